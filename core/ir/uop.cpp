@@ -1,0 +1,172 @@
+#include "core/ir/uop.h"
+
+#include "core/ir/device.h"
+#include "core/ir/shape.h"
+
+#include <array>
+#include <mutex>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace uops {
+namespace {
+
+constexpr size_t kShards = 64;
+
+size_t mix(size_t h, size_t v) { return h ^ (v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2)); }
+
+size_t hashFields(Op op, const DType& dtype, const UOpList& src, const Arg& arg, const Tag& tag) {
+  size_t h = mix(static_cast<size_t>(op) * 0x100000001B3ull, hashValue(dtype));
+  for (const auto& s : src) h = mix(h, s->hash());
+  h = mix(h, hashValue(arg));
+  if (tag) h = mix(h, std::hash<int64_t>{}(*tag) + 1);
+  return h;
+}
+
+bool sameFields(const UOp& u, Op op, const DType& dtype, const UOpList& src, const Arg& arg,
+                const Tag& tag) {
+  if (u.op() != op || !(u.dtype() == dtype) || u.tag() != tag || u.src().size() != src.size())
+    return false;
+  for (size_t i = 0; i < src.size(); ++i)
+    if (u.src(i) != src[i]) return false;
+  return argEqual(u.arg(), arg);
+}
+
+// The intern table: hash -> nodes with that hash, split into shards by hash.
+// Entries are raw pointers; a node removes its own entry when it dies.
+struct Shard {
+  std::mutex mutex;
+  std::unordered_multimap<size_t, const UOp*> nodes;
+};
+
+std::array<Shard, kShards>& shards() {
+  static auto* table = new std::array<Shard, kShards>(); // never destroyed: nodes may outlive main
+  return *table;
+}
+
+Shard& shardFor(size_t hash) { return shards()[(hash >> 7) % kShards]; }
+
+std::atomic<size_t> gLiveNodes{0};
+
+// Frees a node and, iteratively, the sources that die with it.
+thread_local std::vector<const UOp*>* tPendingFree = nullptr;
+
+void unregister(const UOp* node) {
+  Shard& shard = shardFor(node->hash());
+  std::lock_guard lock(shard.mutex);
+  auto [begin, end] = shard.nodes.equal_range(node->hash());
+  for (auto it = begin; it != end; ++it) {
+    if (it->second == node) {
+      shard.nodes.erase(it);
+      return;
+    }
+  }
+}
+
+void destroyNode(const UOp* node) {
+  if (tPendingFree) {
+    tPendingFree->push_back(node);
+    return;
+  }
+  std::vector<const UOp*> pending{node};
+  tPendingFree = &pending;
+  while (!pending.empty()) {
+    const UOp* n = pending.back();
+    pending.pop_back();
+    unregister(n);
+    delete n; // releasing its sources may push more nodes onto `pending`
+  }
+  tPendingFree = nullptr;
+}
+
+} // namespace
+
+struct UOpFactory {
+  static UOpPtr create(Op op, DType dtype, UOpList src, Arg arg, Tag tag, size_t hash) {
+    auto* node = new UOp(op, dtype, std::move(src), std::move(arg), std::move(tag), hash);
+    auto shape = inferShape(node->m_op, node->m_dtype, node->m_src, node->m_arg);
+    node->m_shapeValid = shape.has_value();
+    if (shape) node->m_shape = std::move(*shape);
+    node->m_device = inferDevice(node->m_op, node->m_src, node->m_arg);
+    node->m_axis = inferAxis(node->m_op, node->m_src, node->m_arg, node->m_shape);
+    return std::shared_ptr<UOp>(node, [](UOp* p) { destroyNode(p); });
+  }
+};
+
+UOp::UOp(Op op, DType dtype, UOpList src, Arg arg, Tag tag, size_t hash)
+    : m_op(op), m_dtype(dtype), m_src(std::move(src)), m_arg(std::move(arg)), m_tag(std::move(tag)),
+      m_hash(hash) {
+  gLiveNodes.fetch_add(1, std::memory_order_relaxed);
+}
+
+UOp::~UOp() { gLiveNodes.fetch_sub(1, std::memory_order_relaxed); }
+
+size_t UOp::liveCount() { return gLiveNodes.load(); }
+
+UOpPtr UOp::make(Op op, DType dtype, UOpList src, Arg arg, Tag tag) {
+  size_t hash = hashFields(op, dtype, src, arg, tag);
+  Shard& shard = shardFor(hash);
+  std::lock_guard lock(shard.mutex);
+  auto [begin, end] = shard.nodes.equal_range(hash);
+  for (auto it = begin; it != end; ++it) {
+    if (!sameFields(*it->second, op, dtype, src, arg, tag)) continue;
+    if (auto alive = it->second->weak_from_this().lock()) return alive;
+  }
+  UOpPtr node = UOpFactory::create(op, dtype, std::move(src), std::move(arg), std::move(tag), hash);
+  shard.nodes.emplace(hash, node.get());
+  return node;
+}
+
+std::optional<ConstValue> UOp::constValue() const {
+  if (m_op != Op::Const) return std::nullopt;
+  return argConstValue(m_arg);
+}
+
+UOpPtr UOp::withSrc(UOpList src) const {
+  if (src == m_src) return ptr();
+  return make(m_op, m_dtype, std::move(src), m_arg, m_tag);
+}
+
+UOpPtr UOp::withArg(Arg arg) const {
+  if (argEqual(arg, m_arg)) return ptr();
+  return make(m_op, m_dtype, m_src, std::move(arg), m_tag);
+}
+
+UOpPtr UOp::withTag(Tag tag) const {
+  if (tag == m_tag) return ptr();
+  return make(m_op, m_dtype, m_src, m_arg, std::move(tag));
+}
+
+UOpPtr UOp::withDType(DType dtype) const {
+  if (dtype == m_dtype) return ptr();
+  return make(m_op, dtype, m_src, m_arg, m_tag);
+}
+
+std::vector<const UOp*> toposort(std::span<const UOpPtr> roots) {
+  std::vector<const UOp*> order;
+  std::unordered_set<const UOp*> seen;
+  // (node, next source to visit)
+  std::vector<std::pair<const UOp*, size_t>> stack;
+  for (const auto& root : roots) {
+    if (!seen.insert(root.get()).second) continue;
+    stack.emplace_back(root.get(), 0);
+    while (!stack.empty()) {
+      auto& [node, next] = stack.back();
+      if (next < node->src().size()) {
+        const UOp* s = node->src(next++).get();
+        if (seen.insert(s).second) stack.emplace_back(s, 0);
+        continue;
+      }
+      order.push_back(node);
+      stack.pop_back();
+    }
+  }
+  return order;
+}
+
+std::vector<const UOp*> toposort(const UOp& root) {
+  UOpPtr r = root.ptr();
+  return toposort(std::span<const UOpPtr>(&r, 1));
+}
+
+} // namespace uops

@@ -1,9 +1,22 @@
-#include "core/ir/uop.h"
+#include "app/uopc/commands.h"
+
+#include <exception>
+#include <iostream>
 
 #include <CLI/CLI.hpp>
 
 int main(int argc, char** argv) {
   CLI::App app{"uopc: the UOpScope compiler core, headless"};
-  CLI11_PARSE(app, argc, argv);
+  app.require_subcommand(1);
+  uopc::addShowCommand(app);
+  uopc::addBenchRewriteCommand(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const std::exception& e) {
+    std::cerr << "uopc: " << e.what() << "\n";
+    return 1;
+  }
   return 0;
 }

@@ -41,7 +41,7 @@ struct ArgHasher {
     return h;
   }
   size_t operator()(const BufferArg& b) const {
-    return mix(mix(mix(0x4444, std::hash<int64_t>{}(b.size)), hashDevice(b.device)),
+    return mix(mix(mix(mix(0x4444, std::hash<int64_t>{}(b.id)), std::hash<int64_t>{}(b.size)), hashDevice(b.device)),
                static_cast<size_t>(b.addrSpace));
   }
   size_t operator()(const ReduceArg& r) const {

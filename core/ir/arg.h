@@ -50,6 +50,7 @@ struct ParamArg {
 };
 
 struct BufferArg {
+  int64_t id = 0;   // identity: two buffers of equal size and device are still two buffers
   int64_t size = 0; // elements per device
   Device device;
   AddrSpace addrSpace = AddrSpace::Global;

@@ -45,8 +45,8 @@ UOpPtr lt(const UOpPtr& a, int64_t b) { return lt(a, constLikeInt(a, b)); }
 UOpPtr ne(const UOpPtr& a, int64_t b) { return ne(a, constLikeInt(a, b)); }
 UOpPtr maximum(const UOpPtr& a, int64_t b) { return maximum(a, constLikeInt(a, b)); }
 
-UOpPtr buffer(DType dtype, int64_t size, Device device, AddrSpace space) {
-  return UOp::make(Op::Buffer, dtype, {}, BufferArg{size, std::move(device), space});
+UOpPtr buffer(int64_t id, DType dtype, int64_t size, Device device, AddrSpace space) {
+  return UOp::make(Op::Buffer, dtype, {}, BufferArg{id, size, std::move(device), space});
 }
 
 UOpPtr param(int64_t slot, DType dtype, const Shape& shape, std::optional<Device> device) {

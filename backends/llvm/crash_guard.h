@@ -1,0 +1,21 @@
+// LLVM ends the process on a fatal error (report_fatal_error: "Cannot
+// select", broken invariants in codegen) and on a crash. A compile is a
+// user action, so runGuarded turns both into a JitError (Codegen) instead.
+//
+// How: LLVM's CrashRecoveryContext (what clang uses to run cc1 in-process)
+// longjmps out of the failed work. Whatever the work allocated is leaked on
+// purpose, since LLVM's objects may be half-updated; the caller must not
+// touch (or destroy) LLVM objects the work was using after a failure.
+#pragma once
+
+#include <functional>
+#include <string>
+
+namespace uops {
+
+// Runs work on this thread. Returns false after a fatal error or crash inside
+// it (LLVM's reason is in the thrown JitError's text when there is one).
+// Exceptions thrown by work propagate normally (they never cross LLVM's frames).
+bool runGuarded(const std::function<void()>& work, std::string& failure);
+
+} // namespace uops

@@ -1,0 +1,46 @@
+#include "backends/llvm/optimize.h"
+
+#include <llvm/Analysis/CGSCCPassManager.h>
+#include <llvm/Analysis/LoopAnalysisManager.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/PassManager.h>
+#include <llvm/Passes/OptimizationLevel.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Target/TargetMachine.h>
+
+namespace uops {
+
+static llvm::OptimizationLevel passLevel(int optLevel) {
+  if (optLevel <= 0) return llvm::OptimizationLevel::O0;
+  if (optLevel == 1) return llvm::OptimizationLevel::O1;
+  if (optLevel == 2) return llvm::OptimizationLevel::O2;
+  return llvm::OptimizationLevel::O3;
+}
+
+void optimizeModule(llvm::Module& module, llvm::TargetMachine& machine, int optLevel) {
+  // Declared in this order so they are destroyed in reverse: each proxy
+  // refers to the managers declared before it.
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager sccs;
+  llvm::ModuleAnalysisManager modules;
+
+  // Both vectorizers on from -O2, as clang does: kernels are loops over arrays.
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopVectorization = optLevel >= 2;
+  tuning.SLPVectorization = optLevel >= 2;
+  llvm::PassBuilder builder(&machine, tuning);
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(sccs);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, sccs, modules);
+
+  const llvm::OptimizationLevel level = passLevel(optLevel);
+  llvm::ModulePassManager pipeline = level == llvm::OptimizationLevel::O0
+                                         ? builder.buildO0DefaultPipeline(level)
+                                         : builder.buildPerModuleDefaultPipeline(level);
+  pipeline.run(module, modules);
+}
+
+} // namespace uops

@@ -25,7 +25,12 @@ MinMax constRange(const DType& d, const ConstValue& v) {
   __int128 x = 0;
   if (auto* b = std::get_if<bool>(&v)) x = *b;
   if (auto* i = std::get_if<int64_t>(&v)) x = d.scalar == ScalarType::UInt64 ? __int128(uint64_t(*i)) : *i;
-  if (auto* f = std::get_if<double>(&v)) x = static_cast<__int128>(*f);
+  if (auto* f = std::get_if<double>(&v)) {
+    // A float value under an integer dtype breaks the spec (verify says so); one
+    // that does not fit __int128 would be undefined to convert.
+    if (!(std::fabs(*f) < 1e38)) return dtypeRange(d);
+    x = static_cast<__int128>(*f);
+  }
   return MinMax::ints(x, x);
 }
 
@@ -140,6 +145,12 @@ MinMax rangeBound(const MinMax& bound) {
 MinMax deriveMinMax(const UOp& u) {
   const DType d = u.dtype().scalarType();
   auto s = [&](size_t i) -> const MinMax& { return u.src(i)->minMax(); };
+  // UOp::make accepts any number of sources (verify reports a wrong one); the
+  // rules below read the sources their op has, so such a node gets the dtype range.
+  const OpInfo& info = opInfo(u.op());
+  if (u.src().size() < static_cast<size_t>(info.minSrc) ||
+      (info.maxSrc >= 0 && u.src().size() > static_cast<size_t>(info.maxSrc)))
+    return dtypeRange(d);
   switch (u.op()) {
   case Op::Const: {
     auto v = u.constValue();

@@ -88,7 +88,9 @@ struct UOpFactory {
     node->m_shapeValid = shape.has_value();
     if (shape) node->m_shape = std::move(*shape);
     node->m_device = inferDevice(node->m_op, node->m_src, node->m_arg);
-    node->m_axis = inferAxis(node->m_op, node->m_src, node->m_arg, node->m_shape);
+    // The axis indexes the shape: a node without a valid shape has none (and its
+    // sources' axes may not fit the empty shape it holds).
+    if (node->m_shapeValid) node->m_axis = inferAxis(node->m_op, node->m_src, node->m_arg, node->m_shape);
     return std::shared_ptr<UOp>(node, [](UOp* p) { destroyNode(p); });
   }
 };

@@ -1,0 +1,73 @@
+// Verifier rules for memory, ordering and codegen ops: loads, stores, loops, markers of order.
+#include "core/ir/verify_rules.h"
+
+#include "core/ir/shape.h"
+
+namespace uops::verify_detail {
+namespace {
+std::string str(DType d) {
+  return toString(d);
+}
+} // namespace
+
+// Load (buf, alt?, gate?) reads buf's elements; Store (buf, val, gate?) writes
+// val's, of buf's shape, and yields nothing. buf may be a pointer in kernels.
+void memoryRules(Rules& r) {
+  const UOp& u = r.u;
+  DType buf = r.src(0).base().scalarType();
+  if (u.op() == Op::Load) {
+    if (u.dtype().scalar != buf.scalar)
+      r.fail("dtype must be {} (the buffer's), got {}", str(buf), str(u.dtype()));
+    if (u.src().size() > 1 && !(r.src(1) == u.dtype()))
+      r.fail("alt must have dtype {}, got {}", str(u.dtype()), str(r.src(1)));
+    if (u.src().size() > 2) r.srcIsBool(2, "gate");
+    return;
+  }
+  r.isVoid();
+  if (r.src(1).scalar != buf.scalar)
+    r.fail("value dtype {} differs from buffer dtype {}", str(r.src(1)), str(buf));
+  const UOp& b = *u.src(0);
+  const UOp& v = *u.src(1);
+  if (b.shapeValid() && v.shapeValid() && b.shape() != v.shape())
+    r.fail("buffer shape {} differs from value shape {}", toString(b.shape()), toString(v.shape()));
+  if (u.src().size() > 2) r.srcIsBool(2, "gate");
+}
+
+void orderingRules(Rules& r) {
+  const UOp& u = r.u;
+  if (u.op() == Op::Range) {
+    if (!u.dtype().isInt()) r.fail("dtype must be index or an int, got {}", str(u.dtype()));
+    r.srcIsInt(0, "bound");
+    if (u.src(0)->shapeValid() && !u.src(0)->shape().empty())
+      r.fail("bound must be a scalar, got shape {}", toString(u.src(0)->shape()));
+  }
+  if (u.op() == Op::End) {
+    r.isVoid();
+    r.srcsAreOp(1, Op::Range);
+  }
+  if (u.op() == Op::After) r.sameAsSrc0();
+  if (u.op() == Op::Group || u.op() == Op::Sink) r.isVoid();
+  // Group merges Stores (and what yields like them): its sources carry no value.
+  if (u.op() == Op::Group)
+    for (size_t i = 0; i < u.src().size(); ++i)
+      if (!r.src(i).isVoid()) r.fail("source {} must be void (a Store), got {}", i, str(r.src(i)));
+}
+
+void codegenRules(Rules& r) {
+  const UOp& u = r.u;
+  if (u.op() == Op::Special) {
+    if (!u.dtype().isInt()) r.fail("dtype must be index or an int, got {}", str(u.dtype()));
+    r.srcIsInt(0, "bound");
+  }
+  if (u.op() == Op::If) r.srcIsBool(0, "gate");
+  if (u.op() == Op::Endif) r.srcsAreOp(0, Op::If);
+  // Program (linear, source, binary): the three forms of one compiled kernel.
+  if (u.op() == Op::Program) {
+    const Op parts[] = {Op::Linear, Op::Source, Op::Binary};
+    for (size_t i = 0; i < 3; ++i)
+      if (u.src(i)->op() != parts[i])
+        r.fail("source {} must be {}, got {}", i, opName(parts[i]), opName(u.src(i)->op()));
+  }
+}
+
+} // namespace uops::verify_detail

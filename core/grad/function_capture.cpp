@@ -1,0 +1,84 @@
+#include "core/grad/function_capture.h"
+
+#include "core/grad/graph_walk.h"
+#include "core/ir/build.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+namespace uops {
+namespace {
+
+// tinygrad's `uop.device is not None` for an argument: Python constants
+// (a bare Const, or a weak graph of constants) have none and are not inputs.
+bool isDeviceLess(const Tensor& t) {
+  if (t.uop()->op() == Op::Const) return true;
+  if (!t.isWeak()) return false;
+  auto nodes = toposort(*t.uop());
+  return std::none_of(nodes.begin(), nodes.end(), [](const UOp* u) {
+    return u->op() == Op::Buffer || u->op() == Op::Binary || u->op() == Op::Param;
+  });
+}
+
+// Storage the body reaches outside its own Params and nested bodies: Buffers
+// and literal data, in first-use order.
+UOpList implicitInputs(const UOp& body) {
+  UOpList out;
+  for (const UOp* u : grad::toposortOutsideCalls(body))
+    if (u->op() == Op::Buffer || u->op() == Op::Binary) out.push_back(u->ptr());
+  return out;
+}
+
+UOpPtr paramFor(int64_t slot, const UOpPtr& u) {
+  std::optional<Device> device;
+  if (u->device()) device = *u->device();
+  return param(slot, u->dtype(), u->shape(), device);
+}
+
+} // namespace
+
+FunctionCapture::FunctionCapture(FunctionOptions options) : m_options(std::move(options)) {}
+
+Tensor FunctionCapture::input(const Tensor& t) {
+  for (size_t k = 0; k < m_arguments.size(); ++k)
+    if (m_arguments[k].isSame(t)) return m_params[k];
+  if (isDeviceLess(t)) return t;
+  auto slot = static_cast<int64_t>(m_arguments.size());
+  Tensor p(param(slot, t.dtype(), t.shape(), Device{{t.device()}}), t.device(), t.isWeak());
+  m_arguments.push_back(t);
+  m_params.push_back(p);
+  return p;
+}
+
+std::vector<Tensor> FunctionCapture::finish(const std::vector<Tensor>& results) const {
+  UOpList elements;
+  for (const Tensor& r : results)
+    elements.push_back(r.uop());
+  UOpPtr body = UOp::make(Op::Tuple, dtypes::void_, std::move(elements));
+  UOpList args{body};
+  for (const Tensor& a : m_arguments)
+    args.push_back(a.uop());
+  UOpList implicit = implicitInputs(*body);
+  if (!implicit.empty() && !m_options.allowImplicit)
+    throw TensorError(fmt::format("function {} has {} implicit buffer(s), but allow_implicit=False",
+                                  m_options.name, implicit.size()));
+  if (!implicit.empty()) {
+    std::unordered_map<const UOp*, UOpPtr> replace;
+    for (const UOpPtr& u : implicit) {
+      replace.emplace(u.get(), paramFor(static_cast<int64_t>(args.size()) - 1, u));
+      args.push_back(u);
+    }
+    args[0] = body = grad::substitute(body, replace);
+  }
+  UOpPtr fn = UOp::make(Op::Function, body->dtype(), std::move(args));
+  std::vector<Tensor> out;
+  for (size_t i = 0; i < results.size(); ++i) {
+    UOpPtr element = UOp::make(Op::GetTuple, body->src(i)->dtype(), {fn}, static_cast<int64_t>(i));
+    out.emplace_back(element, results[i].device(), results[i].isWeak());
+  }
+  return out;
+}
+
+} // namespace uops

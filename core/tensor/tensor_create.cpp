@@ -98,7 +98,11 @@ Tensor Tensor::fromFlat(const std::vector<Scalar>& data, const Shape& shape,
     fail(fmt::format("{} values do not fill shape {}", data.size(), toString(shape)));
   DType dt = dtype ? *dtype : inferListDType(data);
   promoTypeOf(dt);
-  UOpPtr bytes = UOp::make(Op::Binary, dtypes::uint8, {}, literalBytes(data, dt));
+  // Every literal is its own value, as each is its own buffer in tinygrad: the
+  // tag keeps two literals with equal data apart, so their gradients are too.
+  static std::atomic<int64_t> nextLiteral{0};
+  UOpPtr bytes =
+      UOp::make(Op::Binary, dtypes::uint8, {}, literalBytes(data, dt), Tag{nextLiteral++});
   return Tensor(uops::reshape(uops::bitcast(bytes, dt), shape), device);
 }
 

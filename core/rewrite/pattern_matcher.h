@@ -1,0 +1,53 @@
+// PatternMatcher: an ordered list of rules, dispatched on the root node's op.
+//
+// Each op has its own vector of candidate rules (those whose root pattern can
+// match that op), in rule order, so a node only tries rules that could apply
+// and adding rules for other ops costs it nothing. Matchers compose with `+`
+// (the left operand's rules first). Rule sets are functions returning a
+// function-local static:
+//   const PatternMatcher& pmSymbolicAdd() { static const PatternMatcher pm{...}; return pm; }
+#pragma once
+
+#include "core/rewrite/rule.h"
+
+#include <array>
+#include <initializer_list>
+#include <span>
+#include <vector>
+
+namespace uops {
+
+class RewriteListener;
+
+class PatternMatcher {
+public:
+  PatternMatcher() = default;
+  PatternMatcher(std::initializer_list<Rule> rules);
+  explicit PatternMatcher(std::vector<Rule> rules);
+  // The per-op index points into the rule list, so a copy re-indexes its own.
+  PatternMatcher(const PatternMatcher& other) : m_rules(other.m_rules) { index(); }
+  PatternMatcher& operator=(const PatternMatcher& other);
+  PatternMatcher(PatternMatcher&&) noexcept = default; // a moved vector keeps its elements
+  PatternMatcher& operator=(PatternMatcher&&) noexcept = default;
+
+  const std::vector<Rule>& rules() const { return m_rules; }
+  // The rules that may match a node with this op, in order.
+  std::span<const Rule* const> candidates(Op op) const { return m_byOp[static_cast<size_t>(op)]; }
+
+  // The first rule (in order) that matches `node` and returns a different node:
+  // its replacement; nullptr if none. `fired` (when given) gets that rule. A
+  // rule that throws is reported to `listener` (when given) before the
+  // exception goes on.
+  UOpPtr rewrite(const UOpPtr& node, void* context = nullptr, const Rule** fired = nullptr,
+                 RewriteListener* listener = nullptr) const;
+
+  friend PatternMatcher operator+(const PatternMatcher& a, const PatternMatcher& b);
+
+private:
+  void index();
+
+  std::vector<Rule> m_rules;
+  std::array<std::vector<const Rule*>, kOpCount> m_byOp;
+};
+
+} // namespace uops

@@ -1,0 +1,112 @@
+// Calls: argument evaluation, user functions (def, lambda) and their frames.
+#include "core/frontend/executor.h"
+
+#include "core/frontend/callable.h"
+#include "core/frontend/script_error.h"
+#include "core/frontend/sequence.h"
+
+#include <fmt/format.h>
+
+namespace uops::frontend {
+
+using namespace ast;
+
+void pin(ExecState& state, Scope& scope) {
+  for (Scope* s = &scope; s && !s->pinned; s = s->parent) {
+    s->pinned = true;
+    state.pinned.push_back(s->shared_from_this());
+  }
+}
+
+EntryGuard::EntryGuard(ExecState& state) : m_state(state), m_budget(*state.budget) {
+  if (m_state.active++ == 0)
+    m_state.stackBase = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+}
+
+EntryGuard::~EntryGuard() {
+  --m_state.active;
+}
+
+Value Executor::evalCall(const CallExpr& e, Scope& scope) {
+  Value callee = eval(*e.func, scope);
+  Args args;
+  for (const ExprPtr& arg : e.args) {
+    if (arg->kind != ExprKind::Starred) {
+      args.positional().push_back(eval(*arg, scope));
+      continue;
+    }
+    const Expr& inner = *arg->as<StarredExpr>().value;
+    Value iterable = eval(inner, scope);
+    guarded(inner.loc, [&] {
+      Iterator it(iterable, "argument after * must be an iterable, not {}");
+      Value v;
+      while (it.next(v)) {
+        m_state.budget->charge(1);
+        args.positional().push_back(std::move(v));
+      }
+    });
+  }
+  for (const Keyword& k : e.keywords)
+    args.keywords().emplace_back(k.name, eval(*k.value, scope));
+  m_state.currentCall = e.errorLoc;
+  return guarded(e.errorLoc, [&] { return callValue(callee, args); });
+}
+
+Value Executor::makeFunction(std::string name, const FunctionShape& shape, const Block* body,
+                             const Expr* lambdaBody, Scope& scope) {
+  auto fn = std::make_shared<Function>();
+  fn->name = std::move(name);
+  fn->program = m_program;
+  fn->shape = &shape;
+  fn->body = body;
+  fn->lambdaBody = lambdaBody;
+  for (const Parameter& p : shape.params)
+    fn->defaults.push_back(p.defaultValue ? eval(*p.defaultValue, scope) : Value());
+  pin(m_state, scope);
+  fn->closure = &scope;
+  fn->state = m_state.self;
+  return Value(FunctionPtr(std::move(fn)));
+}
+
+Value Executor::callFunction(const Function& fn, Args& args) {
+  if (m_state.callDepth >= m_state.limits.maxCallDepth)
+    throw ScriptError(fmt::format("maximum recursion depth exceeded ({} nested calls)",
+                                  m_state.limits.maxCallDepth));
+  struct Depth {
+    int& depth;
+    ~Depth() { --depth; }
+  } depth{++m_state.callDepth};
+  m_state.budget->charge(1);
+  args.setName(fn.name);
+  const std::vector<Parameter>& params = fn.shape->params;
+  std::vector<ParamSpec> specs;
+  specs.reserve(params.size());
+  for (size_t i = 0; i < params.size(); ++i) {
+    ParamRole role = params[i].kind == ParamKind::VarArgs       ? ParamRole::VarArgs
+                     : params[i].kind == ParamKind::KeywordOnly ? ParamRole::KeywordOnly
+                                                                : ParamRole::Positional;
+    specs.push_back({params[i].name, role, params[i].defaultValue ? &fn.defaults[i] : nullptr});
+  }
+  std::vector<Value> bound(params.size());
+  bindArguments(args, specs, bound);
+  auto frame = std::make_shared<Scope>();
+  frame->parent = fn.closure;
+  frame->locals = &fn.shape->locals;
+  for (size_t i = 0; i < params.size(); ++i)
+    if (!params[i].name.empty()) frame->vars.insert_or_assign(params[i].name, std::move(bound[i]));
+  if (fn.lambdaBody) return eval(*fn.lambdaBody, *frame);
+  Value result;
+  execBlock(*fn.body, *frame, result);
+  return result;
+}
+
+Value callUserFunction(const Function& fn, Args& args) {
+  std::shared_ptr<ExecState> state = fn.state.lock();
+  if (!state)
+    throw ScriptError(
+        fmt::format("function '{}' cannot be called: its interpreter is gone", fn.name));
+  EntryGuard entry(*state);
+  return Executor(*state, fn.program).callFunction(fn, args);
+}
+
+} // namespace uops::frontend

@@ -1,0 +1,246 @@
+// Expressions: names, literals, operators, subscripts, comprehensions.
+#include "core/frontend/executor.h"
+
+#include "core/frontend/attributes.h"
+#include "core/frontend/operators.h"
+#include "core/frontend/script_error.h"
+#include "core/frontend/sequence.h"
+#include "core/frontend/suggest.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace uops::frontend {
+
+using namespace ast;
+
+namespace {
+
+Value constantValue(const ConstantValue& c) {
+  struct Visitor {
+    Value operator()(NoneConst) const { return Value(); }
+    Value operator()(bool b) const { return Value(b); }
+    Value operator()(int64_t i) const { return Value(i); }
+    Value operator()(double d) const { return Value(d); }
+    Value operator()(const std::string& s) const { return Value(s); }
+    Value operator()(EllipsisConst) const { return Value(EllipsisType{}); }
+  };
+  return std::visit(Visitor{}, c);
+}
+
+BinaryOp comparisonOp(CompareOp op) {
+  switch (op) {
+  case CompareOp::Eq:
+    return BinaryOp::Eq;
+  case CompareOp::Ne:
+    return BinaryOp::Ne;
+  case CompareOp::Lt:
+    return BinaryOp::Lt;
+  case CompareOp::Le:
+    return BinaryOp::Le;
+  case CompareOp::Gt:
+    return BinaryOp::Gt;
+  default:
+    return BinaryOp::Ge;
+  }
+}
+
+Value compare(CompareOp op, const Value& a, const Value& b) {
+  switch (op) {
+  case CompareOp::In:
+    return Value(contains(b, a));
+  case CompareOp::NotIn:
+    return Value(!contains(b, a));
+  case CompareOp::Is:
+    return Value(identical(a, b));
+  case CompareOp::IsNot:
+    return Value(!identical(a, b));
+  default:
+    return binaryOp(comparisonOp(op), a, b);
+  }
+}
+
+} // namespace
+
+bool Executor::truthyAt(const Value& v, Location loc) {
+  return guarded(loc, [&] { return truthy(v); });
+}
+
+Value Executor::lookup(const std::string& name, Location loc, Scope& scope) {
+  for (Scope* s = &scope; s; s = s->parent) {
+    if (s->locals && !s->locals->count(name)) continue; // not local here: look outward
+    auto it = s->vars.find(name);
+    if (it != s->vars.end()) return it->second;
+    if (s->locals)
+      fail(loc,
+           fmt::format("cannot access local variable '{}' where it is not associated with a value",
+                       name));
+    break; // the module scope: builtins come next
+  }
+  auto builtin = m_state.builtins.find(name);
+  if (builtin != m_state.builtins.end()) return builtin->second;
+  std::vector<std::string> visible;
+  for (Scope* s = &scope; s; s = s->parent)
+    for (const auto& [n, v] : s->vars)
+      visible.push_back(n);
+  for (const auto& [n, v] : m_state.builtins)
+    visible.push_back(n);
+  std::sort(visible.begin(), visible.end());
+  fail(loc, fmt::format("name '{}' is not defined{}", name, didYouMean(name, visible)));
+}
+
+std::vector<Value> Executor::evalElements(const std::vector<ExprPtr>& elts, Scope& scope) {
+  std::vector<Value> out;
+  out.reserve(elts.size());
+  for (const ExprPtr& e : elts) {
+    if (e->kind != ExprKind::Starred) {
+      out.push_back(eval(*e, scope));
+      continue;
+    }
+    const Expr& inner = *e->as<StarredExpr>().value;
+    Value iterable = eval(inner, scope);
+    guarded(inner.loc, [&] {
+      for (Value& v : toVector(iterable))
+        out.push_back(std::move(v));
+    });
+  }
+  return out;
+}
+
+Value Executor::evalCompare(const CompareExpr& e, Scope& scope) {
+  Value left = eval(*e.left, scope);
+  for (size_t i = 0; i < e.ops.size(); ++i) {
+    Value right = eval(*e.comparators[i], scope);
+    Value r = guarded(e.opLocs[i], [&] { return compare(e.ops[i], left, right); });
+    // a < b < c is (a < b) and (b < c), with b evaluated once.
+    if (i + 1 == e.ops.size() || !truthyAt(r, e.opLocs[i])) return r;
+    left = std::move(right);
+  }
+  return Value();
+}
+
+Value Executor::evalBoolOp(const BoolOpExpr& e, Scope& scope) {
+  // `and` gives the first falsy operand (or the last), `or` the first truthy one.
+  Value v;
+  for (const ExprPtr& operand : e.values) {
+    v = eval(*operand, scope);
+    if (truthyAt(v, operand->loc) != e.isAnd) return v;
+  }
+  return v;
+}
+
+Value Executor::evalSlice(const SliceExpr& e, Scope& scope) {
+  auto bound = [&](const ExprPtr& part) -> std::optional<int64_t> {
+    if (!part) return std::nullopt;
+    Value v = eval(*part, scope);
+    if (v.isNone()) return std::nullopt;
+    if (const bool* b = v.get<bool>()) return *b ? 1 : 0;
+    if (const int64_t* i = v.get<int64_t>()) return *i;
+    fail(part->loc, fmt::format("slice indices must be integers or None, not {}", v.typeName()));
+  };
+  Slice s;
+  s.start = bound(e.lower);
+  s.stop = bound(e.upper);
+  s.step = bound(e.step);
+  return Value(s);
+}
+
+void Executor::comprehensionLevel(const ListCompExpr& e, size_t level, const Value& iterable,
+                                  Scope& inner, std::vector<Value>& out) {
+  const Comprehension& g = e.generators[level];
+  Iterator it = guarded(g.iter->loc, [&] { return Iterator(iterable); });
+  Value item;
+  while (it.next(item)) {
+    m_state.budget->charge(1);
+    assign(*g.target, item, inner);
+    bool keep = std::all_of(g.ifs.begin(), g.ifs.end(), [&](const ExprPtr& cond) {
+      return truthyAt(eval(*cond, inner), cond->loc);
+    });
+    if (!keep) continue;
+    if (level + 1 == e.generators.size())
+      out.push_back(eval(*e.elt, inner));
+    else
+      comprehensionLevel(e, level + 1, eval(*e.generators[level + 1].iter, inner), inner, out);
+  }
+}
+
+Value Executor::evalListComp(const ListCompExpr& e, Scope& scope) {
+  // The first iterable is evaluated outside the comprehension's own scope,
+  // as in Python.
+  Value first = eval(*e.generators[0].iter, scope);
+  auto inner = std::make_shared<Scope>();
+  inner->parent = &scope;
+  inner->locals = &e.locals;
+  std::vector<Value> out;
+  comprehensionLevel(e, 0, first, *inner, out);
+  return Value::list(std::move(out));
+}
+
+Value Executor::eval(const Expr& expr, Scope& scope) {
+  checkStack(expr.loc);
+  return evalExpression(expr, scope);
+}
+
+Value Executor::evalExpression(const Expr& expr, Scope& scope) {
+  switch (expr.kind) {
+  case ExprKind::Name:
+    return lookup(expr.as<NameExpr>().id, expr.loc, scope);
+  case ExprKind::Constant:
+    return constantValue(expr.as<ConstantExpr>().value);
+  case ExprKind::List:
+    return Value::list(evalElements(expr.as<ListExpr>().elts, scope));
+  case ExprKind::Tuple:
+    return Value::tuple(evalElements(expr.as<TupleExpr>().elts, scope));
+  case ExprKind::ListComp:
+    return evalListComp(expr.as<ListCompExpr>(), scope);
+  case ExprKind::Attribute: {
+    const auto& a = expr.as<AttributeExpr>();
+    Value object = eval(*a.value, scope);
+    return guarded(a.attrLoc, [&] { return getAttribute(object, a.attr); });
+  }
+  case ExprKind::Subscript: {
+    const auto& s = expr.as<SubscriptExpr>();
+    Value container = eval(*s.value, scope);
+    Value index = eval(*s.index, scope);
+    return guarded(s.bracketLoc, [&] { return getItem(container, index); });
+  }
+  case ExprKind::Slice:
+    return evalSlice(expr.as<SliceExpr>(), scope);
+  case ExprKind::Call:
+    return evalCall(expr.as<CallExpr>(), scope);
+  case ExprKind::Starred:
+    fail(expr.loc, "cannot use starred expression here");
+  case ExprKind::Unary: {
+    const auto& u = expr.as<UnaryExpr>();
+    Value v = eval(*u.operand, scope);
+    if (u.op == UnaryKind::Not) return Value(!truthyAt(v, expr.loc));
+    UnaryOp op = u.op == UnaryKind::Neg   ? UnaryOp::Neg
+                 : u.op == UnaryKind::Pos ? UnaryOp::Pos
+                                          : UnaryOp::Invert;
+    return guarded(expr.loc, [&] { return unaryOp(op, v); });
+  }
+  case ExprKind::Binary: {
+    const auto& b = expr.as<BinaryExpr>();
+    Value left = eval(*b.left, scope);
+    Value right = eval(*b.right, scope);
+    return guarded(b.opLoc, [&] { return binaryOp(b.op, left, right); });
+  }
+  case ExprKind::BoolOp:
+    return evalBoolOp(expr.as<BoolOpExpr>(), scope);
+  case ExprKind::Compare:
+    return evalCompare(expr.as<CompareExpr>(), scope);
+  case ExprKind::IfExp: {
+    const auto& i = expr.as<IfExpr>();
+    return truthyAt(eval(*i.test, scope), i.test->loc) ? eval(*i.body, scope)
+                                                       : eval(*i.orelse, scope);
+  }
+  case ExprKind::Lambda: {
+    const auto& l = expr.as<LambdaExpr>();
+    return makeFunction("<lambda>", l.shape, nullptr, l.body.get(), scope);
+  }
+  }
+  fail(expr.loc, "unknown expression");
+}
+
+} // namespace uops::frontend

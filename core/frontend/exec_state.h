@@ -1,0 +1,59 @@
+// Interpreter internals: scopes and the state shared by every call of one
+// interpreter's functions.
+#pragma once
+
+#include "core/frontend/args.h"
+#include "core/frontend/budget.h"
+#include "core/frontend/interpreter.h"
+#include "core/frontend/value.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace uops::frontend {
+
+// A module's globals, a call's locals or a comprehension's variables. The
+// parent chain is lexical (where the code was written), not the call stack.
+struct Scope : std::enable_shared_from_this<Scope> {
+  std::unordered_map<std::string, Value> vars;
+  Scope* parent = nullptr;
+  // The names local to a function or comprehension (all others resolve
+  // outward); null for the module scope, where every name is global.
+  const std::unordered_set<std::string>* locals = nullptr;
+  // Kept alive by the interpreter because a function closes over it.
+  bool pinned = false;
+};
+
+struct ExecState {
+  std::weak_ptr<ExecState> self; // what functions made here hold
+  Limits limits;
+  std::unordered_map<std::string, Value> builtins;
+  std::map<std::string, std::shared_ptr<Namespace>> modules;
+  std::shared_ptr<Scope> globals;
+  // Scopes that functions close over; freed with the interpreter. Raw
+  // Scope* in functions stay valid this way without reference cycles.
+  std::vector<std::shared_ptr<Scope>> pinned;
+  std::unique_ptr<Budget> budget;
+  int callDepth = 0;
+  int active = 0;          // nested entries into the interpreter on this thread
+  uintptr_t stackBase = 0; // frame address at the outermost entry
+  Location currentCall;    // the call being made, for print()'s record
+  RunResult result;
+  std::function<void(std::string_view)> printSink;
+};
+
+// Keeps `scope` and its lexical parents alive as long as the interpreter.
+void pin(ExecState& state, Scope& scope);
+
+// Runs a user function (the callValue path for Function values).
+Value callUserFunction(const Function& fn, Args& args);
+
+// Installs Python's builtins and the math module into a fresh state.
+void installBuiltins(ExecState& state);
+void installMathModule(ExecState& state);
+
+} // namespace uops::frontend

@@ -1,0 +1,118 @@
+#include "core/frontend/interpreter.h"
+
+#include "core/frontend/exec_state.h"
+#include "core/frontend/executor.h"
+
+#include <algorithm>
+
+namespace uops::frontend {
+
+Interpreter::Interpreter() : m_state(std::make_shared<ExecState>()) {
+  m_state->self = m_state;
+  m_state->budget = std::make_unique<Budget>(m_state->limits.maxSteps);
+  m_state->globals = std::make_shared<Scope>();
+  m_state->globals->pinned = true; // owned by the state
+  installBuiltins(*m_state);
+  installMathModule(*m_state);
+}
+
+// Pinned scopes hold functions whose defaults may be deep: release the
+// scopes' values iteratively before the maps that hold them die.
+Interpreter::~Interpreter() {
+  for (const std::shared_ptr<Scope>& scope : m_state->pinned) {
+    std::vector<Value> values;
+    for (auto& [name, value] : scope->vars)
+      values.push_back(std::move(value));
+    releaseValues(values);
+  }
+}
+
+void Interpreter::registerGlobal(std::string name, Value value) {
+  m_state->builtins.insert_or_assign(std::move(name), std::move(value));
+}
+
+void Interpreter::registerModule(const std::string& dottedName,
+                                 std::vector<std::pair<std::string, Value>> members) {
+  // Create the parents first: "a.b.c" needs "a" and "a.b", each holding the next.
+  std::shared_ptr<Namespace> parent;
+  size_t end = 0;
+  while (end != std::string::npos) {
+    end = dottedName.find('.', end + 1);
+    std::string name = dottedName.substr(0, end);
+    std::shared_ptr<Namespace>& module = m_state->modules[name];
+    if (!module) {
+      module = std::make_shared<Namespace>();
+      module->name = name;
+    }
+    if (parent)
+      parent->members.insert_or_assign(name.substr(name.rfind('.') + 1),
+                                       Value(NamespacePtr(module)));
+    parent = module;
+  }
+  for (auto& [name, value] : members)
+    parent->members.insert_or_assign(std::move(name), std::move(value));
+}
+
+void Interpreter::setLimits(const Limits& limits) {
+  m_state->limits = limits;
+}
+
+const Limits& Interpreter::limits() const {
+  return m_state->limits;
+}
+
+void Interpreter::setPrintSink(std::function<void(std::string_view)> sink) {
+  m_state->printSink = std::move(sink);
+}
+
+const RunResult& Interpreter::run(std::shared_ptr<const Program> program) {
+  ExecState& s = *m_state;
+  // Functions of an earlier run keep working: their module scope stays pinned.
+  s.pinned.push_back(s.globals);
+  s.globals = std::make_shared<Scope>();
+  s.globals->pinned = true;
+  s.result = RunResult();
+  s.budget = std::make_unique<Budget>(s.limits.maxSteps);
+  s.callDepth = 0;
+  EntryGuard entry(s);
+  Executor(s, std::move(program)).runModule();
+  return s.result;
+}
+
+const RunResult& Interpreter::load(std::string fileName, std::string text) {
+  return run(parseProgram(std::move(fileName), std::move(text)));
+}
+
+const RunResult& Interpreter::result() const {
+  return m_state->result;
+}
+
+std::optional<Value> Interpreter::global(std::string_view name) const {
+  auto it = m_state->globals->vars.find(std::string(name));
+  if (it == m_state->globals->vars.end()) return std::nullopt;
+  return it->second;
+}
+
+std::vector<std::string> Interpreter::globalNames() const {
+  std::vector<std::string> names;
+  for (const auto& [name, value] : m_state->globals->vars)
+    names.push_back(name);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::vector<Value> selectOutputs(const RunResult& result,
+                                 const std::function<bool(const Value&)>& isTensor) {
+  std::vector<Value> out;
+  for (const PrintRecord& p : result.prints)
+    for (const Value& v : p.args)
+      if (isTensor(v)) out.push_back(v);
+  if (!out.empty() || !result.lastAssignment) return out;
+  const Value& last = *result.lastAssignment;
+  if (isTensor(last)) return {last};
+  const std::vector<Value>* items = last.items();
+  if (!items || items->empty() || !std::all_of(items->begin(), items->end(), isTensor)) return {};
+  return *items;
+}
+
+} // namespace uops::frontend

@@ -1,0 +1,91 @@
+// Interpreter: runs a parsed tensor program's Python with Python's semantics;
+// host code plugs in modules, globals and objects (see object.h).
+#pragma once
+
+#include "core/frontend/parser.h"
+#include "core/frontend/source.h"
+#include "core/frontend/value.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace uops::frontend {
+
+struct ExecState;
+
+struct Limits {
+  int64_t maxSteps = 10'000'000; // statements, iterations, calls, collection elements
+  int maxCallDepth = 200;        // nested calls of user functions
+  // Stack the interpreter may use below its entry point before it reports
+  // "maximum recursion depth exceeded"; the thread running it needs more
+  // than this (8 MiB main threads and QThreads have plenty).
+  size_t maxStackBytes = size_t{2} << 20;
+};
+
+// One call of print(): its arguments, where it was called, the text it printed.
+struct PrintRecord {
+  std::vector<Value> args;
+  Location loc;
+  std::string text;
+};
+
+// What a run leaves behind for the layer that picks the program's outputs
+// (PROGRAM_FORMAT.md, "Which tensors are the program's outputs").
+struct RunResult {
+  std::vector<PrintRecord> prints;
+  // The value of the last assignment executed at module level (in program
+  // order, including inside module-level for/if/while); for `a, b = e` the
+  // value of e.
+  std::optional<Value> lastAssignment;
+  Location lastAssignmentLoc;
+};
+
+// The program's outputs by PROGRAM_FORMAT.md's rules, given what a tensor
+// is: every tensor passed to print() in order; otherwise the last module-level
+// assignment's value if it is a tensor or a non-empty list/tuple of tensors.
+std::vector<Value> selectOutputs(const RunResult& result,
+                                 const std::function<bool(const Value&)>& isTensor);
+
+class Interpreter {
+public:
+  Interpreter(); // with Python's builtins and the `math` module
+  ~Interpreter();
+  Interpreter(const Interpreter&) = delete;
+  Interpreter& operator=(const Interpreter&) = delete;
+
+  // A name every program sees without importing it, like a builtin.
+  void registerGlobal(std::string name, Value value);
+  // Adds members to a module, creating it (and its parent packages, e.g.
+  // "tinygrad" for "tinygrad.nn") if needed. `from tinygrad import Tensor`
+  // then binds the member; an unregistered module or member is a load error.
+  void registerModule(const std::string& dottedName,
+                      std::vector<std::pair<std::string, Value>> members);
+
+  void setLimits(const Limits& limits);
+  const Limits& limits() const;
+  // Receives print()'s text (nothing is written to stdout).
+  void setPrintSink(std::function<void(std::string_view)> sink);
+
+  // Runs a program in a fresh module scope and returns what it printed and
+  // assigned. Throws LoadError (file:line:col, the line, a caret) for any
+  // failure, including exceptions from native bindings.
+  const RunResult& run(std::shared_ptr<const Program> program);
+  // parseProgram + run.
+  const RunResult& load(std::string fileName, std::string text);
+
+  const RunResult& result() const;
+  std::optional<Value> global(std::string_view name) const;
+  std::vector<std::string> globalNames() const; // sorted
+
+private:
+  std::shared_ptr<ExecState> m_state;
+};
+
+} // namespace uops::frontend

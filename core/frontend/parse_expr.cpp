@@ -1,0 +1,440 @@
+// Expressions, from lambda and conditional expressions down to atoms.
+#include "core/frontend/parser_impl.h"
+
+#include "core/frontend/load_error.h"
+#include "core/frontend/parser.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <span>
+#include <unordered_set>
+
+namespace uops::frontend::detail {
+
+using namespace ast;
+
+namespace {
+
+struct LevelOp {
+  std::string_view spelling;
+  BinaryOp op;
+};
+
+// Binary operator precedence, loosest first; each level is left-associative.
+constexpr std::array<LevelOp, 1> kOr = {{{"|", BinaryOp::BitOr}}};
+constexpr std::array<LevelOp, 1> kXor = {{{"^", BinaryOp::BitXor}}};
+constexpr std::array<LevelOp, 1> kAnd = {{{"&", BinaryOp::BitAnd}}};
+constexpr std::array<LevelOp, 2> kShift = {{{"<<", BinaryOp::LShift}, {">>", BinaryOp::RShift}}};
+constexpr std::array<LevelOp, 2> kSum = {{{"+", BinaryOp::Add}, {"-", BinaryOp::Sub}}};
+constexpr std::array<LevelOp, 5> kTerm = {{{"*", BinaryOp::Mul},
+                                           {"/", BinaryOp::TrueDiv},
+                                           {"//", BinaryOp::FloorDiv},
+                                           {"%", BinaryOp::Mod},
+                                           {"@", BinaryOp::MatMul}}};
+constexpr std::array<std::span<const LevelOp>, 6> kLevels = {kOr, kXor, kAnd, kShift, kSum, kTerm};
+
+} // namespace
+
+NestingGuard::NestingGuard(Parser& parser) : m_parser(parser) {
+  if (++m_parser.m_nesting > kMaxNesting)
+    m_parser.fail(
+        m_parser.peek().loc,
+        fmt::format("expression is too deeply nested (the limit is {} levels)", kMaxNesting));
+}
+
+ExprPtr Parser::seal(ExprPtr node) const {
+  node->depth = expressionDepth(*node);
+  if (node->depth > kMaxExprDepth)
+    fail(node->loc, fmt::format("expression is too long or too deeply nested (the limit is {} "
+                                "levels)",
+                                kMaxExprDepth));
+  return node;
+}
+
+ExprPtr Parser::expression() {
+  NestingGuard guard(*this);
+  if (atKeyword("lambda")) return lambda();
+  ExprPtr body = disjunction();
+  if (!atKeyword("if")) return body;
+  next();
+  auto node = std::make_unique<IfExpr>(body->loc);
+  node->body = std::move(body);
+  node->test = disjunction();
+  if (!acceptKeyword("else")) unexpected("'else' in the conditional expression");
+  node->orelse = expression();
+  return seal(std::move(node));
+}
+
+ExprPtr Parser::starExpression() {
+  if (!atOp("*")) return expression();
+  Location loc = next().loc;
+  NestingGuard guard(*this);
+  return seal(std::make_unique<StarredExpr>(loc, binaryLevel(0)));
+}
+
+ExprPtr Parser::starExpressions() {
+  ExprPtr first = starExpression();
+  if (!atOp(",")) return first;
+  auto tuple = std::make_unique<TupleExpr>(first->loc);
+  tuple->elts.push_back(std::move(first));
+  while (acceptOp(",")) {
+    const Token& t = peek();
+    bool more = t.kind == TokenKind::Name || t.kind == TokenKind::Int ||
+                t.kind == TokenKind::Float || t.kind == TokenKind::String ||
+                (t.kind == TokenKind::Keyword &&
+                 (t.text == "None" || t.text == "True" || t.text == "False" || t.text == "not" ||
+                  t.text == "lambda")) ||
+                (t.kind == TokenKind::Op &&
+                 (t.text == "(" || t.text == "[" || t.text == "-" || t.text == "+" ||
+                  t.text == "~" || t.text == "*" || t.text == "..." || t.text == "{"));
+    if (!more) break; // a trailing comma
+    tuple->elts.push_back(starExpression());
+  }
+  return seal(std::move(tuple));
+}
+
+ExprPtr Parser::targetList() {
+  auto one = [&]() -> ExprPtr {
+    if (!atOp("*")) return binaryLevel(0);
+    Location loc = next().loc;
+    return seal(std::make_unique<StarredExpr>(loc, binaryLevel(0)));
+  };
+  ExprPtr first = one();
+  if (!atOp(",")) return first;
+  auto tuple = std::make_unique<TupleExpr>(first->loc);
+  tuple->elts.push_back(std::move(first));
+  while (acceptOp(",")) {
+    if (atKeyword("in") || atOp("=")) break;
+    tuple->elts.push_back(one());
+  }
+  return seal(std::move(tuple));
+}
+
+ExprPtr Parser::disjunction() {
+  ExprPtr first = conjunction();
+  if (!atKeyword("or")) return first;
+  auto node = std::make_unique<BoolOpExpr>(first->loc, false);
+  node->values.push_back(std::move(first));
+  while (acceptKeyword("or"))
+    node->values.push_back(conjunction());
+  return seal(std::move(node));
+}
+
+ExprPtr Parser::conjunction() {
+  ExprPtr first = inversion();
+  if (!atKeyword("and")) return first;
+  auto node = std::make_unique<BoolOpExpr>(first->loc, true);
+  node->values.push_back(std::move(first));
+  while (acceptKeyword("and"))
+    node->values.push_back(inversion());
+  return seal(std::move(node));
+}
+
+ExprPtr Parser::inversion() {
+  if (!atKeyword("not")) return comparison();
+  Location loc = next().loc;
+  NestingGuard guard(*this);
+  return seal(std::make_unique<UnaryExpr>(loc, UnaryKind::Not, inversion()));
+}
+
+ExprPtr Parser::comparison() {
+  ExprPtr first = binaryLevel(0);
+  std::unique_ptr<CompareExpr> node;
+  for (;;) {
+    const Token& t = peek();
+    Location loc = t.loc;
+    CompareOp op;
+    if (t.isOp("=="))
+      op = CompareOp::Eq;
+    else if (t.isOp("!="))
+      op = CompareOp::Ne;
+    else if (t.isOp("<"))
+      op = CompareOp::Lt;
+    else if (t.isOp("<="))
+      op = CompareOp::Le;
+    else if (t.isOp(">"))
+      op = CompareOp::Gt;
+    else if (t.isOp(">="))
+      op = CompareOp::Ge;
+    else if (t.isKeyword("in"))
+      op = CompareOp::In;
+    else if (t.isKeyword("not") && peek(1).isKeyword("in"))
+      op = CompareOp::NotIn;
+    else if (t.isKeyword("is"))
+      op = peek(1).isKeyword("not") ? CompareOp::IsNot : CompareOp::Is;
+    else
+      break;
+    next();
+    if (op == CompareOp::NotIn || op == CompareOp::IsNot) next();
+    if (!node) node = std::make_unique<CompareExpr>(first->loc, std::move(first));
+    node->ops.push_back(op);
+    node->opLocs.push_back(loc);
+    node->comparators.push_back(binaryLevel(0));
+  }
+  if (!node) return first;
+  return seal(std::move(node));
+}
+
+ExprPtr Parser::binaryLevel(int level) {
+  if (level == static_cast<int>(kLevels.size())) return factor();
+  ExprPtr left = binaryLevel(level + 1);
+  for (;;) {
+    const LevelOp* found = nullptr;
+    for (const LevelOp& candidate : kLevels[static_cast<size_t>(level)])
+      if (atOp(candidate.spelling)) found = &candidate;
+    if (!found) return left;
+    Location opLoc = next().loc;
+    ExprPtr right = binaryLevel(level + 1);
+    Location loc = left->loc;
+    left = seal(
+        std::make_unique<BinaryExpr>(loc, found->op, std::move(left), std::move(right), opLoc));
+  }
+}
+
+ExprPtr Parser::factor() {
+  UnaryKind op;
+  if (atOp("-"))
+    op = UnaryKind::Neg;
+  else if (atOp("+"))
+    op = UnaryKind::Pos;
+  else if (atOp("~"))
+    op = UnaryKind::Invert;
+  else
+    return power();
+  Location loc = next().loc;
+  NestingGuard guard(*this);
+  return seal(std::make_unique<UnaryExpr>(loc, op, factor()));
+}
+
+ExprPtr Parser::power() {
+  ExprPtr base = primary();
+  if (!atOp("**")) return base;
+  Location opLoc = next().loc;
+  NestingGuard guard(*this);
+  ExprPtr exponent =
+      factor(); // right-associative, and binds tighter than a unary minus on its left
+  Location loc = base->loc;
+  return seal(std::make_unique<BinaryExpr>(loc, BinaryOp::Pow, std::move(base), std::move(exponent),
+                                           opLoc));
+}
+
+ExprPtr Parser::primary() {
+  ExprPtr node = atom();
+  for (;;) {
+    if (atOp(".")) {
+      next();
+      const Token& name = expectName("an attribute name after '.'");
+      Location loc = node->loc;
+      node = seal(std::make_unique<AttributeExpr>(loc, std::move(node), name.text, name.loc));
+    } else if (atOp("(")) {
+      node = call(std::move(node));
+    } else if (atOp("[")) {
+      node = subscript(std::move(node));
+    } else {
+      return node;
+    }
+  }
+}
+
+ExprPtr Parser::call(ExprPtr func) {
+  Location paren = next().loc;
+  auto node = std::make_unique<CallExpr>(func->loc, std::move(func));
+  const Expr& callee = *node->func;
+  node->errorLoc = callee.kind == ExprKind::Attribute ? callee.as<AttributeExpr>().attrLoc
+                   : callee.kind == ExprKind::Name    ? callee.loc
+                                                      : paren;
+  std::unordered_set<std::string> keywordNames;
+  while (!atOp(")")) {
+    Location loc = peek().loc;
+    if (acceptOp("*")) {
+      NestingGuard guard(*this);
+      node->args.push_back(seal(std::make_unique<StarredExpr>(loc, expression())));
+    } else if (atOp("**")) {
+      fail(loc, "'**' argument unpacking is not supported");
+    } else if (peek().kind == TokenKind::Name && peek(1).isOp("=")) {
+      std::string name = next().text;
+      next();
+      if (!keywordNames.insert(name).second)
+        fail(loc, fmt::format("keyword argument repeated: {}", name));
+      node->keywords.push_back({name, expression(), loc});
+    } else {
+      ExprPtr arg = expression();
+      if (atKeyword("for")) {
+        Location argLoc = arg->loc;
+        if (!node->args.empty() || !node->keywords.empty())
+          fail(argLoc, "generator expression must be parenthesized");
+        arg = comprehension(std::move(arg), argLoc, true);
+        if (!atOp(")")) fail(argLoc, "generator expression must be parenthesized");
+      }
+      if (atOp("="))
+        fail(arg->loc, "expression cannot contain assignment, perhaps you meant \"==\"?");
+      if (!node->keywords.empty()) fail(arg->loc, "positional argument follows keyword argument");
+      node->args.push_back(std::move(arg));
+    }
+    if (!acceptOp(",")) break;
+  }
+  if (!atOp(")")) unexpected("',' or ')'");
+  next();
+  return seal(std::move(node));
+}
+
+ExprPtr Parser::sliceItem() {
+  Location loc = peek().loc;
+  ExprPtr lower;
+  if (!atOp(":")) {
+    lower = starExpression();
+    if (!atOp(":")) return lower;
+  }
+  next();
+  auto slice = std::make_unique<SliceExpr>(loc);
+  slice->lower = std::move(lower);
+  auto bound = [&]() -> ExprPtr {
+    if (atOp(":") || atOp(",") || atOp("]")) return nullptr;
+    return expression();
+  };
+  slice->upper = bound();
+  if (acceptOp(":")) slice->step = bound();
+  return seal(std::move(slice));
+}
+
+ExprPtr Parser::subscript(ExprPtr value) {
+  Location bracket = next().loc;
+  if (atOp("]")) unexpected("an index");
+  ExprPtr index = sliceItem();
+  if (atOp(",")) {
+    auto tuple = std::make_unique<TupleExpr>(index->loc);
+    tuple->elts.push_back(std::move(index));
+    while (acceptOp(",") && !atOp("]"))
+      tuple->elts.push_back(sliceItem());
+    index = seal(std::move(tuple));
+  }
+  if (!atOp("]")) unexpected("',' or ']'");
+  next();
+  Location loc = value->loc;
+  return seal(std::make_unique<SubscriptExpr>(loc, std::move(value), std::move(index), bracket));
+}
+
+ExprPtr Parser::comprehension(ExprPtr elt, Location loc, bool generator) {
+  auto node = std::make_unique<ListCompExpr>(loc);
+  node->elt = std::move(elt);
+  node->isGenerator = generator;
+  while (atKeyword("for")) {
+    next();
+    Comprehension clause;
+    clause.target = targetList();
+    checkTarget(*clause.target);
+    collectTargetNames(*clause.target, node->locals);
+    if (!acceptKeyword("in")) unexpected("'in'");
+    clause.iter = disjunction();
+    while (acceptKeyword("if"))
+      clause.ifs.push_back(disjunction());
+    node->generators.push_back(std::move(clause));
+  }
+  if (atKeyword("async")) fail(peek().loc, "asynchronous comprehensions are not supported");
+  return seal(std::move(node));
+}
+
+ExprPtr Parser::parenthesized() {
+  Location loc = next().loc;
+  if (acceptOp(")")) return seal(std::make_unique<TupleExpr>(loc));
+  if (atKeyword("yield")) fail(peek().loc, "'yield' is not supported");
+  ExprPtr first = starExpression();
+  if (atOp(":=")) fail(peek().loc, "assignment expressions (:=) are not supported");
+  if (atKeyword("for")) {
+    ExprPtr comp = comprehension(std::move(first), loc, true);
+    if (!acceptOp(")")) unexpected("')'");
+    return comp;
+  }
+  if (!atOp(",")) {
+    if (!acceptOp(")")) unexpected("')'");
+    if (first->kind == ExprKind::Starred) fail(first->loc, "cannot use starred expression here");
+    return first;
+  }
+  auto tuple = std::make_unique<TupleExpr>(loc);
+  tuple->elts.push_back(std::move(first));
+  while (acceptOp(",") && !atOp(")"))
+    tuple->elts.push_back(starExpression());
+  if (!acceptOp(")")) unexpected("',' or ')'");
+  return seal(std::move(tuple));
+}
+
+ExprPtr Parser::listDisplay() {
+  Location loc = next().loc;
+  auto list = std::make_unique<ListExpr>(loc);
+  if (acceptOp("]")) return seal(std::move(list));
+  ExprPtr first = starExpression();
+  if (atKeyword("for")) {
+    ExprPtr comp = comprehension(std::move(first), loc, false);
+    if (!acceptOp("]")) unexpected("']'");
+    return comp;
+  }
+  list->elts.push_back(std::move(first));
+  while (acceptOp(",") && !atOp("]"))
+    list->elts.push_back(starExpression());
+  if (!acceptOp("]")) unexpected("',' or ']'");
+  return seal(std::move(list));
+}
+
+ExprPtr Parser::lambda() {
+  Location loc = next().loc;
+  auto node = std::make_unique<LambdaExpr>(loc);
+  parameters(node->shape, ":", false);
+  expectOp(":");
+  for (const Parameter& p : node->shape.params)
+    if (!p.name.empty()) node->shape.locals.insert(p.name);
+  node->body = expression();
+  return seal(std::move(node));
+}
+
+ExprPtr Parser::strings() {
+  Location loc = peek().loc;
+  std::string value;
+  while (peek().kind == TokenKind::String)
+    value += next().text;
+  return seal(std::make_unique<ConstantExpr>(loc, std::move(value)));
+}
+
+ExprPtr Parser::atom() {
+  const Token& t = peek();
+  switch (t.kind) {
+  case TokenKind::Name: {
+    Location loc = t.loc;
+    return seal(std::make_unique<NameExpr>(loc, next().text));
+  }
+  case TokenKind::Int:
+    next();
+    return seal(std::make_unique<ConstantExpr>(t.loc, t.intValue));
+  case TokenKind::Float:
+    next();
+    return seal(std::make_unique<ConstantExpr>(t.loc, t.floatValue));
+  case TokenKind::String:
+    return strings();
+  case TokenKind::Keyword:
+    if (t.text == "None" || t.text == "True" || t.text == "False") {
+      next();
+      if (t.text == "None") return seal(std::make_unique<ConstantExpr>(t.loc, NoneConst{}));
+      return seal(std::make_unique<ConstantExpr>(t.loc, t.text == "True"));
+    }
+    if (t.text == "yield" || t.text == "await")
+      fail(t.loc, fmt::format("'{}' is not supported", t.text));
+    break;
+  case TokenKind::Op:
+    if (t.text == "(") return parenthesized();
+    if (t.text == "[") return listDisplay();
+    if (t.text == "{") fail(t.loc, "dict and set displays are not supported");
+    if (t.text == "...") {
+      next();
+      return seal(std::make_unique<ConstantExpr>(t.loc, EllipsisConst{}));
+    }
+    break;
+  case TokenKind::Newline:
+  case TokenKind::Indent:
+  case TokenKind::Dedent:
+  case TokenKind::End:
+    break;
+  }
+  unexpected("an expression");
+}
+
+} // namespace uops::frontend::detail

@@ -11,5 +11,7 @@ namespace uopc {
 void addShowCommand(CLI::App& app);
 // `uopc bench-rewrite`: graphRewrite with the symbolic rules over a large graph.
 void addBenchRewriteCommand(CLI::App& app);
+// `uopc run PROGRAM [--device D] [--json]`: a tensor program's outputs.
+void addRunCommand(CLI::App& app);
 
 } // namespace uopc

@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   uopc::addShowCommand(app);
   uopc::addBenchRewriteCommand(app);
+  uopc::addRunCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

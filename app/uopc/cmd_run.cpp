@@ -1,0 +1,95 @@
+#include "app/uopc/commands.h"
+
+#include "core/frontend/load_error.h"
+#include "core/program/device_run.h"
+#include "core/program/host_text.h"
+#include "core/program/program.h"
+#include "core/runtime/json_output.h"
+
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+namespace uopc {
+namespace {
+
+struct RunOptions {
+  std::string path;
+  std::string device = "REF";
+  bool json = false;
+};
+
+// Diagnostics go to stderr and uopc exits 1 with nothing on stdout
+// (PROGRAM_FORMAT.md: a failing program prints nothing there). CLI::RuntimeError
+// makes CLI11 exit with the code without printing anything more.
+[[noreturn]] void failWith(const std::string& message) {
+  std::cerr << message;
+  if (message.empty() || message.back() != '\n') std::cerr << '\n';
+  throw CLI::RuntimeError(1);
+}
+
+uops::program::LoadedProgram load(const std::string& path) {
+  try {
+    return uops::program::loadProgramFile(path);
+  } catch (const uops::frontend::LoadError& e) {
+    failWith(e.what()); // file:line:col: message, the line, a caret
+  } catch (const std::exception& e) {
+    failWith(fmt::format("uopc run: {}", e.what()));
+  }
+}
+
+// Without --json: what the program printed, then each output with where it came from.
+void printReadable(const uops::program::LoadedProgram& program, const uops::program::DeviceRun& run,
+                   const std::string& device) {
+  std::cout << program.printed;
+  for (size_t i = 0; i < run.outputs.size(); ++i)
+    std::cout << fmt::format("out[{}] (line {}): {}\n", i, program.outputs[i].loc.line,
+                             uops::program::describe(run.outputs[i]));
+  if (device == "REF")
+    std::cout << "device REF: the reference evaluator, no kernels compiled\n";
+  else
+    std::cout << fmt::format("device {}: {} kernels\n", device, run.kernels);
+}
+
+void run(const RunOptions& options) {
+  uops::program::LoadedProgram program = load(options.path);
+  if (program.outputs.empty())
+    failWith(fmt::format("{}: the program has no outputs: print() a tensor, or end with an "
+                         "assignment of a tensor or a list of tensors",
+                         options.path));
+  uops::program::DeviceRun result;
+  try {
+    result = uops::program::runOnDevice(program.outputTensors(), options.device);
+  } catch (const uops::program::DeviceError& e) {
+    failWith(fmt::format("uopc run: {}", e.what()));
+  } catch (const std::exception& e) {
+    failWith(fmt::format("{}: running the program on {} failed: {}", options.path, options.device,
+                         e.what()));
+  }
+  if (options.json) {
+    // REF compiles no kernels, so it reports 0; compiled devices report their count.
+    std::cout << uops::formatRunJson(result.outputs, result.kernels) << "\n";
+    return;
+  }
+  printReadable(program, result, options.device);
+}
+
+} // namespace
+
+void addRunCommand(CLI::App& app) {
+  auto* cmd = app.add_subcommand("run", "run a tensor program and print its outputs");
+  auto options = std::make_shared<RunOptions>();
+  cmd->add_option("program", options->path, "a tensor program (.py, PROGRAM_FORMAT.md)")
+      ->required();
+  cmd->add_option("--device", options->device,
+                  "REF (the reference evaluator), CPU, INTERP or CL:<n>")
+      ->capture_default_str();
+  cmd->add_flag("--json", options->json, "print the outputs as one JSON object");
+  cmd->callback([options] { run(*options); });
+}
+
+} // namespace uopc

@@ -1,0 +1,26 @@
+// Internal: builders for the common shapes of method-table entries, so that
+// most entries are one line.
+#pragma once
+
+#include "core/frontend/object.h"
+#include "core/program/convert.h"
+
+#include <string>
+
+namespace uops::program::detail {
+
+using frontend::Method;
+
+// x.name() with no arguments.
+Method unary(std::string name, Tensor (Tensor::*fn)() const);
+// x.name(x) with a tensor or scalar operand; `reversible` adds tinygrad's
+// `reverse=False` keyword (x.sub(2, reverse=True) is 2 - x).
+Method binary(std::string name, Tensor (Tensor::*fn)(const TensorOrScalar&) const,
+              bool reversible = false, const char* param = "x");
+// The operand as the left side of a reflected operation: a Python scalar
+// becomes a weak constant, as Python's reflected dunders make it.
+Tensor leftOperand(const TensorOrScalar& x);
+// The None value, for Param defaults.
+inline const Value none{};
+
+} // namespace uops::program::detail

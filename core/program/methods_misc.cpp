@@ -1,0 +1,220 @@
+// Tensor methods outside the math: dtype conversions, *_like creators,
+// gradients, assignment, sizes, and the "value is needed" markers
+// (realize/numpy/tolist/item).
+#include "core/frontend/callable.h"
+#include "core/frontend/sequence.h"
+#include "core/grad/gradient.h"
+#include "core/program/dtype_object.h"
+#include "core/program/host_eval.h"
+#include "core/program/method_helpers.h"
+#include "core/program/needed.h"
+#include "core/program/tensor_methods.h"
+
+#include <fmt/format.h>
+
+namespace uops::program {
+
+using namespace detail;
+
+namespace {
+
+// x.name(dtype=None, device=None), tinygrad's **kwargs of the *_like creators.
+Method like(std::string name, Tensor (Tensor::*fn)(std::optional<DType>) const) {
+  return {std::move(name), [fn](Args& a) {
+            [[maybe_unused]] auto [keywordsOnly, dtype, device] =
+                a.bind({"*", {"dtype", none}, {"device", none}});
+            toDevice(a, device, "device"); // checked; tensors stay on their device
+            return wrap((self(a).*fn)(toOptDType(a, dtype, "dtype")));
+          }};
+}
+
+// A value the program reads in Python: computed now by the reference evaluator.
+HostTensor hostValue(const Args& a) {
+  try {
+    return evaluateOnHost(self(a));
+  } catch (const std::exception& e) {
+    a.fail(fmt::format("cannot compute the tensor's value on the host: {}", e.what()));
+  }
+}
+
+} // namespace
+
+std::vector<frontend::Method> tensorMiscMethods() {
+  return {
+      // dtype
+      {"cast",
+       [](Args& a) {
+         auto [dtype] = a.bind({"dtype"});
+         return wrap(self(a).cast(toDType(a, dtype, "dtype")));
+       }},
+      {"bitcast",
+       [](Args& a) {
+         auto [dtype] = a.bind({"dtype"});
+         return wrap(self(a).bitcast(toDType(a, dtype, "dtype")));
+       }},
+      unary("float", &Tensor::toFloat),
+      unary("half", &Tensor::toHalf),
+      unary("bfloat16", &Tensor::toBFloat16),
+      unary("double", &Tensor::toDouble),
+      unary("int", &Tensor::toInt),
+      unary("long", &Tensor::toLong),
+      unary("short", &Tensor::toShort),
+      unary("bool", &Tensor::toBool),
+      // markers
+      {"contiguous",
+       [](Args& a) {
+         a.keywords().clear(); // tinygrad passes **kwargs to the scheduler; nothing to do here
+         a.expectNone();
+         return wrap(self(a).contiguous());
+       }},
+      unary("contiguous_backward", &Tensor::contiguousBackward),
+      unary("detach", &Tensor::detach),
+      {"clone",
+       [](Args& a) {
+         auto [device] = a.bind({{"device", none}});
+         toDevice(a, device, "device");
+         return wrap(self(a).contiguous());
+       }},
+      {"to",
+       [](Args& a) {
+         auto [device] = a.bind({"device"});
+         if (toDevice(a, device, "device") != self(a).device())
+           a.fail("moving a tensor to another device is not supported yet");
+         return a.self();
+       }},
+      // values: "this value is needed"; tolist/item compute it for Python
+      {"realize",
+       [](Args& a) {
+         auto [rest] = a.bind({"*lst"});
+         toTensors(a, rest, "lst");
+         return a.self();
+       }},
+      {"numpy",
+       [](Args& a) {
+         a.expectNone();
+         return a.self();
+       }},
+      {"tolist",
+       [](Args& a) {
+         a.expectNone();
+         Value list = toPythonList(hostValue(a));
+         rememberNeeded(list, self(a));
+         return list;
+       }},
+      {"item",
+       [](Args& a) {
+         a.expectNone();
+         if (self(a).numel() != 1)
+           a.fail(fmt::format("must be called on a tensor with exactly one element, not {}",
+                              self(a).numel()));
+         return toPythonScalar(hostValue(a), 0);
+       }},
+      // gradients
+      {"backward",
+       [](Args& a) {
+         auto [gradient] = a.bind({{"gradient", none}});
+         backward(self(a), toOptTensor(a, gradient, "gradient"));
+         return a.self();
+       }},
+      {"gradient",
+       [](Args& a) {
+         auto [targets, grad] = a.bind({"*targets", {"gradient", none}});
+         return wrapList(uops::gradient(self(a), toTensors(a, targets, "targets"),
+                                        toOptTensor(a, grad, "gradient")));
+       }},
+      {"requires_grad_",
+       [](Args& a) {
+         auto [on] = a.bind({{"requires_grad", true}});
+         Tensor t = self(a);
+         t.setRequiresGrad(toBool(a, on, "requires_grad"));
+         return a.self();
+       }},
+      // assignment: the handle (every Python reference to it) sees the new graph
+      {"assign",
+       [](Args& a) {
+         auto [x] = a.bind({"x"});
+         Tensor t = self(a);
+         t.assign(toOperand(a, x, "x"));
+         return a.self();
+       }},
+      {"replace",
+       [](Args& a) {
+         auto [x] = a.bind({"x"});
+         Tensor t = self(a);
+         t.replace(toTensor(a, x, "x"));
+         return a.self();
+       }},
+      // sizes
+      {"size",
+       [](Args& a) {
+         auto [dim] = a.bind({{"dim", none}});
+         if (dim.isNone()) return intTuple(self(a).shape());
+         return Value(self(a).size(toInt(a, dim, "dim")));
+       }},
+      {"numel",
+       [](Args& a) {
+         a.expectNone();
+         return Value(self(a).numel());
+       }},
+      {"element_size",
+       [](Args& a) {
+         a.expectNone();
+         return Value(self(a).elementSize());
+       }},
+      {"nbytes",
+       [](Args& a) {
+         a.expectNone();
+         return Value(self(a).numel() * self(a).elementSize());
+       }},
+      {"is_floating_point",
+       [](Args& a) {
+         a.expectNone();
+         return Value(self(a).isFloatingPoint());
+       }},
+      // creation from this tensor's shape
+      like("zeros_like", &Tensor::zerosLike),
+      like("ones_like", &Tensor::onesLike),
+      like("empty_like", &Tensor::emptyLike),
+      like("rand_like", &Tensor::randLike),
+      like("randn_like", &Tensor::randnLike),
+      {"full_like",
+       [](Args& a) {
+         auto [fill, dtype, device] = a.bind({"fill_value", {"dtype", none}, {"device", none}});
+         toDevice(a, device, "device");
+         return wrap(
+             self(a).fullLike(toScalar(a, fill, "fill_value"), toOptDType(a, dtype, "dtype")));
+       }},
+      {"const_like",
+       [](Args& a) {
+         auto [b, dtype] = a.bind({"b", {"dtype", none}});
+         return wrap(self(a).constLike(toScalar(a, b, "b"), toOptDType(a, dtype, "dtype")));
+       }},
+      {"sequential",
+       [](Args& a) {
+         auto [layers] = a.bind({"ll"});
+         Value x = a.self();
+         for (const Value& f : frontend::toVector(layers))
+           x = frontend::callValue(f, {x});
+         return x;
+       }},
+  };
+}
+
+std::vector<frontend::Property> tensorProperties() {
+  auto of = [](const Value& v) -> const Tensor& { return *asTensorPtr(v); };
+  return {
+      {"shape", [of](const Value& v) { return intTuple(of(v).shape()); }},
+      {"dtype", [of](const Value& v) { return dtypeValue(of(v).dtype()); }},
+      {"ndim", [of](const Value& v) { return Value(of(v).ndim()); }},
+      {"T", [of](const Value& v) { return wrap(of(v).T()); }},
+      {"device", [of](const Value& v) { return Value(of(v).device()); }},
+      {"requires_grad", [of](const Value& v) { return Value(of(v).requiresGrad()); }},
+      {"grad",
+       [of](const Value& v) {
+         std::optional<Tensor> g = of(v).grad();
+         return g ? wrap(*g) : Value();
+       }},
+  };
+}
+
+} // namespace uops::program

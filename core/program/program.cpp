@@ -1,0 +1,95 @@
+#include "core/program/program.h"
+
+#include "core/frontend/load_error.h"
+#include "core/program/bindings.h"
+#include "core/program/convert.h"
+#include "core/program/needed.h"
+#include "core/program/training.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace uops::program {
+
+using frontend::Value;
+
+namespace {
+
+// A tensor, or a tolist() value standing for one (see needed.h).
+std::optional<Tensor> outputTensor(const Value& v) {
+  if (std::optional<Tensor> t = asTensor(v)) return t;
+  return neededTensor(v);
+}
+
+std::vector<ProgramOutput> selectOutputs(const frontend::RunResult& run) {
+  std::vector<Value> values =
+      frontend::selectOutputs(run, [](const Value& v) { return outputTensor(v).has_value(); });
+  std::vector<ProgramOutput> out;
+  if (values.empty()) return out;
+  // Outputs come from print() calls when there are any, else from the last assignment.
+  if (!run.prints.empty()) {
+    for (const frontend::PrintRecord& p : run.prints)
+      for (const Value& v : p.args)
+        if (std::optional<Tensor> t = outputTensor(v)) out.push_back({*t, p.loc});
+    return out;
+  }
+  for (const Value& v : values)
+    out.push_back({*outputTensor(v), run.lastAssignmentLoc});
+  return out;
+}
+
+std::vector<NamedTensor> namedTensors(const frontend::Interpreter& interpreter) {
+  std::vector<NamedTensor> out;
+  for (const std::string& name : interpreter.globalNames()) {
+    std::optional<Value> v = interpreter.global(name);
+    if (!v) continue;
+    if (std::optional<Tensor> t = asTensor(*v)) {
+      out.push_back({name, *t});
+      continue;
+    }
+    if (const std::vector<Value>* items = v->items())
+      for (size_t i = 0; i < items->size(); ++i)
+        if (std::optional<Tensor> t = asTensor((*items)[i]))
+          out.push_back({fmt::format("{}[{}]", name, i), *t});
+  }
+  return out;
+}
+
+} // namespace
+
+std::vector<Tensor> LoadedProgram::outputTensors() const {
+  std::vector<Tensor> out;
+  for (const ProgramOutput& o : outputs)
+    out.push_back(o.tensor);
+  return out;
+}
+
+LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOptions& options) {
+  forgetNeeded();
+  setTrainingMode(false);
+  Tensor::manualSeed(0);
+  LoadedProgram program;
+  program.fileName = fileName;
+  frontend::Interpreter interpreter;
+  interpreter.setLimits(options.limits);
+  interpreter.setPrintSink([&program](std::string_view s) { program.printed += s; });
+  installTinygrad(interpreter);
+  const frontend::RunResult& run = interpreter.load(std::move(fileName), std::move(text));
+  program.outputs = selectOutputs(run);
+  program.tensors = namedTensors(interpreter);
+  forgetNeeded();
+  return program;
+}
+
+LoadedProgram loadProgramFile(const std::string& path, const LoadOptions& options) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(fmt::format("cannot open '{}'", path));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return loadProgram(path, text.str(), options);
+}
+
+} // namespace uops::program

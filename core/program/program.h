@@ -1,0 +1,52 @@
+// Loading a tensor program (PROGRAM_FORMAT.md): run its Python with the
+// tinygrad bindings, then pick its outputs.
+#pragma once
+
+#include "core/frontend/interpreter.h"
+#include "core/frontend/source.h"
+#include "core/tensor/tensor.h"
+
+#include <string>
+#include <vector>
+
+namespace uops::program {
+
+struct ProgramOutput {
+  Tensor tensor;
+  frontend::Location loc; // the print() call or the assignment that made it an output
+};
+
+// A module-level name bound to a tensor when the program ended ("x"), or to a
+// list/tuple holding tensors ("outs[2]").
+struct NamedTensor {
+  std::string name;
+  Tensor tensor;
+};
+
+struct LoadedProgram {
+  std::string fileName;
+  // PROGRAM_FORMAT.md's rule: every tensor passed to print(), in program
+  // order; otherwise the last module-level assignment if it is a tensor or a
+  // list/tuple of tensors. Empty when the program has neither.
+  std::vector<ProgramOutput> outputs;
+  // The live tensors for the explorer, sorted by name.
+  std::vector<NamedTensor> tensors;
+  // What print() wrote.
+  std::string printed;
+
+  std::vector<Tensor> outputTensors() const;
+};
+
+struct LoadOptions {
+  frontend::Limits limits{};
+};
+
+// Runs the program. Every failure, including a Tensor API error raised by a
+// call, throws frontend::LoadError (file:line:col, the line, a caret).
+// Loading resets tinygrad's global state a program sees: the random seed (0)
+// and Tensor.training (False), so a program loads the same way every time.
+LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOptions& options = {});
+// Reads the file first; an unreadable file throws std::runtime_error.
+LoadedProgram loadProgramFile(const std::string& path, const LoadOptions& options = {});
+
+} // namespace uops::program

@@ -1,0 +1,73 @@
+// Subscripts on tensors: Python index values to the Tensor API's Index list,
+// and tinygrad's lazy __setitem__.
+#include "core/frontend/script_error.h"
+#include "core/program/convert.h"
+#include "core/program/tensor_object.h"
+
+#include <fmt/format.h>
+
+namespace uops::program {
+
+using frontend::ScriptError;
+
+namespace {
+
+// Lists of ints index like an int tensor (numpy's advanced indexing).
+Tensor listIndex(const Value& list) {
+  frontend::Args args;
+  args.setName("__getitem__");
+  return Tensor::fromList(toNested(args, list, "indices"));
+}
+
+Index toIndex(const Value& v) {
+  if (const bool* b = v.get<bool>())
+    throw ScriptError(
+        fmt::format("indexing a tensor with a bool ({}) is not supported", *b ? "True" : "False"));
+  if (const int64_t* i = v.get<int64_t>()) return Index(*i);
+  if (const frontend::Slice* s = v.get<frontend::Slice>())
+    return Index(uops::Slice{s->start, s->stop, s->step});
+  if (v.isNone()) return Index(newAxis);
+  if (v.is<frontend::EllipsisType>()) return Index(ellipsis);
+  if (std::optional<Tensor> t = asTensor(v)) return Index(*t);
+  if (v.isList() || v.isTuple()) return Index(listIndex(v));
+  throw ScriptError(fmt::format("invalid index type {} for a Tensor", v.typeName()));
+}
+
+std::vector<Index> toIndices(const Value& index) {
+  // A tuple is one index per axis; a list is a single (advanced) index.
+  if (!index.isTuple()) return {toIndex(index)};
+  std::vector<Index> out;
+  for (const Value& v : *index.items())
+    out.push_back(toIndex(v));
+  return out;
+}
+
+} // namespace
+
+Tensor getItem(const Tensor& t, const Value& index) {
+  return t.getitem(toIndices(index));
+}
+
+void setItem(Tensor& t, const Value& index, const Value& value) {
+  if (t.isWeak()) throw ScriptError("cannot setitem into a weak tensor; it has no storage");
+  frontend::Args args;
+  args.setName("__setitem__");
+  TensorOrScalar v = toOperand(args, value, "value");
+  if (v.isTensor()) {
+    Tensor src = v.tensor();
+    if (src.isWeak()) src = src.cast(t.dtype());
+    if (src.dtype() != t.dtype()) throw ScriptError("setitem dtype mismatch");
+    v = src;
+  }
+  // The flat positions the index selects, then a scatter of the value into
+  // them: every index form getitem knows works, advanced ones included.
+  Tensor positions = Tensor::arange(t.numel()).reshape(t.shape());
+  Tensor selected = positions.getitem(toIndices(index));
+  Tensor where = selected.reshape({-1});
+  TensorOrScalar src =
+      v.isTensor() ? TensorOrScalar(v.tensor().expand(selected.shape()).reshape({-1})) : v;
+  Tensor flat = t.reshape({t.numel()}).scatter(0, where, src);
+  t.replace(flat.reshape(t.shape()));
+}
+
+} // namespace uops::program

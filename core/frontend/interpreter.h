@@ -53,6 +53,8 @@ struct RunResult {
 std::vector<Value> selectOutputs(const RunResult& result,
                                  const std::function<bool(const Value&)>& isTensor);
 
+// One interpreter runs on one thread at a time; separate interpreters may
+// run on separate threads.
 class Interpreter {
 public:
   Interpreter(); // with Python's builtins and the `math` module

@@ -20,7 +20,5 @@ Method binary(std::string name, Tensor (Tensor::*fn)(const TensorOrScalar&) cons
 // The operand as the left side of a reflected operation: a Python scalar
 // becomes a weak constant, as Python's reflected dunders make it.
 Tensor leftOperand(const TensorOrScalar& x);
-// The None value, for Param defaults.
-inline const Value none{};
 
 } // namespace uops::program::detail

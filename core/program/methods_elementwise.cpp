@@ -15,7 +15,7 @@ std::vector<frontend::Method> elementwiseMethods() {
       binary("mul", &Tensor::mul, true),
       {"div",
        [](Args& a) {
-         auto [x, reverse, mode] = a.bind({"x", {"reverse", false}, {"rounding_mode", none}});
+         auto [x, reverse, mode] = a.bind({"x", {"reverse", false}, {"rounding_mode", Value()}});
          TensorOrScalar operand = toOperand(a, x, "x");
          std::optional<std::string> rounding = toOptStr(a, mode, "rounding_mode");
          if (toBool(a, reverse, "reverse"))
@@ -44,12 +44,12 @@ std::vector<frontend::Method> elementwiseMethods() {
        }},
       {"clamp",
        [](Args& a) {
-         auto [lo, hi] = a.bind({{"min_", none}, {"max_", none}});
+         auto [lo, hi] = a.bind({{"min_", Value()}, {"max_", Value()}});
          return wrap(self(a).clamp(toOptOperand(a, lo, "min_"), toOptOperand(a, hi, "max_")));
        }},
       {"clip",
        [](Args& a) {
-         auto [lo, hi] = a.bind({{"min_", none}, {"max_", none}});
+         auto [lo, hi] = a.bind({{"min_", Value()}, {"max_", Value()}});
          return wrap(self(a).clip(toOptOperand(a, lo, "min_"), toOptOperand(a, hi, "max_")));
        }},
       {"lerp",

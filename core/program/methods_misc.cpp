@@ -22,7 +22,7 @@ namespace {
 Method like(std::string name, Tensor (Tensor::*fn)(std::optional<DType>) const) {
   return {std::move(name), [fn](Args& a) {
             [[maybe_unused]] auto [keywordsOnly, dtype, device] =
-                a.bind({"*", {"dtype", none}, {"device", none}});
+                a.bind({"*", {"dtype", Value()}, {"device", Value()}});
             toDevice(a, device, "device"); // checked; tensors stay on their device
             return wrap((self(a).*fn)(toOptDType(a, dtype, "dtype")));
           }};
@@ -71,7 +71,7 @@ std::vector<frontend::Method> tensorMiscMethods() {
       unary("detach", &Tensor::detach),
       {"clone",
        [](Args& a) {
-         auto [device] = a.bind({{"device", none}});
+         auto [device] = a.bind({{"device", Value()}});
          toDevice(a, device, "device");
          return wrap(self(a).contiguous());
        }},
@@ -112,13 +112,13 @@ std::vector<frontend::Method> tensorMiscMethods() {
       // gradients
       {"backward",
        [](Args& a) {
-         auto [gradient] = a.bind({{"gradient", none}});
+         auto [gradient] = a.bind({{"gradient", Value()}});
          backward(self(a), toOptTensor(a, gradient, "gradient"));
          return a.self();
        }},
       {"gradient",
        [](Args& a) {
-         auto [targets, grad] = a.bind({"*targets", {"gradient", none}});
+         auto [targets, grad] = a.bind({"*targets", {"gradient", Value()}});
          return wrapList(uops::gradient(self(a), toTensors(a, targets, "targets"),
                                         toOptTensor(a, grad, "gradient")));
        }},
@@ -147,7 +147,7 @@ std::vector<frontend::Method> tensorMiscMethods() {
       // sizes
       {"size",
        [](Args& a) {
-         auto [dim] = a.bind({{"dim", none}});
+         auto [dim] = a.bind({{"dim", Value()}});
          if (dim.isNone()) return intTuple(self(a).shape());
          return Value(self(a).size(toInt(a, dim, "dim")));
        }},
@@ -179,14 +179,15 @@ std::vector<frontend::Method> tensorMiscMethods() {
       like("randn_like", &Tensor::randnLike),
       {"full_like",
        [](Args& a) {
-         auto [fill, dtype, device] = a.bind({"fill_value", {"dtype", none}, {"device", none}});
+         auto [fill, dtype, device] =
+             a.bind({"fill_value", {"dtype", Value()}, {"device", Value()}});
          toDevice(a, device, "device");
          return wrap(
              self(a).fullLike(toScalar(a, fill, "fill_value"), toOptDType(a, dtype, "dtype")));
        }},
       {"const_like",
        [](Args& a) {
-         auto [b, dtype] = a.bind({"b", {"dtype", none}});
+         auto [b, dtype] = a.bind({"b", {"dtype", Value()}});
          return wrap(self(a).constLike(toScalar(a, b, "b"), toOptDType(a, dtype, "dtype")));
        }},
       {"sequential",

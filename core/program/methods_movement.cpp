@@ -119,7 +119,7 @@ std::vector<frontend::Method> movementMethods() {
        }},
       {"repeat_interleave",
        [](Args& a) {
-         auto [repeats, dim] = a.bind({"repeats", {"dim", none}});
+         auto [repeats, dim] = a.bind({"repeats", {"dim", Value()}});
          return wrap(
              self(a).repeatInterleave(toInt(a, repeats, "repeats"), toOptInt(a, dim, "dim")));
        }},
@@ -143,7 +143,7 @@ std::vector<frontend::Method> movementMethods() {
        }},
       {"squeeze",
        [](Args& a) {
-         auto [dim] = a.bind({{"dim", none}});
+         auto [dim] = a.bind({{"dim", Value()}});
          return wrap(self(a).squeeze(toOptInt(a, dim, "dim")));
        }},
       {"unsqueeze",
@@ -175,7 +175,7 @@ std::vector<frontend::Method> movementMethods() {
        }},
       {"roll",
        [](Args& a) {
-         auto [shifts, dims] = a.bind({"shifts", {"dims", none}});
+         auto [shifts, dims] = a.bind({"shifts", {"dims", Value()}});
          std::optional<Ints> d;
          if (!dims.isNone()) d = toInts(a, dims, "dims");
          return wrap(self(a).roll(toInts(a, shifts, "shifts"), d));

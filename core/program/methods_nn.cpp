@@ -22,7 +22,7 @@ std::vector<frontend::Method> nnMethods() {
   return {
       {"matmul",
        [](Args& a) {
-         auto [x, reverse, dtype] = a.bind({"x", {"reverse", false}, {"dtype", none}});
+         auto [x, reverse, dtype] = a.bind({"x", {"reverse", false}, {"dtype", Value()}});
          Tensor other = toTensor(a, x, "x");
          std::optional<DType> d = toOptDType(a, dtype, "dtype");
          if (toBool(a, reverse, "reverse")) return wrap(other.matmul(self(a), d));
@@ -30,7 +30,7 @@ std::vector<frontend::Method> nnMethods() {
        }},
       {"dot",
        [](Args& a) {
-         auto [w, dtype] = a.bind({"w", {"dtype", none}});
+         auto [w, dtype] = a.bind({"w", {"dtype", Value()}});
          return wrap(self(a).dot(toTensor(a, w, "w"), toOptDType(a, dtype, "dtype")));
        }},
       {"one_hot",
@@ -40,7 +40,7 @@ std::vector<frontend::Method> nnMethods() {
        }},
       {"scatter",
        [](Args& a) {
-         auto [dim, index, src, reduce] = a.bind({"dim", "index", "src", {"reduce", none}});
+         auto [dim, index, src, reduce] = a.bind({"dim", "index", "src", {"reduce", Value()}});
          return wrap(self(a).scatter(toInt(a, dim, "dim"), toTensor(a, index, "index"),
                                      toOperand(a, src, "src"), toOptStr(a, reduce, "reduce")));
        }},
@@ -54,13 +54,14 @@ std::vector<frontend::Method> nnMethods() {
        }},
       {"conv2d",
        [](Args& a) {
-         auto [weight, bias, groups, stride, dilation, padding, dtype] = a.bind({"weight",
-                                                                                 {"bias", none},
-                                                                                 {"groups", 1},
-                                                                                 {"stride", 1},
-                                                                                 {"dilation", 1},
-                                                                                 {"padding", 0},
-                                                                                 {"dtype", none}});
+         auto [weight, bias, groups, stride, dilation, padding, dtype] =
+             a.bind({"weight",
+                     {"bias", Value()},
+                     {"groups", 1},
+                     {"stride", 1},
+                     {"dilation", 1},
+                     {"padding", 0},
+                     {"dtype", Value()}});
          return wrap(conv2d(self(a), toTensor(a, weight, "weight"),
                             {.bias = toOptTensor(a, bias, "bias"),
                              .groups = toInt(a, groups, "groups"),
@@ -73,7 +74,7 @@ std::vector<frontend::Method> nnMethods() {
        [](Args& a) {
          auto [weight, bias, groups, stride, dilation, padding, outputPadding] =
              a.bind({"weight",
-                     {"bias", none},
+                     {"bias", Value()},
                      {"groups", 1},
                      {"stride", 1},
                      {"dilation", 1},
@@ -92,7 +93,7 @@ std::vector<frontend::Method> nnMethods() {
        [](Args& a) {
          auto [kernel, stride, dilation, padding, ceilMode, returnIndices] =
              a.bind({{"kernel_size", Value::tuple({2, 2})},
-                     {"stride", none},
+                     {"stride", Value()},
                      {"dilation", 1},
                      {"padding", 0},
                      {"ceil_mode", false},
@@ -110,7 +111,7 @@ std::vector<frontend::Method> nnMethods() {
        [](Args& a) {
          auto [kernel, stride, dilation, padding, ceilMode, countIncludePad] =
              a.bind({{"kernel_size", Value::tuple({2, 2})},
-                     {"stride", none},
+                     {"stride", Value()},
                      {"dilation", 1},
                      {"padding", 0},
                      {"ceil_mode", false},
@@ -138,7 +139,7 @@ std::vector<frontend::Method> nnMethods() {
        }},
       {"linear",
        [](Args& a) {
-         auto [weight, bias, dtype] = a.bind({"weight", {"bias", none}, {"dtype", none}});
+         auto [weight, bias, dtype] = a.bind({"weight", {"bias", Value()}, {"dtype", Value()}});
          return wrap(linear(self(a), toTensor(a, weight, "weight"), toOptTensor(a, bias, "bias"),
                             toOptDType(a, dtype, "dtype")));
        }},
@@ -151,7 +152,7 @@ std::vector<frontend::Method> nnMethods() {
        [](Args& a) {
          auto [key, value, mask, dropoutP, isCausal, enableGqa] = a.bind({"key",
                                                                           "value",
-                                                                          {"attn_mask", none},
+                                                                          {"attn_mask", Value()},
                                                                           {"dropout_p", 0.0},
                                                                           {"is_causal", false},
                                                                           {"enable_gqa", false}});
@@ -187,7 +188,7 @@ std::vector<frontend::Method> nnMethods() {
       {"nll_loss",
        [](Args& a) {
          auto [y, weight, ignore, red] =
-             a.bind({"Y", {"weight", none}, {"ignore_index", none}, {"reduction", "mean"}});
+             a.bind({"Y", {"weight", Value()}, {"ignore_index", Value()}, {"reduction", "mean"}});
          return wrap(nllLoss(self(a), toTensor(a, y, "Y"), toOptTensor(a, weight, "weight"),
                              toOptInt(a, ignore, "ignore_index"), reduction(a, red)));
        }},
@@ -198,7 +199,7 @@ std::vector<frontend::Method> nnMethods() {
        }},
       {"binary_crossentropy_logits",
        [](Args& a) {
-         auto [y, red, posWeight] = a.bind({"Y", {"reduction", "mean"}, {"pos_weight", none}});
+         auto [y, red, posWeight] = a.bind({"Y", {"reduction", "mean"}, {"pos_weight", Value()}});
          return wrap(binaryCrossentropyLogits(self(a), toTensor(a, y, "Y"), reduction(a, red),
                                               toOptTensor(a, posWeight, "pos_weight")));
        }},

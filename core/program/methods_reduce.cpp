@@ -11,7 +11,7 @@ namespace {
 // x.name(axis=None, keepdim=False)
 Method reduce(std::string name, Tensor (Tensor::*fn)(const Axes&, bool) const) {
   return {std::move(name), [fn](Args& a) {
-            auto [axis, keepdim] = a.bind({{"axis", none}, {"keepdim", false}});
+            auto [axis, keepdim] = a.bind({{"axis", Value()}, {"keepdim", false}});
             return wrap((self(a).*fn)(toAxes(a, axis, "axis"), toBool(a, keepdim, "keepdim")));
           }};
 }
@@ -19,12 +19,12 @@ Method reduce(std::string name, Tensor (Tensor::*fn)(const Axes&, bool) const) {
 // x.name(axis=None, keepdim=False, dtype=None)
 Method reduceDType(std::string name,
                    Tensor (Tensor::*fn)(const Axes&, bool, std::optional<DType>) const) {
-  return {
-      std::move(name), [fn](Args& a) {
-        auto [axis, keepdim, dtype] = a.bind({{"axis", none}, {"keepdim", false}, {"dtype", none}});
-        return wrap((self(a).*fn)(toAxes(a, axis, "axis"), toBool(a, keepdim, "keepdim"),
-                                  toOptDType(a, dtype, "dtype")));
-      }};
+  return {std::move(name), [fn](Args& a) {
+            auto [axis, keepdim, dtype] =
+                a.bind({{"axis", Value()}, {"keepdim", false}, {"dtype", Value()}});
+            return wrap((self(a).*fn)(toAxes(a, axis, "axis"), toBool(a, keepdim, "keepdim"),
+                                      toOptDType(a, dtype, "dtype")));
+          }};
 }
 
 // x.name(axis=None, keepdim=False, correction=1)
@@ -32,7 +32,7 @@ template <class R>
 Method reduceCorrection(std::string name, R (Tensor::*fn)(const Axes&, bool, double) const) {
   return {std::move(name), [fn](Args& a) {
             auto [axis, keepdim, correction] =
-                a.bind({{"axis", none}, {"keepdim", false}, {"correction", 1}});
+                a.bind({{"axis", Value()}, {"keepdim", false}, {"correction", 1}});
             R r = (self(a).*fn)(toAxes(a, axis, "axis"), toBool(a, keepdim, "keepdim"),
                                 toDouble(a, correction, "correction"));
             if constexpr (std::is_same_v<R, Tensor>)
@@ -45,7 +45,7 @@ Method reduceCorrection(std::string name, R (Tensor::*fn)(const Axes&, bool, dou
 // x.name(axis=-1, dtype=None)
 Method softmaxLike(std::string name, Tensor (Tensor::*fn)(int64_t, std::optional<DType>) const) {
   return {std::move(name), [fn](Args& a) {
-            auto [axis, dtype] = a.bind({{"axis", -1}, {"dtype", none}});
+            auto [axis, dtype] = a.bind({{"axis", -1}, {"dtype", Value()}});
             return wrap((self(a).*fn)(toInt(a, axis, "axis"), toOptDType(a, dtype, "dtype")));
           }};
 }
@@ -53,7 +53,7 @@ Method softmaxLike(std::string name, Tensor (Tensor::*fn)(int64_t, std::optional
 // x.name(axis=None, keepdim=False) returning int indices
 Method argReduce(std::string name, Tensor (Tensor::*fn)(std::optional<int64_t>, bool) const) {
   return {std::move(name), [fn](Args& a) {
-            auto [axis, keepdim] = a.bind({{"axis", none}, {"keepdim", false}});
+            auto [axis, keepdim] = a.bind({{"axis", Value()}, {"keepdim", false}});
             return wrap((self(a).*fn)(toOptInt(a, axis, "axis"), toBool(a, keepdim, "keepdim")));
           }};
 }

@@ -17,13 +17,11 @@ using frontend::ScriptError;
 
 namespace {
 
-using detail::none;
-
 // Tensor(data, device=None, dtype=None). tinygrad has no requires_grad
 // parameter; it is accepted as a keyword for torch-style programs.
 Value construct(Args& a) {
   [[maybe_unused]] auto [data, device, dtype, keywordsOnly, requiresGrad] =
-      a.bind({"data", {"device", none}, {"dtype", none}, "*", {"requires_grad", none}});
+      a.bind({"data", {"device", Value()}, {"dtype", Value()}, "*", {"requires_grad", Value()}});
   std::string dev = toDevice(a, device, "device");
   std::optional<DType> d = toOptDType(a, dtype, "dtype");
   Tensor t;
@@ -40,11 +38,12 @@ Value construct(Args& a) {
 // Tensor.name(*shape, dtype=None, device=None)
 using ShapeCreator = Tensor (*)(const Shape&, std::optional<DType>, const std::string&);
 Method shapeCreator(std::string name, ShapeCreator fn) {
-  return {std::move(name), [fn](Args& a) {
-            auto [shape, dtype, device] = a.bind({"*shape", {"dtype", none}, {"device", none}});
-            return wrap(fn(toShapeArgs(a, shape, "shape"), toOptDType(a, dtype, "dtype"),
-                           toDevice(a, device, "device")));
-          }};
+  return {
+      std::move(name), [fn](Args& a) {
+        auto [shape, dtype, device] = a.bind({"*shape", {"dtype", Value()}, {"device", Value()}});
+        return wrap(fn(toShapeArgs(a, shape, "shape"), toOptDType(a, dtype, "dtype"),
+                       toDevice(a, device, "device")));
+      }};
 }
 
 const frontend::MethodTable& creators() {
@@ -57,7 +56,7 @@ const frontend::MethodTable& creators() {
       shapeCreator("glorot_uniform", &Tensor::glorotUniform),
       {"empty",
        [](Args& a) {
-         auto [shape, dtype, device] = a.bind({"*shape", {"device", none}, {"dtype", none}});
+         auto [shape, dtype, device] = a.bind({"*shape", {"device", Value()}, {"dtype", Value()}});
          std::optional<DType> d = toOptDType(a, dtype, "dtype");
          return wrap(Tensor::empty(toShapeArgs(a, shape, "shape"), d.value_or(dtypes::float32),
                                    toDevice(a, device, "device")));
@@ -65,14 +64,14 @@ const frontend::MethodTable& creators() {
       {"full",
        [](Args& a) {
          auto [shape, fill, dtype, device] =
-             a.bind({"shape", "fill_value", {"dtype", none}, {"device", none}});
+             a.bind({"shape", "fill_value", {"dtype", Value()}, {"device", Value()}});
          return wrap(Tensor::full(toInts(a, shape, "shape"), toScalar(a, fill, "fill_value"),
                                   toOptDType(a, dtype, "dtype"), toDevice(a, device, "device")));
        }},
       {"arange",
        [](Args& a) {
          auto [start, stop, step, dtype] =
-             a.bind({"start", {"stop", none}, {"step", 1}, {"dtype", none}});
+             a.bind({"start", {"stop", Value()}, {"step", 1}, {"dtype", Value()}});
          Scalar from = stop.isNone() ? Scalar(int64_t{0}) : toScalar(a, start, "start");
          Scalar to = stop.isNone() ? toScalar(a, start, "start") : toScalar(a, stop, "stop");
          return wrap(
@@ -80,20 +79,20 @@ const frontend::MethodTable& creators() {
        }},
       {"linspace",
        [](Args& a) {
-         auto [start, stop, steps, dtype] = a.bind({"start", "stop", "steps", {"dtype", none}});
+         auto [start, stop, steps, dtype] = a.bind({"start", "stop", "steps", {"dtype", Value()}});
          return wrap(Tensor::linspace(toScalar(a, start, "start"), toScalar(a, stop, "stop"),
                                       toInt(a, steps, "steps"), toOptDType(a, dtype, "dtype")));
        }},
       {"eye",
        [](Args& a) {
-         auto [n, m, dtype] = a.bind({"n", {"m", none}, {"dtype", none}});
+         auto [n, m, dtype] = a.bind({"n", {"m", Value()}, {"dtype", Value()}});
          return wrap(
              Tensor::eye(toInt(a, n, "n"), toOptInt(a, m, "m"), toOptDType(a, dtype, "dtype")));
        }},
       {"randint",
        [](Args& a) {
          auto [shape, low, high, dtype, device] =
-             a.bind({"*shape", {"low", 0}, {"high", 10}, {"dtype", none}, {"device", none}});
+             a.bind({"*shape", {"low", 0}, {"high", 10}, {"dtype", Value()}, {"device", Value()}});
          std::optional<DType> d = toOptDType(a, dtype, "dtype");
          return wrap(Tensor::randint(toShapeArgs(a, shape, "shape"), toInt(a, low, "low"),
                                      toInt(a, high, "high"), d.value_or(dtypes::int32),
@@ -101,16 +100,16 @@ const frontend::MethodTable& creators() {
        }},
       {"uniform",
        [](Args& a) {
-         auto [shape, low, high, dtype, device] =
-             a.bind({"*shape", {"low", 0.0}, {"high", 1.0}, {"dtype", none}, {"device", none}});
+         auto [shape, low, high, dtype, device] = a.bind(
+             {"*shape", {"low", 0.0}, {"high", 1.0}, {"dtype", Value()}, {"device", Value()}});
          return wrap(Tensor::uniform(toShapeArgs(a, shape, "shape"), toDouble(a, low, "low"),
                                      toDouble(a, high, "high"), toOptDType(a, dtype, "dtype"),
                                      toDevice(a, device, "device")));
        }},
       {"normal",
        [](Args& a) {
-         auto [shape, mean, stddev, dtype, device] =
-             a.bind({"*shape", {"mean", 0.0}, {"std", 1.0}, {"dtype", none}, {"device", none}});
+         auto [shape, mean, stddev, dtype, device] = a.bind(
+             {"*shape", {"mean", 0.0}, {"std", 1.0}, {"dtype", Value()}, {"device", Value()}});
          return wrap(Tensor::normal(toShapeArgs(a, shape, "shape"), toDouble(a, mean, "mean"),
                                     toDouble(a, stddev, "std"), toOptDType(a, dtype, "dtype"),
                                     toDevice(a, device, "device")));
@@ -118,7 +117,7 @@ const frontend::MethodTable& creators() {
       {"kaiming_uniform",
        [](Args& a) {
          auto [shape, gain, dtype, device] =
-             a.bind({"*shape", {"a", 0.01}, {"dtype", none}, {"device", none}});
+             a.bind({"*shape", {"a", 0.01}, {"dtype", Value()}, {"device", Value()}});
          return wrap(Tensor::kaimingUniform(toShapeArgs(a, shape, "shape"), toDouble(a, gain, "a"),
                                             toOptDType(a, dtype, "dtype"),
                                             toDevice(a, device, "device")));
@@ -126,14 +125,14 @@ const frontend::MethodTable& creators() {
       {"kaiming_normal",
        [](Args& a) {
          auto [shape, gain, dtype, device] =
-             a.bind({"*shape", {"a", 0.01}, {"dtype", none}, {"device", none}});
+             a.bind({"*shape", {"a", 0.01}, {"dtype", Value()}, {"device", Value()}});
          return wrap(Tensor::kaimingNormal(toShapeArgs(a, shape, "shape"), toDouble(a, gain, "a"),
                                            toOptDType(a, dtype, "dtype"),
                                            toDevice(a, device, "device")));
        }},
       {"randperm",
        [](Args& a) {
-         auto [n, device, dtype] = a.bind({"n", {"device", none}, {"dtype", none}});
+         auto [n, device, dtype] = a.bind({"n", {"device", Value()}, {"dtype", Value()}});
          std::optional<DType> d = toOptDType(a, dtype, "dtype");
          return wrap(Tensor::randperm(toInt(a, n, "n"), d.value_or(dtypes::int32),
                                       toDevice(a, device, "device")));
@@ -146,7 +145,7 @@ const frontend::MethodTable& creators() {
        }},
       {"einsum",
        [](Args& a) {
-         auto [formula, operands, dtype] = a.bind({"formula", "*operands", {"dtype", none}});
+         auto [formula, operands, dtype] = a.bind({"formula", "*operands", {"dtype", Value()}});
          // einsum("ij,jk", a, b) or einsum("ij,jk", [a, b])
          const std::vector<Value>& items = *operands.items();
          Value list =

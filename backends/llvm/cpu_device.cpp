@@ -1,0 +1,50 @@
+#include "backends/llvm/cpu_device.h"
+
+#include <chrono>
+
+#include <fmt/format.h>
+
+namespace uops {
+
+CpuDevice::CpuDevice(CodegenTarget target, CompileOptions options)
+    : m_target(std::move(target)), m_options(std::move(options)) {}
+
+CpuProgram CpuDevice::compile(const UOpPtr& kernelAst) {
+  return compile(lowerKernel(kernelAst, m_target));
+}
+
+CpuProgram CpuDevice::compile(LoweredKernel kernel) {
+  CompileOptions options = m_options;
+  options.entry = kernel.llvm.entry;
+  CompiledKernel compiled = m_jit.compile(kernel.llvm.source, options);
+  return {std::move(kernel), std::move(compiled)};
+}
+
+KernelTiming CpuDevice::run(const CpuProgram& program, std::span<HostTensor> buffers) {
+  const std::vector<KernelParam>& params = program.kernel.params;
+  if (buffers.size() < params.size())
+    throw DeviceError(fmt::format("kernel {}: {} buffers bound, it has {} Params", program.name(),
+                                  buffers.size(), params.size()));
+  std::vector<void*> pointers(params.size(), nullptr);
+  for (const KernelParam& p : params) {
+    HostTensor& b = buffers[p.slot];
+    if (p.size == 0 && p.dtype.isVoid()) continue; // a slot the kernel does not use
+    if (b.dtype() != p.dtype || b.numel() != p.size)
+      throw DeviceError(fmt::format("kernel {}: Param {} needs {} elements of {}, got {} of {}",
+                                    program.name(), p.slot, p.size, toString(p.dtype), b.numel(),
+                                    toString(b.dtype())));
+    // the kernel only reads Params it never stores to
+    pointers[p.slot] = p.written ? static_cast<void*>(b.mutableBytes().data())
+                                 : const_cast<std::byte*>(b.bytes().data());
+  }
+  auto entry = program.compiled.entryAs<void(void**)>();
+  const auto start = std::chrono::steady_clock::now();
+  entry(pointers.data());
+  const auto stop = std::chrono::steady_clock::now();
+  KernelTiming timing{program.name(),
+                      std::chrono::duration<double, std::milli>(stop - start).count()};
+  m_timings.push_back(timing);
+  return timing;
+}
+
+} // namespace uops

@@ -1,0 +1,153 @@
+#include "core/pipeline/bounds_check.h"
+
+#include "core/ir/build.h"
+#include "core/rewrite/graph_rewrite.h"
+#include "core/symbolic/render_expr.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace uops {
+namespace {
+
+// An integer interval a gate implies for one node.
+struct Narrowing {
+  UOpPtr node;
+  __int128 lo, hi;
+};
+
+void narrow(std::vector<Narrowing>& out, const UOpPtr& x, __int128 lo, __int128 hi) {
+  if (x->minMax().isFloat || !x->dtype().isInt()) return;
+  for (Narrowing& n : out)
+    if (n.node == x) {
+      n.lo = std::max(n.lo, lo);
+      n.hi = std::min(n.hi, hi);
+      return;
+    }
+  out.push_back({x, std::max(x->minMax().lo, lo), std::min(x->minMax().hi, hi)});
+}
+
+std::optional<__int128> intConst(const UOp& u) {
+  if (u.op() != Op::Const || u.minMax().isFloat || !u.dtype().isInt()) return std::nullopt;
+  return u.minMax().lo;
+}
+
+bool isTrue(const UOp& u) {
+  return u.op() == Op::Const && !u.minMax().isFloat && u.minMax().lo == 1;
+}
+
+// What one comparison of the gate says: x < c, c < x, !(x < c), !(c < x), x != end.
+void atom(std::vector<Narrowing>& out, const UOpPtr& g) {
+  bool negated = false;
+  UOpPtr cmp = g;
+  if (g->op() == Op::CmpNe && g->src(0)->op() == Op::CmpLt && isTrue(*g->src(1))) {
+    negated = true;
+    cmp = g->src(0);
+  }
+  if (cmp->op() == Op::CmpLt) {
+    const UOpPtr &a = cmp->src(0), &b = cmp->src(1);
+    if (auto c = intConst(*b)) // a < c, or a >= c when negated
+      return negated ? narrow(out, a, *c, a->minMax().hi) : narrow(out, a, a->minMax().lo, *c - 1);
+    if (auto c = intConst(*a)) // c < b, or b <= c when negated
+      return negated ? narrow(out, b, b->minMax().lo, *c) : narrow(out, b, *c + 1, b->minMax().hi);
+    return;
+  }
+  if (cmp->op() == Op::CmpNe && !negated)
+    if (auto c = intConst(*cmp->src(1))) {
+      const UOpPtr& x = cmp->src(0);
+      if (*c == x->minMax().lo) narrow(out, x, *c + 1, x->minMax().hi);
+      if (*c == x->minMax().hi) narrow(out, x, x->minMax().lo, *c - 1);
+    }
+}
+
+std::vector<Narrowing> gateNarrowings(const UOpPtr& gate) {
+  std::vector<Narrowing> out;
+  std::vector<UOpPtr> stack{gate};
+  while (!stack.empty()) {
+    UOpPtr g = stack.back();
+    stack.pop_back();
+    if (g->op() == Op::And && g->dtype().isBool()) {
+      stack.push_back(g->src(1));
+      stack.push_back(g->src(0));
+      continue;
+    }
+    atom(out, g);
+  }
+  return out;
+}
+
+// The interval of idx where the gate holds: each narrowed node is replaced by a
+// fresh Range shifted to its narrowed interval, and min_max does the rest.
+// nullopt: the gate never holds.
+std::optional<MinMax> rangeUnderGate(const UOpPtr& idx, const UOpPtr& gate) {
+  std::vector<Narrowing> narrowings = gateNarrowings(gate);
+  std::vector<RewritePair> pairs;
+  int64_t fresh = -1;
+  for (const Narrowing& n : narrowings) {
+    if (n.lo > n.hi) return std::nullopt;
+    DType d = n.node->dtype();
+    UOpPtr r = UOp::make(Op::Range, d, {constant(d, static_cast<int64_t>(n.hi - n.lo + 1))},
+                         RangeArg{fresh--, AxisType::Loop});
+    pairs.push_back({n.node, alu(Op::Add, {r, constant(d, static_cast<int64_t>(n.lo))})});
+  }
+  if (pairs.empty()) return idx->minMax();
+  return replayRewrites(idx, pairs, false)->minMax();
+}
+
+const UOp* paramOf(const UOp& index) {
+  const UOp* b = index.src(0).get();
+  while (b->op() == Op::After)
+    b = b->src(0).get();
+  return b->op() == Op::Param ? b : nullptr;
+}
+
+int64_t elementsOf(const UOp& param) {
+  if (param.dtype().ptrSize >= 0) return param.dtype().ptrSize;
+  return param.shape().empty() ? 1 : param.shape().front();
+}
+
+} // namespace
+
+std::vector<BoundsViolation> findUnsafeAccesses(const UOpPtr& kernel) {
+  std::vector<BoundsViolation> out;
+  for (const UOp* u : toposort(*kernel)) {
+    if (u->op() != Op::Load && u->op() != Op::Store) continue;
+    const UOp& index = *u->src(0);
+    if (index.op() != Op::Index || index.src().size() != 2) continue;
+    const UOp* param = paramOf(index);
+    if (!param) continue; // REG accumulators are made in bounds by Linearize
+    const UOpPtr& idx = index.src(1);
+    bool gated = (u->op() == Op::Load && u->src().size() == 3) ||
+                 (u->op() == Op::Store && u->src().size() == 3);
+    std::optional<MinMax> range =
+        gated ? rangeUnderGate(idx, u->src(u->src().size() - 1)) : idx->minMax();
+    if (!range) continue; // never accessed
+    int64_t size = elementsOf(*param);
+    if (!range->isFloat && range->lo >= 0 && range->hi < size) continue;
+    out.push_back({.slot = param->argAs<ParamArg>().slot,
+                   .write = u->op() == Op::Store,
+                   .index = renderExpr(idx),
+                   .range = *range,
+                   .size = size});
+  }
+  return out;
+}
+
+std::string describe(const BoundsViolation& v, std::string_view kernelName) {
+  return fmt::format("kernel {}: {} Param {} may be out of bounds: index {} lies in {}, the "
+                     "buffer has {} elements",
+                     kernelName, v.write ? "store to" : "load from", v.slot, v.index,
+                     toString(v.range), v.size);
+}
+
+BoundsError::BoundsError(std::string kernel, std::vector<BoundsViolation> violations)
+    : CodegenError("Bounds check", describe(violations.at(0), kernel)), m_kernel(std::move(kernel)),
+      m_violations(std::move(violations)) {}
+
+void checkBounds(const UOpPtr& kernel, std::string_view kernelName) {
+  std::vector<BoundsViolation> violations = findUnsafeAccesses(kernel);
+  if (!violations.empty()) throw BoundsError(std::string(kernelName), std::move(violations));
+}
+
+} // namespace uops

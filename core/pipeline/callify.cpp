@@ -1,0 +1,60 @@
+#include "core/pipeline/callify.h"
+
+#include "core/ir/build.h"
+#include "core/ir/verify.h"
+#include "core/pipeline/rangeify_graph.h"
+#include "core/rewrite/trace.h"
+
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+namespace uops {
+
+bool isCallifyInput(const UOp& u) {
+  if (u.op() == Op::Buffer) return true;
+  // literal data: the bytes reinterpreted as the element dtype
+  return u.op() == Op::Bitcast && u.src(0)->op() == Op::Binary;
+}
+
+namespace {
+
+// The Param standing in for input `in` as slot k: the input's dtype, shape and device.
+UOpPtr paramFor(const UOp& in, int64_t slot) {
+  std::optional<Device> device;
+  if (in.device()) device = *in.device();
+  return param(slot, in.dtype(), in.shape(), device);
+}
+
+} // namespace
+
+UOpPtr callify(const std::vector<UOpPtr>& outputs) {
+  UOpPtr tuple = UOp::make(Op::Tuple, dtypes::void_, outputs);
+  std::vector<const UOp*> order = toposortIn(*tuple, WalkScope::OutsideCalls);
+  // a Binary is an input of its own only where something reads it as bytes,
+  // not through the Bitcast of a literal
+  std::unordered_set<const UOp*> bareBytes;
+  for (const UOp* u : order)
+    for (size_t i = 0; i < u->src().size(); ++i)
+      if (u->src(i)->op() == Op::Binary && u->op() != Op::Bitcast &&
+          followsSource(*u, i, WalkScope::OutsideCalls))
+        bareBytes.insert(u->src(i).get());
+  NodeSubst subst;
+  UOpList args{nullptr}; // args[0] is the body, filled in below
+  for (const UOp* u : order) {
+    if (u->op() == Op::Param)
+      throw CallifyError(fmt::format("callify: Param(slot={}) outside any Function has no value",
+                                     u->argAs<ParamArg>().slot));
+    if (!isCallifyInput(*u) && !bareBytes.contains(u)) continue;
+    auto slot = static_cast<int64_t>(args.size() - 1);
+    subst.emplace(u, paramFor(*u, slot));
+    args.push_back(u->ptr());
+  }
+  args[0] = substitute(tuple, subst, WalkScope::OutsideCalls);
+  DType dtype = args[0]->dtype(); // before args is moved from
+  UOpPtr fn = UOp::make(Op::Function, dtype, std::move(args));
+  traceSnapshot("callify", fn);
+  return fn;
+}
+
+} // namespace uops

@@ -1,0 +1,49 @@
+// lowerKernel: stages 3-8 for one kernel AST (README.md's contract, as Rangeify
+// produces it): Optimize, Expand, Instruction Selection, Linearize,
+// Register/Memory Plan, Render, with the bounds check before Linearize. Each
+// stage's output is kept as a snapshot (and recorded in the rewrite trace when
+// one is on), so the explorer can step through them.
+#pragma once
+
+#include "core/ir/uop.h"
+#include "core/pipeline/codegen_target.h"
+#include "core/pipeline/memory_plan.h"
+#include "core/pipeline/optimize.h"
+#include "core/pipeline/render_llvm.h"
+
+#include <string>
+#include <vector>
+
+namespace uops {
+
+struct StageSnapshot {
+  std::string stage; // the spec's stage name: "Optimize", "Expand", ...
+  UOpPtr root;       // the kernel after it (a Sink, or the Linear)
+};
+
+// One Param of the kernel: what the device must bind to slot `slot`.
+struct KernelParam {
+  int64_t slot = 0;
+  DType dtype;      // the element dtype
+  int64_t size = 0; // elements
+  bool written = false;
+};
+
+struct LoweredKernel {
+  KernelName name;
+  UOpPtr ast;    // after Optimize (AxisTypes assigned)
+  UOpPtr linear; // Linear(...)
+  KernelMemoryPlan memory;
+  RenderedLlvm llvm;
+  std::vector<KernelParam> params; // by slot, every slot up to the largest
+  std::vector<StageSnapshot> stages;
+};
+
+// Throws CodegenError (BoundsError for an access that may be out of bounds) and
+// VerifyFailure for a kernel AST that breaks the spec.
+LoweredKernel lowerKernel(const UOpPtr& kernelAst, const CodegenTarget& target = cpuTarget());
+
+// The Params of a kernel (AST or Linear): dtype, size, whether it is stored to.
+std::vector<KernelParam> kernelParams(const UOpPtr& kernel);
+
+} // namespace uops

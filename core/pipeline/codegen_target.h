@@ -1,0 +1,34 @@
+// CodegenTarget: what the stages after Rangeify need to know about the machine
+// a kernel is lowered for. Optimize reads the kind (which AxisTypes exist),
+// Instruction Selection reads which elementwise ops the target has natively.
+#pragma once
+
+#include <string>
+
+namespace uops {
+
+enum class TargetKind : unsigned char {
+  Cpu, // sequential LOOP ranges (THREAD for the outermost one once OptOps exist)
+  Gpu, // output ranges become GLOBAL
+};
+
+// How Exp2, Log2 and Sin reach the machine.
+enum class TranscendentalMode : unsigned char {
+  Decompose,  // polynomial graphs of primitives (core/pipeline/transcendental.h)
+  Intrinsics, // kept as ops; the LLVM renderer calls llvm.exp2 / llvm.log2 / llvm.sin
+};
+
+struct CodegenTarget {
+  TargetKind kind = TargetKind::Cpu;
+  std::string device = "CPU"; // the device name REG accumulators are placed on
+  TranscendentalMode transcendentals = TranscendentalMode::Decompose;
+  // Sqrt is one correctly rounded instruction on every CPU (llvm.sqrt); the
+  // spec's Exp2(0.5 * Log2(x)) is kept for targets without it.
+  bool nativeSqrt = true;
+};
+
+inline CodegenTarget cpuTarget() {
+  return {};
+}
+
+} // namespace uops

@@ -1,0 +1,80 @@
+#include "core/pipeline/instruction_selection.h"
+
+#include "core/ir/build.h"
+#include "core/rewrite/graph_rewrite.h"
+#include "core/symbolic/symbolic.h"
+
+namespace uops {
+namespace {
+
+bool isConstTrue(const UOp& u) {
+  const MinMax& m = u.minMax();
+  return !m.isFloat && m.lo == 1 && m.hi == 1;
+}
+bool isConstFalse(const UOp& u) {
+  const MinMax& m = u.minMax();
+  return !m.isFloat && m.lo == 0 && m.hi == 0;
+}
+
+// Index(buf, idx) with idx of another integer dtype: the address is pointer +
+// idx in one pointer-sized integer.
+UOpPtr indexInIndexDType(const Match& m) {
+  const UOpPtr& x = m.root();
+  if (x->src().size() != 2 || x->src(1)->dtype() == dtypes::index) return nullptr;
+  if (!x->src(1)->dtype().isInt() && !x->src(1)->dtype().isBool()) return nullptr;
+  return x->withSrc({x->src(0), cast(x->src(1), dtypes::index)});
+}
+
+// A gate that always holds is no gate; a load whose gate never holds is its alt.
+UOpPtr foldLoadGate(const Match& m) {
+  const UOpPtr& x = m.root();
+  if (x->src().size() != 3) return nullptr;
+  if (isConstTrue(*x->src(2))) return x->withSrc({x->src(0)});
+  if (isConstFalse(*x->src(2))) return x->src(1);
+  return nullptr;
+}
+
+UOpPtr foldStoreGate(const Match& m) {
+  const UOpPtr& x = m.root();
+  if (x->src().size() != 3) return nullptr;
+  if (isConstTrue(*x->src(2))) return x->withSrc({x->src(0), x->src(1)});
+  // a store that never happens: an empty Group is the void node that does nothing
+  if (isConstFalse(*x->src(2))) return UOp::make(Op::Group, dtypes::void_, {});
+  return nullptr;
+}
+
+const PatternMatcher& decompositionsFor(const CodegenTarget& target) {
+  // Four variants, built once each.
+  static const PatternMatcher all[] = {
+      pmDecompositions() + pmSqrtDecomposition() + pmTranscendentals(),
+      pmDecompositions() + pmTranscendentals(),
+      pmDecompositions() + pmSqrtDecomposition(),
+      pmDecompositions(),
+  };
+  bool intrinsics = target.transcendentals == TranscendentalMode::Intrinsics;
+  return all[(intrinsics ? 2 : 0) + (target.nativeSqrt ? 1 : 0)];
+}
+
+} // namespace
+
+const PatternMatcher& pmIndexing() {
+  static const PatternMatcher pm{
+      rule("index in dtypes.index", UPat::op(Op::Index), indexInIndexDType),
+      rule("fold load gate", UPat::op(Op::Load), foldLoadGate),
+      rule("fold store gate", UPat::op(Op::Store), foldStoreGate),
+  };
+  return pm;
+}
+
+UOpPtr selectInstructions(const UOpPtr& ast, const CodegenTarget& target) {
+  // decomposed ops first: the later steps only see primitives
+  UOpPtr sink = graphRewrite(ast, decompositionsFor(target), {.name = "decompositions"});
+  // after decompositions: Sub and Not made new Adds and comparisons on bools
+  sink = graphRewrite(sink, pmBoolOps(), {.name = "bool ops"});
+  // symbolic with the index rules: canonical offsets, and gates min_max decides
+  static const PatternMatcher indexing = pmSymbolic() + pmIndexing() + pmBoolOps();
+  sink = graphRewrite(sink, indexing, {.name = "indexing"});
+  return sink;
+}
+
+} // namespace uops

@@ -1,0 +1,114 @@
+#include "core/pipeline/linearize.h"
+
+#include "core/pipeline/codegen_error.h"
+#include "core/pipeline/optimize.h"
+#include "core/rewrite/graph_rewrite.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+namespace uops {
+namespace {
+
+// End(x, r0, ..., rn) -> End(End(x, rn), r0, ..., r(n-1)): the last listed range is innermost.
+UOpPtr splitEnd(const Match& m) {
+  const UOpPtr& e = m.root();
+  if (e->src().size() <= 2) return nullptr;
+  UOpList outer(e->src().begin(), e->src().end() - 1);
+  outer[0] = UOp::make(Op::End, dtypes::void_, {e->src(0), e->src().back()});
+  return UOp::make(Op::End, dtypes::void_, std::move(outer));
+}
+
+const PatternMatcher& pmSplitEnds() {
+  static const PatternMatcher pm{rule("split ends", UPat::op(Op::End), splitEnd)};
+  return pm;
+}
+
+bool dependsOn(const UOp& user, const UOp& dep) {
+  for (const UOp* u : toposort(user))
+    if (u == &dep) return true;
+  return false;
+}
+
+// The first range (in toposort order) closed by more than one End, with its Ends.
+std::vector<UOpPtr> firstSharedRange(const UOpPtr& sink) {
+  std::unordered_map<const UOp*, size_t> groupOf; // Range -> index in groups (look-up only)
+  std::vector<std::vector<UOpPtr>> groups;
+  for (const UOp* u : toposort(*sink)) {
+    if (u->op() != Op::End || u->src().size() != 2) continue;
+    auto [it, fresh] = groupOf.try_emplace(u->src(1).get(), groups.size());
+    if (fresh) groups.emplace_back();
+    groups[it->second].push_back(u->ptr());
+  }
+  for (auto& g : groups)
+    if (g.size() > 1) return g;
+  return {};
+}
+
+} // namespace
+
+std::vector<const UOp*> openRanges(const UOp& node) {
+  std::unordered_map<const UOp*, std::vector<const UOp*>> open;
+  auto before = [](const UOp* a, const UOp* b) { return rangeNestsOutside(*a, *b); };
+  for (const UOp* u : toposort(node)) {
+    std::vector<const UOp*> set;
+    for (const UOpPtr& s : u->src()) {
+      const auto& o = open[s.get()];
+      std::vector<const UOp*> merged;
+      std::set_union(set.begin(), set.end(), o.begin(), o.end(), std::back_inserter(merged),
+                     before);
+      set = std::move(merged);
+    }
+    if (u->op() == Op::Range) {
+      set.insert(std::lower_bound(set.begin(), set.end(), u, before), u);
+      set.erase(std::unique(set.begin(), set.end()), set.end());
+    }
+    if (u->op() == Op::End)
+      for (size_t i = 1; i < u->src().size(); ++i)
+        std::erase(set, u->src(i).get());
+    open[u] = std::move(set);
+  }
+  return open[&node];
+}
+
+UOpPtr splitEnds(const UOpPtr& sink) {
+  return graphRewrite(sink, pmSplitEnds(), {.name = "split ends"});
+}
+
+UOpPtr mergeEnds(const UOpPtr& sink) {
+  UOpPtr root = sink;
+  // Each round merges the Ends of one range; nested shared ranges take one round each.
+  for (auto ends = firstSharedRange(root); !ends.empty(); ends = firstSharedRange(root)) {
+    UOpList bodies;
+    for (const UOpPtr& e : ends) {
+      for (const UOpPtr& other : ends)
+        if (other != e && dependsOn(*e->src(0), *other))
+          throw CodegenError("Linearize",
+                             fmt::format("range r{} is closed twice, one loop after the other",
+                                         e->src(1)->argAs<RangeArg>().id));
+      bodies.push_back(e->src(0));
+    }
+    UOpPtr group = UOp::make(Op::Group, dtypes::void_, std::move(bodies));
+    UOpPtr merged = UOp::make(Op::End, dtypes::void_, {group, ends.front()->src(1)});
+    std::vector<RewritePair> pairs;
+    for (const UOpPtr& e : ends)
+      pairs.push_back({e, merged});
+    root = replayRewrites(root, pairs, false);
+  }
+  return root;
+}
+
+UOpPtr linearize(const UOpPtr& ast, const CodegenTarget& target) {
+  // one range per End: each End closes exactly one loop
+  UOpPtr sink = splitEnds(ast);
+  // reductions become loops that update an accumulator
+  sink = lowerReduces(sink, target);
+  // one End per range: two outputs in one loop share its body
+  sink = mergeEnds(sink);
+  return scheduleLinear(sink);
+}
+
+} // namespace uops

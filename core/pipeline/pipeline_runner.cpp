@@ -1,0 +1,55 @@
+#include "core/pipeline/pipeline_runner.h"
+
+#include "core/pipeline/callify.h"
+#include "core/pipeline/rangeify.h"
+
+#include <memory>
+#include <optional>
+
+namespace uops {
+namespace {
+
+// Runs one stage into `record`: its result, its trace, or its error.
+template <class F> bool runStage(StageRecord& record, bool trace, F&& stage) {
+  std::optional<TraceRecorder> recorder;
+  if (trace) recorder.emplace();
+  try {
+    record.result = stage();
+    // the stage's result as a step of its own, so a trace ends each stage on it
+    if (record.result) traceSnapshot(record.stage, record.result);
+  } catch (const std::exception& e) {
+    record.error = e.what();
+  }
+  if (recorder) record.steps = recorder->takeSteps();
+  if (record.error.empty() && !record.result) record.error = "the stage produced nothing";
+  return !record.failed();
+}
+
+} // namespace
+
+PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOptions& options) {
+  PipelineRun run;
+  StageRecord callified{.stage = "Callify"};
+  bool ok = runStage(callified, options.trace, [&] { return callify(outputs); });
+  run.stages.push_back(std::move(callified));
+  if (!ok) return run;
+  StageRecord rangeified{.stage = "Rangeify", .input = run.stages.back().result};
+  ok = runStage(rangeified, options.trace, [&] { return rangeify(rangeified.input); });
+  run.stages.push_back(std::move(rangeified));
+  if (!ok) return run;
+  run.schedule = scheduleOf(run.stages.back().result);
+  for (const ScheduledKernel& k : run.schedule.kernels) run.kernelResults.push_back(k.ast);
+  for (const KernelStage& stage : options.kernelStages) {
+    for (size_t i = 0; i < run.schedule.kernels.size(); ++i) {
+      StageRecord r{.stage = stage.name, .kernel = run.schedule.kernels[i].name, .kernelIndex = i,
+                    .input = run.kernelResults[i]};
+      ok = runStage(r, options.trace, [&] { return stage.run(r.input); });
+      if (ok) run.kernelResults[i] = r.result;
+      run.stages.push_back(std::move(r));
+      if (!ok) return run;
+    }
+  }
+  return run;
+}
+
+} // namespace uops

@@ -1,0 +1,38 @@
+#include "core/pipeline/rangeify.h"
+
+#include "core/ir/verify.h"
+#include "core/pipeline/rangeify_steps.h"
+#include "core/rewrite/graph_rewrite.h"
+#include "core/rewrite/trace.h"
+#include "core/symbolic/symbolic.h"
+
+#include <stdexcept>
+
+namespace uops {
+
+UOpPtr rangeify(const UOpPtr& function) {
+  verifyOrThrow(function);
+  if (function->op() != Op::Function) throw std::invalid_argument("rangeify: expects a Function");
+  RangeifyContext ctx;
+  for (const UOpPtr& out : function->src(0)->src()) ctx.outputShapes.push_back(out->shape());
+  // the body over the arguments; literal data is copied to the device first
+  UOpPtr body = bindArguments(function, ctx);
+  traceSnapshot("bind arguments", body);
+  // inline nested Functions, drop gradient markers, tidy views: one form per thing
+  body = graphRewrite(body, pmEarliestRewrites(), {.name = "earliest rewrites"});
+  // the kernel split and the index of every element (tinygrad's run_rangeify)
+  body = runRangeify(body, ctx);
+  // movement ops become index math, realized values stores into new buffers
+  body = graphRewrite(body, pmApplyRangeify(), {.name = "apply rangeify", .context = &ctx});
+  // cheap buffers are recomputed in their readers; index math simplified
+  body = graphRewrite(body, pmSymbolic() + pmReduceSimplify() + pmRemoveBufferize(),
+                      {.name = "symbolic+reduce_collapse+debuf", .context = &ctx});
+  // every store that is left is a kernel of its own
+  body = graphRewrite(body, pmSplitKernels(), {.name = "split kernels", .context = &ctx});
+  UOpPtr schedule = orderSchedule(body, ctx);
+  traceSnapshot("View Schedule", schedule);
+  verifyOrThrow(schedule);
+  return schedule;
+}
+
+} // namespace uops

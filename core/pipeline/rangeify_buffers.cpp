@@ -1,0 +1,136 @@
+// Buffer removal and reduce simplification, run with pmSymbolic to a fixed
+// point (tinygrad's "symbolic+reduce_collapse+debuf").
+//
+// The range analysis realizes every value whose readers disagree on its
+// index; here a realized value that is cheap to recompute is computed in each
+// reader instead: its store's ranges are replaced by the reader's index. The
+// cost model is tinygrad's: keep the buffer when the value reads more than 3
+// buffers, or when a reduction inside it reads a buffer (recomputing that is
+// a loop per element); Contiguous buffers are always kept.
+#include "core/pipeline/rangeify_steps.h"
+
+#include "core/ir/build.h"
+#include "core/pipeline/rangeify_graph.h"
+#include "core/rewrite/rule.h"
+
+#include <unordered_set>
+
+namespace uops {
+namespace {
+
+// The Buffer or After an Index reads (through the Reshape that views it), else null.
+const UOp* bufferRead(const UOp& index) {
+  const UOp* view = index.src(0).get();
+  if (view->op() == Op::Reshape) view = view->src(0).get();
+  return view->op() == Op::Buffer || view->op() == Op::After ? view : nullptr;
+}
+
+bool cheapToRecompute(const UOpPtr& value) {
+  std::unordered_set<const UOp*> buffers;
+  std::unordered_set<const UOp*> readsBuffer; // nodes with a Load below them
+  for (const UOp* u : toposortIn(*value, WalkScope::OutsideBuffers)) {
+    bool reads = u->op() == Op::Load;
+    for (const UOpPtr& s : u->src()) reads = reads || readsBuffer.contains(s.get());
+    if (reads) readsBuffer.insert(u);
+    if (u->op() == Op::Index)
+      if (const UOp* b = bufferRead(*u)) buffers.insert(b);
+    // recomputing a reduction over loads costs a loop per element
+    if (u->op() == Op::Reduce && readsBuffer.contains(u->src(0).get())) return false;
+  }
+  return buffers.size() <= 3;
+}
+
+// v with `gate` added to every load in it: v is computed at a reader's index,
+// which is out of the buffer's bounds where the reader's gate is false.
+UOpPtr gateLoads(const UOpPtr& v, const UOpPtr& gate) {
+  std::unordered_map<const UOp*, UOpPtr> done;
+  for (const UOp* u : toposortIn(*v, WalkScope::OutsideBuffers)) {
+    UOpList src = u->src();
+    for (size_t i = 0; i < src.size(); ++i)
+      if (followsSource(*u, i, WalkScope::OutsideBuffers)) src[i] = done.at(src[i].get());
+    if (u->op() == Op::Load) {
+      if (src.size() == 1) src.push_back(zeroOf(u->dtype()));
+      src.resize(3);
+      src[2] = andValid(src[2], gate);
+    }
+    done.emplace(u, u->withSrc(std::move(src)));
+  }
+  return done.at(v.get());
+}
+
+// Load(Index(view of After(buf, store of v over r...), i...)) -> v[r := i]
+UOpPtr removeBufferize(const Match& m) {
+  const RangeifyContext& ctx = m.ctx<RangeifyContext>();
+  const UOp& load = *m.root();
+  const UOp& at = *load.src(0);
+  const UOp* state = bufferRead(at);
+  if (!state || state->op() != Op::After || state->src().size() != 2) return nullptr;
+  if (ctx.pinnedBuffers.contains(state->src(0)->argAs<BufferArg>().id)) return nullptr;
+  const UOp* effect = state->src(1).get();
+  const UOp* store = effect->op() == Op::End ? effect->src(0).get() : effect;
+  if (store->op() != Op::Store || store->src(0)->op() != Op::Index) return nullptr; // a copy
+  const UOp& target = *store->src(0);
+  const UOpPtr& value = store->src(1);
+  if (target.src().size() != at.src().size() || !cheapToRecompute(value)) return nullptr;
+  NodeSubst subst;
+  for (size_t k = 1; k < target.src().size(); ++k)
+    if (target.src(k)->op() == Op::Range) subst.emplace(target.src(k).get(), at.src(k));
+  UOpPtr v = substitute(value, subst, WalkScope::OutsideBuffers);
+  if (load.src().size() < 3) return v;
+  const UOpPtr& gate = load.src(2);
+  return where(gate, gateLoads(v, gate), load.src(1));
+}
+
+// The Range nodes v depends on (within its kernel).
+std::unordered_set<const UOp*> rangesIn(const UOpPtr& v) {
+  std::unordered_set<const UOp*> out;
+  for (const UOp* u : toposortIn(*v, WalkScope::OutsideBuffers))
+    if (u->op() == Op::Range) out.insert(u);
+  return out;
+}
+
+// Reduce(v, r...) with v independent of some r: those iterations repeat one
+// value: Add multiplies by their count, Max (and bool Mul, an And) ignores them.
+UOpPtr reduceUnparented(const Match& m) {
+  const UOp& red = *m.root();
+  Op op = red.argAs<ReduceArg>().op;
+  if (op == Op::Mul && !red.dtype().isBool()) return nullptr;
+  const UOpPtr& v = red.src(0);
+  auto used = rangesIn(v);
+  UOpList kept{v};
+  int64_t repeats = 1;
+  for (size_t i = 1; i < red.src().size(); ++i) {
+    if (used.contains(red.src(i).get())) kept.push_back(red.src(i));
+    else repeats *= red.src(i)->src(0)->constValue() ? std::get<int64_t>(*red.src(i)->src(0)->constValue()) : 0;
+  }
+  if (kept.size() == red.src().size() || repeats == 0) return nullptr;
+  UOpPtr out = kept.size() == 1 ? v : red.withSrc(std::move(kept));
+  if (op != Op::Add || red.dtype().isBool()) return out;
+  return out * constLikeInt(out, repeats);
+}
+
+} // namespace
+
+const PatternMatcher& pmRemoveBufferize() {
+  static const PatternMatcher pm{
+      // Load of a cheap buffer -> its value computed at the load's index
+      rule("remove bufferize", UPat::op(Op::Load).srcPrefix({UPat::op(Op::Index)}),
+           removeBufferize),
+      // where(g, Load(i, a, g), a) -> Load(i, a, g): a gated load already gives a where g is false
+      rule("where on gated load",
+           UPat::where(UPat::var("g"), UPat::op(Op::Load).src({UPat::var("i"), UPat::var("a"), UPat::var("g")}),
+                       UPat::var("a")),
+           [](const Match& m) { return m.root()->src(1); }),
+  };
+  return pm;
+}
+
+const PatternMatcher& pmReduceSimplify() {
+  static const PatternMatcher pm{
+      // Reduce over ranges the value does not depend on -> fewer ranges (times their count for Add)
+      rule("reduce unparented", UPat::op(Op::Reduce), reduceUnparented),
+  };
+  return pm;
+}
+
+} // namespace uops

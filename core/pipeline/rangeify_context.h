@@ -1,0 +1,53 @@
+// What Rangeify knows between its steps (internal to rangeify*.cpp).
+//
+// The range analysis (rangeify_ranges.cpp) walks the tensor graph from the
+// outputs to the inputs and gives every value it reaches a RangeInfo: the
+// index each of its elements is computed at, the index it reads each source
+// at, and whether it is realized into a buffer of its own. The graph's nodes
+// are then tagged with their RangeInfo's number, so "apply rangeify" finds a
+// node's info after its sources were rewritten.
+#pragma once
+
+#include "core/pipeline/rangeify_index.h"
+
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace uops {
+
+struct RangeInfo {
+  UOpPtr node;                           // the value as the analysis saw it (untagged)
+  IndexList out;                         // the element computed, per axis of the value
+  std::vector<std::optional<IndexList>> in; // per source: where it is read; nullopt: not data
+  UOpList reduceRanges;                  // Reduce: the ranges it closes
+  UOpList placeholders;                  // Index: a stand-in Range per computed index (null if constant)
+  bool realized = false;                 // stored into a buffer of its own
+  bool pinned = false;                   // Contiguous: the buffer stays even where cheap
+  bool ending = false;                   // some consumer recomputes it over a range it is broadcast along
+  std::vector<bool> broadcastSrc;        // per source: read through a broadcast of a live range
+};
+
+class RangeifyContext {
+public:
+  std::vector<RangeInfo> infos;                         // by tag
+  std::unordered_map<const UOp*, int64_t> tagOf;        // analysed node -> tag (look-up only)
+  int64_t nextRangeId = 0;
+  int64_t nextBufferId = 0;
+  Device device{{"CPU"}};                               // where device-less values are stored
+  std::unordered_set<int64_t> pinnedBuffers;            // buffer ids removal must keep
+  UOpList copies;                                       // copy items, in argument order
+  std::vector<Shape> outputShapes;                      // the Function's results, in order
+
+  // A loop over `size` elements; a size-1 axis is the constant 0.
+  UOpPtr newRange(int64_t size, AxisType type);
+  // A fresh buffer for `count` elements of dtype on `dev` (this context's device if null).
+  UOpPtr newBuffer(DType dtype, int64_t count, const DeviceRef& dev);
+
+  RangeInfo* infoOf(const UOp& tagged) {
+    return tagged.tag() ? &infos.at(static_cast<size_t>(*tagged.tag())) : nullptr;
+  }
+};
+
+} // namespace uops

@@ -1,0 +1,264 @@
+// The range analysis: tinygrad's run_rangeify in our words.
+//
+// Values are visited consumers first. A value's elements are computed at the
+// index its consumers read it at; when every consumer reads the same index it
+// is fused into them (one scalar expression, no buffer), otherwise it is
+// realized: stored into a buffer of its own over fresh ranges, and each
+// consumer loads from that. Outputs and Contiguous are realized regardless.
+// A reduction (or elementwise op) that some consumer recomputes for every
+// value of a range it is broadcast along is realized too, so an expensive
+// value is computed once per element, not once per use. Realizing too much is
+// cheap to undo: the buffer removal step recomputes cheap buffers in their
+// readers.
+#include "core/pipeline/rangeify_steps.h"
+
+#include "core/ir/build.h"
+#include "core/ir/shape.h"
+#include "core/pipeline/rangeify_graph.h"
+#include "core/rewrite/trace.h"
+
+#include <cassert>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace uops {
+namespace {
+
+using Edge = std::pair<const UOp*, size_t>; // (consumer, source slot)
+
+// Does source i of x carry data (rather than a shape operand or a body)?
+bool isDataSource(const UOp& x, size_t i) {
+  switch (opGroup(x.op())) {
+  case OpGroup::Movement:
+    if (x.op() == Op::Stack || x.op() == Op::Index) return true;
+    return i == 0;
+  case OpGroup::Reduce:
+  case OpGroup::Marker:
+  case OpGroup::Load: return i == 0;
+  case OpGroup::Elementwise:
+  case OpGroup::DecomposedElementwise: return true;
+  case OpGroup::Source:
+  case OpGroup::Call:
+  case OpGroup::Store:
+  case OpGroup::Ordering:
+  case OpGroup::Codegen: return false;
+  }
+  return false;
+}
+
+bool containsRange(const UOpPtr& idx) {
+  if (idx->op() == Op::Range) return true;
+  if (idx->op() == Op::Const) return false;
+  for (const UOp* u : toposortIn(*idx, WalkScope::All))
+    if (u->op() == Op::Range) return true;
+  return false;
+}
+
+// Would a consumer that broadcasts this value recompute real work per element?
+bool worthRealizingWhenBroadcast(const UOp& x) {
+  return isElementwise(x.op()) || x.op() == Op::Reduce || x.op() == Op::Bitcast;
+}
+
+const UOp* stripReshapes(const UOp* u) {
+  while (u->op() == Op::Reshape) u = u->src(0).get();
+  return u;
+}
+
+[[noreturn]] void unsupported(const UOp& x, std::string_view why) {
+  throw std::invalid_argument(fmt::format("rangeify: {} {}", opName(x.op()), why));
+}
+
+class RangeAnalysis {
+public:
+  RangeAnalysis(const UOpPtr& body, RangeifyContext& ctx) : m_ctx(ctx) {
+    m_order = toposortIn(*body, WalkScope::OutsideCalls);
+    for (const UOp* u : m_order)
+      for (size_t i = 0; i < u->src().size(); ++i)
+        if (isDataSource(*u, i)) m_users[u->src(i).get()].emplace_back(u, i);
+    for (const auto& out : body->src())
+      if (const UOp* base = stripReshapes(out.get()); base->op() != Op::Buffer) m_forced.insert(base);
+    for (const UOp* u : m_order) {
+      if (u->op() == Op::Contiguous) m_forced.insert(u);
+      // a copy reads a whole buffer: its source is stored first
+      if (u->op() == Op::Load) {
+        m_forced.insert(u);
+        if (u->src(0)->op() != Op::Buffer) m_forced.insert(u->src(0).get());
+      }
+    }
+  }
+
+  void run() {
+    for (auto it = m_order.rbegin(); it != m_order.rend(); ++it) visit(**it);
+  }
+
+private:
+  const RangeInfo* infoOf(const UOp* u) const {
+    auto it = m_ctx.tagOf.find(u);
+    return it == m_ctx.tagOf.end() ? nullptr : &m_ctx.infos[static_cast<size_t>(it->second)];
+  }
+
+  IndexList freshRanges(const Shape& shape) {
+    IndexList out;
+    for (int64_t s : shape) out.push_back({m_ctx.newRange(s, AxisType::Loop), nullptr});
+    return out;
+  }
+
+  void visit(const UOp& x) {
+    if (x.op() == Op::Buffer) return; // already a buffer: consumers load from it
+    if (x.op() == Op::Const && !m_forced.contains(&x)) return; // the same value at every index
+    std::vector<const IndexList*> reads;
+    bool ending = false;
+    for (const Edge& e : m_users[&x]) {
+      const RangeInfo* c = infoOf(e.first);
+      if (!c || !c->in[e.second]) continue;
+      reads.push_back(&*c->in[e.second]);
+      ending = ending || c->ending || c->broadcastSrc[e.second];
+    }
+    bool forced = m_forced.contains(&x);
+    if (!forced && reads.empty()) return; // nothing computes it (shape operands)
+    RangeInfo info;
+    info.node = x.ptr();
+    bool realize = forced;
+    if (!realize) {
+      realize = !mergeReads(reads, info.out);
+      // a value recomputed along a range it does not depend on: compute it once
+      if (!realize && ending && worthRealizingWhenBroadcast(x)) realize = true;
+    }
+    if (realize) {
+      info.realized = true;
+      info.out = freshRanges(x.shape());
+      ending = false;
+    }
+    info.ending = ending;
+    info.pinned = x.op() == Op::Contiguous || x.op() == Op::Load;
+    sourceIndex(x, info);
+    m_ctx.tagOf[&x] = static_cast<int64_t>(m_ctx.infos.size());
+    m_ctx.infos.push_back(std::move(info));
+  }
+
+  // One index for all readers, valid where any reader's is; false if the readers differ.
+  static bool mergeReads(const std::vector<const IndexList*>& reads, IndexList& out) {
+    for (const IndexList* r : reads)
+      if (!sameIndex(*reads[0], *r)) return false;
+    out = *reads[0];
+    for (size_t k = 0; k < out.size(); ++k) {
+      for (const IndexList* r : reads) out[k].valid = orValid(out[k].valid, (*r)[k].valid);
+      out[k].valid = simplifyIndex(out[k].valid);
+      if (isAlwaysTrue(out[k].valid)) out[k].valid = nullptr;
+    }
+    return true;
+  }
+
+  // Elementwise sources read the same element, broadcast axes element 0.
+  void broadcastSources(const UOp& x, RangeInfo& info) {
+    for (size_t j = 0; j < x.src().size(); ++j) {
+      if (!isDataSource(x, j)) continue;
+      const Shape& s = x.src(j)->shape();
+      info.in[j] = broadcastIndex(s, x.shape(), info.out);
+      size_t shift = x.shape().size() - s.size();
+      for (size_t k = 0; k < x.shape().size(); ++k) {
+        bool broadcast = (k < shift || s[k - shift] == 1) && x.shape()[k] != 1;
+        if (broadcast && containsRange(info.out[k].idx)) info.broadcastSrc[j] = true;
+      }
+    }
+  }
+
+  void reduceSource(const UOp& x, RangeInfo& info) {
+    const Shape& s = x.src(0)->shape();
+    const Ints& axes = x.argAs<ReduceArg>().axes;
+    IndexList in = info.out;
+    for (int64_t a : axes) {
+      UOpPtr r = m_ctx.newRange(s[static_cast<size_t>(a)], AxisType::Reduce);
+      in[static_cast<size_t>(a)] = {r, nullptr};
+      if (r->op() == Op::Range) info.reduceRanges.push_back(r);
+    }
+    info.in[0] = in;
+  }
+
+  // Index(T, i...): T is read at the values of the indices, which stand in as
+  // placeholder ranges until "apply rangeify" puts the values in.
+  void indexSources(const UOp& x, RangeInfo& info) {
+    const Shape& t = x.src(0)->shape();
+    IndexList tin;
+    size_t p = 0;
+    info.placeholders.assign(x.src().size(), nullptr);
+    for (size_t j = 1; j < x.src().size(); ++j) {
+      const UOpPtr& i = x.src(j);
+      if (i->op() == Op::Const) {
+        tin.push_back({constIndex(std::get<int64_t>(*i->constValue())), nullptr});
+        info.in[j] = std::nullopt;
+        continue;
+      }
+      UOpPtr stand = m_ctx.newRange(t[j - 1], AxisType::Loop);
+      if (stand->op() == Op::Range) info.placeholders[j] = stand;
+      tin.push_back({stand, nullptr});
+      if (i->shape().empty()) info.in[j] = IndexList{};
+      else info.in[j] = IndexList{info.out[p++]};
+    }
+    tin.insert(tin.end(), info.out.begin() + static_cast<std::ptrdiff_t>(p), info.out.end());
+    info.in[0] = tin;
+  }
+
+  void sourceIndex(const UOp& x, RangeInfo& info) {
+    info.in.assign(x.src().size(), std::nullopt);
+    info.broadcastSrc.assign(x.src().size(), false);
+    Op op = x.op();
+    if (op == Op::Reshape || op == Op::Permute || op == Op::Flip || op == Op::Pad || op == Op::Shrink)
+      info.in[0] = movementIndex(x, x.src(0)->shape(), info.out);
+    else if (op == Op::Reduce)
+      reduceSource(x, info);
+    else if (op == Op::Stack)
+      for (size_t j = 0; j < x.src().size(); ++j) info.in[j] = IndexList(info.out.begin() + 1, info.out.end());
+    else if (op == Op::Index)
+      indexSources(x, info);
+    else if (op == Op::Slice)
+      sliceSource(x, info);
+    else if (op == Op::Expand || op == Op::Bitcast || op == Op::Contiguous || isElementwise(op))
+      broadcastSources(x, info);
+    else if (op == Op::Replicated)
+      unsupported(x, "(multi-device) is not supported");
+    else if (op != Op::Load && op != Op::Const) // a copy's source is its own buffer; a Const is one value
+      unsupported(x, "has no meaning in a tensor graph");
+  }
+
+  // Slice(T, offset): `size` elements of T's storage from a constant offset, in T's dtype.
+  void sliceSource(const UOp& x, RangeInfo& info) {
+    auto offset = x.src(1)->constValue();
+    if (!offset || x.dtype() != x.src(0)->dtype())
+      unsupported(x, "needs a constant offset and its source's dtype");
+    const Shape& t = x.src(0)->shape();
+    IndexExpr flat{simplifyIndex(info.out[0].idx + std::get<int64_t>(*offset)), info.out[0].valid};
+    info.in[0] = reshapeIndex(t, {shapeProduct(t)}, {flat});
+  }
+
+  RangeifyContext& m_ctx;
+  std::vector<const UOp*> m_order;
+  std::unordered_map<const UOp*, std::vector<Edge>> m_users;
+  std::unordered_set<const UOp*> m_forced;
+};
+
+// The body with every analysed node tagged with its RangeInfo's number.
+UOpPtr tagAnalysed(const UOpPtr& body, const RangeifyContext& ctx) {
+  std::unordered_map<const UOp*, UOpPtr> done;
+  for (const UOp* u : toposortIn(*body, WalkScope::OutsideCalls)) {
+    UOpList src = u->src();
+    for (size_t i = 0; i < src.size(); ++i)
+      if (followsSource(*u, i, WalkScope::OutsideCalls)) src[i] = done.at(src[i].get());
+    auto tag = ctx.tagOf.find(u);
+    Tag t = tag == ctx.tagOf.end() ? u->tag() : Tag(tag->second);
+    done.emplace(u, UOp::make(u->op(), u->dtype(), std::move(src), u->arg(), t));
+  }
+  return done.at(body.get());
+}
+
+} // namespace
+
+UOpPtr runRangeify(const UOpPtr& body, RangeifyContext& ctx) {
+  RangeAnalysis(body, ctx).run();
+  UOpPtr tagged = tagAnalysed(body, ctx);
+  traceSnapshot("run rangeify", tagged);
+  return tagged;
+}
+
+} // namespace uops

@@ -1,0 +1,37 @@
+// The steps of Rangeify, each in its own file (internal to core/pipeline).
+#pragma once
+
+#include "core/pipeline/rangeify_context.h"
+#include "core/rewrite/pattern_matcher.h"
+
+namespace uops {
+
+// rangeify_early.cpp: the body's Params become the Function's arguments, with
+// literal data copied into new Buffers first (ctx.copies).
+UOpPtr bindArguments(const UOpPtr& function, RangeifyContext& ctx);
+// rangeify_early.cpp: nested Functions inlined, gradient markers dropped, views
+// cleaned up, shape-changing Bitcasts spelled out, empty reductions folded.
+const PatternMatcher& pmEarliestRewrites();
+
+// rangeify_ranges.cpp: the kernel split and the index of every element; returns
+// the body with each analysed node tagged with its RangeInfo.
+UOpPtr runRangeify(const UOpPtr& body, RangeifyContext& ctx);
+
+// rangeify_apply.cpp: every tagged node becomes its scalar value at its index
+// (movement ops vanish into index math); realized ones are stored into a new
+// buffer, After(buf, End(Store(...), ranges...)), and read back with Load.
+const PatternMatcher& pmApplyRangeify();
+
+// rangeify_buffers.cpp: a buffer that is cheap to recompute is computed in its
+// readers instead (tinygrad's remove_bufferize), with reduce simplifications.
+const PatternMatcher& pmRemoveBufferize();
+const PatternMatcher& pmReduceSimplify();
+
+// rangeify_kernels.cpp: every buffer store becomes a kernel launch,
+// After(buf, Call(Sink(kernel AST), buffer states...)).
+const PatternMatcher& pmSplitKernels();
+// rangeify_kernels.cpp: the launches and copies in dependency order, then the
+// results: Linear(items..., Tuple(Reshape(Buffer, shape)...)).
+UOpPtr orderSchedule(const UOpPtr& body, const RangeifyContext& ctx);
+
+} // namespace uops

@@ -1,0 +1,175 @@
+#include "core/pipeline/render_llvm.h"
+
+#include "core/pipeline/codegen_error.h"
+#include "core/pipeline/render_llvm_writer.h"
+
+#include <cctype>
+#include <map>
+
+#include <fmt/format.h>
+
+namespace uops {
+namespace {
+
+using llvmir::Writer;
+
+// LLVM global names: letters, digits, '_' and '.'.
+std::string sanitize(std::string_view name) {
+  std::string out;
+  for (char c : name)
+    out += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
+  return out.empty() ? std::string("kernel_fn") : out;
+}
+
+void renderNode(Writer& w, const UOp& u, const KernelMemoryPlan& plan) {
+  switch (u.op()) {
+  case Op::Param:
+    return w.bind(u, fmt::format("%data{}", u.argAs<ParamArg>().slot));
+  case Op::Buffer:
+    if (plan.slotOf(u) < 0) llvmir::unsupported(u, "kernels reach global buffers through Params");
+    return w.bind(u, fmt::format("%reg{}", plan.slotOf(u)));
+  case Op::Const:
+    return w.bind(u, llvmir::literal(u));
+  case Op::Index:
+    return llvmir::renderIndex(w, u);
+  case Op::Load:
+    return llvmir::renderLoad(w, u);
+  case Op::Store:
+    return llvmir::renderStore(w, u);
+  case Op::Range:
+    return llvmir::renderRange(w, u);
+  case Op::End:
+    return llvmir::renderEnd(w, u);
+  case Op::After:
+    return w.bind(u, w.operand(*u.src(0))); // ordering only: the buffer itself
+  case Op::Group:
+    return; // merges stores; nothing to compute
+  case Op::Cast:
+    return llvmir::renderCast(w, u);
+  case Op::Bitcast:
+    return llvmir::renderBitcast(w, u);
+  case Op::Recip:
+  case Op::Trunc:
+  case Op::Add:
+  case Op::Mul:
+  case Op::Max:
+  case Op::Mod:
+  case Op::Idiv:
+  case Op::CmpLt:
+  case Op::CmpNe:
+  case Op::Xor:
+  case Op::Or:
+  case Op::And:
+  case Op::Shr:
+  case Op::Shl:
+  case Op::Where:
+  case Op::Sqrt: // native where the target says so (CodegenTarget::nativeSqrt)
+  case Op::Exp2: // TranscendentalMode::Intrinsics
+  case Op::Log2:
+  case Op::Sin:
+    return llvmir::renderAlu(w, u);
+  case Op::Neg:
+  case Op::Sub:
+  case Op::Div:
+  case Op::CmpGt:
+  case Op::CmpGe:
+  case Op::CmpLe:
+  case Op::CmpEq:
+  case Op::Not:
+  case Op::Pow:
+  case Op::Mulacc:
+  case Op::Threefry:
+    llvmir::unsupported(u, "Instruction Selection decomposes it");
+  case Op::Binary:
+  case Op::Permute:
+  case Op::Flip:
+  case Op::Reshape:
+  case Op::Expand:
+  case Op::Pad:
+  case Op::Shrink:
+  case Op::Stack:
+  case Op::Replicated:
+  case Op::Slice:
+  case Op::Reduce:
+  case Op::Function:
+  case Op::Call:
+  case Op::Tuple:
+  case Op::GetTuple:
+  case Op::Contiguous:
+  case Op::ContiguousBackward:
+  case Op::Detach:
+  case Op::Sink:
+  case Op::Linear:
+    llvmir::unsupported(u, "not a kernel instruction (Rangeify and Linearize remove it)");
+  case Op::Barrier:
+  case Op::Ins:
+  case Op::Special:
+  case Op::If:
+  case Op::Endif:
+  case Op::Wmma:
+  case Op::Custom:
+  case Op::AtomicAdd:
+  case Op::CustomFunction:
+  case Op::Program:
+  case Op::Source:
+    llvmir::unsupported(u, "the CPU target has no such instruction");
+  }
+}
+
+// Param slot -> its node; every slot up to the largest is an argument.
+std::map<int64_t, const UOp*> paramsOf(const UOpPtr& linear) {
+  std::map<int64_t, const UOp*> params;
+  for (const UOpPtr& u : linear->src()) {
+    if (u->op() != Op::Param) continue;
+    int64_t slot = u->argAs<ParamArg>().slot;
+    auto [it, fresh] = params.emplace(slot, u.get());
+    if (!fresh && it->second != u.get())
+      throw CodegenError("Render", fmt::format("Param slot {} is used with two dtypes", slot));
+    if (slot < 0) throw CodegenError("Render", fmt::format("Param slot {} is negative", slot));
+  }
+  return params;
+}
+
+} // namespace
+
+RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
+                        std::string_view kernelName) {
+  RenderedLlvm out{.source = {}, .function = sanitize(kernelName), .entry = "kernel"};
+  Writer w;
+  // allocas first, in the entry block, where mem2reg/SROA promote them to registers
+  for (size_t s = 0; s < plan.slots.size(); ++s)
+    w.line(fmt::format("%reg{} = alloca {}, i64 {}", s, llvmir::regType(plan.slots[s].dtype),
+                       plan.slots[s].size));
+  for (const UOpPtr& u : linear->src())
+    renderNode(w, *u, plan);
+
+  auto params = paramsOf(linear);
+  int64_t count = params.empty() ? 0 : params.rbegin()->first + 1;
+  std::string args, passed, loads;
+  for (int64_t k = 0; k < count; ++k) {
+    args += fmt::format("{}ptr {}%data{}", k ? ", " : "", params.count(k) ? "noalias " : "", k);
+    passed += fmt::format("{}ptr %p{}", k ? ", " : "", k);
+    loads += fmt::format("  %a{} = getelementptr inbounds ptr, ptr %bufs, i64 {}\n"
+                         "  %p{} = load ptr, ptr %a{}\n",
+                         k, k, k, k);
+  }
+
+  std::string& s = out.source;
+  s += fmt::format("; kernel {}: rendered by UOpScope for the CPU\n", kernelName);
+  for (const std::string& d : w.declarations())
+    s += d + "\n";
+  for (llvmir::Helper h : w.helpers())
+    s += "\n" + llvmir::helperDefinition(h);
+  s += fmt::format("\ndefine internal void @{}({}) #0 {{\nentry:\n", out.function, args);
+  for (const std::string& l : w.lines())
+    s += l + "\n";
+  s += "  ret void\n}\n";
+  s += fmt::format("\n; the CPU device's ABI: void {}(void** bufs)\n", out.entry);
+  s += fmt::format(
+      "define void @{}(ptr %bufs) #1 {{\nentry:\n{}  call void @{}({})\n  ret void\n}}\n",
+      out.entry, loads, out.function, passed);
+  s += "\nattributes #0 = { alwaysinline nounwind }\nattributes #1 = { nounwind }\n";
+  return out;
+}
+
+} // namespace uops

@@ -1,0 +1,45 @@
+// Render: a Linear as LLVM IR text for the CPU (the LLVM JIT in backends/llvm
+// compiles it). Plain text generation; no LLVM headers in core.
+//
+// The module holds the kernel and a trampoline:
+//   define internal void @<name>(ptr noalias %data0, ptr noalias %data1, ...)
+//   define void @kernel(ptr %bufs)   ; loads bufs[k] and calls @<name>; the ABI the
+//                                    ; CPU device calls: void kernel(void** bufs)
+// The kernel is always inlined into the trampoline, so the entry's machine code is
+// the kernel's.
+//
+// Semantics are the reference evaluator's, op for op (no fast-math flags):
+//   Range/End     loops of basic blocks (head with a phi, body, latch, exit)
+//   Load/Store    bool as i8 in memory, i1 in registers; float16 and bfloat16 as
+//                 i16 in memory and float in registers, rounded to their format
+//                 after every op (the evaluator computes them in float and rounds)
+//   gates         a branch around the load (the alt reaches a phi) or the store
+//   Idiv, Mod     sdiv/udiv, srem/urem; x/0 = x%0 = 0 and MIN/-1 = MIN are guarded
+//                 when the divisor's min_max allows them; on floats trunc(a/b), frem
+//   Max           llvm.maximum (NaN-propagating, +0 > -0), llvm.smax / llvm.umax
+//   CmpLt, CmpNe  fcmp olt / une, icmp slt / ult / ne
+//   shifts        the amount masked to the width (the evaluator's modulo)
+//   Cast          llvm.fptosi.sat / fptoui.sat (saturating, NaN -> 0), x != 0 to
+//                 bool, one rounding into float16/bfloat16 (round-to-odd first)
+//   Recip, Trunc  fdiv 1.0, llvm.trunc
+#pragma once
+
+#include "core/ir/uop.h"
+#include "core/pipeline/memory_plan.h"
+
+#include <string>
+#include <string_view>
+
+namespace uops {
+
+struct RenderedLlvm {
+  std::string source;   // the whole module
+  std::string function; // the kernel's own function (its sanitized name)
+  std::string entry;    // the trampoline: "kernel"
+};
+
+// Throws CodegenError (stage "Render") for an op or dtype it cannot render.
+RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
+                        std::string_view kernelName);
+
+} // namespace uops

@@ -1,0 +1,143 @@
+// Cast and Bitcast: the evaluator's conversion laws (core/runtime/float_convert.h).
+#include "core/pipeline/render_llvm_writer.h"
+
+#include <fmt/format.h>
+
+namespace uops::llvmir {
+namespace {
+
+std::string emit(Writer& w, const std::string& text) {
+  std::string v = w.fresh();
+  w.line(fmt::format("{} = {}", v, text));
+  return v;
+}
+
+bool isFloatKind(NumKind k) {
+  return k == NumKind::Float || k == NumKind::Narrow;
+}
+bool isIntKind(NumKind k) {
+  return k == NumKind::Signed || k == NumKind::Unsigned;
+}
+
+// A double into float16/bfloat16 (as a float register) with one rounding:
+// round-to-odd into float first.
+std::string narrowFromDouble(Writer& w, DType to, const std::string& d) {
+  std::string odd = w.callHelper(Helper::DoubleToFloatOdd, "float", "double " + d);
+  return w.roundTo(to, odd);
+}
+
+// An integer into float16/bfloat16: exactly into double when it fits 53 bits,
+// else its magnitude rounded to odd (the evaluator's roundToOddDouble).
+std::string narrowFromInt(Writer& w, DType from, DType to, const std::string& a) {
+  std::string t = regType(from);
+  bool isSigned = numKind(from) == NumKind::Signed;
+  if (from.bits() <= 32)
+    return narrowFromDouble(
+        w, to, emit(w, fmt::format("{} {} {} to double", isSigned ? "sitofp" : "uitofp", t, a)));
+  std::string neg = isSigned ? emit(w, fmt::format("icmp slt i64 {}, 0", a)) : "false";
+  std::string mag = a;
+  if (isSigned) {
+    std::string minus = emit(w, fmt::format("sub i64 0, {}", a));
+    mag = emit(w, fmt::format("select i1 {}, i64 {}, i64 {}", neg, minus, a));
+  }
+  std::string d = w.callHelper(Helper::UInt64ToDoubleOdd, "double", "i64 " + mag);
+  if (isSigned) {
+    std::string negated = emit(w, fmt::format("fneg double {}", d));
+    d = emit(w, fmt::format("select i1 {}, double {}, double {}", neg, negated, d));
+  }
+  return narrowFromDouble(w, to, d);
+}
+
+std::string floatToFloat(Writer& w, DType from, DType to, const std::string& a) {
+  bool fromDouble = from.scalar == ScalarType::Float64, toDouble = to.scalar == ScalarType::Float64;
+  if (fromDouble && toDouble) return a;
+  if (toDouble) return emit(w, fmt::format("fpext float {} to double", a));
+  if (fromDouble && numKind(to) == NumKind::Narrow) return narrowFromDouble(w, to, a);
+  if (fromDouble) return emit(w, fmt::format("fptrunc double {} to float", a));
+  // float registers on both sides: a float16/bfloat16 target rounds, float32 is exact
+  return w.roundTo(to, a);
+}
+
+std::string intToInt(Writer& w, DType from, DType to, const std::string& a) {
+  if (from.bits() == to.bits()) return a;
+  if (to.bits() < from.bits())
+    return emit(w, fmt::format("trunc {} {} to {}", regType(from), a, regType(to)));
+  std::string ext = numKind(from) == NumKind::Signed ? "sext" : "zext";
+  return emit(w, fmt::format("{} {} {} to {}", ext, regType(from), a, regType(to)));
+}
+
+std::string convert(Writer& w, const UOp& u, DType from, DType to, const std::string& a) {
+  NumKind kf = numKind(from), kt = numKind(to);
+  if (from == to) return a;
+  if (kt == NumKind::Bool) {
+    if (kf == NumKind::Bool) return a;
+    // x != 0; NaN is true
+    if (isFloatKind(kf)) return emit(w, fmt::format("fcmp une {} {}, 0.0", regType(from), a));
+    return emit(w, fmt::format("icmp ne {} {}, 0", regType(from), a));
+  }
+  if (kf == NumKind::Bool) {
+    if (isIntKind(kt)) return emit(w, fmt::format("zext i1 {} to {}", a, regType(to)));
+    return emit(w, fmt::format("uitofp i1 {} to {}", a, regType(to)));
+  }
+  if (isIntKind(kf) && isIntKind(kt)) return intToInt(w, from, to, a);
+  if (isIntKind(kf) && kt == NumKind::Narrow) return narrowFromInt(w, from, to, a);
+  if (isIntKind(kf))
+    return emit(w, fmt::format("{} {} {} to {}", kf == NumKind::Signed ? "sitofp" : "uitofp",
+                               regType(from), a, regType(to)));
+  if (isIntKind(kt)) {
+    // truncate toward zero, saturate, NaN -> 0
+    std::string fn = fmt::format("llvm.{}.sat.{}.{}", kt == NumKind::Signed ? "fptosi" : "fptoui",
+                                 regType(to), regType(from) == "double" ? "f64" : "f32");
+    return w.callIntrinsic(regType(to), fn, fmt::format("{} {}", regType(from), a), regType(from));
+  }
+  if (isFloatKind(kf) && isFloatKind(kt)) return floatToFloat(w, from, to, a);
+  unsupported(u, fmt::format("no conversion from {}", toString(from)));
+}
+
+// The raw bits of a register value of dtype d, as an integer of d's width.
+std::string bitsOf(Writer& w, DType d, const std::string& a) {
+  switch (numKind(d)) {
+  case NumKind::Narrow:
+    return w.toMemory(d, a);
+  case NumKind::Float:
+    return emit(w, fmt::format("bitcast {} {} to {}", regType(d), a, intType(d.bits())));
+  case NumKind::Bool:
+    return emit(w, fmt::format("zext i1 {} to i8", a));
+  case NumKind::Signed:
+  case NumKind::Unsigned:
+    return a;
+  }
+  return a;
+}
+
+std::string fromBits(Writer& w, DType d, const std::string& bits) {
+  switch (numKind(d)) {
+  case NumKind::Narrow:
+    return w.fromMemory(d, bits);
+  case NumKind::Float:
+    return emit(w, fmt::format("bitcast {} {} to {}", intType(d.bits()), bits, regType(d)));
+  case NumKind::Bool:
+    return emit(w, fmt::format("icmp ne i8 {}, 0", bits));
+  case NumKind::Signed:
+  case NumKind::Unsigned:
+    return bits;
+  }
+  return bits;
+}
+
+} // namespace
+
+void renderCast(Writer& w, const UOp& u) {
+  const UOp& x = *u.src(0);
+  w.bind(u, convert(w, u, x.dtype().scalarType(), u.dtype().scalarType(), w.operand(x)));
+}
+
+void renderBitcast(Writer& w, const UOp& u) {
+  const UOp& x = *u.src(0);
+  DType from = x.dtype().scalarType(), to = u.dtype().scalarType();
+  if (from.itemSize() != to.itemSize())
+    unsupported(u, fmt::format("{} has another size", toString(from)));
+  w.bind(u, fromBits(w, to, bitsOf(w, from, w.operand(x))));
+}
+
+} // namespace uops::llvmir

@@ -1,0 +1,121 @@
+// Index, Load and Store: pointer arithmetic and the memory representation of
+// each dtype. A Param's elements have their memory type (bool as i8, float16 and
+// bfloat16 as i16); a REG buffer holds register values.
+#include "core/pipeline/render_llvm_writer.h"
+
+#include <fmt/format.h>
+
+namespace uops::llvmir {
+namespace {
+
+// The Param or Buffer an Index addresses (After passes its buffer through).
+const UOp& baseOf(const UOp& index) {
+  const UOp* b = index.src(0).get();
+  while (b->op() == Op::After)
+    b = b->src(0).get();
+  return *b;
+}
+
+bool inGlobalMemory(const UOp& index) {
+  return baseOf(index).op() == Op::Param;
+}
+
+std::string elementType(const UOp& index) {
+  DType d = index.dtype().base();
+  return inGlobalMemory(index) ? memType(d) : regType(d);
+}
+
+// Gated code: `body` runs in its own block when `gate` holds.
+template <class F>
+void branchOn(Writer& w, const std::string& gate, const std::string& label, F body) {
+  w.line(fmt::format("br i1 {}, label %{}.then, label %{}.done", gate, label, label));
+  w.startBlock(label + ".then");
+  body();
+  w.line(fmt::format("br label %{}.done", label));
+  w.startBlock(label + ".done");
+}
+
+std::string loadValue(Writer& w, const UOp& index) {
+  DType d = index.dtype().base();
+  std::string v = w.fresh();
+  w.line(fmt::format("{} = load {}, ptr {}", v, elementType(index), w.operand(index)));
+  return inGlobalMemory(index) ? w.fromMemory(d, v) : v;
+}
+
+} // namespace
+
+void renderIndex(Writer& w, const UOp& u) {
+  const UOp& base = baseOf(u);
+  if (u.src().size() != 2) unsupported(u, "an Index into a kernel buffer has one offset");
+  const UOp& idx = *u.src(1);
+  // proven in bounds (bounds_check.h): the address stays inside the buffer object
+  const MinMax& m = idx.minMax();
+  int64_t size = base.op() == Op::Param ? base.dtype().ptrSize : base.argAs<BufferArg>().size;
+  bool inBounds = !m.isFloat && m.lo >= 0 && size >= 0 && m.hi < size;
+  std::string v = w.fresh();
+  w.line(fmt::format("{} = getelementptr {}{}, ptr {}, {} {}", v, inBounds ? "inbounds " : "",
+                     elementType(u), w.operand(*u.src(0)), regType(idx.dtype()), w.operand(idx)));
+  w.bind(u, v);
+}
+
+void renderLoad(Writer& w, const UOp& u) {
+  const UOp& index = *u.src(0);
+  if (u.src().size() == 1) return w.bind(u, loadValue(w, index));
+  if (u.src().size() != 3) unsupported(u, "a gated Load has an alt and a gate");
+  // the load happens only under the gate; the alt arrives from the block before
+  std::string v = w.fresh();
+  std::string label = v.substr(1);
+  std::string before = w.block();
+  std::string loaded, loadedIn;
+  branchOn(w, w.operand(*u.src(2)), label, [&] {
+    loaded = loadValue(w, index);
+    loadedIn = w.block();
+  });
+  w.line(fmt::format("{} = phi {} [ {}, %{} ], [ {}, %{} ]", v, regType(u.dtype()), loaded,
+                     loadedIn, w.operand(*u.src(1)), before));
+  w.bind(u, v);
+}
+
+void renderStore(Writer& w, const UOp& u) {
+  const UOp& index = *u.src(0);
+  DType d = index.dtype().base();
+  auto store = [&] {
+    std::string v = w.operand(*u.src(1));
+    if (inGlobalMemory(index)) v = w.toMemory(d, v);
+    w.line(fmt::format("store {} {}, ptr {}", elementType(index), v, w.operand(index)));
+  };
+  if (u.src().size() == 2) return store();
+  std::string label = w.fresh().substr(1);
+  branchOn(w, w.operand(*u.src(2)), label, store);
+}
+
+void renderRange(Writer& w, const UOp& u) {
+  int64_t id = u.argAs<RangeArg>().id;
+  std::string t = regType(u.dtype());
+  std::string r = fmt::format("%r{}", id), loop = fmt::format("loop{}", id);
+  std::string before = w.block();
+  w.line(fmt::format("br label %{}", loop));
+  w.startBlock(loop);
+  w.line(fmt::format("{} = phi {} [ 0, %{} ], [ {}.next, %{}.latch ]", r, t, before, r, loop));
+  bool isSigned = numKind(u.dtype()) == NumKind::Signed;
+  w.line(fmt::format("{}.go = icmp {} {} {}, {}", r, isSigned ? "slt" : "ult", t, r,
+                     w.operand(*u.src(0))));
+  w.line(fmt::format("br i1 {}.go, label %{}.body, label %{}.exit", r, loop, loop));
+  w.startBlock(loop + ".body");
+  w.bind(u, r);
+}
+
+void renderEnd(Writer& w, const UOp& u) {
+  if (u.src().size() != 2) unsupported(u, "an End closes one range (split ends first)");
+  const UOp& range = *u.src(1);
+  int64_t id = range.argAs<RangeArg>().id;
+  std::string r = w.operand(range), loop = fmt::format("loop{}", id);
+  w.line(fmt::format("br label %{}.latch", loop));
+  w.startBlock(loop + ".latch");
+  // below the bound, so the increment cannot wrap
+  w.line(fmt::format("{}.next = add nuw nsw {} {}, 1", r, regType(range.dtype()), r));
+  w.line(fmt::format("br label %{}", loop));
+  w.startBlock(loop + ".exit");
+}
+
+} // namespace uops::llvmir

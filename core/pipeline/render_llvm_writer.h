@@ -1,0 +1,99 @@
+// The LLVM renderer's state while it walks a Linear: value names, the current
+// basic block, the lines written, and what the module must declare. Internal to
+// render_llvm*.cpp.
+#pragma once
+
+#include "core/ir/uop.h"
+
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace uops::llvmir {
+
+// How a dtype computes in registers.
+enum class NumKind : unsigned char {
+  Bool,     // i1
+  Signed,   // int8..int64, index
+  Unsigned, // uint8..uint64
+  Float,    // float32, float64
+  Narrow,   // float16, bfloat16: float in registers, i16 in memory
+};
+NumKind numKind(DType d);
+
+std::string regType(DType d); // i1, i8, ..., i64, float, double
+std::string memType(DType d); // a Param buffer's element: i8 for bool, i16 for narrow floats
+std::string intType(int bits);
+
+// A Const as an operand of its register type.
+std::string literal(const UOp& c);
+// A float value of dtype d, rounded to d, as LLVM's exact hex form.
+std::string floatLiteral(DType d, double v);
+
+// Conversion functions the module defines when used (render_llvm_helpers.cpp).
+enum class Helper : unsigned char {
+  HalfToFloat,
+  FloatToHalf,
+  BFloatToFloat,
+  FloatToBFloat,
+  DoubleToFloatOdd,
+  UInt64ToDoubleOdd,
+};
+std::string helperName(Helper h);
+std::string helperDefinition(Helper h);
+
+class Writer {
+public:
+  // The operand text of a node already rendered (a name or a literal).
+  const std::string& operand(const UOp& u) const;
+  void bind(const UOp& u, std::string text) { m_names[&u] = std::move(text); }
+  bool bound(const UOp& u) const { return m_names.count(&u) != 0; }
+
+  // A new value name, "%v12"; `hint` names labels derived from it.
+  std::string fresh();
+  void line(std::string_view text);
+  void startBlock(const std::string& label);
+  const std::string& block() const { return m_block; }
+
+  // `call <ret> @<fn>(<args>)`, declaring the intrinsic once.
+  std::string callIntrinsic(std::string_view ret, std::string_view fn, std::string_view args,
+                            std::string_view argTypes);
+  std::string callHelper(Helper h, std::string_view ret, std::string_view args);
+
+  // Register <-> Param memory representation of dtype d.
+  std::string fromMemory(DType d, const std::string& v);
+  std::string toMemory(DType d, const std::string& v);
+  // A float result of dtype d rounded to d's format (float16/bfloat16; others unchanged).
+  std::string roundTo(DType d, const std::string& v);
+
+  const std::vector<std::string>& lines() const { return m_lines; }
+  const std::set<std::string>& declarations() const { return m_declarations; }
+  const std::set<Helper>& helpers() const { return m_helpers; }
+
+private:
+  std::unordered_map<const UOp*, std::string> m_names; // look-up only
+  std::vector<std::string> m_lines;
+  std::set<std::string> m_declarations;
+  std::set<Helper> m_helpers;
+  // The i16 a float16/bfloat16 register value was made from ("h"/"b" + name -> bits):
+  // storing it again needs no second conversion. Look-up only.
+  std::unordered_map<std::string, std::string> m_narrowBits;
+  std::string m_block = "entry";
+  int m_next = 0;
+};
+
+// The op renderers (one concept per file).
+void renderAlu(Writer& w, const UOp& u);     // render_llvm_alu.cpp
+void renderCast(Writer& w, const UOp& u);    // render_llvm_cast.cpp
+void renderBitcast(Writer& w, const UOp& u); // render_llvm_cast.cpp
+void renderIndex(Writer& w, const UOp& u);   // render_llvm_memory.cpp
+void renderLoad(Writer& w, const UOp& u);
+void renderStore(Writer& w, const UOp& u);
+void renderRange(Writer& w, const UOp& u);
+void renderEnd(Writer& w, const UOp& u);
+
+[[noreturn]] void unsupported(const UOp& u, std::string_view why);
+
+} // namespace uops::llvmir

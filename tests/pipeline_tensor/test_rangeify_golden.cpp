@@ -1,0 +1,136 @@
+// Golden kernel ASTs: small programs built with the Tensor API, lowered by
+// Callify and Rangeify; the kernel split (names in launch order), the printed
+// AST of the simplest kernels, and every schedule run by the kernel
+// interpreter against the reference evaluator on the original graph.
+// UOPSCOPE_GOLDEN_DUMP=1 prints the actual text.
+#include "core/tensor/tensor.h"
+#include "tests/pipeline/rangeify_test.h"
+#include "tests/support/golden_text.h"
+
+#include <QTest>
+
+#include <cstdlib>
+
+using namespace uops;
+using namespace rangeifytest;
+
+namespace {
+
+Tensor in(const Shape& shape) { return Tensor::empty(shape); }
+
+Schedule lowered(const std::vector<Tensor>& outs, std::vector<UOpPtr>& roots) {
+  for (const Tensor& t : outs) roots.push_back(t.uop());
+  Schedule s = lowerToSchedule(roots);
+  if (std::getenv("UOPSCOPE_GOLDEN_DUMP")) fmt::print("{}", kernelsText(s));
+  return s;
+}
+
+const char* const kAddText = R"(# E_3_4
+%0 = Const() dtypes.index () arg=12
+%1 = Stack(%0) dtypes.index (1,)
+%2 = Param(%1) dtypes.float.ptr(12) (12,) arg=(slot=0)
+%3 = Const() dtypes.index () arg=3
+%4 = Range(%3) dtypes.index () arg=(0, LOOP)
+%5 = Const() dtypes.index () arg=4
+%6 = Mul(%4, %5) dtypes.index ()
+%7 = Range(%5) dtypes.index () arg=(1, LOOP)
+%8 = Add(%6, %7) dtypes.index ()
+%9 = Index(%2, %8) dtypes.float.ptr(12) ()
+%10 = Param(%1) dtypes.float.ptr(12) (12,) arg=(slot=1)
+%11 = Index(%10, %8) dtypes.float.ptr(12) ()
+%12 = Load(%11) dtypes.float () arg=(addrspace=GLOBAL)
+%13 = Param(%1) dtypes.float.ptr(12) (12,) arg=(slot=2)
+%14 = Index(%13, %8) dtypes.float.ptr(12) ()
+%15 = Load(%14) dtypes.float () arg=(addrspace=GLOBAL)
+%16 = Add(%12, %15) dtypes.float ()
+%17 = Store(%9, %16) dtypes.void ()
+%18 = End(%17, %4, %7) dtypes.void ()
+%19 = Sink(%18) dtypes.void ()
+)";
+
+const char* const kSumText = R"(# r_3_4
+%0 = Const() dtypes.index () arg=3
+%1 = Stack(%0) dtypes.index (1,)
+%2 = Param(%1) dtypes.float.ptr(3) (3,) arg=(slot=0)
+%3 = Range(%0) dtypes.index () arg=(0, LOOP)
+%4 = Index(%2, %3) dtypes.float.ptr(3) ()
+%5 = Const() dtypes.index () arg=12
+%6 = Stack(%5) dtypes.index (1,)
+%7 = Param(%6) dtypes.float.ptr(12) (12,) arg=(slot=1)
+%8 = Const() dtypes.index () arg=4
+%9 = Mul(%3, %8) dtypes.index ()
+%10 = Range(%8) dtypes.index () arg=(1, REDUCE)
+%11 = Add(%9, %10) dtypes.index ()
+%12 = Index(%7, %11) dtypes.float.ptr(12) ()
+%13 = Load(%12) dtypes.float () arg=(addrspace=GLOBAL)
+%14 = Reduce(%13, %10) dtypes.float () arg=(Add, axes=())
+%15 = Store(%4, %14) dtypes.void ()
+%16 = End(%15, %3) dtypes.void ()
+%17 = Sink(%16) dtypes.void ()
+)";
+
+} // namespace
+
+class TestRangeifyGolden : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void goldenText_data();
+  void goldenText();
+  void kernelSplit_data();
+  void kernelSplit();
+};
+
+void TestRangeifyGolden::goldenText_data() {
+  QTest::addColumn<int>("which");
+  QTest::addColumn<QString>("expected");
+  QTest::newRow("add") << 0 << QString::fromUtf8(kAddText);
+  QTest::newRow("sum") << 1 << QString::fromUtf8(kSumText);
+}
+
+void TestRangeifyGolden::goldenText() {
+  QFETCH(int, which);
+  QFETCH(QString, expected);
+  Tensor a = in({3, 4}), b = in({3, 4});
+  std::vector<UOpPtr> roots;
+  Schedule s = lowered({which == 0 ? a + b : a.sum(1)}, roots);
+  QString diff = golden::difference(kernelsText(s), expected.toStdString());
+  QVERIFY2(diff.isEmpty(), qPrintable(diff));
+}
+
+void TestRangeifyGolden::kernelSplit_data() {
+  QTest::addColumn<int>("which");
+  QTest::addColumn<QStringList>("kernels");
+  QTest::newRow("add") << 0 << QStringList{QStringLiteral("E_3_4")};
+  QTest::newRow("sum") << 1 << QStringList{QStringLiteral("r_3_4")};
+  QTest::newRow("permute add") << 2 << QStringList{QStringLiteral("E_4_3")};
+  QTest::newRow("pad") << 3 << QStringList{QStringLiteral("E_5_6")};
+  QTest::newRow("matmul") << 4 << QStringList{QStringLiteral("r_3_3_4")};
+  QTest::newRow("softmax") << 5
+                           << QStringList{QStringLiteral("r_3_4"), QStringLiteral("r_3_4"),
+                                          QStringLiteral("E_3_4")};
+}
+
+void TestRangeifyGolden::kernelSplit() {
+  QFETCH(int, which);
+  QFETCH(QStringList, kernels);
+  Tensor a = in({3, 4}), b = in({3, 4}), c = in({4, 3});
+  std::vector<Tensor> cases = {
+      a + b,
+      a.sum(1),
+      a.permute({1, 0}) + c,
+      a.pad({std::pair<int64_t, int64_t>{1, 1}, std::pair<int64_t, int64_t>{0, 2}}),
+      a.matmul(c),
+      a.softmax(),
+  };
+  std::vector<UOpPtr> roots;
+  Schedule s = lowered({cases.at(static_cast<size_t>(which))}, roots);
+  QStringList names;
+  for (const std::string& n : kernelNames(s)) names << qs(n);
+  QCOMPARE(names, kernels);
+  auto bad = mismatch(roots, s, randomInputs(roots));
+  QVERIFY2(!bad, bad ? bad->c_str() : "");
+}
+
+QTEST_APPLESS_MAIN(TestRangeifyGolden)
+#include "test_rangeify_golden.moc"

@@ -1,0 +1,68 @@
+// Kernel ASTs built by hand, in the form core/pipeline/README.md fixes for what
+// Rangeify hands to Optimize: Sink(End(Store(Index(Param(k), idx), value), r...)),
+// Params of dtype <elem>.ptr(size) with shape (size,), reads Load(Index(...)),
+// gated reads Load(Index(...), alt, gate), ranges numbered in order of first
+// appearance, reductions Reduce(value, r...) with ReduceArg{op, {}}.
+#pragma once
+
+#include "core/ir/build.h"
+
+namespace kernelast {
+
+using namespace uops;
+
+inline UOpPtr buf(int64_t slot, DType elem, int64_t size) {
+  return param(slot, elem.ptr(size), {size});
+}
+inline UOpPtr at(const UOpPtr& buffer, const UOpPtr& idx) {
+  return UOp::make(Op::Index, buffer->dtype(), {buffer, idx});
+}
+inline UOpPtr load(const UOpPtr& buffer, const UOpPtr& idx) {
+  return UOp::make(Op::Load, buffer->dtype().base(), {at(buffer, idx)}, LoadArg{});
+}
+inline UOpPtr gatedLoad(const UOpPtr& buffer, const UOpPtr& idx, const UOpPtr& alt,
+                        const UOpPtr& gate) {
+  return UOp::make(Op::Load, buffer->dtype().base(), {at(buffer, idx), alt, gate}, LoadArg{});
+}
+inline UOpPtr store(const UOpPtr& buffer, const UOpPtr& idx, const UOpPtr& value) {
+  return UOp::make(Op::Store, dtypes::void_, {at(buffer, idx), value});
+}
+inline UOpPtr end(const UOpPtr& body, UOpList ranges) {
+  ranges.insert(ranges.begin(), body);
+  return UOp::make(Op::End, dtypes::void_, std::move(ranges));
+}
+inline UOpPtr reduceOver(const UOpPtr& value, Op op, UOpList ranges) {
+  ranges.insert(ranges.begin(), value);
+  return UOp::make(Op::Reduce, value->dtype(), std::move(ranges), ReduceArg{op, {}});
+}
+// x >= c, the way the spec spells it: CmpNe(CmpLt(x, c), True)
+inline UOpPtr atLeast(const UOpPtr& x, int64_t c) {
+  return ne(lt(x, c), constant(dtypes::bool_, true));
+}
+
+// out[i] = a[i] + b[i], i < n (slots: out 0, a 1, b 2).
+inline UOpPtr elementwise(Op op, DType in, int64_t n, DType out = {}) {
+  if (out.isVoid()) out = isComparison(op) ? dtypes::bool_ : in;
+  UOpPtr r = range(n, 0);
+  UOpPtr value = alu(op, {load(buf(1, in, n), r), load(buf(2, in, n), r)});
+  return sink({end(store(buf(0, out, n), r, value), {r})});
+}
+
+// out[i] = sum_j a[i*n + j] (slots: out 0, a 1).
+inline UOpPtr reduceRows(Op op, DType d, int64_t m, int64_t n) {
+  UOpPtr i = range(m, 0), j = range(n, 1, AxisType::Reduce);
+  UOpPtr value = reduceOver(load(buf(1, d, m * n), i * n + j), op, {j});
+  return sink({end(store(buf(0, d, m), i, value), {i})});
+}
+
+// out[i] = a[i - before] where 0 <= i - before < n, else 0 (pad on both sides).
+inline UOpPtr padKernel(DType d, int64_t n, int64_t before, int64_t after) {
+  int64_t total = before + n + after;
+  UOpPtr i = range(total, 0);
+  UOpPtr gate = atLeast(i, before) & lt(i, before + n);
+  UOpPtr zero = d.isFloat() ? constant(d, 0.0) : constant(d, int64_t{0});
+  UOpPtr value = gatedLoad(buf(1, d, n), i - before, zero, gate);
+  return sink({end(store(buf(0, d, total), i, value), {i})});
+}
+
+} // namespace kernelast

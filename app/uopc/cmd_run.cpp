@@ -21,6 +21,8 @@ struct RunOptions {
   std::string path;
   std::string device = "REF";
   bool json = false;
+  bool time = false;
+  int repeat = 1;
 };
 
 // Diagnostics go to stderr and uopc exits 1 with nothing on stdout
@@ -55,6 +57,28 @@ void printReadable(const uops::program::LoadedProgram& program, const uops::prog
     std::cout << fmt::format("device {}: {} kernels\n", device, run.kernels);
 }
 
+// ../shared/bench/README.md: {"kernels": [{"name", "median_ms", "min_ms"}], "total_median_ms"}
+nlohmann::ordered_json timingJson(const std::vector<uops::KernelTimes>& times) {
+  nlohmann::ordered_json kernels = nlohmann::ordered_json::array();
+  double total = 0;
+  for (const uops::KernelTimes& k : times) {
+    kernels.push_back({{"name", k.name}, {"median_ms", k.medianMs()}, {"min_ms", k.minMs()}});
+    total += k.medianMs();
+  }
+  return {{"kernels", kernels}, {"total_median_ms", total}};
+}
+
+void printTimes(const std::vector<uops::KernelTimes>& times, int repeat) {
+  double total = 0;
+  std::cout << fmt::format("kernel times over {} run{}:\n", repeat, repeat == 1 ? "" : "s");
+  for (const uops::KernelTimes& k : times) {
+    std::cout << fmt::format("  {:<28} median {:10.4f} ms   min {:10.4f} ms\n", k.name, k.medianMs(),
+                             k.minMs());
+    total += k.medianMs();
+  }
+  std::cout << fmt::format("  {:<28} median {:10.4f} ms\n", "total", total);
+}
+
 void run(const RunOptions& options) {
   uops::program::LoadedProgram program = load(options.path);
   if (program.outputs.empty())
@@ -63,7 +87,8 @@ void run(const RunOptions& options) {
                          options.path));
   uops::program::DeviceRun result;
   try {
-    result = uops::program::runOnDevice(program.outputTensors(), options.device);
+    result = uops::program::runOnDevice(program.outputTensors(), options.device,
+                                         {.repeat = options.repeat});
   } catch (const uops::program::DeviceError& e) {
     failWith(fmt::format("uopc run: {}", e.what()));
   } catch (const std::exception& e) {
@@ -72,10 +97,13 @@ void run(const RunOptions& options) {
   }
   if (options.json) {
     // REF compiles no kernels, so it reports 0; compiled devices report their count.
-    std::cout << uops::formatRunJson(result.outputs, result.kernels) << "\n";
+    nlohmann::ordered_json out = uops::runJson(result.outputs, result.kernels);
+    if (options.time) out["timing"] = timingJson(result.times);
+    std::cout << uops::formatJsonLine(out) << "\n";
     return;
   }
   printReadable(program, result, options.device);
+  if (options.time) printTimes(result.times, options.repeat);
 }
 
 } // namespace
@@ -86,9 +114,14 @@ void addRunCommand(CLI::App& app) {
   cmd->add_option("program", options->path, "a tensor program (.py, PROGRAM_FORMAT.md)")
       ->required();
   cmd->add_option("--device", options->device,
-                  "REF (the reference evaluator), CPU, INTERP or CL:<n>")
+                  "REF (the reference evaluator), CPU (LLVM JIT), INTERP (kernel interpreter) or "
+                  "CL:<n>")
       ->capture_default_str();
   cmd->add_flag("--json", options->json, "print the outputs as one JSON object");
+  cmd->add_flag("--time", options->time, "report each kernel's median and minimum run time");
+  cmd->add_option("--repeat", options->repeat, "runs of the compiled program (for --time)")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
   cmd->callback([options] { run(*options); });
 }
 

@@ -1,4 +1,5 @@
 #include "app/uopc/commands.h"
+#include "app/uopc/devices.h"
 
 #include <exception>
 #include <iostream>
@@ -8,6 +9,7 @@
 int main(int argc, char** argv) {
   CLI::App app{"uopc: the UOpScope compiler core, headless"};
   app.require_subcommand(1);
+  uopc::registerCompiledDevices();
   uopc::addShowCommand(app);
   uopc::addBenchRewriteCommand(app);
   uopc::addRunCommand(app);

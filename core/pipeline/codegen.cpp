@@ -41,40 +41,74 @@ std::vector<KernelParam> kernelParams(const UOpPtr& kernel) {
   return params;
 }
 
-LoweredKernel lowerKernel(const UOpPtr& kernelAst, const CodegenTarget& target) {
+LoweredKernel startLowering(const UOpPtr& kernelAst, const CodegenTarget& target) {
   if (kernelAst->op() != Op::Sink)
     throw CodegenError("Optimize",
                        fmt::format("a kernel AST is a Sink, got {}", opName(kernelAst->op())));
-  LoweredKernel k;
-  auto snapshot = [&](std::string stage, const UOpPtr& root) {
-    traceSnapshot(stage, root);
-    k.stages.push_back({std::move(stage), root});
-  };
   // the contract is checked where the kernel enters codegen
   verifyOrThrow(kernelAst);
+  LoweredKernel k;
+  k.target = target;
+  k.current = kernelAst;
+  return k;
+}
 
-  k.ast = optimize(kernelAst, target);
+namespace {
+
+void advance(LoweredKernel& k, std::string stage, UOpPtr root) {
+  k.current = std::move(root);
+  k.stages.push_back({std::move(stage), k.current});
+}
+
+void optimizeStage(LoweredKernel& k) {
+  k.ast = optimize(k.current, k.target);
   k.name = kernelName(k.ast);
-  snapshot("Optimize", k.ast);
+  advance(k, "Optimize", k.ast);
+}
 
-  UOpPtr sink = expand(k.ast);
-  snapshot("Expand", sink);
+void expandStage(LoweredKernel& k) { advance(k, "Expand", expand(k.current)); }
 
-  sink = selectInstructions(sink, target);
+void selectStage(LoweredKernel& k) {
+  UOpPtr sink = selectInstructions(k.current, k.target);
   verifyOrThrow(sink);
-  snapshot("Instruction Selection", sink);
-
   // the indices are final here: refuse the kernel before anything can run it
   checkBounds(sink, k.name.text);
+  advance(k, "Instruction Selection", sink);
+}
 
-  k.linear = linearize(sink, target);
-  snapshot("Linearize", k.linear);
+void linearizeStage(LoweredKernel& k) {
+  k.linear = linearize(k.current, k.target);
+  advance(k, "Linearize", k.linear);
+}
 
+void memoryStage(LoweredKernel& k) {
   k.memory = planKernelMemory(k.linear);
-  snapshot("Register/Memory Plan", k.linear);
+  advance(k, "Register/Memory Plan", k.linear);
+}
 
+void renderStage(LoweredKernel& k) {
   k.llvm = renderLlvm(k.linear, k.memory, k.name.text);
   k.params = kernelParams(k.linear);
+  advance(k, "Render", k.linear);
+}
+
+} // namespace
+
+const std::vector<CodegenStage>& codegenStages() {
+  static const std::vector<CodegenStage> stages = {
+      {"Optimize", optimizeStage},          {"Expand", expandStage},
+      {"Instruction Selection", selectStage}, {"Linearize", linearizeStage},
+      {"Register/Memory Plan", memoryStage},  {"Render", renderStage},
+  };
+  return stages;
+}
+
+LoweredKernel lowerKernel(const UOpPtr& kernelAst, const CodegenTarget& target) {
+  LoweredKernel k = startLowering(kernelAst, target);
+  for (const CodegenStage& stage : codegenStages()) {
+    stage.run(k);
+    traceSnapshot(stage.name, k.current);
+  }
   return k;
 }
 

@@ -30,7 +30,9 @@ struct KernelParam {
 };
 
 struct LoweredKernel {
+  CodegenTarget target;
   KernelName name;
+  UOpPtr current; // the kernel as the last stage left it (the input before the first)
   UOpPtr ast;    // after Optimize (AxisTypes assigned)
   UOpPtr linear; // Linear(...)
   KernelMemoryPlan memory;
@@ -39,6 +41,21 @@ struct LoweredKernel {
   std::vector<StageSnapshot> stages;
 };
 
+// One of stages 3-8: advances `kernel.current` and fills its part of the
+// LoweredKernel, appending its snapshot to kernel.stages.
+struct CodegenStage {
+  std::string name; // "Optimize", "Expand", "Instruction Selection", "Linearize",
+                    // "Register/Memory Plan", "Render"
+  void (*run)(LoweredKernel& kernel);
+};
+
+// Stages 3-8 in order. The bounds check runs at the end of Instruction Selection.
+const std::vector<CodegenStage>& codegenStages();
+
+// A kernel ready for the first codegen stage.
+LoweredKernel startLowering(const UOpPtr& kernelAst, const CodegenTarget& target);
+
+// Every codegen stage on one kernel, each snapshot also recorded in the trace.
 // Throws CodegenError (BoundsError for an access that may be out of bounds) and
 // VerifyFailure for a kernel AST that breaks the spec.
 LoweredKernel lowerKernel(const UOpPtr& kernelAst, const CodegenTarget& target = cpuTarget());

@@ -2,7 +2,6 @@
 
 #include "core/ir/shape.h"
 #include "core/pipeline/kernel_interpreter_impl.h"
-#include "core/runtime/reference_evaluator.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -194,46 +193,15 @@ private:
   std::vector<std::vector<size_t>> m_dependents; // by node: filled for Ranges
 };
 
-HostTensor& bufferFor(const UOp& buf, BufferValues& buffers, bool writing) {
-  const BufferArg& arg = buf.argAs<BufferArg>();
-  auto it = buffers.find(arg.id);
-  if (it == buffers.end()) {
-    if (!writing) throw KernelError(fmt::format("buffer {} is read before anything wrote it", arg.id));
-    it = buffers.emplace(arg.id, HostTensor(buf.dtype(), {arg.size})).first;
-  }
-  if (it->second.dtype() != buf.dtype() || it->second.numel() != arg.size)
-    throw KernelError(fmt::format("buffer {} holds {} x {}, the schedule says {} x {}", arg.id,
-                                  it->second.numel(), toString(it->second.dtype()), arg.size, toString(buf.dtype())));
-  return it->second;
-}
-
-void runCopy(const UOp& store, BufferValues& buffers) {
-  const UOp& load = *store.src(1);
-  const UOpPtr& source = load.src(0);
-  HostTensor value = source->op() == Op::Buffer ? bufferFor(*source, buffers, false)
-                                                : ReferenceEvaluator().evaluate(source);
-  HostTensor& dst = bufferFor(*store.src(0), buffers, true);
-  dst = value.withShape({dst.numel()});
-}
-
 } // namespace
 
-void runKernel(const UOp& call, BufferValues& buffers) {
-  std::vector<HostTensor*> params;
-  for (size_t i = 1; i < call.src().size(); ++i) params.push_back(&bufferFor(*call.src(i), buffers, i == 1));
-  KernelRun(call.src(0), std::move(params)).run();
+void runKernel(const UOp& call, std::span<HostTensor*> params) {
+  KernelRun(call.src(0), std::vector<HostTensor*>(params.begin(), params.end())).run();
 }
 
 std::vector<HostTensor> evaluateSchedule(const UOpPtr& schedule, BufferValues& buffers) {
-  std::vector<HostTensor> out;
-  for (const UOpPtr& item : schedule->src()) {
-    if (item->op() == Op::Call) runKernel(*item, buffers);
-    else if (item->op() == Op::Store) runCopy(*item, buffers);
-    else if (item->op() == Op::Tuple)
-      for (const UOpPtr& r : item->src()) out.push_back(bufferFor(*r->src(0), buffers, false).withShape(r->shape()));
-    else throw KernelError(fmt::format("schedule: unexpected item {}", opName(item->op())));
-  }
-  return out;
+  return executeSchedule(schedule, buffers,
+                         [](size_t, const UOp& call, std::span<HostTensor*> params) { runKernel(call, params); });
 }
 
 std::vector<HostTensor> evaluateSchedule(const UOpPtr& schedule) {

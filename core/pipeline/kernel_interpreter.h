@@ -12,30 +12,19 @@
 // garbage.
 #pragma once
 
-#include "core/runtime/host_tensor.h"
+#include "core/pipeline/schedule_executor.h"
 
-#include <map>
-#include <stdexcept>
+#include <span>
 #include <vector>
 
 namespace uops {
 
-class KernelError : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
-};
-
-// Host memory of a schedule's buffers, by Buffer id.
-using BufferValues = std::map<int64_t, HostTensor>;
-
-// Runs every item of `schedule` (a Linear as Rangeify makes it) and returns
-// the results, shaped as the schedule's final Tuple says. `inputs` holds the
-// contents of the input Buffers (flat, the Buffer's dtype and size); the
-// buffers the schedule writes are added to it.
-std::vector<HostTensor> evaluateSchedule(const UOpPtr& schedule, BufferValues& inputs);
+// Runs every item of `schedule` (a Linear as Rangeify makes it) with each
+// kernel interpreted; see executeSchedule for `buffers`.
+std::vector<HostTensor> evaluateSchedule(const UOpPtr& schedule, BufferValues& buffers);
 std::vector<HostTensor> evaluateSchedule(const UOpPtr& schedule);
 
-// One launch: Call(Sink(ast), buf0, buf1, ...) on `buffers`.
-void runKernel(const UOp& call, BufferValues& buffers);
+// One launch: Call(Sink(ast), buf0, buf1, ...) with params[k] bound to slot k.
+void runKernel(const UOp& call, std::span<HostTensor*> params);
 
 } // namespace uops

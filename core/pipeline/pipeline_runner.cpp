@@ -3,7 +3,6 @@
 #include "core/pipeline/callify.h"
 #include "core/pipeline/rangeify.h"
 
-#include <memory>
 #include <optional>
 
 namespace uops {
@@ -38,18 +37,34 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
   run.stages.push_back(std::move(rangeified));
   if (!ok) return run;
   run.schedule = scheduleOf(run.stages.back().result);
-  for (const ScheduledKernel& k : run.schedule.kernels) run.kernelResults.push_back(k.ast);
-  for (const KernelStage& stage : options.kernelStages) {
-    for (size_t i = 0; i < run.schedule.kernels.size(); ++i) {
+  if (!options.target) return run;
+  for (const ScheduledKernel& k : run.schedule.kernels) {
+    LoweredKernel lowered;
+    lowered.current = k.ast;
+    run.kernels.push_back(std::move(lowered));
+  }
+  for (const CodegenStage& stage : codegenStages()) {
+    for (size_t i = 0; i < run.kernels.size(); ++i) {
+      LoweredKernel& k = run.kernels[i];
       StageRecord r{.stage = stage.name, .kernel = run.schedule.kernels[i].name, .kernelIndex = i,
-                    .input = run.kernelResults[i]};
-      ok = runStage(r, options.trace, [&] { return stage.run(r.input); });
-      if (ok) run.kernelResults[i] = r.result;
+                    .input = k.current};
+      ok = runStage(r, options.trace, [&] {
+        if (&stage == &codegenStages().front()) k = startLowering(k.current, *options.target);
+        stage.run(k);
+        return k.current;
+      });
       run.stages.push_back(std::move(r));
       if (!ok) return run;
     }
   }
   return run;
+}
+
+std::vector<const StageRecord*> PipelineRun::records(const std::string& stage) const {
+  std::vector<const StageRecord*> out;
+  for (const StageRecord& r : stages)
+    if (r.stage == stage) out.push_back(&r);
+  return out;
 }
 
 } // namespace uops

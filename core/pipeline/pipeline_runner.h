@@ -3,28 +3,24 @@
 // result (a snapshot: a root is a whole graph) and, when tracing, every
 // graphRewrite step the stage ran. The explorer and uopc read these records.
 //
-// Stages after Rangeify work on one kernel AST at a time; they are handed in
-// as KernelStages (their files live beside this one), so the runner does not
-// change when one is added.
+// Stages after Rangeify (codegen.h) work on one kernel at a time; they run
+// stage by stage over all kernels, so the records of a stage are together.
 #pragma once
 
+#include "core/pipeline/codegen.h"
 #include "core/pipeline/schedule.h"
 #include "core/rewrite/trace.h"
 
-#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace uops {
 
-struct KernelStage {
-  std::string name; // the spec's stage name: "Optimize", "Expand", ...
-  std::function<UOpPtr(const UOpPtr& ast)> run;
-};
-
 struct PipelineOptions {
-  bool trace = true;                    // record every graphRewrite of every stage
-  std::vector<KernelStage> kernelStages; // run on each kernel, in order, after Rangeify
+  bool trace = true; // record every graphRewrite of every stage
+  // the codegen stages run for this target; without one the run ends after Rangeify
+  std::optional<CodegenTarget> target = cpuTarget();
 };
 
 struct StageRecord {
@@ -42,12 +38,15 @@ struct StageRecord {
 struct PipelineRun {
   std::vector<StageRecord> stages; // in the order they ran
   Schedule schedule;               // after Rangeify (empty if it did not get there)
-  std::vector<UOpPtr> kernelResults; // per kernel: its AST after the last kernel stage
+  std::vector<LoweredKernel> kernels; // per schedule kernel: as far as codegen got
+
+  // The records of one stage (kernel stages: one per kernel), in schedule order.
+  std::vector<const StageRecord*> records(const std::string& stage) const;
 
   bool failed() const { return !stages.empty() && stages.back().failed(); }
 };
 
-// Runs Callify, Rangeify, then each kernel stage on each kernel. A stage that
+// Runs Callify, Rangeify, then each codegen stage on each kernel. A stage that
 // throws ends the run: its record carries the message (and the trace up to
 // the failing rule); nothing escapes.
 PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOptions& options = {});

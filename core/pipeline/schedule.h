@@ -1,10 +1,9 @@
 // The schedule Rangeify produces, taken apart for its users: the kernels in
 // launch order, each with its AST, its buffers and a display name.
 //
-// A kernel's name says its loop sizes like tinygrad's: 'r_' when it reduces,
-// else 'E_', then the sizes of its output ranges and then of its reduce
-// ranges, each group in range order, joined with '_' (a 64x16 sum over the
-// last axis is r_64_16, an elementwise 4x3 kernel E_4_3).
+// A kernel's name is Optimize's kernelName (optimize.h): 'r_' when it
+// reduces, else 'E_', then its range sizes in nesting order (a 64x16 sum over
+// the last axis is r_64_16, an elementwise 4x3 kernel E_4_3).
 #pragma once
 
 #include "core/ir/uop.h"
@@ -30,8 +29,6 @@ struct Schedule {
 
 // The kernels of a schedule, in launch order.
 std::vector<ScheduledKernel> listKernels(const UOpPtr& linear);
-// "r_64_16": see above.
-std::string kernelName(const UOpPtr& ast);
 Schedule scheduleOf(const UOpPtr& linear);
 
 // Callify then Rangeify, taken apart.

@@ -1,6 +1,7 @@
 #include "core/program/device_run.h"
 
 #include "core/program/host_eval.h"
+#include "core/program/interp_run.h"
 
 #include <fmt/format.h>
 
@@ -37,8 +38,10 @@ void registerDevice(const std::string& name, DeviceRunner runner) {
   r.runners.insert_or_assign(deviceKind(name), std::move(runner));
 }
 
-DeviceRun runOnDevice(const std::vector<Tensor>& outputs, const std::string& device) {
-  if (device == "REF") return {.outputs = evaluateOnHost(outputs), .kernels = 0};
+DeviceRun runOnDevice(const std::vector<Tensor>& outputs, const std::string& device,
+                      const RunSettings& settings) {
+  if (device == "REF") return {.outputs = evaluateOnHost(outputs), .kernels = 0, .times = {}};
+  if (device == "INTERP") return runOnInterp(outputs, settings);
   std::string kind = deviceKind(device);
   DeviceRunner runner;
   {
@@ -46,7 +49,7 @@ DeviceRun runOnDevice(const std::vector<Tensor>& outputs, const std::string& dev
     std::lock_guard lock(r.mutex);
     if (auto it = r.runners.find(kind); it != r.runners.end()) runner = it->second;
   }
-  if (runner) return runner(outputs);
+  if (runner) return runner(outputs, settings);
   if (isKnownDevice(kind)) throw DeviceError(fmt::format("device {} is not available yet", device));
   throw DeviceError(
       fmt::format("unknown device '{}' (expected REF, CPU, INTERP or CL:<n>)", device));

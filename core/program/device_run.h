@@ -3,6 +3,7 @@
 // build them (backends link into app/, core cannot name them).
 #pragma once
 
+#include "core/pipeline/schedule_executor.h"
 #include "core/runtime/host_tensor.h"
 #include "core/tensor/tensor.h"
 
@@ -20,6 +21,11 @@ struct DeviceRun {
   // Compiled kernels that ran, copies not counted (PROGRAM_FORMAT.md). REF
   // compiles nothing: 0.
   int64_t kernels = 0;
+  std::vector<KernelTimes> times; // per kernel in launch order, one entry per run
+};
+
+struct RunSettings {
+  int repeat = 1; // runs of the whole schedule after compiling (times: one per run)
 };
 
 // A user-visible failure: an unknown device, or one that is not built yet.
@@ -28,16 +34,20 @@ public:
   using std::runtime_error::runtime_error;
 };
 
-using DeviceRunner = std::function<DeviceRun(const std::vector<Tensor>& outputs)>;
+using DeviceRunner =
+    std::function<DeviceRun(const std::vector<Tensor>& outputs, const RunSettings& settings)>;
 
 // Makes `runOnDevice(outputs, name)` use `runner`; the name's part before ':'
 // selects it ("CL" serves "CL:0" and "CL:1"). A later registration replaces
 // an earlier one.
 void registerDevice(const std::string& name, DeviceRunner runner);
 
-// Evaluates `outputs` on `device` ("REF", or a registered device). Throws
+// Evaluates `outputs` on `device`: "REF", "INTERP" (the schedule with every
+// kernel interpreted, see core/pipeline/kernel_interpreter.h), or a registered
+// device. Throws
 // DeviceError for an unknown or not yet available device; errors of the run
 // itself (EvalError, compile errors) pass through.
-DeviceRun runOnDevice(const std::vector<Tensor>& outputs, const std::string& device);
+DeviceRun runOnDevice(const std::vector<Tensor>& outputs, const std::string& device,
+                      const RunSettings& settings = {});
 
 } // namespace uops::program

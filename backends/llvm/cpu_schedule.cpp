@@ -1,0 +1,38 @@
+#include "backends/llvm/cpu_schedule.h"
+
+#include <fmt/format.h>
+
+namespace uops {
+
+CpuScheduleRun runScheduleOnCpu(const PipelineRun& run, CpuDevice& device, const BufferValues& inputs,
+                                int repeat) {
+  if (run.failed()) {
+    const StageRecord& last = run.stages.back();
+    throw DeviceError(fmt::format("{}{}{} failed: {}", last.stage, last.kernel.empty() ? "" : " of ",
+                                  last.kernel, last.error));
+  }
+  if (run.kernels.size() != run.schedule.kernels.size())
+    throw DeviceError("the program was not lowered for a device (no codegen stages ran)");
+  std::vector<CpuProgram> programs;
+  programs.reserve(run.kernels.size());
+  CpuScheduleRun result;
+  for (const LoweredKernel& k : run.kernels) {
+    programs.push_back(device.compile(k));
+    result.kernels.push_back({k.name.text, {}});
+  }
+  for (int r = 0; r < std::max(repeat, 1); ++r) {
+    BufferValues buffers = inputs;
+    result.outputs = executeSchedule(
+        run.schedule.linear, buffers, [&](size_t index, const UOp&, std::span<HostTensor*> params) {
+          std::vector<HostTensor> bound;
+          bound.reserve(params.size());
+          for (HostTensor* p : params) bound.push_back(std::move(*p));
+          KernelTiming t = device.run(programs.at(index), bound);
+          for (size_t i = 0; i < params.size(); ++i) *params[i] = std::move(bound[i]);
+          result.kernels[index].ms.push_back(t.ms);
+        });
+  }
+  return result;
+}
+
+} // namespace uops

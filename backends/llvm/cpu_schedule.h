@@ -1,0 +1,24 @@
+// Running a lowered program on the CPU device: every kernel of a pipeline run
+// (lowered for cpuTarget()) is compiled once, then the schedule runs `repeat`
+// times on host memory; each kernel's wall time is kept per run.
+#pragma once
+
+#include "backends/llvm/cpu_device.h"
+#include "core/pipeline/pipeline_runner.h"
+#include "core/pipeline/schedule_executor.h"
+
+#include <vector>
+
+namespace uops {
+
+struct CpuScheduleRun {
+  std::vector<HostTensor> outputs;  // of the last run
+  std::vector<KernelTimes> kernels; // by launch order
+};
+
+// `run` must have gone through every codegen stage (throws DeviceError if not,
+// with the failing stage's message). `inputs` seeds each run's buffers.
+CpuScheduleRun runScheduleOnCpu(const PipelineRun& run, CpuDevice& device, const BufferValues& inputs,
+                                int repeat = 1);
+
+} // namespace uops

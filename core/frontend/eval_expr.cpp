@@ -121,13 +121,14 @@ Value Executor::evalCompare(const CompareExpr& e, Scope& scope) {
 }
 
 Value Executor::evalBoolOp(const BoolOpExpr& e, Scope& scope) {
-  // `and` gives the first falsy operand (or the last), `or` the first truthy one.
-  Value v;
-  for (const ExprPtr& operand : e.values) {
-    v = eval(*operand, scope);
-    if (truthyAt(v, operand->loc) != e.isAnd) return v;
+  // `and` gives the first falsy operand (or the last), `or` the first truthy one;
+  // the last operand is returned as it is, without asking for its truth value
+  // (`True and tensor` is the tensor).
+  for (size_t i = 0; i + 1 < e.values.size(); ++i) {
+    Value v = eval(*e.values[i], scope);
+    if (truthyAt(v, e.values[i]->loc) != e.isAnd) return v;
   }
-  return v;
+  return eval(*e.values.back(), scope);
 }
 
 Value Executor::evalSlice(const SliceExpr& e, Scope& scope) {

@@ -36,6 +36,11 @@ private Q_SLOTS:
                                      << QStringLiteral("3:int32 (1,) [1] | 3:int32 (1,) [3]");
     QTest::newRow("tuple of tensors") << QStringLiteral("a = Tensor([1])\nout = a, a - 1")
                                       << QStringLiteral("3:int32 (1,) [1] | 3:int32 (1,) [0]");
+    // the last operand of and/or is the result, its truth value never asked for
+    QTest::newRow("and ends in a tensor")
+        << QStringLiteral("a = Tensor([1])\nout = True and a * 2") << QStringLiteral("3:int32 (1,) [2]");
+    QTest::newRow("or ends in a tensor")
+        << QStringLiteral("a = Tensor([1])\nout = None or a") << QStringLiteral("3:int32 (1,) [1]");
     QTest::newRow("last assignment not a tensor")
         << QStringLiteral("a = Tensor([1])\nn = 3") << QString();
     QTest::newRow("mixed list is no output")

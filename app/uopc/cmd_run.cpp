@@ -88,7 +88,7 @@ void run(const RunOptions& options) {
   uops::program::DeviceRun result;
   try {
     result = uops::program::runOnDevice(program.outputTensors(), options.device,
-                                         {.repeat = options.repeat});
+                                         {.repeat = options.repeat, .device = options.device});
   } catch (const uops::program::DeviceError& e) {
     failWith(fmt::format("uopc run: {}", e.what()));
   } catch (const std::exception& e) {

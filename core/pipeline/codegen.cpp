@@ -87,7 +87,10 @@ void memoryStage(LoweredKernel& k) {
 }
 
 void renderStage(LoweredKernel& k) {
-  k.llvm = renderLlvm(k.linear, k.memory, k.name.text);
+  if (k.target.kind == TargetKind::Gpu)
+    k.opencl = renderOpenCl(k.linear, k.memory, k.name.text);
+  else
+    k.llvm = renderLlvm(k.linear, k.memory, k.name.text);
   k.params = kernelParams(k.linear);
   advance(k, "Render", k.linear);
 }

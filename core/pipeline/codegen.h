@@ -10,6 +10,7 @@
 #include "core/pipeline/memory_plan.h"
 #include "core/pipeline/optimize.h"
 #include "core/pipeline/render_llvm.h"
+#include "core/pipeline/render_opencl.h"
 
 #include <string>
 #include <vector>
@@ -36,7 +37,8 @@ struct LoweredKernel {
   UOpPtr ast;    // after Optimize (AxisTypes assigned)
   UOpPtr linear; // Linear(...)
   KernelMemoryPlan memory;
-  RenderedLlvm llvm;
+  RenderedLlvm llvm;     // CPU targets
+  RenderedOpenCl opencl; // GPU targets
   std::vector<KernelParam> params; // by slot, every slot up to the largest
   std::vector<StageSnapshot> stages;
 };

@@ -31,4 +31,12 @@ inline CodegenTarget cpuTarget() {
   return {};
 }
 
+// An OpenCL device: output ranges become the launch grid, rendered as OpenCL C.
+inline CodegenTarget openClTarget(std::string device) {
+  CodegenTarget t;
+  t.kind = TargetKind::Gpu;
+  t.device = std::move(device);
+  return t;
+}
+
 } // namespace uops

@@ -49,7 +49,11 @@ DeviceRun runOnDevice(const std::vector<Tensor>& outputs, const std::string& dev
     std::lock_guard lock(r.mutex);
     if (auto it = r.runners.find(kind); it != r.runners.end()) runner = it->second;
   }
-  if (runner) return runner(outputs, settings);
+  if (runner) {
+    RunSettings named = settings;
+    named.device = device;
+    return runner(outputs, named);
+  }
   if (isKnownDevice(kind)) throw DeviceError(fmt::format("device {} is not available yet", device));
   throw DeviceError(
       fmt::format("unknown device '{}' (expected REF, CPU, INTERP or CL:<n>)", device));

@@ -25,7 +25,8 @@ struct DeviceRun {
 };
 
 struct RunSettings {
-  int repeat = 1; // runs of the whole schedule after compiling (times: one per run)
+  int repeat = 1;     // runs of the whole schedule after compiling (times: one per run)
+  std::string device; // the full device name ("CL:1"); runOnDevice fills it in
 };
 
 // A user-visible failure: an unknown device, or one that is not built yet.

@@ -1,0 +1,28 @@
+// Running a lowered program on a CL:<n> device: every kernel of a pipeline
+// run lowered for openClTarget() is built once (the device caches programs by
+// source), then the schedule runs `repeat` times with its buffers in device
+// memory: copies upload literal data or copy buffers, kernels launch over the
+// grid of their GLOBAL ranges, results are read back. Times are the kernels'
+// profiling-event times.
+#pragma once
+
+#include "backends/opencl/cl_device.h"
+#include "core/pipeline/pipeline_runner.h"
+#include "core/pipeline/schedule_executor.h"
+
+#include <vector>
+
+namespace uops {
+
+struct ClScheduleRun {
+  std::vector<HostTensor> outputs;  // of the last run
+  std::vector<KernelTimes> kernels; // by launch order
+};
+
+// Throws ClError for a run the device refuses (a failed stage of `run`, a
+// kernel needing cl_khr_fp64 on a device without it, a build error with the
+// driver's log).
+ClScheduleRun runScheduleOnCl(const PipelineRun& run, ClDevice& device, const BufferValues& inputs,
+                              int repeat = 1);
+
+} // namespace uops

@@ -1,0 +1,177 @@
+#include "core/pipeline/render_opencl.h"
+
+#include "core/pipeline/codegen_error.h"
+#include "core/pipeline/render_opencl_expr.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+namespace uops {
+namespace {
+
+using opencl::cType;
+
+std::string sanitize(std::string_view name) {
+  std::string out;
+  for (char c : name)
+    out += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
+  return out.empty() || std::isdigit(static_cast<unsigned char>(out.front())) ? "k_" + out : out;
+}
+
+class Renderer {
+public:
+  Renderer(const KernelMemoryPlan& plan, std::unordered_map<const UOp*, int> gridDims)
+      : m_plan(plan), m_gridDims(std::move(gridDims)) {}
+
+  void node(const UOp& u) {
+    switch (u.op()) {
+    case Op::Param:
+      return bind(u, fmt::format("data{}", u.argAs<ParamArg>().slot));
+    case Op::Buffer:
+      if (m_plan.slotOf(u) < 0) fail(u, "kernels reach global buffers through Params");
+      return bind(u, fmt::format("reg{}", m_plan.slotOf(u)));
+    case Op::After:
+      return bind(u, name(*u.src(0))); // ordering only: the buffer itself
+    case Op::Const:
+      return bind(u, opencl::literal(u));
+    case Op::Index:
+      return bind(u, fmt::format("{}[{}]", name(*u.src(0)), name(*u.src(1))));
+    case Op::Load:
+      return load(u);
+    case Op::Store:
+      return store(u);
+    case Op::Range:
+      return range(u);
+    case Op::End:
+      --m_depth;
+      return line("}");
+    case Op::Group:
+      return;
+    default:
+      break;
+    }
+    if (!isElementwise(u.op()) && u.op() != Op::Cast && u.op() != Op::Bitcast)
+      fail(u, "not an instruction of an OpenCL kernel");
+    std::vector<std::string> args;
+    for (const UOpPtr& s : u.src()) args.push_back(name(*s));
+    define(u, opencl::expression(u, args, m_helpers));
+  }
+
+  std::vector<std::string> lines;
+  const opencl::Helpers& helpers() const { return m_helpers; }
+  bool usesDouble = false;
+
+private:
+  [[noreturn]] static void fail(const UOp& u, std::string_view why) {
+    throw CodegenError("Render", fmt::format("OpenCL C cannot render {}: {}", opName(u.op()), why));
+  }
+
+  const std::string& name(const UOp& u) const {
+    auto it = m_names.find(&u);
+    if (it == m_names.end()) fail(u, "used before the Linear defines it");
+    return it->second;
+  }
+  void bind(const UOp& u, std::string text) { m_names[&u] = std::move(text); }
+  void line(const std::string& text) { lines.push_back(std::string(2 * m_depth + 2, ' ') + text); }
+
+  // A local holding the expression's value, named after the node's place.
+  void define(const UOp& u, const std::string& expr) {
+    if (u.dtype().scalar == ScalarType::Float64) usesDouble = true;
+    std::string v = fmt::format("v{}", m_next++);
+    line(fmt::format("{} {} = {};", cType(u.dtype()), v, expr));
+    bind(u, v);
+  }
+
+  // bool lives in memory as uchar
+  std::string fromMemory(DType d, const std::string& v) { return d.isBool() ? "(" + v + " != 0)" : v; }
+  std::string toMemory(DType d, const std::string& v) { return d.isBool() ? "(uchar)(" + v + ")" : v; }
+
+  void load(const UOp& u) {
+    std::string read = fromMemory(u.dtype(), name(*u.src(0)));
+    if (u.src().size() > 2) read = fmt::format("({} ? {} : {})", name(*u.src(2)), read, name(*u.src(1)));
+    define(u, read);
+  }
+
+  void store(const UOp& u) {
+    std::string text = fmt::format("{} = {};", name(*u.src(0)), toMemory(u.src(1)->dtype(), name(*u.src(1))));
+    if (u.src().size() > 2) text = fmt::format("if ({}) {}", name(*u.src(2)), text);
+    line(text);
+  }
+
+  void range(const UOp& u) {
+    std::string r = fmt::format("r{}", u.argAs<RangeArg>().id);
+    bind(u, r);
+    if (auto dim = m_gridDims.find(&u); dim != m_gridDims.end()) {
+      line(fmt::format("{{ long {} = get_global_id({});", r, dim->second));
+    } else {
+      line(fmt::format("for (long {0} = 0; {0} < {1}; {0}++) {{", r, name(*u.src(0))));
+    }
+    ++m_depth;
+  }
+
+  const KernelMemoryPlan& m_plan;
+  std::unordered_map<const UOp*, int> m_gridDims; // GLOBAL range -> get_global_id dimension
+  std::unordered_map<const UOp*, std::string> m_names;
+  opencl::Helpers m_helpers;
+  int m_depth = 0;
+  int m_next = 0;
+};
+
+} // namespace
+
+RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan,
+                            std::string_view kernelName) {
+  RenderedOpenCl out;
+  out.function = sanitize(kernelName);
+  // the grid: the innermost three GLOBAL ranges with constant bounds, innermost first
+  std::vector<const UOp*> globals;
+  std::map<int64_t, const UOp*> params;
+  for (const UOpPtr& u : linear->src()) {
+    if (u->op() == Op::Range && u->argAs<RangeArg>().type == AxisType::Global && u->src(0)->constValue())
+      globals.push_back(u.get());
+    if (u->op() == Op::Param) params.emplace(u->argAs<ParamArg>().slot, u.get());
+  }
+  std::unordered_map<const UOp*, int> dims;
+  for (size_t i = 0; i < globals.size() && i < 3; ++i) {
+    const UOp* r = globals[globals.size() - 1 - i];
+    dims.emplace(r, static_cast<int>(i));
+    out.grid.push_back(std::get<int64_t>(*r->src(0)->constValue()));
+  }
+  Renderer w(plan, dims);
+  for (const UOpPtr& u : linear->src())
+    w.node(*u);
+
+  std::string args;
+  std::unordered_set<int64_t> written;
+  for (const UOpPtr& u : linear->src())
+    if (u->op() == Op::Store && u->src(0)->op() == Op::Index && u->src(0)->src(0)->op() == Op::Param)
+      written.insert(u->src(0)->src(0)->argAs<ParamArg>().slot);
+  int64_t count = params.empty() ? 0 : params.rbegin()->first + 1;
+  for (int64_t k = 0; k < count; ++k) {
+    auto it = params.find(k);
+    std::string type = it == params.end() ? "uchar" : opencl::memType(it->second->dtype().base());
+    if (it != params.end() && it->second->dtype().base().scalar == ScalarType::Float64) w.usesDouble = true;
+    args += fmt::format("{}__global {}{}* restrict data{}", k ? ", " : "",
+                        written.contains(k) || it == params.end() ? "" : "const ", type, k);
+  }
+  std::string& s = out.source;
+  s += fmt::format("// kernel {}: rendered by UOpScope for OpenCL\n", kernelName);
+  out.needsFp64 = w.usesDouble;
+  if (out.needsFp64) s += "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+  for (const std::string& d : w.helpers().definitions())
+    s += d + "\n";
+  s += fmt::format("__kernel void {}({}) {{\n", out.function, args);
+  for (size_t slot = 0; slot < plan.slots.size(); ++slot)
+    s += fmt::format("  {} reg{}[{}];\n", cType(plan.slots[slot].dtype), slot, plan.slots[slot].size);
+  for (const std::string& l : w.lines)
+    s += l + "\n";
+  s += "}\n";
+  return out;
+}
+
+} // namespace uops

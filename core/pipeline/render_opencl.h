@@ -1,0 +1,43 @@
+// Render for OpenCL devices: a Linear as one OpenCL C kernel. Plain text
+// generation; no OpenCL headers in core.
+//
+//   __kernel void <name>(__global float* restrict data0, __global const float* restrict data1, ...)
+//
+// GLOBAL ranges (Optimize's axes for a GPU target) are the launch grid: the
+// innermost three become get_global_id(0..2) (innermost first) and the launch's
+// global size is their bounds (`grid`); any further GLOBAL range and every
+// LOOP/REDUCE range is a for loop. Values are C locals named after their node.
+//
+// Semantics are the reference evaluator's, op for op, as in render_llvm.h:
+//   integer + and * wrap (computed unsigned), x/0 = x%0 = 0 and MIN/-1 = MIN,
+//   shifts mask their amount, Max propagates NaN and orders +0 above -0,
+//   float -> int casts saturate (NaN -> 0), int -> float rounds to nearest,
+//   float Idiv and Mod are trunc(a/b) and fmod; division and sqrt are
+//   correctly rounded (build with kOpenClBuildOptions).
+// float16 and bfloat16 are refused with CodegenError (stage "Render").
+#pragma once
+
+#include "core/ir/uop.h"
+#include "core/pipeline/memory_plan.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace uops {
+
+// Options every build of a rendered kernel needs for exact float results.
+inline constexpr const char* kOpenClBuildOptions = "-cl-fp32-correctly-rounded-divide-sqrt";
+
+struct RenderedOpenCl {
+  std::string source;            // the whole program: helpers and the kernel
+  std::string function;          // the __kernel's name
+  std::vector<int64_t> grid;     // global size per dimension (dimension 0 first); empty: one work-item
+  bool needsFp64 = false;        // uses double: the device must have cl_khr_fp64
+};
+
+RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan,
+                            std::string_view kernelName);
+
+} // namespace uops

@@ -1,0 +1,134 @@
+// Programs lowered for an OpenCL target (output ranges as the launch grid,
+// OpenCL C from the Render stage) and run on CL:0 through runScheduleOnCl:
+// the rendered source of a small kernel, and results of tensor graphs
+// against the reference evaluator, exact where the evaluator's laws are
+// exact (integer wrap, division by zero, saturating casts, NaN in max).
+#include "tests/support/kernel_ast.h"
+#include "tests/support/golden_text.h"
+#include "tests/opencl/cl_test.h"
+
+#include "backends/opencl/cl_schedule.h"
+#include "core/pipeline/codegen.h"
+#include "core/runtime/reference_evaluator.h"
+#include "core/tensor/tensor.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+
+using namespace uops;
+using namespace cltest;
+
+namespace {
+
+// The first element where the device's output differs from the evaluator's, or "".
+std::string compareWithReference(const std::vector<Tensor>& outs) {
+  std::vector<UOpPtr> roots;
+  for (const Tensor& t : outs) roots.push_back(t.uop());
+  PipelineRun run = runPipeline(roots, {.trace = false, .target = openClTarget("CL:0")});
+  ClDevice device(0);
+  ClScheduleRun got = runScheduleOnCl(run, device, zeroFilledInputs(roots), 2);
+  std::vector<HostTensor> want = ReferenceEvaluator().evaluate(roots);
+  for (const KernelTimes& k : got.kernels)
+    if (k.ms.size() != 2 || k.minMs() <= 0) return "kernel " + k.name + " has no positive event times";
+  for (size_t i = 0; i < want.size(); ++i) {
+    if (got.outputs[i].shape() != want[i].shape() || got.outputs[i].dtype() != want[i].dtype())
+      return "output " + std::to_string(i) + " has another shape or dtype";
+    for (int64_t k = 0; k < want[i].numel(); ++k) {
+      double g = got.outputs[i].getDouble(k), w = want[i].getDouble(k);
+      bool same = std::isnan(w) ? std::isnan(g) : (g == w && std::signbit(g) == std::signbit(w));
+      if (!same) return fmt::format("output {} element {}: got {}, expected {}", i, k, g, w);
+    }
+  }
+  return {};
+}
+
+Tensor floats(std::vector<double> v) {
+  std::vector<Scalar> s(v.begin(), v.end());
+  return Tensor::fromFlat(s, {static_cast<int64_t>(v.size())}, dtypes::float32);
+}
+
+Tensor ints(std::vector<int64_t> v, DType d = dtypes::int32) {
+  std::vector<Scalar> s(v.begin(), v.end());
+  return Tensor::fromFlat(s, {static_cast<int64_t>(v.size())}, d);
+}
+
+const char* const kAddSource = R"(// kernel E_16: rendered by UOpScope for OpenCL
+__kernel void E_16(__global float* restrict data0, __global const float* restrict data1, __global const float* restrict data2) {
+  { long r0 = get_global_id(0);
+    float v0 = data1[r0];
+    float v1 = data2[r0];
+    float v2 = (v0 + v1);
+    data0[r0] = v2;
+  }
+}
+)";
+
+} // namespace
+
+class TestClSchedule : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void initTestCase() { QVERIFY2(haveCl0(), noCl0()); }
+
+  void renderedSource() {
+    LoweredKernel k = lowerKernel(kernelast::elementwise(Op::Add, dtypes::float32, 16), openClTarget("CL:0"));
+    QString diff = golden::difference(k.opencl.source, kAddSource);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    QCOMPARE(k.opencl.grid, std::vector<int64_t>{16});
+    QVERIFY(k.llvm.source.empty());
+  }
+
+  void programs_data() {
+    QTest::addColumn<int>("which");
+    int i = 0;
+    for (const char* name : {"matmul relu", "reductions", "pad and flip", "int wrap and division by zero",
+                             "saturating casts", "max with NaN and signed zeros", "where and compare",
+                             "int64 and float64"})
+      QTest::newRow(name) << i++;
+  }
+
+  void programs() {
+    QFETCH(int, which);
+    Tensor a = Tensor::arange(int64_t{12}).cast(dtypes::float32).reshape({3, 4}) * 0.25 - 1.0;
+    Tensor b = Tensor::arange(int64_t{8}).cast(dtypes::float32).reshape({4, 2}) * 0.5;
+    std::vector<Tensor> outs;
+    switch (which) {
+    case 0: outs = {a.matmul(b).relu()}; break;
+    case 1: outs = {a.sum(1).exp2(), a.max(0)}; break;
+    case 2: outs = {a.pad({std::pair<int64_t, int64_t>{1, 0}, std::pair<int64_t, int64_t>{2, 1}}).flip({1})}; break;
+    case 3: {
+      Tensor x = ints({2147483647, -2147483647 - 1, 7, -7, 5, 0});
+      Tensor y = ints({1, -1, 0, 2, -3, 0});
+      outs = {x + x, x * 3, x.idiv(y), x.mod(y)};
+      break;
+    }
+    case 4: {
+      Tensor f = floats({1e10, -1e10, std::nan(""), 3.9, -3.9, 255.5, -0.5});
+      outs = {f.cast(dtypes::int32), f.cast(dtypes::uint8), f.cast(dtypes::int8), f.cast(dtypes::bool_)};
+      break;
+    }
+    case 5: {
+      Tensor x = floats({std::nan(""), 1, -0.0, 0.0, -2});
+      Tensor y = floats({1, std::nan(""), 0.0, -0.0, -3});
+      outs = {x.maximum(y)};
+      break;
+    }
+    case 6: outs = {a.lt(0.0).where(a * 2.0, a.sqrt()), a.ne(0.5).cast(dtypes::int32)}; break;
+    default: {
+      Tensor x = ints({3000000000LL, -5, 7}, dtypes::int64);
+      outs = {x * x, x.cast(dtypes::float64) / 3.0};
+      break;
+    }
+    }
+    std::string bad = compareWithReference(outs);
+    QVERIFY2(bad.empty(), bad.c_str());
+  }
+};
+
+QTEST_APPLESS_MAIN(TestClSchedule)
+#include "test_schedule.moc"

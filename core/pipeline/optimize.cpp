@@ -3,15 +3,9 @@
 #include "core/rewrite/graph_rewrite.h"
 
 #include <algorithm>
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 
 namespace uops {
 namespace {
-
-bool isReduction(AxisType t) {
-  return t == AxisType::Reduce || t == AxisType::GroupReduce || t == AxisType::Unroll;
-}
 
 bool rangeBefore(const UOpPtr& a, const UOpPtr& b) {
   return rangeNestsOutside(*a, *b);
@@ -48,65 +42,6 @@ const PatternMatcher& pmOrderRanges() {
 }
 
 } // namespace
-
-int axisNestOrder(AxisType type) {
-  switch (type) {
-  case AxisType::Global:
-  case AxisType::Thread:
-    return 0;
-  case AxisType::Local:
-    return 1;
-  case AxisType::Loop:
-    return 2;
-  case AxisType::Warp:
-    return 3;
-  case AxisType::GroupReduce:
-    return 4;
-  case AxisType::Reduce:
-    return 5;
-  case AxisType::Upcast:
-    return 6;
-  case AxisType::Unroll:
-    return 7;
-  }
-  return 8;
-}
-
-bool rangeNestsOutside(const UOp& a, const UOp& b) {
-  const RangeArg& x = a.argAs<RangeArg>();
-  const RangeArg& y = b.argAs<RangeArg>();
-  int ox = axisNestOrder(x.type), oy = axisNestOrder(y.type);
-  return ox != oy ? ox < oy : x.id < y.id;
-}
-
-std::vector<UOpPtr> kernelRanges(const UOpPtr& ast) {
-  std::vector<UOpPtr> ranges;
-  for (const UOp* u : toposort(*ast))
-    if (u->op() == Op::Range) ranges.push_back(u->ptr());
-  std::stable_sort(ranges.begin(), ranges.end(), rangeBefore);
-  return ranges;
-}
-
-KernelName kernelName(const UOpPtr& ast) {
-  KernelName name;
-  bool reduces = false;
-  for (const UOpPtr& r : kernelRanges(ast)) {
-    AxisType type = r->argAs<RangeArg>().type;
-    // A symbolic bound shows its largest value.
-    auto bound = r->src(0)->constValue();
-    int64_t size = bound && std::holds_alternative<int64_t>(*bound)
-                       ? std::get<int64_t>(*bound)
-                       : static_cast<int64_t>(r->src(0)->minMax().hi);
-    reduces = reduces || isReduction(type);
-    name.sizes.push_back(size);
-    name.types.push_back(type);
-    name.letters.push_back(axisTypeLetter(type));
-  }
-  // one fmt::format: GCC 12 reports a false -Wrestrict for a literal assigned to a std::string
-  name.text = fmt::format("{}{}{}", reduces ? 'r' : 'E', name.sizes.empty() ? "" : "_",
-                          fmt::join(name.sizes, "_"));
-  return name;
-}
 
 UOpPtr optimize(const UOpPtr& ast, const CodegenTarget& target) {
   UOpPtr sink = ast;

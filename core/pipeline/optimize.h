@@ -5,37 +5,11 @@
 // become GLOBAL, REDUCE stays REDUCE.
 #pragma once
 
-#include "core/ir/axis_type.h"
 #include "core/ir/uop.h"
+#include "core/opt/kernel_ranges.h"
 #include "core/pipeline/codegen_target.h"
 
-#include <string>
-#include <vector>
-
 namespace uops {
-
-// Where a range of this type nests, outermost first (the order loops open and
-// the order a kernel name lists its sizes): parallel dimensions outside,
-// sequential loops, reductions, register-level axes innermost.
-int axisNestOrder(AxisType type);
-
-// Ranges nest in the order of (axisNestOrder(type), id): true if a opens outside b.
-bool rangeNestsOutside(const UOp& a, const UOp& b);
-
-// Every Range of the kernel, sorted by (axisNestOrder, id).
-std::vector<UOpPtr> kernelRanges(const UOpPtr& ast);
-
-// The display name, tinygrad's way: "r" for a kernel with a reduction, "E"
-// otherwise, then each range's size in nesting order: r_64_64_16. `letters`
-// holds each range's AxisType letter in the same order ("LLR"), so a view can
-// color the sizes.
-struct KernelName {
-  std::string text;
-  std::string letters;
-  std::vector<int64_t> sizes;
-  std::vector<AxisType> types;
-};
-KernelName kernelName(const UOpPtr& ast);
 
 UOpPtr optimize(const UOpPtr& ast, const CodegenTarget& target);
 

@@ -1,0 +1,37 @@
+// The ranges of a kernel AST in nesting order, and the kernel's display name
+// built from them: what OptOps address by axis number and what every view
+// shows as the kernel's identity.
+#pragma once
+
+#include "core/ir/axis_type.h"
+#include "core/ir/uop.h"
+
+#include <string>
+#include <vector>
+
+namespace uops {
+
+// Where a range of this type nests, outermost first (the order loops open and
+// the order a kernel name lists its sizes): parallel dimensions outside,
+// sequential loops, reductions, register-level axes innermost.
+int axisNestOrder(AxisType type);
+
+// Ranges nest in the order of (axisNestOrder(type), id): true if a opens outside b.
+bool rangeNestsOutside(const UOp& a, const UOp& b);
+
+// Every Range of the kernel, sorted by (axisNestOrder, id).
+std::vector<UOpPtr> kernelRanges(const UOpPtr& ast);
+
+// The display name, tinygrad's way: "r" for a kernel with a reduction, "E"
+// otherwise, then each range's size in nesting order: r_64_64_16. `letters`
+// holds each range's AxisType letter in the same order ("LLR"), so a view can
+// color the sizes.
+struct KernelName {
+  std::string text;
+  std::string letters;
+  std::vector<int64_t> sizes;
+  std::vector<AxisType> types;
+};
+KernelName kernelName(const UOpPtr& ast);
+
+} // namespace uops

@@ -23,6 +23,9 @@ struct RunOptions {
   bool json = false;
   bool time = false;
   int repeat = 1;
+  bool noOpt = false;
+  std::string opts;
+  size_t kernel = 0;
 };
 
 // Diagnostics go to stderr and uopc exits 1 with nothing on stdout
@@ -87,8 +90,13 @@ void run(const RunOptions& options) {
                          options.path));
   uops::program::DeviceRun result;
   try {
+    uops::KernelOpts opts;
+    if (!options.opts.empty()) opts[options.kernel] = uops::parseOpts(options.opts);
     result = uops::program::runOnDevice(program.outputTensors(), options.device,
-                                         {.repeat = options.repeat, .device = options.device});
+                                         {.repeat = options.repeat,
+                                          .device = options.device,
+                                          .heuristics = !options.noOpt,
+                                          .opts = std::move(opts)});
   } catch (const uops::program::DeviceError& e) {
     failWith(fmt::format("uopc run: {}", e.what()));
   } catch (const std::exception& e) {
@@ -121,6 +129,12 @@ void addRunCommand(CLI::App& app) {
   cmd->add_flag("--time", options->time, "report each kernel's median and minimum run time");
   cmd->add_option("--repeat", options->repeat, "runs of the compiled program (for --time)")
       ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  cmd->add_flag("--no-opt", options->noOpt,
+                "no OptOps: kernels as Rangeify made them (default: the hand-coded heuristics)");
+  cmd->add_option("--opts", options->opts,
+                  "OptOps for one kernel, e.g. \"Split(0, 4, UPCAST); Split(2, 4, UNROLL)\"");
+  cmd->add_option("--kernel", options->kernel, "the kernel (schedule index) --opts applies to")
       ->capture_default_str();
   cmd->callback([options] { run(*options); });
 }

@@ -20,7 +20,9 @@ uops::program::DeviceRun runOnCpu(const std::vector<uops::Tensor>& outputs,
   std::lock_guard lock(mutex);
   if (!device) device = std::make_unique<uops::CpuDevice>();
   std::vector<uops::UOpPtr> roots = uops::program::rootsOf(outputs);
-  uops::PipelineRun lowered = uops::runPipeline(roots, {.trace = false, .target = uops::cpuTarget()});
+  uops::CodegenTarget target = uops::cpuTarget();
+  target.heuristics = settings.heuristics;
+  uops::PipelineRun lowered = uops::runPipeline(roots, {.trace = false, .target = target}, settings.opts);
   uops::CpuScheduleRun run =
       uops::runScheduleOnCpu(lowered, *device, uops::zeroFilledInputs(roots), settings.repeat);
   return {.outputs = std::move(run.outputs),
@@ -37,8 +39,9 @@ uops::program::DeviceRun runOnCl(const std::string& name, const std::vector<uops
   std::unique_ptr<uops::ClDevice>& device = devices[name];
   if (!device) device = std::make_unique<uops::ClDevice>(uops::ClDevice::open(name));
   std::vector<uops::UOpPtr> roots = uops::program::rootsOf(outputs);
-  uops::PipelineRun lowered =
-      uops::runPipeline(roots, {.trace = false, .target = uops::openClTarget(name)});
+  uops::CodegenTarget target = uops::openClTarget(name);
+  target.heuristics = settings.heuristics;
+  uops::PipelineRun lowered = uops::runPipeline(roots, {.trace = false, .target = target}, settings.opts);
   uops::ClScheduleRun run =
       uops::runScheduleOnCl(lowered, *device, uops::zeroFilledInputs(roots), settings.repeat);
   return {.outputs = std::move(run.outputs),

@@ -1,6 +1,7 @@
 #include "core/pipeline/bounds_check.h"
 
 #include "core/ir/build.h"
+#include "core/pipeline/bounds_enumerate.h"
 #include "core/rewrite/graph_rewrite.h"
 #include "core/symbolic/render_expr.h"
 
@@ -125,6 +126,8 @@ std::vector<BoundsViolation> findUnsafeAccesses(const UOpPtr& kernel) {
     if (!range) continue; // never accessed
     int64_t size = elementsOf(*param);
     if (!range->isFloat && range->lo >= 0 && range->hi < size) continue;
+    // intervals are not enough: try every point when there are few
+    if (provenByEnumeration(idx, gated ? u->src(u->src().size() - 1) : nullptr, size)) continue;
     out.push_back({.slot = param->argAs<ParamArg>().slot,
                    .write = u->op() == Op::Store,
                    .index = renderExpr(idx),

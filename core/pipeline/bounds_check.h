@@ -3,7 +3,9 @@
 // and a gate, a Store with a gate) is proven under its gate: comparisons of an
 // index subexpression with a constant (x < c, c < x, their negations, x != an
 // end of x's range), joined by And, narrow that subexpression's interval first.
-// A gate that never holds makes its access safe. A kernel with an access that
+// A gate that never holds makes its access safe. What intervals cannot prove
+// is tried point by point when the ranges involved are small
+// (bounds_enumerate.h). A kernel with an access that
 // cannot be proven is refused with an error naming the kernel, the Param slot
 // and the index expression.
 #pragma once

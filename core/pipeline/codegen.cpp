@@ -1,6 +1,7 @@
 #include "core/pipeline/codegen.h"
 
 #include "core/ir/verify.h"
+#include "core/opt/heuristics.h"
 #include "core/pipeline/bounds_check.h"
 #include "core/pipeline/codegen_error.h"
 #include "core/pipeline/expand.h"
@@ -41,7 +42,8 @@ std::vector<KernelParam> kernelParams(const UOpPtr& kernel) {
   return params;
 }
 
-LoweredKernel startLowering(const UOpPtr& kernelAst, const CodegenTarget& target) {
+LoweredKernel startLowering(const UOpPtr& kernelAst, const CodegenTarget& target,
+                            std::optional<std::vector<Opt>> opts) {
   if (kernelAst->op() != Op::Sink)
     throw CodegenError("Optimize",
                        fmt::format("a kernel AST is a Sink, got {}", opName(kernelAst->op())));
@@ -50,6 +52,7 @@ LoweredKernel startLowering(const UOpPtr& kernelAst, const CodegenTarget& target
   LoweredKernel k;
   k.target = target;
   k.current = kernelAst;
+  k.requestedOpts = std::move(opts);
   return k;
 }
 
@@ -61,7 +64,12 @@ void advance(LoweredKernel& k, std::string stage, UOpPtr root) {
 }
 
 void optimizeStage(LoweredKernel& k) {
-  k.ast = optimize(k.current, k.target);
+  UOpPtr typed = optimize(k.current, k.target);
+  OptTarget opt = optTargetOf(k.target);
+  if (k.requestedOpts) k.opts = *k.requestedOpts;
+  else if (k.target.heuristics) k.opts = heuristicOpts(typed, opt);
+  // an impossible OptOp fails the stage with its reason (OptError)
+  k.ast = applyOpts(typed, k.opts, opt);
   k.name = kernelName(k.ast);
   advance(k, "Optimize", k.ast);
 }
@@ -106,8 +114,9 @@ const std::vector<CodegenStage>& codegenStages() {
   return stages;
 }
 
-LoweredKernel lowerKernel(const UOpPtr& kernelAst, const CodegenTarget& target) {
-  LoweredKernel k = startLowering(kernelAst, target);
+LoweredKernel lowerKernel(const UOpPtr& kernelAst, const CodegenTarget& target,
+                          std::optional<std::vector<Opt>> opts) {
+  LoweredKernel k = startLowering(kernelAst, target, std::move(opts));
   for (const CodegenStage& stage : codegenStages()) {
     stage.run(k);
     traceSnapshot(stage.name, k.current);

@@ -12,6 +12,7 @@
 #include "core/pipeline/render_llvm.h"
 #include "core/pipeline/render_opencl.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ struct LoweredKernel {
   CodegenTarget target;
   KernelName name;
   UOpPtr current; // the kernel as the last stage left it (the input before the first)
+  // OptOps for Optimize to apply; without them the target's heuristics (if on) choose
+  std::optional<std::vector<Opt>> requestedOpts;
+  std::vector<Opt> opts; // what Optimize applied
   UOpPtr ast;    // after Optimize (AxisTypes assigned)
   UOpPtr linear; // Linear(...)
   KernelMemoryPlan memory;
@@ -55,12 +59,14 @@ struct CodegenStage {
 const std::vector<CodegenStage>& codegenStages();
 
 // A kernel ready for the first codegen stage.
-LoweredKernel startLowering(const UOpPtr& kernelAst, const CodegenTarget& target);
+LoweredKernel startLowering(const UOpPtr& kernelAst, const CodegenTarget& target,
+                            std::optional<std::vector<Opt>> opts = std::nullopt);
 
 // Every codegen stage on one kernel, each snapshot also recorded in the trace.
 // Throws CodegenError (BoundsError for an access that may be out of bounds) and
 // VerifyFailure for a kernel AST that breaks the spec.
-LoweredKernel lowerKernel(const UOpPtr& kernelAst, const CodegenTarget& target = cpuTarget());
+LoweredKernel lowerKernel(const UOpPtr& kernelAst, const CodegenTarget& target = cpuTarget(),
+                          std::optional<std::vector<Opt>> opts = std::nullopt);
 
 // The Params of a kernel (AST or Linear): dtype, size, whether it is stored to.
 std::vector<KernelParam> kernelParams(const UOpPtr& kernel);

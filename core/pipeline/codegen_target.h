@@ -3,6 +3,8 @@
 // Instruction Selection reads which elementwise ops the target has natively.
 #pragma once
 
+#include "core/opt/apply_opt.h"
+
 #include <string>
 
 namespace uops {
@@ -25,10 +27,23 @@ struct CodegenTarget {
   // Sqrt is one correctly rounded instruction on every CPU (llvm.sqrt); the
   // spec's Exp2(0.5 * Log2(x)) is kept for targets without it.
   bool nativeSqrt = true;
+  // Optimize applies the hand-coded heuristics (core/opt/heuristics.h) to a
+  // kernel that was given no OptOps of its own.
+  bool heuristics = false;
 };
 
 inline CodegenTarget cpuTarget() {
   return {};
+}
+
+// What the optimizer may use on this target.
+inline OptTarget optTargetOf(const CodegenTarget& t) {
+  OptTarget o;
+  o.device = t.device;
+  o.hasLocals = false; // LOCAL and GROUP_REDUCE are not rendered yet
+  o.hasThreads = t.kind == TargetKind::Cpu;
+  o.threads = 1;       // THREAD axes run as loops until the CPU runs them on cores
+  return o;
 }
 
 // An OpenCL device: output ranges become the launch grid, rendered as OpenCL C.

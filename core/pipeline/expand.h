@@ -1,14 +1,21 @@
-// Expand: UPCAST and UNROLL ranges become vector shapes (the spec's "expand the
-// parallel ranges into shape"). Without OptOps no kernel has such ranges, so
-// the stage passes the kernel through; a kernel that has them is refused until
-// vector expansion lands with OptOps.
+// Expand: UPCAST and UNROLL ranges are expanded into the kernel's shape (the
+// spec's "expand the parallel ranges into shape"). This expansion is scalar:
+// each such range of size k becomes k copies of what depends on it, with the
+// range replaced by the constants 0..k-1 (index math folded by the symbolic
+// rules):
+//   End(store, ..., u)       -> End(Group(store[u=0], ..., store[u=k-1]), ...)
+//   Reduce(v, ..., r)        -> Reduce(v[r=0] op ... op v[r=k-1], ...)
+// so an UPCAST of an output axis keeps k accumulators in registers (register
+// tiling) and an UNROLL of a reduce axis does k steps per loop iteration. The
+// copies are independent scalar operations that LLVM's SLP vectorizer packs
+// into vector instructions; vector dtypes in the IR are not made here.
 #pragma once
 
 #include "core/ir/uop.h"
 
 namespace uops {
 
-// The ranges Expand turns into vector axes, in nesting order.
+// The ranges Expand expands, in nesting order.
 UOpList expandedRanges(const UOpPtr& ast);
 
 UOpPtr expand(const UOpPtr& ast);

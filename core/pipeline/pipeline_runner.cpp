@@ -26,7 +26,8 @@ template <class F> bool runStage(StageRecord& record, bool trace, F&& stage) {
 
 } // namespace
 
-PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOptions& options) {
+PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOptions& options,
+                        const KernelOpts& opts) {
   PipelineRun run;
   StageRecord callified{.stage = "Callify"};
   bool ok = runStage(callified, options.trace, [&] { return callify(outputs); });
@@ -49,7 +50,12 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
       StageRecord r{.stage = stage.name, .kernel = run.schedule.kernels[i].name, .kernelIndex = i,
                     .input = k.current};
       ok = runStage(r, options.trace, [&] {
-        if (&stage == &codegenStages().front()) k = startLowering(k.current, *options.target);
+        if (&stage == &codegenStages().front()) {
+          auto given = opts.find(i);
+          k = startLowering(k.current, *options.target,
+                            given == opts.end() ? std::nullopt
+                                                        : std::optional<std::vector<Opt>>(given->second));
+        }
         stage.run(k);
         return k.current;
       });

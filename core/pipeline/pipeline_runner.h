@@ -11,6 +11,7 @@
 #include "core/pipeline/schedule.h"
 #include "core/rewrite/trace.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,9 @@ struct PipelineOptions {
   // the codegen stages run for this target; without one the run ends after Rangeify
   std::optional<CodegenTarget> target = cpuTarget();
 };
+
+// OptOps per kernel, by schedule index; other kernels get the target's default.
+using KernelOpts = std::map<size_t, std::vector<Opt>>;
 
 struct StageRecord {
   std::string stage{};            // "Callify", "Rangeify", then the kernel stages
@@ -49,6 +53,7 @@ struct PipelineRun {
 // Runs Callify, Rangeify, then each codegen stage on each kernel. A stage that
 // throws ends the run: its record carries the message (and the trace up to
 // the failing rule); nothing escapes.
-PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOptions& options = {});
+PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOptions& options = {},
+                        const KernelOpts& opts = {});
 
 } // namespace uops

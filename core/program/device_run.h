@@ -3,6 +3,7 @@
 // build them (backends link into app/, core cannot name them).
 #pragma once
 
+#include "core/pipeline/pipeline_runner.h"
 #include "core/pipeline/schedule_executor.h"
 #include "core/runtime/host_tensor.h"
 #include "core/tensor/tensor.h"
@@ -27,6 +28,8 @@ struct DeviceRun {
 struct RunSettings {
   int repeat = 1;     // runs of the whole schedule after compiling (times: one per run)
   std::string device; // the full device name ("CL:1"); runOnDevice fills it in
+  bool heuristics = true; // kernels without given OptOps get the hand-coded ones
+  KernelOpts opts;        // OptOps for kernels by schedule index
 };
 
 // A user-visible failure: an unknown device, or one that is not built yet.

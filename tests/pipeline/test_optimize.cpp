@@ -3,6 +3,7 @@
 // UPCAST ranges until vector expansion exists.
 #include "tests/support/kernel_ast.h"
 
+#include "core/ir/text.h"
 #include "core/pipeline/codegen_error.h"
 #include "core/pipeline/expand.h"
 #include "core/pipeline/optimize.h"
@@ -41,7 +42,8 @@ private Q_SLOTS:
   void names();
   void endListsOutermostFirst();
   void expandPassesScalarKernels();
-  void expandRefusesUpcast();
+  void expandUpcastMakesCopies();
+  void expandUnrollCombines();
 };
 
 void TestOptimize::cpuKeepsLoops() {
@@ -90,20 +92,63 @@ void TestOptimize::expandPassesScalarKernels() {
   QVERIFY(expandedRanges(ast).empty());
 }
 
-void TestOptimize::expandRefusesUpcast() {
-  UOpPtr i = range(4, 0), u = range(4, 1, AxisType::Upcast);
+const char* const kExpandUpcast = R"(%0 = Const() dtypes.index () arg=8
+%1 = Stack(%0) dtypes.index (1,)
+%2 = Param(%1) dtypes.float.ptr(8) (8,) arg=(slot=0)
+%3 = Const() dtypes.index () arg=4
+%4 = Range(%3) dtypes.index () arg=(0, LOOP)
+%5 = Const() dtypes.index () arg=2
+%6 = Mul(%4, %5) dtypes.index ()
+%7 = Index(%2, %6) dtypes.float.ptr(8) ()
+%8 = Const() dtypes.float () arg=1.0
+%9 = Store(%7, %8) dtypes.void ()
+%10 = Const() dtypes.index () arg=1
+%11 = Add(%6, %10) dtypes.index ()
+%12 = Index(%2, %11) dtypes.float.ptr(8) ()
+%13 = Store(%12, %8) dtypes.void ()
+%14 = Group(%9, %13) dtypes.void ()
+%15 = End(%14, %4) dtypes.void ()
+%16 = Sink(%15) dtypes.void ()
+)";
+
+const char* const kExpandUnroll = R"(%0 = Const() dtypes.index () arg=1
+%1 = Stack(%0) dtypes.index (1,)
+%2 = Param(%1) dtypes.int.ptr(1) (1,) arg=(slot=0)
+%3 = Const() dtypes.index () arg=0
+%4 = Index(%2, %3) dtypes.int.ptr(1) ()
+%5 = Const() dtypes.index () arg=6
+%6 = Stack(%5) dtypes.index (1,)
+%7 = Param(%6) dtypes.int.ptr(6) (6,) arg=(slot=1)
+%8 = Const() dtypes.index () arg=3
+%9 = Range(%8) dtypes.index () arg=(0, REDUCE)
+%10 = Const() dtypes.index () arg=2
+%11 = Mul(%9, %10) dtypes.index ()
+%12 = Add(%11, %0) dtypes.index ()
+%13 = Index(%7, %12) dtypes.int.ptr(6) ()
+%14 = Load(%13) dtypes.int () arg=(addrspace=GLOBAL)
+%15 = Index(%7, %11) dtypes.int.ptr(6) ()
+%16 = Load(%15) dtypes.int () arg=(addrspace=GLOBAL)
+%17 = Max(%14, %16) dtypes.int ()
+%18 = Reduce(%17, %9) dtypes.int () arg=(Max, axes=())
+%19 = Store(%4, %18) dtypes.void ()
+%20 = Sink(%19) dtypes.void ()
+)";
+
+// An UPCAST output range becomes one store per value of it, in one loop over the rest.
+void TestOptimize::expandUpcastMakesCopies() {
+  UOpPtr i = range(4, 0), u = range(2, 1, AxisType::Upcast);
   UOpPtr k = sink(
-      {end(store(buf(0, dtypes::float32, 16), i * 4 + u, constant(dtypes::float32, 1.0)), {i, u})});
+      {end(store(buf(0, dtypes::float32, 8), i * 2 + u, constant(dtypes::float32, 1.0)), {i, u})});
   QCOMPARE(expandedRanges(k).size(), size_t(1));
-  try {
-    expand(k);
-    QFAIL("expanded an UPCAST range");
-  } catch (const CodegenError& e) {
-    QCOMPARE(QString::fromStdString(e.stage()), QStringLiteral("Expand"));
-    QCOMPARE(QString::fromUtf8(e.what()),
-             QStringLiteral("range r1 is UPCAST: vector expansion of UPCAST/UNROLL ranges is not "
-                            "implemented yet"));
-  }
+  QCOMPARE(QString::fromStdString(printGraph(expand(k))), QString::fromUtf8(kExpandUpcast));
+}
+
+// An UNROLL reduce range becomes the reduction's op over the copies, per iteration of the rest.
+void TestOptimize::expandUnrollCombines() {
+  UOpPtr r = range(3, 0, AxisType::Reduce), u = range(2, 1, AxisType::Unroll);
+  UOpPtr red = reduceOver(load(buf(1, dtypes::int32, 6), r * 2 + u), Op::Max, {r, u});
+  UOpPtr k = sink({store(buf(0, dtypes::int32, 1), constIndex(0), red)});
+  QCOMPARE(QString::fromStdString(printGraph(expand(k))), QString::fromUtf8(kExpandUnroll));
 }
 
 QTEST_GUILESS_MAIN(TestOptimize)

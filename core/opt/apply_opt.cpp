@@ -1,0 +1,254 @@
+#include "core/opt/apply_opt.h"
+
+#include "core/ir/build.h"
+#include "core/ir/reduce_identity.h"
+#include "core/opt/kernel_ranges.h"
+
+#include <algorithm>
+#include <functional>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+namespace uops {
+namespace {
+
+using NodeMap = std::unordered_map<const UOp*, UOpPtr>; // look-up only
+
+using PostRebuild = std::function<UOpPtr(UOpPtr rebuilt)>;
+
+// Rebuilds `root` bottom-up with `subst` applied. In the range lists of End
+// and Reduce, a Range found in `rangeLists` becomes the ranges listed there,
+// and every such list is kept in nesting order. `post`, when given, sees each
+// rebuilt node (its sources already final) and may replace it.
+UOpPtr rebuild(const UOpPtr& root, const NodeMap& subst,
+               const std::unordered_map<const UOp*, UOpList>& rangeLists = {}, const PostRebuild& post = {}) {
+  NodeMap done;
+  for (const UOp* u : toposort(*root)) {
+    if (auto it = subst.find(u); it != subst.end()) {
+      done.emplace(u, it->second);
+      continue;
+    }
+    bool rangeList = u->op() == Op::End || u->op() == Op::Reduce;
+    UOpList src;
+    bool changed = false;
+    for (size_t i = 0; i < u->src().size(); ++i) {
+      const UOp* s = u->src(i).get();
+      if (rangeList && i > 0)
+        if (auto it = rangeLists.find(s); it != rangeLists.end()) {
+          src.insert(src.end(), it->second.begin(), it->second.end());
+          changed = true;
+          continue;
+        }
+      src.push_back(done.at(s));
+      changed = changed || src.back().get() != s;
+    }
+    if (rangeList && changed)
+      std::stable_sort(src.begin() + 1, src.end(), [](const UOpPtr& a, const UOpPtr& b) {
+        return a->op() == Op::Range && b->op() == Op::Range && rangeNestsOutside(*a, *b);
+      });
+    UOpPtr node = changed ? u->withSrc(std::move(src)) : u->ptr();
+    done.emplace(u, post ? post(std::move(node)) : std::move(node));
+  }
+  return done.at(root.get());
+}
+
+int64_t nextRangeId(const UOpPtr& ast) {
+  int64_t next = 0;
+  for (const UOp* u : toposort(*ast))
+    if (u->op() == Op::Range) next = std::max(next, u->argAs<RangeArg>().id + 1);
+  return next;
+}
+
+class Applier {
+public:
+  Applier(const UOpPtr& ast, const Opt& opt, const OptTarget& target, const std::vector<Opt>& applied)
+      : m_ast(ast), m_opt(opt), m_target(target), m_applied(applied), m_ranges(kernelRanges(ast)) {}
+
+  UOpPtr run() {
+    switch (m_opt.op) {
+    case OptOpKind::Split: return split();
+    case OptOpKind::Padto: return padto();
+    case OptOpKind::Swap: return swap();
+    case OptOpKind::Nolocals: return nolocals();
+    case OptOpKind::TC: return tensorCores();
+    }
+    reject("unknown OptOp");
+  }
+
+private:
+  [[noreturn]] void reject(const std::string& reason) const { throw OptError(m_opt, reason); }
+
+  const UOpPtr& axis(int k) const {
+    if (k < 0 || k >= static_cast<int>(m_ranges.size()))
+      reject(fmt::format("axis {} is out of range: the kernel has {} axes", k, m_ranges.size()));
+    return m_ranges[static_cast<size_t>(k)];
+  }
+  static AxisType typeOf(const UOpPtr& r) { return r->argAs<RangeArg>().type; }
+  int64_t sizeOf(const UOpPtr& r) const {
+    auto bound = r->src(0)->constValue();
+    if (!bound || !std::holds_alternative<int64_t>(*bound))
+      reject(fmt::format("axis {} has a symbolic size", m_opt.axis));
+    return std::get<int64_t>(*bound);
+  }
+  bool nolocalsApplied() const {
+    return std::any_of(m_applied.begin(), m_applied.end(),
+                       [](const Opt& o) { return o.op == OptOpKind::Nolocals; });
+  }
+  void needLocals(AxisType t) const {
+    if (!m_target.hasLocals)
+      reject(fmt::format("{} has no local memory: no {} axes", m_target.device, axisTypeName(t)));
+    if (nolocalsApplied()) reject(fmt::format("Nolocals was applied: no {} axes", axisTypeName(t)));
+  }
+
+  // Whether the table lets `from` give a `to` sub-axis; the new axis is outer when `outer`.
+  void checkSplit(AxisType from, AxisType to, bool& outer) const {
+    auto is = [&](std::initializer_list<AxisType> types) {
+      return std::find(types.begin(), types.end(), from) != types.end();
+    };
+    bool ok = false;
+    switch (to) {
+    case AxisType::Local:
+      ok = is({AxisType::Global, AxisType::Loop});
+      if (ok) needLocals(to);
+      break;
+    case AxisType::Thread:
+      ok = is({AxisType::Global, AxisType::Loop});
+      if (ok && !m_target.hasThreads) reject(fmt::format("{} runs no THREAD axes", m_target.device));
+      outer = true; // THREAD takes the outer part
+      return ok ? void() : reject(fmt::format("THREAD splits GLOBAL or LOOP axes, not {}", axisTypeName(from)));
+    case AxisType::Upcast: ok = is({AxisType::Global, AxisType::Local, AxisType::Loop}); break;
+    case AxisType::Unroll: ok = is({AxisType::Reduce, AxisType::GroupReduce}); break;
+    case AxisType::GroupReduce:
+      ok = is({AxisType::Reduce});
+      if (ok) needLocals(to);
+      return ok ? void() : reject(fmt::format("GROUP_REDUCE splits REDUCE axes, not {}", axisTypeName(from)));
+    default:
+      reject(fmt::format("Split cannot make a {} axis (targets: LOCAL, THREAD, UPCAST, UNROLL, GROUP_REDUCE)",
+                         axisTypeName(to)));
+    }
+    if (!ok)
+      reject(fmt::format("{} cannot be split from a {} axis", axisTypeName(to), axisTypeName(from)));
+    if (outer) reject(fmt::format("{} takes the inner part of the axis (no top)", axisTypeName(to)));
+  }
+
+  UOpPtr split() {
+    const UOpPtr& r = axis(m_opt.axis);
+    int64_t n = sizeOf(r), k = m_opt.amount;
+    bool outer = m_opt.top;
+    checkSplit(typeOf(r), m_opt.target, outer);
+    if (k < 2 || k > n) reject(fmt::format("factor {} must be between 2 and the axis size {}", k, n));
+    if (n % k != 0) reject(fmt::format("factor {} does not divide the axis size {} (Padto first)", k, n));
+    int64_t id = nextRangeId(m_ast);
+    UOpPtr fresh = range(k, id, m_opt.target);
+    UOpPtr rest = range(n / k, r->argAs<RangeArg>().id, typeOf(r));
+    // r = outer * (inner size) + inner
+    UOpPtr value = outer ? fresh * (n / k) + rest : rest * k + fresh;
+    NodeMap subst{{r.get(), value}};
+    return rebuild(m_ast, subst, {{r.get(), {fresh, rest}}});
+  }
+
+  UOpPtr padto() {
+    const UOpPtr& r = axis(m_opt.axis);
+    int64_t n = sizeOf(r), m = m_opt.amount;
+    AxisType t = typeOf(r);
+    if (t == AxisType::Upcast || t == AxisType::Unroll || t == AxisType::Warp)
+      reject(fmt::format("Padto pads GLOBAL, LOCAL, THREAD, LOOP and reduce axes, not {}", axisTypeName(t)));
+    if (m < 2) reject(fmt::format("multiple {} must be at least 2", m));
+    if (n % m == 0) reject(fmt::format("axis size {} is already a multiple of {}", n, m));
+    int64_t padded = (n + m - 1) / m * m;
+    UOpPtr wide = range(padded, r->argAs<RangeArg>().id, t);
+    UOpPtr valid = lt(wide, n);
+    // gate what reads or writes at the padded positions, and keep reductions' identity there
+    std::unordered_set<const UOp*> depends{wide.get()}; // rebuilt nodes that change with the axis
+    auto mask = [&](UOpPtr u) {
+      bool dep = std::any_of(u->src().begin(), u->src().end(),
+                             [&](const UOpPtr& x) { return depends.contains(x.get()); });
+      if ((u->op() == Op::Load || u->op() == Op::Store) && depends.contains(u->src(0).get()))
+        u = gated(*u, valid);
+      if (u->op() == Op::Reduce && std::find(u->src().begin() + 1, u->src().end(), wide) != u->src().end()) {
+        UOpList src = u->src();
+        src[0] = where(valid, src[0], reduceIdentity(u->argAs<ReduceArg>().op, u->dtype()));
+        u = u->withSrc(std::move(src));
+      }
+      if (dep) depends.insert(u.get());
+      return u;
+    };
+    return rebuild(m_ast, {{r.get(), wide}}, {}, mask);
+  }
+
+  // A Load or Store that happens only where `valid` holds (a Load gives 0 elsewhere).
+  static UOpPtr gated(const UOp& u, const UOpPtr& valid) {
+    UOpList src = u.src();
+    if (u.op() == Op::Load) {
+      if (src.size() > 2) {
+        src[2] = valid & src[2];
+      } else {
+        DType d = u.dtype();
+        src.push_back(d.isBool() ? constant(d, false)
+                                 : constant(d, d.isFloat() ? ConstValue(0.0) : ConstValue(int64_t{0})));
+        src.push_back(valid);
+      }
+    } else {
+      if (src.size() > 2) src[2] = valid & src[2];
+      else src.push_back(valid);
+    }
+    return u.withSrc(std::move(src));
+  }
+
+  UOpPtr swap() {
+    const UOpPtr& a = axis(m_opt.axis);
+    const UOpPtr& b = axis(m_opt.other);
+    if (a == b) reject("Swap needs two different axes");
+    if (typeOf(a) != typeOf(b))
+      reject(fmt::format("Swap exchanges axes of one AxisType, not {} and {}", axisTypeName(typeOf(a)),
+                         axisTypeName(typeOf(b))));
+    RangeArg x = a->argAs<RangeArg>(), y = b->argAs<RangeArg>();
+    UOpPtr na = a->withArg(RangeArg{y.id, x.type}), nb = b->withArg(RangeArg{x.id, y.type});
+    NodeMap subst{{a.get(), na}, {b.get(), nb}};
+    return rebuild(m_ast, subst, {{a.get(), {na}}, {b.get(), {nb}}});
+  }
+
+  UOpPtr nolocals() {
+    if (nolocalsApplied()) reject("Nolocals is already applied");
+    for (const UOpPtr& r : m_ranges)
+      if (typeOf(r) == AxisType::Local || typeOf(r) == AxisType::GroupReduce)
+        reject("the kernel already has LOCAL or GROUP_REDUCE axes");
+    return m_ast;
+  }
+
+  UOpPtr tensorCores() {
+    if (!m_applied.empty()) reject("TC must be the first OptOp");
+    if (!m_target.hasTensorCores)
+      reject(fmt::format("{} has no tensor-core instructions UOpScope can use", m_target.device));
+    reject("TC is not implemented for this target yet");
+  }
+
+  UOpPtr m_ast;
+  const Opt& m_opt;
+  const OptTarget& m_target;
+  const std::vector<Opt>& m_applied;
+  std::vector<UOpPtr> m_ranges;
+};
+
+} // namespace
+
+OptError::OptError(const Opt& opt, const std::string& reason)
+    : std::runtime_error(fmt::format("{}: {}", formatOpt(opt), reason)), m_opt(opt), m_reason(reason) {}
+
+UOpPtr applyOpt(const UOpPtr& ast, const Opt& opt, const OptTarget& target, const std::vector<Opt>& applied) {
+  return Applier(ast, opt, target, applied).run();
+}
+
+UOpPtr applyOpts(const UOpPtr& ast, const std::vector<Opt>& opts, const OptTarget& target) {
+  UOpPtr out = ast;
+  std::vector<Opt> applied;
+  for (const Opt& opt : opts) {
+    out = applyOpt(out, opt, target, applied);
+    applied.push_back(opt);
+  }
+  return out;
+}
+
+} // namespace uops

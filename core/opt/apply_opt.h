@@ -1,0 +1,54 @@
+// Applying OptOps to a kernel AST (after Optimize assigned AxisTypes, in the
+// form of core/pipeline/README.md). Each op is checked against the spec's
+// table first; an impossible one throws OptError with the precise reason
+// and leaves the kernel as it was.
+//
+//   Split(axis, k, T)   axis of size n -> (n/k, k) with the new k-axis of type T
+//                       inner; THREAD takes the outer part (k, n/k), GROUP_REDUCE
+//                       either (top). Allowed: LOCAL from g/L, THREAD from g/L,
+//                       UPCAST from g/l/L, UNROLL from R/G, GROUP_REDUCE from R.
+//                       (The CPU's output axes are LOOP, so THREAD also splits L.)
+//   Padto(axis, m)      size n -> the next multiple of m; the extra iterations
+//                       are masked: stores and loads gated, reductions see
+//                       their identity.
+//   Swap(i, j)          two axes of one AxisType exchange their nesting places.
+//   Nolocals            no LOCAL or GROUP_REDUCE axis from here on.
+//   TC(axis)            tensor cores: only as the first op, on a target with them.
+#pragma once
+
+#include "core/ir/uop.h"
+#include "core/opt/opt.h"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace uops {
+
+// What the device offers the optimizer.
+struct OptTarget {
+  std::string device = "CPU";
+  bool hasLocals = false;      // LOCAL and GROUP_REDUCE (GPU workgroups)
+  bool hasThreads = true;      // THREAD axes run on cores
+  int threads = 1;             // cores the heuristics split THREAD axes over
+  bool hasTensorCores = false; // TC
+};
+
+class OptError : public std::runtime_error {
+public:
+  OptError(const Opt& opt, const std::string& reason);
+  const Opt& opt() const { return m_opt; }
+  const std::string& reason() const { return m_reason; }
+
+private:
+  Opt m_opt;
+  std::string m_reason;
+};
+
+// `applied` are the ops already applied to `ast` (TC must be first; Nolocals
+// forbids later locals).
+UOpPtr applyOpt(const UOpPtr& ast, const Opt& opt, const OptTarget& target,
+                const std::vector<Opt>& applied = {});
+UOpPtr applyOpts(const UOpPtr& ast, const std::vector<Opt>& opts, const OptTarget& target);
+
+} // namespace uops

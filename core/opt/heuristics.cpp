@@ -1,0 +1,98 @@
+#include "core/opt/heuristics.h"
+
+#include "core/opt/kernel_ranges.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace uops {
+namespace {
+
+struct Axis {
+  int index;
+  UOpPtr range;
+  AxisType type;
+  int64_t size;
+};
+
+std::vector<Axis> axesOf(const UOpPtr& ast) {
+  std::vector<Axis> axes;
+  int i = 0;
+  for (const UOpPtr& r : kernelRanges(ast)) {
+    auto bound = r->src(0)->constValue();
+    int64_t size = bound && std::holds_alternative<int64_t>(*bound) ? std::get<int64_t>(*bound) : 0;
+    axes.push_back({i++, r, r->argAs<RangeArg>().type, size});
+  }
+  return axes;
+}
+
+bool isOutput(AxisType t) { return t == AxisType::Loop || t == AxisType::Global; }
+
+// Whether some load's index does not depend on `r`: its value is reused across the axis.
+bool reusedAcross(const UOpPtr& ast, const UOp& r) {
+  for (const UOp* u : toposort(*ast)) {
+    if (u->op() != Op::Load) continue;
+    bool depends = false;
+    for (const UOp* d : toposort(*u->src(0)))
+      if (d == &r) depends = true;
+    if (!depends) return true;
+  }
+  return false;
+}
+
+// The largest of `factors` that divides `size` with something left over, or 0.
+int64_t pick(int64_t size, std::initializer_list<int64_t> factors) {
+  for (int64_t f : factors)
+    if (size % f == 0 && size >= 2 * f) return f;
+  return 0;
+}
+
+} // namespace
+
+std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
+  std::vector<Opt> applied;
+  UOpPtr k = ast;
+  auto apply = [&](int axis, int64_t factor, AxisType type) {
+    Opt opt{OptOpKind::Split, axis, factor, type, false, 0};
+    try {
+      k = applyOpt(k, opt, target, applied);
+      applied.push_back(opt);
+      return true;
+    } catch (const OptError&) {
+      return false;
+    }
+  };
+  std::vector<Axis> axes = axesOf(k);
+  bool reduces = std::any_of(axes.begin(), axes.end(), [](const Axis& a) { return a.type == AxisType::Reduce; });
+  // output axes innermost first; a split appends its new axis after these, so indices stay valid
+  std::vector<Axis> outputs;
+  for (const Axis& a : axes)
+    if (isOutput(a.type) && a.size > 1) outputs.insert(outputs.begin(), a);
+  int tiled = 0;
+  if (reduces)
+    for (const Axis& a : outputs) {
+      if (tiled == 2 || !reusedAcross(k, *a.range)) continue;
+      int64_t f = tiled == 0 ? pick(a.size, {32, 16, 8, 4}) : pick(a.size, {8, 4});
+      if (f && apply(a.index, f, AxisType::Upcast)) ++tiled;
+    }
+  if (tiled == 0 && !outputs.empty())
+    if (int64_t f = pick(outputs.front().size, {4})) apply(outputs.front().index, f, AxisType::Upcast);
+  if (reduces && tiled == 0)
+    for (auto it = axes.rbegin(); it != axes.rend(); ++it)
+      if (it->type == AxisType::Reduce) {
+        if (int64_t f = pick(it->size, {4})) apply(it->index, f, AxisType::Unroll);
+        break;
+      }
+  if (target.hasThreads && target.threads > 1) {
+    std::vector<Axis> now = axesOf(k);
+    int64_t work = 1;
+    for (const Axis& a : now) work *= std::max<int64_t>(a.size, 1);
+    for (const Axis& a : now)
+      if (isOutput(a.type) && a.size % target.threads == 0 && a.size >= 2 * target.threads &&
+          work >= 65536 && apply(a.index, target.threads, AxisType::Thread))
+        break;
+  }
+  return applied;
+}
+
+} // namespace uops

@@ -1,0 +1,24 @@
+// Hand-coded heuristics: the default OptOps of a kernel, chosen from its
+// ranges and loads alone (no timing). For a CPU:
+//   - register tiling where it pays: an output axis that some load does not
+//     depend on (that load's value is reused across the axis, as B's row is
+//     across a matmul's output rows) is upcast, the innermost such axis by up
+//     to 32 and the next by up to 8, so a matmul keeps a 32x8 block of
+//     accumulators in vector registers;
+//   - otherwise the innermost output axis is upcast by 4 (k copies of the
+//     body per iteration, which LLVM packs into vector instructions);
+//   - a reduce axis that is not under a register tile is unrolled by 4;
+//   - the outermost output axis is split across cores (THREAD) when the
+//     target runs threads and the kernel has enough work to share.
+// Factors that do not divide an axis are skipped, never forced with Padto.
+#pragma once
+
+#include "core/opt/apply_opt.h"
+
+#include <vector>
+
+namespace uops {
+
+std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target);
+
+} // namespace uops

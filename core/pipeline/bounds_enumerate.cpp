@@ -1,0 +1,104 @@
+#include "core/pipeline/bounds_enumerate.h"
+
+#include <algorithm>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace uops {
+namespace {
+
+// The nodes of idx and gate in evaluation order, or nullopt if one is not integer
+// arithmetic over Ranges and constants.
+struct Program {
+  std::vector<const UOp*> nodes;
+  std::vector<const UOp*> ranges;
+  std::unordered_map<const UOp*, size_t> slot; // look-up only
+};
+
+bool evaluable(const UOp& u) {
+  switch (u.op()) {
+  case Op::Const:
+    return !u.dtype().isFloat();
+  case Op::Range:
+    return u.src(0)->op() == Op::Const;
+  case Op::Add: case Op::Mul: case Op::Idiv: case Op::Mod: case Op::Max: case Op::CmpLt:
+  case Op::CmpNe: case Op::And: case Op::Or: case Op::Xor: case Op::Where:
+    return !u.dtype().isFloat() && !u.src(0)->dtype().isFloat();
+  default:
+    return false;
+  }
+}
+
+std::optional<Program> compile(const UOpPtr& idx, const UOpPtr& gate) {
+  Program p;
+  std::vector<UOpPtr> roots{idx};
+  if (gate) roots.push_back(gate);
+  for (const UOp* u : toposort(std::span<const UOpPtr>(roots))) {
+    if (!evaluable(*u)) return std::nullopt;
+    p.slot.emplace(u, p.nodes.size());
+    p.nodes.push_back(u);
+    if (u->op() == Op::Range) p.ranges.push_back(u);
+  }
+  return p;
+}
+
+int64_t apply(const UOp& u, const std::vector<int64_t>& v, const Program& p) {
+  auto in = [&](size_t i) { return v[p.slot.at(u.src(i).get())]; };
+  bool b = u.dtype().isBool();
+  switch (u.op()) {
+  case Op::Add: return b ? (in(0) | in(1)) : in(0) + in(1);
+  case Op::Mul: return b ? (in(0) & in(1)) : in(0) * in(1);
+  case Op::Idiv: return in(1) == 0 ? 0 : in(0) / in(1);
+  case Op::Mod: return in(1) == 0 ? 0 : in(0) % in(1);
+  case Op::Max: return std::max(in(0), in(1));
+  case Op::CmpLt: return in(0) < in(1);
+  case Op::CmpNe: return in(0) != in(1);
+  case Op::And: return in(0) & in(1);
+  case Op::Or: return in(0) | in(1);
+  case Op::Xor: return in(0) ^ in(1);
+  case Op::Where: return in(0) ? in(1) : in(2);
+  default: return 0;
+  }
+}
+
+} // namespace
+
+bool provenByEnumeration(const UOpPtr& idx, const UOpPtr& gate, int64_t size) {
+  std::optional<Program> p = compile(idx, gate);
+  if (!p) return false;
+  // values that fit in int64 (index math of kernels this small does)
+  if (idx->minMax().isFloat || idx->minMax().lo < INT64_MIN / 2 || idx->minMax().hi > INT64_MAX / 2) return false;
+  int64_t points = 1;
+  std::vector<int64_t> bounds;
+  for (const UOp* r : p->ranges) {
+    int64_t n = r->src(0)->minMax().lo > 0 ? static_cast<int64_t>(r->src(0)->minMax().lo) : 0;
+    if (n == 0) return true; // an empty loop never accesses anything
+    bounds.push_back(n);
+    points *= n;
+    if (points > kBoundsEnumerationLimit) return false;
+  }
+  std::vector<int64_t> values(p->nodes.size(), 0), at(bounds.size(), 0);
+  std::vector<size_t> rangeAt(p->nodes.size(), 0); // a Range node's place in `at`
+  for (size_t i = 0; i < p->nodes.size(); ++i)
+    if (p->nodes[i]->op() == Op::Range)
+      rangeAt[i] = static_cast<size_t>(std::find(p->ranges.begin(), p->ranges.end(), p->nodes[i]) - p->ranges.begin());
+  size_t gateSlot = gate ? p->slot.at(gate.get()) : 0, idxSlot = p->slot.at(idx.get());
+  for (int64_t point = 0; point < points; ++point) {
+    for (size_t i = 0; i < p->nodes.size(); ++i) {
+      const UOp& u = *p->nodes[i];
+      if (u.op() == Op::Const) values[i] = static_cast<int64_t>(u.minMax().lo);
+      else if (u.op() == Op::Range) values[i] = at[rangeAt[i]];
+      else values[i] = apply(u, values, *p);
+    }
+    bool active = !gate || values[gateSlot] != 0;
+    if (active && (values[idxSlot] < 0 || values[idxSlot] >= size)) return false;
+    for (size_t d = 0; d < at.size(); ++d) { // the next point, odometer order
+      if (++at[d] < bounds[d]) break;
+      at[d] = 0;
+    }
+  }
+  return true;
+}
+
+} // namespace uops

@@ -1,0 +1,21 @@
+// The bounds check's second proof: when intervals cannot show an access in
+// bounds (a gate over a compound index, as a split of a padded axis makes),
+// every point of the ranges the index and gate depend on is tried, if there
+// are few enough of them and both are integer arithmetic over Ranges and
+// constants only. Exhaustive, so a "yes" is a proof.
+#pragma once
+
+#include "core/ir/uop.h"
+
+#include <cstdint>
+
+namespace uops {
+
+// The most points tried before giving up.
+inline constexpr int64_t kBoundsEnumerationLimit = int64_t{1} << 18;
+
+// True when idx lies in [0, size) at every point where `gate` (null: always)
+// holds; false when some point is outside or no proof is possible.
+bool provenByEnumeration(const UOpPtr& idx, const UOpPtr& gate, int64_t size);
+
+} // namespace uops

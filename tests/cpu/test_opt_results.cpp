@@ -1,0 +1,139 @@
+// OptOps keep results: random valid OptOp sequences on several kernels,
+// lowered with them (Split to UPCAST/UNROLL/THREAD, Padto, Swap), compiled
+// and run on the CPU device, compared with the same kernel without OptOps
+// run by the kernel interpreter. Seeded; every sequence is printed on failure.
+#include "tests/support/kernel_ast.h"
+
+#include "backends/llvm/cpu_device.h"
+#include "core/opt/apply_opt.h"
+#include "core/opt/heuristics.h"
+#include "core/pipeline/kernel_interpreter.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <random>
+
+using namespace uops;
+using namespace kernelast;
+
+namespace {
+
+// C[i, j] = sum_k A[i*K + k] * B[k*N + j]
+UOpPtr matmulKernel(int64_t m, int64_t n, int64_t kk, DType d = dtypes::float32) {
+  UOpPtr i = range(m, 0), j = range(n, 1), k = range(kk, 2, AxisType::Reduce);
+  UOpPtr prod = load(buf(1, d, m * kk), i * kk + k) * load(buf(2, d, kk * n), k * n + j);
+  return sink({end(store(buf(0, d, m * n), i * n + j, reduceOver(prod, Op::Add, {k})), {i, j})});
+}
+
+std::vector<HostTensor> inputsFor(const std::vector<KernelParam>& params, std::mt19937_64& rng) {
+  std::vector<HostTensor> bufs;
+  for (const KernelParam& p : params) {
+    HostTensor t(p.dtype, {p.size});
+    for (int64_t e = 0; e < p.size && !p.written; ++e) {
+      int64_t v = std::uniform_int_distribution<int64_t>(-5, 5)(rng);
+      if (p.dtype.isFloat()) t.setDouble(e, static_cast<double>(v) / 4);
+      else t.setInt(e, v);
+    }
+    bufs.push_back(t);
+  }
+  return bufs;
+}
+
+// Every OptOp the applier accepts on `ast` among a fixed menu.
+std::vector<Opt> validNext(const UOpPtr& ast, const std::vector<Opt>& applied, const OptTarget& target) {
+  std::vector<Opt> menu;
+  size_t axes = kernelRanges(ast).size();
+  for (int a = 0; a < static_cast<int>(axes); ++a) {
+    for (int64_t f : {2, 3, 4, 8})
+      for (AxisType t : {AxisType::Upcast, AxisType::Unroll, AxisType::Thread})
+        menu.push_back({OptOpKind::Split, a, f, t, false, 0});
+    for (int64_t m : {3, 5}) menu.push_back({OptOpKind::Padto, a, m, AxisType::Upcast, false, 0});
+    for (int b = a + 1; b < static_cast<int>(axes); ++b) menu.push_back({OptOpKind::Swap, a, 0, AxisType::Upcast, false, b});
+  }
+  std::vector<Opt> ok;
+  for (const Opt& o : menu) {
+    try {
+      applyOpt(ast, o, target, applied);
+      ok.push_back(o);
+    } catch (const OptError&) {
+    }
+  }
+  return ok;
+}
+
+} // namespace
+
+class TestOptResults : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void randomSequences_data() {
+    QTest::addColumn<int>("which");
+    QTest::newRow("sum rows") << 0;
+    QTest::newRow("max rows int") << 1;
+    QTest::newRow("elementwise") << 2;
+    QTest::newRow("matmul") << 3;
+    QTest::newRow("pad") << 4;
+  }
+
+  void randomSequences() {
+    QFETCH(int, which);
+    UOpPtr kernels[] = {reduceRows(Op::Add, dtypes::float32, 12, 20), reduceRows(Op::Max, dtypes::int32, 6, 16),
+                        elementwise(Op::Mul, dtypes::float32, 48), matmulKernel(8, 12, 16),
+                        padKernel(dtypes::float32, 10, 3, 3)};
+    UOpPtr kernel = kernels[which];
+    std::mt19937_64 rng(1234 + static_cast<uint64_t>(which));
+    OptTarget target;
+    CpuDevice device;
+    for (int trial = 0; trial < 12; ++trial) {
+      std::vector<Opt> opts;
+      UOpPtr current = applyOpts(kernel, {}, target);
+      int length = std::uniform_int_distribution<int>(1, 4)(rng);
+      for (int s = 0; s < length; ++s) {
+        std::vector<Opt> next = validNext(current, opts, target);
+        if (next.empty()) break;
+        Opt pick = next[std::uniform_int_distribution<size_t>(0, next.size() - 1)(rng)];
+        current = applyOpt(current, pick, target, opts);
+        opts.push_back(pick);
+      }
+      CpuProgram program;
+      try {
+        program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
+      } catch (const std::exception& e) {
+        QFAIL(qPrintable(QString::fromStdString(formatOpts(opts) + ": " + e.what())));
+      }
+      std::vector<HostTensor> bufs = inputsFor(program.kernel.params, rng);
+      std::vector<HostTensor> want = bufs;
+      for (auto& t : want) t = t.withShape(t.shape()); // own copies
+      std::vector<HostTensor*> ptrs;
+      for (HostTensor& t : want) ptrs.push_back(&t);
+      runKernel(*UOp::make(Op::Call, dtypes::void_, {kernel}), ptrs);
+      device.run(program, bufs);
+      for (int64_t e = 0; e < want[0].numel(); ++e) {
+        double g = bufs[0].getDouble(e), w = want[0].getDouble(e);
+        QVERIFY2(std::fabs(g - w) <= 1e-4 * (1 + std::fabs(w)),
+                 qPrintable(QStringLiteral("%1 with %2: element %3 is %4, expected %5")
+                                .arg(QString::fromStdString(program.name()),
+                                     QString::fromStdString(formatOpts(opts)))
+                                .arg(e)
+                                .arg(g)
+                                .arg(w)));
+      }
+    }
+  }
+
+  // The heuristics' choice is valid and keeps the matmul's results.
+  void heuristicsOnMatmul() {
+    UOpPtr kernel = matmulKernel(16, 16, 32);
+    std::vector<Opt> opts = heuristicOpts(applyOpts(kernel, {}, OptTarget{}), OptTarget{});
+    QCOMPARE(QString::fromStdString(formatOpts(opts)),
+             QStringLiteral("Split(1, 8, UPCAST); Split(0, 8, UPCAST)"));
+    CpuDevice device;
+    CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
+    QCOMPARE(QString::fromStdString(program.name()), QStringLiteral("r_2_2_32_8_8"));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestOptResults)
+#include "test_opt_results.moc"

@@ -1,0 +1,184 @@
+// OptOps on hand-built kernel ASTs: each op's effect on the ranges (kernel
+// names with their AxisType letters, and golden textual IR for a split and a
+// pad), and every rejection reason, which leaves the kernel unchanged.
+#include "tests/support/golden_text.h"
+#include "tests/support/kernel_ast.h"
+
+#include "core/ir/text.h"
+#include "core/opt/apply_opt.h"
+#include "core/opt/kernel_ranges.h"
+
+#include <QTest>
+
+using namespace uops;
+using namespace kernelast;
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+QString nameWithLetters(const UOpPtr& ast) {
+  KernelName n = kernelName(ast);
+  return qs(n.text + " " + n.letters);
+}
+
+const OptTarget kCpu{};
+const OptTarget kGpu{.device = "CL:0", .hasLocals = true, .hasThreads = false, .hasTensorCores = false};
+
+const char* const kSplitUpcast = R"(%0 = Const() dtypes.index () arg=8
+%1 = Stack(%0) dtypes.index (1,)
+%2 = Param(%1) dtypes.float.ptr(8) (8,) arg=(slot=0)
+%3 = Const() dtypes.index () arg=2
+%4 = Range(%3) dtypes.index () arg=(0, LOOP)
+%5 = Const() dtypes.index () arg=4
+%6 = Mul(%4, %5) dtypes.index ()
+%7 = Range(%5) dtypes.index () arg=(1, UPCAST)
+%8 = Add(%6, %7) dtypes.index ()
+%9 = Index(%2, %8) dtypes.float.ptr(8) ()
+%10 = Param(%1) dtypes.float.ptr(8) (8,) arg=(slot=1)
+%11 = Index(%10, %8) dtypes.float.ptr(8) ()
+%12 = Load(%11) dtypes.float () arg=(addrspace=GLOBAL)
+%13 = Param(%1) dtypes.float.ptr(8) (8,) arg=(slot=2)
+%14 = Index(%13, %8) dtypes.float.ptr(8) ()
+%15 = Load(%14) dtypes.float () arg=(addrspace=GLOBAL)
+%16 = Add(%12, %15) dtypes.float ()
+%17 = Store(%9, %16) dtypes.void ()
+%18 = End(%17, %4, %7) dtypes.void ()
+%19 = Sink(%18) dtypes.void ()
+)";
+
+} // namespace
+
+class TestApplyOpt : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void splitGolden() {
+    UOpPtr k = applyOpt(elementwise(Op::Add, dtypes::float32, 8), parseOpts("Split(0, 4, UPCAST)")[0], kCpu);
+    QString diff = golden::difference(printGraph(k), kSplitUpcast);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+  }
+
+  void names_data() {
+    QTest::addColumn<QString>("opts");
+    QTest::addColumn<QString>("name");
+    QTest::newRow("none") << QString() << QStringLiteral("r_8_16 LR");
+    QTest::newRow("upcast") << QStringLiteral("Split(0, 4, UPCAST)") << QStringLiteral("r_2_16_4 LRu");
+    QTest::newRow("unroll") << QStringLiteral("Split(1, 4, UNROLL)") << QStringLiteral("r_8_4_4 LRr");
+    QTest::newRow("thread") << QStringLiteral("Split(0, 2, THREAD)") << QStringLiteral("r_2_4_16 tLR");
+    QTest::newRow("all three")
+        << QStringLiteral("Split(0, 2, THREAD); Split(1, 2, UPCAST); Split(2, 8, UNROLL)")
+        << QStringLiteral("r_2_2_2_2_8 tLRur");
+    QTest::newRow("padto output") << QStringLiteral("Padto(0, 3)") << QStringLiteral("r_9_16 LR");
+    QTest::newRow("padto reduce") << QStringLiteral("Padto(1, 5); Split(1, 4, UNROLL)")
+                                  << QStringLiteral("r_8_5_4 LRr");
+  }
+
+  void names() {
+    QFETCH(QString, opts);
+    QFETCH(QString, name);
+    UOpPtr k = applyOpts(reduceRows(Op::Add, dtypes::float32, 8, 16), parseOpts(opts.toStdString()), kCpu);
+    QCOMPARE(nameWithLetters(k), name);
+  }
+
+  // Padto gates the store and the loads at the padded positions.
+  void padtoGates() {
+    UOpPtr k = applyOpt(elementwise(Op::Add, dtypes::float32, 6), parseOpts("Padto(0, 4)")[0], kCpu);
+    int gatedLoads = 0, gatedStores = 0;
+    for (const UOp* u : toposort(*k)) {
+      if (u->op() == Op::Load && u->src().size() == 3) ++gatedLoads;
+      if (u->op() == Op::Store && u->src().size() == 3) ++gatedStores;
+    }
+    QCOMPARE(gatedLoads, 2);
+    QCOMPARE(gatedStores, 1);
+    QCOMPARE(nameWithLetters(k), QStringLiteral("E_8 L"));
+  }
+
+  // Swap exchanges the nesting places of two axes of one type.
+  void swap() {
+    UOpPtr k = applyOpts(elementwise(Op::Add, dtypes::float32, 16),
+                         parseOpts("Split(0, 4, UPCAST); Split(0, 2, UPCAST)"), kCpu);
+    QCOMPARE(nameWithLetters(k), QStringLiteral("E_2_4_2 Luu"));
+    QCOMPARE(nameWithLetters(applyOpt(k, parseOpts("Swap(1, 2)")[0], kCpu)), QStringLiteral("E_2_2_4 Luu"));
+  }
+
+  void rejections_data() {
+    QTest::addColumn<QString>("opts");
+    QTest::addColumn<bool>("gpu");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("axis out of range") << QStringLiteral("Split(2, 2, UPCAST)") << false
+                                       << QStringLiteral("Split(2, 2, UPCAST): axis 2 is out of range: the kernel "
+                                                         "has 2 axes");
+    QTest::newRow("factor does not divide") << QStringLiteral("Split(1, 3, UNROLL)") << false
+                                            << QStringLiteral("Split(1, 3, UNROLL): factor 3 does not divide the "
+                                                              "axis size 16 (Padto first)");
+    QTest::newRow("factor too large") << QStringLiteral("Split(0, 16, UPCAST)") << false
+                                      << QStringLiteral("Split(0, 16, UPCAST): factor 16 must be between 2 and the "
+                                                        "axis size 8");
+    QTest::newRow("unroll from loop") << QStringLiteral("Split(0, 2, UNROLL)") << false
+                                      << QStringLiteral("Split(0, 2, UNROLL): UNROLL cannot be split from a LOOP "
+                                                        "axis");
+    QTest::newRow("upcast from reduce") << QStringLiteral("Split(1, 2, UPCAST)") << false
+                                        << QStringLiteral("Split(1, 2, UPCAST): UPCAST cannot be split from a "
+                                                          "REDUCE axis");
+    QTest::newRow("upcast top") << QStringLiteral("Split(0, 2, UPCAST, top)") << false
+                                << QStringLiteral("Split(0, 2, UPCAST, top): UPCAST takes the inner part of the "
+                                                  "axis (no top)");
+    QTest::newRow("not a target") << QStringLiteral("Split(0, 2, LOOP)") << false
+                                  << QStringLiteral("Split(0, 2, LOOP): Split cannot make a LOOP axis (targets: "
+                                                    "LOCAL, THREAD, UPCAST, UNROLL, GROUP_REDUCE)");
+    QTest::newRow("cpu has no locals") << QStringLiteral("Split(0, 2, LOCAL)") << false
+                                       << QStringLiteral("Split(0, 2, LOCAL): CPU has no local memory: no LOCAL "
+                                                         "axes");
+    QTest::newRow("group reduce on cpu") << QStringLiteral("Split(1, 4, GROUP_REDUCE)") << false
+                                         << QStringLiteral("Split(1, 4, GROUP_REDUCE): CPU has no local memory: "
+                                                           "no GROUP_REDUCE axes");
+    QTest::newRow("thread from reduce") << QStringLiteral("Split(1, 2, THREAD)") << false
+                                        << QStringLiteral("Split(1, 2, THREAD): THREAD splits GLOBAL or LOOP axes, "
+                                                          "not REDUCE");
+    QTest::newRow("no threads on gpu") << QStringLiteral("Split(0, 2, THREAD)") << true
+                                       << QStringLiteral("Split(0, 2, THREAD): CL:0 runs no THREAD axes");
+    QTest::newRow("locals after nolocals") << QStringLiteral("Nolocals; Split(0, 2, LOCAL)") << true
+                                           << QStringLiteral("Split(0, 2, LOCAL): Nolocals was applied: no LOCAL "
+                                                             "axes");
+    QTest::newRow("nolocals twice") << QStringLiteral("Nolocals; Nolocals") << true
+                                    << QStringLiteral("Nolocals: Nolocals is already applied");
+    QTest::newRow("nolocals with locals") << QStringLiteral("Split(0, 2, LOCAL); Nolocals") << true
+                                          << QStringLiteral("Nolocals: the kernel already has LOCAL or "
+                                                            "GROUP_REDUCE axes");
+    QTest::newRow("tc not first") << QStringLiteral("Split(0, 2, UPCAST); TC(0)") << false
+                                  << QStringLiteral("TC(0): TC must be the first OptOp");
+    QTest::newRow("tc on cpu") << QStringLiteral("TC(1)") << false
+                               << QStringLiteral("TC(1): CPU has no tensor-core instructions UOpScope can use");
+    QTest::newRow("padto multiple") << QStringLiteral("Padto(0, 4)") << false
+                                    << QStringLiteral("Padto(0, 4): axis size 8 is already a multiple of 4");
+    QTest::newRow("padto upcast") << QStringLiteral("Split(0, 2, UPCAST); Padto(2, 3)") << false
+                                  << QStringLiteral("Padto(2, 3): Padto pads GLOBAL, LOCAL, THREAD, LOOP and reduce "
+                                                    "axes, not UPCAST");
+    QTest::newRow("swap one axis") << QStringLiteral("Swap(1, 1)") << false
+                                   << QStringLiteral("Swap(1, 1): Swap needs two different axes");
+    QTest::newRow("swap types") << QStringLiteral("Swap(0, 1)") << false
+                                << QStringLiteral("Swap(0, 1): Swap exchanges axes of one AxisType, not LOOP and "
+                                                  "REDUCE");
+  }
+
+  void rejections() {
+    QFETCH(QString, opts);
+    QFETCH(bool, gpu);
+    QFETCH(QString, message);
+    UOpPtr k = reduceRows(Op::Add, dtypes::float32, 8, 16);
+    std::vector<Opt> list = parseOpts(opts.toStdString());
+    std::vector<Opt> applied(list.begin(), list.end() - 1);
+    UOpPtr before = applyOpts(k, applied, gpu ? kGpu : kCpu);
+    try {
+      applyOpt(before, list.back(), gpu ? kGpu : kCpu, applied);
+      QFAIL("not rejected");
+    } catch (const OptError& e) {
+      QCOMPARE(qs(e.what()), message);
+      QVERIFY(e.opt() == list.back());
+    }
+  }
+};
+
+QTEST_APPLESS_MAIN(TestApplyOpt)
+#include "test_apply_opt.moc"

@@ -26,6 +26,7 @@ struct RunOptions {
   bool noOpt = false;
   std::string opts;
   size_t kernel = 0;
+  int beam = 0;
 };
 
 // Diagnostics go to stderr and uopc exits 1 with nothing on stdout
@@ -96,7 +97,8 @@ void run(const RunOptions& options) {
                                          {.repeat = options.repeat,
                                           .device = options.device,
                                           .heuristics = !options.noOpt,
-                                          .opts = std::move(opts)});
+                                          .opts = std::move(opts),
+                                          .beam = options.beam});
   } catch (const uops::program::DeviceError& e) {
     failWith(fmt::format("uopc run: {}", e.what()));
   } catch (const std::exception& e) {
@@ -136,6 +138,9 @@ void addRunCommand(CLI::App& app) {
                   "OptOps for one kernel, e.g. \"Split(0, 4, UPCAST); Split(2, 4, UNROLL)\"");
   cmd->add_option("--kernel", options->kernel, "the kernel (schedule index) --opts applies to")
       ->capture_default_str();
+  cmd->add_option("--beam", options->beam,
+                  "BEAM search of this width for every kernel before running (results cached on disk)")
+      ->check(CLI::Range(1, 64));
   cmd->callback([options] { run(*options); });
 }
 

@@ -1,16 +1,53 @@
 #include "app/uopc/devices.h"
 
+#include "backends/llvm/cpu_beam.h"
 #include "backends/llvm/cpu_schedule.h"
+#include "core/opt/heuristics.h"
+#include "core/pipeline/optimize.h"
 #include "backends/opencl/cl_schedule.h"
 #include "core/program/device_run.h"
 #include "core/program/interp_run.h"
 
+#include <iostream>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <thread>
+
+#include <fmt/format.h>
 
 namespace uopc {
 namespace {
+
+// BEAM for every kernel without given OptOps; progress and results on stderr.
+void searchKernels(uops::CpuDevice& device, const std::vector<uops::UOpPtr>& roots,
+                   const uops::CodegenTarget& target, uops::program::RunSettings& settings) {
+  uops::PipelineRun scheduled = uops::runPipeline(roots, {.trace = false, .target = std::nullopt});
+  if (scheduled.failed()) return; // the run itself reports the failure
+  uops::BeamCache cache;
+  for (size_t i = 0; i < scheduled.schedule.kernels.size(); ++i) {
+    if (settings.opts.contains(i)) continue;
+    const uops::ScheduledKernel& k = scheduled.schedule.kernels[i];
+    uops::BeamSettings beam{.width = settings.beam,
+                            .maxRounds = 6,
+                            .compileThreads = 2,
+                            .progress = [&](const uops::BeamProgress& p) {
+                              std::cerr << fmt::format("\rBEAM {} round {}: {} tried, best {:.4f} ms   ", k.name,
+                                                       p.round, p.tried, p.bestMs);
+                            },
+                            .cancel = nullptr,
+                            .cache = &cache,
+                            .device = "CPU",
+                            .seeds = {}};
+    if (target.heuristics) beam.seeds.push_back(uops::heuristicOpts(uops::optimize(k.ast, target), uops::optTargetOf(target)));
+    uops::BeamResult r = uops::beamSearchCpu(device, k.ast, target, beam);
+    std::cerr << fmt::format("\rBEAM {}: {} -> {:.4f} ms{} ({} tried)\n", k.name,
+                             r.opts.empty() ? "no OptOps" : uops::formatOpts(r.opts), r.ms,
+                             r.fromCache ? " from the cache" : fmt::format(", {:.4f} ms without", r.baselineMs),
+                             r.tried);
+    settings.opts[i] = r.opts;
+  }
+}
 
 uops::program::DeviceRun runOnCpu(const std::vector<uops::Tensor>& outputs,
                                   const uops::program::RunSettings& settings) {
@@ -22,7 +59,10 @@ uops::program::DeviceRun runOnCpu(const std::vector<uops::Tensor>& outputs,
   std::vector<uops::UOpPtr> roots = uops::program::rootsOf(outputs);
   uops::CodegenTarget target = uops::cpuTarget();
   target.heuristics = settings.heuristics;
-  uops::PipelineRun lowered = uops::runPipeline(roots, {.trace = false, .target = target}, settings.opts);
+  target.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  uops::program::RunSettings chosen = settings;
+  if (chosen.beam > 0) searchKernels(*device, roots, target, chosen);
+  uops::PipelineRun lowered = uops::runPipeline(roots, {.trace = false, .target = target}, chosen.opts);
   uops::CpuScheduleRun run =
       uops::runScheduleOnCpu(lowered, *device, uops::zeroFilledInputs(roots), settings.repeat);
   return {.outputs = std::move(run.outputs),

@@ -1,6 +1,8 @@
 #include "backends/llvm/cpu_device.h"
 
+#include <algorithm>
 #include <chrono>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -37,9 +39,19 @@ KernelTiming CpuDevice::run(const CpuProgram& program, std::span<HostTensor> buf
     pointers[p.slot] = p.written ? static_cast<void*>(b.mutableBytes().data())
                                  : const_cast<std::byte*>(b.bytes().data());
   }
-  auto entry = program.compiled.entryAs<void(void**)>();
+  auto entry = program.compiled.entryAs<void(void**, int64_t)>();
+  const int64_t threads = std::max<int64_t>(program.kernel.llvm.threads, 1);
   const auto start = std::chrono::steady_clock::now();
-  entry(pointers.data());
+  if (threads == 1) {
+    entry(pointers.data(), 0);
+  } else {
+    // one call per THREAD index, each on its own thread; this one runs the last
+    std::vector<std::thread> workers;
+    for (int64_t tid = 0; tid + 1 < threads; ++tid)
+      workers.emplace_back([&, tid] { entry(pointers.data(), tid); });
+    entry(pointers.data(), threads - 1);
+    for (std::thread& t : workers) t.join();
+  }
   const auto stop = std::chrono::steady_clock::now();
   KernelTiming timing{program.name(),
                       std::chrono::duration<double, std::milli>(stop - start).count()};

@@ -1,7 +1,8 @@
 // CpuDevice: the CPU device's runtime half. Lowers a kernel AST with
 // lowerKernel (core/pipeline/codegen.h), compiles the rendered LLVM IR with the
 // LlvmJit, runs it on HostTensor-backed buffers bound by Param slot, and times
-// each run (std::chrono, the call alone). A program keeps its IR source and
+// each run (std::chrono, the call alone). A kernel with a THREAD axis runs
+// its entry once per thread index, in parallel, one OS thread each. A program keeps its IR source and
 // gives its machine code for the ISA view.
 //
 // Plain C++ header (no LLVM types), so views and uopc may include it.

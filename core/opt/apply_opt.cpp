@@ -102,6 +102,16 @@ private:
     if (nolocalsApplied()) reject(fmt::format("Nolocals was applied: no {} axes", axisTypeName(t)));
   }
 
+  bool everyStoreInside(const UOp& r) const {
+    std::unordered_set<const UOp*> depends{&r};
+    for (const UOp* u : toposort(*m_ast)) {
+      if (std::any_of(u->src().begin(), u->src().end(), [&](const UOpPtr& x) { return depends.contains(x.get()); }))
+        depends.insert(u);
+      if (u->op() == Op::Store && !depends.contains(u->src(0).get())) return false;
+    }
+    return true;
+  }
+
   // Whether the table lets `from` give a `to` sub-axis; the new axis is outer when `outer`.
   void checkSplit(AxisType from, AxisType to, bool& outer) const {
     auto is = [&](std::initializer_list<AxisType> types) {
@@ -116,6 +126,8 @@ private:
     case AxisType::Thread:
       ok = is({AxisType::Global, AxisType::Loop});
       if (ok && !m_target.hasThreads) reject(fmt::format("{} runs no THREAD axes", m_target.device));
+      if (ok && !everyStoreInside(*axis(m_opt.axis)))
+        reject("THREAD needs every store of the kernel inside the axis (each thread would repeat the others)");
       outer = true; // THREAD takes the outer part
       return ok ? void() : reject(fmt::format("THREAD splits GLOBAL or LOOP axes, not {}", axisTypeName(from)));
     case AxisType::Upcast: ok = is({AxisType::Global, AxisType::Local, AxisType::Loop}); break;

@@ -30,6 +30,8 @@ struct CodegenTarget {
   // Optimize applies the hand-coded heuristics (core/opt/heuristics.h) to a
   // kernel that was given no OptOps of its own.
   bool heuristics = false;
+  // Cores the heuristics spread a CPU kernel over (THREAD axes)
+  int threads = 1;
 };
 
 inline CodegenTarget cpuTarget() {
@@ -42,7 +44,7 @@ inline OptTarget optTargetOf(const CodegenTarget& t) {
   o.device = t.device;
   o.hasLocals = false; // LOCAL and GROUP_REDUCE are not rendered yet
   o.hasThreads = t.kind == TargetKind::Cpu;
-  o.threads = 1;       // THREAD axes run as loops until the CPU runs them on cores
+  o.threads = t.kind == TargetKind::Cpu ? t.threads : 1;
   return o;
 }
 

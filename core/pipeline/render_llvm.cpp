@@ -146,6 +146,7 @@ RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
   auto params = paramsOf(linear);
   int64_t count = params.empty() ? 0 : params.rbegin()->first + 1;
   std::string args, passed, loads;
+  out.threads = w.threads;
   for (int64_t k = 0; k < count; ++k) {
     args += fmt::format("{}ptr {}%data{}", k ? ", " : "", params.count(k) ? "noalias " : "", k);
     passed += fmt::format("{}ptr %p{}", k ? ", " : "", k);
@@ -160,14 +161,15 @@ RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
     s += d + "\n";
   for (llvmir::Helper h : w.helpers())
     s += "\n" + llvmir::helperDefinition(h);
-  s += fmt::format("\ndefine internal void @{}({}) #0 {{\nentry:\n", out.function, args);
+  s += fmt::format("\ndefine internal void @{}({}{}i64 %tid) #0 {{\nentry:\n", out.function, args,
+                   args.empty() ? "" : ", ");
   for (const std::string& l : w.lines())
     s += l + "\n";
   s += "  ret void\n}\n";
-  s += fmt::format("\n; the CPU device's ABI: void {}(void** bufs)\n", out.entry);
+  s += fmt::format("\n; the CPU device's ABI: void {}(void** bufs, int64_t tid)\n", out.entry);
   s += fmt::format(
-      "define void @{}(ptr %bufs) #1 {{\nentry:\n{}  call void @{}({})\n  ret void\n}}\n",
-      out.entry, loads, out.function, passed);
+      "define void @{}(ptr %bufs, i64 %tid) #1 {{\nentry:\n{}  call void @{}({}{}i64 %tid)\n  ret void\n}}\n",
+      out.entry, loads, out.function, passed, passed.empty() ? "" : ", ");
   s += "\nattributes #0 = { alwaysinline nounwind }\nattributes #1 = { nounwind }\n";
   return out;
 }

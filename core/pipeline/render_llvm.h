@@ -3,8 +3,10 @@
 //
 // The module holds the kernel and a trampoline:
 //   define internal void @<name>(ptr noalias %data0, ptr noalias %data1, ...)
-//   define void @kernel(ptr %bufs)   ; loads bufs[k] and calls @<name>; the ABI the
-//                                    ; CPU device calls: void kernel(void** bufs)
+//   define void @kernel(ptr %bufs, i64 %tid)  ; loads bufs[k] and calls @<name>; the ABI
+//                                    ; the CPU device calls: void kernel(void** bufs, int64_t tid)
+// A kernel's first THREAD range is not a loop: it is %tid, and the device calls
+// the entry once per value of it, each call on its own core (`threads`).
 // The kernel is always inlined into the trampoline, so the entry's machine code is
 // the kernel's.
 //
@@ -36,6 +38,7 @@ struct RenderedLlvm {
   std::string source;   // the whole module
   std::string function; // the kernel's own function (its sanitized name)
   std::string entry;    // the trampoline: "kernel"
+  int64_t threads = 1;  // calls of the entry, tid = 0 .. threads-1
 };
 
 // Throws CodegenError (stage "Render") for an op or dtype it cannot render.

@@ -91,6 +91,14 @@ void renderStore(Writer& w, const UOp& u) {
 
 void renderRange(Writer& w, const UOp& u) {
   int64_t id = u.argAs<RangeArg>().id;
+  // the first THREAD range with a constant size is the thread index: no loop
+  auto bound = u.src(0)->constValue();
+  if (u.argAs<RangeArg>().type == AxisType::Thread && !w.threadRange && bound &&
+      std::holds_alternative<int64_t>(*bound)) {
+    w.threadRange = &u;
+    w.threads = std::get<int64_t>(*bound);
+    return w.bind(u, "%tid");
+  }
   std::string t = regType(u.dtype());
   std::string r = fmt::format("%r{}", id), loop = fmt::format("loop{}", id);
   std::string before = w.block();
@@ -108,6 +116,7 @@ void renderRange(Writer& w, const UOp& u) {
 void renderEnd(Writer& w, const UOp& u) {
   if (u.src().size() != 2) unsupported(u, "an End closes one range (split ends first)");
   const UOp& range = *u.src(1);
+  if (&range == w.threadRange) return; // each thread runs its one index
   int64_t id = range.argAs<RangeArg>().id;
   std::string r = w.operand(range), loop = fmt::format("loop{}", id);
   w.line(fmt::format("br label %{}.latch", loop));

@@ -68,6 +68,10 @@ public:
   // A float result of dtype d rounded to d's format (float16/bfloat16; others unchanged).
   std::string roundTo(DType d, const std::string& v);
 
+  // The THREAD range the kernel's %tid argument stands for (one per kernel), and its size.
+  const UOp* threadRange = nullptr;
+  int64_t threads = 1;
+
   const std::vector<std::string>& lines() const { return m_lines; }
   const std::set<std::string>& declarations() const { return m_declarations; }
   const std::set<Helper>& helpers() const { return m_helpers; }

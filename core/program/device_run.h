@@ -30,6 +30,7 @@ struct RunSettings {
   std::string device; // the full device name ("CL:1"); runOnDevice fills it in
   bool heuristics = true; // kernels without given OptOps get the hand-coded ones
   KernelOpts opts;        // OptOps for kernels by schedule index
+  int beam = 0;           // > 0: BEAM search of this width for the other kernels
 };
 
 // A user-visible failure: an unknown device, or one that is not built yet.

@@ -123,8 +123,25 @@ private Q_SLOTS:
     }
   }
 
+  // A THREAD axis is the entry's thread index: 4 calls in parallel cover the kernel.
+  void threadAxisRunsInParallel() {
+    UOpPtr kernel = elementwise(Op::Add, dtypes::int32, 64);
+    CpuDevice device;
+    CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), parseOpts("Split(0, 4, THREAD)")));
+    QCOMPARE(program.kernel.llvm.threads, int64_t{4});
+    std::mt19937_64 rng(7);
+    std::vector<HostTensor> bufs = inputsFor(program.kernel.params, rng);
+    device.run(program, bufs);
+    for (int64_t e = 0; e < 64; ++e) QCOMPARE(bufs[0].getInt(e), bufs[1].getInt(e) + bufs[2].getInt(e));
+  }
+
   // The heuristics' choice is valid and keeps the matmul's results.
   void heuristicsOnMatmul() {
+    // with cores to spare, a large enough matmul is also split across them
+    OptTarget two;
+    two.threads = 2;
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(matmulKernel(64, 64, 64), two))),
+             QStringLiteral("Split(1, 32, UPCAST); Split(0, 8, UPCAST); Split(0, 2, THREAD)"));
     UOpPtr kernel = matmulKernel(16, 16, 32);
     std::vector<Opt> opts = heuristicOpts(applyOpts(kernel, {}, OptTarget{}), OptTarget{});
     QCOMPARE(QString::fromStdString(formatOpts(opts)),

@@ -54,7 +54,7 @@ void TestRenderLlvm::elementwiseAddGolden() {
   QString diff = golden::difference(source(elementwise(Op::Add, dtypes::float32, 16)),
                                     R"(; kernel E_16: rendered by UOpScope for the CPU
 
-define internal void @E_16(ptr noalias %data0, ptr noalias %data1, ptr noalias %data2) #0 {
+define internal void @E_16(ptr noalias %data0, ptr noalias %data1, ptr noalias %data2, i64 %tid) #0 {
 entry:
   br label %loop0
 loop0:
@@ -77,8 +77,8 @@ loop0.exit:
   ret void
 }
 
-; the CPU device's ABI: void kernel(void** bufs)
-define void @kernel(ptr %bufs) #1 {
+; the CPU device's ABI: void kernel(void** bufs, int64_t tid)
+define void @kernel(ptr %bufs, i64 %tid) #1 {
 entry:
   %a0 = getelementptr inbounds ptr, ptr %bufs, i64 0
   %p0 = load ptr, ptr %a0
@@ -86,7 +86,7 @@ entry:
   %p1 = load ptr, ptr %a1
   %a2 = getelementptr inbounds ptr, ptr %bufs, i64 2
   %p2 = load ptr, ptr %a2
-  call void @E_16(ptr %p0, ptr %p1, ptr %p2)
+  call void @E_16(ptr %p0, ptr %p1, ptr %p2, i64 %tid)
   ret void
 }
 

@@ -1,0 +1,170 @@
+#include "core/opt/beam.h"
+
+#include "core/ir/text.h"
+#include "core/opt/kernel_ranges.h"
+
+#include <algorithm>
+#include <future>
+#include <limits>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace uops {
+namespace {
+
+struct Candidate {
+  std::vector<Opt> opts;
+  UOpPtr ast;
+  double ms = std::numeric_limits<double>::infinity();
+};
+
+bool cancelled(const BeamSettings& s) { return s.cancel && s.cancel->load(); }
+
+} // namespace
+
+std::vector<Opt> beamActions(const UOpPtr& ast, const OptTarget& target) {
+  std::vector<Opt> actions;
+  // copies Expand makes: the product of UPCAST and UNROLL sizes stays within kMaxExpansion
+  int64_t expansion = 1;
+  for (const UOpPtr& r : kernelRanges(ast)) {
+    AxisType t = r->argAs<RangeArg>().type;
+    auto bound = r->src(0)->constValue();
+    if ((t == AxisType::Upcast || t == AxisType::Unroll) && bound && std::holds_alternative<int64_t>(*bound))
+      expansion *= std::get<int64_t>(*bound);
+  }
+  auto fits = [&](int64_t f) { return expansion * f <= kMaxExpansion; };
+  int axis = 0;
+  for (const UOpPtr& r : kernelRanges(ast)) {
+    AxisType t = r->argAs<RangeArg>().type;
+    if (t == AxisType::Loop || t == AxisType::Global) {
+      for (int64_t f : {2, 3, 4, 8, 16, 32})
+        if (fits(f)) actions.push_back({OptOpKind::Split, axis, f, AxisType::Upcast, false, 0});
+      if (target.hasThreads && target.threads > 1)
+        actions.push_back({OptOpKind::Split, axis, target.threads, AxisType::Thread, false, 0});
+    }
+    if (t == AxisType::Reduce)
+      for (int64_t f : {2, 4, 8, 16})
+        if (fits(f)) actions.push_back({OptOpKind::Split, axis, f, AxisType::Unroll, false, 0});
+    ++axis;
+  }
+  return actions;
+}
+
+BeamResult beamSearch(const UOpPtr& ast, const OptTarget& target, const BeamTimer& timer,
+                      const BeamSettings& settings) {
+  BeamResult result;
+  std::string key;
+  if (settings.cache) {
+    key = printGraph(ast);
+    if (auto hit = settings.cache->find(key, settings.device, settings.width)) {
+      result.opts = hit->opts;
+      result.ms = hit->ms;
+      result.fromCache = true;
+      return result;
+    }
+  }
+  BeamProgress progress;
+  bool haveBest = false;
+  // compiles a batch in parallel, then times each in turn
+  auto evaluate = [&](std::vector<Candidate>& batch) {
+    size_t next = 0;
+    std::vector<std::shared_ptr<const void>> compiled(batch.size());
+    std::vector<std::string> errors(batch.size());
+    while (next < batch.size() && !cancelled(settings)) {
+      size_t chunk = std::min(batch.size() - next, static_cast<size_t>(std::max(settings.compileThreads, 1)));
+      std::vector<std::future<void>> jobs;
+      for (size_t i = next; i < next + chunk; ++i)
+        jobs.push_back(std::async(std::launch::async, [&, i] {
+          try {
+            compiled[i] = timer.compile(batch[i].opts);
+          } catch (const std::exception& e) {
+            errors[i] = e.what();
+          }
+        }));
+      for (auto& j : jobs) j.get();
+      for (size_t i = next; i < next + chunk && !cancelled(settings); ++i) {
+        if (compiled[i]) {
+          try {
+            batch[i].ms = timer.time(compiled[i], haveBest ? 2 * progress.bestMs
+                                                           : std::numeric_limits<double>::infinity());
+          } catch (const std::exception& e) {
+            errors[i] = e.what();
+          }
+        }
+        if (!errors[i].empty()) result.skipped.push_back(fmt::format("{}: {}", formatOpts(batch[i].opts), errors[i]));
+        ++result.tried;
+        progress.tried = result.tried;
+        progress.candidateMs = errors[i].empty() ? batch[i].ms : 0;
+        if (errors[i].empty() && (!haveBest || batch[i].ms < progress.bestMs)) {
+          haveBest = true;
+          progress.bestMs = batch[i].ms;
+          progress.best = batch[i].opts;
+        }
+        if (settings.progress) settings.progress(progress);
+        compiled[i].reset(); // the device's copy is what the cache keeps
+      }
+      next += chunk;
+    }
+  };
+
+  std::vector<Candidate> start{{{}, ast}};
+  for (const std::vector<Opt>& seed : settings.seeds) {
+    try {
+      start.push_back({seed, applyOpts(ast, seed, target)});
+    } catch (const OptError& e) {
+      result.skipped.push_back(fmt::format("{}: {}", formatOpts(seed), e.what()));
+    }
+  }
+  evaluate(start);
+  if (start[0].ms == std::numeric_limits<double>::infinity()) {
+    result.cancelled = cancelled(settings);
+    if (!result.cancelled)
+      throw OptError(Opt{}, "BEAM: the kernel without OptOps does not run: " +
+                                (result.skipped.empty() ? std::string("unknown error") : result.skipped.back()));
+    return result;
+  }
+  result.baselineMs = start[0].ms;
+  std::sort(start.begin(), start.end(), [](const Candidate& a, const Candidate& b) { return a.ms < b.ms; });
+  Candidate best = start[0];
+  std::set<const UOp*> seen;
+  for (const Candidate& c : start) seen.insert(c.ast.get());
+  // the bare kernel is a parent only when no seed beats it
+  std::vector<Candidate> beam;
+  for (const Candidate& c : start)
+    if (c.ms < std::numeric_limits<double>::infinity() && (beam.empty() || !c.opts.empty()) &&
+        beam.size() < static_cast<size_t>(std::max(settings.width, 1)))
+      beam.push_back(c);
+  for (int round = 1; round <= settings.maxRounds && !cancelled(settings); ++round) {
+    progress.round = round;
+    std::vector<Candidate> next;
+    for (const Candidate& c : beam)
+      for (const Opt& action : beamActions(c.ast, target)) {
+        try {
+          UOpPtr k = applyOpt(c.ast, action, target, c.opts);
+          if (!seen.insert(k.get()).second) continue; // the same kernel by another path
+          Candidate n{c.opts, k};
+          n.opts.push_back(action);
+          next.push_back(std::move(n));
+        } catch (const OptError&) {
+          // not applicable here: not a candidate
+        }
+      }
+    if (next.empty()) break;
+    evaluate(next);
+    std::sort(next.begin(), next.end(), [](const Candidate& a, const Candidate& b) { return a.ms < b.ms; });
+    if (next.front().ms >= best.ms) break; // no improvement: stop
+    best = next.front();
+    next.resize(std::min(next.size(), static_cast<size_t>(std::max(settings.width, 1))));
+    std::erase_if(next, [](const Candidate& c) { return c.ms == std::numeric_limits<double>::infinity(); });
+    beam = std::move(next);
+  }
+  result.cancelled = cancelled(settings);
+  result.opts = best.opts;
+  result.ms = best.ms;
+  if (settings.cache && !result.cancelled)
+    settings.cache->store(key, settings.device, {result.opts, result.ms, settings.width});
+  return result;
+}
+
+} // namespace uops

@@ -1,0 +1,75 @@
+// BEAM search over OptOps: from the kernel without OptOps, each round extends
+// every kernel in the beam by one action (UPCAST and THREAD splits of output
+// axes, UNROLL splits of reduce axes, each with several factors), compiles the
+// new candidates in parallel, times each on the real device, and keeps the
+// `width` fastest. It stops when a round brings no improvement, after
+// `maxRounds`, or when cancelled; candidates that are invalid or fail to
+// compile or run are skipped with their reason. A candidate whose first run
+// is more than twice the best time is not run again. Seeds (the heuristics'
+// choice, say) start the beam in place of the bare kernel when they beat it. With a cache, a kernel
+// searched before on the same device (with at least this width) is answered
+// from it without timing anything.
+#pragma once
+
+#include "core/opt/apply_opt.h"
+#include "core/opt/beam_cache.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace uops {
+
+struct BeamProgress {
+  int round = 0;
+  int tried = 0;               // candidates timed so far
+  double bestMs = 0;           // the fastest so far
+  std::vector<Opt> best;       // its OptOps
+  double candidateMs = 0;      // the candidate just timed (0 if it failed)
+};
+
+// How the search compiles and times a kernel with a list of OptOps on the
+// device. `compile` may run on several threads at once and throws when the
+// candidate cannot be built; `time` runs on the search's thread and returns
+// milliseconds.
+struct BeamTimer {
+  std::function<std::shared_ptr<const void>(const std::vector<Opt>& opts)> compile;
+  // `cutoffMs`: after a first run slower than this, return that time without repeating
+  std::function<double(const std::shared_ptr<const void>& compiled, double cutoffMs)> time;
+};
+
+struct BeamSettings {
+  int width = 2;
+  int maxRounds = 6;
+  int compileThreads = 2;
+  std::function<void(const BeamProgress&)> progress; // after every candidate
+  const std::atomic<bool>* cancel = nullptr;         // set to stop early
+  BeamCache* cache = nullptr;                        // optional
+  std::string device = "CPU";                        // the cache's device key
+  std::vector<std::vector<Opt>> seeds;               // OptOp lists to start from
+};
+
+struct BeamResult {
+  std::vector<Opt> opts;              // the best found
+  double ms = 0;                      // its time
+  double baselineMs = 0;              // the kernel without OptOps (0 when from the cache)
+  int tried = 0;
+  bool cancelled = false;
+  bool fromCache = false;
+  std::vector<std::string> skipped;   // "<opts>: <reason>" for each candidate that failed
+};
+
+// `ast` is the kernel as Optimize types it (no OptOps yet).
+BeamResult beamSearch(const UOpPtr& ast, const OptTarget& target, const BeamTimer& timer,
+                      const BeamSettings& settings);
+
+// The most copies of a kernel body BEAM lets Expand make (product of UPCAST
+// and UNROLL sizes): beyond it compile time grows faster than speed.
+inline constexpr int64_t kMaxExpansion = 512;
+
+// The actions a round tries on `ast`, valid or not.
+std::vector<Opt> beamActions(const UOpPtr& ast, const OptTarget& target);
+
+} // namespace uops

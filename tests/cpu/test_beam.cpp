@@ -1,0 +1,112 @@
+// BEAM on the CPU device: a search returns valid OptOps that keep results and
+// are no slower than the kernel without them, the second search of the same
+// kernel comes from the on-disk cache, cancellation stops it, and candidates
+// that fail are skipped with their reason.
+#include "tests/support/kernel_ast.h"
+
+#include "backends/llvm/cpu_beam.h"
+#include "core/pipeline/kernel_interpreter.h"
+#include "core/pipeline/optimize.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace uops;
+using namespace kernelast;
+
+namespace {
+
+UOpPtr matmulKernel(int64_t m, int64_t n, int64_t kk) {
+  UOpPtr i = range(m, 0), j = range(n, 1), k = range(kk, 2, AxisType::Reduce);
+  UOpPtr prod = load(buf(1, dtypes::float32, m * kk), i * kk + k) * load(buf(2, dtypes::float32, kk * n), k * n + j);
+  return sink({end(store(buf(0, dtypes::float32, m * n), i * n + j, reduceOver(prod, Op::Add, {k})), {i, j})});
+}
+
+} // namespace
+
+class TestBeam : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void searchAndCache() {
+    QTemporaryDir dir;
+    BeamCache cache(dir.filePath(QStringLiteral("beam.sqlite")).toStdString());
+    CpuDevice device;
+    UOpPtr kernel = matmulKernel(64, 64, 64);
+    int calls = 0;
+    BeamSettings settings;
+    settings.width = 2;
+    settings.maxRounds = 2;
+    settings.cache = &cache;
+    int lastTried = 0;
+    settings.progress = [&](const BeamProgress& p) {
+      ++calls;
+      lastTried = p.tried;
+    };
+    BeamResult r = beamSearchCpu(device, kernel, cpuTarget(), settings);
+    QVERIFY(!r.fromCache);
+    QVERIFY(r.tried > 3);
+    QCOMPARE(calls, r.tried);
+    QCOMPARE(lastTried, r.tried);
+    settings.progress = nullptr;
+    QVERIFY(r.ms > 0 && r.ms <= r.baselineMs);
+    // the result keeps the matmul's values
+    CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), r.opts));
+    std::vector<HostTensor> bufs;
+    for (const KernelParam& p : program.kernel.params) {
+      HostTensor t(p.dtype, {p.size});
+      for (int64_t e = 0; e < p.size; ++e) t.setDouble(e, static_cast<double>((e * 7) % 5) - 2);
+      bufs.push_back(t);
+    }
+    std::vector<HostTensor> want = bufs;
+    std::vector<HostTensor*> ptrs{&want[0], &want[1], &want[2]};
+    runKernel(*UOp::make(Op::Call, dtypes::void_, {kernel}), ptrs);
+    device.run(program, bufs);
+    for (int64_t e = 0; e < 64 * 64; ++e) QCOMPARE(bufs[0].getDouble(e), want[0].getDouble(e));
+    // again: from the cache, nothing timed
+    BeamResult again = beamSearchCpu(device, kernel, cpuTarget(), settings);
+    QVERIFY(again.fromCache);
+    QCOMPARE(again.tried, 0);
+    QVERIFY(again.opts == r.opts);
+    // a wider search is not answered by a narrower one
+    settings.width = 3;
+    settings.maxRounds = 1;
+    QVERIFY(!beamSearchCpu(device, kernel, cpuTarget(), settings).fromCache);
+  }
+
+  void cancel() {
+    CpuDevice device;
+    std::atomic<bool> stop{false};
+    BeamSettings settings;
+    settings.cancel = &stop;
+    settings.progress = [&](const BeamProgress& p) {
+      if (p.tried == 3) stop = true;
+    };
+    BeamResult r = beamSearchCpu(device, matmulKernel(32, 32, 32), cpuTarget(), settings);
+    QVERIFY(r.cancelled);
+    QVERIFY(r.tried <= 4); // a compile batch in flight may finish
+  }
+
+  void failingCandidatesAreSkipped() {
+    UOpPtr kernel = matmulKernel(16, 16, 16);
+    BeamTimer timer;
+    timer.compile = [](const std::vector<Opt>& opts) -> std::shared_ptr<const void> {
+      if (!opts.empty() && opts.back().amount == 4) throw std::runtime_error("no factor 4 today");
+      return std::make_shared<int>(static_cast<int>(opts.size()));
+    };
+    // more OptOps, faster: the search goes as deep as it may
+    timer.time = [](const std::shared_ptr<const void>& c, double) { return 10.0 - *static_cast<const int*>(c.get()); };
+    BeamSettings settings;
+    settings.maxRounds = 2;
+    BeamResult r = beamSearch(optimize(kernel, cpuTarget()), OptTarget{}, timer, settings);
+    QCOMPARE(r.opts.size(), size_t{2});
+    QCOMPARE(r.ms, 8.0);
+    QCOMPARE(r.baselineMs, 10.0);
+    QVERIFY(!r.skipped.empty());
+    QVERIFY(r.skipped.front().find("no factor 4 today") != std::string::npos);
+    for (const Opt& o : r.opts) QVERIFY(o.amount != 4);
+  }
+};
+
+QTEST_APPLESS_MAIN(TestBeam)
+#include "test_beam.moc"

@@ -35,7 +35,7 @@ public:
 
   // Used by the matcher.
   struct Capture {
-    const std::string* name;
+    const std::string* name; // points into the pattern, which must outlive the Match
     const UOpPtr* node;
   };
   // False if `name` is already bound to another node (or there are too many captures).

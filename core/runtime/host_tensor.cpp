@@ -42,7 +42,7 @@ HostTensor HostTensor::fromBytes(DType dtype, Shape shape, std::span<const std::
     throw std::invalid_argument(fmt::format("{} bytes given for a {} tensor of shape {} ({} bytes)",
                                             bytes.size(), toString(dtype), toString(t.m_shape),
                                             t.m_bytes->size()));
-  std::memcpy(t.m_bytes->data(), bytes.data(), bytes.size());
+  if (!bytes.empty()) std::memcpy(t.m_bytes->data(), bytes.data(), bytes.size()); // empty spans may be null
   return t;
 }
 

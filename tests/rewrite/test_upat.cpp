@@ -226,7 +226,8 @@ void TestUPat::matchGivesRootAndContext() {
 void TestUPat::missingCaptureThrows() {
   UOpPtr node = r0();
   Match m(node, nullptr);
-  QVERIFY(matchPattern(UPat::var("x"), node, m));
+  UPat x = UPat::var("x"); // a Match refers to its pattern's names: the pattern outlives it
+  QVERIFY(matchPattern(x, node, m));
   QVERIFY_THROWS_EXCEPTION(std::out_of_range, m["y"]);
   QVERIFY(m.find("y") == nullptr);
 }

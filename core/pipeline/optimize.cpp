@@ -1,8 +1,11 @@
 #include "core/pipeline/optimize.h"
 
+#include "core/pipeline/rangeify_graph.h"
 #include "core/rewrite/graph_rewrite.h"
 
 #include <algorithm>
+#include <tuple>
+#include <unordered_set>
 
 namespace uops {
 namespace {
@@ -41,10 +44,41 @@ const PatternMatcher& pmOrderRanges() {
   return pm;
 }
 
+// The first Reduce (sources first) that closes a range an earlier Reduce or End
+// already closes, with that range; nulls when every range is closed once.
+std::pair<const UOp*, const UOp*> sharedReduceRange(const UOpPtr& ast) {
+  std::unordered_set<const UOp*> closed;
+  for (const UOp* u : toposort(*ast)) {
+    if (u->op() != Op::Reduce && u->op() != Op::End) continue;
+    for (size_t i = 1; i < u->src().size(); ++i) {
+      const UOp* r = u->src(i).get();
+      if (r->op() != Op::Range) continue;
+      if (!closed.insert(r).second && u->op() == Op::Reduce) return {u, r};
+    }
+  }
+  return {nullptr, nullptr};
+}
+
+// Each Reduce loops over ranges of its own: a range two reductions share (Rangeify
+// reuses one for equal sub-expressions in different places) is copied, with a
+// fresh id, into every Reduce after the first, so every range has one loop.
+UOpPtr unshareReduceRanges(const UOpPtr& ast) {
+  UOpPtr sink = ast;
+  int64_t next = 0;
+  for (const UOp* u : toposort(*sink))
+    if (u->op() == Op::Range) next = std::max(next, u->argAs<RangeArg>().id + 1);
+  for (auto [reduce, range] = sharedReduceRange(sink); reduce; std::tie(reduce, range) = sharedReduceRange(sink)) {
+    UOpPtr fresh = range->withArg(RangeArg{next++, range->argAs<RangeArg>().type});
+    UOpPtr copy = substitute(reduce->ptr(), {{range, fresh}});
+    sink = substitute(sink, {{reduce, copy}});
+  }
+  return sink;
+}
+
 } // namespace
 
 UOpPtr optimize(const UOpPtr& ast, const CodegenTarget& target) {
-  UOpPtr sink = ast;
+  UOpPtr sink = unshareReduceRanges(ast);
   // GPU output ranges are the launch grid; a CPU runs them as sequential loops
   // (the outermost becomes THREAD when OptOps can split it).
   if (target.kind == TargetKind::Gpu)

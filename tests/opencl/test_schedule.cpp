@@ -86,7 +86,7 @@ private Q_SLOTS:
   void programs_data() {
     QTest::addColumn<int>("which");
     int i = 0;
-    for (const char* name : {"matmul relu", "reductions", "pad and flip", "int wrap and division by zero",
+    for (const char* name : {"matmul relu", "softmax and reductions", "pad and flip", "int wrap and division by zero",
                              "saturating casts", "max with NaN and signed zeros", "where and compare",
                              "int64 and float64"})
       QTest::newRow(name) << i++;
@@ -99,7 +99,7 @@ private Q_SLOTS:
     std::vector<Tensor> outs;
     switch (which) {
     case 0: outs = {a.matmul(b).relu()}; break;
-    case 1: outs = {a.sum(1).exp2(), a.max(0)}; break;
+    case 1: outs = {a.softmax(), a.sum(1).exp2(), a.max(0)}; break;
     case 2: outs = {a.pad({std::pair<int64_t, int64_t>{1, 0}, std::pair<int64_t, int64_t>{2, 1}}).flip({1})}; break;
     case 3: {
       Tensor x = ints({2147483647, -2147483647 - 1, 7, -7, 5, 0});

@@ -42,6 +42,7 @@ private Q_SLOTS:
   void names();
   void endListsOutermostFirst();
   void expandPassesScalarKernels();
+  void reducesGetRangesOfTheirOwn();
   void expandUpcastMakesCopies();
   void expandUnrollCombines();
 };
@@ -133,6 +134,19 @@ const char* const kExpandUnroll = R"(%0 = Const() dtypes.index () arg=1
 %19 = Store(%4, %18) dtypes.void ()
 %20 = Sink(%19) dtypes.void ()
 )";
+
+// Two reductions over one range (as Rangeify shares equal sub-expressions)
+// each get a range of their own, so Linearize gives every range one loop.
+void TestOptimize::reducesGetRangesOfTheirOwn() {
+  UOpPtr r = range(4, 0, AxisType::Reduce);
+  UOpPtr a = load(buf(1, dtypes::float32, 4), r);
+  UOpPtr k = sink({store(buf(0, dtypes::float32, 1), constIndex(0),
+                         reduceOver(a, Op::Add, {r}) + reduceOver(a * a, Op::Max, {r}))});
+  QCOMPARE(kernelRanges(k).size(), size_t(1));
+  UOpPtr opt = optimize(k, cpuTarget());
+  QCOMPARE(kernelRanges(opt).size(), size_t(2));
+  QCOMPARE(types(opt), QStringLiteral("REDUCE REDUCE"));
+}
 
 // An UPCAST output range becomes one store per value of it, in one loop over the rest.
 void TestOptimize::expandUpcastMakesCopies() {

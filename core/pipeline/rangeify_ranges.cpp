@@ -77,7 +77,8 @@ public:
       for (size_t i = 0; i < u->src().size(); ++i)
         if (isDataSource(*u, i)) m_users[u->src(i).get()].emplace_back(u, i);
     for (const auto& out : body->src())
-      if (const UOp* base = stripReshapes(out.get()); base->op() != Op::Buffer) m_forced.insert(base);
+      // an output is a buffer of its own shape (a reshape of an input buffer is just a view)
+      if (stripReshapes(out.get())->op() != Op::Buffer) m_forced.insert(out.get());
     for (const UOp* u : m_order) {
       if (u->op() == Op::Contiguous) m_forced.insert(u);
       // a copy reads a whole buffer: its source is stored first

@@ -1,4 +1,5 @@
 #include "app/uopc/commands.h"
+#include "app/uopc/lowering.h"
 
 #include "core/frontend/load_error.h"
 #include "core/program/device_run.h"
@@ -28,25 +29,6 @@ struct RunOptions {
   size_t kernel = 0;
   int beam = 0;
 };
-
-// Diagnostics go to stderr and uopc exits 1 with nothing on stdout
-// (PROGRAM_FORMAT.md: a failing program prints nothing there). CLI::RuntimeError
-// makes CLI11 exit with the code without printing anything more.
-[[noreturn]] void failWith(const std::string& message) {
-  std::cerr << message;
-  if (message.empty() || message.back() != '\n') std::cerr << '\n';
-  throw CLI::RuntimeError(1);
-}
-
-uops::program::LoadedProgram load(const std::string& path) {
-  try {
-    return uops::program::loadProgramFile(path);
-  } catch (const uops::frontend::LoadError& e) {
-    failWith(e.what()); // file:line:col: message, the line, a caret
-  } catch (const std::exception& e) {
-    failWith(fmt::format("uopc run: {}", e.what()));
-  }
-}
 
 // Without --json: what the program printed, then each output with where it came from.
 void printReadable(const uops::program::LoadedProgram& program, const uops::program::DeviceRun& run,
@@ -84,7 +66,7 @@ void printTimes(const std::vector<uops::KernelTimes>& times, int repeat) {
 }
 
 void run(const RunOptions& options) {
-  uops::program::LoadedProgram program = load(options.path);
+  uops::program::LoadedProgram program = loadOrFail(options.path);
   if (program.outputs.empty())
     failWith(fmt::format("{}: the program has no outputs: print() a tensor, or end with an "
                          "assignment of a tensor or a list of tensors",

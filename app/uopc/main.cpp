@@ -13,6 +13,12 @@ int main(int argc, char** argv) {
   uopc::addShowCommand(app);
   uopc::addBenchRewriteCommand(app);
   uopc::addRunCommand(app);
+  uopc::addStagesCommand(app);
+  uopc::addTraceCommand(app);
+  uopc::addEmitCommand(app);
+  uopc::addBenchCompileCommand(app);
+  uopc::addOptsCommand(app);
+  uopc::addDevicesCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

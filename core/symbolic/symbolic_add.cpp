@@ -31,6 +31,65 @@ UOpPtr foldSum(const Match& m) {
   return buildLinear(*form, &root->src(0));
 }
 
+// A positive integer constant's value.
+std::optional<Int128> positiveConst(const UOp& u) {
+  auto v = intValue(u);
+  return v && *v > 0 ? v : std::nullopt;
+}
+
+// One recombination in a sum: k*(x%c1) + k*c1*((x//c1)%c2) -> k*(x%(c1*c2)), and
+// k*(x%c) + k*c*(x//c) -> k*x (C's a == (a/b)*b + a%b; the first is the same law
+// one digit at a time, exact for truncating division of either sign). Index
+// math unflattened and flattened again by Rangeify becomes the plain offset.
+bool recombineOnce(LinearForm& form) {
+  for (size_t i = 0; i < form.terms.size(); ++i) {
+    const UOpPtr& mod = form.terms[i].node;
+    if (mod->op() != Op::Mod) continue;
+    auto c1 = positiveConst(*mod->src(1));
+    if (!c1) continue;
+    const UOpPtr& x = mod->src(0);
+    Int128 want = wrapInt(form.dtype, form.terms[i].coef * *c1);
+    for (size_t j = 0; j < form.terms.size(); ++j) {
+      if (j == i || form.terms[j].coef != want) continue;
+      const UOpPtr& other = form.terms[j].node;
+      UOpPtr merged;
+      if (other->op() == Op::Idiv && other->src(0) == x && positiveConst(*other->src(1)) == c1) {
+        merged = x;
+      } else if (other->op() == Op::Mod && other->src(0)->op() == Op::Idiv && other->src(0)->src(0) == x &&
+                 positiveConst(*other->src(0)->src(1)) == c1) {
+        auto c2 = positiveConst(*other->src(1));
+        if (!c2 || !fitsInt(form.dtype, *c1 * *c2)) continue;
+        merged = UOp::make(Op::Mod, x->dtype(), {x, intConst(x->dtype(), *c1 * *c2)});
+      } else {
+        continue;
+      }
+      LinearTerm kept{merged, form.terms[i].coef};
+      form.terms.erase(form.terms.begin() + static_cast<std::ptrdiff_t>(std::max(i, j)));
+      form.terms.erase(form.terms.begin() + static_cast<std::ptrdiff_t>(std::min(i, j)));
+      form.terms.push_back(kept);
+      return true;
+    }
+  }
+  return false;
+}
+
+UOpPtr recombineDivMod(const Match& m) {
+  auto form = linearize(m.root());
+  if (!form) return nullptr;
+  bool changed = false;
+  while (recombineOnce(*form)) changed = true;
+  if (!changed) return nullptr;
+  // the merged terms are plain nodes now: the canonical sum sorts them again
+  UOpPtr out;
+  if (form->terms.empty()) return intConst(form->dtype, form->constant);
+  for (const LinearTerm& t : form->terms) {
+    UOpPtr term = t.coef == 1 ? t.node : mulConst(t.node, t.coef);
+    out = out ? add(out, term) : term;
+  }
+  if (form->constant != 0) out = add(out, intConst(form->dtype, form->constant));
+  return out;
+}
+
 } // namespace
 
 const PatternMatcher& pmSymbolicAdd() {
@@ -55,6 +114,8 @@ const PatternMatcher& pmSymbolicAdd() {
            [](const Match& m) { return mulConst(m["x"], cval(m, "c") + 1); }),
       // c1*t1 + c2*t2 + ... + k, sorted, like terms merged
       rule("fold sum", UPat::op(Op::Add).dtypeIf(isScalarIntDType), foldSum),
+      // k*(x%c1) + k*c1*((x//c1)%c2) -> k*(x%(c1*c2)); k*(x%c) + k*c*(x//c) -> k*x
+      rule("recombine divmod", UPat::op(Op::Add).dtypeIf(isScalarIntDType), recombineDivMod),
   };
   return pm;
 }

@@ -122,6 +122,11 @@ void TestSimplify::identities_data() {
   row("split remainder mod", (x() * 4 + z()) % 4, "z%4");
   row("fold bucket", (x() * 8 + y() + 4) / 8, "x");
   row("fold bucket mod", (x() * 8 + y() + 4) % 8, "y+4");
+  // a flat index unflattened and flattened again is the flat index
+  row("recombine mod and div", a() % 8 + (a() / 8) * 8, "a");
+  row("recombine digits", a() % 4 + ((a() / 4) % 8) * 4, "a%32");
+  row("recombine scaled digits", (a() % 4) * 3 + ((a() / 4) % 8) * 12 + x(), "x+a%32*3");
+  row("recombine needs matching scale", a() % 4 + ((a() / 4) % 8) * 5, "a%4+a//4%8*5");
   row("exact multiple any sign", ((x() - 8) * 4 + (x() - 8) * 8) / 4, "x*3+-24");
   row("exact multiple any sign mod", ((x() - 8) * 12 + y() * 4) % 4, "0");
   row("common factor div", (x() * 4 + y()) / 8, "x//2");

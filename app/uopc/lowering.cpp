@@ -1,0 +1,94 @@
+#include "app/uopc/lowering.h"
+
+#include "core/frontend/load_error.h"
+#include "core/opt/opt.h"
+#include "core/program/interp_run.h"
+
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+namespace uopc {
+
+void failWith(const std::string& message) {
+  std::cerr << message;
+  if (message.empty() || message.back() != '\n') std::cerr << '\n';
+  throw CLI::RuntimeError(1);
+}
+
+void addLoweringFlags(CLI::App* cmd, LoweringOptions& options) {
+  cmd->add_option("program", options.path, "a tensor program (.py, PROGRAM_FORMAT.md)")->required();
+  cmd->add_option("--device", options.device, "CPU (LLVM IR) or CL:<n> (OpenCL C)")->capture_default_str();
+  cmd->add_flag("--no-opt", options.noOpt, "no OptOps (default: the hand-coded heuristics)");
+  cmd->add_option("--opts", options.opts, "OptOps for the kernel --kernel names");
+  cmd->add_option("--kernel", options.kernel, "a kernel: its schedule index or its name");
+}
+
+uops::program::LoadedProgram loadOrFail(const std::string& path) {
+  try {
+    return uops::program::loadProgramFile(path);
+  } catch (const uops::frontend::LoadError& e) {
+    failWith(e.what());
+  } catch (const std::exception& e) {
+    failWith(fmt::format("{}: {}", path, e.what()));
+  }
+}
+
+uops::CodegenTarget targetFor(const LoweringOptions& options) {
+  uops::CodegenTarget target;
+  if (options.device == "CPU") target = uops::cpuTarget();
+  else if (options.device.rfind("CL:", 0) == 0) target = uops::openClTarget(options.device);
+  else failWith(fmt::format("unknown device '{}' (expected CPU or CL:<n>)", options.device));
+  target.heuristics = !options.noOpt;
+  return target;
+}
+
+uops::PipelineRun lower(const uops::program::LoadedProgram& program, const LoweringOptions& options, bool trace) {
+  if (program.outputs.empty()) failWith(fmt::format("{}: the program has no outputs", options.path));
+  std::vector<uops::UOpPtr> roots = uops::program::rootsOf(program.outputTensors());
+  uops::KernelOpts opts;
+  if (!options.opts.empty()) {
+    if (options.kernel.empty()) failWith("--opts needs --kernel: the kernel they apply to");
+    // the schedule is needed to turn a kernel name into its index
+    uops::PipelineRun scheduled = uops::runPipeline(roots, {.trace = false, .target = std::nullopt});
+    requireSuccess(scheduled, options.path);
+    std::vector<size_t> which = selectedKernels(scheduled, options.kernel);
+    try {
+      for (size_t k : which) opts[k] = uops::parseOpts(options.opts);
+    } catch (const uops::OptParseError& e) {
+      failWith(e.what());
+    }
+  }
+  return uops::runPipeline(roots, {.trace = trace, .target = targetFor(options)}, opts);
+}
+
+std::vector<size_t> selectedKernels(const uops::PipelineRun& run, const std::string& kernel) {
+  const auto& kernels = run.schedule.kernels;
+  std::vector<size_t> out;
+  if (kernel.empty()) {
+    for (size_t i = 0; i < kernels.size(); ++i) out.push_back(i);
+    return out;
+  }
+  bool numeric = !kernel.empty() && kernel.find_first_not_of("0123456789") == std::string::npos;
+  for (size_t i = 0; i < kernels.size(); ++i)
+    if ((numeric && std::to_string(i) == kernel) || kernels[i].name == kernel ||
+        (i < run.kernels.size() && run.kernels[i].name.text == kernel))
+      out.push_back(i);
+  if (out.empty()) {
+    std::string list;
+    for (size_t i = 0; i < kernels.size(); ++i) list += fmt::format("\n  {}  {}", i, kernels[i].name);
+    failWith(fmt::format("no kernel '{}'; the schedule has {} kernel{}:{}", kernel, kernels.size(),
+                         kernels.size() == 1 ? "" : "s", list));
+  }
+  return out;
+}
+
+void requireSuccess(const uops::PipelineRun& run, const std::string& path) {
+  if (!run.failed()) return;
+  const uops::StageRecord& r = run.stages.back();
+  failWith(fmt::format("{}: {}{} failed: {}", path, r.stage, r.kernel.empty() ? "" : " of kernel " + r.kernel,
+                       r.error));
+}
+
+} // namespace uopc

@@ -1,0 +1,48 @@
+// What uopc's pipeline commands share: loading a program (load errors go to
+// stderr with file:line:col, exit 1), lowering it for a device with the
+// pipeline runner, and picking a kernel by schedule index or name.
+#pragma once
+
+#include "core/pipeline/pipeline_runner.h"
+#include "core/program/program.h"
+
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace uopc {
+
+// Prints `message` to stderr and makes uopc exit 1 with nothing on stdout
+// (PROGRAM_FORMAT.md: a failing program prints nothing there); CLI11 exits
+// with the code without printing anything more.
+[[noreturn]] void failWith(const std::string& message);
+
+struct LoweringOptions {
+  std::string path;
+  std::string device = "CPU"; // CPU or CL:<n> (OpenCL C is rendered for CL)
+  bool noOpt = false;         // no heuristic OptOps
+  std::string opts;           // OptOps for `kernel`
+  std::string kernel;         // a schedule index or a kernel name; empty: every kernel
+};
+
+// --device, --no-opt, --opts, --kernel on `cmd`.
+void addLoweringFlags(CLI::App* cmd, LoweringOptions& options);
+
+uops::program::LoadedProgram loadOrFail(const std::string& path);
+uops::CodegenTarget targetFor(const LoweringOptions& options);
+
+// The program lowered through every stage (trace as asked).
+uops::PipelineRun lower(const uops::program::LoadedProgram& program, const LoweringOptions& options,
+                        bool trace);
+
+// Schedule indices of the kernels `options.kernel` selects (all when empty);
+// an unknown kernel fails with the list of kernels.
+std::vector<size_t> selectedKernels(const uops::PipelineRun& run, const std::string& kernel);
+
+// Fails (exit 1) with the failing stage, kernel and message when the run failed.
+void requireSuccess(const uops::PipelineRun& run, const std::string& path);
+
+} // namespace uopc

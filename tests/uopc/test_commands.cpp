@@ -1,0 +1,144 @@
+// uopc's pipeline commands, run as a user runs them: the stages in order, a
+// kernel's IR after Optimize, the trace's passes, generated source and
+// machine code, the compile benchmark's JSON, the applied OptOps, and the
+// errors for a wrong stage, kernel or OptOp (exit 1, message on stderr).
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Result {
+  int code = -1;
+  QString out, err;
+};
+
+Result uopc(const QStringList& args) {
+  QProcess p;
+  p.start(QStringLiteral(UOPC_PATH), args);
+  p.waitForFinished(120000);
+  return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+// out = relu(a @ b).sum(1): one reduction kernel after another
+const char* const kProgram = R"(from tinygrad import Tensor
+a = Tensor([[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]])
+b = Tensor([[1.0, 0.5], [2.0, -1.0], [0.0, 1.0], [1.0, 1.0]])
+h = (a @ b).relu()
+out = [h, h.exp2().sum(1)]
+)";
+
+} // namespace
+
+class TestCommands : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir m_dir;
+  QString m_program;
+
+private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(m_dir.isValid());
+    m_program = m_dir.filePath(QStringLiteral("prog.py"));
+    QFile f(m_program);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(kProgram);
+  }
+
+  void stagesInOrder() {
+    Result r = uopc({QStringLiteral("stages"), m_program});
+    QCOMPARE(r.code, 0);
+    QStringList headers;
+    for (const QString& line : r.out.split(QLatin1Char('\n')))
+      if (line.startsWith(QStringLiteral("== "))) headers << line.section(QLatin1Char('|'), 0, 0).trimmed();
+    QStringList expected{QStringLiteral("== Callify"), QStringLiteral("== Rangeify")};
+    for (const char* stage : {"Optimize", "Expand", "Instruction Selection", "Linearize", "Register/Memory Plan",
+                              "Render"})
+      for (int k = 0; k < 2; ++k) expected << QStringLiteral("== ") + QString::fromLatin1(stage);
+    QCOMPARE(headers, expected);
+  }
+
+  void oneKernelOneStage() {
+    Result r = uopc({QStringLiteral("stages"), m_program, QStringLiteral("--kernel"), QStringLiteral("0"),
+                     QStringLiteral("--stage"), QStringLiteral("optimize"), QStringLiteral("--no-opt")});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.startsWith(QStringLiteral("== Optimize | kernel 0 r_2_2_4\n")), qPrintable(r.out));
+    QCOMPARE(r.out.count(QStringLiteral("= Range(")), 3);
+    QVERIFY(r.out.contains(QStringLiteral("arg=(2, REDUCE)")));
+    QVERIFY(r.out.contains(QStringLiteral("= Sink(")));
+  }
+
+  void trace() {
+    Result r = uopc({QStringLiteral("trace"), m_program, QStringLiteral("--rewrites")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(QStringLiteral("Rangeify: ")));
+    QVERIFY(r.out.contains(QStringLiteral("  apply rangeify: ")));
+    QVERIFY(r.out.contains(QStringLiteral("Linearize | kernel 1 ")));
+    // --rewrites lists each rewrite with its rule's file and line
+    QVERIFY(r.out.contains(QStringLiteral("apply rangeify (")));
+    QVERIFY(r.out.contains(QStringLiteral("rangeify_apply.cpp:")));
+  }
+
+  void emit() {
+    Result src = uopc({QStringLiteral("emit"), m_program, QStringLiteral("--source"), QStringLiteral("--kernel"),
+                       QStringLiteral("1")});
+    QCOMPARE(src.code, 0);
+    QVERIFY(src.out.contains(QStringLiteral("define void @kernel(ptr %bufs, i64 %tid)")));
+    QVERIFY(!src.out.contains(QStringLiteral("==== kernel 0")));
+    Result isa = uopc({QStringLiteral("emit"), m_program, QStringLiteral("--isa")});
+    QCOMPARE(isa.code, 0);
+    QVERIFY(isa.out.contains(QStringLiteral("==== kernel 0")));
+    QVERIFY(isa.out.contains(QStringLiteral("ret")));
+    Result cl = uopc({QStringLiteral("emit"), m_program, QStringLiteral("--source"), QStringLiteral("--device"),
+                      QStringLiteral("CL:0")});
+    QCOMPARE(cl.code, 0);
+    QVERIFY(cl.out.contains(QStringLiteral("__kernel void")));
+    QVERIFY(cl.out.contains(QStringLiteral("get_global_id(0)")));
+  }
+
+  void optsGivenAndApplied() {
+    Result r = uopc({QStringLiteral("opts"), m_program, QStringLiteral("--kernel"), QStringLiteral("0"),
+                     QStringLiteral("--opts"), QStringLiteral("Split(1, 2, UPCAST); Split(2, 2, UNROLL)")});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.out, QStringLiteral("0  r_2_1_2_2_2                  LLRur        Split(1, 2, UPCAST); "
+                                   "Split(2, 2, UNROLL)\n"));
+    Result bad = uopc({QStringLiteral("opts"), m_program, QStringLiteral("--kernel"), QStringLiteral("0"),
+                       QStringLiteral("--opts"), QStringLiteral("Split(1, 3, UPCAST)")});
+    QCOMPARE(bad.code, 1);
+    QVERIFY2(bad.err.contains(QStringLiteral("Optimize of kernel r_2_2_4 failed: Split(1, 3, UPCAST): factor 3 must be between 2 and the axis size 2")),
+             qPrintable(bad.err));
+  }
+
+  void benchCompileJson() {
+    Result r = uopc({QStringLiteral("bench-compile"), QStringLiteral("--json"), m_program});
+    QCOMPARE(r.code, 0);
+    QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QJsonArray programs = root.value(QStringLiteral("programs")).toArray();
+    QCOMPARE(programs.size(), 1);
+    QJsonObject p = programs.at(0).toObject();
+    QCOMPARE(p.value(QStringLiteral("file")).toString(), m_program);
+    QCOMPARE(p.value(QStringLiteral("kernels")).toInt(), 2);
+    QVERIFY(p.value(QStringLiteral("lower_ms")).toDouble() > 0);
+  }
+
+  void errors() {
+    Result stage = uopc({QStringLiteral("stages"), m_program, QStringLiteral("--stage"), QStringLiteral("Vectorize")});
+    QCOMPARE(stage.code, 1);
+    QVERIFY(stage.out.isEmpty());
+    QVERIFY(stage.err.startsWith(QStringLiteral("no stage 'Vectorize'; the stages are:\n  Callify\n")));
+    Result kernel = uopc({QStringLiteral("emit"), m_program, QStringLiteral("--source"), QStringLiteral("--kernel"),
+                          QStringLiteral("r_9")});
+    QCOMPARE(kernel.code, 1);
+    QVERIFY2(kernel.err.contains(QStringLiteral("no kernel 'r_9'; the schedule has 2 kernels:\n  0  r_2_2_4\n")),
+             qPrintable(kernel.err));
+    Result both = uopc({QStringLiteral("emit"), m_program});
+    QCOMPARE(both.code, 1);
+    QCOMPARE(both.err, QStringLiteral("uopc emit: choose one of --source and --isa\n"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCommands)
+#include "test_commands.moc"

@@ -72,7 +72,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   if (reduces)
     for (const Axis& a : outputs) {
       if (tiled == 2 || !reusedAcross(k, *a.range)) continue;
-      int64_t f = tiled == 0 ? pick(a.size, {32, 16, 8, 4}) : pick(a.size, {8, 4});
+      int64_t f = tiled == 0 ? pick(a.size, {16, 8, 4}) : pick(a.size, {8, 4});
       if (f && apply(a.index, f, AxisType::Upcast)) ++tiled;
     }
   if (tiled == 0 && !outputs.empty())

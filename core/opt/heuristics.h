@@ -3,8 +3,9 @@
 //   - register tiling where it pays: an output axis that some load does not
 //     depend on (that load's value is reused across the axis, as B's row is
 //     across a matmul's output rows) is upcast, the innermost such axis by up
-//     to 32 and the next by up to 8, so a matmul keeps a 32x8 block of
-//     accumulators in vector registers;
+//     to 16 and the next by up to 8, so a matmul keeps a 16x8 block of
+//     accumulators in vector registers (32x8 runs a little faster but doubles
+//     the copies Expand makes and the time to compile; BEAM finds it);
 //   - otherwise the innermost output axis is upcast by 4 (k copies of the
 //     body per iteration, which LLVM packs into vector instructions);
 //   - a reduce axis that is not under a register tile is unrolled by 4;

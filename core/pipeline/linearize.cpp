@@ -27,12 +27,6 @@ const PatternMatcher& pmSplitEnds() {
   return pm;
 }
 
-bool dependsOn(const UOp& user, const UOp& dep) {
-  for (const UOp* u : toposort(user))
-    if (u == &dep) return true;
-  return false;
-}
-
 // The first range (in toposort order) closed by more than one End, with its Ends.
 std::vector<UOpPtr> firstSharedRange(const UOpPtr& sink) {
   std::unordered_map<const UOp*, size_t> groupOf; // Range -> index in groups (look-up only)
@@ -83,9 +77,12 @@ UOpPtr mergeEnds(const UOpPtr& sink) {
   // Each round merges the Ends of one range; nested shared ranges take one round each.
   for (auto ends = firstSharedRange(root); !ends.empty(); ends = firstSharedRange(root)) {
     UOpList bodies;
+    // one walk per body (not per pair): expanded kernels close one range hundreds of times
+    std::unordered_set<const UOp*> endSet;
+    for (const UOpPtr& e : ends) endSet.insert(e.get());
     for (const UOpPtr& e : ends) {
-      for (const UOpPtr& other : ends)
-        if (other != e && dependsOn(*e->src(0), *other))
+      for (const UOp* u : toposort(*e->src(0)))
+        if (endSet.contains(u))
           throw CodegenError("Linearize",
                              fmt::format("range r{} is closed twice, one loop after the other",
                                          e->src(1)->argAs<RangeArg>().id));

@@ -73,7 +73,20 @@ bool recombineOnce(LinearForm& form) {
   return false;
 }
 
+// Whether some term of the sum's left spine is x%c or (x%c)*k: the cheap test
+// before the linear form is built (canonical sums lean left).
+bool hasModTerm(const UOp& root) {
+  auto isModTerm = [](const UOp& t) {
+    return t.op() == Op::Mod || (t.op() == Op::Mul && t.src(0)->op() == Op::Mod);
+  };
+  const UOp* u = &root;
+  for (; u->op() == Op::Add; u = u->src(0).get())
+    if (isModTerm(*u->src(1))) return true;
+  return isModTerm(*u);
+}
+
 UOpPtr recombineDivMod(const Match& m) {
+  if (!hasModTerm(*m.root())) return nullptr;
   auto form = linearize(m.root());
   if (!form) return nullptr;
   bool changed = false;

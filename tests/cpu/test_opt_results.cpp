@@ -141,7 +141,7 @@ private Q_SLOTS:
     OptTarget two;
     two.threads = 2;
     QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(matmulKernel(64, 64, 64), two))),
-             QStringLiteral("Split(1, 32, UPCAST); Split(0, 8, UPCAST); Split(0, 2, THREAD)"));
+             QStringLiteral("Split(1, 16, UPCAST); Split(0, 8, UPCAST); Split(0, 2, THREAD)"));
     UOpPtr kernel = matmulKernel(16, 16, 32);
     std::vector<Opt> opts = heuristicOpts(applyOpts(kernel, {}, OptTarget{}), OptTarget{});
     QCOMPARE(QString::fromStdString(formatOpts(opts)),

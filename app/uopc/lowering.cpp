@@ -4,7 +4,9 @@
 #include "core/opt/opt.h"
 #include "core/program/interp_run.h"
 
+#include <algorithm>
 #include <iostream>
+#include <thread>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -41,6 +43,8 @@ uops::CodegenTarget targetFor(const LoweringOptions& options) {
   else if (options.device.rfind("CL:", 0) == 0) target = uops::openClTarget(options.device);
   else failWith(fmt::format("unknown device '{}' (expected CPU or CL:<n>)", options.device));
   target.heuristics = !options.noOpt;
+  if (target.kind == uops::TargetKind::Cpu)
+    target.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   return target;
 }
 

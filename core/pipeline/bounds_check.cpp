@@ -2,6 +2,7 @@
 
 #include "core/ir/build.h"
 #include "core/pipeline/bounds_enumerate.h"
+#include "core/pipeline/bounds_linear.h"
 #include "core/rewrite/graph_rewrite.h"
 #include "core/symbolic/render_expr.h"
 
@@ -126,6 +127,11 @@ std::vector<BoundsViolation> findUnsafeAccesses(const UOpPtr& kernel) {
     if (!range) continue; // never accessed
     int64_t size = elementsOf(*param);
     if (!range->isFloat && range->lo >= 0 && range->hi < size) continue;
+    // sums of ranges the gate bounds, taken out of the index
+    if (gated)
+      if (auto linear = linearRangeUnderGate(idx, u->src(u->src().size() - 1));
+          linear && linear->lo >= 0 && linear->hi < size)
+        continue;
     // intervals are not enough: try every point when there are few
     if (provenByEnumeration(idx, gated ? u->src(u->src().size() - 1) : nullptr, size)) continue;
     out.push_back({.slot = param->argAs<ParamArg>().slot,

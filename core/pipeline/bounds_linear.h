@@ -1,0 +1,21 @@
+// The bounds check's third proof, for index math over many points: a gate
+// that bounds sums of ranges (as a padded convolution's gate bounds h+kh and
+// w+kw) bounds every index that contains those sums with one coefficient.
+// With the index as a linear form c1*t1 + ... + k, each gate bound lo <= L <= hi
+// on a linear L whose terms all appear in the index as lambda times L's
+// coefficients is taken out of the index as lambda*[lo, hi]; the rest is
+// bounded by min_max. An index `e % c` is e itself when e lies in [0, c).
+#pragma once
+
+#include "core/ir/minmax.h"
+#include "core/ir/uop.h"
+
+#include <optional>
+
+namespace uops {
+
+// The interval of `idx` at points where `gate` holds, or nullopt when this
+// proof has nothing to add.
+std::optional<MinMax> linearRangeUnderGate(const UOpPtr& idx, const UOpPtr& gate);
+
+} // namespace uops

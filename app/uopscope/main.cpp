@@ -1,0 +1,62 @@
+// uopscope PROGRAM.py [--view NAME] [--stage NAME] [--kernel K] [--screenshot FILE.png]
+#include "app/uopscope/main_window.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QScreen>
+
+#include <cstdio>
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("UOpScope"));
+  QApplication::setApplicationName(QStringLiteral("uopscope"));
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral("UOpScope: explore how a tensor program is lowered"));
+  parser.addHelpOption();
+  parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py)"));
+  QCommandLineOption view(QStringLiteral("view"), QStringLiteral("raise a view: program, stages, kernels, code, run"),
+                          QStringLiteral("name"));
+  QCommandLineOption stage(QStringLiteral("stage"), QStringLiteral("open at a stage"), QStringLiteral("name"));
+  QCommandLineOption kernel(QStringLiteral("kernel"), QStringLiteral("the kernel for --stage"), QStringLiteral("k"));
+  QCommandLineOption shot(QStringLiteral("screenshot"), QStringLiteral("write a PNG of the window and exit"),
+                          QStringLiteral("file"));
+  QCommandLineOption runIt(QStringLiteral("run"), QStringLiteral("run the program on the CPU once loaded"));
+  parser.addOptions({view, stage, kernel, shot, runIt});
+  parser.process(app);
+
+  uops::views::MainWindow window;
+  window.resize(1600, 1000);
+  window.show();
+  const QStringList args = parser.positionalArguments();
+  if (!args.isEmpty()) window.openFile(args.first());
+  if (parser.isSet(view) && !window.showView(parser.value(view))) {
+    std::fprintf(stderr, "uopscope: no view '%s'\n", qPrintable(parser.value(view)));
+    return 1;
+  }
+  if (!parser.isSet(shot) && !parser.isSet(stage) && !parser.isSet(runIt)) return QApplication::exec();
+
+  // wait for the program to lower, then go where asked
+  window.session().waitForIdle();
+  if (parser.isSet(stage)) {
+    int k = parser.isSet(kernel) ? parser.value(kernel).toInt() : -1;
+    int record = window.session().findStage(parser.value(stage), k);
+    if (record < 0) {
+      std::fprintf(stderr, "uopscope: no stage '%s' for kernel %d\n", qPrintable(parser.value(stage)), k);
+      return 1;
+    }
+    window.session().selectStage(record);
+    window.session().waitForIdle();
+  }
+  if (parser.isSet(runIt)) {
+    window.session().runOnCpu(5);
+    window.session().waitForIdle();
+  }
+  if (!parser.isSet(shot)) return QApplication::exec();
+  QApplication::processEvents();
+  if (!window.grab().save(parser.value(shot))) {
+    std::fprintf(stderr, "uopscope: cannot write %s\n", qPrintable(parser.value(shot)));
+    return 1;
+  }
+  return 0;
+}

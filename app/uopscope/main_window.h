@@ -1,0 +1,55 @@
+// uopscope's window: the Graph view in the middle, Program and Stages docks on
+// the left, Code on the right, Kernels and Run below; docks and geometry are
+// restored from QSettings. It creates the Session and hands it to the views.
+#pragma once
+
+#include "views/graph/graph_view.h"
+#include "views/panels/code_panel.h"
+#include "views/panels/kernels_panel.h"
+#include "views/panels/program_panel.h"
+#include "views/panels/run_panel.h"
+#include "views/panels/stages_panel.h"
+#include "views/session/session.h"
+
+#include <QMainWindow>
+
+class QDockWidget;
+
+namespace uops::views {
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+public:
+  explicit MainWindow(QWidget* parent = nullptr);
+
+  Session& session() { return m_session; }
+  GraphView* graph() const { return m_graph; }
+  StagesPanel* stages() const { return m_stages; }
+  RunPanel* runPanel() const { return m_run; }
+  ProgramPanel* program() const { return m_program; }
+  CodePanel* code() const { return m_code; }
+  KernelsPanel* kernels() const { return m_kernels; }
+
+  // Raises the dock of a view: "program", "stages", "kernels", "code", "run" ("graph" is always shown).
+  bool showView(const QString& name);
+  void openFile(const QString& path);
+
+protected:
+  void closeEvent(class QCloseEvent* event) override;
+
+private:
+  QDockWidget* dock(const QString& title, QWidget* content, Qt::DockWidgetArea area);
+  void buildMenus();
+
+  Session m_session;
+  GraphView* m_graph;
+  ProgramPanel* m_program;
+  StagesPanel* m_stages;
+  KernelsPanel* m_kernels;
+  CodePanel* m_code;
+  RunPanel* m_run;
+  std::map<QString, QDockWidget*> m_docks;
+};
+
+} // namespace uops::views

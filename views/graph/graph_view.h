@@ -1,0 +1,39 @@
+// The Graph view: a laid-out UOp graph drawn in a QGraphicsScene, nodes in
+// their op group's color; wheel zooms, drag pans, a click selects a node
+// (highlighted, reported with nodeSelected).
+#pragma once
+
+#include "views/graph/graph_layout.h"
+
+#include <QGraphicsView>
+
+namespace uops::views {
+
+class GraphView : public QGraphicsView {
+  Q_OBJECT
+
+public:
+  explicit GraphView(QWidget* parent = nullptr);
+
+  void showLayout(const GraphLayout& layout);
+  void clearGraph(const QString& message);
+  int nodeCount() const { return static_cast<int>(m_layout.nodes.size()); }
+  // The selected node's index in the layout, or -1.
+  int selected() const { return m_selected; }
+  void select(int index);
+  void fit();
+
+Q_SIGNALS:
+  void nodeSelected(int index);
+
+protected:
+  void wheelEvent(QWheelEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+
+private:
+  GraphLayout m_layout;
+  std::vector<class QGraphicsRectItem*> m_boxes;
+  int m_selected = -1;
+};
+
+} // namespace uops::views

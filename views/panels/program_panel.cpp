@@ -1,0 +1,105 @@
+#include "views/panels/program_panel.h"
+
+#include "views/session/session.h"
+
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QRegularExpression>
+#include <QSyntaxHighlighter>
+#include <QTextBlock>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace uops::views {
+namespace {
+
+class PythonHighlighter : public QSyntaxHighlighter {
+public:
+  explicit PythonHighlighter(QTextDocument* doc) : QSyntaxHighlighter(doc) {
+    QTextCharFormat keyword, number, string, comment;
+    keyword.setForeground(QColor(0x1565C0));
+    keyword.setFontWeight(QFont::Bold);
+    number.setForeground(QColor(0xC62828));
+    string.setForeground(QColor(0x2E7D32));
+    comment.setForeground(QColor(0x757575));
+    comment.setFontItalic(true);
+    m_rules = {
+        {QRegularExpression(QStringLiteral(
+             "\\b(from|import|def|return|for|in|if|else|elif|while|and|or|not|None|True|False|lambda|print)\\b")),
+         keyword},
+        {QRegularExpression(QStringLiteral("\\b[0-9]+(\\.[0-9]*)?([eE][-+]?[0-9]+)?\\b")), number},
+        {QRegularExpression(QStringLiteral("\"[^\"]*\"|'[^']*'")), string},
+        {QRegularExpression(QStringLiteral("#[^\n]*")), comment},
+    };
+  }
+
+protected:
+  void highlightBlock(const QString& text) override {
+    for (const auto& [re, format] : m_rules)
+      for (auto it = re.globalMatch(text); it.hasNext();) {
+        QRegularExpressionMatch m = it.next();
+        setFormat(static_cast<int>(m.capturedStart()), static_cast<int>(m.capturedLength()), format);
+      }
+  }
+
+private:
+  std::vector<std::pair<QRegularExpression, QTextCharFormat>> m_rules;
+};
+
+} // namespace
+
+ProgramPanel::ProgramPanel(Session& session, QWidget* parent)
+    : QWidget(parent), m_session(session), m_editor(new QPlainTextEdit(this)), m_status(new QLabel(this)),
+      m_relower(new QTimer(this)) {
+  setObjectName(QStringLiteral("programPanel"));
+  m_editor->setObjectName(QStringLiteral("programEditor"));
+  m_status->setObjectName(QStringLiteral("programStatus"));
+  QFont mono(QStringLiteral("monospace"));
+  mono.setStyleHint(QFont::Monospace);
+  m_editor->setFont(mono);
+  m_status->setWordWrap(true);
+  new PythonHighlighter(m_editor->document());
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(2, 2, 2, 2);
+  layout->addWidget(m_editor);
+  layout->addWidget(m_status);
+  m_relower->setSingleShot(true);
+  m_relower->setInterval(600);
+  connect(m_editor, &QPlainTextEdit::textChanged, this, [this] {
+    if (!m_updating) m_relower->start();
+  });
+  connect(m_relower, &QTimer::timeout, this, [this] {
+    m_session.setSource(m_editor->toPlainText(), m_session.lowered().name.isEmpty() ? QStringLiteral("program.py")
+                                                                                    : m_session.lowered().name);
+  });
+  connect(&m_session, &Session::programLowered, this, &ProgramPanel::showLowered);
+}
+
+void ProgramPanel::showLowered() {
+  if (m_editor->toPlainText() != m_session.source()) {
+    m_updating = true;
+    m_editor->setPlainText(m_session.source());
+    m_updating = false;
+  }
+  QList<QTextEdit::ExtraSelection> marks;
+  const Lowered& l = m_session.lowered();
+  if (!l.error.isEmpty()) {
+    m_status->setText(QStringLiteral("<span style='color:#C62828'>%1</span>").arg(l.error.toHtmlEscaped()));
+    if (l.errorLine > 0) {
+      QTextEdit::ExtraSelection mark;
+      mark.format.setBackground(QColor(0xFFCDD2));
+      mark.format.setProperty(QTextFormat::FullWidthSelection, true);
+      mark.cursor = QTextCursor(m_editor->document()->findBlockByNumber(l.errorLine - 1));
+      marks.append(mark);
+    }
+  } else if (const PipelineRun* run = m_session.run()) {
+    QString failed = run->failed() ? QStringLiteral(" — %1 failed: %2")
+                                         .arg(QString::fromStdString(run->stages.back().stage),
+                                              QString::fromStdString(run->stages.back().error).toHtmlEscaped())
+                                   : QString();
+    m_status->setText(QStringLiteral("%1: %2 kernels%3").arg(l.name).arg(run->schedule.kernels.size()).arg(failed));
+  }
+  m_editor->setExtraSelections(marks);
+}
+
+} // namespace uops::views

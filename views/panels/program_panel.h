@@ -1,0 +1,33 @@
+// The Program view: the program's text in an editor (Python highlighting),
+// re-lowered shortly after edits, with a load error shown at its line.
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QTimer;
+
+namespace uops::views {
+
+class Session;
+
+class ProgramPanel : public QWidget {
+  Q_OBJECT
+
+public:
+  explicit ProgramPanel(Session& session, QWidget* parent = nullptr);
+  QPlainTextEdit* editor() const { return m_editor; }
+  QLabel* status() const { return m_status; }
+
+private:
+  void showLowered();
+
+  Session& m_session;
+  QPlainTextEdit* m_editor;
+  QLabel* m_status;
+  QTimer* m_relower;
+  bool m_updating = false;
+};
+
+} // namespace uops::views

@@ -1,0 +1,71 @@
+#include "views/panels/run_panel.h"
+
+#include "views/session/session.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace uops::views {
+
+RunPanel::RunPanel(Session& session, QWidget* parent)
+    : QWidget(parent), m_session(session), m_repeat(new QSpinBox(this)),
+      m_run(new QPushButton(QStringLiteral("Run on CPU"), this)), m_times(new QTableWidget(this)),
+      m_verdict(new QLabel(this)), m_outputs(new QPlainTextEdit(this)) {
+  setObjectName(QStringLiteral("runPanel"));
+  m_run->setObjectName(QStringLiteral("runButton"));
+  m_times->setObjectName(QStringLiteral("runTimes"));
+  m_verdict->setObjectName(QStringLiteral("runVerdict"));
+  m_repeat->setRange(1, 1000);
+  m_repeat->setValue(5);
+  m_repeat->setPrefix(QStringLiteral("repeat "));
+  m_times->setColumnCount(3);
+  m_times->setHorizontalHeaderLabels({QStringLiteral("kernel"), QStringLiteral("min ms"), QStringLiteral("median ms")});
+  m_times->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+  m_times->verticalHeader()->hide();
+  m_outputs->setReadOnly(true);
+  auto* bar = new QHBoxLayout;
+  bar->addWidget(m_repeat);
+  bar->addWidget(m_run);
+  bar->addWidget(m_verdict, 1);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(2, 2, 2, 2);
+  layout->addLayout(bar);
+  layout->addWidget(m_times, 2);
+  layout->addWidget(m_outputs, 1);
+  connect(m_run, &QPushButton::clicked, this, [this] { m_session.runOnCpu(m_repeat->value()); });
+  connect(&m_session, &Session::busyChanged, m_run, [this](bool busy) { m_run->setEnabled(!busy); });
+  connect(&m_session, &Session::ran, this, &RunPanel::showRun);
+}
+
+void RunPanel::showRun() {
+  const auto& r = m_session.lastRun();
+  if (!r) return;
+  if (!r->error.isEmpty()) {
+    m_verdict->setText(QStringLiteral("<span style='color:#C62828'>%1</span>").arg(r->error.toHtmlEscaped()));
+    return;
+  }
+  m_times->setRowCount(static_cast<int>(r->kernels.size()));
+  double total = 0;
+  for (size_t i = 0; i < r->kernels.size(); ++i) {
+    const KernelTimes& k = r->kernels[i];
+    int row = static_cast<int>(i);
+    m_times->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(k.name)));
+    m_times->setItem(row, 1, new QTableWidgetItem(QString::number(k.minMs(), 'f', 4)));
+    m_times->setItem(row, 2, new QTableWidgetItem(QString::number(k.medianMs(), 'f', 4)));
+    total += k.medianMs();
+  }
+  m_verdict->setText(QStringLiteral("%1 kernels, %2 ms total; %3")
+                         .arg(r->kernels.size())
+                         .arg(total, 0, 'f', 3)
+                         .arg(r->matchesReference ? QStringLiteral("outputs match the reference evaluator")
+                                                  : QStringLiteral("<b>outputs differ from the reference</b>")));
+  m_outputs->setPlainText(r->outputs);
+}
+
+} // namespace uops::views

@@ -1,0 +1,183 @@
+#include "views/session/session.h"
+
+#include "backends/llvm/cpu_schedule.h"
+#include "core/frontend/load_error.h"
+#include "core/program/host_text.h"
+#include "core/program/interp_run.h"
+#include "core/program/program.h"
+#include "core/runtime/reference_evaluator.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QThread>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <mutex>
+
+namespace uops::views {
+namespace {
+
+Lowered lowerSource(const QString& text, const QString& name) {
+  Lowered out;
+  out.name = name;
+  try {
+    program::LoadedProgram p = program::loadProgram(name.toStdString(), text.toStdString());
+    out.printed = QString::fromStdString(p.printed);
+    out.roots = program::rootsOf(p.outputTensors());
+    if (out.roots.empty()) {
+      out.error = name + QStringLiteral(": the program has no outputs");
+      return out;
+    }
+    CodegenTarget target = cpuTarget();
+    target.heuristics = true;
+    target.threads = static_cast<int>(std::max(1, QThread::idealThreadCount()));
+    out.run = std::make_shared<PipelineRun>(runPipeline(out.roots, {.trace = true, .target = target}));
+  } catch (const frontend::LoadError& e) {
+    out.error = QString::fromStdString(e.what());
+    QRegularExpressionMatch m = QRegularExpression(QStringLiteral(":(\\d+):\\d+:")).match(out.error);
+    if (m.hasMatch()) out.errorLine = m.captured(1).toInt();
+  } catch (const std::exception& e) {
+    out.error = QString::fromStdString(e.what());
+  }
+  return out;
+}
+
+CpuDevice& sharedCpu() {
+  static CpuDevice device;
+  return device;
+}
+
+CpuRunResult runCpu(std::shared_ptr<PipelineRun> run, std::vector<UOpPtr> roots, int repeat) {
+  static std::mutex mutex; // one run at a time on the shared device
+  std::lock_guard lock(mutex);
+  CpuRunResult out;
+  try {
+    BufferValues inputs = zeroFilledInputs(roots);
+    CpuScheduleRun r = runScheduleOnCpu(*run, sharedCpu(), inputs, repeat);
+    out.kernels = r.kernels;
+    ReferenceEvaluator ref;
+    for (const auto& [id, value] : inputs) ref.setBuffer(id, value);
+    std::vector<HostTensor> want = ref.evaluate(roots);
+    out.matchesReference = want.size() == r.outputs.size();
+    for (size_t i = 0; i < r.outputs.size(); ++i) {
+      out.outputs += QStringLiteral("out[%1]: %2\n").arg(i).arg(QString::fromStdString(program::describe(r.outputs[i])));
+      for (int64_t e = 0; out.matchesReference && e < want[i].numel(); ++e) {
+        double g = r.outputs[i].getDouble(e), w = want[i].getDouble(e);
+        if (!(std::fabs(g - w) <= 1e-4 * (1 + std::fabs(w)) || (std::isnan(g) && std::isnan(w))))
+          out.matchesReference = false;
+      }
+    }
+  } catch (const std::exception& e) {
+    out.error = QString::fromStdString(e.what());
+  }
+  return out;
+}
+
+} // namespace
+
+Session::Session(QObject* parent) : QObject(parent) {
+  connect(&m_lowering, &QFutureWatcher<Lowered>::finished, this, [this] {
+    m_lowered = m_lowering.result();
+    m_selected = -1;
+    m_lastRun.reset();
+    Q_EMIT programLowered();
+    Q_EMIT busyChanged(busy());
+    if (run() && !run()->stages.empty()) selectStage(0);
+  });
+  connect(&m_layout, &QFutureWatcher<GraphLayout>::finished, this, [this] {
+    Q_EMIT layoutReady(m_layout.result());
+    Q_EMIT busyChanged(busy());
+  });
+  connect(&m_running, &QFutureWatcher<CpuRunResult>::finished, this, [this] {
+    m_lastRun = m_running.result();
+    Q_EMIT ran();
+    Q_EMIT busyChanged(busy());
+  });
+}
+
+Session::~Session() {
+  m_lowering.waitForFinished();
+  m_layout.waitForFinished();
+  m_running.waitForFinished();
+}
+
+bool Session::loadFile(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return false;
+  m_path = path;
+  setSource(QString::fromUtf8(f.readAll()), QFileInfo(path).fileName());
+  return true;
+}
+
+void Session::setSource(const QString& text, const QString& name) {
+  m_source = text;
+  m_lowering.waitForFinished();
+  m_lowering.setFuture(QtConcurrent::run(lowerSource, text, name));
+  Q_EMIT busyChanged(true);
+}
+
+int Session::stageCount() const { return run() ? static_cast<int>(run()->stages.size()) : 0; }
+
+const StageRecord& Session::stageRecord(int i) const { return run()->stages.at(static_cast<size_t>(i)); }
+
+void Session::selectStage(int i) {
+  if (i < 0 || i >= stageCount()) return;
+  m_selected = i;
+  Q_EMIT stageSelected(i);
+  layoutSelected();
+}
+
+int Session::findStage(const QString& stage, int kernel) const {
+  for (int i = 0; i < stageCount(); ++i) {
+    const StageRecord& r = stageRecord(i);
+    bool sameKernel = kernel < 0 ? r.kernel.empty() : (!r.kernel.empty() && static_cast<int>(r.kernelIndex) == kernel);
+    if (QString::fromStdString(r.stage).compare(stage, Qt::CaseInsensitive) == 0 && sameKernel) return i;
+  }
+  return -1;
+}
+
+UOpPtr Session::selectedGraph() const {
+  if (m_selected < 0) return nullptr;
+  const StageRecord& r = stageRecord(m_selected);
+  return r.result ? r.result : r.input;
+}
+
+const LoweredKernel* Session::selectedKernel() const {
+  if (m_selected < 0) return nullptr;
+  const StageRecord& r = stageRecord(m_selected);
+  if (r.kernel.empty() || r.kernelIndex >= run()->kernels.size()) return nullptr;
+  return &run()->kernels[r.kernelIndex];
+}
+
+void Session::layoutSelected() {
+  UOpPtr g = selectedGraph();
+  if (!g) return;
+  m_layout.waitForFinished();
+  m_layout.setFuture(QtConcurrent::run(layoutGraph, g));
+  Q_EMIT busyChanged(true);
+}
+
+void Session::runOnCpu(int repeat) {
+  if (!run() || run()->failed()) return;
+  m_running.waitForFinished();
+  m_running.setFuture(QtConcurrent::run(runCpu, m_lowered.run, m_lowered.roots, repeat));
+  Q_EMIT busyChanged(true);
+}
+
+bool Session::busy() const { return m_lowering.isRunning() || m_layout.isRunning() || m_running.isRunning(); }
+
+void Session::waitForIdle() {
+  // finished() is delivered through the event loop: keep it turning until all are handled
+  for (int i = 0; i < 6000; ++i) {
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    if (!busy()) {
+      QCoreApplication::processEvents();
+      if (!busy()) return;
+    }
+    QThread::msleep(5);
+  }
+}
+
+} // namespace uops::views

@@ -1,6 +1,7 @@
 #include "core/pipeline/render_llvm.h"
 
 #include "core/pipeline/codegen_error.h"
+#include "core/pipeline/kernel_symbol.h"
 #include "core/pipeline/render_llvm_writer.h"
 
 #include <cctype>
@@ -13,13 +14,6 @@ namespace {
 
 using llvmir::Writer;
 
-// LLVM global names: letters, digits, '_' and '.'.
-std::string sanitize(std::string_view name) {
-  std::string out;
-  for (char c : name)
-    out += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
-  return out.empty() ? std::string("kernel_fn") : out;
-}
 
 void renderNode(Writer& w, const UOp& u, const KernelMemoryPlan& plan) {
   switch (u.op()) {
@@ -134,7 +128,7 @@ std::map<int64_t, const UOp*> paramsOf(const UOpPtr& linear) {
 
 RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
                         std::string_view kernelName) {
-  RenderedLlvm out{.source = {}, .function = sanitize(kernelName), .entry = "kernel"};
+  RenderedLlvm out{.source = {}, .function = kernelSymbol(kernelName), .entry = "kernel"};
   Writer w;
   // allocas first, in the entry block, where mem2reg/SROA promote them to registers
   for (size_t s = 0; s < plan.slots.size(); ++s)

@@ -1,6 +1,7 @@
 #include "core/pipeline/render_opencl.h"
 
 #include "core/pipeline/codegen_error.h"
+#include "core/pipeline/kernel_symbol.h"
 #include "core/pipeline/render_opencl_expr.h"
 
 #include <algorithm>
@@ -16,12 +17,6 @@ namespace {
 
 using opencl::cType;
 
-std::string sanitize(std::string_view name) {
-  std::string out;
-  for (char c : name)
-    out += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
-  return out.empty() || std::isdigit(static_cast<unsigned char>(out.front())) ? "k_" + out : out;
-}
 
 class Renderer {
 public:
@@ -127,7 +122,7 @@ private:
 RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan,
                             std::string_view kernelName) {
   RenderedOpenCl out;
-  out.function = sanitize(kernelName);
+  out.function = kernelSymbol(kernelName);
   // the grid: the innermost three GLOBAL ranges with constant bounds, innermost first
   std::vector<const UOp*> globals;
   std::map<int64_t, const UOp*> params;

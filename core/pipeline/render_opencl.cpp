@@ -35,6 +35,7 @@ public:
     case Op::Const:
       return bind(u, opencl::literal(u));
     case Op::Index:
+      m_access[&u] = {name(*u.src(0)), name(*u.src(1)), u.src(0)->op() == Op::Param};
       return bind(u, fmt::format("{}[{}]", name(*u.src(0)), name(*u.src(1))));
     case Op::Load:
       return load(u);
@@ -82,18 +83,47 @@ private:
     bind(u, v);
   }
 
-  // bool lives in memory as uchar
-  std::string fromMemory(DType d, const std::string& v) { return d.isBool() ? "(" + v + " != 0)" : v; }
-  std::string toMemory(DType d, const std::string& v) { return d.isBool() ? "(uchar)(" + v + ")" : v; }
+  struct Access {
+    std::string ptr, idx;
+    bool global = false; // a Param: memory types (bool as uchar, half, bfloat16 as ushort)
+  };
+
+  const Access& access(const UOp& index) const {
+    auto it = m_access.find(&index);
+    if (it == m_access.end()) fail(index, "a load or store of something other than an Index");
+    return it->second;
+  }
+
+  // The element in register form: bool from uchar, float16/bfloat16 to float.
+  std::string read(const Access& a, DType d) {
+    if (!a.global) return fmt::format("{}[{}]", a.ptr, a.idx);
+    if (d.isBool()) return fmt::format("({}[{}] != 0)", a.ptr, a.idx);
+    if (d.scalar == ScalarType::Float16) return fmt::format("vload_half({}, {})", a.idx, a.ptr);
+    if (d.scalar == ScalarType::BFloat16) {
+      opencl::useBFloatHelpers(m_helpers);
+      return fmt::format("bf16_to_float({}[{}])", a.ptr, a.idx);
+    }
+    return fmt::format("{}[{}]", a.ptr, a.idx);
+  }
+
+  std::string write(const Access& a, DType d, const std::string& v) {
+    if (a.global && d.isBool()) return fmt::format("{}[{}] = (uchar)({});", a.ptr, a.idx, v);
+    if (a.global && d.scalar == ScalarType::Float16) return fmt::format("vstore_half_rte({}, {}, {});", v, a.idx, a.ptr);
+    if (a.global && d.scalar == ScalarType::BFloat16) {
+      opencl::useBFloatHelpers(m_helpers);
+      return fmt::format("{}[{}] = float_to_bf16({});", a.ptr, a.idx, v);
+    }
+    return fmt::format("{}[{}] = {};", a.ptr, a.idx, v);
+  }
 
   void load(const UOp& u) {
-    std::string read = fromMemory(u.dtype(), name(*u.src(0)));
-    if (u.src().size() > 2) read = fmt::format("({} ? {} : {})", name(*u.src(2)), read, name(*u.src(1)));
-    define(u, read);
+    std::string value = read(access(*u.src(0)), u.dtype());
+    if (u.src().size() > 2) value = fmt::format("({} ? {} : {})", name(*u.src(2)), value, name(*u.src(1)));
+    define(u, value);
   }
 
   void store(const UOp& u) {
-    std::string text = fmt::format("{} = {};", name(*u.src(0)), toMemory(u.src(1)->dtype(), name(*u.src(1))));
+    std::string text = write(access(*u.src(0)), u.src(1)->dtype(), name(*u.src(1)));
     if (u.src().size() > 2) text = fmt::format("if ({}) {}", name(*u.src(2)), text);
     line(text);
   }
@@ -112,6 +142,7 @@ private:
   const KernelMemoryPlan& m_plan;
   std::unordered_map<const UOp*, int> m_gridDims; // GLOBAL range -> get_global_id dimension
   std::unordered_map<const UOp*, std::string> m_names;
+  std::unordered_map<const UOp*, Access> m_access; // Index nodes
   opencl::Helpers m_helpers;
   int m_depth = 0;
   int m_next = 0;

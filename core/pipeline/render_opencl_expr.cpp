@@ -8,6 +8,10 @@
 #include <fmt/format.h>
 
 namespace uops::opencl {
+
+void useBFloatHelpers(Helpers& h);
+void useHalfBits(Helpers& h);
+
 namespace {
 
 [[noreturn]] void unsupported(const UOp& u, std::string_view why) {
@@ -73,10 +77,21 @@ std::string wrapping(const UOp& u, const std::vector<std::string>& a, const char
   return fmt::format("(({})(({}){} {} ({}){}))", cType(d), ut, a[0], op, ut, a[1]);
 }
 
-std::string cast(const UOp& u, const std::vector<std::string>& a) {
+std::string cast(const UOp& u, const std::vector<std::string>& a, Helpers& h) {
   DType from = u.src(0)->dtype(), to = u.dtype();
   std::string t = cType(to);
   if (to.isBool()) return fmt::format("({} != 0)", a[0]);
+  if (isNarrow(to)) {
+    if (to.scalar == ScalarType::Float16 && from.scalar == ScalarType::Float64) {
+      // one rounding from double (no detour through float)
+      useHalfBits(h);
+      h.use("double_to_half", "static float double_to_half(double x) { ushort b; vstore_half_rte(x, 0, (half*)&b); "
+                              "return vload_half(0, (half*)&b); }");
+      return fmt::format("double_to_half({})", a[0]);
+    }
+    std::string f = from.isBool() ? fmt::format("({} ? 1.0f : 0.0f)", a[0]) : fmt::format("convert_float_rte({})", a[0]);
+    return roundTo(to, f, h);
+  }
   if (from.isBool()) return fmt::format("(({})({} ? 1 : 0))", t, a[0]);
   if (to.isFloat()) return fmt::format("convert_{}_rte({})", t, a[0]);
   if (from.isFloat()) return fmt::format("convert_{}_sat_rtz({})", t, a[0]);
@@ -100,15 +115,44 @@ std::string cType(DType d) {
   case ScalarType::Float32: return "float";
   case ScalarType::Float64: return "double";
   case ScalarType::Float16:
-  case ScalarType::BFloat16:
+  case ScalarType::BFloat16: return "float"; // computed in float, rounded after every op
   case ScalarType::Void: break;
   }
-  throw CodegenError("Render", fmt::format("OpenCL C: {} is not supported yet (float16 and bfloat16 "
-                                           "kernels run on the CPU device)",
-                                           toString(d)));
+  throw CodegenError("Render", fmt::format("OpenCL C has no type for {}", toString(d)));
 }
 
-std::string memType(DType d) { return d.isBool() ? std::string("uchar") : cType(d); }
+std::string memType(DType d) {
+  if (d.isBool()) return "uchar";
+  if (d.scalar == ScalarType::Float16) return "half"; // storage only: vload_half/vstore_half
+  if (d.scalar == ScalarType::BFloat16) return "ushort";
+  return cType(d);
+}
+
+bool isNarrow(DType d) { return d.scalar == ScalarType::Float16 || d.scalar == ScalarType::BFloat16; }
+
+std::string roundTo(DType d, const std::string& v, Helpers& h) {
+  if (d.scalar == ScalarType::Float16) {
+    h.use("round_half", "static float round_half(float x) { ushort b; vstore_half_rte(x, 0, (half*)&b); "
+                        "return vload_half(0, (half*)&b); }");
+    return fmt::format("round_half({})", v);
+  }
+  if (d.scalar == ScalarType::BFloat16) {
+    useBFloatHelpers(h);
+    return fmt::format("bf16_to_float(float_to_bf16({}))", v);
+  }
+  return v;
+}
+
+void useBFloatHelpers(Helpers& h) {
+  h.use("float_to_bf16", "static ushort float_to_bf16(float f) { uint u = as_uint(f); if (isnan(f)) return "
+                         "(ushort)((u >> 16) | 0x40u); u += 0x7fffu + ((u >> 16) & 1u); return (ushort)(u >> 16); }");
+  h.use("bf16_to_float", "static float bf16_to_float(ushort b) { return as_float((uint)b << 16); }");
+}
+
+void useHalfBits(Helpers& h) {
+  h.use("half_bits", "static ushort half_bits(float x) { ushort b; vstore_half_rte(x, 0, (half*)&b); return b; }");
+  h.use("half_from_bits", "static float half_from_bits(ushort b) { return vload_half(0, (half*)&b); }");
+}
 
 std::string literal(const UOp& c) {
   ConstValue v = *c.constValue();
@@ -126,7 +170,38 @@ std::string Helpers::use(const std::string& name, const std::string& definition)
   return name;
 }
 
+std::string bitcast(const UOp& u, const std::vector<std::string>& a, Helpers& h) {
+  DType from = u.src(0)->dtype(), to = u.dtype();
+  if (from.scalar == ScalarType::Float16) {
+    useHalfBits(h);
+    return fmt::format("as_{}(half_bits({}))", cType(to), a[0]);
+  }
+  if (from.scalar == ScalarType::BFloat16) {
+    useBFloatHelpers(h);
+    return fmt::format("as_{}(float_to_bf16({}))", cType(to), a[0]);
+  }
+  if (to.scalar == ScalarType::Float16) {
+    useHalfBits(h);
+    return fmt::format("half_from_bits(as_ushort({}))", a[0]);
+  }
+  if (to.scalar == ScalarType::BFloat16) {
+    useBFloatHelpers(h);
+    return fmt::format("bf16_to_float(as_ushort({}))", a[0]);
+  }
+  return fmt::format("as_{}({})", cType(to), a[0]);
+}
+
+std::string arithmetic(const UOp& u, const std::vector<std::string>& a, Helpers& h);
+
 std::string expression(const UOp& u, const std::vector<std::string>& a, Helpers& h) {
+  std::string e = arithmetic(u, a, h);
+  // float16 and bfloat16 compute in float and round to their format after every op
+  if (isNarrow(u.dtype()) && u.op() != Op::Cast && u.op() != Op::Bitcast && u.op() != Op::Where)
+    return roundTo(u.dtype(), e, h);
+  return e;
+}
+
+std::string arithmetic(const UOp& u, const std::vector<std::string>& a, Helpers& h) {
   DType d = u.dtype();
   bool f = d.isFloat();
   switch (u.op()) {
@@ -153,8 +228,8 @@ std::string expression(const UOp& u, const std::vector<std::string>& a, Helpers&
   case Op::Exp2: return fmt::format("exp2({})", a[0]);
   case Op::Log2: return fmt::format("log2({})", a[0]);
   case Op::Sin: return fmt::format("sin({})", a[0]);
-  case Op::Cast: return cast(u, a);
-  case Op::Bitcast: return fmt::format("as_{}({})", cType(d), a[0]);
+  case Op::Cast: return cast(u, a, h);
+  case Op::Bitcast: return bitcast(u, a, h);
   default: break;
   }
   unsupported(u, "not an elementwise op of a linearized kernel");

@@ -11,8 +11,13 @@
 
 namespace uops::opencl {
 
-std::string cType(DType d);   // bool, char, ..., long, ulong, float, double
-std::string memType(DType d); // a buffer element: uchar for bool
+std::string cType(DType d);   // bool, char, ..., long, ulong, float, double (float16/bfloat16: float)
+std::string memType(DType d); // a buffer element: uchar for bool, half, ushort for bfloat16
+bool isNarrow(DType d);       // float16 or bfloat16: float in registers
+class Helpers;
+// v (a float) rounded to d's format when d is float16 or bfloat16.
+std::string roundTo(DType d, const std::string& v, Helpers& h);
+void useBFloatHelpers(Helpers& h); // float_to_bf16, bf16_to_float
 std::string literal(const UOp& c);
 
 // Helper functions the program defines when used (their definitions come first).

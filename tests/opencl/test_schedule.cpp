@@ -88,7 +88,7 @@ private Q_SLOTS:
     int i = 0;
     for (const char* name : {"matmul relu", "softmax and reductions", "pad and flip", "int wrap and division by zero",
                              "saturating casts", "max with NaN and signed zeros", "where and compare",
-                             "int64 and float64"})
+                             "int64 and float64", "float16 and bfloat16"})
       QTest::newRow(name) << i++;
   }
 
@@ -119,9 +119,16 @@ private Q_SLOTS:
       break;
     }
     case 6: outs = {a.lt(0.0).where(a * 2.0, a.sqrt()), a.ne(0.5).cast(dtypes::int32)}; break;
-    default: {
+    case 7: {
       Tensor x = ints({3000000000LL, -5, 7}, dtypes::int64);
       outs = {x * x, x.cast(dtypes::float64) / 3.0};
+      break;
+    }
+    default: {
+      // every op rounds to the narrow format; casts and bitcasts keep their bits
+      Tensor h = a.cast(dtypes::float16), b16 = a.cast(dtypes::bfloat16);
+      outs = {h * h + 0.1, (b16 * b16).exp2(), h.bitcast(dtypes::int16), b16.cast(dtypes::float32) / 3.0,
+              (a * 1000.0).cast(dtypes::float64).cast(dtypes::float16)};
       break;
     }
     }

@@ -1,4 +1,4 @@
-// uopscope PROGRAM.py [--view NAME] [--stage NAME] [--kernel K] [--screenshot FILE.png]
+// uopscope PROGRAM.py [--view NAME] [--stage NAME] [--kernel K] [--rewrite N] [--run] [--screenshot FILE.png]
 #include "app/uopscope/main_window.h"
 
 #include <QApplication>
@@ -22,7 +22,9 @@ int main(int argc, char** argv) {
   QCommandLineOption shot(QStringLiteral("screenshot"), QStringLiteral("write a PNG of the window and exit"),
                           QStringLiteral("file"));
   QCommandLineOption runIt(QStringLiteral("run"), QStringLiteral("run the program on the CPU once loaded"));
-  parser.addOptions({view, stage, kernel, shot, runIt});
+  QCommandLineOption rewrite(QStringLiteral("rewrite"), QStringLiteral("show the stage's n-th rewrite (from 0)"),
+                             QStringLiteral("n"));
+  parser.addOptions({view, stage, kernel, shot, runIt, rewrite});
   parser.process(app);
 
   uops::views::MainWindow window;
@@ -47,6 +49,13 @@ int main(int argc, char** argv) {
     }
     window.session().selectStage(record);
     window.session().waitForIdle();
+    if (parser.isSet(rewrite)) {
+      if (!window.rewrites()->choose(parser.value(rewrite).toInt())) {
+        std::fprintf(stderr, "uopscope: the stage has no rewrite %s\n", qPrintable(parser.value(rewrite)));
+        return 1;
+      }
+      window.session().waitForIdle();
+    }
   }
   if (parser.isSet(runIt)) {
     window.session().runOnCpu(5);

@@ -16,12 +16,15 @@ namespace uops::views {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_graph(new GraphView(this)), m_program(new ProgramPanel(m_session, this)),
-      m_stages(new StagesPanel(m_session, this)), m_kernels(new KernelsPanel(m_session, this)),
+      m_stages(new StagesPanel(m_session, this)), m_rewrites(new RewritesPanel(m_session, this)), m_kernels(new KernelsPanel(m_session, this)),
       m_code(new CodePanel(m_session, this)), m_run(new RunPanel(m_session, this)) {
   setWindowTitle(QStringLiteral("UOpScope"));
   setCentralWidget(m_graph);
   dock(QStringLiteral("Program"), m_program, Qt::LeftDockWidgetArea);
-  dock(QStringLiteral("Stages"), m_stages, Qt::LeftDockWidgetArea);
+  QDockWidget* stages = dock(QStringLiteral("Stages"), m_stages, Qt::LeftDockWidgetArea);
+  QDockWidget* rewrites = dock(QStringLiteral("Rewrites"), m_rewrites, Qt::LeftDockWidgetArea);
+  tabifyDockWidget(stages, rewrites);
+  stages->raise();
   dock(QStringLiteral("Code"), m_code, Qt::RightDockWidgetArea);
   QDockWidget* kernels = dock(QStringLiteral("Kernels"), m_kernels, Qt::BottomDockWidgetArea);
   QDockWidget* run = dock(QStringLiteral("Run"), m_run, Qt::BottomDockWidgetArea);
@@ -32,6 +35,7 @@ MainWindow::MainWindow(QWidget* parent)
   buildMenus();
   connect(&m_session, &Session::layoutReady, m_graph, [this](const GraphLayout& layout) {
     m_graph->showLayout(layout);
+    if (const UOp* h = m_session.highlighted()) m_graph->select(m_graph->indexOf(h));
     statusBar()->showMessage(QStringLiteral("%1 nodes laid out in %2 ms").arg(layout.nodes.size()).arg(layout.layoutMs, 0, 'f', 1));
   });
   connect(&m_session, &Session::programLowered, this, [this] {

@@ -7,6 +7,7 @@
 #include "views/panels/code_panel.h"
 #include "views/panels/kernels_panel.h"
 #include "views/panels/program_panel.h"
+#include "views/panels/rewrites_panel.h"
 #include "views/panels/run_panel.h"
 #include "views/panels/stages_panel.h"
 #include "views/session/session.h"
@@ -30,8 +31,9 @@ public:
   ProgramPanel* program() const { return m_program; }
   CodePanel* code() const { return m_code; }
   KernelsPanel* kernels() const { return m_kernels; }
+  RewritesPanel* rewrites() const { return m_rewrites; }
 
-  // Raises the dock of a view: "program", "stages", "kernels", "code", "run" ("graph" is always shown).
+  // Raises the dock of a view: "program", "stages", "rewrites", "kernels", "code", "run" ("graph" is always shown).
   bool showView(const QString& name);
   void openFile(const QString& path);
 
@@ -46,6 +48,7 @@ private:
   GraphView* m_graph;
   ProgramPanel* m_program;
   StagesPanel* m_stages;
+  RewritesPanel* m_rewrites;
   KernelsPanel* m_kernels;
   CodePanel* m_code;
   RunPanel* m_run;

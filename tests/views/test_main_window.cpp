@@ -10,6 +10,8 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTreeWidget>
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace uops::views;
@@ -54,6 +56,37 @@ private Q_SLOTS:
     // clicking a node selects it
     w.graph()->select(0);
     QCOMPARE(w.graph()->selected(), 0);
+  }
+
+  // Choosing a rewrite shows the graph after it with its replacement highlighted.
+  void stepsRewrites() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/softmax.py"));
+    w.session().waitForIdle();
+    w.session().selectStage(w.session().findStage(QStringLiteral("Rangeify"), -1));
+    w.session().waitForIdle();
+    QTreeWidget* tree = w.rewrites();
+    QVERIFY(tree->topLevelItemCount() > 2);
+    QTreeWidgetItem* rewrite = nullptr;
+    for (int i = 0; i < tree->topLevelItemCount() && !rewrite; ++i)
+      if (tree->topLevelItem(i)->childCount() > 1) rewrite = tree->topLevelItem(i)->child(1);
+    QVERIFY(rewrite);
+    QVERIFY(rewrite->text(2).contains(QStringLiteral(".cpp:")));
+    tree->setCurrentItem(rewrite);
+    w.session().waitForIdle();
+    QVERIFY(w.session().highlighted());
+    QVERIFY(w.graph()->selected() >= 0);
+    QCOMPARE(w.graph()->selected(), w.graph()->indexOf(w.session().highlighted()));
+    // the next rewrite (arrow down) is shown next
+    QSignalSpy shown(&w.session(), &Session::rewriteShown);
+    tree->setFocus();
+    QTest::keyClick(tree, Qt::Key_Down);
+    w.session().waitForIdle();
+    QCOMPARE(shown.count(), 1);
+    QCOMPARE(shown.at(0).at(1).toInt(), rewrite->data(1, Qt::UserRole).toInt() + 1);
+    QCOMPARE(w.graph()->selected(), w.graph()->indexOf(w.session().highlighted()));
   }
 
   void runsOnTheCpu() {

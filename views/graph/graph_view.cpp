@@ -74,6 +74,12 @@ void GraphView::select(int index) {
   Q_EMIT nodeSelected(m_selected);
 }
 
+int GraphView::indexOf(const UOp* node) const {
+  for (size_t i = 0; i < m_layout.nodes.size(); ++i)
+    if (m_layout.nodes[i].node == node) return static_cast<int>(i);
+  return -1;
+}
+
 void GraphView::wheelEvent(QWheelEvent* event) {
   double factor = event->angleDelta().y() > 0 ? 1.2 : 1 / 1.2;
   scale(factor, factor);

@@ -21,6 +21,8 @@ public:
   // The selected node's index in the layout, or -1.
   int selected() const { return m_selected; }
   void select(int index);
+  // The index of `node` in the layout, or -1.
+  int indexOf(const UOp* node) const;
   void fit();
 
 Q_SIGNALS:

@@ -125,6 +125,7 @@ const StageRecord& Session::stageRecord(int i) const { return run()->stages.at(s
 void Session::selectStage(int i) {
   if (i < 0 || i >= stageCount()) return;
   m_selected = i;
+  m_highlight.reset();
   Q_EMIT stageSelected(i);
   layoutSelected();
 }
@@ -157,6 +158,20 @@ void Session::layoutSelected() {
   m_layout.waitForFinished();
   m_layout.setFuture(QtConcurrent::run(layoutGraph, g));
   Q_EMIT busyChanged(true);
+}
+
+void Session::showRewrite(int step, int k) {
+  if (m_selected < 0) return;
+  const StageRecord& r = stageRecord(m_selected);
+  if (step < 0 || step >= static_cast<int>(r.steps.size())) return;
+  const TraceStep& s = r.steps[static_cast<size_t>(step)];
+  if (k < 0 || k >= static_cast<int>(s.rewrites.size())) return;
+  m_highlight = s.rewrites[static_cast<size_t>(k)].replacement;
+  UOpPtr root = s.rootAfter(static_cast<size_t>(k) + 1);
+  m_layout.waitForFinished();
+  m_layout.setFuture(QtConcurrent::run(layoutGraph, root));
+  Q_EMIT busyChanged(true);
+  Q_EMIT rewriteShown(step, k);
 }
 
 void Session::runOnCpu(int repeat) {

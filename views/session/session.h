@@ -63,6 +63,10 @@ public:
 
   // Lays out the selected graph on a worker; layoutReady reports it.
   void layoutSelected();
+  // Shows the graph after rewrite `k` of step `step` of the selected stage,
+  // with that rewrite's replacement highlighted (highlighted()).
+  void showRewrite(int step, int k);
+  const UOp* highlighted() const { return m_highlight.get(); }
   void runOnCpu(int repeat);
   const std::optional<CpuRunResult>& lastRun() const { return m_lastRun; }
 
@@ -74,6 +78,7 @@ Q_SIGNALS:
   void programLowered();
   void stageSelected(int index);
   void layoutReady(const uops::views::GraphLayout& layout);
+  void rewriteShown(int step, int k);
   void ran();
   void busyChanged(bool busy);
 
@@ -83,6 +88,7 @@ private:
   QString m_source, m_path;
   Lowered m_lowered;
   int m_selected = -1;
+  UOpPtr m_highlight; // the node the last shown rewrite made
   std::optional<CpuRunResult> m_lastRun;
   QFutureWatcher<Lowered> m_lowering;
   QFutureWatcher<GraphLayout> m_layout;

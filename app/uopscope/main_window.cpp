@@ -17,7 +17,7 @@ namespace uops::views {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_graph(new GraphView(this)), m_program(new ProgramPanel(m_session, this)),
       m_stages(new StagesPanel(m_session, this)), m_rewrites(new RewritesPanel(m_session, this)), m_kernels(new KernelsPanel(m_session, this)),
-      m_code(new CodePanel(m_session, this)), m_run(new RunPanel(m_session, this)) {
+      m_code(new CodePanel(m_session, this)), m_optimize(new OptimizePanel(m_session, this)), m_run(new RunPanel(m_session, this)) {
   setWindowTitle(QStringLiteral("UOpScope"));
   setCentralWidget(m_graph);
   dock(QStringLiteral("Program"), m_program, Qt::LeftDockWidgetArea);
@@ -25,7 +25,10 @@ MainWindow::MainWindow(QWidget* parent)
   QDockWidget* rewrites = dock(QStringLiteral("Rewrites"), m_rewrites, Qt::LeftDockWidgetArea);
   tabifyDockWidget(stages, rewrites);
   stages->raise();
-  dock(QStringLiteral("Code"), m_code, Qt::RightDockWidgetArea);
+  QDockWidget* code = dock(QStringLiteral("Code"), m_code, Qt::RightDockWidgetArea);
+  QDockWidget* optimize = dock(QStringLiteral("Optimize"), m_optimize, Qt::RightDockWidgetArea);
+  tabifyDockWidget(code, optimize);
+  code->raise();
   QDockWidget* kernels = dock(QStringLiteral("Kernels"), m_kernels, Qt::BottomDockWidgetArea);
   QDockWidget* run = dock(QStringLiteral("Run"), m_run, Qt::BottomDockWidgetArea);
   tabifyDockWidget(kernels, run);

@@ -6,6 +6,7 @@
 #include "views/graph/graph_view.h"
 #include "views/panels/code_panel.h"
 #include "views/panels/kernels_panel.h"
+#include "views/panels/optimize_panel.h"
 #include "views/panels/program_panel.h"
 #include "views/panels/rewrites_panel.h"
 #include "views/panels/run_panel.h"
@@ -32,8 +33,9 @@ public:
   CodePanel* code() const { return m_code; }
   KernelsPanel* kernels() const { return m_kernels; }
   RewritesPanel* rewrites() const { return m_rewrites; }
+  OptimizePanel* optimizer() const { return m_optimize; }
 
-  // Raises the dock of a view: "program", "stages", "rewrites", "kernels", "code", "run" ("graph" is always shown).
+  // Raises the dock of a view: "program", "stages", "rewrites", "kernels", "optimize", "code", "run" ("graph" is always shown).
   bool showView(const QString& name);
   void openFile(const QString& path);
 
@@ -51,6 +53,7 @@ private:
   RewritesPanel* m_rewrites;
   KernelsPanel* m_kernels;
   CodePanel* m_code;
+  OptimizePanel* m_optimize;
   RunPanel* m_run;
   std::map<QString, QDockWidget*> m_docks;
 };

@@ -107,8 +107,8 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
       }
   if (target.hasThreads && target.threads > 1) {
     std::vector<Axis> now = axesOf(k);
-    int64_t work = 1;
-    for (const Axis& a : now) work *= std::max<int64_t>(a.size, 1);
+    int64_t work = 1; // iterations of the whole kernel, saturated (a size may be huge)
+    for (const Axis& a : now) work = std::min<int64_t>(work * std::min<int64_t>(std::max<int64_t>(a.size, 1), 1 << 30), int64_t{1} << 32);
     for (const Axis& a : now)
       if (isOutput(a.type) && a.size % target.threads == 0 && a.size >= 2 * target.threads &&
           work >= 65536 && apply(a.index, target.threads, AxisType::Thread))

@@ -12,7 +12,11 @@
 #include <QTableWidget>
 #include <QTreeWidget>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QComboBox>
+#include <QListWidget>
+#include <QSpinBox>
 
 using namespace uops::views;
 
@@ -87,6 +91,57 @@ private Q_SLOTS:
     QCOMPARE(shown.count(), 1);
     QCOMPARE(shown.at(0).at(1).toInt(), rewrite->data(1, Qt::UserRole).toInt() + 1);
     QCOMPARE(w.graph()->selected(), w.graph()->indexOf(w.session().highlighted()));
+  }
+
+  // A valid OptOp re-lowers the kernel with it; an invalid one says why and changes nothing.
+  void appliesOptOps() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/matmul.py"));
+    w.session().waitForIdle();
+    OptimizePanel* o = w.optimizer();
+    o->kernel()->setCurrentIndex(1);
+    std::vector<uops::Opt> before = w.session().currentOpts(1);
+    o->op()->setCurrentText(QStringLiteral("Split"));
+    o->axis()->setValue(0);
+    o->amount()->setValue(7);
+    o->target()->setCurrentText(QStringLiteral("UPCAST"));
+    QTest::mouseClick(o->applyButton(), Qt::LeftButton);
+    w.session().waitForIdle();
+    QVERIFY2(o->reason()->text().contains(QStringLiteral("does not divide")) ||
+                 o->reason()->text().contains(QStringLiteral("must be between")),
+             qPrintable(o->reason()->text()));
+    QVERIFY(w.session().currentOpts(1) == before);
+    o->amount()->setValue(2);
+    QTest::mouseClick(o->applyButton(), Qt::LeftButton);
+    w.session().waitForIdle();
+    std::vector<uops::Opt> after = w.session().currentOpts(1);
+    QCOMPARE(after.size(), before.size() + 1);
+    QCOMPARE(QString::fromStdString(uops::formatOpt(after.back())), QStringLiteral("Split(0, 2, UPCAST)"));
+    QCOMPARE(o->applied()->count(), static_cast<int>(after.size()));
+  }
+
+  // BEAM reports progress, draws its chart, and stops when cancelled.
+  void cancelsBeam() {
+    QTemporaryDir cache;
+    qputenv("UOPSCOPE_CACHE_DIR", cache.path().toUtf8());
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/matmul.py"));
+    w.session().waitForIdle();
+    QSignalSpy finished(&w.session(), &Session::beamFinished);
+    connect(&w.session(), &Session::beamProgress, &w.session(), [&w](int tried) {
+      if (tried >= 2) w.session().cancelBeam();
+    });
+    QTest::mouseClick(w.optimizer()->beamButton(), Qt::LeftButton);
+    w.session().waitForIdle();
+    QCOMPARE(finished.count(), 1);
+    QVERIFY2(finished.at(0).at(0).toString().startsWith(QStringLiteral("BEAM cancelled")),
+             qPrintable(finished.at(0).at(0).toString()));
+    QVERIFY(w.optimizer()->chartPoints() >= 2);
+    QVERIFY(w.optimizer()->beamButton()->isEnabled());
   }
 
   void runsOnTheCpu() {

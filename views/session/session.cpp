@@ -1,6 +1,9 @@
 #include "views/session/session.h"
 
+#include "backends/llvm/cpu_beam.h"
 #include "backends/llvm/cpu_schedule.h"
+#include "core/opt/heuristics.h"
+#include "core/pipeline/optimize.h"
 #include "core/frontend/load_error.h"
 #include "core/program/host_text.h"
 #include "core/program/interp_run.h"
@@ -19,7 +22,14 @@
 namespace uops::views {
 namespace {
 
-Lowered lowerSource(const QString& text, const QString& name) {
+CodegenTarget explorerTarget() {
+  CodegenTarget target = cpuTarget();
+  target.heuristics = true;
+  target.threads = static_cast<int>(std::max(1, QThread::idealThreadCount()));
+  return target;
+}
+
+Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& opts) {
   Lowered out;
   out.name = name;
   try {
@@ -30,10 +40,7 @@ Lowered lowerSource(const QString& text, const QString& name) {
       out.error = name + QStringLiteral(": the program has no outputs");
       return out;
     }
-    CodegenTarget target = cpuTarget();
-    target.heuristics = true;
-    target.threads = static_cast<int>(std::max(1, QThread::idealThreadCount()));
-    out.run = std::make_shared<PipelineRun>(runPipeline(out.roots, {.trace = true, .target = target}));
+    out.run = std::make_shared<PipelineRun>(runPipeline(out.roots, {.trace = true, .target = explorerTarget()}, opts));
   } catch (const frontend::LoadError& e) {
     out.error = QString::fromStdString(e.what());
     QRegularExpressionMatch m = QRegularExpression(QStringLiteral(":(\\d+):\\d+:")).match(out.error);
@@ -90,6 +97,18 @@ Session::Session(QObject* parent) : QObject(parent) {
     Q_EMIT layoutReady(m_layout.result());
     Q_EMIT busyChanged(busy());
   });
+  connect(&m_beam, &QFutureWatcher<BeamResult>::finished, this, [this] {
+    BeamResult r = m_beam.result();
+    QString summary = r.cancelled ? QStringLiteral("BEAM cancelled after %1 candidates").arg(r.tried)
+                                  : QStringLiteral("BEAM: %1 -> %2 ms (%3 tried%4)")
+                                        .arg(r.opts.empty() ? QStringLiteral("no OptOps") : QString::fromStdString(formatOpts(r.opts)))
+                                        .arg(r.ms, 0, 'f', 4)
+                                        .arg(r.tried)
+                                        .arg(r.fromCache ? QStringLiteral(", from the cache") : QString());
+    if (!r.cancelled && r.ms > 0) setOpts(m_beamKernel, r.opts);
+    Q_EMIT beamFinished(summary);
+    Q_EMIT busyChanged(busy());
+  });
   connect(&m_running, &QFutureWatcher<CpuRunResult>::finished, this, [this] {
     m_lastRun = m_running.result();
     Q_EMIT ran();
@@ -101,12 +120,71 @@ Session::~Session() {
   m_lowering.waitForFinished();
   m_layout.waitForFinished();
   m_running.waitForFinished();
+  m_cancelBeam = true;
+  m_beam.waitForFinished();
+}
+
+std::vector<Opt> Session::currentOpts(size_t kernel) const {
+  if (!run() || kernel >= run()->kernels.size()) return {};
+  return run()->kernels[kernel].opts;
+}
+
+QString Session::applyOpt(size_t kernel, const Opt& opt) {
+  if (!run() || kernel >= run()->schedule.kernels.size()) return QStringLiteral("no such kernel");
+  CodegenTarget target = explorerTarget();
+  std::vector<Opt> opts = currentOpts(kernel);
+  try {
+    UOpPtr typed = applyOpts(optimize(run()->schedule.kernels[kernel].ast, target), opts, optTargetOf(target));
+    uops::applyOpt(typed, opt, optTargetOf(target), opts);
+  } catch (const OptError& e) {
+    return QString::fromStdString(e.reason());
+  }
+  opts.push_back(opt);
+  setOpts(kernel, opts);
+  return {};
+}
+
+void Session::setOpts(size_t kernel, std::optional<std::vector<Opt>> opts) {
+  if (opts) m_opts[kernel] = *opts;
+  else m_opts.erase(kernel);
+  setSource(m_source, m_lowered.name);
+}
+
+void Session::startBeam(size_t kernel, int width) {
+  if (!run() || kernel >= run()->schedule.kernels.size() || m_beam.isRunning()) return;
+  m_cancelBeam = false;
+  m_beamKernel = kernel;
+  UOpPtr ast = run()->schedule.kernels[kernel].ast;
+  CodegenTarget target = explorerTarget();
+  auto task = [this, ast, target, width] {
+    static std::mutex mutex; // the shared CPU device runs one search at a time
+    std::lock_guard lock(mutex);
+    BeamSettings settings;
+    settings.width = width;
+    settings.cancel = &m_cancelBeam;
+    settings.seeds = {heuristicOpts(optimize(ast, target), optTargetOf(target))};
+    settings.progress = [this](const BeamProgress& p) {
+      QMetaObject::invokeMethod(this, [this, p] { Q_EMIT beamProgress(p.tried, p.bestMs, p.candidateMs); },
+                                Qt::QueuedConnection);
+    };
+    std::unique_ptr<BeamCache> cache;
+    try {
+      cache = std::make_unique<BeamCache>();
+    } catch (const BeamCacheError&) {
+      // no writable cache: search without one
+    }
+    settings.cache = cache.get();
+    return beamSearchCpu(sharedCpu(), ast, target, settings);
+  };
+  m_beam.setFuture(QtConcurrent::run(task));
+  Q_EMIT busyChanged(true);
 }
 
 bool Session::loadFile(const QString& path) {
   QFile f(path);
   if (!f.open(QIODevice::ReadOnly)) return false;
   m_path = path;
+  m_opts.clear(); // another program: its kernels start from the heuristics
   setSource(QString::fromUtf8(f.readAll()), QFileInfo(path).fileName());
   return true;
 }
@@ -114,7 +192,7 @@ bool Session::loadFile(const QString& path) {
 void Session::setSource(const QString& text, const QString& name) {
   m_source = text;
   m_lowering.waitForFinished();
-  m_lowering.setFuture(QtConcurrent::run(lowerSource, text, name));
+  m_lowering.setFuture(QtConcurrent::run(lowerSource, text, name, m_opts));
   Q_EMIT busyChanged(true);
 }
 
@@ -181,7 +259,9 @@ void Session::runOnCpu(int repeat) {
   Q_EMIT busyChanged(true);
 }
 
-bool Session::busy() const { return m_lowering.isRunning() || m_layout.isRunning() || m_running.isRunning(); }
+bool Session::busy() const {
+  return m_lowering.isRunning() || m_layout.isRunning() || m_running.isRunning() || m_beam.isRunning();
+}
 
 void Session::waitForIdle() {
   // finished() is delivered through the event loop: keep it turning until all are handled

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/pipeline/pipeline_runner.h"
+#include "core/opt/beam.h"
 #include "core/pipeline/schedule_executor.h"
 #include "views/graph/graph_layout.h"
 
@@ -13,6 +14,7 @@
 #include <QObject>
 #include <QString>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -68,6 +70,21 @@ public:
   void showRewrite(int step, int k);
   const UOp* highlighted() const { return m_highlight.get(); }
   void runOnCpu(int repeat);
+
+  // OptOps per kernel: the lists the user chose (others get the heuristics).
+  const KernelOpts& kernelOpts() const { return m_opts; }
+  // Checks `opt` on kernel `kernel` after its current OptOps; on success it is
+  // appended and the program re-lowered; otherwise the reason is returned.
+  QString applyOpt(size_t kernel, const Opt& opt);
+  void setOpts(size_t kernel, std::optional<std::vector<Opt>> opts); // nullopt: back to the heuristics
+  // The kernel's OptOps now, and the kernel as Optimize types it (no OptOps).
+  std::vector<Opt> currentOpts(size_t kernel) const;
+
+  // BEAM on the CPU for one kernel, on a worker: beamProgress while it runs,
+  // then its OptOps become the kernel's. cancelBeam stops it early.
+  void startBeam(size_t kernel, int width);
+  void cancelBeam() { m_cancelBeam = true; }
+  bool beamRunning() const { return m_beam.isRunning(); }
   const std::optional<CpuRunResult>& lastRun() const { return m_lastRun; }
 
   bool busy() const;
@@ -79,6 +96,8 @@ Q_SIGNALS:
   void stageSelected(int index);
   void layoutReady(const uops::views::GraphLayout& layout);
   void rewriteShown(int step, int k);
+  void beamProgress(int tried, double bestMs, double candidateMs);
+  void beamFinished(const QString& summary);
   void ran();
   void busyChanged(bool busy);
 
@@ -93,6 +112,10 @@ private:
   QFutureWatcher<Lowered> m_lowering;
   QFutureWatcher<GraphLayout> m_layout;
   QFutureWatcher<CpuRunResult> m_running;
+  QFutureWatcher<BeamResult> m_beam;
+  std::atomic<bool> m_cancelBeam{false};
+  size_t m_beamKernel = 0;
+  KernelOpts m_opts;
 };
 
 } // namespace uops::views

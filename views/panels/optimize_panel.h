@@ -1,0 +1,64 @@
+// The Optimize view: choose an OptOp, its axis and argument for a kernel and
+// apply it (the program re-lowers and every view follows); a rejected op
+// shows its reason inline. Undo drops the last op, Heuristic goes back to the
+// hand-coded choice, BEAM searches in the background with a progress bar, a
+// live chart of the best time against candidates tried, and Cancel.
+#pragma once
+
+#include <QWidget>
+
+class QChart;
+class QComboBox;
+class QLabel;
+class QLineSeries;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+namespace uops::views {
+
+class Session;
+
+class OptimizePanel : public QWidget {
+  Q_OBJECT
+
+public:
+  explicit OptimizePanel(Session& session, QWidget* parent = nullptr);
+
+  QComboBox* kernel() const { return m_kernel; }
+  QComboBox* op() const { return m_op; }
+  QSpinBox* axis() const { return m_axis; }
+  QSpinBox* amount() const { return m_amount; }
+  QComboBox* target() const { return m_target; }
+  QPushButton* applyButton() const { return m_apply; }
+  QLabel* reason() const { return m_reason; }
+  QListWidget* applied() const { return m_applied; }
+  QPushButton* beamButton() const { return m_beam; }
+  QPushButton* cancelButton() const { return m_cancel; }
+  QProgressBar* progress() const { return m_progress; }
+  int chartPoints() const;
+
+private:
+  void refresh();
+  void apply();
+
+  Session& m_session;
+  QComboBox* m_kernel;
+  QComboBox* m_op;
+  QSpinBox* m_axis;
+  QSpinBox* m_amount;
+  QComboBox* m_target;
+  QPushButton* m_apply;
+  QLabel* m_reason;
+  QListWidget* m_applied;
+  QPushButton* m_undo;
+  QPushButton* m_heuristic;
+  QSpinBox* m_width;
+  QPushButton* m_beam;
+  QPushButton* m_cancel;
+  QProgressBar* m_progress;
+  QLineSeries* m_best;
+};
+
+} // namespace uops::views

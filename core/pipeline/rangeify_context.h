@@ -39,6 +39,7 @@ public:
   std::unordered_set<int64_t> pinnedBuffers;            // buffer ids removal must keep
   UOpList copies;                                       // copy items, in argument order
   std::vector<Shape> outputShapes;                      // the Function's results, in order
+  UOpList outputViews;                                  // per result: the Buffer it views, or null
 
   // A loop over `size` elements; a size-1 axis is the constant 0.
   UOpPtr newRange(int64_t size, AxisType type);

@@ -256,6 +256,12 @@ UOpPtr tagAnalysed(const UOpPtr& body, const RangeifyContext& ctx) {
 } // namespace
 
 UOpPtr runRangeify(const UOpPtr& body, RangeifyContext& ctx) {
+  // a result that only views a buffer is that buffer, even where its view is
+  // also read (and so becomes a scalar value) inside some kernel
+  for (const UOpPtr& out : body->src()) {
+    const UOp* base = stripReshapes(out.get());
+    ctx.outputViews.push_back(base->op() == Op::Buffer ? base->ptr() : nullptr);
+  }
   RangeAnalysis(body, ctx).run();
   UOpPtr tagged = tagAnalysed(body, ctx);
   traceSnapshot("run rangeify", tagged);

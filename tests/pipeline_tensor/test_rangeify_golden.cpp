@@ -115,6 +115,8 @@ void TestRangeifyGolden::kernelSplit_data() {
       << 6 << QStringList{QStringLiteral("r_3_3_4"), QStringLiteral("E_3_3"), QStringLiteral("r_3_3_3")};
   // an empty slice is an empty buffer that no kernel writes
   QTest::newRow("empty slice") << 7 << QStringList{};
+  // an output that only views an input is that input, also where another output reads the view
+  QTest::newRow("input view read by another") << 8 << QStringList{QStringLiteral("E_4_3")};
 }
 
 void TestRangeifyGolden::kernelSplit() {
@@ -134,6 +136,8 @@ void TestRangeifyGolden::kernelSplit() {
   for (const Tensor& t : cases) outs.push_back({t});
   outs.push_back({mm, mm.relu().matmul(mm)});
   outs.push_back({a.shrink({std::pair<int64_t, int64_t>{2, 2}, std::pair<int64_t, int64_t>{0, 4}})});
+  Tensor view = a.reshape({4, 3});
+  outs.push_back({view, view.sin()});
   std::vector<UOpPtr> roots;
   Schedule s = lowered(outs.at(static_cast<size_t>(which)), roots);
   QStringList names;

@@ -1,8 +1,10 @@
 // Seeded random tensor graphs lowered by Callify and Rangeify, each schedule
 // run by the kernel interpreter against the reference evaluator on the
 // original graph: chains of movement ops (reshape, permute, expand, pad,
-// shrink, flip), elementwise ops (unary, with a broadcast input, with another
-// view of the same value) and reductions on small shapes. Every kernel's
+// shrink, flip, strided and negative-step slices, gathers, concatenation),
+// elementwise ops (unary, casts, where, with a broadcast input, with another
+// view of the same value) and reductions (single and multi-axis, cumsum,
+// matmul, pooled windows) on small shapes. Every kernel's
 // index math must also be provably in bounds (bounds_check.h), so what
 // Rangeify emits is what the codegen stages can accept.
 #include "core/pipeline/bounds_check.h"
@@ -56,7 +58,7 @@ private:
   Tensor step(const Tensor& x) {
     const Shape s = x.shape();
     if (s.empty()) return elementwise(x);
-    switch (uniform(0, 11)) {
+    switch (uniform(0, 19)) {
     case 0: return reshapeOf(x);
     case 1: return permuteOf(x);
     case 2: return expandOf(x);
@@ -68,6 +70,14 @@ private:
     case 8: return withOwnView(x);
     case 9: return reduceOf(x);
     case 10: return reduceBroadcast(x);
+    case 11: return stridedSlice(x);
+    case 12: return gatherOf(x);
+    case 13: return castOrCompare(x);
+    case 14: return multiReduce(x);
+    case 15: return catOf(x);
+    case 16: return cumsumOf(x);
+    case 17: return matmulOf(x);
+    case 18: return poolOf(x);
     default: note("contiguous"); return x.contiguous();
     }
   }
@@ -182,6 +192,84 @@ private:
     int64_t a = axisOf(x);
     note(fmt::format("x-sum(axis {})", a));
     return x - x.sum(a, true).expand(x.shape());
+  }
+
+  // x[start:stop:step] along one axis, the step possibly negative.
+  Tensor stridedSlice(const Tensor& x) {
+    int64_t a = axisOf(x), d = x.shape()[static_cast<size_t>(a)];
+    int64_t step = uniform(1, 3) * (chance(50) ? -1 : 1);
+    int64_t start = uniform(-d, d - 1), stop = uniform(-d - 1, d + 1);
+    Slice sl{start, stop, step};
+    if (chance(30)) sl.start.reset();
+    if (chance(30)) sl.stop.reset();
+    std::vector<Index> idx;
+    for (int64_t k = 0; k < a; ++k) idx.emplace_back(Slice{});
+    idx.emplace_back(sl);
+    Tensor out = x.getitem(idx);
+    if (shapeProduct(out.shape()) == 0) return x; // nothing left to check
+    note(fmt::format("slice(axis {}, {}:{}:{})", a, sl.start ? fmt::format("{}", *sl.start) : "",
+                     sl.stop ? fmt::format("{}", *sl.stop) : "", step));
+    return out;
+  }
+
+  // x[i] along the first axis with an int tensor of computed indices.
+  Tensor gatherOf(const Tensor& x) {
+    int64_t d = x.shape()[0], n = uniform(1, 4);
+    if (shapeProduct(x.shape()) / d * n > kMaxElements) return elementwise(x);
+    Tensor i = (Tensor::arange(n) * uniform(1, 3) + uniform(0, 2)) % d;
+    note(fmt::format("gather({})", n));
+    return x.getitem({i});
+  }
+
+  Tensor castOrCompare(const Tensor& x) {
+    if (chance(50)) {
+      note("cast int and back");
+      return (x * 2.0).cast(dtypes::int32).cast(dtypes::float32);
+    }
+    note("where(x<0.5, x, -x)");
+    return x.lt(0.5).where(x, -x);
+  }
+
+  // A reduction over two axes.
+  Tensor multiReduce(const Tensor& x) {
+    if (x.shape().size() < 2) return reduceOf(x);
+    int64_t a = axisOf(x), b = axisOf(x);
+    if (a == b) b = (a + 1) % static_cast<int64_t>(x.shape().size());
+    bool keep = chance(50);
+    note(fmt::format("sum(axes {},{}{})", a, b, keep ? ", keepdim" : ""));
+    return x.sum(Ints{a, b}, keep);
+  }
+
+  // x concatenated with a view of itself along one axis.
+  Tensor catOf(const Tensor& x) {
+    int64_t a = axisOf(x);
+    if (shapeProduct(x.shape()) * 2 > kMaxElements) return flipOf(x);
+    note(fmt::format("cat(x, flip(x), axis {})", a));
+    return x.cat({x.flip({a}) * 0.5}, a);
+  }
+
+  Tensor cumsumOf(const Tensor& x) {
+    int64_t a = axisOf(x);
+    note(fmt::format("cumsum(axis {})", a));
+    return x.cumsum(a);
+  }
+
+  // x contracted with a new input over its last axis.
+  Tensor matmulOf(const Tensor& x) {
+    int64_t m = uniform(1, 4);
+    Shape out = x.shape();
+    out.back() = m;
+    if (shapeProduct(out) * x.shape().back() > kMaxElements) return reduceOf(x);
+    note(fmt::format("matmul({})", m));
+    return x.matmul(Tensor::empty({x.shape().back(), m}));
+  }
+
+  // Sliding windows over the last axis (a 1-D convolution's input), summed.
+  Tensor poolOf(const Tensor& x) {
+    int64_t d = x.shape().back(), k = uniform(1, 3), stride = uniform(1, 2), dilation = uniform(1, 2);
+    if (d < (k - 1) * dilation + 1 || shapeProduct(x.shape()) * k > kMaxElements) return shrinkOf(x);
+    note(fmt::format("pool(k {}, stride {}, dilation {})", k, stride, dilation));
+    return x.pool({k}, {stride}, {dilation}).sum(-1);
   }
 
   std::mt19937_64 m_rng;

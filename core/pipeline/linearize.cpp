@@ -1,6 +1,7 @@
 #include "core/pipeline/linearize.h"
 
 #include "core/pipeline/codegen_error.h"
+#include "core/pipeline/grid_specials.h"
 #include "core/pipeline/optimize.h"
 #include "core/rewrite/graph_rewrite.h"
 
@@ -44,10 +45,10 @@ std::vector<UOpPtr> firstSharedRange(const UOpPtr& sink) {
 
 } // namespace
 
-std::vector<const UOp*> openRanges(const UOp& node) {
-  std::unordered_map<const UOp*, std::vector<const UOp*>> open;
+OpenRangeMap openRangesOfAll(const UOp& root) {
+  OpenRangeMap open;
   auto before = [](const UOp* a, const UOp* b) { return rangeNestsOutside(*a, *b); };
-  for (const UOp* u : toposort(node)) {
+  for (const UOp* u : toposort(root)) {
     std::vector<const UOp*> set;
     for (const UOpPtr& s : u->src()) {
       const auto& o = open[s.get()];
@@ -60,12 +61,16 @@ std::vector<const UOp*> openRanges(const UOp& node) {
       set.insert(std::lower_bound(set.begin(), set.end(), u, before), u);
       set.erase(std::unique(set.begin(), set.end()), set.end());
     }
-    if (u->op() == Op::End)
+    if (u->op() == Op::End || u->op() == Op::Reduce)
       for (size_t i = 1; i < u->src().size(); ++i)
         std::erase(set, u->src(i).get());
     open[u] = std::move(set);
   }
-  return open[&node];
+  return open;
+}
+
+std::vector<const UOp*> openRanges(const UOp& node) {
+  return openRangesOfAll(node)[&node];
 }
 
 UOpPtr splitEnds(const UOpPtr& sink) {
@@ -99,8 +104,10 @@ UOpPtr mergeEnds(const UOpPtr& sink) {
 }
 
 UOpPtr linearize(const UOpPtr& ast, const CodegenTarget& target) {
+  // a GPU runs its grid ranges as work-items: they become Special indices
+  UOpPtr sink = target.kind == TargetKind::Gpu ? gridSpecials(ast) : ast;
   // one range per End: each End closes exactly one loop
-  UOpPtr sink = splitEnds(ast);
+  sink = splitEnds(sink);
   // reductions become loops that update an accumulator
   sink = lowerReduces(sink, target);
   // one End per range: two outputs in one loop share its body

@@ -7,7 +7,10 @@
 //   split ends          End(x, r0, r1) -> End(End(x, r1), r0): one loop per End,
 //                       in the order Optimize listed them (outermost first)
 //   reduce to accumulator
-//                       Reduce(v, r) becomes a REG Buffer `acc` of one element:
+//                       Reduce(v, r) becomes a REG Buffer `acc` of one element
+//                       (reductions that share a range, like Expand's copies,
+//                       share its loop: each initializes inside every range
+//                       open at any of them):
 //                         Store(Index(After(acc, <outer ranges>), 0), identity)
 //                         Store(Index(After(acc, init, r), 0), acc op v), End(.., r)
 //                         Load(Index(After(acc, End), 0))
@@ -22,6 +25,7 @@
 #include "core/ir/uop.h"
 #include "core/pipeline/codegen_target.h"
 
+#include <unordered_map>
 #include <vector>
 
 namespace uops {
@@ -35,8 +39,11 @@ UOpPtr scheduleLinear(const UOpPtr& sink);
 
 UOpPtr linearize(const UOpPtr& ast, const CodegenTarget& target);
 
-// The ranges open at a node: Ranges it depends on that no End on the way
-// closes, sorted outermost first (rangeNestsOutside).
+// The ranges open at a node: Ranges it depends on that no End or Reduce on
+// the way closes, sorted outermost first (rangeNestsOutside).
 std::vector<const UOp*> openRanges(const UOp& node);
+// The same for every node of root's graph (look-up only, never iterated).
+using OpenRangeMap = std::unordered_map<const UOp*, std::vector<const UOp*>>;
+OpenRangeMap openRangesOfAll(const UOp& root);
 
 } // namespace uops

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -19,7 +20,27 @@ namespace {
 struct ReduceContext {
   Device device;
   int64_t nextId = 0; // REG buffers are numbered per kernel in the order they are made
+  // Range -> the ranges open at any Reduce over it (other than its own): the
+  // copies Expand makes of a reduction share one loop, so every copy starts
+  // its accumulator inside all the loops that loop sits in (look-up only)
+  std::unordered_map<const UOp*, std::vector<const UOp*>> outerOf;
 };
+
+// Fills outerOf from the sink before any Reduce is lowered.
+void collectOuterRanges(const UOpPtr& sink, ReduceContext& ctx) {
+  OpenRangeMap open = openRangesOfAll(*sink);
+  for (const UOp* u : toposort(*sink)) {
+    if (u->op() != Op::Reduce) continue;
+    const auto& inner = open[u->src(0).get()];
+    for (size_t i = 1; i < u->src().size(); ++i) {
+      auto& outer = ctx.outerOf[u->src(i).get()];
+      for (const UOp* r : inner)
+        if (std::find(u->src().begin() + 1, u->src().end(), r->ptr()) == u->src().end() &&
+            std::find(outer.begin(), outer.end(), r) == outer.end())
+          outer.push_back(r);
+    }
+  }
+}
 
 // The value a reduction starts from: the evaluator's identities (floatIdentity,
 // intIdentity): 0 for Add, 1 for Mul, the least value of the dtype for Max.
@@ -70,9 +91,11 @@ UOpPtr lowerReduce(const Match& m) {
 
   // init inside the loops the result lives in, so each output element starts fresh
   UOpList outer{acc};
-  for (const UOp* r : openRanges(*value))
-    if (std::find(reduced.begin(), reduced.end(), r->ptr()) == reduced.end())
-      outer.push_back(r->ptr());
+  for (const UOpPtr& reducedRange : reduced)
+    for (const UOp* r : ctx.outerOf[reducedRange.get()])
+      if (std::find(reduced.begin(), reduced.end(), r->ptr()) == reduced.end() &&
+          std::find(outer.begin(), outer.end(), r->ptr()) == outer.end())
+        outer.push_back(r->ptr());
   UOpPtr init = store(indexReg(outer.size() > 1 ? after(outer) : acc), identity(arg.op, d));
 
   // the update depends on the reduce ranges, so it runs in their loops, after the init
@@ -90,7 +113,8 @@ UOpPtr lowerReduce(const Match& m) {
 
 UOpPtr lowerReduces(const UOpPtr& sink, const CodegenTarget& target) {
   static const PatternMatcher pm{rule("reduce to accumulator", UPat::op(Op::Reduce), lowerReduce)};
-  ReduceContext ctx{.device = Device{{target.device}}};
+  ReduceContext ctx{.device = Device{{target.device}}, .nextId = 0, .outerOf = {}};
+  collectOuterRanges(sink, ctx);
   return graphRewrite(sink, pm, {.name = "reduce to accumulator", .context = &ctx});
 }
 

@@ -22,12 +22,12 @@ using namespace uops;
 namespace {
 
 // The first element where the CPU's outputs differ from the reference's, or "".
-std::string compareOnCpu(const std::vector<UOpPtr>& roots) {
+std::string compareOnCpu(const std::vector<UOpPtr>& roots, const KernelOpts& opts = {}) {
   static CpuDevice device;
   CodegenTarget target = cpuTarget();
   target.heuristics = true;
   target.threads = 2;
-  PipelineRun run = runPipeline(roots, {.trace = false, .target = target});
+  PipelineRun run = runPipeline(roots, {.trace = false, .target = target}, opts);
   if (run.failed()) return run.stages.back().stage + " failed: " + run.stages.back().error;
   BufferValues inputs = zeroFilledInputs(roots);
   CpuScheduleRun got = runScheduleOnCpu(run, device, inputs);
@@ -112,6 +112,22 @@ private Q_SLOTS:
     QFETCH(QString, path);
     program::LoadedProgram p = program::loadProgramFile(path.toStdString());
     std::string bad = compareOnCpu(program::rootsOf(p.outputTensors()));
+    QVERIFY2(bad.empty(), bad.c_str());
+  }
+
+  // sin(arange) summed over rows with the rows upcast: Expand's copies of the
+  // two inner reductions share their loops, while simplification leaves some
+  // copies independent of the row-sum's loop; each copy's accumulator must
+  // still start inside it (it used to start once, outside: wrong sums)
+  void upcastCopiesShareReduceLoops_data() {
+    QTest::addColumn<QString>("opts");
+    QTest::newRow("upcast 4") << "Split(0, 4, UPCAST)";
+    QTest::newRow("upcast 8, unroll 3") << "Split(0, 8, UPCAST); Split(3, 3, UNROLL)";
+  }
+  void upcastCopiesShareReduceLoops() {
+    QFETCH(QString, opts);
+    Tensor a = (Tensor::arange(int64_t{64 * 12}).reshape({64, 12}).cast(dtypes::float32) * 0.01).sin();
+    std::string bad = compareOnCpu({a.sum({1}).uop()}, {{0, parseOpts(opts.toStdString())}});
     QVERIFY2(bad.empty(), bad.c_str());
   }
 

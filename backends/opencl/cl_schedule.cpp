@@ -46,10 +46,11 @@ HostTensor download(const UOp& result, DeviceBuffers& buffers) {
   return out.withShape(result.shape());
 }
 
-ClRange gridOf(const RenderedOpenCl& k) {
-  auto s = [&](size_t i) { return static_cast<size_t>(k.grid[i]); };
-  switch (k.grid.size()) {
-  case 0: return ClRange(1);
+// Sizes per dimension as a launch range; `none` when there are no sizes.
+ClRange rangeOf(const std::vector<int64_t>& sizes, ClRange none) {
+  auto s = [&](size_t i) { return static_cast<size_t>(sizes[i]); };
+  switch (sizes.size()) {
+  case 0: return none;
   case 1: return ClRange(s(0));
   case 2: return ClRange(s(0), s(1));
   default: return ClRange(s(0), s(1), s(2));
@@ -100,7 +101,8 @@ ClScheduleRun runScheduleOnCl(const PipelineRun& run, ClDevice& device, const Bu
         for (size_t i = 1; i < item->src().size() && i <= k.params.size(); ++i)
           args.emplace_back(buffers.of(*item->src(i)));
         result.kernels[kernel].ms.push_back(
-            device.launch(programs[kernel], k.opencl.function, args, gridOf(k.opencl)));
+            device.launch(programs[kernel], k.opencl.function, args, rangeOf(k.opencl.grid, ClRange(1)),
+                          rangeOf(k.opencl.local, ClRange())));
         ++kernel;
       } else if (item->op() == Op::Tuple) {
         result.outputs.clear();

@@ -5,6 +5,7 @@
 #include "core/pipeline/bounds_check.h"
 #include "core/pipeline/codegen_error.h"
 #include "core/pipeline/expand.h"
+#include "core/pipeline/group_reduce.h"
 #include "core/pipeline/instruction_selection.h"
 #include "core/pipeline/linearize.h"
 #include "core/rewrite/trace.h"
@@ -74,7 +75,12 @@ void optimizeStage(LoweredKernel& k) {
   advance(k, "Optimize", k.ast);
 }
 
-void expandStage(LoweredKernel& k) { advance(k, "Expand", expand(k.current)); }
+void expandStage(LoweredKernel& k) {
+  UOpPtr sink = expand(k.current);
+  // a GPU reduces GROUP_REDUCE axes through local memory
+  if (k.target.kind == TargetKind::Gpu) sink = lowerGroupReduces(sink, k.target);
+  advance(k, "Expand", sink);
+}
 
 void selectStage(LoweredKernel& k) {
   UOpPtr sink = selectInstructions(k.current, k.target);

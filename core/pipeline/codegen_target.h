@@ -42,7 +42,7 @@ inline CodegenTarget cpuTarget() {
 inline OptTarget optTargetOf(const CodegenTarget& t) {
   OptTarget o;
   o.device = t.device;
-  o.hasLocals = false; // LOCAL and GROUP_REDUCE are not rendered yet
+  o.hasLocals = t.kind == TargetKind::Gpu; // workgroups: LOCAL and GROUP_REDUCE
   o.hasThreads = t.kind == TargetKind::Cpu;
   o.threads = t.kind == TargetKind::Cpu ? t.threads : 1;
   return o;

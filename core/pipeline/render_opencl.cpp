@@ -1,6 +1,7 @@
 #include "core/pipeline/render_opencl.h"
 
 #include "core/pipeline/codegen_error.h"
+#include "core/pipeline/grid_specials.h"
 #include "core/pipeline/kernel_symbol.h"
 #include "core/pipeline/render_opencl_expr.h"
 
@@ -20,16 +21,20 @@ using opencl::cType;
 
 class Renderer {
 public:
-  Renderer(const KernelMemoryPlan& plan, std::unordered_map<const UOp*, int> gridDims)
-      : m_plan(plan), m_gridDims(std::move(gridDims)) {}
+  explicit Renderer(const KernelMemoryPlan& plan) : m_plan(plan) {}
 
   void node(const UOp& u) {
     switch (u.op()) {
     case Op::Param:
       return bind(u, fmt::format("data{}", u.argAs<ParamArg>().slot));
     case Op::Buffer:
+      if (u.argAs<BufferArg>().addrSpace == AddrSpace::Local) return localBuffer(u);
       if (m_plan.slotOf(u) < 0) fail(u, "kernels reach global buffers through Params");
       return bind(u, fmt::format("reg{}", m_plan.slotOf(u)));
+    case Op::Special:
+      return special(u);
+    case Op::Barrier:
+      return line("barrier(CLK_LOCAL_MEM_FENCE);");
     case Op::After:
       return bind(u, name(*u.src(0))); // ordering only: the buffer itself
     case Op::Const:
@@ -59,6 +64,7 @@ public:
   }
 
   std::vector<std::string> lines;
+  std::vector<std::string> locals; // __local declarations, at kernel scope
   const opencl::Helpers& helpers() const { return m_helpers; }
   bool usesDouble = false;
 
@@ -131,16 +137,30 @@ private:
   void range(const UOp& u) {
     std::string r = fmt::format("r{}", u.argAs<RangeArg>().id);
     bind(u, r);
-    if (auto dim = m_gridDims.find(&u); dim != m_gridDims.end()) {
-      line(fmt::format("{{ long {} = get_global_id({});", r, dim->second));
-    } else {
-      line(fmt::format("for (long {0} = 0; {0} < {1}; {0}++) {{", r, name(*u.src(0))));
-    }
+    line(fmt::format("for (long {0} = 0; {0} < {1}; {0}++) {{", r, name(*u.src(0))));
     ++m_depth;
   }
 
+  // gidx<d>: group id, lidx<d>: local id, idx<d>: global id (grid_specials.h)
+  void special(const UOp& u) {
+    const auto& n = u.argAs<std::string>();
+    const char* call = n.rfind("gidx", 0) == 0   ? "get_group_id"
+                       : n.rfind("lidx", 0) == 0 ? "get_local_id"
+                       : n.rfind("idx", 0) == 0  ? "get_global_id"
+                                                 : nullptr;
+    if (!call) fail(u, fmt::format("unknown thread index '{}'", n));
+    bind(u, n);
+    line(fmt::format("long {} = {}({});", n, call, n.back()));
+  }
+
+  void localBuffer(const UOp& u) {
+    const BufferArg& b = u.argAs<BufferArg>();
+    std::string n = fmt::format("temp{}", b.id);
+    locals.push_back(fmt::format("  __local {} {}[{}];", cType(u.dtype()), n, b.size));
+    bind(u, n);
+  }
+
   const KernelMemoryPlan& m_plan;
-  std::unordered_map<const UOp*, int> m_gridDims; // GLOBAL range -> get_global_id dimension
   std::unordered_map<const UOp*, std::string> m_names;
   std::unordered_map<const UOp*, Access> m_access; // Index nodes
   opencl::Helpers m_helpers;
@@ -154,21 +174,13 @@ RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan,
                             std::string_view kernelName) {
   RenderedOpenCl out;
   out.function = kernelSymbol(kernelName);
-  // the grid: the innermost three GLOBAL ranges with constant bounds, innermost first
-  std::vector<const UOp*> globals;
+  LaunchGrid grid = launchGrid(linear);
+  out.grid = std::move(grid.global);
+  out.local = std::move(grid.local);
   std::map<int64_t, const UOp*> params;
-  for (const UOpPtr& u : linear->src()) {
-    if (u->op() == Op::Range && u->argAs<RangeArg>().type == AxisType::Global && u->src(0)->constValue())
-      globals.push_back(u.get());
+  for (const UOpPtr& u : linear->src())
     if (u->op() == Op::Param) params.emplace(u->argAs<ParamArg>().slot, u.get());
-  }
-  std::unordered_map<const UOp*, int> dims;
-  for (size_t i = 0; i < globals.size() && i < 3; ++i) {
-    const UOp* r = globals[globals.size() - 1 - i];
-    dims.emplace(r, static_cast<int>(i));
-    out.grid.push_back(std::get<int64_t>(*r->src(0)->constValue()));
-  }
-  Renderer w(plan, dims);
+  Renderer w(plan);
   for (const UOpPtr& u : linear->src())
     w.node(*u);
 
@@ -194,6 +206,8 @@ RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan,
   s += fmt::format("__kernel void {}({}) {{\n", out.function, args);
   for (size_t slot = 0; slot < plan.slots.size(); ++slot)
     s += fmt::format("  {} reg{}[{}];\n", cType(plan.slots[slot].dtype), slot, plan.slots[slot].size);
+  for (const std::string& l : w.locals)
+    s += l + "\n";
   for (const std::string& l : w.lines)
     s += l + "\n";
   s += "}\n";

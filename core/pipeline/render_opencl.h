@@ -3,10 +3,11 @@
 //
 //   __kernel void <name>(__global float* restrict data0, __global const float* restrict data1, ...)
 //
-// GLOBAL ranges (Optimize's axes for a GPU target) are the launch grid: the
-// innermost three become get_global_id(0..2) (innermost first) and the launch's
-// global size is their bounds (`grid`); any further GLOBAL range and every
-// LOOP/REDUCE range is a for loop. Values are C locals named after their node.
+// Special thread indices (grid_specials.h) are the launch grid: gidx<d>,
+// lidx<d> and idx<d> read get_group_id, get_local_id and get_global_id; the
+// launch sizes are theirs (`grid`, `local`). Every Range left is a for loop;
+// LOCAL Buffers are __local arrays at kernel scope and Barrier is
+// barrier(CLK_LOCAL_MEM_FENCE). Values are C locals named after their node.
 //
 // Semantics are the reference evaluator's, op for op, as in render_llvm.h:
 //   integer + and * wrap (computed unsigned), x/0 = x%0 = 0 and MIN/-1 = MIN,
@@ -34,6 +35,7 @@ struct RenderedOpenCl {
   std::string source;            // the whole program: helpers and the kernel
   std::string function;          // the __kernel's name
   std::vector<int64_t> grid;     // global size per dimension (dimension 0 first); empty: one work-item
+  std::vector<int64_t> local;    // workgroup size per dimension; empty: the driver chooses
   bool needsFp64 = false;        // uses double: the device must have cl_khr_fp64
 };
 

@@ -58,12 +58,11 @@ Tensor ints(std::vector<int64_t> v, DType d = dtypes::int32) {
 
 const char* const kAddSource = R"(// kernel E_16: rendered by UOpScope for OpenCL
 __kernel void E_16(__global float* restrict data0, __global const float* restrict data1, __global const float* restrict data2) {
-  { long r0 = get_global_id(0);
-    float v0 = data1[r0];
-    float v1 = data2[r0];
-    float v2 = (v0 + v1);
-    data0[r0] = v2;
-  }
+  long idx0 = get_global_id(0);
+  float v0 = data1[idx0];
+  float v1 = data2[idx0];
+  float v2 = (v0 + v1);
+  data0[idx0] = v2;
 }
 )";
 

@@ -1,0 +1,201 @@
+// Workgroups on CL:0: LOCAL axes (get_local_id), GROUP_REDUCE through local
+// memory with barriers, the rendered OpenCL C of a small kernel, and seeded
+// random OptOp sequences with LOCAL and GROUP_REDUCE on tensor programs, run
+// and compared with the reference evaluator.
+#include "tests/support/golden_text.h"
+#include "tests/support/kernel_ast.h"
+#include "tests/opencl/cl_test.h"
+
+#include "backends/opencl/cl_schedule.h"
+#include "core/opt/apply_opt.h"
+#include "core/opt/kernel_ranges.h"
+#include "core/pipeline/codegen.h"
+#include "core/pipeline/codegen_error.h"
+#include "core/runtime/reference_evaluator.h"
+#include "core/tensor/tensor.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <random>
+
+#include <fmt/format.h>
+
+using namespace uops;
+using namespace cltest;
+
+namespace {
+
+// out[i] = sum_k in[i*16 + k], rows split over 2 work-items, each row's sum
+// over 4 work-items that meet in local memory
+const char* const kRowSumSource = R"(// kernel r_4_2_4_4: rendered by UOpScope for OpenCL
+__kernel void r_4_2_4_4(__global float* restrict data0, __global const float* restrict data1) {
+  float reg0[1];
+  float reg1[1];
+  __local float temp4[8];
+  long gidx0 = get_group_id(0);
+  long v0 = ((long)((ulong)gidx0 * (ulong)((long)2L)));
+  long lidx1 = get_local_id(1);
+  long v1 = ((long)((ulong)v0 + (ulong)lidx1));
+  long v2 = ((long)((ulong)gidx0 * (ulong)((long)32L)));
+  long v3 = ((long)((ulong)lidx1 * (ulong)((long)16L)));
+  long lidx0 = get_local_id(0);
+  long v4 = ((long)((ulong)lidx1 * (ulong)((long)4L)));
+  long v5 = ((long)((ulong)v4 + (ulong)lidx0));
+  bool v6 = (lidx0 < ((long)1L));
+  reg0[((long)0L)] = 0x0p+0f;
+  reg1[((long)0L)] = 0x0p+0f;
+  for (long r1 = 0; r1 < ((long)4L); r1++) {
+    float v7 = reg1[((long)0L)];
+    long v8 = ((long)((ulong)r1 * (ulong)((long)4L)));
+    long v9 = ((long)((ulong)v2 + (ulong)v8));
+    long v10 = ((long)((ulong)v9 + (ulong)v3));
+    long v11 = ((long)((ulong)v10 + (ulong)lidx0));
+    float v12 = data1[v11];
+    float v13 = (v7 + v12);
+    reg1[((long)0L)] = v13;
+  }
+  float v14 = reg1[((long)0L)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  temp4[v5] = v14;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (long r5 = 0; r5 < ((long)4L); r5++) {
+    float v15 = reg0[((long)0L)];
+    long v16 = ((long)((ulong)v4 + (ulong)r5));
+    float v17 = temp4[v16];
+    float v18 = (v15 + v17);
+    reg0[((long)0L)] = v18;
+  }
+  float v19 = reg0[((long)0L)];
+  if (v6) data0[v1] = v19;
+}
+)";
+
+const OptTarget kCl0{.device = "CL:0", .hasLocals = true, .hasThreads = false, .threads = 1, .hasTensorCores = false};
+
+// Every OptOp the applier accepts on `ast` among a menu weighted to workgroups.
+std::vector<Opt> validNext(const UOpPtr& ast, const std::vector<Opt>& applied) {
+  std::vector<Opt> menu;
+  int axes = static_cast<int>(kernelRanges(ast).size());
+  for (int a = 0; a < axes; ++a)
+    for (int64_t f : {2, 3, 4, 8})
+      for (AxisType t : {AxisType::Local, AxisType::GroupReduce, AxisType::Upcast, AxisType::Unroll}) {
+        menu.push_back({OptOpKind::Split, a, f, t, false, 0});
+        if (t == AxisType::GroupReduce) menu.push_back({OptOpKind::Split, a, f, t, true, 0});
+      }
+  std::vector<Opt> ok;
+  for (const Opt& o : menu) {
+    try {
+      applyOpt(ast, o, kCl0, applied);
+      ok.push_back(o);
+    } catch (const OptError&) {
+    }
+  }
+  return ok;
+}
+
+// The first element where CL:0 differs from the reference evaluator, or "".
+std::string compare(const std::vector<UOpPtr>& roots, const KernelOpts& opts, ClDevice& device) {
+  PipelineRun run = runPipeline(roots, {.trace = false, .target = openClTarget("CL:0")}, opts);
+  if (run.failed()) return run.stages.back().stage + " failed: " + run.stages.back().error;
+  ClScheduleRun got = runScheduleOnCl(run, device, zeroFilledInputs(roots), 1);
+  std::vector<HostTensor> want = ReferenceEvaluator().evaluate(roots);
+  for (size_t i = 0; i < want.size(); ++i)
+    for (int64_t e = 0; e < want[i].numel(); ++e) {
+      double g = got.outputs[i].getDouble(e), w = want[i].getDouble(e);
+      if (std::fabs(g - w) > 1e-5 * (1 + std::fabs(w)))
+        return fmt::format("output {} element {}: got {}, expected {}", i, e, g, w);
+    }
+  return {};
+}
+
+std::vector<UOpPtr> program(int which) {
+  // quarter-integers: sums are exact in any order
+  Tensor a = (Tensor::arange(int64_t{24 * 32}).reshape({24, 32}).mod(int64_t{13}) - 6).cast(dtypes::float32) * 0.25;
+  Tensor b = (Tensor::arange(int64_t{32 * 16}).reshape({32, 16}).mod(int64_t{7}) - 3).cast(dtypes::float32) * 0.5;
+  switch (which) {
+  case 0: return {a.matmul(b).uop()};
+  case 1: return {a.sum({1}).uop(), a.max({0}).uop()};
+  case 2: return {a.softmax().uop()};
+  default: return {a.sum().uop()};
+  }
+}
+
+} // namespace
+
+class TestClWorkgroups : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void initTestCase() { QVERIFY2(haveCl0(), noCl0()); }
+
+  void renderedRowSum() {
+    UOpPtr kernel = kernelast::reduceRows(Op::Add, dtypes::float32, 8, 16);
+    LoweredKernel k =
+        lowerKernel(kernel, openClTarget("CL:0"), parseOpts("Split(0, 2, LOCAL); Split(2, 4, GROUP_REDUCE)"));
+    QString diff = golden::difference(k.opencl.source, kRowSumSource);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    QCOMPARE(k.opencl.grid, (std::vector<int64_t>{16, 2}));
+    QCOMPARE(k.opencl.local, (std::vector<int64_t>{4, 2}));
+  }
+
+  void randomSequences_data() {
+    QTest::addColumn<int>("which");
+    QTest::newRow("matmul") << 0;
+    QTest::newRow("row sums and column max") << 1;
+    QTest::newRow("softmax") << 2;
+    QTest::newRow("sum of all") << 3;
+  }
+
+  void randomSequences() {
+    QFETCH(int, which);
+    std::vector<UOpPtr> roots = program(which);
+    PipelineRun plain = runPipeline(roots, {.trace = false, .target = openClTarget("CL:0")});
+    QVERIFY(!plain.failed());
+    ClDevice device(0);
+    std::mt19937_64 rng(4321 + static_cast<uint64_t>(which));
+    int withWorkgroups = 0;
+    for (int trial = 0; trial < 10; ++trial) {
+      size_t k = std::uniform_int_distribution<size_t>(0, plain.kernels.size() - 1)(rng);
+      UOpPtr current = plain.kernels[k].ast;
+      std::vector<Opt> opts;
+      for (int s = 0, n = std::uniform_int_distribution<int>(1, 3)(rng); s < n; ++s) {
+        std::vector<Opt> next = validNext(current, opts);
+        if (next.empty()) break;
+        Opt pick = next[std::uniform_int_distribution<size_t>(0, next.size() - 1)(rng)];
+        current = applyOpt(current, pick, kCl0, opts);
+        opts.push_back(pick);
+      }
+      for (const Opt& o : opts) withWorkgroups += o.target == AxisType::Local || o.target == AxisType::GroupReduce;
+      std::string bad = compare(roots, {{k, opts}}, device);
+      QVERIFY2(bad.empty(), fmt::format("kernel {} with {}: {}", k, formatOpts(opts), bad).c_str());
+    }
+    QVERIFY(withWorkgroups > 0);
+  }
+
+  // CPUs have no workgroups: the applier says so
+  void cpuRejectsWorkgroups() {
+    UOpPtr kernel = kernelast::reduceRows(Op::Add, dtypes::float32, 8, 16);
+    try {
+      lowerKernel(kernel, cpuTarget(), parseOpts("Split(1, 4, GROUP_REDUCE)"));
+      QFAIL("GROUP_REDUCE was accepted on the CPU");
+    } catch (const OptError& e) {
+      QVERIFY2(std::string(e.what()).find("no local memory") != std::string::npos, e.what());
+    }
+  }
+
+  // a workgroup has at most three dimensions
+  void fourWorkgroupAxesAreRefused() {
+    UOpPtr kernel = kernelast::reduceRows(Op::Add, dtypes::float32, 16, 16);
+    try {
+      lowerKernel(kernel, openClTarget("CL:0"),
+                  parseOpts("Split(0, 2, LOCAL); Split(0, 2, LOCAL); Split(0, 2, LOCAL); Split(4, 4, GROUP_REDUCE)"));
+      QFAIL("four workgroup axes were accepted");
+    } catch (const CodegenError& e) {
+      QVERIFY2(std::string(e.what()).find("at most three dimensions") != std::string::npos, e.what());
+    }
+  }
+};
+
+QTEST_APPLESS_MAIN(TestClWorkgroups)
+#include "test_workgroups.moc"

@@ -2,6 +2,8 @@
 #include "app/uopc/lowering.h"
 
 #include "backends/llvm/cpu_device.h"
+#include "backends/llvm/disassemble.h"
+#include "backends/llvm/jit_error.h"
 #include "backends/opencl/cl_device.h"
 #include "backends/opencl/cl_program.h"
 
@@ -26,6 +28,14 @@ std::string clIsa(const uops::LoweredKernel& k, const std::string& device) {
   uops::ClBinary binary = program.binary();
   std::string out = binary.description() + "\n";
   if (binary.kind() == uops::ClBinaryKind::Text) out += binary.text();
+  for (const uops::ClElfImage& image : binary.elfImages()) {
+    out += "\n; " + image.name + "\n";
+    try {
+      out += uops::disassembleHostElf(image.bytes, image.machine);
+    } catch (const uops::JitError& e) {
+      out += std::string("; not disassembled: ") + e.what() + "\n";
+    }
+  }
   return out;
 }
 

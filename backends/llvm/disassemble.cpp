@@ -19,7 +19,9 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/TargetParser/Triple.h>
 
+#include <algorithm>
 #include <memory>
+#include <optional>
 
 namespace uops {
 
@@ -73,6 +75,28 @@ struct FunctionCode {
   llvm::ArrayRef<uint8_t> bytes;
 };
 
+// The code of one sized symbol, if it lies inside its section's contents.
+std::optional<FunctionCode> codeOf(const llvm::object::SymbolRef& symbol, uint64_t size,
+                                   const llvm::object::ObjectFile& file) {
+  auto section = symbol.getSection();
+  auto address = symbol.getAddress();
+  if (!section || !address || *section == file.section_end()) {
+    if (!section) llvm::consumeError(section.takeError());
+    if (!address) llvm::consumeError(address.takeError());
+    return std::nullopt;
+  }
+  auto contents = (*section)->getContents();
+  if (!contents) {
+    llvm::consumeError(contents.takeError());
+    return std::nullopt;
+  }
+  const uint64_t start = *address - (*section)->getAddress();
+  if (start + size > contents->size()) return std::nullopt;
+  const auto* data = reinterpret_cast<const uint8_t*>(contents->data());
+  return FunctionCode{
+      .section = **section, .start = start, .bytes = llvm::ArrayRef<uint8_t>(data + start, size)};
+}
+
 FunctionCode findFunction(const llvm::object::ObjectFile& file, const std::string& name) {
   for (const auto& [symbol, size] : llvm::object::computeSymbolSizes(file)) {
     auto symbolName = symbol.getName();
@@ -81,23 +105,7 @@ FunctionCode findFunction(const llvm::object::ObjectFile& file, const std::strin
       if (!symbolName) llvm::consumeError(symbolName.takeError());
       continue;
     }
-    auto section = symbol.getSection();
-    auto address = symbol.getAddress();
-    if (!section || !address || *section == file.section_end()) {
-      if (!section) llvm::consumeError(section.takeError());
-      if (!address) llvm::consumeError(address.takeError());
-      continue;
-    }
-    auto contents = (*section)->getContents();
-    if (!contents) {
-      llvm::consumeError(contents.takeError());
-      continue;
-    }
-    const uint64_t start = *address - (*section)->getAddress();
-    if (start + size > contents->size()) continue;
-    const auto* data = reinterpret_cast<const uint8_t*>(contents->data());
-    return {
-        .section = **section, .start = start, .bytes = llvm::ArrayRef<uint8_t>(data + start, size)};
+    if (auto code = codeOf(symbol, size, file)) return *code;
   }
   throw JitError(JitError::Kind::Setup, "function '" + name + "' is not in the object file");
 }
@@ -119,19 +127,19 @@ std::string printInstruction(McTools& tools, const llvm::MCInst& instruction, ui
 
 } // namespace
 
-std::vector<AsmLine> disassembleFunction(std::span<const uint8_t> object,
-                                         const std::string& function, const TargetDesc& target,
-                                         AsmSyntax syntax) {
-  McTools tools = makeTools(target, syntax);
+namespace {
+
+std::unique_ptr<llvm::object::ObjectFile> readObject(std::span<const uint8_t> object, const std::string& name) {
   const llvm::StringRef bytes(reinterpret_cast<const char*>(object.data()), object.size());
-  auto file =
-      llvm::object::ObjectFile::createObjectFile(llvm::MemoryBufferRef(bytes, function + ".o"));
+  auto file = llvm::object::ObjectFile::createObjectFile(llvm::MemoryBufferRef(bytes, name));
   if (!file)
     throw JitError(JitError::Kind::Setup,
                    "cannot read the object file: " + llvm::toString(file.takeError()));
-  const FunctionCode code = findFunction(**file, function);
-  const RelocationNotes notes = relocationNotes(**file, code.section);
+  return std::move(*file);
+}
 
+std::vector<AsmLine> decode(McTools& tools, const llvm::object::ObjectFile& file, const FunctionCode& code) {
+  const RelocationNotes notes = relocationNotes(file, code.section);
   std::vector<AsmLine> lines;
   for (uint64_t offset = 0; offset < code.bytes.size();) {
     llvm::MCInst instruction;
@@ -153,6 +161,53 @@ std::vector<AsmLine> disassembleFunction(std::span<const uint8_t> object,
     offset += size;
   }
   return lines;
+}
+
+} // namespace
+
+std::vector<AsmLine> disassembleFunction(std::span<const uint8_t> object,
+                                         const std::string& function, const TargetDesc& target,
+                                         AsmSyntax syntax) {
+  McTools tools = makeTools(target, syntax);
+  auto file = readObject(object, function + ".o");
+  return decode(tools, *file, findFunction(*file, function));
+}
+
+std::vector<AsmFunction> disassembleObject(std::span<const uint8_t> object, const TargetDesc& target,
+                                           AsmSyntax syntax) {
+  McTools tools = makeTools(target, syntax);
+  auto file = readObject(object, "object");
+  std::vector<std::pair<uint64_t, AsmFunction>> found;
+  for (const auto& [symbol, size] : llvm::object::computeSymbolSizes(*file)) {
+    auto type = symbol.getType();
+    auto name = symbol.getName();
+    auto address = symbol.getAddress();
+    if (!type || !name || !address || *type != llvm::object::SymbolRef::ST_Function || size == 0) {
+      if (!type) llvm::consumeError(type.takeError());
+      if (!name) llvm::consumeError(name.takeError());
+      if (!address) llvm::consumeError(address.takeError());
+      continue;
+    }
+    if (auto code = codeOf(symbol, size, *file))
+      found.push_back({*address, AsmFunction{name->str(), decode(tools, *file, *code)}});
+  }
+  std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<AsmFunction> out;
+  for (auto& f : found) out.push_back(std::move(f.second));
+  return out;
+}
+
+std::string disassembleHostElf(std::span<const uint8_t> elf, uint16_t machine) {
+  const llvm::Triple host(hostTarget().triple);
+  const bool same = (machine == 62 && host.getArch() == llvm::Triple::x86_64) ||
+                    (machine == 183 && host.getArch() == llvm::Triple::aarch64);
+  if (!same)
+    throw JitError(JitError::Kind::Setup,
+                   "no disassembler for ELF machine " + std::to_string(machine) + " on " + host.str());
+  std::string out;
+  for (const AsmFunction& f : disassembleObject(elf, hostTarget(), AsmSyntax::Intel))
+    out += f.name + ":\n" + formatAsm(f.lines) + "\n";
+  return out;
 }
 
 } // namespace uops

@@ -20,4 +20,19 @@ std::vector<AsmLine> disassembleFunction(std::span<const uint8_t> object,
                                          const std::string& function, const TargetDesc& target,
                                          AsmSyntax syntax);
 
+// Every function symbol with code in `object` (a relocatable object or a
+// shared library, such as an OpenCL driver's compiled kernel), in address
+// order, each decoded as disassembleFunction does.
+struct AsmFunction {
+  std::string name;
+  std::vector<AsmLine> lines;
+};
+std::vector<AsmFunction> disassembleObject(std::span<const uint8_t> object, const TargetDesc& target,
+                                           AsmSyntax syntax);
+
+// An ELF file for the host's machine (e_machine `machine`; PoCL's kernels) as
+// text: each function's name, then its instructions. Throws JitError for
+// another machine (no disassembler for it here) or an unreadable file.
+std::string disassembleHostElf(std::span<const uint8_t> elf, uint16_t machine);
+
 } // namespace uops

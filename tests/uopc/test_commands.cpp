@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -97,6 +98,15 @@ private Q_SLOTS:
     QCOMPARE(cl.code, 0);
     QVERIFY(cl.out.contains(QStringLiteral("__kernel void")));
     QVERIFY(cl.out.contains(QStringLiteral("get_global_id(0)")));
+    // the driver's binary: PoCL's host ELF goes through LLVM's disassembler
+    Result clIsa = uopc({QStringLiteral("emit"), m_program, QStringLiteral("--isa"), QStringLiteral("--device"),
+                         QStringLiteral("CL:0"), QStringLiteral("--kernel"), QStringLiteral("0")});
+    QCOMPARE(clIsa.code, 0);
+    if (clIsa.out.contains(QStringLiteral("ELF object (x86-64)"))) {
+      QVERIFY2(clIsa.out.contains(QStringLiteral("_pocl_kernel_")), qPrintable(clIsa.out));
+      QVERIFY2(clIsa.out.contains(QRegularExpression(QStringLiteral("\\n +[0-9a-f]+: [0-9a-f ]+ +ret\\n"))),
+               qPrintable(clIsa.out));
+    }
   }
 
   void optsGivenAndApplied() {

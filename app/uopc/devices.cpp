@@ -4,10 +4,12 @@
 #include "backends/llvm/cpu_schedule.h"
 #include "core/opt/heuristics.h"
 #include "core/pipeline/optimize.h"
+#include "backends/opencl/cl_beam.h"
 #include "backends/opencl/cl_schedule.h"
 #include "core/program/device_run.h"
 #include "core/program/interp_run.h"
 
+#include <functional>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -20,7 +22,9 @@ namespace uopc {
 namespace {
 
 // BEAM for every kernel without given OptOps; progress and results on stderr.
-void searchKernels(uops::CpuDevice& device, const std::vector<uops::UOpPtr>& roots,
+// `search` runs one kernel's search on the device.
+using KernelSearch = std::function<uops::BeamResult(const uops::UOpPtr& ast, const uops::BeamSettings&)>;
+void searchKernels(const KernelSearch& search, const std::vector<uops::UOpPtr>& roots,
                    const uops::CodegenTarget& target, uops::program::RunSettings& settings) {
   uops::PipelineRun scheduled = uops::runPipeline(roots, {.trace = false, .target = std::nullopt});
   if (scheduled.failed()) return; // the run itself reports the failure
@@ -37,10 +41,10 @@ void searchKernels(uops::CpuDevice& device, const std::vector<uops::UOpPtr>& roo
                             },
                             .cancel = nullptr,
                             .cache = &cache,
-                            .device = "CPU",
+                            .device = target.kind == uops::TargetKind::Cpu ? "CPU" : target.device,
                             .seeds = {}};
     if (target.heuristics) beam.seeds.push_back(uops::heuristicOpts(uops::optimize(k.ast, target), uops::optTargetOf(target)));
-    uops::BeamResult r = uops::beamSearchCpu(device, k.ast, target, beam);
+    uops::BeamResult r = search(k.ast, beam);
     std::cerr << fmt::format("\rBEAM {}: {} -> {:.4f} ms{} ({} tried)\n", k.name,
                              r.opts.empty() ? "no OptOps" : uops::formatOpts(r.opts), r.ms,
                              r.fromCache ? " from the cache" : fmt::format(", {:.4f} ms without", r.baselineMs),
@@ -61,7 +65,10 @@ uops::program::DeviceRun runOnCpu(const std::vector<uops::Tensor>& outputs,
   target.heuristics = settings.heuristics;
   target.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   uops::program::RunSettings chosen = settings;
-  if (chosen.beam > 0) searchKernels(*device, roots, target, chosen);
+  if (chosen.beam > 0)
+    searchKernels([&](const uops::UOpPtr& ast, const uops::BeamSettings& beam) {
+      return uops::beamSearchCpu(*device, ast, target, beam);
+    }, roots, target, chosen);
   uops::PipelineRun lowered = uops::runPipeline(roots, {.trace = false, .target = target}, chosen.opts);
   uops::CpuScheduleRun run =
       uops::runScheduleOnCpu(lowered, *device, uops::zeroFilledInputs(roots), settings.repeat);
@@ -81,7 +88,12 @@ uops::program::DeviceRun runOnCl(const std::string& name, const std::vector<uops
   std::vector<uops::UOpPtr> roots = uops::program::rootsOf(outputs);
   uops::CodegenTarget target = uops::openClTarget(name);
   target.heuristics = settings.heuristics;
-  uops::PipelineRun lowered = uops::runPipeline(roots, {.trace = false, .target = target}, settings.opts);
+  uops::program::RunSettings chosen = settings;
+  if (chosen.beam > 0)
+    searchKernels([&](const uops::UOpPtr& ast, const uops::BeamSettings& beam) {
+      return uops::beamSearchCl(*device, ast, target, beam);
+    }, roots, target, chosen);
+  uops::PipelineRun lowered = uops::runPipeline(roots, {.trace = false, .target = target}, chosen.opts);
   uops::ClScheduleRun run =
       uops::runScheduleOnCl(lowered, *device, uops::zeroFilledInputs(roots), settings.repeat);
   return {.outputs = std::move(run.outputs),

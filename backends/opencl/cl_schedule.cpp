@@ -63,6 +63,21 @@ bool hasExtension(const ClDeviceInfo& info, const std::string& name) {
 
 } // namespace
 
+ClProgram buildKernel(ClDevice& device, const LoweredKernel& k) {
+  if (k.opencl.source.empty())
+    throw ClError(ClError::Kind::Usage, fmt::format("kernel {} was not rendered as OpenCL C", k.name.text));
+  if (k.opencl.needsFp64 && !hasExtension(device.info(), "cl_khr_fp64"))
+    throw ClError(ClError::Kind::Usage, fmt::format("kernel {} uses float64, and {} ({}) has no cl_khr_fp64",
+                                                    k.name.text, device.name(), device.info().deviceName));
+  return device.build(k.opencl.source, kOpenClBuildOptions);
+}
+
+double launchKernel(ClDevice& device, const ClProgram& program, const LoweredKernel& k,
+                    const std::vector<ClArg>& args) {
+  return device.launch(program, k.opencl.function, args, rangeOf(k.opencl.grid, ClRange(1)),
+                       rangeOf(k.opencl.local, ClRange()));
+}
+
 ClScheduleRun runScheduleOnCl(const PipelineRun& run, ClDevice& device, const BufferValues& inputs,
                               int repeat) {
   if (run.failed()) {
@@ -75,12 +90,7 @@ ClScheduleRun runScheduleOnCl(const PipelineRun& run, ClDevice& device, const Bu
   std::vector<ClProgram> programs;
   ClScheduleRun result;
   for (const LoweredKernel& k : run.kernels) {
-    if (k.opencl.source.empty())
-      throw ClError(ClError::Kind::Usage, fmt::format("kernel {} was not rendered as OpenCL C", k.name.text));
-    if (k.opencl.needsFp64 && !hasExtension(device.info(), "cl_khr_fp64"))
-      throw ClError(ClError::Kind::Usage, fmt::format("kernel {} uses float64, and {} ({}) has no cl_khr_fp64",
-                                                      k.name.text, device.name(), device.info().deviceName));
-    programs.push_back(device.build(k.opencl.source, kOpenClBuildOptions));
+    programs.push_back(buildKernel(device, k));
     result.kernels.push_back({k.name.text, {}});
   }
   for (int r = 0; r < std::max(repeat, 1); ++r) {
@@ -100,9 +110,7 @@ ClScheduleRun runScheduleOnCl(const PipelineRun& run, ClDevice& device, const Bu
         std::vector<ClArg> args;
         for (size_t i = 1; i < item->src().size() && i <= k.params.size(); ++i)
           args.emplace_back(buffers.of(*item->src(i)));
-        result.kernels[kernel].ms.push_back(
-            device.launch(programs[kernel], k.opencl.function, args, rangeOf(k.opencl.grid, ClRange(1)),
-                          rangeOf(k.opencl.local, ClRange())));
+        result.kernels[kernel].ms.push_back(launchKernel(device, programs[kernel], k, args));
         ++kernel;
       } else if (item->op() == Op::Tuple) {
         result.outputs.clear();

@@ -25,4 +25,11 @@ struct ClScheduleRun {
 ClScheduleRun runScheduleOnCl(const PipelineRun& run, ClDevice& device, const BufferValues& inputs,
                               int repeat = 1);
 
+// One lowered kernel built for `device`; ClError (Usage) when it needs
+// cl_khr_fp64 and the device lacks it, (Build) with the driver's log.
+ClProgram buildKernel(ClDevice& device, const LoweredKernel& kernel);
+// Launches it once on `args` over its grid and workgroup; the event's time in ms.
+double launchKernel(ClDevice& device, const ClProgram& program, const LoweredKernel& kernel,
+                    const std::vector<ClArg>& args);
+
 } // namespace uops

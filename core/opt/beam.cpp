@@ -42,10 +42,17 @@ std::vector<Opt> beamActions(const UOpPtr& ast, const OptTarget& target) {
         if (fits(f)) actions.push_back({OptOpKind::Split, axis, f, AxisType::Upcast, false, 0});
       if (target.hasThreads && target.threads > 1)
         actions.push_back({OptOpKind::Split, axis, target.threads, AxisType::Thread, false, 0});
+      if (target.hasLocals)
+        for (int64_t f : {4, 8, 16, 32}) actions.push_back({OptOpKind::Split, axis, f, AxisType::Local, false, 0});
     }
-    if (t == AxisType::Reduce)
+    if (t == AxisType::Reduce) {
       for (int64_t f : {2, 4, 8, 16})
         if (fits(f)) actions.push_back({OptOpKind::Split, axis, f, AxisType::Unroll, false, 0});
+      if (target.hasLocals) {
+        for (int64_t f : {8, 16, 32}) actions.push_back({OptOpKind::Split, axis, f, AxisType::GroupReduce, false, 0});
+        actions.push_back({OptOpKind::Split, axis, 16, AxisType::GroupReduce, true, 0});
+      }
+    }
     ++axis;
   }
   return actions;

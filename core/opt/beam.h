@@ -1,6 +1,7 @@
 // BEAM search over OptOps: from the kernel without OptOps, each round extends
-// every kernel in the beam by one action (UPCAST and THREAD splits of output
-// axes, UNROLL splits of reduce axes, each with several factors), compiles the
+// every kernel in the beam by one action (UPCAST, THREAD and LOCAL splits of
+// output axes, UNROLL and GROUP_REDUCE splits of reduce axes, each with
+// several factors, as far as the target has them), compiles the
 // new candidates in parallel, times each on the real device, and keeps the
 // `width` fastest. It stops when a round brings no improvement, after
 // `maxRounds`, or when cancelled; candidates that are invalid or fail to

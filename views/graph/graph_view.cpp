@@ -64,14 +64,22 @@ void GraphView::showLayout(const GraphLayout& layout) {
 void GraphView::fit() { fitInView(scene()->sceneRect(), Qt::KeepAspectRatio); }
 
 void GraphView::select(int index) {
-  if (m_selected >= 0 && m_selected < static_cast<int>(m_boxes.size()))
+  if (m_selected >= 0 && m_selected < static_cast<int>(m_boxes.size())) {
     m_boxes[static_cast<size_t>(m_selected)]->setPen(QPen(Qt::black, 0.8));
+    m_boxes[static_cast<size_t>(m_selected)]->setZValue(0);
+  }
   m_selected = index >= 0 && index < static_cast<int>(m_boxes.size()) ? index : -1;
   if (m_selected < 0) return;
   QGraphicsRectItem* box = m_boxes[static_cast<size_t>(m_selected)];
   box->setPen(QPen(QColor(0xE6, 0x51, 0x00), 3));
+  box->setZValue(1); // the outline stays above neighbours' edges
   ensureVisible(box);
   Q_EMIT nodeSelected(m_selected);
+}
+
+void GraphView::selectAndCenter(int index) {
+  select(index);
+  if (m_selected >= 0) centerOn(m_boxes[static_cast<size_t>(m_selected)]);
 }
 
 int GraphView::indexOf(const UOp* node) const {

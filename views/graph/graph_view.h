@@ -1,6 +1,6 @@
 // The Graph view: a laid-out UOp graph drawn in a QGraphicsScene, nodes in
 // their op group's color; wheel zooms, drag pans, a click selects a node
-// (highlighted, reported with nodeSelected).
+// (outlined, reported with nodeSelected).
 #pragma once
 
 #include "views/graph/graph_layout.h"
@@ -18,9 +18,12 @@ public:
   void showLayout(const GraphLayout& layout);
   void clearGraph(const QString& message);
   int nodeCount() const { return static_cast<int>(m_layout.nodes.size()); }
+  const GraphLayout& layout() const { return m_layout; }
   // The selected node's index in the layout, or -1.
   int selected() const { return m_selected; }
   void select(int index);
+  // Selects node `index` and scrolls it to the middle of the view.
+  void selectAndCenter(int index);
   // The index of `node` in the layout, or -1.
   int indexOf(const UOp* node) const;
   void fit();

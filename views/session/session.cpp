@@ -97,6 +97,10 @@ Session::Session(QObject* parent) : QObject(parent) {
     Q_EMIT layoutReady(m_layout.result());
     Q_EMIT busyChanged(busy());
   });
+  connect(&m_layoutBefore, &QFutureWatcher<GraphLayout>::finished, this, [this] {
+    Q_EMIT beforeLayoutReady(m_layoutBefore.result());
+    Q_EMIT busyChanged(busy());
+  });
   connect(&m_beam, &QFutureWatcher<BeamResult>::finished, this, [this] {
     BeamResult r = m_beam.result();
     QString summary = r.cancelled ? QStringLiteral("BEAM cancelled after %1 candidates").arg(r.tried)
@@ -119,6 +123,7 @@ Session::Session(QObject* parent) : QObject(parent) {
 Session::~Session() {
   m_lowering.waitForFinished();
   m_layout.waitForFinished();
+  m_layoutBefore.waitForFinished();
   m_running.waitForFinished();
   m_cancelBeam = true;
   m_beam.waitForFinished();
@@ -204,6 +209,7 @@ void Session::selectStage(int i) {
   if (i < 0 || i >= stageCount()) return;
   m_selected = i;
   m_highlight.reset();
+  m_matched.reset();
   Q_EMIT stageSelected(i);
   layoutSelected();
 }
@@ -231,11 +237,36 @@ const LoweredKernel* Session::selectedKernel() const {
 }
 
 void Session::layoutSelected() {
-  UOpPtr g = selectedGraph();
-  if (!g) return;
+  m_shownBefore.reset();
+  if (UOpPtr g = selectedGraph()) layOut(g);
+}
+
+void Session::layOut(UOpPtr root) {
+  m_shown = root;
   m_layout.waitForFinished();
-  m_layout.setFuture(QtConcurrent::run(layoutGraph, g));
+  auto progress = [this](int percent) {
+    QMetaObject::invokeMethod(this, [this, percent] { Q_EMIT layoutProgress(percent); }, Qt::QueuedConnection);
+  };
+  m_layout.setFuture(QtConcurrent::run(layoutGraph, std::move(root), m_layoutOptions, LayoutProgress(progress)));
   Q_EMIT busyChanged(true);
+}
+
+void Session::layOutBefore(UOpPtr root) {
+  m_shownBefore = root;
+  m_layoutBefore.waitForFinished();
+  m_layoutBefore.setFuture(QtConcurrent::run(layoutGraph, std::move(root), m_layoutOptions, LayoutProgress()));
+  Q_EMIT busyChanged(true);
+}
+
+void Session::setLayoutOptions(const LayoutOptions& options) {
+  m_layoutOptions = options;
+  if (m_shown) layOut(m_shown);
+  if (m_shownBefore && m_compare) layOutBefore(m_shownBefore);
+}
+
+void Session::setCompareRewrites(bool on) {
+  m_compare = on;
+  if (on && m_shownBefore) layOutBefore(m_shownBefore);
 }
 
 void Session::showRewrite(int step, int k) {
@@ -245,10 +276,10 @@ void Session::showRewrite(int step, int k) {
   const TraceStep& s = r.steps[static_cast<size_t>(step)];
   if (k < 0 || k >= static_cast<int>(s.rewrites.size())) return;
   m_highlight = s.rewrites[static_cast<size_t>(k)].replacement;
-  UOpPtr root = s.rootAfter(static_cast<size_t>(k) + 1);
-  m_layout.waitForFinished();
-  m_layout.setFuture(QtConcurrent::run(layoutGraph, root));
-  Q_EMIT busyChanged(true);
+  m_matched = s.rewrites[static_cast<size_t>(k)].matched;
+  layOut(s.rootAfter(static_cast<size_t>(k) + 1));
+  m_shownBefore = s.rootAfter(static_cast<size_t>(k));
+  if (m_compare) layOutBefore(m_shownBefore);
   Q_EMIT rewriteShown(step, k);
 }
 
@@ -260,7 +291,7 @@ void Session::runOnCpu(int repeat) {
 }
 
 bool Session::busy() const {
-  return m_lowering.isRunning() || m_layout.isRunning() || m_running.isRunning() || m_beam.isRunning();
+  return m_lowering.isRunning() || m_layout.isRunning() || m_layoutBefore.isRunning() || m_running.isRunning() || m_beam.isRunning();
 }
 
 void Session::waitForIdle() {

@@ -63,12 +63,19 @@ public:
   UOpPtr selectedGraph() const;
   const LoweredKernel* selectedKernel() const;
 
-  // Lays out the selected graph on a worker; layoutReady reports it.
+  // Lays out the selected graph on a worker; layoutProgress, then layoutReady report it.
   void layoutSelected();
   // Shows the graph after rewrite `k` of step `step` of the selected stage,
-  // with that rewrite's replacement highlighted (highlighted()).
+  // with that rewrite's replacement highlighted (highlighted()); in compare
+  // mode the graph before it too (beforeLayoutReady), its matched node marked.
   void showRewrite(int step, int k);
   const UOp* highlighted() const { return m_highlight.get(); }
+  const UOp* matched() const { return m_matched.get(); }
+  void setCompareRewrites(bool on);
+  bool compareRewrites() const { return m_compare; }
+  // What the Graph view hides and when it leaves dot; changing it lays out again.
+  void setLayoutOptions(const LayoutOptions& options);
+  const LayoutOptions& layoutOptions() const { return m_layoutOptions; }
   void runOnCpu(int repeat);
 
   // OptOps per kernel: the lists the user chose (others get the heuristics).
@@ -94,7 +101,9 @@ public:
 Q_SIGNALS:
   void programLowered();
   void stageSelected(int index);
+  void layoutProgress(int percent);
   void layoutReady(const uops::views::GraphLayout& layout);
+  void beforeLayoutReady(const uops::views::GraphLayout& layout);
   void rewriteShown(int step, int k);
   void beamProgress(int tried, double bestMs, double candidateMs);
   void beamFinished(const QString& summary);
@@ -103,14 +112,20 @@ Q_SIGNALS:
 
 private:
   void lower();
+  void layOut(UOpPtr root);
+  void layOutBefore(UOpPtr root);
 
   QString m_source, m_path;
   Lowered m_lowered;
   int m_selected = -1;
   UOpPtr m_highlight; // the node the last shown rewrite made
+  UOpPtr m_matched;   // the node it replaced
+  UOpPtr m_shown, m_shownBefore; // the roots laid out last
+  bool m_compare = false;
+  LayoutOptions m_layoutOptions;
   std::optional<CpuRunResult> m_lastRun;
   QFutureWatcher<Lowered> m_lowering;
-  QFutureWatcher<GraphLayout> m_layout;
+  QFutureWatcher<GraphLayout> m_layout, m_layoutBefore;
   QFutureWatcher<CpuRunResult> m_running;
   QFutureWatcher<BeamResult> m_beam;
   std::atomic<bool> m_cancelBeam{false};

@@ -51,9 +51,11 @@ NodeInspector::NodeInspector(QWidget* parent) : QWidget(parent) {
 QListWidget* NodeInspector::list(const QString& name) {
   auto* l = new QListWidget(this);
   l->setObjectName(name);
-  connect(l, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+  auto choose = [this](QListWidgetItem* item) {
     Q_EMIT nodeChosen(reinterpret_cast<const UOp*>(item->data(Qt::UserRole).value<quintptr>()));
-  });
+  };
+  connect(l, &QListWidget::itemClicked, this, choose);
+  connect(l, &QListWidget::itemActivated, this, choose);
   return l;
 }
 

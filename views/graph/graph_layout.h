@@ -41,7 +41,9 @@ struct GraphLayout {
 
 struct LayoutOptions {
   GraphFilter filter;
-  size_t dotLimit = 400; // above this many visible nodes, the layered layout
+  // above this many visible nodes, the layered layout: dot took 0.4 s for 254
+  // nodes and 25 s for 604 (nslimit 4, mclimit 0.3)
+  size_t dotLimit = 300;
 };
 
 // Reports how far a layout is, 0..100, from the worker thread.

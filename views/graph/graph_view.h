@@ -37,7 +37,7 @@ protected:
 
 private:
   GraphLayout m_layout;
-  std::vector<class QGraphicsRectItem*> m_boxes;
+  std::vector<class NodeItem*> m_boxes;
   int m_selected = -1;
 };
 

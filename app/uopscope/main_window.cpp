@@ -112,6 +112,8 @@ void MainWindow::connectGraph() {
     m_before->showLayout(layout);
     if (const UOp* m = m_session.matched()) m_before->select(m_before->indexOf(m));
   });
+  connect(&m_session, &Session::stageSelected, m_before,
+          [this] { m_before->clearGraph(QStringLiteral("choose a rewrite: the graph before it shows here")); });
   connect(m_graph, &GraphView::nodeSelected, m_inspector,
           [this](int index) { m_inspector->showNode(m_graph->layout(), index); });
   connect(m_inspector, &NodeInspector::nodeChosen, m_graph,

@@ -16,7 +16,9 @@ void MainWindow::buildMenus() {
                                                 QStringLiteral("Tensor programs (*.py)"));
     if (!path.isEmpty()) openFile(path);
   });
-  m_recent = new RecentFiles(file->addMenu(QStringLiteral("Open &Recent")), [this](const QString& path) { openFile(path); });
+  QMenu* recent = file->addMenu(QStringLiteral("Open &Recent"));
+  recent->setObjectName(QStringLiteral("recentMenu"));
+  m_recent = new RecentFiles(recent, [this](const QString& path) { openFile(path); });
   QMenu* examples = file->addMenu(QStringLiteral("&Examples"));
   QDir dir(QStringLiteral(UOPSCOPE_EXAMPLES_DIR));
   for (const QString& name : dir.entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name))

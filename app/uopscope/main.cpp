@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
     }
   }
   if (parser.isSet(runIt)) {
-    window.session().runOnCpu(5);
+    window.session().runOn(QStringLiteral("CPU"), 5);
     window.session().waitForIdle();
   }
   if (!parser.isSet(shot)) return QApplication::exec();

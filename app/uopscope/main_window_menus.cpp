@@ -41,7 +41,7 @@ void MainWindow::buildMenus() {
   QMenu* run = menuBar()->addMenu(QStringLiteral("&Run"));
   run->addAction(QStringLiteral("Run on CPU"), QKeySequence(Qt::CTRL | Qt::Key_R), this, [this] {
     showView(QStringLiteral("run"));
-    m_session.runOnCpu(5);
+    m_session.runOn(QStringLiteral("CPU"), 5);
   });
 }
 

@@ -1,14 +1,11 @@
 #include "views/session/session.h"
 
 #include "backends/llvm/cpu_beam.h"
-#include "backends/llvm/cpu_schedule.h"
 #include "core/opt/heuristics.h"
 #include "core/pipeline/optimize.h"
 #include "core/frontend/load_error.h"
-#include "core/program/host_text.h"
 #include "core/program/interp_run.h"
 #include "core/program/program.h"
-#include "core/runtime/reference_evaluator.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -51,37 +48,6 @@ Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& 
   return out;
 }
 
-CpuDevice& sharedCpu() {
-  static CpuDevice device;
-  return device;
-}
-
-CpuRunResult runCpu(std::shared_ptr<PipelineRun> run, std::vector<UOpPtr> roots, int repeat) {
-  static std::mutex mutex; // one run at a time on the shared device
-  std::lock_guard lock(mutex);
-  CpuRunResult out;
-  try {
-    BufferValues inputs = zeroFilledInputs(roots);
-    CpuScheduleRun r = runScheduleOnCpu(*run, sharedCpu(), inputs, repeat);
-    out.kernels = r.kernels;
-    ReferenceEvaluator ref;
-    for (const auto& [id, value] : inputs) ref.setBuffer(id, value);
-    std::vector<HostTensor> want = ref.evaluate(roots);
-    out.matchesReference = want.size() == r.outputs.size();
-    for (size_t i = 0; i < r.outputs.size(); ++i) {
-      out.outputs += QStringLiteral("out[%1]: %2\n").arg(i).arg(QString::fromStdString(program::describe(r.outputs[i])));
-      for (int64_t e = 0; out.matchesReference && e < want[i].numel(); ++e) {
-        double g = r.outputs[i].getDouble(e), w = want[i].getDouble(e);
-        if (!(std::fabs(g - w) <= 1e-4 * (1 + std::fabs(w)) || (std::isnan(g) && std::isnan(w))))
-          out.matchesReference = false;
-      }
-    }
-  } catch (const std::exception& e) {
-    out.error = QString::fromStdString(e.what());
-  }
-  return out;
-}
-
 } // namespace
 
 Session::Session(QObject* parent) : QObject(parent) {
@@ -113,7 +79,7 @@ Session::Session(QObject* parent) : QObject(parent) {
     Q_EMIT beamFinished(summary);
     Q_EMIT busyChanged(busy());
   });
-  connect(&m_running, &QFutureWatcher<CpuRunResult>::finished, this, [this] {
+  connect(&m_running, &QFutureWatcher<DeviceRunResult>::finished, this, [this] {
     m_lastRun = m_running.result();
     Q_EMIT ran();
     Q_EMIT busyChanged(busy());
@@ -283,10 +249,10 @@ void Session::showRewrite(int step, int k) {
   Q_EMIT rewriteShown(step, k);
 }
 
-void Session::runOnCpu(int repeat) {
+void Session::runOn(const QString& device, int repeat) {
   if (!run() || run()->failed()) return;
   m_running.waitForFinished();
-  m_running.setFuture(QtConcurrent::run(runCpu, m_lowered.run, m_lowered.roots, repeat));
+  m_running.setFuture(QtConcurrent::run(runOnDevice, device, m_lowered.run, m_lowered.roots, repeat));
   Q_EMIT busyChanged(true);
 }
 

@@ -1,6 +1,6 @@
 // The Session: what the explorer has loaded and where the user is in it. It
 // owns the program text, its pipeline run (every stage, trace included), the
-// selected stage record and the last CPU run; lowering, layout and runs happen
+// selected stage record and the last device run; lowering, layout and runs happen
 // on worker threads (QtConcurrent) and report back with signals. Views observe
 // it and never run the pipeline themselves.
 #pragma once
@@ -9,6 +9,7 @@
 #include "core/opt/beam.h"
 #include "core/pipeline/schedule_executor.h"
 #include "views/graph/graph_layout.h"
+#include "views/run/device_run.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -27,13 +28,6 @@ struct Lowered {
   std::shared_ptr<PipelineRun> run;
   QString error;                // a load error: "file:line:col: message"
   int errorLine = 0;            // 1-based, 0 when not at a line
-};
-
-struct CpuRunResult {
-  std::vector<KernelTimes> kernels;
-  QString outputs;  // shapes and first values
-  bool matchesReference = false;
-  QString error;
 };
 
 class Session : public QObject {
@@ -76,7 +70,8 @@ public:
   // What the Graph view hides and when it leaves dot; changing it lays out again.
   void setLayoutOptions(const LayoutOptions& options);
   const LayoutOptions& layoutOptions() const { return m_layoutOptions; }
-  void runOnCpu(int repeat);
+  // Runs the program on `device` ("CPU", "CL:0", ...; see availableDevices()) `repeat` times.
+  void runOn(const QString& device, int repeat);
 
   // OptOps per kernel: the lists the user chose (others get the heuristics).
   const KernelOpts& kernelOpts() const { return m_opts; }
@@ -92,7 +87,7 @@ public:
   void startBeam(size_t kernel, int width);
   void cancelBeam() { m_cancelBeam = true; }
   bool beamRunning() const { return m_beam.isRunning(); }
-  const std::optional<CpuRunResult>& lastRun() const { return m_lastRun; }
+  const std::optional<DeviceRunResult>& lastRun() const { return m_lastRun; }
 
   bool busy() const;
   // Processes events until no work is in flight (tests, screenshots).
@@ -123,10 +118,10 @@ private:
   UOpPtr m_shown, m_shownBefore; // the roots laid out last
   bool m_compare = false;
   LayoutOptions m_layoutOptions;
-  std::optional<CpuRunResult> m_lastRun;
+  std::optional<DeviceRunResult> m_lastRun;
   QFutureWatcher<Lowered> m_lowering;
   QFutureWatcher<GraphLayout> m_layout, m_layoutBefore;
-  QFutureWatcher<CpuRunResult> m_running;
+  QFutureWatcher<DeviceRunResult> m_running;
   QFutureWatcher<BeamResult> m_beam;
   std::atomic<bool> m_cancelBeam{false};
   size_t m_beamKernel = 0;

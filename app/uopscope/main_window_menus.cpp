@@ -53,18 +53,19 @@ void MainWindow::buildGraphMenu() {
   m_compare->setCheckable(true);
   m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
   graph->addSeparator();
-  auto filter = [this, graph](const QString& title, bool GraphFilter::*field) {
+  auto filter = [this, graph](const QString& title, const QString& name, bool GraphFilter::*field) {
     QAction* a = graph->addAction(title, this, [this, field](bool on) {
       LayoutOptions options = m_session.layoutOptions();
       options.filter.*field = on;
       m_session.setLayoutOptions(options);
     });
     a->setCheckable(true);
+    a->setObjectName(name);
   };
-  filter(QStringLiteral("Hide constants"), &GraphFilter::constants);
-  filter(QStringLiteral("Hide index arithmetic"), &GraphFilter::indexMath);
-  filter(QStringLiteral("Hide movement ops"), &GraphFilter::movement);
-  filter(QStringLiteral("One box per Call"), &GraphFilter::collapseCalls);
+  filter(QStringLiteral("Hide constants"), QStringLiteral("hideConstants"), &GraphFilter::constants);
+  filter(QStringLiteral("Hide index arithmetic"), QStringLiteral("hideIndexMath"), &GraphFilter::indexMath);
+  filter(QStringLiteral("Hide movement ops"), QStringLiteral("hideMovement"), &GraphFilter::movement);
+  filter(QStringLiteral("One box per Call"), QStringLiteral("collapseCalls"), &GraphFilter::collapseCalls);
 }
 
 } // namespace uops::views

@@ -4,6 +4,7 @@
 // Call folds kernel bodies away. Times go to the test log.
 #include "app/uopscope/main_window.h"
 
+#include <QAction>
 #include <QElapsedTimer>
 #include <QProgressBar>
 #include <QSignalSpy>
@@ -84,9 +85,7 @@ private Q_SLOTS:
     GraphView* g = w.graph();
     int all = g->nodeCount();
     QVERIFY(countOp(g, uops::Op::Const) > 20);
-    LayoutOptions options;
-    options.filter.constants = true;
-    w.session().setLayoutOptions(options);
+    w.findChild<QAction*>(QStringLiteral("hideConstants"))->trigger();
     w.session().waitForIdle();
     QCOMPARE(countOp(g, uops::Op::Const), 0);
     QVERIFY(g->nodeCount() < all);
@@ -96,16 +95,21 @@ private Q_SLOTS:
     for (const LaidOutEdge& e : g->layout().edges) fed.insert(e.to);
     for (size_t i = 0; i < g->layout().nodes.size(); ++i)
       if (g->layout().nodes[i].node->op() == uops::Op::Mul) QVERIFY(fed.count(i));
-    // index arithmetic in a kernel's stage: no index-typed Add/Mul once hidden
-    int optimize = w.session().findStage(QStringLiteral("Optimize"), 0);
-    QVERIFY(optimize > 0);
-    options.filter = GraphFilter();
-    options.filter.indexMath = true;
-    w.session().setLayoutOptions(options);
-    w.session().selectStage(optimize);
+    // index arithmetic in a kernel's stage
+    w.findChild<QAction*>(QStringLiteral("hideConstants"))->trigger();
+    QVERIFY(!w.session().layoutOptions().filter.constants);
+    w.session().selectStage(w.session().findStage(QStringLiteral("Expand"), 1));
     w.session().waitForIdle();
-    for (const LaidOutNode& n : g->layout().nodes)
-      QVERIFY(!(n.node->op() == uops::Op::Add && n.node->dtype().scalar == uops::ScalarType::Index));
+    auto indexMath = [g] {
+      const auto& nodes = g->layout().nodes;
+      return std::count_if(nodes.begin(), nodes.end(), [](const LaidOutNode& n) {
+        return uops::opGroup(n.node->op()) == uops::OpGroup::Elementwise && n.node->dtype().scalar == uops::ScalarType::Index;
+      });
+    };
+    QVERIFY(indexMath() > 0);
+    w.findChild<QAction*>(QStringLiteral("hideIndexMath"))->trigger();
+    w.session().waitForIdle();
+    QCOMPARE(indexMath(), 0);
   }
 
   void collapsesCalls() {
@@ -121,9 +125,7 @@ private Q_SLOTS:
     int all = g->nodeCount();
     int calls = countOp(g, uops::Op::Call);
     QVERIFY(calls >= 1);
-    LayoutOptions options;
-    options.filter.collapseCalls = true;
-    w.session().setLayoutOptions(options);
+    w.findChild<QAction*>(QStringLiteral("collapseCalls"))->trigger();
     w.session().waitForIdle();
     QVERIFY2(g->nodeCount() < all / 2, qPrintable(QStringLiteral("%1 of %2").arg(g->nodeCount()).arg(all)));
     QCOMPARE(countOp(g, uops::Op::Call), calls);

@@ -62,16 +62,18 @@ private Q_SLOTS:
     // every edge goes down: sources above their users
     for (const LaidOutEdge& e : w.graph()->layout().edges)
       QVERIFY(w.graph()->layout().nodes[e.from].box.bottom() < w.graph()->layout().nodes[e.to].box.top());
-    // Alt+Right steps to the next stage
+    // Alt+Right steps to the next stage; the graph shows before the kernel's machine code is compiled
+    qint64 shownMs = 0;
+    connect(&w.session(), &Session::layoutReady, &w, [&] { shownMs = timer.elapsed(); });
     for (int stage = 1; stage < std::min(4, w.session().stageCount()); ++stage) {
       timer.restart();
       QTest::keyClick(&w, Qt::Key_Right, Qt::AltModifier);
       w.session().waitForIdle();
       QCOMPARE(w.session().selectedStage(), stage);
       QCOMPARE(w.graph()->nodeCount(), static_cast<int>(uops::toposort(*w.session().selectedGraph()).size()));
-      qInfo("step to %s: %d nodes in %lld ms (layout %.1f ms, %s)", w.session().stageRecord(stage).stage.c_str(),
-            w.graph()->nodeCount(), timer.elapsed(), w.graph()->layout().layoutMs,
-            qPrintable(w.graph()->layout().engine));
+      qInfo("step to %s: %d nodes shown in %lld ms (layout %.1f ms, %s), all work done in %lld ms",
+            w.session().stageRecord(stage).stage.c_str(), w.graph()->nodeCount(), shownMs,
+            w.graph()->layout().layoutMs, qPrintable(w.graph()->layout().engine), timer.elapsed());
     }
     QTest::keyClick(&w, Qt::Key_Left, Qt::AltModifier);
     w.session().waitForIdle();

@@ -6,6 +6,7 @@
 #include "core/frontend/load_error.h"
 #include "core/program/interp_run.h"
 #include "core/program/program.h"
+#include "views/run/machine_code.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -67,6 +68,10 @@ Session::Session(QObject* parent) : QObject(parent) {
     Q_EMIT beforeLayoutReady(m_layoutBefore.result());
     Q_EMIT busyChanged(busy());
   });
+  connect(&m_machineCode, &QFutureWatcher<QString>::finished, this, [this] {
+    if (m_machineCodeStage == m_selected) Q_EMIT machineCodeReady(m_machineCode.result()); // else stale
+    Q_EMIT busyChanged(busy());
+  });
   connect(&m_beam, &QFutureWatcher<BeamResult>::finished, this, [this] {
     BeamResult r = m_beam.result();
     QString summary = r.cancelled ? QStringLiteral("BEAM cancelled after %1 candidates").arg(r.tried)
@@ -90,6 +95,7 @@ Session::~Session() {
   m_lowering.waitForFinished();
   m_layout.waitForFinished();
   m_layoutBefore.waitForFinished();
+  m_machineCode.waitForFinished();
   m_running.waitForFinished();
   m_cancelBeam = true;
   m_beam.waitForFinished();
@@ -177,7 +183,17 @@ void Session::selectStage(int i) {
   m_highlight.reset();
   m_matched.reset();
   Q_EMIT stageSelected(i);
+  compileSelected();
   layoutSelected();
+}
+
+void Session::compileSelected() {
+  const LoweredKernel* k = selectedKernel();
+  if (!k || k->llvm.source.empty()) return;
+  m_machineCode.waitForFinished();
+  m_machineCodeStage = m_selected;
+  m_machineCode.setFuture(QtConcurrent::run(machineCode, *k));
+  Q_EMIT busyChanged(true);
 }
 
 int Session::findStage(const QString& stage, int kernel) const {
@@ -257,7 +273,7 @@ void Session::runOn(const QString& device, int repeat) {
 }
 
 bool Session::busy() const {
-  return m_lowering.isRunning() || m_layout.isRunning() || m_layoutBefore.isRunning() || m_running.isRunning() || m_beam.isRunning();
+  return m_lowering.isRunning() || m_layout.isRunning() || m_layoutBefore.isRunning() || m_machineCode.isRunning() || m_running.isRunning() || m_beam.isRunning();
 }
 
 void Session::waitForIdle() {

@@ -100,6 +100,8 @@ Q_SIGNALS:
   void layoutReady(const uops::views::GraphLayout& layout);
   void beforeLayoutReady(const uops::views::GraphLayout& layout);
   void rewriteShown(int step, int k);
+  // The selected kernel stage's machine code, compiled on a worker.
+  void machineCodeReady(const QString& text);
   void beamProgress(int tried, double bestMs, double candidateMs);
   void beamFinished(const QString& summary);
   void ran();
@@ -108,6 +110,7 @@ Q_SIGNALS:
 private:
   void lower();
   void layOut(UOpPtr root);
+  void compileSelected();
   void layOutBefore(UOpPtr root);
 
   QString m_source, m_path;
@@ -121,6 +124,8 @@ private:
   std::optional<DeviceRunResult> m_lastRun;
   QFutureWatcher<Lowered> m_lowering;
   QFutureWatcher<GraphLayout> m_layout, m_layoutBefore;
+  QFutureWatcher<QString> m_machineCode;
+  int m_machineCodeStage = -1; // the record m_machineCode compiles
   QFutureWatcher<DeviceRunResult> m_running;
   QFutureWatcher<BeamResult> m_beam;
   std::atomic<bool> m_cancelBeam{false};

@@ -14,6 +14,7 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -50,15 +51,18 @@ MainWindow::MainWindow(QWidget* parent)
   QDockWidget* optimize = dock(QStringLiteral("Optimize"), m_optimize, Qt::RightDockWidgetArea);
   tabifyDockWidget(code, optimize);
   code->raise();
-  QDockWidget* inspector = dock(QStringLiteral("Inspector"), m_inspector, Qt::RightDockWidgetArea);
-  splitDockWidget(code, inspector, Qt::Vertical);
+  // scrolled: its fields and lists must not make the window taller than the screen
+  auto* inspectorScroll = new QScrollArea(this);
+  inspectorScroll->setWidget(m_inspector);
+  inspectorScroll->setWidgetResizable(true);
+  inspectorScroll->setMinimumHeight(190); // its first fields, as tall as the window allows
+  dock(QStringLiteral("Inspector"), inspectorScroll, Qt::RightDockWidgetArea);
   QDockWidget* kernels = dock(QStringLiteral("Kernels"), m_kernels, Qt::BottomDockWidgetArea);
   QDockWidget* run = dock(QStringLiteral("Run"), m_run, Qt::BottomDockWidgetArea);
   tabifyDockWidget(kernels, run);
   kernels->raise();
   resizeDocks({kernels}, {230}, Qt::Vertical);
   resizeDocks({m_docks[QStringLiteral("program")], code}, {380, 420}, Qt::Horizontal);
-  resizeDocks({code, inspector}, {420, 300}, Qt::Vertical);
   m_progress->setMaximumWidth(200);
   m_progress->hide();
   statusBar()->addPermanentWidget(m_progress);
@@ -130,7 +134,7 @@ QDockWidget* MainWindow::dock(const QString& title, QWidget* content, Qt::DockWi
   auto* d = new QDockWidget(title, this);
   d->setObjectName(title + QStringLiteral("Dock"));
   d->setWidget(content);
-  addDockWidget(area, d);
+  addDockWidget(area, d, Qt::Vertical);
   m_docks[title.toLower()] = d;
   return d;
 }

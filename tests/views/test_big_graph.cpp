@@ -131,6 +131,13 @@ private Q_SLOTS:
     w.session().waitForIdle();
     QVERIFY2(g->nodeCount() < all / 2, qPrintable(QStringLiteral("%1 of %2").arg(g->nodeCount()).arg(all)));
     QCOMPARE(countOp(g, uops::Op::Call), calls);
+    // each Call keeps its edges from the buffers it binds
+    for (size_t i = 0; i < g->layout().nodes.size(); ++i) {
+      if (g->layout().nodes[i].node->op() != uops::Op::Call) continue;
+      size_t in = 0;
+      for (const LaidOutEdge& e : g->layout().edges) in += e.to == i;
+      QCOMPARE(in, g->layout().nodes[i].node->src().size() - 1);
+    }
   }
 
   // The same graph through dot, for the record: why big graphs leave it.

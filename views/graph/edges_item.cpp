@@ -21,11 +21,11 @@ EdgesItem::EdgesItem(const std::vector<LaidOutEdge>& edges) {
     size_t i = 1;
     for (; i + 2 < e.points.size(); i += 3) path.cubicTo(e.points[i], e.points[i + 1], e.points[i + 2]);
     for (; i < e.points.size(); ++i) path.lineTo(e.points[i]);
-    QRectF bounds = path.controlPointRect();
+    // widened: a vertical edge's rect has no width, and empty rects intersect nothing
+    QRectF bounds = path.controlPointRect().adjusted(-1, -1, 1, 1);
     m_edges.push_back({path, QLineF(e.points.front(), e.points.back()), bounds});
     m_bounds |= bounds;
   }
-  m_bounds.adjust(-1, -1, 1, 1);
 }
 
 void EdgesItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {

@@ -15,6 +15,7 @@ QColor fillOf(uint32_t rgb) {
 }
 
 constexpr size_t kAntialiasLimit = 1000;
+constexpr double kReadableZoom = 0.75;
 
 } // namespace
 
@@ -66,7 +67,10 @@ void GraphView::select(int index) {
 
 void GraphView::selectAndCenter(int index) {
   select(index);
-  if (m_selected >= 0) centerOn(m_boxes[static_cast<size_t>(m_selected)]);
+  if (m_selected < 0) return;
+  // zoomed out too far to read the node: zoom to its natural size first
+  if (transform().m11() < kReadableZoom) setTransform(QTransform());
+  centerOn(m_boxes[static_cast<size_t>(m_selected)]);
 }
 
 int GraphView::indexOf(const UOp* node) const {

@@ -22,7 +22,8 @@ public:
   // The selected node's index in the layout, or -1.
   int selected() const { return m_selected; }
   void select(int index);
-  // Selects node `index` and scrolls it to the middle of the view.
+  // Selects node `index` and scrolls it to the middle of the view, zooming in
+  // to its natural size when the view is zoomed out too far to read it.
   void selectAndCenter(int index);
   // The index of `node` in the layout, or -1.
   int indexOf(const UOp* node) const;

@@ -6,8 +6,8 @@
 namespace uops::views {
 namespace {
 
-// Below this scale the 7 pt labels are under 3 pixels high: unreadable.
-constexpr double kReadableScale = 0.4;
+// Below this scale the 7 pt labels are under 2 pixels high: not even a hint of text.
+constexpr double kReadableScale = 0.25;
 
 } // namespace
 

@@ -126,6 +126,8 @@ void MainWindow::connectGraph() {
 
 void MainWindow::setCompare(bool on) {
   m_before->setVisible(on);
+  m_before->setCaption(QStringLiteral("before the rewrite"));
+  m_graph->setCaption(on ? QStringLiteral("after the rewrite") : QString());
   if (m_compare->isChecked() != on) m_compare->setChecked(on);
   m_session.setCompareRewrites(on);
 }

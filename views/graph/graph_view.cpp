@@ -4,6 +4,7 @@
 #include "views/graph/node_item.h"
 
 #include <QMouseEvent>
+#include <QPainter>
 #include <QWheelEvent>
 
 namespace uops::views {
@@ -77,6 +78,26 @@ int GraphView::indexOf(const UOp* node) const {
   for (size_t i = 0; i < m_layout.nodes.size(); ++i)
     if (m_layout.nodes[i].node == node) return static_cast<int>(i);
   return -1;
+}
+
+void GraphView::setCaption(const QString& caption) {
+  m_caption = caption;
+  viewport()->update();
+}
+
+void GraphView::drawForeground(QPainter* painter, const QRectF&) {
+  if (m_caption.isEmpty()) return;
+  painter->save();
+  painter->resetTransform(); // viewport pixels: the caption stays put while the graph scrolls
+  QFont font = painter->font();
+  font.setBold(true);
+  painter->setFont(font);
+  QRectF box = painter->fontMetrics().boundingRect(m_caption).adjusted(-6, -3, 6, 3);
+  box.moveTopLeft(QPointF(6, 6));
+  painter->fillRect(box, QColor(255, 255, 255, 220));
+  painter->setPen(QColor(0xE6, 0x51, 0x00));
+  painter->drawText(box, Qt::AlignCenter, m_caption);
+  painter->restore();
 }
 
 void GraphView::wheelEvent(QWheelEvent* event) {

@@ -28,6 +28,8 @@ public:
   // The index of `node` in the layout, or -1.
   int indexOf(const UOp* node) const;
   void fit();
+  // A caption in the view's top left corner ("before the rewrite"); empty: none.
+  void setCaption(const QString& caption);
 
 Q_SIGNALS:
   void nodeSelected(int index);
@@ -35,11 +37,13 @@ Q_SIGNALS:
 protected:
   void wheelEvent(QWheelEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
+  void drawForeground(QPainter* painter, const QRectF& rect) override;
 
 private:
   GraphLayout m_layout;
   std::vector<class NodeItem*> m_boxes;
   int m_selected = -1;
+  QString m_caption;
 };
 
 } // namespace uops::views

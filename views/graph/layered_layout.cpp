@@ -10,6 +10,7 @@ namespace uops::views {
 namespace {
 
 constexpr double kLayerGap = 40, kNodeGap = 12, kCharWidth = 6.2, kLineHeight = 12.5, kPad = 10;
+constexpr size_t kHubUsers = 8;
 
 QSizeF boxSize(const QString& label) {
   qsizetype longest = 0, lines = 0;
@@ -26,14 +27,25 @@ struct Layers {
 };
 
 // Nodes come in topological order and edges go source -> user, so one pass
-// gives each node its longest path from a leaf.
+// gives each node its longest path from a leaf; then each leaf (a constant, a
+// buffer) moves down to just above its first user, so it does not hang at the
+// top with an edge across the whole graph.
 Layers assignLayers(const GraphLayout& g) {
   Layers l;
   l.layerOf.assign(g.nodes.size(), 0);
-  std::vector<std::vector<size_t>> sources(g.nodes.size());
-  for (const LaidOutEdge& e : g.edges) sources[e.to].push_back(e.from);
+  std::vector<std::vector<size_t>> sources(g.nodes.size()), users(g.nodes.size());
+  for (const LaidOutEdge& e : g.edges) {
+    sources[e.to].push_back(e.from);
+    users[e.from].push_back(e.to);
+  }
   for (size_t i = 0; i < g.nodes.size(); ++i)
     for (size_t s : sources[i]) l.layerOf[i] = std::max(l.layerOf[i], l.layerOf[s] + 1);
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    if (!sources[i].empty() || users[i].empty()) continue;
+    size_t first = l.layerOf[users[i].front()];
+    for (size_t u : users[i]) first = std::min(first, l.layerOf[u]);
+    l.layerOf[i] = first - 1;
+  }
   size_t count = g.nodes.empty() ? 0 : *std::max_element(l.layerOf.begin(), l.layerOf.end()) + 1;
   l.members.resize(count);
   for (size_t i = 0; i < g.nodes.size(); ++i) l.members[l.layerOf[i]].push_back(i);
@@ -63,21 +75,39 @@ void sweep(Layers& l, const std::vector<std::vector<size_t>>& neighbours, std::v
   }
 }
 
-// Places each node at its sources' mean x, then pushes overlapping boxes right.
+// Places each node of a layer near its sources' mean x without overlaps: the
+// mean of a left-to-right pass that pushes boxes right and a right-to-left pass
+// that pushes them left (both keep the order and the gaps, so their mean does),
+// so crowded layers spread both ways instead of drifting right. A hub (a source
+// with many users, like a broadcast zero) does not pull: its users follow
+// their other sources, so chains stay straight.
 void placeX(const Layers& l, const std::vector<std::vector<size_t>>& sources,
-            const std::vector<QSizeF>& size, std::vector<double>& x) {
+            const std::vector<std::vector<size_t>>& users, const std::vector<QSizeF>& size, std::vector<double>& x) {
+  double packed = 0; // where sourceless nodes go: side by side
   for (const std::vector<size_t>& layer : l.members) {
-    double right = 0;
-    for (size_t i : layer) {
-      double want = right + size[i].width() / 2;
-      if (!sources[i].empty()) {
-        double mean = 0;
-        for (size_t s : sources[i]) mean += x[s];
-        want = std::max(want, mean / static_cast<double>(sources[i].size()));
+    std::vector<double> want(layer.size()), left(layer.size()), right(layer.size());
+    for (size_t j = 0; j < layer.size(); ++j) {
+      size_t i = layer[j];
+      if (sources[i].empty()) {
+        want[j] = packed + size[i].width() / 2;
+        packed += size[i].width() + kNodeGap;
+        continue;
       }
-      x[i] = want;
-      right = want + size[i].width() / 2 + kNodeGap;
+      double sum = 0, all = 0;
+      size_t pulling = 0;
+      for (size_t s : sources[i]) {
+        all += x[s];
+        if (users[s].size() > kHubUsers) continue;
+        sum += x[s];
+        ++pulling;
+      }
+      want[j] = pulling ? sum / static_cast<double>(pulling) : all / static_cast<double>(sources[i].size());
     }
+    auto gap = [&](size_t a, size_t b) { return (size[layer[a]].width() + size[layer[b]].width()) / 2 + kNodeGap; };
+    for (size_t j = 0; j < layer.size(); ++j) left[j] = j == 0 ? want[j] : std::max(want[j], left[j - 1] + gap(j - 1, j));
+    for (size_t j = layer.size(); j-- > 0;)
+      right[j] = j + 1 == layer.size() ? want[j] : std::min(want[j], right[j + 1] - gap(j, j + 1));
+    for (size_t j = 0; j < layer.size(); ++j) x[layer[j]] = (left[j] + right[j]) / 2;
   }
 }
 
@@ -106,7 +136,7 @@ void layeredLayout(GraphLayout& g, const LayoutProgress& progress) {
   }
   sweep(l, sources, pos, true);
   std::vector<double> x(g.nodes.size());
-  placeX(l, sources, size, x);
+  placeX(l, sources, users, size, x);
   report(80);
   std::vector<double> top(l.members.size() + 1, 0);
   for (size_t k = 0; k < l.members.size(); ++k) {
@@ -114,10 +144,12 @@ void layeredLayout(GraphLayout& g, const LayoutProgress& progress) {
     for (size_t i : l.members[k]) tallest = std::max(tallest, size[i].height());
     top[k + 1] = top[k] + tallest + kLayerGap;
   }
-  double width = 0;
+  // the left pass may place boxes left of 0: shift everything right of it
+  double leftmost = 0, width = 0;
+  for (size_t i = 0; i < g.nodes.size(); ++i) leftmost = std::min(leftmost, x[i] - size[i].width() / 2);
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     double y = top[l.layerOf[i]];
-    g.nodes[i].box = QRectF(x[i] - size[i].width() / 2, y, size[i].width(), size[i].height());
+    g.nodes[i].box = QRectF(x[i] - leftmost - size[i].width() / 2, y, size[i].width(), size[i].height());
     width = std::max(width, g.nodes[i].box.right());
   }
   for (LaidOutEdge& e : g.edges) {

@@ -11,6 +11,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <map>
 #include <unordered_set>
 
 using namespace uops::views;
@@ -59,9 +60,15 @@ private Q_SLOTS:
     QVERIFY(!w.layoutProgress()->isVisible());
     qInfo("%d nodes: lowered, laid out and drawn in %lld ms (layout %.1f ms)", nodes, openMs,
           w.graph()->layout().layoutMs);
-    // every edge goes down: sources above their users
-    for (const LaidOutEdge& e : w.graph()->layout().edges)
-      QVERIFY(w.graph()->layout().nodes[e.from].box.bottom() < w.graph()->layout().nodes[e.to].box.top());
+    // every edge goes down: sources above their users; boxes in a layer do not overlap
+    const GraphLayout& layout = w.graph()->layout();
+    for (const LaidOutEdge& e : layout.edges) QVERIFY(layout.nodes[e.from].box.bottom() < layout.nodes[e.to].box.top());
+    std::map<double, std::vector<QRectF>> layers;
+    for (const LaidOutNode& n : layout.nodes) layers[n.box.top()].push_back(n.box);
+    for (auto& [top, boxes] : layers) {
+      std::sort(boxes.begin(), boxes.end(), [](const QRectF& a, const QRectF& b) { return a.left() < b.left(); });
+      for (size_t i = 1; i < boxes.size(); ++i) QVERIFY(boxes[i - 1].right() < boxes[i].left());
+    }
     // Alt+Right steps to the next stage; the graph shows before the kernel's machine code is compiled
     qint64 shownMs = 0;
     connect(&w.session(), &Session::layoutReady, &w, [&] { shownMs = timer.elapsed(); });

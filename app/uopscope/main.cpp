@@ -1,4 +1,5 @@
-// uopscope PROGRAM.py [--view NAME] [--stage NAME] [--kernel K] [--rewrite N] [--run] [--screenshot FILE.png]
+// uopscope PROGRAM.py [--view NAME] [--stage NAME] [--kernel K] [--compare] [--rewrite N] [--hide GROUPS]
+//                     [--find TEXT] [--run] [--screenshot FILE.png]
 #include "app/uopscope/main_window.h"
 
 #include <QApplication>
@@ -24,19 +25,36 @@ int main(int argc, char** argv) {
   QCommandLineOption runIt(QStringLiteral("run"), QStringLiteral("run the program on the CPU once loaded"));
   QCommandLineOption rewrite(QStringLiteral("rewrite"), QStringLiteral("show the stage's n-th rewrite (from 0)"),
                              QStringLiteral("n"));
-  parser.addOptions({view, stage, kernel, shot, runIt, rewrite});
+  QCommandLineOption compare(QStringLiteral("compare"), QStringLiteral("show the graph before the rewrite beside it"));
+  QCommandLineOption hide(QStringLiteral("hide"),
+                          QStringLiteral("hide node groups in the graph: constants,index,movement,calls"),
+                          QStringLiteral("groups"));
+  QCommandLineOption find(QStringLiteral("find"), QStringLiteral("select the first node matching an op or %number"),
+                          QStringLiteral("text"));
+  parser.addOptions({view, stage, kernel, shot, runIt, rewrite, compare, hide, find});
   parser.process(app);
 
   uops::views::MainWindow window;
   window.resize(1600, 1000);
   window.show();
+  if (parser.isSet(hide)) {
+    uops::views::LayoutOptions options;
+    const QStringList groups = parser.value(hide).split(QLatin1Char(','));
+    options.filter.constants = groups.contains(QStringLiteral("constants"));
+    options.filter.indexMath = groups.contains(QStringLiteral("index"));
+    options.filter.movement = groups.contains(QStringLiteral("movement"));
+    options.filter.collapseCalls = groups.contains(QStringLiteral("calls"));
+    window.session().setLayoutOptions(options);
+  }
+  window.setCompare(parser.isSet(compare));
   const QStringList args = parser.positionalArguments();
   if (!args.isEmpty()) window.openFile(args.first());
   if (parser.isSet(view) && !window.showView(parser.value(view))) {
     std::fprintf(stderr, "uopscope: no view '%s'\n", qPrintable(parser.value(view)));
     return 1;
   }
-  if (!parser.isSet(shot) && !parser.isSet(stage) && !parser.isSet(runIt)) return QApplication::exec();
+  if (!parser.isSet(shot) && !parser.isSet(stage) && !parser.isSet(runIt) && !parser.isSet(find))
+    return QApplication::exec();
 
   // wait for the program to lower, then go where asked
   window.session().waitForIdle();
@@ -57,8 +75,13 @@ int main(int argc, char** argv) {
       window.session().waitForIdle();
     }
   }
+  if (parser.isSet(find)) {
+    window.findBar()->activate();
+    window.findBar()->setText(parser.value(find));
+    window.findBar()->findFrom(-1);
+  }
   if (parser.isSet(runIt)) {
-    window.session().runOnCpu(5);
+    window.session().runOn(QStringLiteral("CPU"), 5);
     window.session().waitForIdle();
   }
   if (!parser.isSet(shot)) return QApplication::exec();

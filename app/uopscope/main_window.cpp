@@ -5,21 +5,43 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QScrollArea>
 #include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
+#include <QVBoxLayout>
 
 namespace uops::views {
+namespace {
+
+// The first local .py file among dropped URLs, or an empty string.
+QString droppedProgram(const QMimeData* data) {
+  for (const QUrl& url : data->urls())
+    if (url.isLocalFile() && url.toLocalFile().endsWith(QStringLiteral(".py"))) return url.toLocalFile();
+  return {};
+}
+
+} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_graph(new GraphView(this)), m_program(new ProgramPanel(m_session, this)),
-      m_stages(new StagesPanel(m_session, this)), m_rewrites(new RewritesPanel(m_session, this)), m_kernels(new KernelsPanel(m_session, this)),
-      m_code(new CodePanel(m_session, this)), m_optimize(new OptimizePanel(m_session, this)), m_run(new RunPanel(m_session, this)) {
+    : QMainWindow(parent), m_graph(new GraphView(this)), m_before(new GraphView(this)),
+      m_find(new FindBar(m_graph, this)), m_inspector(new NodeInspector(this)), m_progress(new QProgressBar(this)),
+      m_program(new ProgramPanel(m_session, this)), m_stages(new StagesPanel(m_session, this)),
+      m_rewrites(new RewritesPanel(m_session, this)), m_kernels(new KernelsPanel(m_session, this)),
+      m_code(new CodePanel(m_session, this)), m_optimize(new OptimizePanel(m_session, this)),
+      m_run(new RunPanel(m_session, this)) {
   setWindowTitle(QStringLiteral("UOpScope"));
-  setCentralWidget(m_graph);
+  setAcceptDrops(true);
+  setCentralWidget(graphArea());
   dock(QStringLiteral("Program"), m_program, Qt::LeftDockWidgetArea);
   QDockWidget* stages = dock(QStringLiteral("Stages"), m_stages, Qt::LeftDockWidgetArea);
   QDockWidget* rewrites = dock(QStringLiteral("Rewrites"), m_rewrites, Qt::LeftDockWidgetArea);
@@ -29,18 +51,23 @@ MainWindow::MainWindow(QWidget* parent)
   QDockWidget* optimize = dock(QStringLiteral("Optimize"), m_optimize, Qt::RightDockWidgetArea);
   tabifyDockWidget(code, optimize);
   code->raise();
+  // scrolled: its fields and lists must not make the window taller than the screen
+  auto* inspectorScroll = new QScrollArea(this);
+  inspectorScroll->setWidget(m_inspector);
+  inspectorScroll->setWidgetResizable(true);
+  inspectorScroll->setMinimumHeight(190); // its first fields, as tall as the window allows
+  dock(QStringLiteral("Inspector"), inspectorScroll, Qt::RightDockWidgetArea);
   QDockWidget* kernels = dock(QStringLiteral("Kernels"), m_kernels, Qt::BottomDockWidgetArea);
   QDockWidget* run = dock(QStringLiteral("Run"), m_run, Qt::BottomDockWidgetArea);
   tabifyDockWidget(kernels, run);
   kernels->raise();
   resizeDocks({kernels}, {230}, Qt::Vertical);
-  resizeDocks({m_docks[QStringLiteral("program")], m_docks[QStringLiteral("code")]}, {380, 420}, Qt::Horizontal);
+  resizeDocks({m_docks[QStringLiteral("program")], code}, {380, 420}, Qt::Horizontal);
+  m_progress->setMaximumWidth(200);
+  m_progress->hide();
+  statusBar()->addPermanentWidget(m_progress);
   buildMenus();
-  connect(&m_session, &Session::layoutReady, m_graph, [this](const GraphLayout& layout) {
-    m_graph->showLayout(layout);
-    if (const UOp* h = m_session.highlighted()) m_graph->select(m_graph->indexOf(h));
-    statusBar()->showMessage(QStringLiteral("%1 nodes laid out in %2 ms").arg(layout.nodes.size()).arg(layout.layoutMs, 0, 'f', 1));
-  });
+  connectGraph();
   connect(&m_session, &Session::programLowered, this, [this] {
     if (!m_session.lowered().error.isEmpty()) m_graph->clearGraph(m_session.lowered().error);
   });
@@ -53,11 +80,63 @@ MainWindow::MainWindow(QWidget* parent)
   restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
 }
 
+QWidget* MainWindow::graphArea() {
+  auto* area = new QWidget(this);
+  auto* split = new QSplitter(Qt::Horizontal, area);
+  m_before->setObjectName(QStringLiteral("beforeGraphView"));
+  m_before->hide();
+  split->addWidget(m_before);
+  split->addWidget(m_graph);
+  auto* layout = new QVBoxLayout(area);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  layout->addWidget(m_find);
+  layout->addWidget(split, 1);
+  m_find->hide();
+  return area;
+}
+
+void MainWindow::connectGraph() {
+  connect(&m_session, &Session::layoutProgress, m_progress, [this](int percent) {
+    m_progress->setValue(percent);
+    m_progress->setVisible(percent < 100);
+  });
+  connect(&m_session, &Session::layoutReady, m_graph, [this](const GraphLayout& layout) {
+    m_progress->hide();
+    m_graph->showLayout(layout);
+    m_inspector->showNode(layout, -1);
+    if (const UOp* h = m_session.highlighted()) m_graph->select(m_graph->indexOf(h));
+    statusBar()->showMessage(QStringLiteral("%1 nodes (%2 hidden) laid out by %3 in %4 ms")
+                                 .arg(layout.nodes.size())
+                                 .arg(layout.hidden)
+                                 .arg(layout.engine)
+                                 .arg(layout.layoutMs, 0, 'f', 1));
+  });
+  connect(&m_session, &Session::beforeLayoutReady, m_before, [this](const GraphLayout& layout) {
+    m_before->showLayout(layout);
+    if (const UOp* m = m_session.matched()) m_before->select(m_before->indexOf(m));
+  });
+  connect(&m_session, &Session::stageSelected, m_before,
+          [this] { m_before->clearGraph(QStringLiteral("choose a rewrite: the graph before it shows here")); });
+  connect(m_graph, &GraphView::nodeSelected, m_inspector,
+          [this](int index) { m_inspector->showNode(m_graph->layout(), index); });
+  connect(m_inspector, &NodeInspector::nodeChosen, m_graph,
+          [this](const UOp* node) { m_graph->selectAndCenter(m_graph->indexOf(node)); });
+}
+
+void MainWindow::setCompare(bool on) {
+  m_before->setVisible(on);
+  m_before->setCaption(QStringLiteral("before the rewrite"));
+  m_graph->setCaption(on ? QStringLiteral("after the rewrite") : QString());
+  if (m_compare->isChecked() != on) m_compare->setChecked(on);
+  m_session.setCompareRewrites(on);
+}
+
 QDockWidget* MainWindow::dock(const QString& title, QWidget* content, Qt::DockWidgetArea area) {
   auto* d = new QDockWidget(title, this);
   d->setObjectName(title + QStringLiteral("Dock"));
   d->setWidget(content);
-  addDockWidget(area, d);
+  addDockWidget(area, d, Qt::Vertical);
   m_docks[title.toLower()] = d;
   return d;
 }
@@ -72,31 +151,23 @@ bool MainWindow::showView(const QString& name) {
 }
 
 void MainWindow::openFile(const QString& path) {
-  if (!m_session.loadFile(path)) statusBar()->showMessage(QStringLiteral("cannot open %1").arg(path));
-  else setWindowTitle(QStringLiteral("UOpScope — %1").arg(path));
+  if (!m_session.loadFile(path)) {
+    statusBar()->showMessage(QStringLiteral("cannot open %1").arg(path));
+    return;
+  }
+  setWindowTitle(QStringLiteral("UOpScope — %1").arg(path));
+  m_recent->add(path);
 }
 
-void MainWindow::buildMenus() {
-  QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
-  file->addAction(QStringLiteral("&Open..."), QKeySequence::Open, this, [this] {
-    QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open a tensor program"), QString(),
-                                                QStringLiteral("Tensor programs (*.py)"));
-    if (!path.isEmpty()) openFile(path);
-  });
-  QMenu* examples = file->addMenu(QStringLiteral("&Examples"));
-  QDir dir(QStringLiteral(UOPSCOPE_EXAMPLES_DIR));
-  for (const QString& name : dir.entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name))
-    examples->addAction(name, this, [this, path = dir.filePath(name)] { openFile(path); });
-  file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-  QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
-  view->addAction(QStringLiteral("Next stage"), QKeySequence(Qt::CTRL | Qt::Key_Down), this, [this] { m_stages->step(1); });
-  view->addAction(QStringLiteral("Previous stage"), QKeySequence(Qt::CTRL | Qt::Key_Up), this, [this] { m_stages->step(-1); });
-  view->addAction(QStringLiteral("Fit graph"), QKeySequence(Qt::CTRL | Qt::Key_0), m_graph, &GraphView::fit);
-  QMenu* run = menuBar()->addMenu(QStringLiteral("&Run"));
-  run->addAction(QStringLiteral("Run on CPU"), QKeySequence(Qt::CTRL | Qt::Key_R), this, [this] {
-    showView(QStringLiteral("run"));
-    m_session.runOnCpu(5);
-  });
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  if (!droppedProgram(event->mimeData()).isEmpty()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  QString path = droppedProgram(event->mimeData());
+  if (path.isEmpty()) return;
+  event->acceptProposedAction();
+  openFile(path);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

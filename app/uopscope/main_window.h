@@ -1,9 +1,15 @@
-// uopscope's window: the Graph view in the middle, Program and Stages docks on
-// the left, Code on the right, Kernels and Run below; docks and geometry are
-// restored from QSettings. It creates the Session and hands it to the views.
+// uopscope's window: the Graph view in the middle (with its find bar, and the
+// graph before the current rewrite beside it in compare mode), Program and
+// Stages docks on the left, Code and the node Inspector on the right, Kernels
+// and Run below; docks and geometry are restored from QSettings, and a .py
+// file dropped on the window opens. It creates the Session and hands it to
+// the views.
 #pragma once
 
+#include "views/graph/find_bar.h"
 #include "views/graph/graph_view.h"
+#include "views/inspector/node_inspector.h"
+#include "views/menus/recent_files.h"
 #include "views/panels/code_panel.h"
 #include "views/panels/kernels_panel.h"
 #include "views/panels/optimize_panel.h"
@@ -16,6 +22,7 @@
 #include <QMainWindow>
 
 class QDockWidget;
+class QProgressBar;
 
 namespace uops::views {
 
@@ -27,6 +34,13 @@ public:
 
   Session& session() { return m_session; }
   GraphView* graph() const { return m_graph; }
+  GraphView* beforeGraph() const { return m_before; }
+  FindBar* findBar() const { return m_find; }
+  NodeInspector* inspector() const { return m_inspector; }
+  RecentFiles* recentFiles() const { return m_recent; }
+  QProgressBar* layoutProgress() const { return m_progress; }
+  // Graph > Compare before/after: the graph before the current rewrite beside the one after it.
+  void setCompare(bool on);
   StagesPanel* stages() const { return m_stages; }
   RunPanel* runPanel() const { return m_run; }
   ProgramPanel* program() const { return m_program; }
@@ -41,13 +55,24 @@ public:
 
 protected:
   void closeEvent(class QCloseEvent* event) override;
+  void dragEnterEvent(class QDragEnterEvent* event) override;
+  void dropEvent(class QDropEvent* event) override;
 
 private:
   QDockWidget* dock(const QString& title, QWidget* content, Qt::DockWidgetArea area);
   void buildMenus();
+  void buildGraphMenu();
+  void connectGraph();
+  QWidget* graphArea();
 
   Session m_session;
   GraphView* m_graph;
+  GraphView* m_before;
+  FindBar* m_find;
+  NodeInspector* m_inspector;
+  RecentFiles* m_recent = nullptr;
+  QProgressBar* m_progress;
+  QAction* m_compare = nullptr;
   ProgramPanel* m_program;
   StagesPanel* m_stages;
   RewritesPanel* m_rewrites;

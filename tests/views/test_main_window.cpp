@@ -164,8 +164,11 @@ private Q_SLOTS:
     w.session().waitForIdle();
     QCOMPARE(w.session().lowered().errorLine, 3);
     QVERIFY(w.program()->status()->text().contains(QStringLiteral("bad.py:3:")));
-    QCOMPARE(w.program()->editor()->extraSelections().size(), 1);
+    QCOMPARE(w.program()->editor()->extraSelections().size(), 2);
     QCOMPARE(w.program()->editor()->extraSelections().front().cursor.blockNumber(), 2);
+    const QTextEdit::ExtraSelection& underline = w.program()->editor()->extraSelections().back();
+    QCOMPARE(underline.format.underlineStyle(), QTextCharFormat::WaveUnderline);
+    QCOMPARE(underline.cursor.selectedText(), QStringLiteral("b = a +* 3"));
   }
 };
 

@@ -1,9 +1,10 @@
 #include "views/graph/graph_view.h"
 
-#include <QGraphicsRectItem>
-#include <QGraphicsSimpleTextItem>
+#include "views/graph/edges_item.h"
+#include "views/graph/node_item.h"
+
 #include <QMouseEvent>
-#include <QPainterPath>
+#include <QPainter>
 #include <QWheelEvent>
 
 namespace uops::views {
@@ -13,6 +14,9 @@ QColor fillOf(uint32_t rgb) {
   QColor c(static_cast<int>((rgb >> 16) & 0xFF), static_cast<int>((rgb >> 8) & 0xFF), static_cast<int>(rgb & 0xFF));
   return c.lighter(150); // pale enough for black text
 }
+
+constexpr size_t kAntialiasLimit = 1000;
+constexpr double kReadableZoom = 0.75;
 
 } // namespace
 
@@ -37,26 +41,14 @@ void GraphView::showLayout(const GraphLayout& layout) {
   m_boxes.clear();
   m_layout = layout;
   m_selected = -1;
-  QPen edgePen(QColor(0x60, 0x60, 0x60));
-  edgePen.setWidthF(0.8);
-  for (const LaidOutEdge& e : m_layout.edges) {
-    if (e.points.size() < 2) continue;
-    QPainterPath path(e.points.front());
-    size_t i = 1;
-    for (; i + 2 < e.points.size(); i += 3) path.cubicTo(e.points[i], e.points[i + 1], e.points[i + 2]);
-    for (; i < e.points.size(); ++i) path.lineTo(e.points[i]);
-    scene()->addPath(path, edgePen);
-  }
-  QFont font;
-  font.setPointSizeF(7);
+  scene()->addItem(new EdgesItem(m_layout.edges));
   for (const LaidOutNode& n : m_layout.nodes) {
-    auto* box = scene()->addRect(n.box, QPen(Qt::black, 0.8), QBrush(fillOf(n.color)));
-    auto* text = new QGraphicsSimpleTextItem(n.label, box);
-    text->setFont(font);
-    QRectF t = text->boundingRect();
-    text->setPos(n.box.center() - QPointF(t.width() / 2, t.height() / 2));
+    auto* box = new NodeItem(n.box, fillOf(n.color), n.label);
+    scene()->addItem(box);
     m_boxes.push_back(box);
   }
+  // antialiasing thousands of edges costs more than it shows when they are a pixel apart
+  setRenderHint(QPainter::Antialiasing, m_layout.nodes.size() <= kAntialiasLimit);
   scene()->setSceneRect(m_layout.bounds.adjusted(-20, -20, 20, 20));
   fit();
 }
@@ -65,19 +57,47 @@ void GraphView::fit() { fitInView(scene()->sceneRect(), Qt::KeepAspectRatio); }
 
 void GraphView::select(int index) {
   if (m_selected >= 0 && m_selected < static_cast<int>(m_boxes.size()))
-    m_boxes[static_cast<size_t>(m_selected)]->setPen(QPen(Qt::black, 0.8));
+    m_boxes[static_cast<size_t>(m_selected)]->setSelectedLook(false);
   m_selected = index >= 0 && index < static_cast<int>(m_boxes.size()) ? index : -1;
   if (m_selected < 0) return;
-  QGraphicsRectItem* box = m_boxes[static_cast<size_t>(m_selected)];
-  box->setPen(QPen(QColor(0xE6, 0x51, 0x00), 3));
+  NodeItem* box = m_boxes[static_cast<size_t>(m_selected)];
+  box->setSelectedLook(true);
   ensureVisible(box);
   Q_EMIT nodeSelected(m_selected);
+}
+
+void GraphView::selectAndCenter(int index) {
+  select(index);
+  if (m_selected < 0) return;
+  // zoomed out too far to read the node: zoom to its natural size first
+  if (transform().m11() < kReadableZoom) setTransform(QTransform());
+  centerOn(m_boxes[static_cast<size_t>(m_selected)]);
 }
 
 int GraphView::indexOf(const UOp* node) const {
   for (size_t i = 0; i < m_layout.nodes.size(); ++i)
     if (m_layout.nodes[i].node == node) return static_cast<int>(i);
   return -1;
+}
+
+void GraphView::setCaption(const QString& caption) {
+  m_caption = caption;
+  viewport()->update();
+}
+
+void GraphView::drawForeground(QPainter* painter, const QRectF&) {
+  if (m_caption.isEmpty()) return;
+  painter->save();
+  painter->resetTransform(); // viewport pixels: the caption stays put while the graph scrolls
+  QFont font = painter->font();
+  font.setBold(true);
+  painter->setFont(font);
+  QRectF box = painter->fontMetrics().boundingRect(m_caption).adjusted(-6, -3, 6, 3);
+  box.moveTopLeft(QPointF(6, 6));
+  painter->fillRect(box, QColor(255, 255, 255, 220));
+  painter->setPen(QColor(0xE6, 0x51, 0x00));
+  painter->drawText(box, Qt::AlignCenter, m_caption);
+  painter->restore();
 }
 
 void GraphView::wheelEvent(QWheelEvent* event) {

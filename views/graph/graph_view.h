@@ -1,6 +1,6 @@
 // The Graph view: a laid-out UOp graph drawn in a QGraphicsScene, nodes in
 // their op group's color; wheel zooms, drag pans, a click selects a node
-// (highlighted, reported with nodeSelected).
+// (outlined, reported with nodeSelected).
 #pragma once
 
 #include "views/graph/graph_layout.h"
@@ -18,12 +18,18 @@ public:
   void showLayout(const GraphLayout& layout);
   void clearGraph(const QString& message);
   int nodeCount() const { return static_cast<int>(m_layout.nodes.size()); }
+  const GraphLayout& layout() const { return m_layout; }
   // The selected node's index in the layout, or -1.
   int selected() const { return m_selected; }
   void select(int index);
+  // Selects node `index` and scrolls it to the middle of the view, zooming in
+  // to its natural size when the view is zoomed out too far to read it.
+  void selectAndCenter(int index);
   // The index of `node` in the layout, or -1.
   int indexOf(const UOp* node) const;
   void fit();
+  // A caption in the view's top left corner ("before the rewrite"); empty: none.
+  void setCaption(const QString& caption);
 
 Q_SIGNALS:
   void nodeSelected(int index);
@@ -31,11 +37,13 @@ Q_SIGNALS:
 protected:
   void wheelEvent(QWheelEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
+  void drawForeground(QPainter* painter, const QRectF& rect) override;
 
 private:
   GraphLayout m_layout;
-  std::vector<class QGraphicsRectItem*> m_boxes;
+  std::vector<class NodeItem*> m_boxes;
   int m_selected = -1;
+  QString m_caption;
 };
 
 } // namespace uops::views

@@ -1,6 +1,5 @@
 #include "views/panels/code_panel.h"
 
-#include "backends/llvm/cpu_device.h"
 #include "core/ir/text.h"
 #include "views/session/session.h"
 
@@ -36,6 +35,7 @@ CodePanel::CodePanel(Session& session, QWidget* parent)
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addWidget(split);
   connect(&m_session, &Session::stageSelected, this, &CodePanel::show);
+  connect(&m_session, &Session::machineCodeReady, m_isa, &QPlainTextEdit::setPlainText);
 }
 
 void CodePanel::show(int) {
@@ -48,12 +48,7 @@ void CodePanel::show(int) {
     return;
   }
   m_source->setPlainText(QString::fromStdString(k->llvm.source));
-  static CpuDevice device; // compiled kernels are cached by content
-  try {
-    m_isa->setPlainText(QString::fromStdString(device.compile(*k).assembly()));
-  } catch (const std::exception& e) {
-    m_isa->setPlainText(QStringLiteral("machine code not available: %1").arg(QString::fromStdString(e.what())));
-  }
+  m_isa->setPlainText(QStringLiteral("compiling..."));
 }
 
 } // namespace uops::views

@@ -1,6 +1,6 @@
 // The Code view: the selected kernel's rendered LLVM IR and its machine code
-// (LLVM's disassembler) side by side; the graph's textual IR for the
-// whole-program stages.
+// (LLVM's disassembler; the Session compiles it on a worker) side by side; the
+// graph's textual IR for the whole-program stages.
 #pragma once
 
 #include <QWidget>

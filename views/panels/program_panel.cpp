@@ -2,12 +2,14 @@
 
 #include "views/session/session.h"
 
+#include <QHelpEvent>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QSyntaxHighlighter>
 #include <QTextBlock>
 #include <QTimer>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 namespace uops::views {
@@ -64,7 +66,7 @@ ProgramPanel::ProgramPanel(Session& session, QWidget* parent)
   layout->addWidget(m_editor);
   layout->addWidget(m_status);
   m_relower->setSingleShot(true);
-  m_relower->setInterval(600);
+  m_relower->setInterval(500);
   connect(m_editor, &QPlainTextEdit::textChanged, this, [this] {
     if (!m_updating) m_relower->start();
   });
@@ -73,6 +75,18 @@ ProgramPanel::ProgramPanel(Session& session, QWidget* parent)
                                                                                     : m_session.lowered().name);
   });
   connect(&m_session, &Session::programLowered, this, &ProgramPanel::showLowered);
+  m_editor->viewport()->installEventFilter(this);
+}
+
+bool ProgramPanel::eventFilter(QObject* watched, QEvent* event) {
+  if (watched != m_editor->viewport() || event->type() != QEvent::ToolTip) return QWidget::eventFilter(watched, event);
+  auto* help = static_cast<QHelpEvent*>(event);
+  const Lowered& l = m_session.lowered();
+  if (l.errorLine > 0 && m_editor->cursorForPosition(help->pos()).blockNumber() == l.errorLine - 1)
+    QToolTip::showText(help->globalPos(), l.error, m_editor->viewport());
+  else
+    QToolTip::hideText();
+  return true;
 }
 
 void ProgramPanel::showLowered() {
@@ -91,6 +105,13 @@ void ProgramPanel::showLowered() {
       mark.format.setProperty(QTextFormat::FullWidthSelection, true);
       mark.cursor = QTextCursor(m_editor->document()->findBlockByNumber(l.errorLine - 1));
       marks.append(mark);
+      // the line's text underlined; eventFilter shows the message where the mouse rests on it
+      QTextEdit::ExtraSelection underline;
+      underline.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
+      underline.format.setUnderlineColor(QColor(0xC62828));
+      underline.cursor = mark.cursor;
+      underline.cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+      marks.append(underline);
     }
   } else if (const PipelineRun* run = m_session.run()) {
     QString failed = run->failed() ? QStringLiteral(" — %1 failed: %2")

@@ -1,5 +1,6 @@
 // The Program view: the program's text in an editor (Python highlighting),
-// re-lowered shortly after edits, with a load error shown at its line.
+// re-lowered 500 ms after the last edit, with a load error shown at its line
+// (marked, underlined, its message in the tooltip and below the editor).
 #pragma once
 
 #include <QWidget>
@@ -19,6 +20,9 @@ public:
   explicit ProgramPanel(Session& session, QWidget* parent = nullptr);
   QPlainTextEdit* editor() const { return m_editor; }
   QLabel* status() const { return m_status; }
+
+protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
   void showLowered();

@@ -33,6 +33,17 @@ bool RewritesPanel::choose(int n) {
   return false;
 }
 
+bool RewritesPanel::step(int delta) {
+  int n = 0;
+  for (int i = 0; i < topLevelItemCount(); ++i) {
+    QTreeWidgetItem* pass = topLevelItem(i);
+    int at = pass->indexOfChild(currentItem());
+    if (at >= 0) return n + at + delta >= 0 && choose(n + at + delta);
+    n += pass->childCount();
+  }
+  return choose(0);
+}
+
 void RewritesPanel::rebuild() {
   clear();
   if (m_session.selectedStage() < 0) return;

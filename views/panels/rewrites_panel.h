@@ -16,6 +16,8 @@ public:
   explicit RewritesPanel(Session& session, QWidget* parent = nullptr);
   // Chooses the n-th rewrite of the stage (0-based, across its passes); false if there is none.
   bool choose(int n);
+  // Chooses the rewrite `delta` after the current one (the first when none is current).
+  bool step(int delta);
 
 private:
   void rebuild();

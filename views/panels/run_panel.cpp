@@ -2,6 +2,7 @@
 
 #include "views/session/session.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -14,8 +15,8 @@
 namespace uops::views {
 
 RunPanel::RunPanel(Session& session, QWidget* parent)
-    : QWidget(parent), m_session(session), m_repeat(new QSpinBox(this)),
-      m_run(new QPushButton(QStringLiteral("Run on CPU"), this)), m_times(new QTableWidget(this)),
+    : QWidget(parent), m_session(session), m_device(new QComboBox(this)), m_repeat(new QSpinBox(this)),
+      m_run(new QPushButton(QStringLiteral("Run"), this)), m_times(new QTableWidget(this)),
       m_verdict(new QLabel(this)), m_outputs(new QPlainTextEdit(this)) {
   setObjectName(QStringLiteral("runPanel"));
   m_run->setObjectName(QStringLiteral("runButton"));
@@ -24,12 +25,16 @@ RunPanel::RunPanel(Session& session, QWidget* parent)
   m_repeat->setRange(1, 1000);
   m_repeat->setValue(5);
   m_repeat->setPrefix(QStringLiteral("repeat "));
-  m_times->setColumnCount(3);
-  m_times->setHorizontalHeaderLabels({QStringLiteral("kernel"), QStringLiteral("min ms"), QStringLiteral("median ms")});
+  m_device->setObjectName(QStringLiteral("runDevice"));
+  for (const DeviceChoice& d : availableDevices()) m_device->addItem(d.description, d.name);
+  m_times->setColumnCount(5);
+  m_times->setHorizontalHeaderLabels({QStringLiteral("kernel"), QStringLiteral("min ms"), QStringLiteral("median ms"),
+                                      QStringLiteral("GFLOPS"), QStringLiteral("GB/s")});
   m_times->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
   m_times->verticalHeader()->hide();
   m_outputs->setReadOnly(true);
   auto* bar = new QHBoxLayout;
+  bar->addWidget(m_device);
   bar->addWidget(m_repeat);
   bar->addWidget(m_run);
   bar->addWidget(m_verdict, 1);
@@ -38,7 +43,7 @@ RunPanel::RunPanel(Session& session, QWidget* parent)
   layout->addLayout(bar);
   layout->addWidget(m_times, 2);
   layout->addWidget(m_outputs, 1);
-  connect(m_run, &QPushButton::clicked, this, [this] { m_session.runOnCpu(m_repeat->value()); });
+  connect(m_run, &QPushButton::clicked, this, [this] { m_session.runOn(m_device->currentData().toString(), m_repeat->value()); });
   connect(&m_session, &Session::busyChanged, m_run, [this](bool busy) { m_run->setEnabled(!busy); });
   connect(&m_session, &Session::ran, this, &RunPanel::showRun);
 }
@@ -58,9 +63,15 @@ void RunPanel::showRun() {
     m_times->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(k.name)));
     m_times->setItem(row, 1, new QTableWidgetItem(QString::number(k.minMs(), 'f', 4)));
     m_times->setItem(row, 2, new QTableWidgetItem(QString::number(k.medianMs(), 'f', 4)));
+    if (i < r->work.size() && k.medianMs() > 0) {
+      double seconds = k.medianMs() / 1e3;
+      m_times->setItem(row, 3, new QTableWidgetItem(QString::number(r->work[i].flops / seconds / 1e9, 'f', 3)));
+      m_times->setItem(row, 4, new QTableWidgetItem(QString::number(r->work[i].bytes / seconds / 1e9, 'f', 3)));
+    }
     total += k.medianMs();
   }
-  m_verdict->setText(QStringLiteral("%1 kernels, %2 ms total; %3")
+  m_verdict->setText(QStringLiteral("%1: %2 kernels, %3 ms total; %4")
+                         .arg(r->device)
                          .arg(r->kernels.size())
                          .arg(total, 0, 'f', 3)
                          .arg(r->matchesReference ? QStringLiteral("outputs match the reference evaluator")

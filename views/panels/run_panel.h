@@ -1,10 +1,13 @@
-// The Run view: run the program on the CPU with repetitions (on a worker);
-// per-kernel minimum and median times, the outputs' shapes and first values,
-// and whether they match the reference evaluator.
+// The Run view: run the program on a chosen device (the CPU or any OpenCL
+// device) with repetitions, on a worker; per kernel its minimum and median
+// times with GFLOPS and GB/s at the median (work from kernel_work.h), the
+// outputs' shapes and first values, and whether they match the reference
+// evaluator.
 #pragma once
 
 #include <QWidget>
 
+class QComboBox;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -21,6 +24,7 @@ class RunPanel : public QWidget {
 public:
   explicit RunPanel(Session& session, QWidget* parent = nullptr);
   QPushButton* runButton() const { return m_run; }
+  QComboBox* device() const { return m_device; }
   QTableWidget* times() const { return m_times; }
   QLabel* verdict() const { return m_verdict; }
 
@@ -28,6 +32,7 @@ private:
   void showRun();
 
   Session& m_session;
+  QComboBox* m_device;
   QSpinBox* m_repeat;
   QPushButton* m_run;
   QTableWidget* m_times;

@@ -1,14 +1,12 @@
 #include "views/session/session.h"
 
 #include "backends/llvm/cpu_beam.h"
-#include "backends/llvm/cpu_schedule.h"
 #include "core/opt/heuristics.h"
 #include "core/pipeline/optimize.h"
 #include "core/frontend/load_error.h"
-#include "core/program/host_text.h"
 #include "core/program/interp_run.h"
 #include "core/program/program.h"
-#include "core/runtime/reference_evaluator.h"
+#include "views/run/machine_code.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -51,37 +49,6 @@ Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& 
   return out;
 }
 
-CpuDevice& sharedCpu() {
-  static CpuDevice device;
-  return device;
-}
-
-CpuRunResult runCpu(std::shared_ptr<PipelineRun> run, std::vector<UOpPtr> roots, int repeat) {
-  static std::mutex mutex; // one run at a time on the shared device
-  std::lock_guard lock(mutex);
-  CpuRunResult out;
-  try {
-    BufferValues inputs = zeroFilledInputs(roots);
-    CpuScheduleRun r = runScheduleOnCpu(*run, sharedCpu(), inputs, repeat);
-    out.kernels = r.kernels;
-    ReferenceEvaluator ref;
-    for (const auto& [id, value] : inputs) ref.setBuffer(id, value);
-    std::vector<HostTensor> want = ref.evaluate(roots);
-    out.matchesReference = want.size() == r.outputs.size();
-    for (size_t i = 0; i < r.outputs.size(); ++i) {
-      out.outputs += QStringLiteral("out[%1]: %2\n").arg(i).arg(QString::fromStdString(program::describe(r.outputs[i])));
-      for (int64_t e = 0; out.matchesReference && e < want[i].numel(); ++e) {
-        double g = r.outputs[i].getDouble(e), w = want[i].getDouble(e);
-        if (!(std::fabs(g - w) <= 1e-4 * (1 + std::fabs(w)) || (std::isnan(g) && std::isnan(w))))
-          out.matchesReference = false;
-      }
-    }
-  } catch (const std::exception& e) {
-    out.error = QString::fromStdString(e.what());
-  }
-  return out;
-}
-
 } // namespace
 
 Session::Session(QObject* parent) : QObject(parent) {
@@ -97,6 +64,14 @@ Session::Session(QObject* parent) : QObject(parent) {
     Q_EMIT layoutReady(m_layout.result());
     Q_EMIT busyChanged(busy());
   });
+  connect(&m_layoutBefore, &QFutureWatcher<GraphLayout>::finished, this, [this] {
+    Q_EMIT beforeLayoutReady(m_layoutBefore.result());
+    Q_EMIT busyChanged(busy());
+  });
+  connect(&m_machineCode, &QFutureWatcher<QString>::finished, this, [this] {
+    if (m_machineCodeStage == m_selected) Q_EMIT machineCodeReady(m_machineCode.result()); // else stale
+    Q_EMIT busyChanged(busy());
+  });
   connect(&m_beam, &QFutureWatcher<BeamResult>::finished, this, [this] {
     BeamResult r = m_beam.result();
     QString summary = r.cancelled ? QStringLiteral("BEAM cancelled after %1 candidates").arg(r.tried)
@@ -109,7 +84,7 @@ Session::Session(QObject* parent) : QObject(parent) {
     Q_EMIT beamFinished(summary);
     Q_EMIT busyChanged(busy());
   });
-  connect(&m_running, &QFutureWatcher<CpuRunResult>::finished, this, [this] {
+  connect(&m_running, &QFutureWatcher<DeviceRunResult>::finished, this, [this] {
     m_lastRun = m_running.result();
     Q_EMIT ran();
     Q_EMIT busyChanged(busy());
@@ -119,6 +94,8 @@ Session::Session(QObject* parent) : QObject(parent) {
 Session::~Session() {
   m_lowering.waitForFinished();
   m_layout.waitForFinished();
+  m_layoutBefore.waitForFinished();
+  m_machineCode.waitForFinished();
   m_running.waitForFinished();
   m_cancelBeam = true;
   m_beam.waitForFinished();
@@ -204,8 +181,19 @@ void Session::selectStage(int i) {
   if (i < 0 || i >= stageCount()) return;
   m_selected = i;
   m_highlight.reset();
+  m_matched.reset();
   Q_EMIT stageSelected(i);
+  compileSelected();
   layoutSelected();
+}
+
+void Session::compileSelected() {
+  const LoweredKernel* k = selectedKernel();
+  if (!k || k->llvm.source.empty()) return;
+  m_machineCode.waitForFinished();
+  m_machineCodeStage = m_selected;
+  m_machineCode.setFuture(QtConcurrent::run(machineCode, *k));
+  Q_EMIT busyChanged(true);
 }
 
 int Session::findStage(const QString& stage, int kernel) const {
@@ -231,11 +219,36 @@ const LoweredKernel* Session::selectedKernel() const {
 }
 
 void Session::layoutSelected() {
-  UOpPtr g = selectedGraph();
-  if (!g) return;
+  m_shownBefore.reset();
+  if (UOpPtr g = selectedGraph()) layOut(g);
+}
+
+void Session::layOut(UOpPtr root) {
+  m_shown = root;
   m_layout.waitForFinished();
-  m_layout.setFuture(QtConcurrent::run(layoutGraph, g));
+  auto progress = [this](int percent) {
+    QMetaObject::invokeMethod(this, [this, percent] { Q_EMIT layoutProgress(percent); }, Qt::QueuedConnection);
+  };
+  m_layout.setFuture(QtConcurrent::run(layoutGraph, std::move(root), m_layoutOptions, LayoutProgress(progress)));
   Q_EMIT busyChanged(true);
+}
+
+void Session::layOutBefore(UOpPtr root) {
+  m_shownBefore = root;
+  m_layoutBefore.waitForFinished();
+  m_layoutBefore.setFuture(QtConcurrent::run(layoutGraph, std::move(root), m_layoutOptions, LayoutProgress()));
+  Q_EMIT busyChanged(true);
+}
+
+void Session::setLayoutOptions(const LayoutOptions& options) {
+  m_layoutOptions = options;
+  if (m_shown) layOut(m_shown);
+  if (m_shownBefore && m_compare) layOutBefore(m_shownBefore);
+}
+
+void Session::setCompareRewrites(bool on) {
+  m_compare = on;
+  if (on && m_shownBefore) layOutBefore(m_shownBefore);
 }
 
 void Session::showRewrite(int step, int k) {
@@ -245,22 +258,22 @@ void Session::showRewrite(int step, int k) {
   const TraceStep& s = r.steps[static_cast<size_t>(step)];
   if (k < 0 || k >= static_cast<int>(s.rewrites.size())) return;
   m_highlight = s.rewrites[static_cast<size_t>(k)].replacement;
-  UOpPtr root = s.rootAfter(static_cast<size_t>(k) + 1);
-  m_layout.waitForFinished();
-  m_layout.setFuture(QtConcurrent::run(layoutGraph, root));
-  Q_EMIT busyChanged(true);
+  m_matched = s.rewrites[static_cast<size_t>(k)].matched;
+  layOut(s.rootAfter(static_cast<size_t>(k) + 1));
+  m_shownBefore = s.rootAfter(static_cast<size_t>(k));
+  if (m_compare) layOutBefore(m_shownBefore);
   Q_EMIT rewriteShown(step, k);
 }
 
-void Session::runOnCpu(int repeat) {
+void Session::runOn(const QString& device, int repeat) {
   if (!run() || run()->failed()) return;
   m_running.waitForFinished();
-  m_running.setFuture(QtConcurrent::run(runCpu, m_lowered.run, m_lowered.roots, repeat));
+  m_running.setFuture(QtConcurrent::run(runOnDevice, device, m_lowered.run, m_lowered.roots, repeat));
   Q_EMIT busyChanged(true);
 }
 
 bool Session::busy() const {
-  return m_lowering.isRunning() || m_layout.isRunning() || m_running.isRunning() || m_beam.isRunning();
+  return m_lowering.isRunning() || m_layout.isRunning() || m_layoutBefore.isRunning() || m_machineCode.isRunning() || m_running.isRunning() || m_beam.isRunning();
 }
 
 void Session::waitForIdle() {

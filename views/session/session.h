@@ -1,6 +1,6 @@
 // The Session: what the explorer has loaded and where the user is in it. It
 // owns the program text, its pipeline run (every stage, trace included), the
-// selected stage record and the last CPU run; lowering, layout and runs happen
+// selected stage record and the last device run; lowering, layout and runs happen
 // on worker threads (QtConcurrent) and report back with signals. Views observe
 // it and never run the pipeline themselves.
 #pragma once
@@ -9,6 +9,7 @@
 #include "core/opt/beam.h"
 #include "core/pipeline/schedule_executor.h"
 #include "views/graph/graph_layout.h"
+#include "views/run/device_run.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -27,13 +28,6 @@ struct Lowered {
   std::shared_ptr<PipelineRun> run;
   QString error;                // a load error: "file:line:col: message"
   int errorLine = 0;            // 1-based, 0 when not at a line
-};
-
-struct CpuRunResult {
-  std::vector<KernelTimes> kernels;
-  QString outputs;  // shapes and first values
-  bool matchesReference = false;
-  QString error;
 };
 
 class Session : public QObject {
@@ -63,13 +57,21 @@ public:
   UOpPtr selectedGraph() const;
   const LoweredKernel* selectedKernel() const;
 
-  // Lays out the selected graph on a worker; layoutReady reports it.
+  // Lays out the selected graph on a worker; layoutProgress, then layoutReady report it.
   void layoutSelected();
   // Shows the graph after rewrite `k` of step `step` of the selected stage,
-  // with that rewrite's replacement highlighted (highlighted()).
+  // with that rewrite's replacement highlighted (highlighted()); in compare
+  // mode the graph before it too (beforeLayoutReady), its matched node marked.
   void showRewrite(int step, int k);
   const UOp* highlighted() const { return m_highlight.get(); }
-  void runOnCpu(int repeat);
+  const UOp* matched() const { return m_matched.get(); }
+  void setCompareRewrites(bool on);
+  bool compareRewrites() const { return m_compare; }
+  // What the Graph view hides and when it leaves dot; changing it lays out again.
+  void setLayoutOptions(const LayoutOptions& options);
+  const LayoutOptions& layoutOptions() const { return m_layoutOptions; }
+  // Runs the program on `device` ("CPU", "CL:0", ...; see availableDevices()) `repeat` times.
+  void runOn(const QString& device, int repeat);
 
   // OptOps per kernel: the lists the user chose (others get the heuristics).
   const KernelOpts& kernelOpts() const { return m_opts; }
@@ -85,7 +87,7 @@ public:
   void startBeam(size_t kernel, int width);
   void cancelBeam() { m_cancelBeam = true; }
   bool beamRunning() const { return m_beam.isRunning(); }
-  const std::optional<CpuRunResult>& lastRun() const { return m_lastRun; }
+  const std::optional<DeviceRunResult>& lastRun() const { return m_lastRun; }
 
   bool busy() const;
   // Processes events until no work is in flight (tests, screenshots).
@@ -94,8 +96,12 @@ public:
 Q_SIGNALS:
   void programLowered();
   void stageSelected(int index);
+  void layoutProgress(int percent);
   void layoutReady(const uops::views::GraphLayout& layout);
+  void beforeLayoutReady(const uops::views::GraphLayout& layout);
   void rewriteShown(int step, int k);
+  // The selected kernel stage's machine code, compiled on a worker.
+  void machineCodeReady(const QString& text);
   void beamProgress(int tried, double bestMs, double candidateMs);
   void beamFinished(const QString& summary);
   void ran();
@@ -103,15 +109,24 @@ Q_SIGNALS:
 
 private:
   void lower();
+  void layOut(UOpPtr root);
+  void compileSelected();
+  void layOutBefore(UOpPtr root);
 
   QString m_source, m_path;
   Lowered m_lowered;
   int m_selected = -1;
   UOpPtr m_highlight; // the node the last shown rewrite made
-  std::optional<CpuRunResult> m_lastRun;
+  UOpPtr m_matched;   // the node it replaced
+  UOpPtr m_shown, m_shownBefore; // the roots laid out last
+  bool m_compare = false;
+  LayoutOptions m_layoutOptions;
+  std::optional<DeviceRunResult> m_lastRun;
   QFutureWatcher<Lowered> m_lowering;
-  QFutureWatcher<GraphLayout> m_layout;
-  QFutureWatcher<CpuRunResult> m_running;
+  QFutureWatcher<GraphLayout> m_layout, m_layoutBefore;
+  QFutureWatcher<QString> m_machineCode;
+  int m_machineCodeStage = -1; // the record m_machineCode compiles
+  QFutureWatcher<DeviceRunResult> m_running;
   QFutureWatcher<BeamResult> m_beam;
   std::atomic<bool> m_cancelBeam{false};
   size_t m_beamKernel = 0;

@@ -1,0 +1,71 @@
+// The window's menus and their shortcuts.
+#include "app/uopscope/main_window.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QKeySequence>
+#include <QMenuBar>
+
+namespace uops::views {
+
+void MainWindow::buildMenus() {
+  QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
+  file->addAction(QStringLiteral("&Open..."), QKeySequence::Open, this, [this] {
+    QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open a tensor program"), QString(),
+                                                QStringLiteral("Tensor programs (*.py)"));
+    if (!path.isEmpty()) openFile(path);
+  });
+  QMenu* recent = file->addMenu(QStringLiteral("Open &Recent"));
+  recent->setObjectName(QStringLiteral("recentMenu"));
+  m_recent = new RecentFiles(recent, [this](const QString& path) { openFile(path); });
+  QMenu* examples = file->addMenu(QStringLiteral("&Examples"));
+  QDir dir(QStringLiteral(UOPSCOPE_EXAMPLES_DIR));
+  for (const QString& name : dir.entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name))
+    examples->addAction(name, this, [this, path = dir.filePath(name)] { openFile(path); });
+  file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+  QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
+  view->addAction(QStringLiteral("Next stage"), this, [this] { m_stages->step(1); })
+      ->setShortcuts({QKeySequence(Qt::ALT | Qt::Key_Right), QKeySequence(Qt::CTRL | Qt::Key_Down)});
+  view->addAction(QStringLiteral("Previous stage"), this, [this] { m_stages->step(-1); })
+      ->setShortcuts({QKeySequence(Qt::ALT | Qt::Key_Left), QKeySequence(Qt::CTRL | Qt::Key_Up)});
+  view->addAction(QStringLiteral("Next rewrite"), QKeySequence(Qt::ALT | Qt::Key_Down), this, [this] {
+    showView(QStringLiteral("rewrites"));
+    m_rewrites->step(1);
+  });
+  view->addAction(QStringLiteral("Previous rewrite"), QKeySequence(Qt::ALT | Qt::Key_Up), this, [this] {
+    showView(QStringLiteral("rewrites"));
+    m_rewrites->step(-1);
+  });
+  buildGraphMenu();
+  QMenu* run = menuBar()->addMenu(QStringLiteral("&Run"));
+  run->addAction(QStringLiteral("Run on CPU"), QKeySequence(Qt::CTRL | Qt::Key_R), this, [this] {
+    showView(QStringLiteral("run"));
+    m_session.runOn(QStringLiteral("CPU"), 5);
+  });
+}
+
+void MainWindow::buildGraphMenu() {
+  QMenu* graph = menuBar()->addMenu(QStringLiteral("&Graph"));
+  graph->addAction(QStringLiteral("&Find..."), QKeySequence::Find, m_find, &FindBar::activate);
+  graph->addAction(QStringLiteral("Fit graph"), QKeySequence(Qt::CTRL | Qt::Key_0), m_graph, &GraphView::fit);
+  m_compare = graph->addAction(QStringLiteral("&Compare before/after rewrite"), this, &MainWindow::setCompare);
+  m_compare->setCheckable(true);
+  m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+  graph->addSeparator();
+  auto filter = [this, graph](const QString& title, const QString& name, bool GraphFilter::*field) {
+    QAction* a = graph->addAction(title, this, [this, field](bool on) {
+      LayoutOptions options = m_session.layoutOptions();
+      options.filter.*field = on;
+      m_session.setLayoutOptions(options);
+    });
+    a->setCheckable(true);
+    a->setObjectName(name);
+  };
+  filter(QStringLiteral("Hide constants"), QStringLiteral("hideConstants"), &GraphFilter::constants);
+  filter(QStringLiteral("Hide index arithmetic"), QStringLiteral("hideIndexMath"), &GraphFilter::indexMath);
+  filter(QStringLiteral("Hide movement ops"), QStringLiteral("hideMovement"), &GraphFilter::movement);
+  filter(QStringLiteral("One box per Call"), QStringLiteral("collapseCalls"), &GraphFilter::collapseCalls);
+}
+
+} // namespace uops::views

@@ -1,0 +1,52 @@
+// The window's docks and tabs come back as the user left them: a dock moved
+// to another side, one closed and another tab raised are saved on close
+// (QSettings) and restored by the next window.
+#include "app/uopscope/main_window.h"
+
+#include <QDockWidget>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace uops::views;
+
+class TestLayoutSettings : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir m_settings;
+
+private Q_SLOTS:
+  void initTestCase() {
+    QCoreApplication::setOrganizationName(QStringLiteral("UOpScopeTests"));
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
+    QSettings().clear();
+  }
+
+  void restoresDocks() {
+    auto dockOf = [](MainWindow& w, const char* name) {
+      return w.findChild<QDockWidget*>(QString::fromLatin1(name) + QStringLiteral("Dock"));
+    };
+    {
+      MainWindow w;
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+      QCOMPARE(w.dockWidgetArea(dockOf(w, "Inspector")), Qt::RightDockWidgetArea);
+      w.addDockWidget(Qt::LeftDockWidgetArea, dockOf(w, "Inspector"));
+      dockOf(w, "Kernels")->close();
+      w.showView(QStringLiteral("rewrites"));
+      QVERIFY(w.close());
+    }
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.dockWidgetArea(dockOf(w, "Inspector")), Qt::LeftDockWidgetArea);
+    QVERIFY(!dockOf(w, "Kernels")->isVisible());
+    QVERIFY(dockOf(w, "Run")->isVisible());
+    // the Rewrites tab is the raised one of its group
+    QVERIFY(!dockOf(w, "Rewrites")->visibleRegion().isEmpty());
+    QVERIFY(dockOf(w, "Stages")->visibleRegion().isEmpty());
+  }
+};
+
+QTEST_MAIN(TestLayoutSettings)
+#include "test_layout_settings.moc"

@@ -1,0 +1,123 @@
+// Getting programs in: File > Open Recent remembers the last files (QSettings,
+// newest first), a .py file dropped on the window opens, edits re-lower once
+// about 500 ms after the last keystroke, and a load error's message shows as
+// a tooltip over its line.
+#include "app/uopscope/main_window.h"
+
+#include <QHelpEvent>
+#include <QMenu>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBlock>
+#include <QToolTip>
+
+using namespace uops::views;
+
+namespace {
+
+QString example(const char* name) { return QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/") + QString::fromLatin1(name); }
+
+} // namespace
+
+class TestProgramFiles : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir m_settings;
+
+private Q_SLOTS:
+  void initTestCase() {
+    QCoreApplication::setOrganizationName(QStringLiteral("UOpScopeTests"));
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
+    QSettings().clear();
+  }
+
+  void remembersRecentFiles() {
+    MainWindow w;
+    QVERIFY(w.recentFiles()->paths().isEmpty());
+    w.openFile(example("matmul.py"));
+    w.session().waitForIdle();
+    w.openFile(example("softmax.py"));
+    w.session().waitForIdle();
+    w.openFile(example("matmul.py"));
+    w.session().waitForIdle();
+    QStringList want{example("matmul.py"), example("softmax.py")};
+    QCOMPARE(w.recentFiles()->paths(), want);
+    // a new window's menu lists them, and choosing one opens it
+    MainWindow next;
+    auto* recent = next.findChild<QMenu*>(QStringLiteral("recentMenu"));
+    QVERIFY(recent);
+    QCOMPARE(recent->actions().size(), 2);
+    QCOMPARE(recent->actions().at(1)->text(), QStringLiteral("softmax.py"));
+    recent->actions().at(1)->trigger();
+    next.session().waitForIdle();
+    QCOMPARE(next.session().path(), example("softmax.py"));
+    QCOMPARE(next.recentFiles()->paths().first(), example("softmax.py"));
+  }
+
+  void opensADroppedFile() {
+    MainWindow w;
+    auto drag = [&w](const QString& path) {
+      QMimeData data;
+      data.setUrls({QUrl::fromLocalFile(path)});
+      QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+      QCoreApplication::sendEvent(&w, &enter);
+      if (!enter.isAccepted()) return false;
+      QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+      QCoreApplication::sendEvent(&w, &drop);
+      return true;
+    };
+    QVERIFY(!drag(example("matmul.uop")));
+    QVERIFY(w.session().path().isEmpty());
+    QVERIFY(drag(example("softmax.py")));
+    w.session().waitForIdle();
+    QCOMPARE(w.session().path(), example("softmax.py"));
+    QVERIFY(w.session().run() && !w.session().run()->failed());
+  }
+
+  void relowersAfterEdits() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.openFile(example("softmax.py"));
+    w.session().waitForIdle();
+    QSignalSpy lowered(&w.session(), &Session::programLowered);
+    QPlainTextEdit* editor = w.program()->editor();
+    editor->setFocus();
+    editor->moveCursor(QTextCursor::End);
+    QTest::keyClicks(editor, QStringLiteral("y = x + 1"));
+    QTest::keyClick(editor, Qt::Key_Return);
+    QTest::qWait(200);
+    QCOMPARE(lowered.count(), 0); // still typing
+    QTest::keyClicks(editor, QStringLiteral("out = [y]"));
+    QTest::qWait(300);
+    QCOMPARE(lowered.count(), 0); // 500 ms from the last keystroke, not the first
+    QVERIFY(lowered.wait(2000));
+    w.session().waitForIdle();
+    QCOMPARE(lowered.count(), 1);
+    QVERIFY(w.session().source().endsWith(QStringLiteral("out = [y]")));
+    QCOMPARE(w.session().run()->schedule.kernels.size(), 1u);
+  }
+
+  void showsTheErrorAtItsLine() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.session().setSource(QStringLiteral("from tinygrad import Tensor\na = Tensor([1, 2])\nb = a.nosuch()\n"),
+                          QStringLiteral("bad.py"));
+    w.session().waitForIdle();
+    QPlainTextEdit* editor = w.program()->editor();
+    QVERIFY(w.session().lowered().errorLine == 3);
+    QRect line = editor->cursorRect(QTextCursor(editor->document()->findBlockByNumber(2)));
+    QHelpEvent help(QEvent::ToolTip, line.center(), editor->viewport()->mapToGlobal(line.center()));
+    QCoreApplication::sendEvent(editor->viewport(), &help);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QCOMPARE(QToolTip::text(), w.session().lowered().error);
+  }
+};
+
+QTEST_MAIN(TestProgramFiles)
+#include "test_program_files.moc"

@@ -1,0 +1,93 @@
+// The Run view's devices and throughput: the device list is the CPU and every
+// OpenCL device; a kernel's work is 2*M*N*K flops for a matmul and its
+// buffers' bytes; each row shows GFLOPS and GB/s at the median time; a run on
+// an OpenCL device matches the reference evaluator.
+#include "app/uopscope/main_window.h"
+
+#include "backends/opencl/cl_discovery.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QTest>
+
+using namespace uops::views;
+
+namespace {
+
+const QString kMatmul = QStringLiteral("from tinygrad import Tensor\n\n"
+                                       "a = Tensor.ones(64, 32).contiguous()\n"
+                                       "b = Tensor.ones(32, 16).contiguous()\n"
+                                       "out = [a @ b]\n");
+
+// The scheduled kernel that reduces, or -1.
+int reducingKernel(const Session& s) {
+  const auto& kernels = s.run()->schedule.kernels;
+  for (size_t i = 0; i < kernels.size(); ++i)
+    for (const uops::UOp* u : uops::toposort(*kernels[i].ast))
+      if (u->op() == uops::Op::Reduce) return static_cast<int>(i);
+  return -1;
+}
+
+} // namespace
+
+class TestRunDevices : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void listsEveryDevice() {
+    MainWindow w;
+    QComboBox* devices = w.runPanel()->device();
+    QCOMPARE(devices->count(), 1 + static_cast<int>(uops::clDevices().size()));
+    QCOMPARE(devices->itemData(0).toString(), QStringLiteral("CPU"));
+    for (size_t i = 0; i < uops::clDevices().size(); ++i)
+      QCOMPARE(devices->itemData(static_cast<int>(i) + 1).toString(), QString::fromStdString(uops::clDevices()[i].name));
+  }
+
+  void countsMatmulWork() {
+    MainWindow w;
+    w.session().setSource(kMatmul, QStringLiteral("mm.py"));
+    w.session().waitForIdle();
+    int k = reducingKernel(w.session());
+    QVERIFY(k >= 0);
+    KernelWork work = kernelWork(w.session().run()->schedule.kernels[static_cast<size_t>(k)]);
+    QCOMPARE(work.flops, 2.0 * 64 * 32 * 16); // a multiply and an accumulate per (i, j, k)
+    QCOMPARE(work.bytes, (64.0 * 32 + 32 * 16 + 64 * 16) * 4);
+  }
+
+  void showsThroughput() {
+    MainWindow w;
+    w.session().setSource(kMatmul, QStringLiteral("mm.py"));
+    w.session().waitForIdle();
+    QTest::mouseClick(w.runPanel()->runButton(), Qt::LeftButton);
+    w.session().waitForIdle();
+    const auto& r = w.session().lastRun();
+    QVERIFY(r && r->error.isEmpty());
+    QCOMPARE(r->work.size(), r->kernels.size());
+    int k = reducingKernel(w.session());
+    QTableWidget* t = w.runPanel()->times();
+    QCOMPARE(t->horizontalHeaderItem(3)->text(), QStringLiteral("GFLOPS"));
+    QCOMPARE(t->horizontalHeaderItem(4)->text(), QStringLiteral("GB/s"));
+    double seconds = r->kernels[static_cast<size_t>(k)].medianMs() / 1e3;
+    QCOMPARE(t->item(k, 3)->text(), QString::number(2.0 * 64 * 32 * 16 / seconds / 1e9, 'f', 3));
+    QVERIFY(t->item(k, 4)->text().toDouble() > 0);
+  }
+
+  void runsOnOpenCl() {
+    if (uops::clDevices().empty()) QSKIP("no OpenCL device");
+    MainWindow w;
+    w.session().setSource(kMatmul, QStringLiteral("mm.py"));
+    w.session().waitForIdle();
+    w.runPanel()->device()->setCurrentIndex(1);
+    QTest::mouseClick(w.runPanel()->runButton(), Qt::LeftButton);
+    w.session().waitForIdle();
+    QString verdict = w.runPanel()->verdict()->text();
+    QVERIFY2(verdict.startsWith(QStringLiteral("CL:0:")) && verdict.contains(QStringLiteral("match the reference")),
+             qPrintable(verdict));
+    QVERIFY(w.runPanel()->times()->rowCount() >= 1);
+  }
+};
+
+QTEST_MAIN(TestRunDevices)
+#include "test_run_devices.moc"

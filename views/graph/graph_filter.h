@@ -1,0 +1,25 @@
+// Which nodes the Graph view hides: op groups a user rarely needs to see in a
+// big graph (constants, index arithmetic, movement ops), and kernel bodies
+// folded into their Call. A hidden node's sources become its users' sources,
+// so the dataflow stays connected.
+#pragma once
+
+#include "core/ir/uop.h"
+
+namespace uops::views {
+
+struct GraphFilter {
+  bool constants = false;    // Const
+  bool indexMath = false;    // elementwise ops on the index dtype
+  bool movement = false;     // the movement group (Reshape, Permute, Expand, Index, ...)
+  bool collapseCalls = false; // a Call is one box: its kernel body is not drawn
+  friend bool operator==(const GraphFilter&, const GraphFilter&) = default;
+};
+
+// Whether `u` is hidden by `filter` (its sources stay visible).
+bool hides(const GraphFilter& filter, const UOp& u);
+
+// Whether the `i`th source of `u` is folded away by `filter` (a Call's body).
+bool foldsSource(const GraphFilter& filter, const UOp& u, size_t i);
+
+} // namespace uops::views

@@ -1,0 +1,66 @@
+#include "views/graph/visible_graph.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace uops::views {
+namespace {
+
+// Post-order DFS with an explicit stack (deep graphs), sources in order, never
+// entering a source the filter folds away.
+std::vector<const UOp*> reachable(const UOp& root, const GraphFilter& filter) {
+  std::vector<const UOp*> order;
+  std::unordered_map<const UOp*, bool> seen;
+  std::vector<std::pair<const UOp*, size_t>> stack{{&root, 0}};
+  seen[&root] = true;
+  while (!stack.empty()) {
+    auto& [u, next] = stack.back();
+    if (next == u->src().size()) {
+      order.push_back(u);
+      stack.pop_back();
+      continue;
+    }
+    size_t i = next++;
+    const UOp* s = u->src(i).get();
+    if (foldsSource(filter, *u, i) || seen[s]) continue;
+    seen[s] = true;
+    stack.push_back({s, 0});
+  }
+  return order;
+}
+
+} // namespace
+
+VisibleGraph visibleGraph(const UOp& root, const GraphFilter& filter) {
+  VisibleGraph out;
+  std::vector<const UOp*> all = toposort(root);
+  std::unordered_map<const UOp*, size_t> number;
+  for (size_t i = 0; i < all.size(); ++i) number.emplace(all[i], i);
+  std::vector<const UOp*> order = reachable(root, filter);
+  out.hidden = all.size() - order.size();
+  // for each node: the visible nodes that stand for it (itself, or what a hidden node reads)
+  std::unordered_map<const UOp*, std::vector<size_t>> standsFor;
+  for (const UOp* u : order) {
+    std::vector<size_t> from;
+    for (size_t i = 0; i < u->src().size(); ++i) {
+      if (foldsSource(filter, *u, i)) continue;
+      for (size_t s : standsFor.at(u->src(i).get()))
+        if (std::find(from.begin(), from.end(), s) == from.end()) from.push_back(s);
+    }
+    if (hides(filter, *u) && u != &root) {
+      ++out.hidden;
+      standsFor.emplace(u, std::move(from));
+      continue;
+    }
+    size_t at = out.nodes.size();
+    out.nodes.push_back(u);
+    out.numbers.push_back(number.at(u));
+    // a Linear lists every instruction: its order is the layout's, not hundreds of edges into one node
+    if (u->op() != Op::Linear)
+      for (size_t s : from) out.edges.emplace_back(s, at);
+    standsFor.emplace(u, std::vector<size_t>{at});
+  }
+  return out;
+}
+
+} // namespace uops::views

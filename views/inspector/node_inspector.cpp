@@ -1,0 +1,105 @@
+#include "views/inspector/node_inspector.h"
+
+#include "core/ir/shape.h"
+#include "core/ir/text_arg.h"
+#include "views/graph/graph_layout.h"
+
+#include <QFormLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace uops::views {
+namespace {
+
+const char* const kFields[] = {"op", "id", "dtype", "arg", "shape", "device", "min_max", "axis"};
+
+QString str(const std::string& s) { return QString::fromStdString(s); }
+
+QString describe(const UOp* u, const std::unordered_map<const UOp*, size_t>& numbers) {
+  auto it = numbers.find(u);
+  QString op = QString::fromUtf8(opName(u->op()).data());
+  return it == numbers.end() ? op + QStringLiteral(" (hidden)") : QStringLiteral("%%1 %2").arg(it->second).arg(op);
+}
+
+} // namespace
+
+NodeInspector::NodeInspector(QWidget* parent) : QWidget(parent) {
+  setObjectName(QStringLiteral("nodeInspector"));
+  auto* form = new QFormLayout;
+  for (const char* name : kFields) {
+    auto* value = new QLabel(this);
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    value->setWordWrap(true);
+    m_fields[QString::fromLatin1(name)] = value;
+    form->addRow(QString::fromLatin1(name), value);
+  }
+  m_sources = list(QStringLiteral("inspectorSources"));
+  m_users = list(QStringLiteral("inspectorUsers"));
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addLayout(form);
+  layout->addWidget(new QLabel(QStringLiteral("sources"), this));
+  layout->addWidget(m_sources, 1);
+  layout->addWidget(new QLabel(QStringLiteral("users"), this));
+  layout->addWidget(m_users, 1);
+}
+
+QListWidget* NodeInspector::list(const QString& name) {
+  auto* l = new QListWidget(this);
+  l->setObjectName(name);
+  auto choose = [this](QListWidgetItem* item) {
+    Q_EMIT nodeChosen(reinterpret_cast<const UOp*>(item->data(Qt::UserRole).value<quintptr>()));
+  };
+  connect(l, &QListWidget::itemClicked, this, choose);
+  connect(l, &QListWidget::itemActivated, this, choose);
+  return l;
+}
+
+QString NodeInspector::field(const QString& name) const {
+  auto it = m_fields.find(name);
+  return it == m_fields.end() ? QString() : it->second->text();
+}
+
+void NodeInspector::fill(QListWidget* list, const std::vector<std::pair<const UOp*, QString>>& nodes) {
+  list->clear();
+  for (const auto& [node, label] : nodes) {
+    auto* item = new QListWidgetItem(label, list);
+    item->setData(Qt::UserRole, QVariant::fromValue(reinterpret_cast<quintptr>(node)));
+  }
+}
+
+void NodeInspector::showNode(const GraphLayout& layout, int index) {
+  if (index < 0 || index >= static_cast<int>(layout.nodes.size())) {
+    for (auto& [name, label] : m_fields) label->clear();
+    m_sources->clear();
+    m_users->clear();
+    return;
+  }
+  const LaidOutNode& n = layout.nodes[static_cast<size_t>(index)];
+  const UOp& u = *n.node;
+  std::unordered_map<const UOp*, size_t> numbers;
+  for (const LaidOutNode& m : layout.nodes) numbers.emplace(m.node, m.number);
+  m_fields[QStringLiteral("op")]->setText(QString::fromUtf8(opName(u.op()).data()));
+  m_fields[QStringLiteral("id")]->setText(QStringLiteral("%%1").arg(n.number));
+  m_fields[QStringLiteral("dtype")]->setText(str(toString(u.dtype())));
+  m_fields[QStringLiteral("arg")]->setText(str(text::printArg(u.op(), u.dtype(), u.arg())));
+  m_fields[QStringLiteral("shape")]->setText(u.shapeValid() ? str(toString(u.shape())) : QStringLiteral("invalid"));
+  m_fields[QStringLiteral("device")]->setText(u.device() ? str(toString(*u.device())) : QStringLiteral("none"));
+  m_fields[QStringLiteral("min_max")]->setText(str(toString(u.minMax())));
+  m_fields[QStringLiteral("axis")]->setText(u.axis() ? QString::number(*u.axis()) : QStringLiteral("none"));
+  std::vector<std::pair<const UOp*, QString>> sources, users;
+  for (const UOpPtr& s : u.src()) sources.emplace_back(s.get(), describe(s.get(), numbers));
+  for (const LaidOutNode& m : layout.nodes) {
+    const UOpList& src = m.node->src();
+    if (std::any_of(src.begin(), src.end(), [&](const UOpPtr& s) { return s.get() == &u; }))
+      users.emplace_back(m.node, describe(m.node, numbers));
+  }
+  fill(m_sources, sources);
+  fill(m_users, users);
+}
+
+} // namespace uops::views

@@ -1,0 +1,48 @@
+// The node inspector: the selected node's op, dtype, arg and number, its five
+// derived properties as core computes them (dtype, shape, device, min_max,
+// axis), and its sources and users in the drawn graph; activating a source or
+// user reports it with nodeChosen so the Graph view can move there.
+#pragma once
+
+#include <QWidget>
+
+#include <map>
+#include <vector>
+
+class QLabel;
+class QListWidget;
+
+namespace uops {
+class UOp;
+}
+
+namespace uops::views {
+
+struct GraphLayout;
+
+class NodeInspector : public QWidget {
+  Q_OBJECT
+
+public:
+  explicit NodeInspector(QWidget* parent = nullptr);
+
+  // Shows node `index` of `layout` (-1: nothing selected).
+  void showNode(const GraphLayout& layout, int index);
+  // A field's value: "op", "dtype", "arg", "id", "shape", "device", "min_max", "axis".
+  QString field(const QString& name) const;
+  QListWidget* sources() const { return m_sources; }
+  QListWidget* users() const { return m_users; }
+
+Q_SIGNALS:
+  void nodeChosen(const uops::UOp* node);
+
+private:
+  QListWidget* list(const QString& name);
+  void fill(QListWidget* list, const std::vector<std::pair<const UOp*, QString>>& nodes);
+
+  std::map<QString, QLabel*> m_fields;
+  QListWidget* m_sources;
+  QListWidget* m_users;
+};
+
+} // namespace uops::views

@@ -1,0 +1,87 @@
+#include "views/run/device_run.h"
+
+#include "backends/llvm/cpu_schedule.h"
+#include "backends/opencl/cl_device.h"
+#include "backends/opencl/cl_discovery.h"
+#include "backends/opencl/cl_schedule.h"
+#include "core/program/host_text.h"
+#include "core/program/interp_run.h"
+#include "core/runtime/reference_evaluator.h"
+
+#include <cmath>
+#include <map>
+#include <mutex>
+
+namespace uops::views {
+namespace {
+
+// Fills outputs and matchesReference from what the device computed.
+void compareWithReference(const std::vector<HostTensor>& got, const BufferValues& inputs,
+                          const std::vector<UOpPtr>& roots, DeviceRunResult& out) {
+  ReferenceEvaluator ref;
+  for (const auto& [id, value] : inputs) ref.setBuffer(id, value);
+  std::vector<HostTensor> want = ref.evaluate(roots);
+  out.matchesReference = want.size() == got.size();
+  for (size_t i = 0; i < got.size(); ++i) {
+    out.outputs += QStringLiteral("out[%1]: %2\n").arg(i).arg(QString::fromStdString(program::describe(got[i])));
+    for (int64_t e = 0; out.matchesReference && e < want[i].numel(); ++e) {
+      double g = got[i].getDouble(e), w = want[i].getDouble(e);
+      if (!(std::fabs(g - w) <= 1e-4 * (1 + std::fabs(w)) || (std::isnan(g) && std::isnan(w))))
+        out.matchesReference = false;
+    }
+  }
+}
+
+ClDevice& sharedCl(const std::string& name) {
+  static std::map<std::string, std::unique_ptr<ClDevice>> devices;
+  std::unique_ptr<ClDevice>& device = devices[name];
+  if (!device) device = std::make_unique<ClDevice>(ClDevice::open(name));
+  return *device;
+}
+
+} // namespace
+
+std::vector<DeviceChoice> availableDevices() {
+  std::vector<DeviceChoice> out{{QStringLiteral("CPU"), QStringLiteral("CPU (LLVM)")}};
+  for (const ClDeviceInfo& d : clDevices())
+    out.push_back({QString::fromStdString(d.name), QStringLiteral("%1 %2 (%3)").arg(QString::fromStdString(d.name),
+                                                                                     QString::fromStdString(d.deviceName),
+                                                                                     QString::fromStdString(d.platformName))});
+  return out;
+}
+
+CpuDevice& sharedCpu() {
+  static CpuDevice device;
+  return device;
+}
+
+DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> run, std::vector<UOpPtr> roots,
+                            int repeat) {
+  static std::mutex mutex; // one run at a time: devices are shared
+  std::lock_guard lock(mutex);
+  DeviceRunResult out;
+  out.device = device;
+  try {
+    BufferValues inputs = zeroFilledInputs(roots);
+    std::vector<HostTensor> got;
+    if (device == QStringLiteral("CPU")) {
+      CpuScheduleRun r = runScheduleOnCpu(*run, sharedCpu(), inputs, repeat);
+      out.kernels = std::move(r.kernels);
+      got = std::move(r.outputs);
+    } else {
+      CodegenTarget target = openClTarget(device.toStdString());
+      target.heuristics = true;
+      run = std::make_shared<PipelineRun>(runPipeline(roots, {.trace = false, .target = target}));
+      ClScheduleRun r = runScheduleOnCl(*run, sharedCl(device.toStdString()), inputs, repeat);
+      out.kernels = std::move(r.kernels);
+      got = std::move(r.outputs);
+    }
+    for (const ScheduledKernel& k : run->schedule.kernels) out.work.push_back(kernelWork(k));
+    compareWithReference(got, inputs, roots, out);
+  } catch (const std::exception& e) {
+    out.error = QString::fromStdString(e.what());
+  }
+  return out;
+}
+
+} // namespace uops::views

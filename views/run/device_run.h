@@ -1,0 +1,47 @@
+// Running the lowered program on a device, on a worker thread: the CPU (the
+// explorer's own pipeline run, with the OptOps chosen in the Optimize view)
+// or an OpenCL device CL:<n> (lowered again for it, OptOps by the
+// heuristics). Outputs are compared with the reference evaluator; each kernel
+// gets its times and its work (kernel_work.h).
+#pragma once
+
+#include "core/pipeline/pipeline_runner.h"
+#include "core/pipeline/schedule_executor.h"
+#include "views/run/kernel_work.h"
+
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace uops {
+class CpuDevice;
+}
+
+namespace uops::views {
+
+struct DeviceChoice {
+  QString name;        // "CPU", "CL:0"
+  QString description; // "CPU (LLVM)", "CL:0 pthread-... (Portable Computing Language)"
+};
+
+// CPU first, then every OpenCL device the ICD loader finds.
+std::vector<DeviceChoice> availableDevices();
+
+struct DeviceRunResult {
+  QString device;
+  std::vector<KernelTimes> kernels; // by launch order
+  std::vector<KernelWork> work;     // by launch order
+  QString outputs;  // shapes and first values
+  bool matchesReference = false;
+  QString error;
+};
+
+// One JIT for the process: compiled kernels are cached by content.
+CpuDevice& sharedCpu();
+
+// `run` is the CPU lowering of `roots`; other devices lower them again.
+DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> run, std::vector<UOpPtr> roots,
+                            int repeat);
+
+} // namespace uops::views

@@ -1,0 +1,25 @@
+// How much work a kernel does, for GFLOPS and GB/s next to its time. Core
+// does not count it, so it is derived from the scheduled kernel:
+// - flops: every arithmetic op on non-index values (elementwise ops, and the
+//   accumulation of a Reduce) counts once per iteration of the ranges it sits
+//   in, a range's trip count being its bound's maximum (min_max); address
+//   arithmetic on the index dtype is not counted;
+// - bytes: every buffer the kernel binds, read or written once in full.
+#pragma once
+
+#include <cstdint>
+
+namespace uops {
+struct ScheduledKernel;
+}
+
+namespace uops::views {
+
+struct KernelWork {
+  double flops = 0;
+  double bytes = 0;
+};
+
+KernelWork kernelWork(const ScheduledKernel& kernel);
+
+} // namespace uops::views

@@ -3,6 +3,7 @@
 // the replacement on the right; Alt+Down / Alt+Up step through rewrites and
 // Alt+Right / Alt+Left through stages.
 #include "app/uopscope/main_window.h"
+#include "tests/views/views_test.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -15,13 +16,7 @@ class TestCompare : public QObject {
 private Q_SLOTS:
   void showsBeforeAndAfter() {
     MainWindow w;
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/softmax.py"));
-    w.session().waitForIdle();
-    w.session().selectStage(w.session().findStage(QStringLiteral("Rangeify"), -1));
-    w.session().waitForIdle();
+    QVERIFY(viewstest::showAt(w, "softmax.py", "Rangeify", {1400, 900}));
     QVERIFY(!w.beforeGraph()->isVisible());
     QTest::keyClick(&w, Qt::Key_B, Qt::ControlModifier);
     QVERIFY(w.beforeGraph()->isVisible());

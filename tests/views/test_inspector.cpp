@@ -3,6 +3,7 @@
 // shows what core computes for it; clicking a source moves the selection;
 // Ctrl+F finds by op name or node number, Enter goes to the next match.
 #include "app/uopscope/main_window.h"
+#include "tests/views/views_test.h"
 
 #include "core/ir/shape.h"
 
@@ -28,13 +29,7 @@ class TestInspector : public QObject {
 private Q_SLOTS:
   void clickShowsTheNode() {
     MainWindow w;
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/softmax.py"));
-    w.session().waitForIdle();
-    w.session().selectStage(w.session().findStage(QStringLiteral("Rangeify"), -1));
-    w.session().waitForIdle();
+    QVERIFY(viewstest::showAt(w, "softmax.py", "Rangeify", {1400, 900}));
     GraphView* g = w.graph();
     // the last node is the root: pick one with sources, and click its box
     int index = g->nodeCount() - 2;
@@ -71,13 +66,7 @@ private Q_SLOTS:
 
   void findsByOpAndNumber() {
     MainWindow w;
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/softmax.py"));
-    w.session().waitForIdle();
-    w.session().selectStage(w.session().findStage(QStringLiteral("Rangeify"), -1));
-    w.session().waitForIdle();
+    QVERIFY(viewstest::showAt(w, "softmax.py", "Rangeify", {1400, 900}));
     GraphView* g = w.graph();
     QVERIFY(!w.findBar()->isVisible());
     QTest::keyClick(&w, Qt::Key_F, Qt::ControlModifier);

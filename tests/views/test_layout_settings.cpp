@@ -2,6 +2,7 @@
 // to another side, one closed and another tab raised are saved on close
 // (QSettings) and restored by the next window.
 #include "app/uopscope/main_window.h"
+#include "tests/views/views_test.h"
 
 #include <QDockWidget>
 #include <QSettings>
@@ -17,9 +18,7 @@ class TestLayoutSettings : public QObject {
 
 private Q_SLOTS:
   void initTestCase() {
-    QCoreApplication::setOrganizationName(QStringLiteral("UOpScopeTests"));
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
-    QSettings().clear();
+    viewstest::isolateSettings(m_settings);
   }
 
   void restoresDocks() {

@@ -3,6 +3,7 @@
 // a run fills the times table and checks outputs against the reference
 // evaluator; a load error is shown with its line marked in the editor.
 #include "app/uopscope/main_window.h"
+#include "tests/views/views_test.h"
 
 #include "core/ir/uop.h"
 
@@ -65,12 +66,7 @@ private Q_SLOTS:
   // Choosing a rewrite shows the graph after it with its replacement highlighted.
   void stepsRewrites() {
     MainWindow w;
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/softmax.py"));
-    w.session().waitForIdle();
-    w.session().selectStage(w.session().findStage(QStringLiteral("Rangeify"), -1));
-    w.session().waitForIdle();
+    QVERIFY(viewstest::showAt(w, "softmax.py", "Rangeify"));
     QTreeWidget* tree = w.rewrites();
     QVERIFY(tree->topLevelItemCount() > 2);
     QTreeWidgetItem* rewrite = nullptr;

@@ -3,6 +3,7 @@
 // about 500 ms after the last keystroke, and a load error's message shows as
 // a tooltip over its line.
 #include "app/uopscope/main_window.h"
+#include "tests/views/views_test.h"
 
 #include <QHelpEvent>
 #include <QMenu>
@@ -30,9 +31,7 @@ class TestProgramFiles : public QObject {
 
 private Q_SLOTS:
   void initTestCase() {
-    QCoreApplication::setOrganizationName(QStringLiteral("UOpScopeTests"));
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
-    QSettings().clear();
+    viewstest::isolateSettings(m_settings);
   }
 
   void remembersRecentFiles() {

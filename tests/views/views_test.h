@@ -1,0 +1,34 @@
+// Shared by the uopscope window tests: a window shown on a bundled example at
+// a whole-program stage, and settings kept in a folder of the test's own.
+#pragma once
+
+#include "app/uopscope/main_window.h"
+
+#include <QCoreApplication>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace viewstest {
+
+// Shows `w` (resized when `size` is valid), opens bundled example `file` and
+// selects whole-program stage `stage`; false when the window never appears.
+inline bool showAt(uops::views::MainWindow& w, const char* file, const char* stage, QSize size = {}) {
+  if (size.isValid()) w.resize(size);
+  w.show();
+  if (!QTest::qWaitForWindowExposed(&w)) return false;
+  w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/") + QString::fromLatin1(file));
+  w.session().waitForIdle();
+  w.session().selectStage(w.session().findStage(QString::fromLatin1(stage), -1));
+  w.session().waitForIdle();
+  return true;
+}
+
+// QSettings of this process go to `dir`, starting empty.
+inline void isolateSettings(const QTemporaryDir& dir) {
+  QCoreApplication::setOrganizationName(QStringLiteral("UOpScopeTests"));
+  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.path());
+  QSettings().clear();
+}
+
+} // namespace viewstest

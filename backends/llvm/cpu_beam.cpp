@@ -15,9 +15,7 @@ BeamTimer cpuBeamTimer(CpuDevice& device, const UOpPtr& kernelAst, const Codegen
     const auto& program = *static_cast<const CpuProgram*>(compiled.get());
     std::vector<HostTensor> buffers;
     for (const KernelParam& p : program.kernel.params) buffers.emplace_back(p.dtype, Shape{std::max<int64_t>(p.size, 0)});
-    double best = device.run(program, buffers).ms;
-    for (int i = 1; i < repeats && best <= cutoffMs; ++i) best = std::min(best, device.run(program, buffers).ms);
-    return best;
+    return fastestRun(repeats, cutoffMs, [&] { return device.run(program, buffers).ms; });
   };
   return timer;
 }

@@ -33,10 +33,7 @@ BeamTimer clBeamTimer(ClDevice& device, const UOpPtr& kernelAst, const CodegenTa
       buffers.push_back(device.alloc(bytes));
       args.emplace_back(buffers.back());
     }
-    double best = launchKernel(device, c.program, c.kernel, args);
-    for (int i = 1; i < repeats && best <= cutoffMs; ++i)
-      best = std::min(best, launchKernel(device, c.program, c.kernel, args));
-    return best;
+    return fastestRun(repeats, cutoffMs, [&] { return launchKernel(device, c.program, c.kernel, args); });
   };
   return timer;
 }

@@ -15,6 +15,7 @@
 #include "core/opt/apply_opt.h"
 #include "core/opt/beam_cache.h"
 
+#include <algorithm>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -40,6 +41,14 @@ struct BeamTimer {
   // `cutoffMs`: after a first run slower than this, return that time without repeating
   std::function<double(const std::shared_ptr<const void>& compiled, double cutoffMs)> time;
 };
+
+// The fastest of `repeats` calls of `run` (milliseconds each); after a call
+// slower than `cutoffMs` it stops, as BeamTimer::time promises.
+inline double fastestRun(int repeats, double cutoffMs, const std::function<double()>& run) {
+  double best = run();
+  for (int i = 1; i < repeats && best <= cutoffMs; ++i) best = std::min(best, run());
+  return best;
+}
 
 struct BeamSettings {
   int width = 2;

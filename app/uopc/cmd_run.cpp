@@ -28,6 +28,7 @@ struct RunOptions {
   std::string opts;
   size_t kernel = 0;
   int beam = 0;
+  double beamBudget = 120;
 };
 
 // Without --json: what the program printed, then each output with where it came from.
@@ -80,7 +81,8 @@ void run(const RunOptions& options) {
                                           .device = options.device,
                                           .heuristics = !options.noOpt,
                                           .opts = std::move(opts),
-                                          .beam = options.beam});
+                                          .beam = options.beam,
+                                          .beamBudgetSeconds = options.beamBudget});
   } catch (const uops::program::DeviceError& e) {
     failWith(fmt::format("uopc run: {}", e.what()));
   } catch (const std::exception& e) {
@@ -123,6 +125,10 @@ void addRunCommand(CLI::App& app) {
   cmd->add_option("--beam", options->beam,
                   "BEAM search of this width for every kernel before running (results cached on disk)")
       ->check(CLI::Range(1, 64));
+  cmd->add_option("--beam-budget", options->beamBudget,
+                  "seconds BEAM may search each kernel; it then keeps the best found so far (0: no limit)")
+      ->check(CLI::Range(0.0, 1e6))
+      ->capture_default_str();
   cmd->callback([options] { run(*options); });
 }
 

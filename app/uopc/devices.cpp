@@ -42,13 +42,14 @@ void searchKernels(const KernelSearch& search, const std::vector<uops::UOpPtr>& 
                             .cancel = nullptr,
                             .cache = &cache,
                             .device = target.kind == uops::TargetKind::Cpu ? "CPU" : target.device,
-                            .seeds = {}};
+                            .seeds = {},
+                            .budgetSeconds = settings.beamBudgetSeconds};
     if (target.heuristics) beam.seeds.push_back(uops::heuristicOpts(uops::optimize(k.ast, target), uops::optTargetOf(target)));
     uops::BeamResult r = search(k.ast, beam);
-    std::cerr << fmt::format("\rBEAM {}: {} -> {:.4f} ms{} ({} tried)\n", k.name,
+    std::cerr << fmt::format("\rBEAM {}: {} -> {:.4f} ms{} ({} tried{})\n", k.name,
                              r.opts.empty() ? "no OptOps" : uops::formatOpts(r.opts), r.ms,
                              r.fromCache ? " from the cache" : fmt::format(", {:.4f} ms without", r.baselineMs),
-                             r.tried);
+                             r.tried, r.outOfTime ? fmt::format(", stopped after the {} s budget", settings.beamBudgetSeconds) : "");
     settings.opts[i] = r.opts;
   }
 }

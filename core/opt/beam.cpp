@@ -4,6 +4,7 @@
 #include "core/opt/kernel_ranges.h"
 
 #include <algorithm>
+#include <chrono>
 #include <future>
 #include <limits>
 #include <set>
@@ -20,6 +21,25 @@ struct Candidate {
 };
 
 bool cancelled(const BeamSettings& s) { return s.cancel && s.cancel->load(); }
+
+// Whether the search may go on: not cancelled and within its budget.
+class Deadline {
+public:
+  explicit Deadline(const BeamSettings& s) : m_settings(s), m_start(std::chrono::steady_clock::now()) {}
+  bool spent() {
+    if (m_settings.budgetSeconds > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count() > m_settings.budgetSeconds)
+      m_spent = true;
+    return m_spent;
+  }
+  bool stop() { return cancelled(m_settings) || spent(); }
+  bool wasSpent() const { return m_spent; }
+
+private:
+  const BeamSettings& m_settings;
+  std::chrono::steady_clock::time_point m_start;
+  bool m_spent = false;
+};
 
 } // namespace
 
@@ -72,13 +92,14 @@ BeamResult beamSearch(const UOpPtr& ast, const OptTarget& target, const BeamTime
     }
   }
   BeamProgress progress;
+  Deadline deadline(settings);
   bool haveBest = false;
   // compiles a batch in parallel, then times each in turn
   auto evaluate = [&](std::vector<Candidate>& batch) {
     size_t next = 0;
     std::vector<std::shared_ptr<const void>> compiled(batch.size());
     std::vector<std::string> errors(batch.size());
-    while (next < batch.size() && !cancelled(settings)) {
+    while (next < batch.size() && !deadline.stop()) {
       size_t chunk = std::min(batch.size() - next, static_cast<size_t>(std::max(settings.compileThreads, 1)));
       std::vector<std::future<void>> jobs;
       for (size_t i = next; i < next + chunk; ++i)
@@ -90,7 +111,7 @@ BeamResult beamSearch(const UOpPtr& ast, const OptTarget& target, const BeamTime
           }
         }));
       for (auto& j : jobs) j.get();
-      for (size_t i = next; i < next + chunk && !cancelled(settings); ++i) {
+      for (size_t i = next; i < next + chunk && !cancelled(settings); ++i) { // a compiled batch is timed whole
         if (compiled[i]) {
           try {
             batch[i].ms = timer.time(compiled[i], haveBest ? 2 * progress.bestMs
@@ -126,7 +147,8 @@ BeamResult beamSearch(const UOpPtr& ast, const OptTarget& target, const BeamTime
   evaluate(start);
   if (start[0].ms == std::numeric_limits<double>::infinity()) {
     result.cancelled = cancelled(settings);
-    if (!result.cancelled)
+    result.outOfTime = deadline.wasSpent();
+    if (!result.cancelled && !result.outOfTime)
       throw OptError(Opt{}, "BEAM: the kernel without OptOps does not run: " +
                                 (result.skipped.empty() ? std::string("unknown error") : result.skipped.back()));
     return result;
@@ -142,7 +164,7 @@ BeamResult beamSearch(const UOpPtr& ast, const OptTarget& target, const BeamTime
     if (c.ms < std::numeric_limits<double>::infinity() && (beam.empty() || !c.opts.empty()) &&
         beam.size() < static_cast<size_t>(std::max(settings.width, 1)))
       beam.push_back(c);
-  for (int round = 1; round <= settings.maxRounds && !cancelled(settings); ++round) {
+  for (int round = 1; round <= settings.maxRounds && !deadline.stop(); ++round) {
     progress.round = round;
     std::vector<Candidate> next;
     for (const Candidate& c : beam)
@@ -160,16 +182,17 @@ BeamResult beamSearch(const UOpPtr& ast, const OptTarget& target, const BeamTime
     if (next.empty()) break;
     evaluate(next);
     std::sort(next.begin(), next.end(), [](const Candidate& a, const Candidate& b) { return a.ms < b.ms; });
-    if (next.front().ms >= best.ms) break; // no improvement: stop
+    if (next.front().ms >= best.ms) break; // no improvement (or nothing timed in time): stop
     best = next.front();
     next.resize(std::min(next.size(), static_cast<size_t>(std::max(settings.width, 1))));
     std::erase_if(next, [](const Candidate& c) { return c.ms == std::numeric_limits<double>::infinity(); });
     beam = std::move(next);
   }
   result.cancelled = cancelled(settings);
+  result.outOfTime = deadline.wasSpent();
   result.opts = best.opts;
   result.ms = best.ms;
-  if (settings.cache && !result.cancelled)
+  if (settings.cache && !result.cancelled && !result.outOfTime)
     settings.cache->store(key, settings.device, {result.opts, result.ms, settings.width});
   return result;
 }

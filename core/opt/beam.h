@@ -4,7 +4,8 @@
 // several factors, as far as the target has them), compiles the
 // new candidates in parallel, times each on the real device, and keeps the
 // `width` fastest. It stops when a round brings no improvement, after
-// `maxRounds`, or when cancelled; candidates that are invalid or fail to
+// `maxRounds`, when cancelled, or when its time budget is spent (it then keeps
+// the best found so far); candidates that are invalid or fail to
 // compile or run are skipped with their reason. A candidate whose first run
 // is more than twice the best time is not run again. Seeds (the heuristics'
 // choice, say) start the beam in place of the bare kernel when they beat it. With a cache, a kernel
@@ -59,6 +60,7 @@ struct BeamSettings {
   BeamCache* cache = nullptr;                        // optional
   std::string device = "CPU";                        // the cache's device key
   std::vector<std::vector<Opt>> seeds;               // OptOp lists to start from
+  double budgetSeconds = 0;                          // wall time for the search; 0: no limit
 };
 
 struct BeamResult {
@@ -68,6 +70,7 @@ struct BeamResult {
   int tried = 0;
   bool cancelled = false;
   bool fromCache = false;
+  bool outOfTime = false;             // the budget ended it (not cached: a longer search may do better)
   std::vector<std::string> skipped;   // "<opts>: <reason>" for each candidate that failed
 };
 

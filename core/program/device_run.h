@@ -31,6 +31,7 @@ struct RunSettings {
   bool heuristics = true; // kernels without given OptOps get the hand-coded ones
   KernelOpts opts;        // OptOps for kernels by schedule index
   int beam = 0;           // > 0: BEAM search of this width for the other kernels
+  double beamBudgetSeconds = 120; // per kernel; 0: no limit
 };
 
 // A user-visible failure: an unknown device, or one that is not built yet.

@@ -11,6 +11,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <chrono>
+#include <thread>
+
 using namespace uops;
 using namespace kernelast;
 
@@ -105,6 +108,32 @@ private Q_SLOTS:
     QVERIFY(!r.skipped.empty());
     QVERIFY(r.skipped.front().find("no factor 4 today") != std::string::npos);
     for (const Opt& o : r.opts) QVERIFY(o.amount != 4);
+  }
+
+  void budgetEndsTheSearch() {
+    UOpPtr kernel = matmulKernel(16, 16, 16);
+    BeamTimer timer;
+    timer.compile = [](const std::vector<Opt>& opts) -> std::shared_ptr<const void> {
+      return std::make_shared<int>(static_cast<int>(opts.size()));
+    };
+    // every candidate takes 20 ms to time; more OptOps, faster
+    timer.time = [](const std::shared_ptr<const void>& c, double) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      return 10.0 - *static_cast<const int*>(c.get());
+    };
+    BeamSettings settings;
+    settings.maxRounds = 4;
+    BeamResult unlimited = beamSearch(optimize(kernel, cpuTarget()), OptTarget{}, timer, settings);
+    QVERIFY(!unlimited.outOfTime);
+    QCOMPARE(unlimited.opts.size(), size_t{4});
+    settings.budgetSeconds = 0.15;
+    BeamResult r = beamSearch(optimize(kernel, cpuTarget()), OptTarget{}, timer, settings);
+    QVERIFY(r.outOfTime);
+    QVERIFY(!r.cancelled);
+    QVERIFY(r.tried < unlimited.tried);
+    // the best found in time: at least the bare kernel, timed first
+    QCOMPARE(r.baselineMs, 10.0);
+    QVERIFY(r.ms <= 10.0 && r.ms == 10.0 - static_cast<double>(r.opts.size()));
   }
 };
 

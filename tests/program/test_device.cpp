@@ -29,7 +29,7 @@ private Q_SLOTS:
   void interpDevice() {
     uops::program::LoadedProgram p =
         load(program("out = [Tensor([1, 2]) * 3, Tensor([[0.5, 1.0]]).exp2().sum(1)]"));
-    uops::program::DeviceRun r = runOnDevice(p.outputTensors(), "INTERP", {.repeat = 3, .device = "INTERP", .heuristics = false, .opts = {}, .beam = 0});
+    uops::program::DeviceRun r = runOnDevice(p.outputTensors(), "INTERP", {.repeat = 3, .device = "INTERP", .heuristics = false, .opts = {}, .beam = 0, .beamBudgetSeconds = 0});
     QCOMPARE(r.outputs.size(), size_t{2});
     QCOMPARE(qs(flat(r.outputs[0])), QStringLiteral("int32 (2,) [3, 6]"));
     QCOMPARE(qs(flat(r.outputs[1])), QStringLiteral("float32 (1,) [3.4142137]"));

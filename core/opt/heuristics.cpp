@@ -105,6 +105,25 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
         if (int64_t f = pick(it->size, {4})) apply(it->index, f, AxisType::Unroll);
         break;
       }
+  if (target.hasLocals) {
+    // workgroups: the two innermost output axes left after tiling get LOCAL
+    // parts, up to 16 x 8 work-items, so neighbours share cache lines and a
+    // GPU fills its SIMD lanes
+    std::vector<Axis> left;
+    for (const Axis& a : axesOf(k))
+      if (isOutput(a.type) && a.size > 1) left.insert(left.begin(), a);
+    int64_t items = 1;
+    for (size_t i = 0; i < left.size() && i < 2; ++i) {
+      // a whole axis may be one workgroup's
+      int64_t f = 0;
+      for (int64_t c : {16, 8, 4})
+        if (c <= (i == 0 ? 16 : 8) && left[i].size % c == 0) {
+          f = c;
+          break;
+        }
+      if (f && items * f <= 128 && apply(left[i].index, f, AxisType::Local)) items *= f;
+    }
+  }
   if (target.hasThreads && target.threads > 1) {
     std::vector<Axis> now = axesOf(k);
     int64_t work = 1; // iterations of the whole kernel, saturated (a size may be huge)

@@ -10,7 +10,10 @@
 //     body per iteration, which LLVM packs into vector instructions);
 //   - a reduce axis that is not under a register tile is unrolled by 4;
 //   - the outermost output axis is split across cores (THREAD) when the
-//     target runs threads and the kernel has enough work to share.
+//     target runs threads and the kernel has enough work to share;
+//   - on targets with workgroups (OpenCL), the two innermost output axes left
+//     after tiling get LOCAL parts of up to 16 and 8 (at most 128 work-items).
+// The tiling rules are the CPU's on every target.
 // Factors that do not divide an axis are skipped, never forced with Padto.
 #pragma once
 

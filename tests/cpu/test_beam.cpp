@@ -17,16 +17,6 @@
 using namespace uops;
 using namespace kernelast;
 
-namespace {
-
-UOpPtr matmulKernel(int64_t m, int64_t n, int64_t kk) {
-  UOpPtr i = range(m, 0), j = range(n, 1), k = range(kk, 2, AxisType::Reduce);
-  UOpPtr prod = load(buf(1, dtypes::float32, m * kk), i * kk + k) * load(buf(2, dtypes::float32, kk * n), k * n + j);
-  return sink({end(store(buf(0, dtypes::float32, m * n), i * n + j, reduceOver(prod, Op::Add, {k})), {i, j})});
-}
-
-} // namespace
-
 class TestBeam : public QObject {
   Q_OBJECT
 
@@ -35,7 +25,7 @@ private Q_SLOTS:
     QTemporaryDir dir;
     BeamCache cache(dir.filePath(QStringLiteral("beam.sqlite")).toStdString());
     CpuDevice device;
-    UOpPtr kernel = matmulKernel(64, 64, 64);
+    UOpPtr kernel = matmul(64, 64, 64);
     int calls = 0;
     BeamSettings settings;
     settings.width = 2;
@@ -85,13 +75,13 @@ private Q_SLOTS:
     settings.progress = [&](const BeamProgress& p) {
       if (p.tried == 3) stop = true;
     };
-    BeamResult r = beamSearchCpu(device, matmulKernel(32, 32, 32), cpuTarget(), settings);
+    BeamResult r = beamSearchCpu(device, matmul(32, 32, 32), cpuTarget(), settings);
     QVERIFY(r.cancelled);
     QVERIFY(r.tried <= 4); // a compile batch in flight may finish
   }
 
   void failingCandidatesAreSkipped() {
-    UOpPtr kernel = matmulKernel(16, 16, 16);
+    UOpPtr kernel = matmul(16, 16, 16);
     BeamTimer timer;
     timer.compile = [](const std::vector<Opt>& opts) -> std::shared_ptr<const void> {
       if (!opts.empty() && opts.back().amount == 4) throw std::runtime_error("no factor 4 today");
@@ -111,7 +101,7 @@ private Q_SLOTS:
   }
 
   void budgetEndsTheSearch() {
-    UOpPtr kernel = matmulKernel(16, 16, 16);
+    UOpPtr kernel = matmul(16, 16, 16);
     BeamTimer timer;
     timer.compile = [](const std::vector<Opt>& opts) -> std::shared_ptr<const void> {
       return std::make_shared<int>(static_cast<int>(opts.size()));

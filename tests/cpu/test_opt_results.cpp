@@ -19,13 +19,6 @@ using namespace kernelast;
 
 namespace {
 
-// C[i, j] = sum_k A[i*K + k] * B[k*N + j]
-UOpPtr matmulKernel(int64_t m, int64_t n, int64_t kk, DType d = dtypes::float32) {
-  UOpPtr i = range(m, 0), j = range(n, 1), k = range(kk, 2, AxisType::Reduce);
-  UOpPtr prod = load(buf(1, d, m * kk), i * kk + k) * load(buf(2, d, kk * n), k * n + j);
-  return sink({end(store(buf(0, d, m * n), i * n + j, reduceOver(prod, Op::Add, {k})), {i, j})});
-}
-
 std::vector<HostTensor> inputsFor(const std::vector<KernelParam>& params, std::mt19937_64& rng) {
   std::vector<HostTensor> bufs;
   for (const KernelParam& p : params) {
@@ -80,7 +73,7 @@ private Q_SLOTS:
   void randomSequences() {
     QFETCH(int, which);
     UOpPtr kernels[] = {reduceRows(Op::Add, dtypes::float32, 12, 20), reduceRows(Op::Max, dtypes::int32, 6, 16),
-                        elementwise(Op::Mul, dtypes::float32, 48), matmulKernel(8, 12, 16),
+                        elementwise(Op::Mul, dtypes::float32, 48), matmul(8, 12, 16),
                         padKernel(dtypes::float32, 10, 3, 3)};
     UOpPtr kernel = kernels[which];
     std::mt19937_64 rng(1234 + static_cast<uint64_t>(which));
@@ -140,9 +133,9 @@ private Q_SLOTS:
     // with cores to spare, a large enough matmul is also split across them
     OptTarget two;
     two.threads = 2;
-    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(matmulKernel(64, 64, 64), two))),
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(matmul(64, 64, 64), two))),
              QStringLiteral("Split(1, 16, UPCAST); Split(0, 8, UPCAST); Split(0, 2, THREAD)"));
-    UOpPtr kernel = matmulKernel(16, 16, 32);
+    UOpPtr kernel = matmul(16, 16, 32);
     std::vector<Opt> opts = heuristicOpts(applyOpts(kernel, {}, OptTarget{}), OptTarget{});
     QCOMPARE(QString::fromStdString(formatOpts(opts)),
              QStringLiteral("Split(1, 8, UPCAST); Split(0, 8, UPCAST)"));

@@ -8,9 +8,11 @@
 
 #include "backends/opencl/cl_schedule.h"
 #include "core/opt/apply_opt.h"
+#include "core/opt/heuristics.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/codegen.h"
 #include "core/pipeline/codegen_error.h"
+#include "core/pipeline/optimize.h"
 #include "core/runtime/reference_evaluator.h"
 #include "core/tensor/tensor.h"
 
@@ -171,6 +173,27 @@ private Q_SLOTS:
       QVERIFY2(bad.empty(), fmt::format("kernel {} with {}: {}", k, formatOpts(opts), bad).c_str());
     }
     QVERIFY(withWorkgroups > 0);
+  }
+
+  // the heuristics give a matmul workgroups on CL and keep its results
+  void heuristicWorkgroups() {
+    UOpPtr kernel = kernelast::matmul(64, 64, 64);
+    std::vector<Opt> opts = heuristicOpts(optimize(kernel, openClTarget("CL:0")), kCl0);
+    QCOMPARE(QString::fromStdString(formatOpts(opts)),
+             QStringLiteral("Split(1, 16, UPCAST); Split(0, 8, UPCAST); Split(1, 4, LOCAL); Split(0, 8, LOCAL)"));
+    std::vector<UOpPtr> roots = program(0);
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = [] {
+                                            CodegenTarget t = openClTarget("CL:0");
+                                            t.heuristics = true;
+                                            return t;
+                                          }()});
+    QVERIFY(!run.failed());
+    bool local = false;
+    for (const Opt& o : run.kernels[0].opts) local |= o.target == AxisType::Local;
+    QVERIFY2(local, formatOpts(run.kernels[0].opts).c_str());
+    ClDevice device(0);
+    std::string bad = compare(roots, {{0, run.kernels[0].opts}}, device);
+    QVERIFY2(bad.empty(), bad.c_str());
   }
 
   // CPUs have no workgroups: the applier says so

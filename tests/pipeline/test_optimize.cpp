@@ -22,15 +22,6 @@ QString types(const UOpPtr& ast) {
   return out.trimmed();
 }
 
-// out[i, j] = sum_k a[i, k] * b[k, j]: a 3-range matmul (ranges 0, 1 output, 2 reduce).
-UOpPtr matmul(int64_t m, int64_t n, int64_t kk) {
-  UOpPtr i = range(m, 0), j = range(n, 1), k = range(kk, 2, AxisType::Reduce);
-  UOpPtr prod = load(buf(1, dtypes::float32, m * kk), i * kk + k) *
-                load(buf(2, dtypes::float32, kk * n), k * n + j);
-  return sink({end(store(buf(0, dtypes::float32, m * n), i * n + j, reduceOver(prod, Op::Add, {k})),
-                   {i, j})});
-}
-
 } // namespace
 
 class TestOptimize : public QObject {

@@ -55,6 +55,13 @@ inline UOpPtr reduceRows(Op op, DType d, int64_t m, int64_t n) {
   return sink({end(store(buf(0, d, m), i, value), {i})});
 }
 
+// out[i*n + j] = sum_k a[i*kk + k] * b[k*n + j] (slots: out 0, a 1, b 2).
+inline UOpPtr matmul(int64_t m, int64_t n, int64_t kk, DType d = dtypes::float32) {
+  UOpPtr i = range(m, 0), j = range(n, 1), k = range(kk, 2, AxisType::Reduce);
+  UOpPtr prod = load(buf(1, d, m * kk), i * kk + k) * load(buf(2, d, kk * n), k * n + j);
+  return sink({end(store(buf(0, d, m * n), i * n + j, reduceOver(prod, Op::Add, {k})), {i, j})});
+}
+
 // out[i] = a[i - before] where 0 <= i - before < n, else 0 (pad on both sides).
 inline UOpPtr padKernel(DType d, int64_t n, int64_t before, int64_t after) {
   int64_t total = before + n + after;

@@ -152,6 +152,14 @@ private:
     checkSplit(typeOf(r), m_opt.target, outer);
     if (k < 2 || k > n) reject(fmt::format("factor {} must be between 2 and the axis size {}", k, n));
     if (n % k != 0) reject(fmt::format("factor {} does not divide the axis size {} (Padto first)", k, n));
+    if (m_opt.target == AxisType::Local || m_opt.target == AxisType::GroupReduce) {
+      int64_t items = k;
+      for (const UOpPtr& other : kernelRanges(m_ast))
+        if (typeOf(other) == AxisType::Local || typeOf(other) == AxisType::GroupReduce) items *= sizeOf(other);
+      if (items > m_target.maxWorkgroup)
+        reject(fmt::format("a workgroup of {} work-items exceeds {}'s limit of {}", items, m_target.device,
+                           m_target.maxWorkgroup));
+    }
     int64_t id = nextRangeId(m_ast);
     UOpPtr fresh = range(k, id, m_opt.target);
     UOpPtr rest = range(n / k, r->argAs<RangeArg>().id, typeOf(r));

@@ -32,6 +32,9 @@ struct OptTarget {
   bool hasThreads = true;      // THREAD axes run on cores
   int threads = 1;             // cores the heuristics split THREAD axes over
   bool hasTensorCores = false; // TC
+  // LOCAL x GROUP_REDUCE work-items in one workgroup: 256 runs on every GPU
+  // vendor, and larger groups make PoCL's work-group compile explode
+  int64_t maxWorkgroup = 256;
 };
 
 class OptError : public std::runtime_error {

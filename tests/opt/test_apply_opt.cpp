@@ -23,7 +23,7 @@ QString nameWithLetters(const UOpPtr& ast) {
 }
 
 const OptTarget kCpu{};
-const OptTarget kGpu{.device = "CL:0", .hasLocals = true, .hasThreads = false, .hasTensorCores = false};
+const OptTarget kGpu{.device = "CL:0", .hasLocals = true, .hasThreads = false, .hasTensorCores = false, .maxWorkgroup = 256};
 
 const char* const kSplitUpcast = R"(%0 = Const() dtypes.index () arg=8
 %1 = Stack(%0) dtypes.index (1,)
@@ -160,6 +160,21 @@ private Q_SLOTS:
     QTest::newRow("swap types") << QStringLiteral("Swap(0, 1)") << false
                                 << QStringLiteral("Swap(0, 1): Swap exchanges axes of one AxisType, not LOOP and "
                                                   "REDUCE");
+  }
+
+  // a workgroup's work-items, LOCAL times GROUP_REDUCE, stay within the target's limit
+  void workgroupLimit() {
+    OptTarget small = kGpu;
+    small.maxWorkgroup = 32;
+    UOpPtr k = applyOpts(reduceRows(Op::Add, dtypes::float32, 8, 16), parseOpts("Split(0, 8, LOCAL)"), small);
+    try {
+      applyOpt(k, parseOpts("Split(2, 8, GROUP_REDUCE)").front(), small, parseOpts("Split(0, 8, LOCAL)"));
+      QFAIL("not rejected");
+    } catch (const OptError& e) {
+      QCOMPARE(QString::fromStdString(e.what()),
+               QStringLiteral("Split(2, 8, GROUP_REDUCE): a workgroup of 64 work-items exceeds CL:0's limit of 32"));
+    }
+    applyOpt(k, parseOpts("Split(2, 4, GROUP_REDUCE)").front(), small, parseOpts("Split(0, 8, LOCAL)"));
   }
 
   void rejections() {

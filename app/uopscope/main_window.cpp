@@ -120,6 +120,15 @@ void MainWindow::connectGraph() {
           [this] { m_before->clearGraph(QStringLiteral("choose a rewrite: the graph before it shows here")); });
   connect(m_graph, &GraphView::nodeSelected, m_inspector,
           [this](int index) { m_inspector->showNode(m_graph->layout(), index); });
+  // the selection goes through the Session, so the Code view marks the node's lines
+  connect(m_graph, &GraphView::nodeSelected, &m_session, [this](int index) {
+    const std::vector<LaidOutNode>& nodes = m_graph->layout().nodes;
+    if (index >= 0 && index < static_cast<int>(nodes.size())) m_session.selectNode(nodes[static_cast<size_t>(index)].node);
+  });
+  connect(&m_session, &Session::nodeSelected, m_graph, [this](const UOp* node) {
+    int index = node ? m_graph->indexOf(node) : -1;
+    if (index >= 0 && index != m_graph->selected()) m_graph->selectAndCenter(index);
+  });
   connect(m_inspector, &NodeInspector::nodeChosen, m_graph,
           [this](const UOp* node) { m_graph->selectAndCenter(m_graph->indexOf(node)); });
 }

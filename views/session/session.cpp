@@ -6,6 +6,7 @@
 #include "core/frontend/load_error.h"
 #include "core/program/interp_run.h"
 #include "core/program/program.h"
+#include "views/code/rendered_source.h"
 #include "views/run/machine_code.h"
 
 #include <QCoreApplication>
@@ -55,6 +56,7 @@ Session::Session(QObject* parent) : QObject(parent) {
   connect(&m_lowering, &QFutureWatcher<Lowered>::finished, this, [this] {
     m_lowered = m_lowering.result();
     m_selected = -1;
+    m_selectedNode = nullptr;
     m_lastRun.reset();
     Q_EMIT programLowered();
     Q_EMIT busyChanged(busy());
@@ -180,6 +182,7 @@ const StageRecord& Session::stageRecord(int i) const { return run()->stages.at(s
 void Session::selectStage(int i) {
   if (i < 0 || i >= stageCount()) return;
   m_selected = i;
+  m_selectedNode = nullptr;
   m_highlight.reset();
   m_matched.reset();
   Q_EMIT stageSelected(i);
@@ -189,11 +192,17 @@ void Session::selectStage(int i) {
 
 void Session::compileSelected() {
   const LoweredKernel* k = selectedKernel();
-  if (!k || k->llvm.source.empty()) return;
+  if (!k || renderedSource(*k).text.empty()) return;
   m_machineCode.waitForFinished();
   m_machineCodeStage = m_selected;
   m_machineCode.setFuture(QtConcurrent::run(machineCode, *k));
   Q_EMIT busyChanged(true);
+}
+
+void Session::selectNode(const UOp* node) {
+  if (node == m_selectedNode) return;
+  m_selectedNode = node;
+  Q_EMIT nodeSelected(node);
 }
 
 int Session::findStage(const QString& stage, int kernel) const {

@@ -70,6 +70,11 @@ public:
   // What the Graph view hides and when it leaves dot; changing it lays out again.
   void setLayoutOptions(const LayoutOptions& options);
   const LayoutOptions& layoutOptions() const { return m_layoutOptions; }
+  // The node selected in the Graph view, or by a view that knows one (a line
+  // of the Code view); null for none. A new stage or program clears it.
+  void selectNode(const UOp* node);
+  const UOp* selectedNode() const { return m_selectedNode; }
+
   // Runs the program on `device` ("CPU", "CL:0", ...; see availableDevices()) `repeat` times.
   void runOn(const QString& device, int repeat);
 
@@ -96,6 +101,7 @@ public:
 Q_SIGNALS:
   void programLowered();
   void stageSelected(int index);
+  void nodeSelected(const uops::UOp* node);
   void layoutProgress(int percent);
   void layoutReady(const uops::views::GraphLayout& layout);
   void beforeLayoutReady(const uops::views::GraphLayout& layout);
@@ -115,6 +121,7 @@ private:
 
   QString m_source, m_path;
   Lowered m_lowered;
+  const UOp* m_selectedNode = nullptr; // identity only: a node of the selected stage's graph
   int m_selected = -1;
   UOpPtr m_highlight; // the node the last shown rewrite made
   UOpPtr m_matched;   // the node it replaced

@@ -1,5 +1,5 @@
-// uopscope PROGRAM.py [--view NAME] [--stage NAME] [--kernel K] [--compare] [--rewrite N] [--hide GROUPS]
-//                     [--find TEXT] [--run] [--screenshot FILE.png]
+// uopscope PROGRAM.py [--device CPU|CL:n] [--view NAME] [--stage NAME] [--kernel K] [--compare] [--rewrite N]
+//                     [--hide GROUPS] [--find TEXT] [--run] [--screenshot FILE.png]
 #include "app/uopscope/main_window.h"
 
 #include <QApplication>
@@ -22,7 +22,10 @@ int main(int argc, char** argv) {
   QCommandLineOption kernel(QStringLiteral("kernel"), QStringLiteral("the kernel for --stage"), QStringLiteral("k"));
   QCommandLineOption shot(QStringLiteral("screenshot"), QStringLiteral("write a PNG of the window and exit"),
                           QStringLiteral("file"));
-  QCommandLineOption runIt(QStringLiteral("run"), QStringLiteral("run the program on the CPU once loaded"));
+  QCommandLineOption device(QStringLiteral("device"),
+                            QStringLiteral("the target device: CPU or CL:n (saved for the next start)"),
+                            QStringLiteral("name"));
+  QCommandLineOption runIt(QStringLiteral("run"), QStringLiteral("run the program on the target device once loaded"));
   QCommandLineOption rewrite(QStringLiteral("rewrite"), QStringLiteral("show the stage's n-th rewrite (from 0)"),
                              QStringLiteral("n"));
   QCommandLineOption compare(QStringLiteral("compare"), QStringLiteral("show the graph before the rewrite beside it"));
@@ -31,7 +34,7 @@ int main(int argc, char** argv) {
                           QStringLiteral("groups"));
   QCommandLineOption find(QStringLiteral("find"), QStringLiteral("select the first node matching an op or %number"),
                           QStringLiteral("text"));
-  parser.addOptions({view, stage, kernel, shot, runIt, rewrite, compare, hide, find});
+  parser.addOptions({device, view, stage, kernel, shot, runIt, rewrite, compare, hide, find});
   parser.process(app);
 
   uops::views::MainWindow window;
@@ -47,6 +50,10 @@ int main(int argc, char** argv) {
     window.session().setLayoutOptions(options);
   }
   window.setCompare(parser.isSet(compare));
+  if (parser.isSet(device) && !window.session().setDevice(parser.value(device).toUpper())) {
+    std::fprintf(stderr, "uopscope: no device '%s' (uopc devices lists them)\n", qPrintable(parser.value(device)));
+    return 1;
+  }
   const QStringList args = parser.positionalArguments();
   if (!args.isEmpty()) window.openFile(args.first());
   if (parser.isSet(view) && !window.showView(parser.value(view))) {
@@ -81,7 +88,7 @@ int main(int argc, char** argv) {
     window.findBar()->findFrom(-1);
   }
   if (parser.isSet(runIt)) {
-    window.session().runOn(QStringLiteral("CPU"), 5);
+    window.session().runOn(window.session().device(), 5);
     window.session().waitForIdle();
   }
   if (!parser.isSet(shot)) return QApplication::exec();

@@ -18,6 +18,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QToolBar>
 #include <QVBoxLayout>
 
 namespace uops::views {
@@ -67,6 +68,7 @@ MainWindow::MainWindow(QWidget* parent)
   m_progress->hide();
   statusBar()->addPermanentWidget(m_progress);
   buildMenus();
+  buildToolBar();
   connectGraph();
   connect(&m_session, &Session::programLowered, this, [this] {
     if (!m_session.lowered().error.isEmpty()) m_graph->clearGraph(m_session.lowered().error);
@@ -76,6 +78,9 @@ MainWindow::MainWindow(QWidget* parent)
     else if (statusBar()->currentMessage() == QStringLiteral("working...")) statusBar()->clearMessage();
   });
   QSettings settings;
+  m_session.setDevice(settings.value(QStringLiteral("explorer/device"), QStringLiteral("CPU")).toString());
+  connect(&m_session, &Session::deviceChanged, this,
+          [](const QString& device) { QSettings().setValue(QStringLiteral("explorer/device"), device); });
   restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
   restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
 }
@@ -120,8 +125,25 @@ void MainWindow::connectGraph() {
           [this] { m_before->clearGraph(QStringLiteral("choose a rewrite: the graph before it shows here")); });
   connect(m_graph, &GraphView::nodeSelected, m_inspector,
           [this](int index) { m_inspector->showNode(m_graph->layout(), index); });
+  // the selection goes through the Session, so the Code view marks the node's lines
+  connect(m_graph, &GraphView::nodeSelected, &m_session, [this](int index) {
+    const std::vector<LaidOutNode>& nodes = m_graph->layout().nodes;
+    if (index >= 0 && index < static_cast<int>(nodes.size())) m_session.selectNode(nodes[static_cast<size_t>(index)].node);
+  });
+  connect(&m_session, &Session::nodeSelected, m_graph, [this](const UOp* node) {
+    int index = node ? m_graph->indexOf(node) : -1;
+    if (index >= 0 && index != m_graph->selected()) m_graph->selectAndCenter(index);
+  });
   connect(m_inspector, &NodeInspector::nodeChosen, m_graph,
           [this](const UOp* node) { m_graph->selectAndCenter(m_graph->indexOf(node)); });
+}
+
+void MainWindow::buildToolBar() {
+  QToolBar* bar = addToolBar(QStringLiteral("Target"));
+  bar->setObjectName(QStringLiteral("targetToolBar"));
+  bar->addWidget(new QLabel(QStringLiteral(" Target device: "), bar));
+  m_device = new DeviceCombo(m_session, bar);
+  bar->addWidget(m_device);
 }
 
 void MainWindow::setCompare(bool on) {

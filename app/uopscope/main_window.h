@@ -1,7 +1,8 @@
 // uopscope's window: the Graph view in the middle (with its find bar, and the
 // graph before the current rewrite beside it in compare mode), Program and
 // Stages docks on the left, Code and the node Inspector on the right, Kernels
-// and Run below; docks and geometry are restored from QSettings, and a .py
+// and Run below, the target device in the toolbar; docks, geometry and the
+// device are restored from QSettings, and a .py
 // file dropped on the window opens. It creates the Session and hands it to
 // the views.
 #pragma once
@@ -11,6 +12,7 @@
 #include "views/inspector/node_inspector.h"
 #include "views/menus/recent_files.h"
 #include "views/panels/code_panel.h"
+#include "views/panels/device_combo.h"
 #include "views/panels/kernels_panel.h"
 #include "views/panels/optimize_panel.h"
 #include "views/panels/program_panel.h"
@@ -48,6 +50,8 @@ public:
   KernelsPanel* kernels() const { return m_kernels; }
   RewritesPanel* rewrites() const { return m_rewrites; }
   OptimizePanel* optimizer() const { return m_optimize; }
+  // The toolbar's target device (saved in QSettings).
+  DeviceCombo* deviceCombo() const { return m_device; }
 
   // Raises the dock of a view: "program", "stages", "rewrites", "kernels", "optimize", "code", "run" ("graph" is always shown).
   bool showView(const QString& name);
@@ -63,6 +67,7 @@ private:
   void buildMenus();
   void buildGraphMenu();
   void connectGraph();
+  void buildToolBar();
   QWidget* graphArea();
 
   Session m_session;
@@ -80,6 +85,7 @@ private:
   CodePanel* m_code;
   OptimizePanel* m_optimize;
   RunPanel* m_run;
+  DeviceCombo* m_device = nullptr;
   std::map<QString, QDockWidget*> m_docks;
 };
 

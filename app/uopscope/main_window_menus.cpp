@@ -39,9 +39,10 @@ void MainWindow::buildMenus() {
   });
   buildGraphMenu();
   QMenu* run = menuBar()->addMenu(QStringLiteral("&Run"));
-  run->addAction(QStringLiteral("Run on CPU"), QKeySequence(Qt::CTRL | Qt::Key_R), this, [this] {
+  // the target device: the kernels the other views show are the ones that run
+  run->addAction(QStringLiteral("Run on the target device"), QKeySequence(Qt::CTRL | Qt::Key_R), this, [this] {
     showView(QStringLiteral("run"));
-    m_session.runOn(QStringLiteral("CPU"), 5);
+    m_session.runOn(m_session.device(), 5);
   });
 }
 

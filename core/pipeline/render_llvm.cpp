@@ -4,6 +4,7 @@
 #include "core/pipeline/kernel_symbol.h"
 #include "core/pipeline/render_llvm_writer.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 
@@ -124,6 +125,12 @@ std::map<int64_t, const UOp*> paramsOf(const UOpPtr& linear) {
   return params;
 }
 
+// Appends whole lines to the source, each attributed to `node` (lineNodes stays parallel).
+void appendLines(RenderedLlvm& out, std::string_view text, const UOp* node) {
+  out.source += text;
+  out.lineNodes.insert(out.lineNodes.end(), static_cast<size_t>(std::count(text.begin(), text.end(), '\n')), node);
+}
+
 } // namespace
 
 RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
@@ -134,8 +141,11 @@ RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
   for (size_t s = 0; s < plan.slots.size(); ++s)
     w.line(fmt::format("%reg{} = alloca {}, i64 {}", s, llvmir::regType(plan.slots[s].dtype),
                        plan.slots[s].size));
-  for (const UOpPtr& u : linear->src())
+  for (const UOpPtr& u : linear->src()) {
+    w.current = u.get();
     renderNode(w, *u, plan);
+  }
+  w.current = nullptr;
 
   auto params = paramsOf(linear);
   int64_t count = params.empty() ? 0 : params.rbegin()->first + 1;
@@ -149,22 +159,22 @@ RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
                          k, k, k, k);
   }
 
-  std::string& s = out.source;
-  s += fmt::format("; kernel {}: rendered by UOpScope for the CPU\n", kernelName);
+  auto text = [&out](std::string_view t) { appendLines(out, t, nullptr); };
+  text(fmt::format("; kernel {}: rendered by UOpScope for the CPU\n", kernelName));
   for (const std::string& d : w.declarations())
-    s += d + "\n";
+    text(d + "\n");
   for (llvmir::Helper h : w.helpers())
-    s += "\n" + llvmir::helperDefinition(h);
-  s += fmt::format("\ndefine internal void @{}({}{}i64 %tid) #0 {{\nentry:\n", out.function, args,
-                   args.empty() ? "" : ", ");
-  for (const std::string& l : w.lines())
-    s += l + "\n";
-  s += "  ret void\n}\n";
-  s += fmt::format("\n; the CPU device's ABI: void {}(void** bufs, int64_t tid)\n", out.entry);
-  s += fmt::format(
+    text("\n" + llvmir::helperDefinition(h));
+  text(fmt::format("\ndefine internal void @{}({}{}i64 %tid) #0 {{\nentry:\n", out.function, args,
+                   args.empty() ? "" : ", "));
+  for (size_t i = 0; i < w.lines().size(); ++i)
+    appendLines(out, w.lines()[i] + "\n", w.lineNodes()[i]);
+  text("  ret void\n}\n");
+  text(fmt::format("\n; the CPU device's ABI: void {}(void** bufs, int64_t tid)\n", out.entry));
+  text(fmt::format(
       "define void @{}(ptr %bufs, i64 %tid) #1 {{\nentry:\n{}  call void @{}({}{}i64 %tid)\n  ret void\n}}\n",
-      out.entry, loads, out.function, passed, passed.empty() ? "" : ", ");
-  s += "\nattributes #0 = { alwaysinline nounwind }\nattributes #1 = { nounwind }\n";
+      out.entry, loads, out.function, passed, passed.empty() ? "" : ", "));
+  text("\nattributes #0 = { alwaysinline nounwind }\nattributes #1 = { nounwind }\n");
   return out;
 }
 

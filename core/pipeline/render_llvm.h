@@ -31,6 +31,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace uops {
 
@@ -39,6 +40,10 @@ struct RenderedLlvm {
   std::string function; // the kernel's own function (its sanitized name)
   std::string entry;    // the trampoline: "kernel"
   int64_t threads = 1;  // calls of the entry, tid = 0 .. threads-1
+  // One entry per line of `source`: the node of the Linear that produced the
+  // line, or null (headers, declarations, the trampoline). The nodes are the
+  // Linear's; they live as long as it does.
+  std::vector<const UOp*> lineNodes{};
 };
 
 // Throws CodegenError (stage "Render") for an op or dtype it cannot render.

@@ -113,10 +113,12 @@ std::string Writer::fresh() {
 
 void Writer::line(std::string_view text) {
   m_lines.push_back(fmt::format("  {}", text));
+  m_lineNodes.push_back(current);
 }
 
 void Writer::startBlock(const std::string& label) {
   m_lines.push_back(label + ":");
+  m_lineNodes.push_back(current);
   m_block = label;
 }
 

@@ -72,13 +72,18 @@ public:
   const UOp* threadRange = nullptr;
   int64_t threads = 1;
 
+  // The node being rendered: every line written is attributed to it (null: none).
+  const UOp* current = nullptr;
+
   const std::vector<std::string>& lines() const { return m_lines; }
+  const std::vector<const UOp*>& lineNodes() const { return m_lineNodes; } // parallel to lines()
   const std::set<std::string>& declarations() const { return m_declarations; }
   const std::set<Helper>& helpers() const { return m_helpers; }
 
 private:
   std::unordered_map<const UOp*, std::string> m_names; // look-up only
   std::vector<std::string> m_lines;
+  std::vector<const UOp*> m_lineNodes;
   std::set<std::string> m_declarations;
   std::set<Helper> m_helpers;
   // The i16 a float16/bfloat16 register value was made from ("h"/"b" + name -> bits):

@@ -64,7 +64,10 @@ public:
   }
 
   std::vector<std::string> lines;
-  std::vector<std::string> locals; // __local declarations, at kernel scope
+  std::vector<const UOp*> lineNodes; // parallel to lines: the node each came from
+  std::vector<std::string> locals;   // __local declarations, at kernel scope
+  std::vector<const UOp*> localNodes; // parallel to locals: their Buffers
+  const UOp* current = nullptr;      // the node being rendered
   const opencl::Helpers& helpers() const { return m_helpers; }
   bool usesDouble = false;
 
@@ -79,7 +82,10 @@ private:
     return it->second;
   }
   void bind(const UOp& u, std::string text) { m_names[&u] = std::move(text); }
-  void line(const std::string& text) { lines.push_back(std::string(2 * m_depth + 2, ' ') + text); }
+  void line(const std::string& text) {
+    lines.push_back(std::string(2 * m_depth + 2, ' ') + text);
+    lineNodes.push_back(current);
+  }
 
   // A local holding the expression's value, named after the node's place.
   void define(const UOp& u, const std::string& expr) {
@@ -157,6 +163,7 @@ private:
     const BufferArg& b = u.argAs<BufferArg>();
     std::string n = fmt::format("temp{}", b.id);
     locals.push_back(fmt::format("  __local {} {}[{}];", cType(u.dtype()), n, b.size));
+    localNodes.push_back(&u);
     bind(u, n);
   }
 
@@ -167,6 +174,12 @@ private:
   int m_depth = 0;
   int m_next = 0;
 };
+
+// Appends whole lines to the source, each attributed to `node` (lineNodes stays parallel).
+void appendLines(RenderedOpenCl& out, std::string_view text, const UOp* node) {
+  out.source += text;
+  out.lineNodes.insert(out.lineNodes.end(), static_cast<size_t>(std::count(text.begin(), text.end(), '\n')), node);
+}
 
 } // namespace
 
@@ -181,8 +194,11 @@ RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan,
   for (const UOpPtr& u : linear->src())
     if (u->op() == Op::Param) params.emplace(u->argAs<ParamArg>().slot, u.get());
   Renderer w(plan);
-  for (const UOpPtr& u : linear->src())
+  for (const UOpPtr& u : linear->src()) {
+    w.current = u.get();
     w.node(*u);
+  }
+  w.current = nullptr;
 
   std::string args;
   std::unordered_set<int64_t> written;
@@ -197,20 +213,20 @@ RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan,
     args += fmt::format("{}__global {}{}* restrict data{}", k ? ", " : "",
                         written.contains(k) || it == params.end() ? "" : "const ", type, k);
   }
-  std::string& s = out.source;
-  s += fmt::format("// kernel {}: rendered by UOpScope for OpenCL\n", kernelName);
+  auto text = [&out](std::string_view t) { appendLines(out, t, nullptr); };
+  text(fmt::format("// kernel {}: rendered by UOpScope for OpenCL\n", kernelName));
   out.needsFp64 = w.usesDouble;
-  if (out.needsFp64) s += "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+  if (out.needsFp64) text("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
   for (const std::string& d : w.helpers().definitions())
-    s += d + "\n";
-  s += fmt::format("__kernel void {}({}) {{\n", out.function, args);
+    text(d + "\n");
+  text(fmt::format("__kernel void {}({}) {{\n", out.function, args));
   for (size_t slot = 0; slot < plan.slots.size(); ++slot)
-    s += fmt::format("  {} reg{}[{}];\n", cType(plan.slots[slot].dtype), slot, plan.slots[slot].size);
-  for (const std::string& l : w.locals)
-    s += l + "\n";
-  for (const std::string& l : w.lines)
-    s += l + "\n";
-  s += "}\n";
+    text(fmt::format("  {} reg{}[{}];\n", cType(plan.slots[slot].dtype), slot, plan.slots[slot].size));
+  for (size_t i = 0; i < w.locals.size(); ++i)
+    appendLines(out, w.locals[i] + "\n", w.localNodes[i]);
+  for (size_t i = 0; i < w.lines.size(); ++i)
+    appendLines(out, w.lines[i] + "\n", w.lineNodes[i]);
+  text("}\n");
   return out;
 }
 

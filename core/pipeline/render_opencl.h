@@ -37,6 +37,10 @@ struct RenderedOpenCl {
   std::vector<int64_t> grid;     // global size per dimension (dimension 0 first); empty: one work-item
   std::vector<int64_t> local;    // workgroup size per dimension; empty: the driver chooses
   bool needsFp64 = false;        // uses double: the device must have cl_khr_fp64
+  // One entry per line of `source`: the node of the Linear that produced the
+  // line, or null (helpers, the signature, register arrays, braces). The
+  // nodes are the Linear's; they live as long as it does.
+  std::vector<const UOp*> lineNodes{};
 };
 
 RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan,

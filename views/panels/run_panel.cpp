@@ -46,6 +46,12 @@ RunPanel::RunPanel(Session& session, QWidget* parent)
   connect(m_run, &QPushButton::clicked, this, [this] { m_session.runOn(m_device->currentData().toString(), m_repeat->value()); });
   connect(&m_session, &Session::busyChanged, m_run, [this](bool busy) { m_run->setEnabled(!busy); });
   connect(&m_session, &Session::ran, this, &RunPanel::showRun);
+  // the target device by default: its run uses the kernels and OptOps the other views show
+  auto follow = [this](const QString& device) {
+    if (int i = m_device->findData(device); i >= 0) m_device->setCurrentIndex(i);
+  };
+  follow(m_session.device());
+  connect(&m_session, &Session::deviceChanged, this, follow);
 }
 
 void RunPanel::showRun() {

@@ -1,5 +1,5 @@
 // The Run view: run the program on a chosen device (the CPU or any OpenCL
-// device) with repetitions, on a worker; per kernel its minimum and median
+// device; the target device unless another is chosen) with repetitions, on a worker; per kernel its minimum and median
 // times with GFLOPS and GB/s at the median (work from kernel_work.h), the
 // outputs' shapes and first values, and whether they match the reference
 // evaluator.

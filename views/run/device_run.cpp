@@ -8,9 +8,12 @@
 #include "core/program/interp_run.h"
 #include "core/runtime/reference_evaluator.h"
 
+#include <algorithm>
 #include <cmath>
-#include <map>
 #include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <thread>
 
 namespace uops::views {
 namespace {
@@ -32,11 +35,17 @@ void compareWithReference(const std::vector<HostTensor>& got, const BufferValues
   }
 }
 
+// The process's shared device (machine code and BEAM use it too, so programs are built once).
 ClDevice& sharedCl(const std::string& name) {
-  static std::map<std::string, std::unique_ptr<ClDevice>> devices;
-  std::unique_ptr<ClDevice>& device = devices[name];
-  if (!device) device = std::make_unique<ClDevice>(ClDevice::open(name));
-  return *device;
+  std::optional<size_t> index = parseClDeviceName(name);
+  if (!index) throw std::runtime_error("'" + name + "' is not a CL device");
+  return clDevice(*index);
+}
+
+// Whether every kernel of `run` was lowered for `device` ("CPU" is the CPU target's name).
+bool loweredFor(const PipelineRun& run, const std::string& device) {
+  return std::all_of(run.kernels.begin(), run.kernels.end(),
+                     [&](const LoweredKernel& k) { return k.target.device == device; });
 }
 
 } // namespace
@@ -64,14 +73,18 @@ DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> 
   try {
     BufferValues inputs = zeroFilledInputs(roots);
     std::vector<HostTensor> got;
+    if (!loweredFor(*run, device.toStdString())) {
+      // lowered for another device: again for this one, its OptOps by the heuristics
+      CodegenTarget target = device == QStringLiteral("CPU") ? cpuTarget() : openClTarget(device.toStdString());
+      target.heuristics = true;
+      if (device == QStringLiteral("CPU")) target.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+      run = std::make_shared<PipelineRun>(runPipeline(roots, {.trace = false, .target = target}));
+    }
     if (device == QStringLiteral("CPU")) {
       CpuScheduleRun r = runScheduleOnCpu(*run, sharedCpu(), inputs, repeat);
       out.kernels = std::move(r.kernels);
       got = std::move(r.outputs);
     } else {
-      CodegenTarget target = openClTarget(device.toStdString());
-      target.heuristics = true;
-      run = std::make_shared<PipelineRun>(runPipeline(roots, {.trace = false, .target = target}));
       ClScheduleRun r = runScheduleOnCl(*run, sharedCl(device.toStdString()), inputs, repeat);
       out.kernels = std::move(r.kernels);
       got = std::move(r.outputs);

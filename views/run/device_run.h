@@ -1,7 +1,7 @@
-// Running the lowered program on a device, on a worker thread: the CPU (the
-// explorer's own pipeline run, with the OptOps chosen in the Optimize view)
-// or an OpenCL device CL:<n> (lowered again for it, OptOps by the
-// heuristics). Outputs are compared with the reference evaluator; each kernel
+// Running the lowered program on a device, on a worker thread: the CPU or an
+// OpenCL device CL:<n>. The explorer's own pipeline run (with the OptOps
+// chosen in the Optimize view) when it was lowered for that device; else the
+// program is lowered again for it, OptOps by the heuristics. Outputs are compared with the reference evaluator; each kernel
 // gets its times and its work (kernel_work.h).
 #pragma once
 
@@ -40,7 +40,7 @@ struct DeviceRunResult {
 // One JIT for the process: compiled kernels are cached by content.
 CpuDevice& sharedCpu();
 
-// `run` is the CPU lowering of `roots`; other devices lower them again.
+// `run` is a lowering of `roots`; a device it was not lowered for lowers them again.
 DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> run, std::vector<UOpPtr> roots,
                             int repeat);
 

@@ -1,11 +1,14 @@
 #include "views/session/session.h"
 
 #include "backends/llvm/cpu_beam.h"
+#include "backends/opencl/cl_beam.h"
+#include "backends/opencl/cl_discovery.h"
 #include "core/opt/heuristics.h"
 #include "core/pipeline/optimize.h"
 #include "core/frontend/load_error.h"
 #include "core/program/interp_run.h"
 #include "core/program/program.h"
+#include "views/code/rendered_source.h"
 #include "views/run/machine_code.h"
 
 #include <QCoreApplication>
@@ -15,19 +18,13 @@
 #include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <mutex>
 
 namespace uops::views {
 namespace {
 
-CodegenTarget explorerTarget() {
-  CodegenTarget target = cpuTarget();
-  target.heuristics = true;
-  target.threads = static_cast<int>(std::max(1, QThread::idealThreadCount()));
-  return target;
-}
-
-Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& opts) {
+Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& opts, const CodegenTarget& target) {
   Lowered out;
   out.name = name;
   try {
@@ -38,7 +35,7 @@ Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& 
       out.error = name + QStringLiteral(": the program has no outputs");
       return out;
     }
-    out.run = std::make_shared<PipelineRun>(runPipeline(out.roots, {.trace = true, .target = explorerTarget()}, opts));
+    out.run = std::make_shared<PipelineRun>(runPipeline(out.roots, {.trace = true, .target = target}, opts));
   } catch (const frontend::LoadError& e) {
     out.error = QString::fromStdString(e.what());
     QRegularExpressionMatch m = QRegularExpression(QStringLiteral(":(\\d+):\\d+:")).match(out.error);
@@ -55,6 +52,7 @@ Session::Session(QObject* parent) : QObject(parent) {
   connect(&m_lowering, &QFutureWatcher<Lowered>::finished, this, [this] {
     m_lowered = m_lowering.result();
     m_selected = -1;
+    m_selectedNode = nullptr;
     m_lastRun.reset();
     Q_EMIT programLowered();
     Q_EMIT busyChanged(busy());
@@ -74,13 +72,16 @@ Session::Session(QObject* parent) : QObject(parent) {
   });
   connect(&m_beam, &QFutureWatcher<BeamResult>::finished, this, [this] {
     BeamResult r = m_beam.result();
-    QString summary = r.cancelled ? QStringLiteral("BEAM cancelled after %1 candidates").arg(r.tried)
+    bool failed = r.cancelled && r.tried == 0 && !r.skipped.empty();
+    QString summary = failed        ? QStringLiteral("BEAM failed: %1").arg(QString::fromStdString(r.skipped.front()))
+                      : r.cancelled ? QStringLiteral("BEAM cancelled after %1 candidates").arg(r.tried)
                                   : QStringLiteral("BEAM: %1 -> %2 ms (%3 tried%4)")
                                         .arg(r.opts.empty() ? QStringLiteral("no OptOps") : QString::fromStdString(formatOpts(r.opts)))
                                         .arg(r.ms, 0, 'f', 4)
                                         .arg(r.tried)
                                         .arg(r.fromCache ? QStringLiteral(", from the cache") : QString());
-    if (!r.cancelled && r.ms > 0) setOpts(m_beamKernel, r.opts);
+    // a search for another device than the one now chosen finds nothing for it
+    if (!r.cancelled && r.ms > 0 && m_beamDevice == m_device) setOpts(m_beamKernel, r.opts);
     Q_EMIT beamFinished(summary);
     Q_EMIT busyChanged(busy());
   });
@@ -108,7 +109,7 @@ std::vector<Opt> Session::currentOpts(size_t kernel) const {
 
 QString Session::applyOpt(size_t kernel, const Opt& opt) {
   if (!run() || kernel >= run()->schedule.kernels.size()) return QStringLiteral("no such kernel");
-  CodegenTarget target = explorerTarget();
+  CodegenTarget target = this->target();
   std::vector<Opt> opts = currentOpts(kernel);
   try {
     UOpPtr typed = applyOpts(optimize(run()->schedule.kernels[kernel].ast, target), opts, optTargetOf(target));
@@ -131,14 +132,16 @@ void Session::startBeam(size_t kernel, int width) {
   if (!run() || kernel >= run()->schedule.kernels.size() || m_beam.isRunning()) return;
   m_cancelBeam = false;
   m_beamKernel = kernel;
+  m_beamDevice = m_device;
   UOpPtr ast = run()->schedule.kernels[kernel].ast;
-  CodegenTarget target = explorerTarget();
+  CodegenTarget target = this->target();
   auto task = [this, ast, target, width] {
-    static std::mutex mutex; // the shared CPU device runs one search at a time
+    static std::mutex mutex; // a device runs one search at a time
     std::lock_guard lock(mutex);
     BeamSettings settings;
     settings.width = width;
     settings.cancel = &m_cancelBeam;
+    settings.device = target.device;
     settings.seeds = {heuristicOpts(optimize(ast, target), optTargetOf(target))};
     settings.progress = [this](const BeamProgress& p) {
       QMetaObject::invokeMethod(this, [this, p] { Q_EMIT beamProgress(p.tried, p.bestMs, p.candidateMs); },
@@ -151,7 +154,16 @@ void Session::startBeam(size_t kernel, int width) {
       // no writable cache: search without one
     }
     settings.cache = cache.get();
-    return beamSearchCpu(sharedCpu(), ast, target, settings);
+    try {
+      if (target.kind == TargetKind::Gpu)
+        return beamSearchCl(clDevice(parseClDeviceName(target.device).value()), ast, target, settings);
+      return beamSearchCpu(sharedCpu(), ast, target, settings);
+    } catch (const std::exception& e) {
+      BeamResult failed; // nothing found: the device refused, the summary says why
+      failed.cancelled = true;
+      failed.skipped = {e.what()};
+      return failed;
+    }
   };
   m_beam.setFuture(QtConcurrent::run(task));
   Q_EMIT busyChanged(true);
@@ -169,7 +181,7 @@ bool Session::loadFile(const QString& path) {
 void Session::setSource(const QString& text, const QString& name) {
   m_source = text;
   m_lowering.waitForFinished();
-  m_lowering.setFuture(QtConcurrent::run(lowerSource, text, name, m_opts));
+  m_lowering.setFuture(QtConcurrent::run(lowerSource, text, name, m_opts, target()));
   Q_EMIT busyChanged(true);
 }
 
@@ -180,6 +192,7 @@ const StageRecord& Session::stageRecord(int i) const { return run()->stages.at(s
 void Session::selectStage(int i) {
   if (i < 0 || i >= stageCount()) return;
   m_selected = i;
+  m_selectedNode = nullptr;
   m_highlight.reset();
   m_matched.reset();
   Q_EMIT stageSelected(i);
@@ -189,11 +202,42 @@ void Session::selectStage(int i) {
 
 void Session::compileSelected() {
   const LoweredKernel* k = selectedKernel();
-  if (!k || k->llvm.source.empty()) return;
+  if (!k || renderedSource(*k).text.empty()) return;
   m_machineCode.waitForFinished();
   m_machineCodeStage = m_selected;
   m_machineCode.setFuture(QtConcurrent::run(machineCode, *k));
   Q_EMIT busyChanged(true);
+}
+
+void Session::selectNode(const UOp* node) {
+  if (node == m_selectedNode) return;
+  m_selectedNode = node;
+  Q_EMIT nodeSelected(node);
+}
+
+CodegenTarget Session::target() const {
+  if (m_device != QStringLiteral("CPU")) {
+    CodegenTarget target = openClTarget(m_device.toStdString());
+    target.heuristics = true;
+    return target;
+  }
+  CodegenTarget target = cpuTarget();
+  target.heuristics = true;
+  target.threads = static_cast<int>(std::max(1, QThread::idealThreadCount()));
+  return target;
+}
+
+bool Session::setDevice(const QString& device) {
+  if (device == m_device) return true;
+  std::vector<DeviceChoice> devices = availableDevices();
+  if (std::none_of(devices.begin(), devices.end(), [&](const DeviceChoice& d) { return d.name == device; }))
+    return false;
+  m_device = device;
+  m_opts.clear(); // OptOps are the target's (THREAD on the CPU, LOCAL on a GPU)
+  m_cancelBeam = true; // its result would be the old device's
+  Q_EMIT deviceChanged(device);
+  if (!m_lowered.name.isEmpty()) setSource(m_source, m_lowered.name);
+  return true;
 }
 
 int Session::findStage(const QString& stage, int kernel) const {

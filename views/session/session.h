@@ -70,6 +70,20 @@ public:
   // What the Graph view hides and when it leaves dot; changing it lays out again.
   void setLayoutOptions(const LayoutOptions& options);
   const LayoutOptions& layoutOptions() const { return m_layoutOptions; }
+  // The node selected in the Graph view, or by a view that knows one (a line
+  // of the Code view); null for none. A new stage or program clears it.
+  void selectNode(const UOp* node);
+  const UOp* selectedNode() const { return m_selectedNode; }
+
+  // The device the program is lowered for: "CPU" or "CL:<n>" (see
+  // availableDevices()). Changing it lowers the program again for that
+  // target; the kernels' OptOps start again from its heuristics. False for
+  // a device that does not exist.
+  bool setDevice(const QString& device);
+  const QString& device() const { return m_device; }
+  // What the explorer lowers for: device()'s target with the heuristics on.
+  CodegenTarget target() const;
+
   // Runs the program on `device` ("CPU", "CL:0", ...; see availableDevices()) `repeat` times.
   void runOn(const QString& device, int repeat);
 
@@ -82,7 +96,7 @@ public:
   // The kernel's OptOps now, and the kernel as Optimize types it (no OptOps).
   std::vector<Opt> currentOpts(size_t kernel) const;
 
-  // BEAM on the CPU for one kernel, on a worker: beamProgress while it runs,
+  // BEAM on device() for one kernel, on a worker: beamProgress while it runs,
   // then its OptOps become the kernel's. cancelBeam stops it early.
   void startBeam(size_t kernel, int width);
   void cancelBeam() { m_cancelBeam = true; }
@@ -96,6 +110,8 @@ public:
 Q_SIGNALS:
   void programLowered();
   void stageSelected(int index);
+  void nodeSelected(const uops::UOp* node);
+  void deviceChanged(const QString& device);
   void layoutProgress(int percent);
   void layoutReady(const uops::views::GraphLayout& layout);
   void beforeLayoutReady(const uops::views::GraphLayout& layout);
@@ -114,7 +130,9 @@ private:
   void layOutBefore(UOpPtr root);
 
   QString m_source, m_path;
+  QString m_device = QStringLiteral("CPU");
   Lowered m_lowered;
+  const UOp* m_selectedNode = nullptr; // identity only: a node of the selected stage's graph
   int m_selected = -1;
   UOpPtr m_highlight; // the node the last shown rewrite made
   UOpPtr m_matched;   // the node it replaced
@@ -130,6 +148,7 @@ private:
   QFutureWatcher<BeamResult> m_beam;
   std::atomic<bool> m_cancelBeam{false};
   size_t m_beamKernel = 0;
+  QString m_beamDevice; // the device the running search times on
   KernelOpts m_opts;
 };
 

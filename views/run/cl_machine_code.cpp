@@ -1,0 +1,58 @@
+#include "views/run/cl_machine_code.h"
+
+#include "backends/llvm/disassemble.h"
+#include "backends/llvm/jit_error.h"
+#include "backends/opencl/cl_device.h"
+#include "backends/opencl/cl_discovery.h"
+#include "backends/opencl/cl_schedule.h"
+
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+
+namespace uops::views {
+namespace {
+
+bool hasMachineCode(const ClBinary& b) {
+  return b.kind() == ClBinaryKind::Text || !b.elfImages().empty();
+}
+
+// One launch on uninitialized buffers: enough for a driver that compiles at launch.
+void runOnce(ClDevice& device, const ClProgram& program, const LoweredKernel& kernel) {
+  std::vector<ClBuffer> buffers;
+  std::vector<ClArg> args; // they point into `buffers`: no reallocation
+  buffers.reserve(kernel.params.size());
+  for (const KernelParam& p : kernel.params) {
+    size_t bytes = static_cast<size_t>(std::max<int64_t>(p.size, 1)) * static_cast<size_t>(p.dtype.itemSize());
+    buffers.push_back(device.alloc(bytes));
+    args.emplace_back(buffers.back());
+  }
+  launchKernel(device, program, kernel, args);
+}
+
+} // namespace
+
+std::string clMachineCode(const LoweredKernel& kernel) {
+  std::optional<size_t> index = parseClDeviceName(kernel.target.device);
+  if (!index) throw std::runtime_error("'" + kernel.target.device + "' is not a CL device");
+  ClDevice& device = clDevice(*index);
+  ClProgram program = buildKernel(device, kernel);
+  ClBinary binary = program.binary();
+  if (!hasMachineCode(binary)) {
+    runOnce(device, program, kernel);
+    binary = program.binary();
+  }
+  std::string out = "; " + binary.description() + "\n";
+  if (binary.kind() == ClBinaryKind::Text) out += binary.text();
+  for (const ClElfImage& image : binary.elfImages()) {
+    out += "\n; " + image.name + "\n";
+    try {
+      out += disassembleHostElf(image.bytes, image.machine);
+    } catch (const JitError& e) {
+      out += std::string("; not disassembled: ") + e.what() + "\n";
+    }
+  }
+  return out;
+}
+
+} // namespace uops::views

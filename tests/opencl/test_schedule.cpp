@@ -15,6 +15,8 @@
 #include <QTest>
 
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
 
 #include <fmt/format.h>
@@ -133,6 +135,37 @@ private Q_SLOTS:
     }
     std::string bad = compareWithReference(outs);
     QVERIFY2(bad.empty(), bad.c_str());
+  }
+
+  // Exp2, Log2 and Sin call OpenCL's builtins, within the OpenCL spec's bounds
+  // (3, 3 and 4 ulp) of the evaluator's correctly rounded results
+  void transcendentalBuiltins() {
+    Tensor x = Tensor::linspace(-100.0, 100.0, 20001, dtypes::float32);
+    Tensor pos = Tensor::linspace(1e-6, 1e6, 20001, dtypes::float32);
+    std::vector<Tensor> outs{x.exp2(), pos.log2(), x.sin()};
+    const int bounds[] = {3, 3, 4};
+    std::vector<UOpPtr> roots;
+    for (const Tensor& t : outs) roots.push_back(t.uop());
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = openClTarget("CL:0")});
+    QVERIFY(!run.failed());
+    std::string source;
+    for (const LoweredKernel& k : run.kernels) source += k.opencl.source;
+    for (const char* call : {"exp2(", "log2(", "sin("})
+      QVERIFY2(source.find(call) != std::string::npos, call);
+    ClDevice device(0);
+    ClScheduleRun got = runScheduleOnCl(run, device, zeroFilledInputs(roots), 1);
+    std::vector<HostTensor> want = ReferenceEvaluator().evaluate(roots);
+    auto ordered = [](float f) { // float bits as integers in the order of the floats
+      int32_t i;
+      std::memcpy(&i, &f, sizeof i);
+      return i < 0 ? int64_t{INT32_MIN} - i : int64_t{i};
+    };
+    for (size_t o = 0; o < outs.size(); ++o)
+      for (int64_t e = 0; e < want[o].numel(); ++e) {
+        float g = static_cast<float>(got.outputs[o].getDouble(e)), w = static_cast<float>(want[o].getDouble(e));
+        QVERIFY2(std::llabs(ordered(g) - ordered(w)) <= bounds[o],
+                 fmt::format("output {} element {}: got {}, expected {}", o, e, g, w).c_str());
+      }
   }
 };
 

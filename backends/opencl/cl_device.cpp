@@ -78,6 +78,7 @@ ClBuffer ClDevice::alloc(size_t bytes) {
   state->context = m_impl->context.get();
   state->size = bytes;
   state->deviceName = m_impl->info.name;
+  ++m_impl->allocations;
   return ClBuffer(std::move(state));
 }
 
@@ -103,7 +104,8 @@ void ClDevice::finish() {
 ClBuildStats ClDevice::stats() const {
   return {.builds = m_impl->builds,
           .cacheHits = m_impl->cacheHits,
-          .cachedPrograms = m_impl->cache.size()};
+          .cachedPrograms = m_impl->cache.size(),
+          .allocations = m_impl->allocations};
 }
 
 void ClDevice::clearCache() {

@@ -31,6 +31,7 @@ struct ClBuildStats {
   uint64_t builds = 0;       // clBuildProgram calls that succeeded
   uint64_t cacheHits = 0;    // build() calls answered from the cache
   size_t cachedPrograms = 0; // programs in the cache now
+  uint64_t allocations = 0;  // alloc() calls: buffers made on the device
 };
 
 class ClDevice {

@@ -19,6 +19,7 @@ struct ClDevice::Impl {
   ClProgramCache cache;
   std::atomic<uint64_t> builds = 0;
   std::atomic<uint64_t> cacheHits = 0;
+  std::atomic<uint64_t> allocations = 0;
 
   explicit Impl(size_t keepPrograms) : cache(keepPrograms) {}
 

@@ -93,13 +93,13 @@ ClScheduleRun runScheduleOnCl(const PipelineRun& run, ClDevice& device, const Bu
     programs.push_back(buildKernel(device, k));
     result.kernels.push_back({k.name.text, {}});
   }
+  // one set of device buffers for every repeat: fresh ones would put the
+  // driver's first-touch page faults into the kernels' times (25x on PoCL)
+  DeviceBuffers buffers{device, {}};
+  for (const auto& [id, value] : inputs)
+    buffers.byId.emplace(id, device.alloc(std::max<size_t>(value.bytes().size(), 1)));
   for (int r = 0; r < std::max(repeat, 1); ++r) {
-    DeviceBuffers buffers{device, {}};
-    for (const auto& [id, value] : inputs) {
-      ClBuffer b = device.alloc(std::max<size_t>(value.bytes().size(), 1));
-      upload(b, value);
-      buffers.byId.emplace(id, std::move(b));
-    }
+    for (const auto& [id, value] : inputs) upload(buffers.byId.at(id), value); // a run may assign to its inputs
     size_t kernel = 0;
     for (const UOpPtr& item : run.schedule.linear->src()) {
       if (item->op() == Op::Store) {

@@ -137,6 +137,28 @@ private Q_SLOTS:
     QVERIFY2(bad.empty(), bad.c_str());
   }
 
+  // repeats run on the buffers of the first run: no allocation per repeat
+  void repeatsReuseBuffers() {
+    Tensor a = Tensor::arange(int64_t{12}).cast(dtypes::float32).reshape({3, 4}) * 0.25 - 1.0;
+    Tensor b = Tensor::arange(int64_t{8}).cast(dtypes::float32).reshape({4, 2}) * 0.5;
+    std::vector<UOpPtr> roots{a.matmul(b).relu().uop(), a.softmax().uop()};
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = openClTarget("CL:0")});
+    QVERIFY(!run.failed());
+    uint64_t perRun[2] = {};
+    for (int repeat : {1, 4}) {
+      ClDevice device(0);
+      ClScheduleRun got = runScheduleOnCl(run, device, zeroFilledInputs(roots), repeat);
+      perRun[repeat == 4] = device.stats().allocations;
+      for (const KernelTimes& k : got.kernels) QCOMPARE(k.ms.size(), static_cast<size_t>(repeat));
+      std::vector<HostTensor> want = ReferenceEvaluator().evaluate(roots);
+      for (size_t i = 0; i < want.size(); ++i)
+        for (int64_t e = 0; e < want[i].numel(); ++e)
+          QVERIFY(std::fabs(got.outputs[i].getDouble(e) - want[i].getDouble(e)) <= 1e-6);
+    }
+    QVERIFY(perRun[0] > 0);
+    QCOMPARE(perRun[1], perRun[0]);
+  }
+
   // Exp2, Log2 and Sin call OpenCL's builtins, within the OpenCL spec's bounds
   // (3, 3 and 4 ulp) of the evaluator's correctly rounded results
   void transcendentalBuiltins() {

@@ -1,6 +1,10 @@
 // Cast and Bitcast: the evaluator's conversion laws (core/runtime/float_convert.h).
 #include "core/pipeline/render_llvm_writer.h"
 
+#include <bit>
+#include <cmath>
+#include <cstdint>
+
 #include <fmt/format.h>
 
 namespace uops::llvmir {
@@ -58,6 +62,32 @@ std::string floatToFloat(Writer& w, DType from, DType to, const std::string& a) 
   return w.roundTo(to, a);
 }
 
+// A power of two as an LLVM floating-point constant (hex of the double).
+std::string powerOfTwo(int exponent, bool negative) {
+  return fmt::format("0x{:016X}", std::bit_cast<uint64_t>((negative ? -1.0 : 1.0) * std::ldexp(1.0, exponent)));
+}
+
+// Truncate toward zero, saturate, NaN -> 0 (llvm.fpto[su]i.sat's law) with
+// compares and selects around a plain conversion: LLVM vectorizes these, not
+// the saturating intrinsics, and the transcendentals build 2^n this way.
+std::string floatToInt(Writer& w, DType from, DType to, const std::string& a) {
+  bool isSigned = numKind(to) == NumKind::Signed;
+  std::string ft = regType(from), it = regType(to);
+  int bits = to.bits();
+  std::string lo = isSigned ? powerOfTwo(bits - 1, true) : "0.0";
+  std::string hi = powerOfTwo(isSigned ? bits - 1 : bits, false); // the first value past the top
+  std::string nan = emit(w, fmt::format("fcmp uno {} {}, {}", ft, a, a));
+  std::string low = emit(w, fmt::format("fcmp olt {} {}, {}", ft, a, lo));
+  std::string high = emit(w, fmt::format("fcmp oge {} {}, {}", ft, a, hi));
+  std::string outside = emit(w, fmt::format("or i1 {}, {}", nan, high));
+  std::string inRange = emit(w, fmt::format("select i1 {}, {} 0.0, {} {}", outside, ft, ft, a));
+  inRange = emit(w, fmt::format("select i1 {}, {} {}, {} {}", low, ft, lo, ft, inRange));
+  std::string v = emit(w, fmt::format("{} {} {} to {}", isSigned ? "fptosi" : "fptoui", ft, inRange, it));
+  std::string top = isSigned ? fmt::format("{}", (uint64_t{1} << (bits - 1)) - 1)
+                             : (bits == 64 ? std::string("-1") : fmt::format("{}", (uint64_t{1} << bits) - 1));
+  return emit(w, fmt::format("select i1 {}, {} {}, {} {}", high, it, top, it, v));
+}
+
 std::string intToInt(Writer& w, DType from, DType to, const std::string& a) {
   if (from.bits() == to.bits()) return a;
   if (to.bits() < from.bits())
@@ -84,12 +114,7 @@ std::string convert(Writer& w, const UOp& u, DType from, DType to, const std::st
   if (isIntKind(kf))
     return emit(w, fmt::format("{} {} {} to {}", kf == NumKind::Signed ? "sitofp" : "uitofp",
                                regType(from), a, regType(to)));
-  if (isIntKind(kt)) {
-    // truncate toward zero, saturate, NaN -> 0
-    std::string fn = fmt::format("llvm.{}.sat.{}.{}", kt == NumKind::Signed ? "fptosi" : "fptoui",
-                                 regType(to), regType(from) == "double" ? "f64" : "f32");
-    return w.callIntrinsic(regType(to), fn, fmt::format("{} {}", regType(from), a), regType(from));
-  }
+  if (isIntKind(kt)) return floatToInt(w, from, to, a);
   if (isFloatKind(kf) && isFloatKind(kt)) return floatToFloat(w, from, to, a);
   unsupported(u, fmt::format("no conversion from {}", toString(from)));
 }

@@ -54,13 +54,16 @@ std::vector<Opt> beamActions(const UOpPtr& ast, const OptTarget& target) {
       expansion *= std::get<int64_t>(*bound);
   }
   auto fits = [&](int64_t f) { return expansion * f <= kMaxExpansion; };
+  // one THREAD axis spreads the kernel over the cores; more would oversubscribe them
+  bool threaded = false;
+  for (const UOpPtr& r : kernelRanges(ast)) threaded |= r->argAs<RangeArg>().type == AxisType::Thread;
   int axis = 0;
   for (const UOpPtr& r : kernelRanges(ast)) {
     AxisType t = r->argAs<RangeArg>().type;
     if (t == AxisType::Loop || t == AxisType::Global) {
       for (int64_t f : {2, 3, 4, 8, 16, 32})
         if (fits(f)) actions.push_back({OptOpKind::Split, axis, f, AxisType::Upcast, false, 0});
-      if (target.hasThreads && target.threads > 1)
+      if (target.hasThreads && target.threads > 1 && !threaded)
         actions.push_back({OptOpKind::Split, axis, target.threads, AxisType::Thread, false, 0});
       if (target.hasLocals)
         for (int64_t f : {4, 8, 16, 32}) actions.push_back({OptOpKind::Split, axis, f, AxisType::Local, false, 0});

@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -98,6 +99,19 @@ private Q_SLOTS:
     QVERIFY(!r.skipped.empty());
     QVERIFY(r.skipped.front().find("no factor 4 today") != std::string::npos);
     for (const Opt& o : r.opts) QVERIFY(o.amount != 4);
+  }
+
+  // BEAM offers THREAD only while the kernel has no THREAD axis
+  void oneThreadAxis() {
+    OptTarget cores;
+    cores.threads = 4;
+    UOpPtr kernel = optimize(matmul(64, 64, 64), cpuTarget());
+    auto threads = [](const std::vector<Opt>& actions) {
+      return std::count_if(actions.begin(), actions.end(), [](const Opt& o) { return o.target == AxisType::Thread; });
+    };
+    QVERIFY(threads(beamActions(kernel, cores)) > 0);
+    UOpPtr threaded = applyOpt(kernel, {OptOpKind::Split, 0, 4, AxisType::Thread, false, 0}, cores, {});
+    QCOMPARE(threads(beamActions(threaded, cores)), 0);
   }
 
   void budgetEndsTheSearch() {

@@ -48,46 +48,49 @@ class TestRenderLines : public QObject {
   Q_OBJECT
 
 private Q_SLOTS:
-  void llvmLinesMapToNodes();
-  void openClLinesMapToNodes();
+  void linesMapToNodes_data();
+  void linesMapToNodes();
   void llvmRangeOwnsItsBlocks();
 };
 
-void TestRenderLines::llvmLinesMapToNodes() {
-  LoweredKernel k = lowerKernel(elementwise(Op::Add, dtypes::float32, 16), cpuTarget());
-  const RenderedLlvm& r = k.llvm;
-  QCOMPARE(r.lineNodes.size(), golden::lines(r.source).size());
-  QCOMPARE(r.lineNodes.front(), nullptr); // the "; kernel ..." header
-  const UOp* store = firstOf(k.linear, Op::Store);
-  const UOp* add = firstOf(k.linear, Op::Add);
-  QVERIFY(store && add);
-  std::vector<std::string> storeLines = linesOf(r.source, r.lineNodes, store);
-  std::vector<std::string> addLines = linesOf(r.source, r.lineNodes, add);
-  QCOMPARE(storeLines.size(), size_t{1});
-  QVERIFY2(anyContains(storeLines, "store float"), qPrintable(shown(storeLines)));
-  QCOMPARE(addLines.size(), size_t{1});
-  QVERIFY2(anyContains(addLines, "= fadd float"), qPrintable(shown(addLines)));
+void TestRenderLines::linesMapToNodes_data() {
+  QTest::addColumn<bool>("openCl");
+  QTest::addColumn<QString>("storeText");
+  QTest::addColumn<QStringList>("addTexts");
+  QTest::addColumn<QString>("unmappedText");   // on some line of no node
+  QTest::addColumn<QString>("unmappedAbsent"); // on no such line ("": not checked)
   // the trampoline is no node's
-  std::vector<std::string> unmapped = linesOf(r.source, r.lineNodes, nullptr);
-  QVERIFY(anyContains(unmapped, "define void @kernel"));
-  QVERIFY(!anyContains(unmapped, "fadd"));
+  QTest::newRow("LLVM IR") << false << QStringLiteral("store float") << QStringList{QStringLiteral("= fadd float")}
+                           << QStringLiteral("define void @kernel") << QStringLiteral("fadd");
+  QTest::newRow("OpenCL C") << true << QStringLiteral("data0[")
+                            << QStringList{QStringLiteral("float v"), QStringLiteral("+")}
+                            << QStringLiteral("__kernel void") << QString();
 }
 
-void TestRenderLines::openClLinesMapToNodes() {
-  LoweredKernel k = lowerKernel(elementwise(Op::Add, dtypes::float32, 16), openClTarget("CL:0"));
-  const RenderedOpenCl& r = k.opencl;
-  QCOMPARE(r.lineNodes.size(), golden::lines(r.source).size());
-  QCOMPARE(r.lineNodes.front(), nullptr);
+void TestRenderLines::linesMapToNodes() {
+  QFETCH(bool, openCl);
+  QFETCH(QString, storeText);
+  QFETCH(QStringList, addTexts);
+  QFETCH(QString, unmappedText);
+  QFETCH(QString, unmappedAbsent);
+  LoweredKernel k = lowerKernel(elementwise(Op::Add, dtypes::float32, 16), openCl ? openClTarget("CL:0") : cpuTarget());
+  const std::string& source = openCl ? k.opencl.source : k.llvm.source;
+  const std::vector<const UOp*>& nodes = openCl ? k.opencl.lineNodes : k.llvm.lineNodes;
+  QCOMPARE(nodes.size(), golden::lines(source).size());
+  QCOMPARE(nodes.front(), nullptr); // the header comment
   const UOp* store = firstOf(k.linear, Op::Store);
   const UOp* add = firstOf(k.linear, Op::Add);
   QVERIFY(store && add);
-  std::vector<std::string> storeLines = linesOf(r.source, r.lineNodes, store);
-  std::vector<std::string> addLines = linesOf(r.source, r.lineNodes, add);
+  std::vector<std::string> storeLines = linesOf(source, nodes, store);
+  std::vector<std::string> addLines = linesOf(source, nodes, add);
   QCOMPARE(storeLines.size(), size_t{1});
-  QVERIFY2(anyContains(storeLines, "data0["), qPrintable(shown(storeLines)));
+  QVERIFY2(anyContains(storeLines, storeText.toStdString()), qPrintable(shown(storeLines)));
   QCOMPARE(addLines.size(), size_t{1});
-  QVERIFY2(anyContains(addLines, "float v") && anyContains(addLines, "+"), qPrintable(shown(addLines)));
-  QVERIFY(anyContains(linesOf(r.source, r.lineNodes, nullptr), "__kernel void"));
+  for (const QString& text : addTexts)
+    QVERIFY2(anyContains(addLines, text.toStdString()), qPrintable(shown(addLines)));
+  std::vector<std::string> unmapped = linesOf(source, nodes, nullptr);
+  QVERIFY(anyContains(unmapped, unmappedText.toStdString()));
+  if (!unmappedAbsent.isEmpty()) QVERIFY(!anyContains(unmapped, unmappedAbsent.toStdString()));
 }
 
 // A loop's header, body label and latch belong to its Range and End.

@@ -127,15 +127,9 @@ private Q_SLOTS:
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/matmul.py"));
     w.session().waitForIdle();
-    QSignalSpy finished(&w.session(), &Session::beamFinished);
-    connect(&w.session(), &Session::beamProgress, &w.session(), [&w](int tried) {
-      if (tried >= 2) w.session().cancelBeam();
-    });
-    QTest::mouseClick(w.optimizer()->beamButton(), Qt::LeftButton);
-    w.session().waitForIdle();
-    QCOMPARE(finished.count(), 1);
-    QVERIFY2(finished.at(0).at(0).toString().startsWith(QStringLiteral("BEAM cancelled")),
-             qPrintable(finished.at(0).at(0).toString()));
+    QStringList finished = viewstest::beamCancelledAfterTwo(w);
+    QCOMPARE(finished.size(), 1);
+    QVERIFY2(finished.front().startsWith(QStringLiteral("BEAM cancelled")), qPrintable(finished.front()));
     QVERIFY(w.optimizer()->chartPoints() >= 2);
     QVERIFY(w.optimizer()->beamButton()->isEnabled());
   }

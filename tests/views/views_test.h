@@ -3,9 +3,12 @@
 #pragma once
 
 #include "app/uopscope/main_window.h"
+#include "views/panels/optimize_panel.h"
 
 #include <QCoreApplication>
+#include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -29,6 +32,21 @@ inline void isolateSettings(const QTemporaryDir& dir) {
   QCoreApplication::setOrganizationName(QStringLiteral("UOpScopeTests"));
   QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.path());
   QSettings().clear();
+}
+
+// Clicks the Optimize view's BEAM button, cancels the search once two
+// candidates are timed and waits: the beamFinished summaries.
+inline QStringList beamCancelledAfterTwo(uops::views::MainWindow& w) {
+  using uops::views::Session;
+  QSignalSpy finished(&w.session(), &Session::beamFinished);
+  QObject::connect(&w.session(), &Session::beamProgress, &w.session(), [&w](int tried) {
+    if (tried >= 2) w.session().cancelBeam();
+  });
+  QTest::mouseClick(w.optimizer()->beamButton(), Qt::LeftButton);
+  w.session().waitForIdle();
+  QStringList summaries;
+  for (const QList<QVariant>& args : finished) summaries << args.at(0).toString();
+  return summaries;
 }
 
 } // namespace viewstest

@@ -1,10 +1,10 @@
 #include "backends/opencl/cl_beam.h"
 
 #include "backends/opencl/cl_schedule.h"
+#include "backends/opencl/kernel_scratch.h"
 #include "core/pipeline/codegen.h"
 #include "core/pipeline/optimize.h"
 
-#include <algorithm>
 
 namespace uops {
 namespace {
@@ -25,15 +25,8 @@ BeamTimer clBeamTimer(ClDevice& device, const UOpPtr& kernelAst, const CodegenTa
   };
   timer.time = [&device, repeats](const std::shared_ptr<const void>& compiled, double cutoffMs) {
     const auto& c = *static_cast<const Candidate*>(compiled.get());
-    std::vector<ClBuffer> buffers;
-    std::vector<ClArg> args; // they point into `buffers`: no reallocation
-    buffers.reserve(c.kernel.params.size());
-    for (const KernelParam& p : c.kernel.params) {
-      size_t bytes = static_cast<size_t>(std::max<int64_t>(p.size, 1)) * static_cast<size_t>(p.dtype.itemSize());
-      buffers.push_back(device.alloc(bytes));
-      args.emplace_back(buffers.back());
-    }
-    return fastestRun(repeats, cutoffMs, [&] { return launchKernel(device, c.program, c.kernel, args); });
+    KernelScratch scratch(device, c.kernel);
+    return fastestRun(repeats, cutoffMs, [&] { return launchKernel(device, c.program, c.kernel, scratch.args()); });
   };
   return timer;
 }

@@ -114,14 +114,11 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
       if (isOutput(a.type) && a.size > 1) left.insert(left.begin(), a);
     int64_t items = 1;
     for (size_t i = 0; i < left.size() && i < 2; ++i) {
-      // a whole axis may be one workgroup's
-      int64_t f = 0;
-      for (int64_t c : {16, 8, 4})
-        if (c <= (i == 0 ? 16 : 8) && left[i].size % c == 0) {
-          f = c;
-          break;
-        }
-      if (f && items * f <= 128 && apply(left[i].index, f, AxisType::Local)) items *= f;
+      // the largest power of two from 16 (8 for the second axis) down to 4
+      // that divides: a whole axis may be one workgroup's
+      int64_t f = i == 0 ? 16 : 8;
+      while (f >= 4 && left[i].size % f != 0) f /= 2;
+      if (f >= 4 && items * f <= 128 && apply(left[i].index, f, AxisType::Local)) items *= f;
     }
   }
   if (target.hasThreads && target.threads > 1) {

@@ -5,8 +5,8 @@
 #include "backends/opencl/cl_device.h"
 #include "backends/opencl/cl_discovery.h"
 #include "backends/opencl/cl_schedule.h"
+#include "backends/opencl/kernel_scratch.h"
 
-#include <algorithm>
 #include <optional>
 #include <stdexcept>
 
@@ -15,19 +15,6 @@ namespace {
 
 bool hasMachineCode(const ClBinary& b) {
   return b.kind() == ClBinaryKind::Text || !b.elfImages().empty();
-}
-
-// One launch on uninitialized buffers: enough for a driver that compiles at launch.
-void runOnce(ClDevice& device, const ClProgram& program, const LoweredKernel& kernel) {
-  std::vector<ClBuffer> buffers;
-  std::vector<ClArg> args; // they point into `buffers`: no reallocation
-  buffers.reserve(kernel.params.size());
-  for (const KernelParam& p : kernel.params) {
-    size_t bytes = static_cast<size_t>(std::max<int64_t>(p.size, 1)) * static_cast<size_t>(p.dtype.itemSize());
-    buffers.push_back(device.alloc(bytes));
-    args.emplace_back(buffers.back());
-  }
-  launchKernel(device, program, kernel, args);
 }
 
 } // namespace
@@ -39,7 +26,7 @@ std::string clMachineCode(const LoweredKernel& kernel) {
   ClProgram program = buildKernel(device, kernel);
   ClBinary binary = program.binary();
   if (!hasMachineCode(binary)) {
-    runOnce(device, program, kernel);
+    launchKernel(device, program, kernel, KernelScratch(device, kernel).args()); // drivers that compile at launch
     binary = program.binary();
   }
   std::string out = "; " + binary.description() + "\n";

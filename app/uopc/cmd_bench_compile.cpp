@@ -33,11 +33,12 @@ struct ProgramTiming {
   double lowerMs = 0;
   size_t kernels = 0;
   std::vector<std::pair<std::string, double>> perKernel; // codegen of each kernel alone
+  std::vector<std::pair<std::string, double>> perStage;  // summed over the kernels, in stage order
 };
 
 // From the start of loading to the rendered source of the last kernel, trace off; the best of `repeat`.
 ProgramTiming time(const std::string& path, const BenchCompileOptions& options) {
-  ProgramTiming t{path, 0, 0, {}};
+  ProgramTiming t{path, 0, 0, {}, {}};
   uops::CodegenTarget target = uops::cpuTarget();
   target.heuristics = !options.noOpt;
   uops::PipelineRun run;
@@ -50,9 +51,15 @@ ProgramTiming time(const std::string& path, const BenchCompileOptions& options) 
     t.lowerMs = r == 0 ? ms : std::min(t.lowerMs, ms);
   }
   t.kernels = run.kernels.size();
+  for (const uops::CodegenStage& stage : uops::codegenStages()) t.perStage.emplace_back(stage.name, 0.0);
   for (const uops::ScheduledKernel& k : run.schedule.kernels) {
     Clock::time_point start = Clock::now();
-    uops::LoweredKernel lowered = uops::lowerKernel(k.ast, target);
+    uops::LoweredKernel lowered = uops::startLowering(k.ast, target);
+    for (size_t s = 0; s < uops::codegenStages().size(); ++s) {
+      Clock::time_point stageStart = Clock::now();
+      uops::codegenStages()[s].run(lowered);
+      t.perStage[s].second += msSince(stageStart);
+    }
     t.perKernel.emplace_back(lowered.name.text, msSince(start));
   }
   return t;
@@ -65,12 +72,16 @@ void benchCompile(const BenchCompileOptions& options) {
     if (options.json) {
       nlohmann::ordered_json kernels = nlohmann::ordered_json::array();
       for (const auto& [name, ms] : t.perKernel) kernels.push_back({{"name", name}, {"lower_ms", ms}});
+      nlohmann::ordered_json stages = nlohmann::ordered_json::array();
+      for (const auto& [name, ms] : t.perStage) stages.push_back({{"stage", name}, {"lower_ms", ms}});
       programs.push_back({{"file", t.file}, {"lower_ms", t.lowerMs}, {"kernels", t.kernels},
-                          {"per_kernel", kernels}});
+                          {"per_kernel", kernels}, {"per_stage", stages}});
       continue;
     }
     std::cout << fmt::format("{}: {:.2f} ms to rendered source, {} kernels\n", t.file, t.lowerMs, t.kernels);
     for (const auto& [name, ms] : t.perKernel) std::cout << fmt::format("  {:<32} {:8.3f} ms\n", name, ms);
+    std::cout << "  each kernel alone, by stage:\n";
+    for (const auto& [name, ms] : t.perStage) std::cout << fmt::format("  {:<32} {:8.3f} ms\n", name, ms);
   }
   if (options.json) std::cout << uops::formatJsonLine({{"programs", programs}}) << "\n";
 }

@@ -1,12 +1,13 @@
 #include "core/ir/uop.h"
 
 #include "core/ir/device.h"
+#include "core/ir/node_map.h"
 #include "core/ir/shape.h"
 
 #include <array>
 #include <mutex>
 #include <unordered_map>
-#include <unordered_set>
+#include <utility>
 
 namespace uops {
 namespace {
@@ -146,17 +147,21 @@ UOpPtr UOp::withDType(DType dtype) const {
 
 std::vector<const UOp*> toposort(std::span<const UOpPtr> roots) {
   std::vector<const UOp*> order;
-  std::unordered_set<const UOp*> seen;
+  NodeMap<bool> seen(256);
+  auto firstVisit = [&seen](const UOp* u) {
+    bool& s = seen[u];
+    return !std::exchange(s, true);
+  };
   // (node, next source to visit)
   std::vector<std::pair<const UOp*, size_t>> stack;
   for (const auto& root : roots) {
-    if (!seen.insert(root.get()).second) continue;
+    if (!firstVisit(root.get())) continue;
     stack.emplace_back(root.get(), 0);
     while (!stack.empty()) {
       auto& [node, next] = stack.back();
       if (next < node->src().size()) {
         const UOp* s = node->src(next++).get();
-        if (seen.insert(s).second) stack.emplace_back(s, 0);
+        if (firstVisit(s)) stack.emplace_back(s, 0);
         continue;
       }
       order.push_back(node);

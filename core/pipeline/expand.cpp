@@ -7,6 +7,8 @@
 #include "core/rewrite/graph_rewrite.h"
 #include "core/symbolic/symbolic.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace uops {
@@ -29,6 +31,14 @@ UOpPtr combineAll(Op op, const UOpList& values) {
   return acc;
 }
 
+// GROUP_REDUCE reductions share their work-items' partial values through local
+// memory; one reduction there is cheaper than k.
+bool anyGroupReduce(const UOpList& ranges) {
+  return std::any_of(ranges.begin(), ranges.end(), [](const UOpPtr& r) {
+    return r->argAs<RangeArg>().type == AxisType::GroupReduce;
+  });
+}
+
 // The End or Reduce that closes `r`, with the copies in place of it.
 UOpPtr expandOne(const UOpPtr& ast, const UOpPtr& r) {
   auto bound = r->src(0)->constValue();
@@ -45,6 +55,13 @@ UOpPtr expandOne(const UOpPtr& ast, const UOpPtr& r) {
       else rest.push_back(u->src(i));
     }
     if (!closes) continue;
+    if (u->op() == Op::Reduce && !rest.empty() && !anyGroupReduce(rest)) {
+      // k accumulators, each reducing over the loops left, combined once after them
+      UOpList partial = rest;
+      partial.insert(partial.begin(), u->src(0));
+      subst.emplace(u, combineAll(u->argAs<ReduceArg>().op, copies(u->withSrc(std::move(partial)), r, k)));
+      continue;
+    }
     UOpList body = copies(u->src(0), r, k);
     UOpPtr expanded;
     if (u->op() == Op::End) {

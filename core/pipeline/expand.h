@@ -4,9 +4,14 @@
 // range replaced by the constants 0..k-1 (index math folded by the symbolic
 // rules):
 //   End(store, ..., u)       -> End(Group(store[u=0], ..., store[u=k-1]), ...)
-//   Reduce(v, ..., r)        -> Reduce(v[r=0] op ... op v[r=k-1], ...)
+//   Reduce(v, ..., r)        -> Reduce(v[r=0], ...) op ... op Reduce(v[r=k-1], ...)
 // so an UPCAST of an output axis keeps k accumulators in registers (register
-// tiling) and an UNROLL of a reduce axis does k steps per loop iteration. The
+// tiling) and an UNROLL of a reduce axis does k steps per loop iteration into
+// k partial accumulators, combined once after the loop: independent chains
+// that pipeline and pack into vector registers, where one accumulator would
+// wait for each add in turn. (Under a GROUP_REDUCE axis the copies are
+// combined inside the loop, one reduction through local memory, and a Reduce
+// over the unrolled range alone is the combined value.) The
 // copies are independent scalar operations that LLVM's SLP vectorizer packs
 // into vector instructions; vector dtypes in the IR are not made here.
 #pragma once

@@ -52,6 +52,11 @@ OpenRangeMap openRangesOfAll(const UOp& root) {
     std::vector<const UOp*> set;
     for (const UOpPtr& s : u->src()) {
       const auto& o = open[s.get()];
+      if (o.empty() || o == set) continue;
+      if (set.empty()) {
+        set = o;
+        continue;
+      }
       std::vector<const UOp*> merged;
       std::set_union(set.begin(), set.end(), o.begin(), o.end(), std::back_inserter(merged),
                      before);
@@ -82,17 +87,16 @@ UOpPtr mergeEnds(const UOpPtr& sink) {
   // Each round merges the Ends of one range; nested shared ranges take one round each.
   for (auto ends = firstSharedRange(root); !ends.empty(); ends = firstSharedRange(root)) {
     UOpList bodies;
-    // one walk per body (not per pair): expanded kernels close one range hundreds of times
+    for (const UOpPtr& e : ends) bodies.push_back(e->src(0));
+    // one walk over all bodies together: expanded kernels close one range hundreds of
+    // times, and an End of the range under any body means one loop runs after the other
     std::unordered_set<const UOp*> endSet;
     for (const UOpPtr& e : ends) endSet.insert(e.get());
-    for (const UOpPtr& e : ends) {
-      for (const UOp* u : toposort(*e->src(0)))
-        if (endSet.contains(u))
-          throw CodegenError("Linearize",
-                             fmt::format("range r{} is closed twice, one loop after the other",
-                                         e->src(1)->argAs<RangeArg>().id));
-      bodies.push_back(e->src(0));
-    }
+    for (const UOp* u : toposort(std::span<const UOpPtr>(bodies)))
+      if (endSet.contains(u))
+        throw CodegenError("Linearize",
+                           fmt::format("range r{} is closed twice, one loop after the other",
+                                       ends.front()->src(1)->argAs<RangeArg>().id));
     UOpPtr group = UOp::make(Op::Group, dtypes::void_, std::move(bodies));
     UOpPtr merged = UOp::make(Op::End, dtypes::void_, {group, ends.front()->src(1)});
     std::vector<RewritePair> pairs;

@@ -6,13 +6,15 @@
 // place in toposort(sink).
 #include "core/pipeline/linearize.h"
 
+#include "core/ir/node_map.h"
 #include "core/pipeline/codegen_error.h"
 #include "core/pipeline/optimize.h"
 
 #include <algorithm>
+#include <functional>
 #include <queue>
 #include <tuple>
-#include <unordered_map>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -25,7 +27,7 @@ constexpr int kKernel = -1; // the block outside every loop
 // Params (which describe a Param, and are not computed). Sources first, iterative.
 std::vector<const UOp*> instructions(const UOp& sink) {
   std::vector<const UOp*> order;
-  std::unordered_map<const UOp*, bool> seen;
+  NodeMap<bool> seen(256);
   std::vector<std::pair<const UOp*, size_t>> stack{{&sink, 0}};
   seen[&sink] = true;
   while (!stack.empty()) {
@@ -33,8 +35,7 @@ std::vector<const UOp*> instructions(const UOp& sink) {
     size_t count = u->op() == Op::Param ? 0 : u->src().size();
     if (next < count) {
       const UOp* s = u->src(next++).get();
-      if (!seen[s]) {
-        seen[s] = true;
+      if (!std::exchange(seen[s], true)) {
         stack.push_back({s, 0});
       }
       continue;
@@ -58,12 +59,13 @@ public:
     computeOpen();
     // what the Sink collects must be closed: a Store outside the End of its loop is not
     for (const UOpPtr& s : sink.src())
-      for (int l : m_open[m_pos.at(s.get())])
+      for (int l : m_open[posOf(s.get())])
         throw CodegenError("Linearize", fmt::format("range {} is still open at the Sink: a {} "
                                                     "outside the End of its loop",
                                                     rangeName(*m_loops[l]), opName(s->op())));
     nestLoops();
     assignOwners();
+    collectMembers();
   }
 
   UOpList run() {
@@ -88,7 +90,7 @@ private:
       if (u->op() != Op::End) continue;
       if (u->src().size() != 2)
         throw CodegenError("Linearize", "an End must close one range (split ends first)");
-      int loop = m_loopOf.at(u->src(1).get());
+      int loop = loopOf(u->src(1).get());
       if (m_closer[loop])
         throw CodegenError(
             "Linearize", fmt::format("range {} is closed by two Ends", rangeName(*m_loops[loop])));
@@ -108,18 +110,34 @@ private:
       std::vector<int> set;
       size_t count = u->op() == Op::Param ? 0 : u->src().size();
       for (size_t k = 0; k < count; ++k) {
-        const auto& o = m_open[m_pos.at(u->src(k).get())];
+        const auto& o = m_open[posOf(u->src(k).get())];
+        if (o.empty() || o == set) continue;
+        if (set.empty()) {
+          set = o;
+          continue;
+        }
         std::vector<int> merged;
         std::set_union(set.begin(), set.end(), o.begin(), o.end(), std::back_inserter(merged));
         set = std::move(merged);
       }
       if (u->op() == Op::Range) {
-        int l = m_loopOf.at(u);
+        int l = loopOf(u);
         set.insert(std::lower_bound(set.begin(), set.end(), l), l);
       }
-      if (u->op() == Op::End) std::erase(set, m_loopOf.at(u->src(1).get()));
+      if (u->op() == Op::End) std::erase(set, loopOf(u->src(1).get()));
       m_open[i] = std::move(set);
     }
+  }
+
+  size_t posOf(const UOp* u) const {
+    const size_t* p = m_pos.find(u);
+    if (!p) throw CodegenError("Linearize", fmt::format("a {} outside the kernel's graph", opName(u->op())));
+    return *p;
+  }
+  int loopOf(const UOp* r) const {
+    const int* l = m_loopOf.find(r);
+    if (!l) throw CodegenError("Linearize", fmt::format("an End of a {}, not of a Range", opName(r->op())));
+    return *l;
   }
 
   bool isAncestorOrSelf(int a, int l) const {
@@ -150,8 +168,8 @@ private:
     for (auto it = m_nodes.rbegin(); it != m_nodes.rend(); ++it) {
       const UOp* e = *it;
       if (e->op() != Op::End) continue;
-      int loop = m_loopOf.at(e->src(1).get());
-      const auto& open = m_open[m_pos.at(e)];
+      int loop = loopOf(e->src(1).get());
+      const auto& open = m_open[posOf(e)];
       for (int l : open)
         if (m_depth[l] < 0)
           throw CodegenError("Linearize",
@@ -167,15 +185,33 @@ private:
     for (size_t i = 0; i < m_nodes.size(); ++i) {
       const UOp* u = m_nodes[i];
       if (u->op() == Op::Range)
-        m_owner[i] = m_loopOf.at(u);
+        m_owner[i] = loopOf(u);
       else if (u->op() == Op::End)
-        m_owner[i] = m_loopOf.at(u->src(1).get());
+        m_owner[i] = loopOf(u->src(1).get());
       else
         m_owner[i] = innermost(m_open[i], *u);
     }
   }
 
   bool isLoopMarker(const UOp* u) const { return u->op() == Op::Range || u->op() == Op::End; }
+
+  // Per block, the nodes inside it (itself or in a loop nested in it), and per
+  // node the positions of its sources: emitting a block looks at its own nodes.
+  void collectMembers() {
+    m_members.resize(m_loops.size() + 1);
+    m_srcPos.resize(m_nodes.size());
+    for (size_t i = 0; i < m_nodes.size(); ++i) {
+      // a loop's own Range and End belong to the block around the loop
+      int l = isLoopMarker(m_nodes[i]) ? m_parent[m_owner[i]] : m_owner[i];
+      for (;; l = m_parent[l]) {
+        m_members[l + 1].push_back(i);
+        if (l == kKernel) break;
+      }
+      size_t count = m_nodes[i]->op() == Op::Param ? 0 : m_nodes[i]->src().size();
+      for (size_t k = 0; k < count; ++k)
+        m_srcPos[i].push_back(posOf(m_nodes[i]->src(k).get()));
+    }
+  }
 
   // The item of `block` that holds node i: the node itself, a child loop
   // (encoded as -2 - loop), or nothing (-1) when the node is outside the block.
@@ -191,7 +227,7 @@ private:
   // Smaller keys go first.
   using Key = std::tuple<int, int64_t, size_t>;
   Key keyOf(int item) const {
-    if (item <= -2) return {5, 0, m_pos.at(m_loops[-2 - item])};
+    if (item <= -2) return {5, 0, posOf(m_loops[-2 - item])};
     const UOp* u = m_nodes[item];
     size_t at = static_cast<size_t>(item);
     switch (u->op()) {
@@ -211,28 +247,38 @@ private:
   }
 
   void emit(int block, UOpList& out) const {
+    // an item's slot: a node's position, or after the nodes, a loop's number
+    const size_t n = m_nodes.size();
+    auto slot = [n](int item) { return item >= 0 ? static_cast<size_t>(item) : n + static_cast<size_t>(-2 - item); };
     std::vector<int> items;
-    std::unordered_map<int, std::vector<int>> users; // item -> items that need it (look-up only)
-    std::unordered_map<int, int> waiting;            // item -> unmet dependencies
-    for (size_t i = 0; i < m_nodes.size(); ++i) {
+    std::vector<std::pair<int, int>> edges; // (dependency, user), as found
+    std::vector<int> waiting(n + m_loops.size(), 0); // unmet dependencies per slot
+    for (size_t i : m_members[block + 1]) {
       int item = itemOf(i, block);
       if (item == -1) continue;
       if (item == static_cast<int>(i) || (item <= -2 && m_nodes[i] == m_loops[-2 - item]))
         items.push_back(item);
-      size_t count = m_nodes[i]->op() == Op::Param ? 0 : m_nodes[i]->src().size();
-      for (size_t k = 0; k < count; ++k) {
-        int dep = itemOf(m_pos.at(m_nodes[i]->src(k).get()), block);
+      for (size_t src : m_srcPos[i]) {
+        int dep = itemOf(src, block);
         if (dep == -1 || dep == item) continue;
-        users[dep].push_back(item);
-        ++waiting[item];
+        edges.emplace_back(dep, item);
+        ++waiting[slot(item)];
       }
     }
-    auto later = [this](int a, int b) { return keyOf(a) > keyOf(b); };
-    std::priority_queue<int, std::vector<int>, decltype(later)> ready(later);
+    // users by dependency slot (counting sort of the edges)
+    std::vector<size_t> first(waiting.size() + 1, 0);
+    for (const auto& e : edges) ++first[slot(e.first) + 1];
+    for (size_t k = 1; k < first.size(); ++k) first[k] += first[k - 1];
+    std::vector<int> users(edges.size());
+    std::vector<size_t> fill(first.begin(), first.end() - 1);
+    for (const auto& e : edges) users[fill[slot(e.first)]++] = e.second;
+
+    using Entry = std::pair<Key, int>;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready;
     for (int item : items)
-      if (waiting[item] == 0) ready.push(item);
+      if (waiting[slot(item)] == 0) ready.emplace(keyOf(item), item);
     while (!ready.empty()) {
-      int item = ready.top();
+      int item = ready.top().second;
       ready.pop();
       if (item <= -2) {
         int loop = -2 - item;
@@ -242,18 +288,20 @@ private:
       } else {
         out.push_back(m_nodes[item]->ptr());
       }
-      for (int user : users[item])
-        if (--waiting[user] == 0) ready.push(user);
+      for (size_t k = first[slot(item)]; k < first[slot(item) + 1]; ++k)
+        if (--waiting[slot(users[k])] == 0) ready.emplace(keyOf(users[k]), users[k]);
     }
   }
 
   std::vector<const UOp*> m_nodes;
-  std::unordered_map<const UOp*, size_t> m_pos; // look-up only
+  NodeMap<size_t> m_pos;
   std::vector<const UOp*> m_loops;
-  std::unordered_map<const UOp*, int> m_loopOf; // look-up only
+  NodeMap<int> m_loopOf;
   std::vector<const UOp*> m_closer;
   std::vector<std::vector<int>> m_open;
   std::vector<int> m_parent, m_depth, m_owner;
+  std::vector<std::vector<size_t>> m_members; // by block + 1 (the kernel block first)
+  std::vector<std::vector<size_t>> m_srcPos;
 };
 
 } // namespace

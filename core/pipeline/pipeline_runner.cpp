@@ -3,7 +3,10 @@
 #include "core/pipeline/callify.h"
 #include "core/pipeline/rangeify.h"
 
+#include <algorithm>
+#include <atomic>
 #include <optional>
+#include <thread>
 
 namespace uops {
 namespace {
@@ -24,6 +27,80 @@ template <class F> bool runStage(StageRecord& record, bool trace, F&& stage) {
   return !record.failed();
 }
 
+struct KernelLowering {
+  LoweredKernel kernel;
+  std::vector<StageRecord> records; // one per codegen stage it ran; the last failed if one did
+};
+
+// Optimize to Render for one kernel, each stage into its record; stops at a failure.
+KernelLowering lowerOne(const Schedule& schedule, size_t i, const CodegenTarget& target,
+                        const KernelOpts& opts, bool trace) {
+  KernelLowering out;
+  out.kernel.current = schedule.kernels[i].ast;
+  for (const CodegenStage& stage : codegenStages()) {
+    LoweredKernel& k = out.kernel;
+    StageRecord r{.stage = stage.name, .kernel = schedule.kernels[i].name, .kernelIndex = i,
+                  .input = k.current};
+    bool ok = runStage(r, trace, [&] {
+      if (&stage == &codegenStages().front()) {
+        auto given = opts.find(i);
+        k = startLowering(k.current, target,
+                          given == opts.end() ? std::nullopt
+                                              : std::optional<std::vector<Opt>>(given->second));
+      }
+      stage.run(k);
+      return k.current;
+    });
+    out.records.push_back(std::move(r));
+    if (!ok) break;
+  }
+  return out;
+}
+
+// Every kernel of the schedule lowered: kernels are independent, so they are
+// lowered on all cores (the trace listener is per thread), and a kernel equal
+// to an earlier one (the same interned AST and OptOps) is lowered once.
+std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const CodegenTarget& target,
+                                         const KernelOpts& opts, bool trace) {
+  size_t n = schedule.kernels.size();
+  std::vector<size_t> firstEqual(n); // the earliest kernel with the same AST and OptOps
+  std::vector<size_t> unique;
+  for (size_t i = 0; i < n; ++i) {
+    firstEqual[i] = i;
+    auto given = opts.find(i);
+    for (size_t u : unique) {
+      auto other = opts.find(u);
+      bool sameOpts = (given == opts.end()) == (other == opts.end()) &&
+                      (given == opts.end() || given->second == other->second);
+      if (schedule.kernels[u].ast == schedule.kernels[i].ast && sameOpts) {
+        firstEqual[i] = u;
+        break;
+      }
+    }
+    if (firstEqual[i] == i) unique.push_back(i);
+  }
+  std::vector<KernelLowering> out(n);
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t j = next++; j < unique.size(); j = next++)
+      out[unique[j]] = lowerOne(schedule, unique[j], target, opts, trace);
+  };
+  size_t workers = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), unique.size());
+  std::vector<std::thread> pool;
+  for (size_t w = 1; w < workers; ++w) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+  for (size_t i = 0; i < n; ++i) {
+    if (firstEqual[i] == i) continue;
+    out[i] = out[firstEqual[i]];
+    for (StageRecord& r : out[i].records) {
+      r.kernel = schedule.kernels[i].name;
+      r.kernelIndex = i;
+    }
+  }
+  return out;
+}
+
 } // namespace
 
 PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOptions& options,
@@ -39,30 +116,15 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
   if (!ok) return run;
   run.schedule = scheduleOf(run.stages.back().result);
   if (!options.target) return run;
-  for (const ScheduledKernel& k : run.schedule.kernels) {
-    LoweredKernel lowered;
-    lowered.current = k.ast;
-    run.kernels.push_back(std::move(lowered));
-  }
-  for (const CodegenStage& stage : codegenStages()) {
-    for (size_t i = 0; i < run.kernels.size(); ++i) {
-      LoweredKernel& k = run.kernels[i];
-      StageRecord r{.stage = stage.name, .kernel = run.schedule.kernels[i].name, .kernelIndex = i,
-                    .input = k.current};
-      ok = runStage(r, options.trace, [&] {
-        if (&stage == &codegenStages().front()) {
-          auto given = opts.find(i);
-          k = startLowering(k.current, *options.target,
-                            given == opts.end() ? std::nullopt
-                                                        : std::optional<std::vector<Opt>>(given->second));
-        }
-        stage.run(k);
-        return k.current;
-      });
-      run.stages.push_back(std::move(r));
-      if (!ok) return run;
+  std::vector<KernelLowering> lowered = lowerKernels(run.schedule, *options.target, opts, options.trace);
+  for (KernelLowering& k : lowered) run.kernels.push_back(std::move(k.kernel));
+  // the records stage by stage, each stage over all kernels, up to the first failure
+  for (size_t s = 0; s < codegenStages().size(); ++s)
+    for (KernelLowering& k : lowered) {
+      if (s >= k.records.size()) continue;
+      run.stages.push_back(std::move(k.records[s]));
+      if (run.stages.back().failed()) return run;
     }
-  }
   return run;
 }
 

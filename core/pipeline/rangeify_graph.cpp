@@ -1,6 +1,10 @@
 #include "core/pipeline/rangeify_graph.h"
 
-#include <unordered_set>
+#include "core/ir/node_map.h"
+
+#include <cstdint>
+#include <optional>
+#include <utility>
 
 namespace uops {
 
@@ -12,7 +16,8 @@ bool followsSource(const UOp& node, size_t i, WalkScope scope) {
 
 std::vector<const UOp*> toposortIn(const UOp& root, WalkScope scope) {
   std::vector<const UOp*> order;
-  std::unordered_set<const UOp*> seen{&root};
+  NodeMap<bool> seen(256);
+  seen[&root] = true;
   // (node, next source to look at): post-order without recursion.
   std::vector<std::pair<const UOp*, size_t>> stack{{&root, 0}};
   while (!stack.empty()) {
@@ -25,25 +30,39 @@ std::vector<const UOp*> toposortIn(const UOp& root, WalkScope scope) {
     size_t i = next++;
     if (!followsSource(*node, i, scope)) continue;
     const UOp* s = node->src(i).get();
-    if (seen.insert(s).second) stack.emplace_back(s, 0);
+    if (!std::exchange(seen[s], true)) stack.emplace_back(s, 0);
   }
   return order;
 }
 
 UOpPtr substitute(const UOpPtr& root, const NodeSubst& subst, WalkScope scope) {
   if (subst.empty()) return root;
-  std::unordered_map<const UOp*, UOpPtr> done;
-  for (const UOp* node : toposortIn(*root, scope)) {
+  std::vector<const UOp*> order = toposortIn(*root, scope);
+  NodeMap<uint32_t> position(order.size());
+  // per position, the node's replacement; null where it stays itself
+  std::vector<UOpPtr> done(order.size());
+  auto changed = [&](const UOp* n) -> const UOpPtr* {
+    const UOpPtr& d = done[*position.find(n)];
+    return d && d.get() != n ? &d : nullptr;
+  };
+  for (size_t k = 0; k < order.size(); ++k) {
+    const UOp* node = order[k];
+    position[node] = static_cast<uint32_t>(k);
     if (auto it = subst.find(node); it != subst.end()) {
-      done.emplace(node, it->second);
+      done[k] = it->second;
       continue;
     }
-    UOpList src = node->src();
-    for (size_t i = 0; i < src.size(); ++i)
-      if (followsSource(*node, i, scope)) src[i] = done.at(src[i].get());
-    done.emplace(node, node->withSrc(std::move(src)));
+    std::optional<UOpList> src; // made when a first source changes
+    for (size_t i = 0; i < node->src().size(); ++i) {
+      if (!followsSource(*node, i, scope)) continue;
+      const UOpPtr* r = changed(node->src(i).get());
+      if (!r) continue;
+      if (!src) src = node->src();
+      (*src)[i] = *r;
+    }
+    if (src) done[k] = node->withSrc(std::move(*src));
   }
-  return done.at(root.get());
+  return done.back() ? done.back() : root;
 }
 
 } // namespace uops

@@ -13,7 +13,7 @@
 
 #include "core/rewrite/graph_rewrite.h"
 #include "core/rewrite/listener.h"
-#include "core/rewrite/node_map.h"
+#include "core/ir/node_map.h"
 
 #include <deque>
 #include <fmt/format.h>

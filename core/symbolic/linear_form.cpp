@@ -3,6 +3,9 @@
 #include "core/symbolic/structural_order.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
+#include <memory>
 
 namespace uops {
 namespace {
@@ -150,6 +153,79 @@ bool isCanonical(const UOp& e, const LinearForm& form) {
     n = n->src(0).get();
   }
   return isTermNode(*n, d, form.terms[0]);
+}
+
+namespace {
+
+// A node the linear form keeps whole: not a constant, a sum or a multiple by a
+// constant of the form's dtype.
+bool isAtom(const UOp& t, const DType& d) {
+  if (t.dtype() != d) return true;
+  if (intValue(t) || t.op() == Op::Add) return false;
+  return t.op() != Op::Mul || (!intValue(*t.src(0)) && !intValue(*t.src(1)));
+}
+
+// The atom of a canonical term node (t, or t*c with c not 0 or 1), or null.
+const UOp* atomOf(const UOp& n, const DType& d) {
+  if (n.op() == Op::Mul && n.dtype() == d) {
+    auto c = intValue(*n.src(1));
+    if (!c) return isAtom(n, d) ? &n : nullptr;
+    Int128 coef = wrapInt(d, *c);
+    if (coef == 0 || coef == 1 || !isIntConst(*n.src(1), d, coef)) return nullptr;
+    return isAtom(*n.src(0), d) ? n.src(0).get() : nullptr;
+  }
+  return isAtom(n, d) ? &n : nullptr;
+}
+
+} // namespace
+
+namespace {
+
+// Sums found canonical lately, per thread: a rewrite meets a sum just after the
+// sum that is its left source, so only the new last term needs a comparison.
+// Direct-mapped by address; a weak reference never mistakes a new node at a
+// freed node's address for it, and keeps nothing alive.
+class CanonicalMemo {
+public:
+  bool contains(const UOp& e) const { return slot(e).lock().get() == &e; }
+  void add(const UOp& e) { slot(e) = e.weak_from_this(); }
+
+private:
+  std::weak_ptr<const UOp>& slot(const UOp& e) const {
+    uint64_t h = reinterpret_cast<uintptr_t>(&e) * 0x9E3779B97F4A7C15ull;
+    return m_slots[h >> (64 - kBits)];
+  }
+  static constexpr int kBits = 12;
+  mutable std::array<std::weak_ptr<const UOp>, size_t{1} << kBits> m_slots;
+};
+
+thread_local CanonicalMemo tCanonical;
+
+} // namespace
+
+bool isCanonicalSum(const UOp& e) {
+  const DType d = e.dtype();
+  if (e.op() != Op::Add || !d.isInt() || d.count != 1 || d.isPtr) return false;
+  if (tCanonical.contains(e)) return true;
+  const UOp* n = &e;
+  if (auto k = intValue(*n->src(1)); k && n->src(1)->dtype() == d) {
+    Int128 wrapped = wrapInt(d, *k);
+    if (wrapped == 0 || !isIntConst(*n->src(1), d, wrapped)) return false;
+    n = n->src(0).get();
+  }
+  // terms strictly increasing from the left: each atom after the one before it
+  const UOp* later = nullptr;
+  for (;;) {
+    bool more = n->op() == Op::Add && n->dtype() == d;
+    const UOp* atom = atomOf(more ? *n->src(1) : *n, d);
+    if (!atom || (later && compareStructure(*atom, *later) >= 0)) return false;
+    // a canonical sum whose last term is an atom has no constant: the rest holds
+    if (!more || (n != &e && tCanonical.contains(*n))) break;
+    later = atom;
+    n = n->src(0).get();
+  }
+  tCanonical.add(e);
+  return true;
 }
 
 Interval exactRange(const LinearForm& form) {

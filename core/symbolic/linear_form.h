@@ -48,6 +48,11 @@ UOpPtr buildLinear(const LinearForm& form, const UOpPtr* like = nullptr);
 // Is `e` already the node buildLinear(form) would make? (No nodes are built.)
 bool isCanonical(const UOp& e, const LinearForm& form);
 
+// Is the Add `e` the canonical node of its own form? The same answer as
+// isCanonical(e, *linearize(e)) for any length, found along the sum's spine
+// without building or sorting the form.
+bool isCanonicalSum(const UOp& e);
+
 // The exact interval of the sum over its terms' min_max.
 Interval exactRange(const LinearForm& form);
 bool fits(const DType& d, const Interval& i);

@@ -1,5 +1,6 @@
 #include "core/symbolic/structural_order.h"
 
+#include <array>
 #include <bit>
 #include <compare>
 #include <utility>
@@ -89,14 +90,31 @@ int compareStructure(const UOp& a, const UOp& b) {
   // Fast path without allocation: most pairs differ at the top.
   if (&a == &b) return 0;
   if (int c = compareFields(a, b)) return c;
-  std::vector<std::pair<const UOp*, const UOp*>> pending{{&a, &b}};
-  while (!pending.empty()) {
-    auto [x, y] = pending.back();
-    pending.pop_back();
+  // pairs still to compare, depth first; most comparisons end within a few
+  // levels, so the stack starts on the machine stack
+  using Pair = std::pair<const UOp*, const UOp*>;
+  std::array<Pair, 64> local;
+  std::vector<Pair> spill;
+  size_t size = 0;
+  auto push = [&](const UOp* x, const UOp* y) {
+    if (size < local.size()) local[size] = {x, y};
+    else spill.emplace_back(x, y);
+    ++size;
+  };
+  auto pop = [&] {
+    --size;
+    if (size < local.size()) return local[size];
+    Pair p = spill.back();
+    spill.pop_back();
+    return p;
+  };
+  push(&a, &b);
+  while (size) {
+    auto [x, y] = pop();
     if (x == y) continue;
     if (int c = compareFields(*x, *y)) return c;
     for (size_t i = x->src().size(); i-- > 0;)
-      pending.emplace_back(x->src(i).get(), y->src(i).get());
+      push(x->src(i).get(), y->src(i).get());
   }
   return 0;
 }

@@ -25,6 +25,7 @@ bool intOrFloat(const DType& d) {
 // where the arithmetic wraps.
 UOpPtr foldSum(const Match& m) {
   const UOpPtr& root = m.root();
+  if (isCanonicalSum(*root)) return nullptr;
   auto form = linearize(root);
   if (!form || isCanonical(*root, *form)) return nullptr;
   // Bottom-up, the left source is usually a canonical sum the new one extends.

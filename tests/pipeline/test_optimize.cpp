@@ -118,12 +118,13 @@ const char* const kExpandUnroll = R"(%0 = Const() dtypes.index () arg=1
 %12 = Add(%11, %0) dtypes.index ()
 %13 = Index(%7, %12) dtypes.int.ptr(6) ()
 %14 = Load(%13) dtypes.int () arg=(addrspace=GLOBAL)
-%15 = Index(%7, %11) dtypes.int.ptr(6) ()
-%16 = Load(%15) dtypes.int () arg=(addrspace=GLOBAL)
-%17 = Max(%14, %16) dtypes.int ()
+%15 = Reduce(%14, %9) dtypes.int () arg=(Max, axes=())
+%16 = Index(%7, %11) dtypes.int.ptr(6) ()
+%17 = Load(%16) dtypes.int () arg=(addrspace=GLOBAL)
 %18 = Reduce(%17, %9) dtypes.int () arg=(Max, axes=())
-%19 = Store(%4, %18) dtypes.void ()
-%20 = Sink(%19) dtypes.void ()
+%19 = Max(%15, %18) dtypes.int ()
+%20 = Store(%4, %19) dtypes.void ()
+%21 = Sink(%20) dtypes.void ()
 )";
 
 // Two reductions over one range (as Rangeify shares equal sub-expressions)
@@ -148,7 +149,8 @@ void TestOptimize::expandUpcastMakesCopies() {
   QCOMPARE(QString::fromStdString(printGraph(expand(k))), QString::fromUtf8(kExpandUpcast));
 }
 
-// An UNROLL reduce range becomes the reduction's op over the copies, per iteration of the rest.
+// An UNROLL reduce range becomes one partial reduction per copy over the rest,
+// combined by the reduction's op after them: independent accumulators.
 void TestOptimize::expandUnrollCombines() {
   UOpPtr r = range(3, 0, AxisType::Reduce), u = range(2, 1, AxisType::Unroll);
   UOpPtr red = reduceOver(load(buf(1, dtypes::int32, 6), r * 2 + u), Op::Max, {r, u});

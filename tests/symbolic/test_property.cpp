@@ -5,6 +5,7 @@
 #include "tests/symbolic/symbolic_test.h"
 
 #include "core/symbolic/int_value.h"
+#include "core/symbolic/linear_form.h"
 #include "core/symbolic/symbolic.h"
 
 #include <QTest>
@@ -118,6 +119,8 @@ class TestProperty : public QObject {
 private Q_SLOTS:
   void simplifyKeepsValues_data();
   void simplifyKeepsValues();
+  void canonicalSumAlongSpine_data() { simplifyKeepsValues_data(); }
+  void canonicalSumAlongSpine();
 };
 
 void TestProperty::simplifyKeepsValues_data() {
@@ -172,6 +175,35 @@ void TestProperty::simplifyKeepsValues() {
   // The generator makes plenty to simplify; a broken rule set would show here too.
   QVERIFY2(simplified > expressions / 2, qPrintable(QString::number(simplified)));
   (void)undefined;
+}
+
+// isCanonicalSum (the spine walk foldSum asks first) answers as the linear
+// form does, on every sum of random expressions before and after simplification.
+void TestProperty::canonicalSumAlongSpine() {
+  QFETCH(int, dtype);
+  const DType d(static_cast<ScalarType>(dtype));
+  UOpList vars;
+  for (const UOpPtr& r : UOpList{x(), y(), z()})
+    vars.push_back(d == dtypes::index ? r : cast(r, d));
+  Generator gen{std::mt19937_64(99u + unsigned(dtype)), d, vars};
+  int sums = 0, canonical = 0;
+  for (int n = 0; n < 500; ++n) {
+    UOpPtr e = gen.expr(5);
+    UOpPtr s = graphRewrite(e, pmSymbolic(), {.name = "property"});
+    for (const UOpPtr& root : {e, s})
+      for (const UOp* u : toposort(*root)) {
+        if (u->op() != Op::Add) continue;
+        auto form = linearize(u->ptr(), 1 << 20);
+        QVERIFY(form);
+        bool want = isCanonical(*u, *form);
+        ++sums;
+        canonical += want;
+        if (isCanonicalSum(*u) != want) QFAIL((render(u->ptr()) + (want ? " is canonical" : " is not canonical")).c_str());
+      }
+  }
+  // both answers occur often, so a check that always said one of them would fail
+  QVERIFY2(canonical > sums / 10 && canonical < sums * 9 / 10,
+           qPrintable(QStringLiteral("%1 of %2").arg(canonical).arg(sums)));
 }
 
 QTEST_APPLESS_MAIN(TestProperty)

@@ -1,6 +1,7 @@
 // NodeMap: a flat open-addressing hash map from node pointer to a small value,
-// the memo of graphRewrite. Pointers hash without touching the node; the map
-// is never iterated, so its order (pointer-dependent) never reaches output.
+// the memo of graphRewrite and the visited set of toposort. Pointers hash
+// without touching the node; the map is never iterated, so its order
+// (pointer-dependent) never reaches output.
 #pragma once
 
 #include <bit>
@@ -24,6 +25,8 @@ public:
       if (!s.key) return nullptr;
     }
   }
+
+  const V* find(const UOp* key) const { return const_cast<NodeMap*>(this)->find(key); }
 
   // The value for `key`, inserted as V{} if absent.
   V& operator[](const UOp* key) {

@@ -25,7 +25,7 @@ UOpPtr rangeify(const UOpPtr& function) {
   // movement ops become index math, realized values stores into new buffers
   body = graphRewrite(body, pmApplyRangeify(), {.name = "apply rangeify", .context = &ctx});
   // cheap buffers are recomputed in their readers; index math simplified
-  body = graphRewrite(body, pmSymbolic() + pmReduceSimplify() + pmRemoveBufferize(),
+  body = graphRewrite(body, pmSymbolic() + pmReduceSimplify() + pmReduceCollapse() + pmRemoveBufferize(),
                       {.name = "symbolic+reduce_collapse+debuf", .context = &ctx});
   // every store that is left is a kernel of its own
   body = graphRewrite(body, pmSplitKernels(), {.name = "split kernels", .context = &ctx});

@@ -26,6 +26,9 @@ const PatternMatcher& pmApplyRangeify();
 // readers instead (tinygrad's remove_bufferize), with reduce simplifications.
 const PatternMatcher& pmRemoveBufferize();
 const PatternMatcher& pmReduceSimplify();
+// rangeify_reduce_collapse.cpp: a sum that counts the iterations where a
+// comparison linear in its range holds, in closed form.
+const PatternMatcher& pmReduceCollapse();
 
 // rangeify_kernels.cpp: every buffer store becomes a kernel launch,
 // After(buf, Call(Sink(kernel AST), buffer states...)).

@@ -30,6 +30,16 @@ const PatternMatcher& pmSymbolicSelect() {
       // where(c, a, a) -> a
       rule("where(c,a,a)", UPat::where(UPat::var("c"), UPat::var("a"), UPat::var("a")),
            [](const Match& m) { return keepShape(*m.root(), m["a"]); }),
+      // where(c, where(c, a, b), d) -> where(c, a, d): the inner one sees c true
+      rule("where(c,where(c,a,b),d)",
+           UPat::where(UPat::var("c"), UPat::where(UPat::var("c"), UPat::var("a"), UPat::var("b")),
+                       UPat::var("d")),
+           [](const Match& m) { return m.root()->withSrc({m["c"], m["a"], m["d"]}); }),
+      // where(c, a, where(c, b, d)) -> where(c, a, d): the inner one sees c false
+      rule("where(c,a,where(c,b,d))",
+           UPat::where(UPat::var("c"), UPat::var("a"),
+                       UPat::where(UPat::var("c"), UPat::var("b"), UPat::var("d"))),
+           [](const Match& m) { return m.root()->withSrc({m["c"], m["a"], m["d"]}); }),
       // where(c, a, b) -> a or b when min_max decides c
       rule("where decided", UPat::where(UPat::var("c"), UPat::var("a"), UPat::var("b")),
            [](const Match& m) -> UOpPtr {

@@ -79,6 +79,8 @@ private Q_SLOTS:
   void goldenText();
   void kernelSplit_data();
   void kernelSplit();
+  void countingSumsCollapse_data();
+  void countingSumsCollapse();
 };
 
 void TestRangeifyGolden::goldenText_data() {
@@ -140,6 +142,40 @@ void TestRangeifyGolden::kernelSplit() {
   outs.push_back({view, view.sin()});
   std::vector<UOpPtr> roots;
   Schedule s = lowered(outs.at(static_cast<size_t>(which)), roots);
+  QStringList names;
+  for (const std::string& n : kernelNames(s)) names << qs(n);
+  QCOMPARE(names, kernels);
+  auto bad = mismatch(roots, s, randomInputs(roots));
+  QVERIFY2(!bad, bad ? bad->c_str() : "");
+}
+
+// Sums that count where a comparison linear in their range holds (arange is a
+// prefix sum of ones; rand counts its elements the same way) are closed
+// forms after Rangeify: elementwise kernels, equal to the evaluator's values.
+void TestRangeifyGolden::countingSumsCollapse_data() {
+  QTest::addColumn<int>("which");
+  QTest::addColumn<QStringList>("kernels");
+  QTest::newRow("arange int") << 0 << QStringList{QStringLiteral("E_12")};
+  QTest::newRow("arange float, step 3") << 1 << QStringList{QStringLiteral("E_5")};
+  QTest::newRow("ones cumsum") << 2 << QStringList{QStringLiteral("E_7")};
+  QTest::newRow("rand") << 3 << QStringList{QStringLiteral("E_4_6")};
+  // a running sum of data reads its loads in every iteration: no closed form
+  QTest::newRow("cumsum of data") << 4 << QStringList{QStringLiteral("r_4_4")};
+}
+
+void TestRangeifyGolden::countingSumsCollapse() {
+  QFETCH(int, which);
+  QFETCH(QStringList, kernels);
+  Tensor::manualSeed(7);
+  std::vector<Tensor> cases = {
+      Tensor::arange(int64_t{12}),
+      Tensor::arange(1.5, 15.0, 3.0),
+      Tensor::ones({7}).cumsum(0),
+      Tensor::rand({4, 6}),
+      in({4}).cumsum(0),
+  };
+  std::vector<UOpPtr> roots;
+  Schedule s = lowered({cases.at(static_cast<size_t>(which))}, roots);
   QStringList names;
   for (const std::string& n : kernelNames(s)) names << qs(n);
   QCOMPARE(names, kernels);

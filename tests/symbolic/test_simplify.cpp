@@ -84,6 +84,8 @@ void TestSimplify::identities_data() {
   row("b|True", b() | boolean(true), "True");
   row("where(c,a,a)", where(b(), a(), a()), "a");
   row("where(c,True,False)", where(b(), boolean(true), boolean(false)), "b");
+  row("where(c,where(c,a,b),d)", where(b(), where(b(), a(), idx(1)), idx(2)), "where(b, a, 2)");
+  row("where(c,a,where(c,b,d))", where(b(), a(), where(b(), idx(1), idx(2))), "where(b, a, 2)");
   row("max(x,x)", maximum(a(), a()), "a");
   row("not not", ne(ne(b(), boolean(true)), boolean(true)), "b");
   row("cast to own dtype", cast(a(), dtypes::index), "a");

@@ -1,6 +1,7 @@
 #include "core/pipeline/pipeline_runner.h"
 
 #include "core/pipeline/callify.h"
+#include "core/pipeline/optimize.h"
 #include "core/pipeline/rangeify.h"
 
 #include <algorithm>
@@ -59,10 +60,26 @@ KernelLowering lowerOne(const Schedule& schedule, size_t i, const CodegenTarget&
 
 // Every kernel of the schedule lowered: kernels are independent, so they are
 // lowered on all cores (the trace listener is per thread), and a kernel equal
-// to an earlier one (the same interned AST and OptOps) is lowered once.
+// to an earlier one (the same AST once Optimize has typed its ranges, and the
+// same OptOps) is lowered once.
 std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const CodegenTarget& target,
                                          const KernelOpts& opts, bool trace) {
   size_t n = schedule.kernels.size();
+  // kernels compare with their ranges typed and numbered as Optimize does
+  // (Rangeify numbers ranges across the whole program); a traced run lowers
+  // each kernel itself, so every trace steps through its own kernel's nodes
+  std::vector<UOpPtr> typed(n);
+  for (size_t i = 0; i < n; ++i) {
+    if (trace) {
+      typed[i] = schedule.kernels[i].call; // distinct per launch
+      continue;
+    }
+    try {
+      typed[i] = optimize(schedule.kernels[i].ast, target);
+    } catch (const std::exception&) {
+      typed[i] = schedule.kernels[i].ast; // its own lowering reports the error
+    }
+  }
   std::vector<size_t> firstEqual(n); // the earliest kernel with the same AST and OptOps
   std::vector<size_t> unique;
   for (size_t i = 0; i < n; ++i) {
@@ -72,7 +89,7 @@ std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const Codegen
       auto other = opts.find(u);
       bool sameOpts = (given == opts.end()) == (other == opts.end()) &&
                       (given == opts.end() || given->second == other->second);
-      if (schedule.kernels[u].ast == schedule.kernels[i].ast && sameOpts) {
+      if (typed[u] == typed[i] && sameOpts) {
         firstEqual[i] = u;
         break;
       }
@@ -97,6 +114,7 @@ std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const Codegen
       r.kernel = schedule.kernels[i].name;
       r.kernelIndex = i;
     }
+    out[i].records.front().input = schedule.kernels[i].ast; // Optimize was given its own AST
   }
   return out;
 }

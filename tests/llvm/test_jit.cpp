@@ -115,6 +115,11 @@ void TestJit::artifacts() {
                                                                         "ELF"));
   QVERIFY(kernel.times().totalMs() > 0);
   QVERIFY(kernel.times().codegenMs > 0);
+  // on an AVX-512 host the kernel vectorizes at the full width (LLVM's Intel
+  // default is 256 bits): 16 floats per vector; elsewhere its own width
+  bool avx512 = jit.target().features.find("+avx512f") != std::string::npos;
+  QCOMPARE(kernel.optimizedIr().find("\"prefer-vector-width\"=\"512\"") != std::string::npos, avx512);
+  if (avx512) QVERIFY2(kernel.optimizedIr().find("<16 x float>") != std::string::npos, kernel.optimizedIr().c_str());
 }
 
 void TestJit::hostTarget() {

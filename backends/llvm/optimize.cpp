@@ -7,6 +7,7 @@
 #include <llvm/Passes/OptimizationLevel.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Target/TargetMachine.h>
+#include <llvm/Transforms/Scalar/LowerMatrixIntrinsics.h>
 
 namespace uops {
 
@@ -37,6 +38,12 @@ void optimizeModule(llvm::Module& module, llvm::TargetMachine& machine, int optL
   builder.crossRegisterProxies(loops, functions, sccs, modules);
 
   const llvm::OptimizationLevel level = passLevel(optLevel);
+  // Wmma renders as llvm.matrix.multiply, which codegen cannot select: it is
+  // lowered to vector multiply-adds first (clang does this with -fenable-matrix)
+  llvm::ModulePassManager matrices;
+  matrices.addPass(llvm::createModuleToFunctionPassAdaptor(
+      llvm::LowerMatrixIntrinsicsPass(level == llvm::OptimizationLevel::O0)));
+  matrices.run(module, modules);
   llvm::ModulePassManager pipeline = level == llvm::OptimizationLevel::O0
                                          ? builder.buildO0DefaultPipeline(level)
                                          : builder.buildPerModuleDefaultPipeline(level);

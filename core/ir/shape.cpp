@@ -290,12 +290,16 @@ std::optional<Shape> inferShape(Op op, DType dtype, const UOpList& src, const Ar
   case Op::Pow:
   case Op::Mulacc:
   case Op::Threefry: return elementwiseShape(src, why);
+  // Wmma(A, B, acc): the accumulator's shape (a tile's elements, or () for
+  // the one product a kernel holds before Expand gathers the tile)
+  case Op::Wmma:
+    if (src.size() != 3) return fail(why, "Wmma takes (A, B, acc)");
+    return src[2]->shape();
   case Op::Barrier:
   case Op::Ins:
   case Op::Special:
   case Op::If:
   case Op::Endif:
-  case Op::Wmma:
   case Op::Custom:
   case Op::AtomicAdd:
   case Op::CustomFunction:

@@ -176,6 +176,10 @@ private:
     if (t == AxisType::Upcast || t == AxisType::Unroll || t == AxisType::Warp)
       reject(fmt::format("Padto pads GLOBAL, LOCAL, THREAD, LOOP and reduce axes, not {}", axisTypeName(t)));
     if (m < 2) reject(fmt::format("multiple {} must be at least 2", m));
+    for (const UOp* u : toposort(*m_ast))
+      if (u->op() == Op::Wmma)
+        for (const UOp* x : toposort(*u))
+          if (x == r.get()) reject("Padto would mask the products TC multiplies as one tile");
     if (n % m == 0) reject(fmt::format("axis size {} is already a multiple of {}", n, m));
     int64_t padded = (n + m - 1) / m * m;
     UOpPtr wide = range(padded, r->argAs<RangeArg>().id, t);
@@ -238,11 +242,76 @@ private:
     return m_ast;
   }
 
+  // TC: the kernel's matrix product sum(a*b over k) for outputs (m, n) gets
+  // the tensor core's tile: m and n split into UPCAST parts, k into an UNROLL
+  // part, and the product becomes a Wmma, which Expand gathers into one
+  // matrix multiply of the tile per step of k (expand.h).
   UOpPtr tensorCores() {
     if (!m_applied.empty()) reject("TC must be the first OptOp");
-    if (!m_target.hasTensorCores)
+    if (!m_target.tensorCore)
       reject(fmt::format("{} has no tensor-core instructions UOpScope can use", m_target.device));
-    reject("TC is not implemented for this target yet");
+    const OptTarget::TensorCore tc = *m_target.tensorCore;
+    const UOpPtr& k = axis(m_opt.axis);
+    if (typeOf(k) != AxisType::Reduce) reject(fmt::format("TC takes a REDUCE axis, not {}", axisTypeName(typeOf(k))));
+    const UOp* red = nullptr;
+    for (const UOp* u : toposort(*m_ast))
+      if (u->op() == Op::Reduce && std::find(u->src().begin() + 1, u->src().end(), k) != u->src().end()) {
+        if (red) reject("TC needs one reduction over the axis; the kernel has several");
+        red = u;
+      }
+    if (!red) reject(fmt::format("no reduction runs over axis {}", m_opt.axis));
+    if (red->src().size() != 2) reject("TC needs a reduction over the one axis alone");
+    if (red->argAs<ReduceArg>().op != Op::Add) reject("TC accumulates a sum, not a Max or a product");
+    if (red->dtype() != dtypes::float32)
+      reject(fmt::format("{}'s tensor core multiplies float32, not {}", m_target.device, toString(red->dtype())));
+    const UOpPtr& product = red->src(0);
+    if (product->op() != Op::Mul) reject("TC needs a sum of products a*b");
+    auto reads = [](const UOpPtr& x, const UOpPtr& r) {
+      for (const UOp* u : toposort(*x))
+        if (u == r.get()) return true;
+      return false;
+    };
+    const UOpPtr &a = product->src(0), &b = product->src(1);
+    if (!reads(a, k) || !reads(b, k)) reject("TC needs both factors to read along the reduce axis");
+    // the innermost output axis only a reads (rows of the tile), and only b reads (columns)
+    int m = -1, n = -1;
+    for (int i = 0; i < static_cast<int>(m_ranges.size()); ++i) {
+      AxisType t = typeOf(m_ranges[i]);
+      if (t != AxisType::Loop && t != AxisType::Global) continue;
+      bool inA = reads(a, m_ranges[i]), inB = reads(b, m_ranges[i]);
+      if (inA && !inB) m = i;
+      if (inB && !inA) n = i;
+    }
+    if (m < 0 || n < 0)
+      reject("TC needs a matrix product: an output axis only the first factor reads and one only the second reads");
+    auto fits = [&](int i, int64_t f, const char* what) {
+      int64_t size = sizeOf(m_ranges[i]);
+      if (size % f != 0)
+        reject(fmt::format("axis {} ({}) has size {}, not a multiple of the tensor core's {}", i, what, size, f));
+    };
+    fits(m, tc.m, "rows");
+    fits(n, tc.n, "columns");
+    fits(m_opt.axis, tc.k, "reduce");
+    // the splits keep the other axes' numbers: new axes nest after them
+    const std::vector<Opt> none;
+    UOpPtr out = m_ast;
+    out = applyOpt(out, {OptOpKind::Split, m, tc.m, AxisType::Upcast, false, 0}, m_target, none);
+    out = applyOpt(out, {OptOpKind::Split, n, tc.n, AxisType::Upcast, false, 0}, m_target, none);
+    out = applyOpt(out, {OptOpKind::Split, m_opt.axis, tc.k, AxisType::Unroll, false, 0}, m_target, none);
+    // the product under the reduction, now over k's two parts, becomes the Wmma
+    const int64_t kid = k->argAs<RangeArg>().id;
+    for (const UOp* u : toposort(*out)) {
+      if (u->op() != Op::Reduce) continue;
+      bool overK = std::any_of(u->src().begin() + 1, u->src().end(), [&](const UOpPtr& r) {
+        return r->argAs<RangeArg>().id == kid && typeOf(r) == AxisType::Reduce;
+      });
+      if (!overK) continue;
+      const UOpPtr& mul = u->src(0);
+      UOpPtr wmma = UOp::make(Op::Wmma, mul->dtype(), {mul->src(0), mul->src(1), constant(mul->dtype(), 0.0)},
+                              fmt::format("{}x{}x{}", tc.m, tc.n, tc.k));
+      return rebuild(out, {{mul.get(), wmma}});
+    }
+    reject("the reduction was lost splitting its axes");
   }
 
   UOpPtr m_ast;

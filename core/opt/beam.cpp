@@ -69,6 +69,8 @@ std::vector<Opt> beamActions(const UOpPtr& ast, const OptTarget& target) {
         for (int64_t f : {4, 8, 16, 32}) actions.push_back({OptOpKind::Split, axis, f, AxisType::Local, false, 0});
     }
     if (t == AxisType::Reduce) {
+      // TC comes first: offered while nothing is split yet
+      if (target.tensorCore && expansion == 1 && !threaded) actions.push_back({OptOpKind::TC, axis, 0, AxisType::Upcast, false, 0});
       for (int64_t f : {2, 4, 8, 16})
         if (fits(f)) actions.push_back({OptOpKind::Split, axis, f, AxisType::Unroll, false, 0});
       if (target.hasLocals) {

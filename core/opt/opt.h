@@ -9,7 +9,9 @@
 //   Padto(AXIS, MULTIPLE)
 //   Swap(AXIS, OTHER)
 //   Nolocals
-//   TC(AXIS)
+//   TC(AXIS)                          AXIS the reduce axis of a matrix product:
+//                                     the target's tile (8x8x4 on the CPU) as a
+//                                     Wmma, its rows and columns UPCAST, its k UNROLL
 #pragma once
 
 #include "core/ir/axis_type.h"

@@ -8,6 +8,7 @@
 #include "core/symbolic/symbolic.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include <fmt/format.h>
 
@@ -84,6 +85,72 @@ UOpPtr expandOne(const UOpPtr& ast, const UOpPtr& r) {
   return substitute(ast, subst);
 }
 
+bool reads(const UOpPtr& x, const UOp* r) {
+  for (const UOp* u : toposort(*x))
+    if (u == r) return true;
+  return false;
+}
+
+int64_t sizeOf(const UOpPtr& r) {
+  auto bound = r->src(0)->constValue();
+  if (!bound || !std::holds_alternative<int64_t>(*bound))
+    throw CodegenError("Expand", fmt::format("range r{} has a symbolic size", r->argAs<RangeArg>().id));
+  return std::get<int64_t>(*bound);
+}
+
+// A Reduce over (k, ku...) of Wmma(a, b, 0) (TC's mark) -> Reduce over k of
+// element (mu, nu) of one Wmma of the whole tile: A = a at every (mu, ku),
+// B = b at every (ku, nu), each row-major. mu and nu are the UPCAST ranges only
+// a and only b read, ku the UNROLL range; the generic expansion then makes the
+// (mu, nu) copies, which all read the one Wmma.
+UOpPtr gatherTile(const UOp& red) {
+  const UOp& w = *red.src(0);
+  const UOpPtr &a = w.src(0), &b = w.src(1);
+  int64_t m = 0, n = 0, k = 0;
+  std::sscanf(w.argAs<std::string>().c_str(), "%ldx%ldx%ld", &m, &n, &k);
+  // any ranges of the tile's sizes in those roles will do (later OptOps may
+  // have split more axes): the sum over all of them is the same
+  const UOp *mu = nullptr, *nu = nullptr, *ku = nullptr;
+  for (size_t i = 1; i < red.src().size(); ++i)
+    if (red.src(i)->argAs<RangeArg>().type == AxisType::Unroll && sizeOf(red.src(i)) == k) ku = red.src(i).get();
+  for (const UOp* u : toposort(w)) {
+    if (u->op() != Op::Range || u->argAs<RangeArg>().type != AxisType::Upcast) continue;
+    bool inA = reads(a, u), inB = reads(b, u);
+    if (inA && !inB && sizeOf(u->ptr()) == m) mu = u;
+    if (inB && !inA && sizeOf(u->ptr()) == n) nu = u;
+  }
+  if (!mu || !nu || !ku)
+    throw CodegenError("Expand", fmt::format("a {} Wmma's reduction lost its tile axes (TC makes two UPCAST axes "
+                                             "and an UNROLL axis of the tile's sizes)", w.argAs<std::string>()));
+  UOpList rest{nullptr};
+  for (size_t i = 1; i < red.src().size(); ++i)
+    if (red.src(i).get() != ku) rest.push_back(red.src(i));
+  auto at = [](const UOpPtr& x, const UOp* r0, int64_t v0, const UOp* r1, int64_t v1) {
+    return substitute(x, {{r0, constant(dtypes::index, v0)}, {r1, constant(dtypes::index, v1)}});
+  };
+  UOpList tileA, tileB, zeros;
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t kk = 0; kk < k; ++kk) tileA.push_back(at(a, mu, i, ku, kk));
+  for (int64_t kk = 0; kk < k; ++kk)
+    for (int64_t j = 0; j < n; ++j) tileB.push_back(at(b, ku, kk, nu, j));
+  zeros.assign(static_cast<size_t>(m * n), w.src(2));
+  DType d = w.dtype();
+  UOpPtr tile = UOp::make(Op::Wmma, d,
+                          {UOp::make(Op::Stack, d, std::move(tileA)), UOp::make(Op::Stack, d, std::move(tileB)),
+                           UOp::make(Op::Stack, d, std::move(zeros))},
+                          w.arg());
+  rest[0] = UOp::make(Op::Index, d, {tile, mu->ptr() * n + nu->ptr()});
+  return red.withSrc(std::move(rest));
+}
+
+UOpPtr gatherTiles(const UOpPtr& ast) {
+  NodeSubst subst;
+  for (const UOp* u : toposort(*ast))
+    if (u->op() == Op::Reduce && u->src(0)->op() == Op::Wmma && u->src(0)->shape().empty())
+      subst.emplace(u, gatherTile(*u));
+  return subst.empty() ? ast : substitute(ast, subst);
+}
+
 } // namespace
 
 UOpList expandedRanges(const UOpPtr& ast) {
@@ -96,9 +163,10 @@ UOpList expandedRanges(const UOpPtr& ast) {
 }
 
 UOpPtr expand(const UOpPtr& ast) {
-  UOpList ranges = expandedRanges(ast);
-  if (ranges.empty()) return ast;
-  UOpPtr sink = ast;
+  // TC's tiles first: their UNROLL ranges end inside the Wmma
+  UOpPtr sink = gatherTiles(ast);
+  UOpList ranges = expandedRanges(sink);
+  if (ranges.empty()) return sink;
   // innermost first: an outer copy then duplicates already expanded bodies
   for (auto it = ranges.rbegin(); it != ranges.rend(); ++it)
     sink = expandOne(sink, *it);

@@ -14,6 +14,11 @@
 // over the unrolled range alone is the combined value.) The
 // copies are independent scalar operations that LLVM's SLP vectorizer packs
 // into vector instructions; vector dtypes in the IR are not made here.
+//
+// TC's tiles come first: a Reduce over (k, ku) of Wmma(a, b, 0) becomes a
+// Reduce over k of Index(W, mu*n + nu), W = Wmma(Stack(A), Stack(B), Stack(0))
+// with the tile A = a at every (mu, ku) and B = b at every (ku, nu), row-major.
+// The UPCAST copies of (mu, nu) then read their elements of the one W.
 #pragma once
 
 #include "core/ir/uop.h"

@@ -4,6 +4,7 @@
 #include "core/pipeline/kernel_interpreter_impl.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -139,10 +140,40 @@ private:
     return acc;
   }
 
+  static bool isTileElement(const UOp& u) { return u.op() == Op::Index && u.src(0)->op() == Op::Wmma; }
+
+  // Element e of Wmma(Stack A, Stack B, Stack acc) ("MxNxK", row-major tiles):
+  // the dot product of A's row and B's column, then plus acc, as LLVM's
+  // matrix multiply and the add after it round.
+  Scalar tileElement(const UOp& index) {
+    const UOp& w = *index.src(0);
+    int64_t m = 0, n = 0, k = 0;
+    std::sscanf(w.argAs<std::string>().c_str(), "%ldx%ldx%ld", &m, &n, &k);
+    int64_t e = kernel_interp::asIndex(dtypes::index, value(*index.src(1)));
+    if (n < 1 || e < 0 || e >= m * n) throw KernelError(fmt::format("kernel: element {} of a {} Wmma", e, w.argAs<std::string>()));
+    DType d = w.dtype();
+    const UOp &a = *w.src(0), &b = *w.src(1);
+    Scalar dot;
+    for (int64_t kk = 0; kk < k; ++kk) {
+      Scalar ab[2] = {value(*a.src(static_cast<size_t>((e / n) * k + kk))), value(*b.src(static_cast<size_t>(kk * n + e % n)))};
+      Scalar product = kernel_interp::applyOp(Op::Mul, d, d, ab, 2);
+      Scalar sum[2] = {dot, product};
+      dot = kk == 0 ? product : kernel_interp::applyOp(Op::Add, d, d, sum, 2);
+    }
+    Scalar total[2] = {dot, value(*w.src(2)->src(static_cast<size_t>(e)))};
+    return kernel_interp::applyOp(Op::Add, d, d, total, 2);
+  }
+
   Scalar compute(const UOp& u) {
     Op op = u.op();
     if (op == Op::Const) return kernel_interp::constScalar(u);
     if (op == Op::Range) throw KernelError("kernel: a Range read outside its loop");
+    if (op == Op::Index && u.src(0)->op() == Op::Wmma) return tileElement(u);
+    if (op == Op::Wmma) { // one product before Expand gathers the tile: a*b + acc
+      Scalar ab[2] = {value(*u.src(0)), value(*u.src(1))};
+      Scalar sum[2] = {kernel_interp::applyOp(Op::Mul, u.dtype(), u.dtype(), ab, 2), value(*u.src(2))};
+      return kernel_interp::applyOp(Op::Add, u.dtype(), u.dtype(), sum, 2);
+    }
     if (op == Op::Index) return value(*u.src(1));
     if (op == Op::Load) return load(u);
     if (op == Op::Reduce) return reduce(u);
@@ -171,7 +202,7 @@ private:
       const UOp& u = *m_nodes[i];
       bool ready = true;
       // a Reduce evaluates its body per point; a Where and a gated Load pick one side
-      if (u.op() != Op::Reduce && u.op() != Op::Where && u.op() != Op::Load)
+      if (u.op() != Op::Reduce && u.op() != Op::Where && u.op() != Op::Load && !isTileElement(u))
         for (const UOpPtr& s : u.src())
           if (!m_known[at(s.get())] && s->op() != Op::Range && s->op() != Op::Param) {
             stack.push_back(at(s.get()));

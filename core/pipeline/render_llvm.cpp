@@ -26,7 +26,12 @@ void renderNode(Writer& w, const UOp& u, const KernelMemoryPlan& plan) {
   case Op::Const:
     return w.bind(u, llvmir::literal(u));
   case Op::Index:
+    if (u.src(0)->op() == Op::Wmma) return llvmir::renderTileElement(w, u);
     return llvmir::renderIndex(w, u);
+  case Op::Stack:
+    return llvmir::renderStack(w, u);
+  case Op::Wmma:
+    return llvmir::renderWmma(w, u);
   case Op::Load:
     return llvmir::renderLoad(w, u);
   case Op::Store:
@@ -82,7 +87,6 @@ void renderNode(Writer& w, const UOp& u, const KernelMemoryPlan& plan) {
   case Op::Expand:
   case Op::Pad:
   case Op::Shrink:
-  case Op::Stack:
   case Op::Replicated:
   case Op::Slice:
   case Op::Reduce:
@@ -101,7 +105,6 @@ void renderNode(Writer& w, const UOp& u, const KernelMemoryPlan& plan) {
   case Op::Special:
   case Op::If:
   case Op::Endif:
-  case Op::Wmma:
   case Op::Custom:
   case Op::AtomicAdd:
   case Op::CustomFunction:

@@ -102,6 +102,9 @@ void renderLoad(Writer& w, const UOp& u);
 void renderStore(Writer& w, const UOp& u);
 void renderRange(Writer& w, const UOp& u);
 void renderEnd(Writer& w, const UOp& u);
+void renderStack(Writer& w, const UOp& u);       // render_llvm_wmma.cpp
+void renderWmma(Writer& w, const UOp& u);
+void renderTileElement(Writer& w, const UOp& u); // Index(Wmma, e)
 
 [[noreturn]] void unsupported(const UOp& u, std::string_view why);
 

@@ -114,6 +114,19 @@ private Q_SLOTS:
     QCOMPARE(threads(beamActions(threaded, cores)), 0);
   }
 
+  // BEAM offers TC on a target with a tensor core, on the kernel before any split
+  void tensorCoreFirst() {
+    OptTarget cpu = optTargetOf(cpuTarget());
+    UOpPtr kernel = optimize(matmul(64, 64, 64), cpuTarget());
+    auto tcs = [](const std::vector<Opt>& actions) {
+      return std::count_if(actions.begin(), actions.end(), [](const Opt& o) { return o.op == OptOpKind::TC; });
+    };
+    QCOMPARE(tcs(beamActions(kernel, cpu)), 1);
+    QCOMPARE(tcs(beamActions(kernel, OptTarget{})), 0);
+    UOpPtr split = applyOpt(kernel, {OptOpKind::Split, 1, 4, AxisType::Upcast, false, 0}, cpu, {});
+    QCOMPARE(tcs(beamActions(split, cpu)), 0);
+  }
+
   void budgetEndsTheSearch() {
     UOpPtr kernel = matmul(16, 16, 16);
     BeamTimer timer;

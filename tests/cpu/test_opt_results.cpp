@@ -1,5 +1,5 @@
 // OptOps keep results: random valid OptOp sequences on several kernels,
-// lowered with them (Split to UPCAST/UNROLL/THREAD, Padto, Swap), compiled
+// lowered with them (TC, Split to UPCAST/UNROLL/THREAD, Padto, Swap), compiled
 // and run on the CPU device, compared with the same kernel without OptOps
 // run by the kernel interpreter. Seeded; every sequence is printed on failure.
 #include "tests/support/kernel_ast.h"
@@ -68,20 +68,22 @@ private Q_SLOTS:
     QTest::newRow("elementwise") << 2;
     QTest::newRow("matmul") << 3;
     QTest::newRow("pad") << 4;
+    QTest::newRow("matmul on the tensor core") << 5; // TC first: Wmma as LLVM's matrix multiply
   }
 
   void randomSequences() {
     QFETCH(int, which);
     UOpPtr kernels[] = {reduceRows(Op::Add, dtypes::float32, 12, 20), reduceRows(Op::Max, dtypes::int32, 6, 16),
                         elementwise(Op::Mul, dtypes::float32, 48), matmul(8, 12, 16),
-                        padKernel(dtypes::float32, 10, 3, 3)};
+                        padKernel(dtypes::float32, 10, 3, 3), matmul(16, 24, 32)};
     UOpPtr kernel = kernels[which];
     std::mt19937_64 rng(1234 + static_cast<uint64_t>(which));
-    OptTarget target;
+    OptTarget target = optTargetOf(cpuTarget());
+    std::vector<Opt> first = which == 5 ? parseOpts("TC(2)") : std::vector<Opt>{};
     CpuDevice device;
     for (int trial = 0; trial < 12; ++trial) {
-      std::vector<Opt> opts;
-      UOpPtr current = applyOpts(kernel, {}, target);
+      std::vector<Opt> opts = first;
+      UOpPtr current = applyOpts(kernel, first, target);
       int length = std::uniform_int_distribution<int>(1, 4)(rng);
       for (int s = 0; s < length; ++s) {
         std::vector<Opt> next = validNext(current, opts, target);

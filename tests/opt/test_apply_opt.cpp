@@ -23,7 +23,8 @@ QString nameWithLetters(const UOpPtr& ast) {
 }
 
 const OptTarget kCpu{};
-const OptTarget kGpu{.device = "CL:0", .hasLocals = true, .hasThreads = false, .hasTensorCores = false, .maxWorkgroup = 256};
+const OptTarget kCpuTc{.tensorCore = OptTarget::TensorCore{8, 8, 4}};
+const OptTarget kGpu{.device = "CL:0", .hasLocals = true, .hasThreads = false, .tensorCore = {}, .maxWorkgroup = 256};
 
 const char* const kSplitUpcast = R"(%0 = Const() dtypes.index () arg=8
 %1 = Stack(%0) dtypes.index (1,)
@@ -148,8 +149,11 @@ private Q_SLOTS:
                                                             "GROUP_REDUCE axes");
     QTest::newRow("tc not first") << QStringLiteral("Split(0, 2, UPCAST); TC(0)") << false
                                   << QStringLiteral("TC(0): TC must be the first OptOp");
-    QTest::newRow("tc on cpu") << QStringLiteral("TC(1)") << false
-                               << QStringLiteral("TC(1): CPU has no tensor-core instructions UOpScope can use");
+    QTest::newRow("tc without tensor cores") << QStringLiteral("TC(1)") << false
+                                             << QStringLiteral("TC(1): CPU has no tensor-core instructions UOpScope "
+                                                               "can use");
+    QTest::newRow("tc on gpu") << QStringLiteral("TC(1)") << true
+                               << QStringLiteral("TC(1): CL:0 has no tensor-core instructions UOpScope can use");
     QTest::newRow("padto multiple") << QStringLiteral("Padto(0, 4)") << false
                                     << QStringLiteral("Padto(0, 4): axis size 8 is already a multiple of 4");
     QTest::newRow("padto upcast") << QStringLiteral("Split(0, 2, UPCAST); Padto(2, 3)") << false
@@ -160,6 +164,62 @@ private Q_SLOTS:
     QTest::newRow("swap types") << QStringLiteral("Swap(0, 1)") << false
                                 << QStringLiteral("Swap(0, 1): Swap exchanges axes of one AxisType, not LOOP and "
                                                   "REDUCE");
+  }
+
+  // TC on a matrix product: rows and columns get UPCAST parts of the tile's
+  // size, the reduce axis an UNROLL part, and the product becomes a Wmma
+  void tensorCoreSplits() {
+    UOpPtr k = applyOpt(matmul(16, 24, 32), parseOpts("TC(2)")[0], kCpuTc);
+    QCOMPARE(nameWithLetters(k), QStringLiteral("r_2_3_8_8_8_4 LLRuur"));
+    int wmma = 0;
+    for (const UOp* u : toposort(*k))
+      if (u->op() == Op::Wmma) {
+        ++wmma;
+        QCOMPARE(qs(u->argAs<std::string>()), QStringLiteral("8x8x4"));
+        QVERIFY(u->src(0)->op() == Op::Load && u->src(1)->op() == Op::Load);
+      }
+    QCOMPARE(wmma, 1);
+    // padding would mask single products of the tile
+    try {
+      applyOpt(k, parseOpts("Padto(2, 3)")[0], kCpuTc, parseOpts("TC(2)"));
+      QFAIL("not rejected");
+    } catch (const OptError& e) {
+      QCOMPARE(qs(e.what()), QStringLiteral("Padto(2, 3): Padto would mask the products TC multiplies as one tile"));
+    }
+    // later OptOps apply as after any split
+    k = applyOpt(k, parseOpts("Split(0, 2, THREAD)")[0], kCpuTc, parseOpts("TC(2)"));
+    QCOMPARE(nameWithLetters(k), QStringLiteral("r_2_1_3_8_8_8_4 tLLRuur"));
+  }
+
+  void tensorCoreRejections_data() {
+    QTest::addColumn<int>("which");
+    QTest::addColumn<QString>("opts");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("not a reduce axis") << 0 << QStringLiteral("TC(0)")
+                                       << QStringLiteral("TC(0): TC takes a REDUCE axis, not LOOP");
+    QTest::newRow("not a product") << 1 << QStringLiteral("TC(1)")
+                                   << QStringLiteral("TC(1): TC needs a sum of products a*b");
+    QTest::newRow("max") << 2 << QStringLiteral("TC(1)")
+                         << QStringLiteral("TC(1): TC accumulates a sum, not a Max or a product");
+    QTest::newRow("tile does not divide") << 3 << QStringLiteral("TC(2)")
+                                          << QStringLiteral("TC(2): axis 1 (columns) has size 12, not a multiple of "
+                                                            "the tensor core's 8");
+    QTest::newRow("int") << 4 << QStringLiteral("TC(2)")
+                         << QStringLiteral("TC(2): CPU's tensor core multiplies float32, not dtypes.int");
+  }
+  void tensorCoreRejections() {
+    QFETCH(int, which);
+    QFETCH(QString, opts);
+    QFETCH(QString, message);
+    std::vector<UOpPtr> kernels{matmul(16, 24, 32), reduceRows(Op::Add, dtypes::float32, 8, 16),
+                                reduceRows(Op::Max, dtypes::float32, 8, 16), matmul(16, 12, 32),
+                                matmul(16, 24, 32, dtypes::int32)};
+    try {
+      applyOpt(kernels.at(static_cast<size_t>(which)), parseOpts(opts.toStdString())[0], kCpuTc);
+      QFAIL("not rejected");
+    } catch (const OptError& e) {
+      QCOMPARE(qs(e.what()), message);
+    }
   }
 
   // a workgroup's work-items, LOCAL times GROUP_REDUCE, stay within the target's limit

@@ -74,6 +74,21 @@ private Q_SLOTS:
     Tensor a = (data.cumsum(0).reshape({64, 12}) * 0.01).sin();
     checkStages({a.sum({1}).uop()}, 0, opts.toStdString());
   }
+
+  // TC's tile: the interpreter runs the Wmma of gathered tiles after Expand
+  // and Instruction Selection (as LLVM's matrix multiply would compute it)
+  void tensorCoreTile_data() {
+    QTest::addColumn<QString>("opts");
+    QTest::newRow("tc") << "TC(2)";
+    QTest::newRow("tc, thread, unroll") << "TC(2); Split(0, 2, THREAD); Split(3, 2, UNROLL)";
+    QTest::newRow("tc, upcast") << "TC(2); Split(0, 2, UPCAST)";
+  }
+  void tensorCoreTile() {
+    QFETCH(QString, opts);
+    Tensor a = (Tensor::arange(int64_t{16 * 32}).reshape({16, 32}).cast(dtypes::float32) * 0.01).sin();
+    Tensor b = (Tensor::arange(int64_t{32 * 24}).reshape({32, 24}).cast(dtypes::float32) * 0.02).cos();
+    checkStages({a.matmul(b).uop()}, 0, opts.toStdString());
+  }
 };
 
 QTEST_GUILESS_MAIN(TestStageSemantics)

@@ -1,11 +1,12 @@
 // Counting reductions in closed form (tinygrad's reduce_collapse for arange).
 //
 // A sum over one range r of where(cond, a, 0), with a independent of r and
-// cond a comparison x < k (or its negation) whose sides are linear in r with
-// coefficient 1 or -1, is a times the number of r in [0, n) where cond holds:
+// cond a comparison x < k (or its negation) whose sides are linear in r, is a
+// times the number of r in [0, n) where cond holds:
 //   x < k  with  x = s*r + rest  <=>  s*r < t,  t = k - rest
-//   s = 1:  r < t        count = min(max(t, 0), n)
-//   s = -1: r > -t       count = n - min(max(1 - t, 0), n)
+//   s > 0:  r < ceil(t/s)          count = clamp(ceil(max(t, 0) / s), 0, n)
+//   s < 0:  r >= ceil((1-t)/|s|)   count = n - clamp(ceil(max(1 - t, 0) / |s|), 0, n)
+// (ceil of a non-negative quotient as (v + q - 1) // q).
 // Cumsum-built aranges and the counters of Tensor.rand are such sums: a loop
 // per element becomes a few integer ops. The count is exact, so the result is
 // for integers; for floats only where every partial sum of a is an exact
@@ -41,14 +42,15 @@ bool exactCount(const UOpPtr& a, DType d, int64_t n) {
   return x == std::trunc(x) && std::fabs(x) * static_cast<double>(n) <= limit;
 }
 
-// min(max(t, 0), n) in index arithmetic.
-UOpPtr clampCount(const UOpPtr& t, int64_t n) {
-  UOpPtr low = maximum(t, constIndex(0));
+// The number of r in [0, n) with r < ceil(v / q), q > 0, in index arithmetic.
+UOpPtr countBelowCeil(const UOpPtr& v, int64_t q, int64_t n) {
+  UOpPtr low = maximum(v, constIndex(0));
+  if (q != 1) low = (low + constIndex(q - 1)) / constIndex(q);
   return where(lt(low, constIndex(n)), low, constIndex(n));
 }
 
-// The number of r in [0, n) with x < k, or null when x - k is not ±r plus
-// terms without r.
+// The number of r in [0, n) with x < k, or null when x - k is not a multiple
+// of r plus terms without r.
 UOpPtr countBelow(const UOpPtr& x, const UOpPtr& k, const UOp* r, int64_t n) {
   auto form = linearize(x);
   if (!form || dependsOn(k, r)) return nullptr;
@@ -59,10 +61,10 @@ UOpPtr countBelow(const UOpPtr& x, const UOpPtr& k, const UOp* r, int64_t n) {
     else if (dependsOn(term.node, r)) return nullptr;
     else rest.terms.push_back(term);
   }
-  if (s != 1 && s != -1) return nullptr;
+  if (s == 0 || s > (Int128{1} << 40) || s < -(Int128{1} << 40)) return nullptr;
   UOpPtr t = k - buildLinear(rest);
-  if (s == 1) return clampCount(t, n);
-  return constIndex(n) - clampCount(constIndex(1) - t, n);
+  if (s > 0) return countBelowCeil(t, static_cast<int64_t>(s), n);
+  return constIndex(n) - countBelowCeil(constIndex(1) - t, static_cast<int64_t>(-s), n);
 }
 
 UOpPtr collapseCount(const Match& m) {

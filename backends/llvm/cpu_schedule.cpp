@@ -20,8 +20,11 @@ CpuScheduleRun runScheduleOnCpu(const PipelineRun& run, CpuDevice& device, const
     programs.push_back(device.compile(k));
     result.kernels.push_back({k.name.text, {}});
   }
+  BufferValues own; // the buffers the schedule made, kept for the next run
   for (int r = 0; r < std::max(repeat, 1); ++r) {
     BufferValues buffers = inputs;
+    for (auto& [id, tensor] : own) buffers.emplace(id, std::move(tensor));
+    size_t before = buffers.size();
     result.outputs = executeSchedule(
         run.schedule.linear, buffers, [&](size_t index, const UOp&, std::span<HostTensor*> params) {
           std::vector<HostTensor> bound;
@@ -31,6 +34,10 @@ CpuScheduleRun runScheduleOnCpu(const PipelineRun& run, CpuDevice& device, const
           for (size_t i = 0; i < params.size(); ++i) *params[i] = std::move(bound[i]);
           result.kernels[index].ms.push_back(t.ms);
         });
+    result.buffersMade += buffers.size() - before;
+    own.clear();
+    for (auto& [id, tensor] : buffers)
+      if (!inputs.count(id)) own.emplace(id, std::move(tensor));
   }
   return result;
 }

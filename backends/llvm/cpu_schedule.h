@@ -1,6 +1,8 @@
 // Running a lowered program on the CPU device: every kernel of a pipeline run
 // (lowered for cpuTarget()) is compiled once, then the schedule runs `repeat`
-// times on host memory; each kernel's wall time is kept per run.
+// times on host memory; each kernel's wall time is kept per run. The
+// schedule's own buffers are made once and reused by every run: fresh pages
+// would put the kernel's first touch of them (page faults) into its time.
 #pragma once
 
 #include "backends/llvm/cpu_device.h"
@@ -14,6 +16,7 @@ namespace uops {
 struct CpuScheduleRun {
   std::vector<HostTensor> outputs;  // of the last run
   std::vector<KernelTimes> kernels; // by launch order
+  size_t buffersMade = 0;           // the schedule's own buffers, allocated over all runs
 };
 
 // `run` must have gone through every codegen stage (throws DeviceError if not,

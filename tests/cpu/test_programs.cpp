@@ -133,6 +133,29 @@ private Q_SLOTS:
     QVERIFY2(bad.empty(), bad.c_str());
   }
 
+  // Repeated runs reuse the schedule's buffers (fresh pages would put page
+  // faults into kernel times) and still give the reference's numbers.
+  void repeatsReuseBuffers() {
+    Tensor a = Tensor::arange(int64_t{12}).cast(dtypes::float32).reshape({3, 4}) * 0.25 - 1.0;
+    Tensor b = Tensor::arange(int64_t{8}).cast(dtypes::float32).reshape({4, 2}) * 0.5;
+    std::vector<UOpPtr> roots{a.matmul(b).relu().uop(), a.softmax().uop()};
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = cpuTarget()});
+    QVERIFY(!run.failed());
+    static CpuDevice device;
+    size_t made[2] = {};
+    for (int repeat : {1, 4}) {
+      CpuScheduleRun got = runScheduleOnCpu(run, device, zeroFilledInputs(roots), repeat);
+      made[repeat == 4] = got.buffersMade;
+      for (const KernelTimes& k : got.kernels) QCOMPARE(k.ms.size(), static_cast<size_t>(repeat));
+      std::vector<HostTensor> want = ReferenceEvaluator().evaluate(roots);
+      for (size_t i = 0; i < want.size(); ++i)
+        for (int64_t e = 0; e < want[i].numel(); ++e)
+          QVERIFY(std::fabs(got.outputs[i].getDouble(e) - want[i].getDouble(e)) <= 1e-6);
+    }
+    QVERIFY(made[0] > 0);
+    QCOMPARE(made[1], made[0]);
+  }
+
   void randomGraphs() {
     std::mt19937_64 rng(20261122);
     for (int trial = 0; trial < 40; ++trial) {

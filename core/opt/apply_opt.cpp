@@ -1,6 +1,7 @@
 #include "core/opt/apply_opt.h"
 
 #include "core/ir/build.h"
+#include "core/ir/reaches.h"
 #include "core/ir/reduce_identity.h"
 #include "core/opt/kernel_ranges.h"
 
@@ -177,9 +178,7 @@ private:
       reject(fmt::format("Padto pads GLOBAL, LOCAL, THREAD, LOOP and reduce axes, not {}", axisTypeName(t)));
     if (m < 2) reject(fmt::format("multiple {} must be at least 2", m));
     for (const UOp* u : toposort(*m_ast))
-      if (u->op() == Op::Wmma)
-        for (const UOp* x : toposort(*u))
-          if (x == r.get()) reject("Padto would mask the products TC multiplies as one tile");
+      if (u->op() == Op::Wmma && reaches(*u, *r)) reject("Padto would mask the products TC multiplies as one tile");
     if (n % m == 0) reject(fmt::format("axis size {} is already a multiple of {}", n, m));
     int64_t padded = (n + m - 1) / m * m;
     UOpPtr wide = range(padded, r->argAs<RangeArg>().id, t);
@@ -266,11 +265,7 @@ private:
       reject(fmt::format("{}'s tensor core multiplies float32, not {}", m_target.device, toString(red->dtype())));
     const UOpPtr& product = red->src(0);
     if (product->op() != Op::Mul) reject("TC needs a sum of products a*b");
-    auto reads = [](const UOpPtr& x, const UOpPtr& r) {
-      for (const UOp* u : toposort(*x))
-        if (u == r.get()) return true;
-      return false;
-    };
+    auto reads = [](const UOpPtr& x, const UOpPtr& r) { return reaches(*x, *r); };
     const UOpPtr &a = product->src(0), &b = product->src(1);
     if (!reads(a, k) || !reads(b, k)) reject("TC needs both factors to read along the reduce axis");
     // the innermost output axis only a reads (rows of the tile), and only b reads (columns)

@@ -1,5 +1,6 @@
 #include "core/opt/heuristics.h"
 
+#include "core/ir/reaches.h"
 #include "core/opt/kernel_ranges.h"
 
 #include <algorithm>
@@ -28,19 +29,13 @@ std::vector<Axis> axesOf(const UOpPtr& ast) {
 
 bool isOutput(AxisType t) { return t == AxisType::Loop || t == AxisType::Global; }
 
-bool dependsOn(const UOp& node, const UOp& r) {
-  for (const UOp* d : toposort(node))
-    if (d == &r) return true;
-  return false;
-}
-
 // Whether some load's index does not depend on `r` (its value is reused across
 // the axis) while it does depend on `tiled` (when given): the second axis of a
 // tile must reuse a load the first one does not.
 bool reusedAcross(const UOpPtr& ast, const UOp& r, const UOp* tiled = nullptr) {
   for (const UOp* u : toposort(*ast)) {
     if (u->op() != Op::Load) continue;
-    if (!dependsOn(*u->src(0), r) && (!tiled || dependsOn(*u->src(0), *tiled))) return true;
+    if (!reaches(*u->src(0), r) && (!tiled || reaches(*u->src(0), *tiled))) return true;
   }
   return false;
 }

@@ -1,6 +1,7 @@
 #include "core/pipeline/expand.h"
 
 #include "core/ir/build.h"
+#include "core/ir/reaches.h"
 #include "core/pipeline/codegen_error.h"
 #include "core/pipeline/optimize.h"
 #include "core/pipeline/rangeify_graph.h"
@@ -85,12 +86,6 @@ UOpPtr expandOne(const UOpPtr& ast, const UOpPtr& r) {
   return substitute(ast, subst);
 }
 
-bool reads(const UOpPtr& x, const UOp* r) {
-  for (const UOp* u : toposort(*x))
-    if (u == r) return true;
-  return false;
-}
-
 int64_t sizeOf(const UOpPtr& r) {
   auto bound = r->src(0)->constValue();
   if (!bound || !std::holds_alternative<int64_t>(*bound))
@@ -115,7 +110,7 @@ UOpPtr gatherTile(const UOp& red) {
     if (red.src(i)->argAs<RangeArg>().type == AxisType::Unroll && sizeOf(red.src(i)) == k) ku = red.src(i).get();
   for (const UOp* u : toposort(w)) {
     if (u->op() != Op::Range || u->argAs<RangeArg>().type != AxisType::Upcast) continue;
-    bool inA = reads(a, u), inB = reads(b, u);
+    bool inA = reaches(*a, *u), inB = reaches(*b, *u);
     if (inA && !inB && sizeOf(u->ptr()) == m) mu = u;
     if (inB && !inA && sizeOf(u->ptr()) == n) nu = u;
   }

@@ -1,0 +1,11 @@
+#include "core/ir/reaches.h"
+
+namespace uops {
+
+bool reaches(const UOp& root, const UOp& target) {
+  for (const UOp* u : toposort(root))
+    if (u == &target) return true;
+  return false;
+}
+
+} // namespace uops

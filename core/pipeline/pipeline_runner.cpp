@@ -33,17 +33,18 @@ struct KernelLowering {
   std::vector<StageRecord> records; // one per codegen stage it ran; the last failed if one did
 };
 
-// Optimize to Render for one kernel, each stage into its record; stops at a failure.
-KernelLowering lowerOne(const Schedule& schedule, size_t i, const CodegenTarget& target,
-                        const KernelOpts& opts, bool trace) {
-  KernelLowering out;
-  out.kernel.current = schedule.kernels[i].ast;
-  for (const CodegenStage& stage : codegenStages()) {
+// Codegen stages [first, last) of kernel i, each into its record; nothing after a failure.
+void lowerStages(KernelLowering& out, const Schedule& schedule, size_t i, const CodegenTarget& target,
+                 const KernelOpts& opts, bool trace, size_t first, size_t last) {
+  if (first == 0) out.kernel.current = schedule.kernels[i].ast;
+  for (size_t s = first; s < last; ++s) {
+    if (!out.records.empty() && out.records.back().failed()) return;
+    const CodegenStage& stage = codegenStages()[s];
     LoweredKernel& k = out.kernel;
     StageRecord r{.stage = stage.name, .kernel = schedule.kernels[i].name, .kernelIndex = i,
                   .input = k.current};
-    bool ok = runStage(r, trace, [&] {
-      if (&stage == &codegenStages().front()) {
+    runStage(r, trace, [&] {
+      if (s == 0) {
         auto given = opts.find(i);
         k = startLowering(k.current, target,
                           given == opts.end() ? std::nullopt
@@ -53,9 +54,31 @@ KernelLowering lowerOne(const Schedule& schedule, size_t i, const CodegenTarget&
       return k.current;
     });
     out.records.push_back(std::move(r));
-    if (!ok) break;
   }
-  return out;
+}
+
+// The work left after Optimize, roughly: the kernel's nodes times the copies
+// Expand will make of them.
+size_t costAfterOptimize(const KernelLowering& k) {
+  if (k.records.empty() || k.records.back().failed()) return 0;
+  size_t copies = 1;
+  for (size_t a = 0; a < k.kernel.name.types.size(); ++a)
+    if (k.kernel.name.types[a] == AxisType::Upcast || k.kernel.name.types[a] == AxisType::Unroll)
+      copies *= static_cast<size_t>(std::max<int64_t>(k.kernel.name.sizes[a], 1));
+  return toposort(*k.kernel.ast).size() * copies;
+}
+
+// Runs job(j) for j < count on all cores, each j once.
+template <class Job> void onAllCores(size_t count, Job&& job) {
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t j = next++; j < count; j = next++) job(j);
+  };
+  size_t workers = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), count);
+  std::vector<std::thread> pool;
+  for (size_t w = 1; w < workers; ++w) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
 }
 
 // Every kernel of the schedule lowered: kernels are independent, so they are
@@ -97,16 +120,16 @@ std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const Codegen
     if (firstEqual[i] == i) unique.push_back(i);
   }
   std::vector<KernelLowering> out(n);
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t j = next++; j < unique.size(); j = next++)
-      out[unique[j]] = lowerOne(schedule, unique[j], target, opts, trace);
-  };
-  size_t workers = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), unique.size());
-  std::vector<std::thread> pool;
-  for (size_t w = 1; w < workers; ++w) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
+  const size_t stages = codegenStages().size();
+  // Optimize first, then the rest largest first, so no core waits long at the end
+  onAllCores(unique.size(), [&](size_t j) { lowerStages(out[unique[j]], schedule, unique[j], target, opts, trace, 0, 1); });
+  std::vector<std::pair<size_t, size_t>> order; // (cost, kernel)
+  for (size_t u : unique) order.emplace_back(costAfterOptimize(out[u]), u);
+  std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  onAllCores(order.size(), [&](size_t j) {
+    size_t i = order[j].second;
+    lowerStages(out[i], schedule, i, target, opts, trace, 1, stages);
+  });
   for (size_t i = 0; i < n; ++i) {
     if (firstEqual[i] == i) continue;
     out[i] = out[firstEqual[i]];

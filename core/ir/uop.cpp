@@ -113,7 +113,13 @@ UOpPtr UOp::make(Op op, DType dtype, UOpList src, Arg arg, Tag tag) {
   auto [begin, end] = shard.nodes.equal_range(hash);
   for (auto it = begin; it != end; ++it) {
     if (!sameFields(*it->second, op, dtype, src, arg, tag)) continue;
-    if (auto alive = it->second->weak_from_this().lock()) return alive;
+    // A node another thread is releasing may be found here. No shared_ptr made
+    // under the shard's lock may die under it: the last owner's release runs
+    // destroyNode, which takes this lock again. weak_ptr<const UOp> from the
+    // node's weak_ptr<UOp> would lock() a temporary that can be the last owner;
+    // the weak_ptr<UOp> itself is copied without one, and what lock() gives is
+    // returned, never dropped here.
+    if (std::shared_ptr<UOp> alive = const_cast<UOp*>(it->second)->weak_from_this().lock()) return alive;
   }
   UOpPtr node = UOpFactory::create(op, dtype, std::move(src), std::move(arg), std::move(tag), hash);
   shard.nodes.emplace(hash, node.get());

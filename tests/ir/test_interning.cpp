@@ -5,7 +5,9 @@
 
 #include <QTest>
 
+#include <atomic>
 #include <bit>
+#include <optional>
 #include <cmath>
 #include <thread>
 
@@ -24,6 +26,7 @@ private Q_SLOTS:
   void freeing();
   void deepChain();
   void threadsGetTheSamePointers();
+  void threadsMakeWhatOthersRelease();
 };
 
 void TestInterning::sameFieldsSamePointer() {
@@ -152,6 +155,26 @@ void TestInterning::threadsGetTheSamePointers() {
   std::vector<UOpPtr> later;
   build(later);
   QCOMPARE(later.back().get(), results[0].back().get());
+}
+
+// Threads that make and at once drop the same few nodes: one finds a node in
+// the table while another drops its last reference. Making it must neither
+// hand out a dying node nor release one under the table's lock (that
+// deadlocked: the release takes the lock again).
+void TestInterning::threadsMakeWhatOthersRelease() {
+  constexpr int kThreads = 4, kRounds = 200'000;
+  std::atomic<int> wrong{0};
+  auto churn = [&](int seed) {
+    for (int i = 0; i < kRounds; ++i) {
+      int64_t v = (i * 7 + seed) % 8;
+      UOpPtr c = constIndex(v);
+      if (c->constValue() != std::optional<ConstValue>(ConstValue(v))) ++wrong;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) threads.emplace_back(churn, t);
+  for (auto& t : threads) t.join();
+  QCOMPARE(wrong.load(), 0);
 }
 
 QTEST_APPLESS_MAIN(TestInterning)

@@ -1,7 +1,6 @@
 #include "core/pipeline/pipeline_runner.h"
 
 #include "core/pipeline/callify.h"
-#include "core/pipeline/optimize.h"
 #include "core/pipeline/rangeify.h"
 
 #include <algorithm>
@@ -82,62 +81,53 @@ template <class Job> void onAllCores(size_t count, Job&& job) {
 }
 
 // Every kernel of the schedule lowered: kernels are independent, so they are
-// lowered on all cores (the trace listener is per thread), and a kernel equal
-// to an earlier one (the same AST once Optimize has typed its ranges, and the
-// same OptOps) is lowered once.
+// lowered on all cores (the trace listener is per thread); after Optimize, a
+// kernel equal to an earlier one (the same optimized AST and OptOps) is not
+// lowered again.
 std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const CodegenTarget& target,
                                          const KernelOpts& opts, bool trace) {
   size_t n = schedule.kernels.size();
-  // kernels compare with their ranges typed and numbered as Optimize does
-  // (Rangeify numbers ranges across the whole program); a traced run lowers
-  // each kernel itself, so every trace steps through its own kernel's nodes
-  std::vector<UOpPtr> typed(n);
-  for (size_t i = 0; i < n; ++i) {
-    if (trace) {
-      typed[i] = schedule.kernels[i].call; // distinct per launch
-      continue;
-    }
-    try {
-      typed[i] = optimize(schedule.kernels[i].ast, target);
-    } catch (const std::exception&) {
-      typed[i] = schedule.kernels[i].ast; // its own lowering reports the error
-    }
-  }
-  std::vector<size_t> firstEqual(n); // the earliest kernel with the same AST and OptOps
+  std::vector<KernelLowering> out(n);
+  onAllCores(n, [&](size_t i) { lowerStages(out[i], schedule, i, target, opts, trace, 0, 1); });
+  // kernels whose Optimize made the same AST with the same OptOps lower alike
+  // from there (Rangeify numbers ranges across the whole program, Optimize
+  // per kernel); a traced run lowers each itself, so every trace steps
+  // through its own kernel's nodes
+  std::vector<size_t> firstEqual(n);
   std::vector<size_t> unique;
   for (size_t i = 0; i < n; ++i) {
     firstEqual[i] = i;
-    auto given = opts.find(i);
+    const KernelLowering& k = out[i];
+    bool optimized = !k.records.back().failed();
     for (size_t u : unique) {
-      auto other = opts.find(u);
-      bool sameOpts = (given == opts.end()) == (other == opts.end()) &&
-                      (given == opts.end() || given->second == other->second);
-      if (typed[u] == typed[i] && sameOpts) {
+      if (trace || !optimized || out[u].records.back().failed()) break;
+      if (out[u].kernel.ast == k.kernel.ast && out[u].kernel.opts == k.kernel.opts) {
         firstEqual[i] = u;
         break;
       }
     }
     if (firstEqual[i] == i) unique.push_back(i);
   }
-  std::vector<KernelLowering> out(n);
-  const size_t stages = codegenStages().size();
-  // Optimize first, then the rest largest first, so no core waits long at the end
-  onAllCores(unique.size(), [&](size_t j) { lowerStages(out[unique[j]], schedule, unique[j], target, opts, trace, 0, 1); });
+  // the other stages largest first, so no core waits long at the end
   std::vector<std::pair<size_t, size_t>> order; // (cost, kernel)
   for (size_t u : unique) order.emplace_back(costAfterOptimize(out[u]), u);
   std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  const size_t stages = codegenStages().size();
   onAllCores(order.size(), [&](size_t j) {
     size_t i = order[j].second;
     lowerStages(out[i], schedule, i, target, opts, trace, 1, stages);
   });
   for (size_t i = 0; i < n; ++i) {
     if (firstEqual[i] == i) continue;
-    out[i] = out[firstEqual[i]];
-    for (StageRecord& r : out[i].records) {
+    const KernelLowering& same = out[firstEqual[i]];
+    KernelLowering& k = out[i];
+    k.kernel = same.kernel; // its Optimize made the same AST: the same kernel from there
+    for (size_t s = 1; s < same.records.size(); ++s) { // after its own Optimize record
+      StageRecord r = same.records[s];
       r.kernel = schedule.kernels[i].name;
       r.kernelIndex = i;
+      k.records.push_back(std::move(r));
     }
-    out[i].records.front().input = schedule.kernels[i].ast; // Optimize was given its own AST
   }
   return out;
 }

@@ -162,7 +162,7 @@ void TestInterning::threadsGetTheSamePointers() {
 // hand out a dying node nor release one under the table's lock (that
 // deadlocked: the release takes the lock again).
 void TestInterning::threadsMakeWhatOthersRelease() {
-  constexpr int kThreads = 4, kRounds = 200'000;
+  constexpr int kThreads = 4, kRounds = 50'000;
   std::atomic<int> wrong{0};
   auto churn = [&](int seed) {
     for (int i = 0; i < kRounds; ++i) {

@@ -2,8 +2,7 @@
 #include "core/ir/verify_rules.h"
 
 #include "core/ir/shape.h"
-
-#include <cstdio>
+#include "core/ir/wmma_tile.h"
 
 namespace uops::verify_detail {
 namespace {
@@ -65,14 +64,14 @@ void codegenRules(Rules& r) {
   // Wmma(A, B, acc), arg "MxNxK": acc + A B for an m x k tile A and a k x n tile
   // B (row-major, flattened), or before Expand one product a*b + acc
   if (u.op() == Op::Wmma) {
-    int64_t m = 0, n = 0, k = 0;
     const std::string& config = u.argAs<std::string>();
-    if (std::sscanf(config.c_str(), "%ldx%ldx%ld", &m, &n, &k) != 3 || m < 1 || n < 1 || k < 1)
-      r.fail("arg must be the tile MxNxK, got '{}'", config);
+    auto parsed = parseWmmaTile(config);
+    if (!parsed) r.fail("arg must be the tile MxNxK, got '{}'", config);
     for (size_t i = 0; i < 3; ++i)
       if (r.src(i) != u.dtype()) r.fail("source {} must be {}, got {}", i, str(u.dtype()), str(r.src(i)));
     auto elements = [&](size_t i) { return u.src(i)->shape().empty() ? int64_t{1} : u.src(i)->shape().front(); };
-    bool tile = !u.src(2)->shape().empty();
+    const auto [m, n, k] = parsed.value_or(WmmaTile{});
+    bool tile = parsed && !u.src(2)->shape().empty();
     if (tile && (elements(0) != m * k || elements(1) != k * n || elements(2) != m * n))
       r.fail("a {} tile takes {}, {} and {} elements, got {}, {} and {}", config, m * k, k * n, m * n,
              elements(0), elements(1), elements(2));

@@ -249,7 +249,7 @@ private:
     if (!m_applied.empty()) reject("TC must be the first OptOp");
     if (!m_target.tensorCore)
       reject(fmt::format("{} has no tensor-core instructions UOpScope can use", m_target.device));
-    const OptTarget::TensorCore tc = *m_target.tensorCore;
+    const WmmaTile tc = *m_target.tensorCore;
     const UOpPtr& k = axis(m_opt.axis);
     if (typeOf(k) != AxisType::Reduce) reject(fmt::format("TC takes a REDUCE axis, not {}", axisTypeName(typeOf(k))));
     const UOp* red = nullptr;
@@ -265,15 +265,14 @@ private:
       reject(fmt::format("{}'s tensor core multiplies float32, not {}", m_target.device, toString(red->dtype())));
     const UOpPtr& product = red->src(0);
     if (product->op() != Op::Mul) reject("TC needs a sum of products a*b");
-    auto reads = [](const UOpPtr& x, const UOpPtr& r) { return reaches(*x, *r); };
     const UOpPtr &a = product->src(0), &b = product->src(1);
-    if (!reads(a, k) || !reads(b, k)) reject("TC needs both factors to read along the reduce axis");
+    if (!reaches(*a, *k) || !reaches(*b, *k)) reject("TC needs both factors to read along the reduce axis");
     // the innermost output axis only a reads (rows of the tile), and only b reads (columns)
     int m = -1, n = -1;
     for (int i = 0; i < static_cast<int>(m_ranges.size()); ++i) {
       AxisType t = typeOf(m_ranges[i]);
       if (t != AxisType::Loop && t != AxisType::Global) continue;
-      bool inA = reads(a, m_ranges[i]), inB = reads(b, m_ranges[i]);
+      bool inA = reaches(*a, *m_ranges[i]), inB = reaches(*b, *m_ranges[i]);
       if (inA && !inB) m = i;
       if (inB && !inA) n = i;
     }
@@ -303,7 +302,7 @@ private:
       if (!overK) continue;
       const UOpPtr& mul = u->src(0);
       UOpPtr wmma = UOp::make(Op::Wmma, mul->dtype(), {mul->src(0), mul->src(1), constant(mul->dtype(), 0.0)},
-                              fmt::format("{}x{}x{}", tc.m, tc.n, tc.k));
+                              formatWmmaTile(tc));
       return rebuild(out, {{mul.get(), wmma}});
     }
     reject("the reduction was lost splitting its axes");

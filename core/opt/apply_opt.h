@@ -17,6 +17,7 @@
 #pragma once
 
 #include "core/ir/uop.h"
+#include "core/ir/wmma_tile.h"
 #include "core/opt/opt.h"
 
 #include <optional>
@@ -32,11 +33,7 @@ struct OptTarget {
   bool hasLocals = false;      // LOCAL and GROUP_REDUCE (GPU workgroups)
   bool hasThreads = true;      // THREAD axes run on cores
   int threads = 1;             // cores the heuristics split THREAD axes over
-  // TC: the tile one Wmma multiplies, C(m x n) += A(m x k) B(k x n); none: no TC
-  struct TensorCore {
-    int64_t m = 0, n = 0, k = 0;
-  };
-  std::optional<TensorCore> tensorCore;
+  std::optional<WmmaTile> tensorCore; // TC: the tile one Wmma multiplies; none: no TC
   // LOCAL x GROUP_REDUCE work-items in one workgroup: 256 runs on every GPU
   // vendor, and larger groups make PoCL's work-group compile explode
   int64_t maxWorkgroup = 256;

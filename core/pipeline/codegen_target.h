@@ -47,7 +47,7 @@ inline OptTarget optTargetOf(const CodegenTarget& t) {
   o.threads = t.kind == TargetKind::Cpu ? t.threads : 1;
   // the CPU's Wmma is LLVM's matrix multiply on vectors (a sequence of vector
   // FMAs); OpenCL C has no matrix instruction UOpScope can use
-  if (t.kind == TargetKind::Cpu) o.tensorCore = OptTarget::TensorCore{8, 8, 4};
+  if (t.kind == TargetKind::Cpu) o.tensorCore = WmmaTile{8, 8, 4};
   return o;
 }
 

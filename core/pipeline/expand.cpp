@@ -2,6 +2,7 @@
 
 #include "core/ir/build.h"
 #include "core/ir/reaches.h"
+#include "core/ir/wmma_tile.h"
 #include "core/pipeline/codegen_error.h"
 #include "core/pipeline/optimize.h"
 #include "core/pipeline/rangeify_graph.h"
@@ -9,7 +10,6 @@
 #include "core/symbolic/symbolic.h"
 
 #include <algorithm>
-#include <cstdio>
 
 #include <fmt/format.h>
 
@@ -41,12 +41,16 @@ bool anyGroupReduce(const UOpList& ranges) {
   });
 }
 
-// The End or Reduce that closes `r`, with the copies in place of it.
-UOpPtr expandOne(const UOpPtr& ast, const UOpPtr& r) {
+int64_t sizeOf(const UOpPtr& r) {
   auto bound = r->src(0)->constValue();
   if (!bound || !std::holds_alternative<int64_t>(*bound))
     throw CodegenError("Expand", fmt::format("range r{} has a symbolic size", r->argAs<RangeArg>().id));
-  int64_t k = std::get<int64_t>(*bound);
+  return std::get<int64_t>(*bound);
+}
+
+// The End or Reduce that closes `r`, with the copies in place of it.
+UOpPtr expandOne(const UOpPtr& ast, const UOpPtr& r) {
+  int64_t k = sizeOf(r);
   NodeSubst subst;
   for (const UOp* u : toposort(*ast)) {
     if (u->op() != Op::End && u->op() != Op::Reduce) continue;
@@ -86,13 +90,6 @@ UOpPtr expandOne(const UOpPtr& ast, const UOpPtr& r) {
   return substitute(ast, subst);
 }
 
-int64_t sizeOf(const UOpPtr& r) {
-  auto bound = r->src(0)->constValue();
-  if (!bound || !std::holds_alternative<int64_t>(*bound))
-    throw CodegenError("Expand", fmt::format("range r{} has a symbolic size", r->argAs<RangeArg>().id));
-  return std::get<int64_t>(*bound);
-}
-
 // A Reduce over (k, ku...) of Wmma(a, b, 0) (TC's mark) -> Reduce over k of
 // element (mu, nu) of one Wmma of the whole tile: A = a at every (mu, ku),
 // B = b at every (ku, nu), each row-major. mu and nu are the UPCAST ranges only
@@ -101,8 +98,7 @@ int64_t sizeOf(const UOpPtr& r) {
 UOpPtr gatherTile(const UOp& red) {
   const UOp& w = *red.src(0);
   const UOpPtr &a = w.src(0), &b = w.src(1);
-  int64_t m = 0, n = 0, k = 0;
-  std::sscanf(w.argAs<std::string>().c_str(), "%ldx%ldx%ld", &m, &n, &k);
+  const auto [m, n, k] = wmmaTileOf(w);
   // any ranges of the tile's sizes in those roles will do (later OptOps may
   // have split more axes): the sum over all of them is the same
   const UOp *mu = nullptr, *nu = nullptr, *ku = nullptr;

@@ -1,10 +1,10 @@
 #include "core/pipeline/kernel_interpreter.h"
 
 #include "core/ir/shape.h"
+#include "core/ir/wmma_tile.h"
 #include "core/pipeline/kernel_interpreter_impl.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -147,10 +147,9 @@ private:
   // matrix multiply and the add after it round.
   Scalar tileElement(const UOp& index) {
     const UOp& w = *index.src(0);
-    int64_t m = 0, n = 0, k = 0;
-    std::sscanf(w.argAs<std::string>().c_str(), "%ldx%ldx%ld", &m, &n, &k);
+    const auto [m, n, k] = wmmaTileOf(w);
     int64_t e = kernel_interp::asIndex(dtypes::index, value(*index.src(1)));
-    if (n < 1 || e < 0 || e >= m * n) throw KernelError(fmt::format("kernel: element {} of a {} Wmma", e, w.argAs<std::string>()));
+    if (e < 0 || e >= m * n) throw KernelError(fmt::format("kernel: element {} of a {} Wmma", e, w.argAs<std::string>()));
     DType d = w.dtype();
     const UOp &a = *w.src(0), &b = *w.src(1);
     Scalar dot;

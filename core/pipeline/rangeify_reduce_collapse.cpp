@@ -71,8 +71,9 @@ UOpPtr collapseCount(const Match& m) {
   const UOpPtr& red = m.root();
   if (red->argAs<ReduceArg>().op != Op::Add || red->src().size() != 2) return nullptr;
   const UOpPtr& r = red->src(1);
+  if (r->op() != Op::Range) return nullptr;
   auto bound = r->src(0)->constValue();
-  if (r->op() != Op::Range || !bound || !std::holds_alternative<int64_t>(*bound)) return nullptr;
+  if (!bound || !std::holds_alternative<int64_t>(*bound)) return nullptr;
   int64_t n = std::get<int64_t>(*bound);
   const UOpPtr& v = red->src(0);
   DType d = red->dtype();

@@ -3,7 +3,7 @@
 // the accumulator tile, and Index takes one element of the result.
 #include "core/pipeline/render_llvm_writer.h"
 
-#include <cstdio>
+#include "core/ir/wmma_tile.h"
 
 #include <fmt/format.h>
 
@@ -31,8 +31,7 @@ void renderStack(Writer& w, const UOp& u) {
 }
 
 void renderWmma(Writer& w, const UOp& u) {
-  int64_t m = 0, n = 0, k = 0;
-  std::sscanf(u.argAs<std::string>().c_str(), "%ldx%ldx%ld", &m, &n, &k);
+  const auto [m, n, k] = wmmaTileOf(u);
   if (u.shape().empty() || elements(*u.src(0)) != m * k || elements(*u.src(1)) != k * n)
     unsupported(u, "a Wmma renders on whole tiles (Expand gathers them)");
   if (u.dtype() != dtypes::float32) unsupported(u, "the CPU's Wmma multiplies float32");

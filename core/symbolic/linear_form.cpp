@@ -177,10 +177,6 @@ const UOp* atomOf(const UOp& n, const DType& d) {
   return isAtom(n, d) ? &n : nullptr;
 }
 
-} // namespace
-
-namespace {
-
 // Sums found canonical lately, per thread: a rewrite meets a sum just after the
 // sum that is its left source, so only the new last term needs a comparison.
 // Direct-mapped by address; a weak reference never mistakes a new node at a

@@ -23,7 +23,7 @@ QString nameWithLetters(const UOpPtr& ast) {
 }
 
 const OptTarget kCpu{};
-const OptTarget kCpuTc{.tensorCore = OptTarget::TensorCore{8, 8, 4}};
+const OptTarget kCpuTc{.tensorCore = WmmaTile{8, 8, 4}};
 const OptTarget kGpu{.device = "CL:0", .hasLocals = true, .hasThreads = false, .tensorCore = {}, .maxWorkgroup = 256};
 
 const char* const kSplitUpcast = R"(%0 = Const() dtypes.index () arg=8

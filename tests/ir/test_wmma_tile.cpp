@@ -1,0 +1,38 @@
+// A Wmma's tile in its arg: "MxNxK" round-trips, any other text is refused,
+// and the verifier says so on the node.
+#include "core/ir/build.h"
+#include "core/ir/verify.h"
+#include "core/ir/wmma_tile.h"
+
+#include <QTest>
+
+using namespace uops;
+
+class TestWmmaTile : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void roundTrip() {
+    for (WmmaTile t : {WmmaTile{8, 8, 4}, WmmaTile{1, 16, 2}, WmmaTile{32, 1, 1}})
+      QCOMPARE(parseWmmaTile(formatWmmaTile(t)), std::optional<WmmaTile>(t));
+    QCOMPARE(QString::fromStdString(formatWmmaTile({8, 8, 4})), QStringLiteral("8x8x4"));
+  }
+
+  void refused() {
+    for (const char* text : {"", "8x8", "8x8x", "8x8x4x", "8x8x4 ", "0x8x4", "8x-1x4", "8*8*4", "x8x8x4"})
+      QVERIFY2(!parseWmmaTile(text), text);
+  }
+
+  void verifierChecksTheArg() {
+    UOpPtr a = constant(dtypes::float32, 1.0);
+    UOpPtr good = UOp::make(Op::Wmma, dtypes::float32, {a, a, a}, std::string("8x8x4"));
+    QVERIFY(verify(good).empty());
+    UOpPtr bad = UOp::make(Op::Wmma, dtypes::float32, {a, a, a}, std::string("8x8"));
+    QVERIFY(!verify(bad).empty());
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, wmmaTileOf(*bad));
+    QCOMPARE(wmmaTileOf(*good), (WmmaTile{8, 8, 4}));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestWmmaTile)
+#include "test_wmma_tile.moc"

@@ -1,12 +1,12 @@
 #include "core/ir/uop.h"
 
 #include "core/ir/device.h"
+#include "core/ir/intern_table.h"
 #include "core/ir/node_map.h"
 #include "core/ir/shape.h"
 
 #include <array>
 #include <mutex>
-#include <unordered_map>
 #include <utility>
 
 namespace uops {
@@ -37,7 +37,7 @@ bool sameFields(const UOp& u, Op op, const DType& dtype, const UOpList& src, con
 // Entries are raw pointers; a node removes its own entry when it dies.
 struct Shard {
   std::mutex mutex;
-  std::unordered_multimap<size_t, const UOp*> nodes;
+  InternTable nodes;
 };
 
 std::array<Shard, kShards>& shards() {
@@ -55,13 +55,7 @@ thread_local std::vector<const UOp*>* tPendingFree = nullptr;
 void unregister(const UOp* node) {
   Shard& shard = shardFor(node->hash());
   std::lock_guard lock(shard.mutex);
-  auto [begin, end] = shard.nodes.equal_range(node->hash());
-  for (auto it = begin; it != end; ++it) {
-    if (it->second == node) {
-      shard.nodes.erase(it);
-      return;
-    }
-  }
+  shard.nodes.erase(node->hash(), node);
 }
 
 void destroyNode(const UOp* node) {
@@ -110,19 +104,21 @@ UOpPtr UOp::make(Op op, DType dtype, UOpList src, Arg arg, Tag tag) {
   size_t hash = hashFields(op, dtype, src, arg, tag);
   Shard& shard = shardFor(hash);
   std::lock_guard lock(shard.mutex);
-  auto [begin, end] = shard.nodes.equal_range(hash);
-  for (auto it = begin; it != end; ++it) {
-    if (!sameFields(*it->second, op, dtype, src, arg, tag)) continue;
-    // A node another thread is releasing may be found here. No shared_ptr made
-    // under the shard's lock may die under it: the last owner's release runs
-    // destroyNode, which takes this lock again. weak_ptr<const UOp> from the
-    // node's weak_ptr<UOp> would lock() a temporary that can be the last owner;
-    // the weak_ptr<UOp> itself is copied without one, and what lock() gives is
-    // returned, never dropped here.
-    if (std::shared_ptr<UOp> alive = const_cast<UOp*>(it->second)->weak_from_this().lock()) return alive;
-  }
+  // A node another thread is releasing may be found here. No shared_ptr made
+  // under the shard's lock may die under it: the last owner's release runs
+  // destroyNode, which takes this lock again. weak_ptr<const UOp> from the
+  // node's weak_ptr<UOp> would lock() a temporary that can be the last owner;
+  // the weak_ptr<UOp> itself is copied without one, and what lock() gives is
+  // returned, never dropped here.
+  std::shared_ptr<UOp> alive;
+  shard.nodes.find(hash, [&](const UOp* candidate) {
+    if (!sameFields(*candidate, op, dtype, src, arg, tag)) return false;
+    alive = const_cast<UOp*>(candidate)->weak_from_this().lock();
+    return alive != nullptr;
+  });
+  if (alive) return alive;
   UOpPtr node = UOpFactory::create(op, dtype, std::move(src), std::move(arg), std::move(tag), hash);
-  shard.nodes.emplace(hash, node.get());
+  shard.nodes.insert(hash, node.get());
   return node;
 }
 

@@ -140,6 +140,7 @@ RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
                         std::string_view kernelName) {
   RenderedLlvm out{.source = {}, .function = kernelSymbol(kernelName), .entry = "kernel"};
   Writer w;
+  w.contract = llvmir::contractible(linear);
   // allocas first, in the entry block, where mem2reg/SROA promote them to registers
   for (size_t s = 0; s < plan.slots.size(); ++s)
     w.line(fmt::format("%reg{} = alloca {}, i64 {}", s, llvmir::regType(plan.slots[s].dtype),

@@ -75,8 +75,9 @@ std::string floatOp(Writer& w, const UOp& u, const std::string& a, const std::st
   DType d = u.src(0)->dtype();
   std::string t = regType(d);
   Op op = u.op();
-  if (op == Op::Add) return emit(w, fmt::format("fadd {} {}, {}", t, a, b));
-  if (op == Op::Mul) return emit(w, fmt::format("fmul {} {}, {}", t, a, b));
+  const char* flags = w.contract.count(&u) ? " contract" : "";
+  if (op == Op::Add) return emit(w, fmt::format("fadd{} {} {}, {}", flags, t, a, b));
+  if (op == Op::Mul) return emit(w, fmt::format("fmul{} {} {}, {}", flags, t, a, b));
   if (op == Op::Max) return intrinsic2(w, "maximum", d, a, b);
   if (op == Op::Mod) return emit(w, fmt::format("frem {} {}, {}", t, a, b)); // C's fmod
   if (op == Op::Idiv)
@@ -125,6 +126,27 @@ bool rounds(Op op) {
 }
 
 } // namespace
+
+std::unordered_set<const UOp*> contractible(const UOpPtr& linear) {
+  std::unordered_map<const UOp*, int> uses;
+  for (const UOpPtr& u : linear->src())
+    for (const UOpPtr& s : u->src()) ++uses[s.get()];
+  auto isAccumulator = [](const UOp& v) {
+    return v.op() == Op::Load && v.argAs<LoadArg>().addrSpace == AddrSpace::Reg;
+  };
+  std::unordered_set<const UOp*> fuse;
+  for (const UOpPtr& u : linear->src()) {
+    if (u->op() != Op::Add || numKind(u->dtype()) != NumKind::Float) continue;
+    for (int i = 0; i < 2; ++i) {
+      const UOp& product = *u->src(i);
+      if (product.op() != Op::Mul || uses[&product] != 1 || !isAccumulator(*u->src(1 - i))) continue;
+      fuse.insert(u.get());
+      fuse.insert(&product);
+      break;
+    }
+  }
+  return fuse;
+}
 
 void renderAlu(Writer& w, const UOp& u) {
   if (u.op() == Op::Where) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace uops::llvmir {
@@ -72,6 +73,9 @@ public:
   const UOp* threadRange = nullptr;
   int64_t threads = 1;
 
+  // Float Muls and Adds that may fuse into one FMA (LLVM's `contract`).
+  std::unordered_set<const UOp*> contract;
+
   // The node being rendered: every line written is attributed to it (null: none).
   const UOp* current = nullptr;
 
@@ -92,6 +96,11 @@ private:
   std::string m_block = "entry";
   int m_next = 0;
 };
+
+// The float Mul/Add pairs of a kernel that may fuse into one FMA (render_llvm_alu.cpp):
+// a reduction's accumulator update acc + a * b, where the product has no other use.
+// Only there: decomposed transcendentals keep the evaluator's roundings bit for bit.
+std::unordered_set<const UOp*> contractible(const UOpPtr& linear);
 
 // The op renderers (one concept per file).
 void renderAlu(Writer& w, const UOp& u);     // render_llvm_alu.cpp

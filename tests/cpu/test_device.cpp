@@ -9,6 +9,7 @@
 
 #include <QTest>
 
+#include <cmath>
 #include <cstring>
 
 using namespace uops;
@@ -152,7 +153,10 @@ void TestCpuDevice::nestedReductions() {
   QVERIFY(sameBytes(bufs[0], expected));
 }
 
-// C[i, j] = sum_k A[i, k] * B[k, j], 64x48x32, against the evaluator.
+// C[i, j] = sum_k A[i, k] * B[k, j], 64x48x32. The accumulator update acc + a * b
+// may fuse into one FMA (LLVM's `contract`), so each sum is the evaluator's (two
+// roundings a step) or the fused one (one rounding a step, in k order); on a host
+// with FMA instructions it is the fused one, and the ISA shows them.
 void TestCpuDevice::matmul() {
   const int64_t m = 64, n = 48, kk = 32;
   UOpPtr i = range(m, 0), j = range(n, 1), k = range(kk, 2, AxisType::Reduce);
@@ -163,6 +167,8 @@ void TestCpuDevice::matmul() {
   CpuDevice device;
   CpuProgram program = device.compile(kernel);
   QCOMPARE(qs(program.name()), QStringLiteral("r_64_48_32"));
+  QVERIFY(program.source().find("fmul contract float") != std::string::npos);
+  QVERIFY(program.source().find("fadd contract float") != std::string::npos);
   std::vector<HostTensor> bufs{HostTensor(dtypes::float32, {m * n}),
                                iota(dtypes::float32, m * kk, 0.01, -5),
                                iota(dtypes::float32, kk * n, -0.003, 2)};
@@ -173,8 +179,26 @@ void TestCpuDevice::matmul() {
   UOpPtr a = reshape(param(1, dtypes::float32, {m * kk}), {m, kk, 1});
   UOpPtr b = reshape(param(2, dtypes::float32, {kk * n}), {1, kk, n});
   UOpPtr c = reduce(expand(a, {m, kk, n}) * expand(b, {m, kk, n}), Op::Add, {1});
-  HostTensor expected = ev.evaluate(c);
-  QVERIFY(sameBytes(bufs[0], expected.withShape({m * n})));
+  HostTensor unfused = ev.evaluate(c).withShape({m * n});
+  HostTensor fused(dtypes::float32, {m * n});
+  for (int64_t r = 0; r < m; ++r)
+    for (int64_t col = 0; col < n; ++col) {
+      float acc = 0;
+      for (int64_t q = 0; q < kk; ++q)
+        acc = std::fma(static_cast<float>(bufs[1].getDouble(r * kk + q)),
+                       static_cast<float>(bufs[2].getDouble(q * n + col)), acc);
+      fused.setDouble(r * n + col, acc);
+    }
+  QVERIFY(!sameBytes(fused, unfused)); // the inputs tell the two apart
+  if (__builtin_cpu_supports("fma")) {
+    QVERIFY(sameBytes(bufs[0], fused));
+    QVERIFY(program.assembly().find("vfmadd") != std::string::npos);
+    return;
+  }
+  for (int64_t e = 0; e < m * n; ++e) {
+    double got = bufs[0].getDouble(e);
+    QVERIFY(got == fused.getDouble(e) || got == unfused.getDouble(e));
+  }
 }
 
 void TestCpuDevice::timingsSourceAndIsa() {

@@ -46,13 +46,7 @@ private:
 std::vector<Opt> beamActions(const UOpPtr& ast, const OptTarget& target) {
   std::vector<Opt> actions;
   // copies Expand makes: the product of UPCAST and UNROLL sizes stays within kMaxExpansion
-  int64_t expansion = 1;
-  for (const UOpPtr& r : kernelRanges(ast)) {
-    AxisType t = r->argAs<RangeArg>().type;
-    auto bound = r->src(0)->constValue();
-    if ((t == AxisType::Upcast || t == AxisType::Unroll) && bound && std::holds_alternative<int64_t>(*bound))
-      expansion *= std::get<int64_t>(*bound);
-  }
+  int64_t expansion = expansionOf(ast);
   auto fits = [&](int64_t f) { return expansion * f <= kMaxExpansion; };
   // one THREAD axis spreads the kernel over the cores; more would oversubscribe them
   bool threaded = false;

@@ -47,6 +47,17 @@ int64_t pick(int64_t size, std::initializer_list<int64_t> factors) {
   return 0;
 }
 
+// Whether some reduction does not depend on some output axis: it is computed
+// outside that axis' loop (a softmax's max and sum, once per row).
+bool reducesOutsideAnOutputLoop(const UOpPtr& ast, const std::vector<Axis>& axes) {
+  for (const UOp* u : toposort(*ast)) {
+    if (u->op() != Op::Reduce) continue;
+    for (const Axis& a : axes)
+      if (isOutput(a.type) && a.size > 1 && !reaches(*u, *a.range)) return true;
+  }
+  return false;
+}
+
 } // namespace
 
 std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
@@ -71,7 +82,20 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   int tiled = 0;
   const UOp* first = nullptr; // the UPCAST range the first tile axis got
   int64_t firstFactor = 1;
-  if (reduces)
+  // Row kernels: each reduction computed once per row, then the row's
+  // elements. Every reduction gets partial accumulators (UNROLL, vector-wide),
+  // the innermost output axis vector-wide UPCAST; a register tile over the
+  // rows would only repeat the reductions' work.
+  bool rows = reduces && reducesOutsideAnOutputLoop(k, axes);
+  if (rows) {
+    for (const Axis& a : axes)
+      if (a.type == AxisType::Reduce)
+        if (int64_t f = pick(a.size, {16, 8, 4})) apply(a.index, f, AxisType::Unroll);
+    if (!outputs.empty())
+      if (int64_t f = pick(outputs.front().size, {16, 8, 4})) apply(outputs.front().index, f, AxisType::Upcast);
+    tiled = -1;
+  }
+  if (reduces && !rows)
     for (const Axis& a : outputs) {
       if (tiled == 2 || !reusedAcross(k, *a.range, first)) continue;
       // a tile of at most 128 accumulators: 16x8 or 8x16

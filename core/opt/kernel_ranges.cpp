@@ -48,6 +48,22 @@ bool rangeNestsOutside(const UOp& a, const UOp& b) {
   return ox != oy ? ox < oy : x.id < y.id;
 }
 
+int64_t nestKey(const UOp& range) {
+  const RangeArg& r = range.argAs<RangeArg>();
+  return (int64_t{axisNestOrder(r.type)} << 40) + r.id;
+}
+
+int64_t expansionOf(const UOpPtr& ast) {
+  int64_t expansion = 1;
+  for (const UOpPtr& r : kernelRanges(ast)) {
+    AxisType t = r->argAs<RangeArg>().type;
+    auto bound = r->src(0)->constValue();
+    if ((t == AxisType::Upcast || t == AxisType::Unroll) && bound && std::holds_alternative<int64_t>(*bound))
+      expansion *= std::get<int64_t>(*bound);
+  }
+  return expansion;
+}
+
 std::vector<UOpPtr> kernelRanges(const UOpPtr& ast) {
   std::vector<UOpPtr> ranges;
   for (const UOp* u : toposort(*ast))

@@ -19,6 +19,10 @@ int axisNestOrder(AxisType type);
 // Ranges nest in the order of (axisNestOrder(type), id): true if a opens outside b.
 bool rangeNestsOutside(const UOp& a, const UOp& b);
 
+// A number that orders ranges as they nest: nestKey(a) < nestKey(b) exactly
+// when rangeNestsOutside(a, b) (ids below 2^40).
+int64_t nestKey(const UOp& range);
+
 // Every Range of the kernel, sorted by (axisNestOrder, id).
 std::vector<UOpPtr> kernelRanges(const UOpPtr& ast);
 
@@ -33,5 +37,9 @@ struct KernelName {
   std::vector<AxisType> types;
 };
 KernelName kernelName(const UOpPtr& ast);
+
+// The product of the sizes of the kernel's UPCAST and UNROLL ranges: the
+// copies Expand makes of each value (1 without them).
+int64_t expansionOf(const UOpPtr& ast);
 
 } // namespace uops

@@ -2,6 +2,7 @@
 
 #include "core/ir/verify.h"
 #include "core/opt/heuristics.h"
+#include "core/opt/kernel_ranges.h"
 #include "core/pipeline/bounds_check.h"
 #include "core/pipeline/codegen_error.h"
 #include "core/pipeline/expand.h"
@@ -104,7 +105,7 @@ void renderStage(LoweredKernel& k) {
   if (k.target.kind == TargetKind::Gpu)
     k.opencl = renderOpenCl(k.linear, k.memory, k.name.text);
   else
-    k.llvm = renderLlvm(k.linear, k.memory, k.name.text);
+    k.llvm = renderLlvm(k.linear, k.memory, k.name.text, expansionOf(k.ast));
   k.params = kernelParams(k.linear);
   advance(k, "Render", k.linear);
 }

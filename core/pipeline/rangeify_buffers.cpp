@@ -10,6 +10,7 @@
 #include "core/pipeline/rangeify_steps.h"
 
 #include "core/ir/build.h"
+#include "core/opt/kernel_ranges.h"
 #include "core/pipeline/rangeify_graph.h"
 #include "core/rewrite/rule.h"
 
@@ -25,7 +26,15 @@ const UOp* bufferRead(const UOp& index) {
   return view->op() == Op::Buffer || view->op() == Op::After ? view : nullptr;
 }
 
-bool cheapToRecompute(const UOpPtr& value) {
+// A Reduce over row-reduction ranges (rangeify_context.h).
+bool isRowReduce(const UOp& u, const RangeifyContext& ctx) {
+  if (u.op() != Op::Reduce || u.src().size() < 2) return false;
+  for (size_t i = 1; i < u.src().size(); ++i)
+    if (u.src(i)->op() != Op::Range || !ctx.rowReduceRanges.contains(u.src(i)->argAs<RangeArg>().id)) return false;
+  return true;
+}
+
+bool cheapToRecompute(const UOpPtr& value, const RangeifyContext& ctx) {
   std::unordered_set<const UOp*> buffers;
   std::unordered_set<const UOp*> readsBuffer; // nodes with a Load below them
   for (const UOp* u : toposortIn(*value, WalkScope::OutsideBuffers)) {
@@ -34,10 +43,42 @@ bool cheapToRecompute(const UOpPtr& value) {
     if (reads) readsBuffer.insert(u);
     if (u->op() == Op::Index)
       if (const UOp* b = bufferRead(*u)) buffers.insert(b);
-    // recomputing a reduction over loads costs a loop per element
-    if (u->op() == Op::Reduce && readsBuffer.contains(u->src(0).get())) return false;
+    // recomputing a reduction over loads costs a loop per element (a row
+    // reduction: once per row, where the reader keeps the row loop outside)
+    if (u->op() == Op::Reduce && readsBuffer.contains(u->src(0).get()) && !isRowReduce(*u, ctx)) return false;
   }
   return buffers.size() <= 3;
+}
+
+// The Range nodes v depends on (within its kernel).
+std::unordered_set<const UOp*> rangesIn(const UOpPtr& v) {
+  std::unordered_set<const UOp*> out;
+  for (const UOp* u : toposortIn(*v, WalkScope::OutsideBuffers))
+    if (u->op() == Op::Range) out.insert(u);
+  return out;
+}
+
+// A value with row reductions, stored over `target`'s ranges and read at
+// `at`'s index: recomputed in the reader only where the reader's index for
+// the ranges the reductions depend on is plain loops outside every other loop
+// of the index (so the reader still computes each row's reduction once).
+bool rowsStayOuter(const UOpPtr& value, const UOp& target, const UOp& at, const RangeifyContext& ctx) {
+  std::unordered_set<const UOp*> rowDeps;
+  for (const UOp* u : toposortIn(*value, WalkScope::OutsideBuffers))
+    if (isRowReduce(*u, ctx)) rowDeps.merge(rangesIn(u->ptr()));
+  if (rowDeps.empty()) return true;
+  int64_t outerEnd = -1, innerStart = INT64_MAX;
+  for (size_t k = 1; k < target.src().size(); ++k) {
+    const UOp& reader = *at.src(k);
+    if (rowDeps.contains(target.src(k).get())) {
+      if (reader.op() == Op::Const) continue;
+      if (reader.op() != Op::Range) return false;
+      outerEnd = std::max(outerEnd, nestKey(reader));
+      continue;
+    }
+    for (const UOp* r : rangesIn(at.src(k))) innerStart = std::min(innerStart, nestKey(*r));
+  }
+  return outerEnd < innerStart;
 }
 
 // v with `gate` added to every load in it: v is computed at a reader's index,
@@ -71,7 +112,9 @@ UOpPtr removeBufferize(const Match& m) {
   if (store->op() != Op::Store || store->src(0)->op() != Op::Index) return nullptr; // a copy
   const UOp& target = *store->src(0);
   const UOpPtr& value = store->src(1);
-  if (target.src().size() != at.src().size() || !cheapToRecompute(value)) return nullptr;
+  if (target.src().size() != at.src().size() || !cheapToRecompute(value, ctx) ||
+      !rowsStayOuter(value, target, at, ctx))
+    return nullptr;
   NodeSubst subst;
   for (size_t k = 1; k < target.src().size(); ++k)
     if (target.src(k)->op() == Op::Range) subst.emplace(target.src(k).get(), at.src(k));
@@ -79,14 +122,6 @@ UOpPtr removeBufferize(const Match& m) {
   if (load.src().size() < 3) return v;
   const UOpPtr& gate = load.src(2);
   return where(gate, gateLoads(v, gate), load.src(1));
-}
-
-// The Range nodes v depends on (within its kernel).
-std::unordered_set<const UOp*> rangesIn(const UOpPtr& v) {
-  std::unordered_set<const UOp*> out;
-  for (const UOp* u : toposortIn(*v, WalkScope::OutsideBuffers))
-    if (u->op() == Op::Range) out.insert(u);
-  return out;
 }
 
 // Reduce(v, r...) with v independent of some r: those iterations repeat one

@@ -10,6 +10,7 @@
 
 #include "core/pipeline/rangeify_index.h"
 
+#include <cstdint>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -26,7 +27,10 @@ struct RangeInfo {
   bool realized = false;                 // stored into a buffer of its own
   bool pinned = false;                   // Contiguous: the buffer stays even where cheap
   bool ending = false;                   // some consumer recomputes it over a range it is broadcast along
+  int64_t endingFrom = INT64_MAX;        // ending: the smallest nest key of the ranges it is broadcast along
+  bool outside = false;                  // computed outside loops it is broadcast along (or read by such a value)
   std::vector<bool> broadcastSrc;        // per source: read through a broadcast of a live range
+  std::vector<int64_t> broadcastFrom;    // per source: the smallest nest key of those ranges
 };
 
 class RangeifyContext {
@@ -37,6 +41,11 @@ public:
   int64_t nextBufferId = 0;
   Device device{{"CPU"}};                               // where device-less values are stored
   std::unordered_set<int64_t> pinnedBuffers;            // buffer ids removal must keep
+  // Reduce ranges of row reductions: reductions fused into a consumer that
+  // broadcasts them only along loops inside their own (a softmax's max and
+  // sum), computed once per row; buffer removal may recompute values holding
+  // them in readers that read them at the same outer loops.
+  std::unordered_set<int64_t> rowReduceRanges;
   UOpList copies;                                       // copy items, in argument order
   std::vector<Shape> outputShapes;                      // the Function's results, in order
   UOpList outputViews;                                  // per result: the Buffer it views, or null

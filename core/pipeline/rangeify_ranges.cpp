@@ -14,6 +14,7 @@
 
 #include "core/ir/build.h"
 #include "core/ir/shape.h"
+#include "core/opt/kernel_ranges.h"
 #include "core/pipeline/rangeify_graph.h"
 #include "core/rewrite/trace.h"
 
@@ -53,6 +54,40 @@ bool containsRange(const UOpPtr& idx) {
   for (const UOp* u : toposortIn(*idx, WalkScope::All))
     if (u->op() == Op::Range) return true;
   return false;
+}
+
+// The smallest and largest nest key (kernel_ranges.h) of the Range nodes in an
+// index expression (INT64_MAX and -1 when it has none).
+std::pair<int64_t, int64_t> nestSpan(const UOpPtr& idx) {
+  std::pair<int64_t, int64_t> span{INT64_MAX, -1};
+  if (!idx || idx->op() == Op::Const) return span;
+  for (const UOp* u : toposortIn(*idx, WalkScope::All))
+    if (u->op() == Op::Range) {
+      int64_t key = nestKey(*u);
+      span = {std::min(span.first, key), std::max(span.second, key)};
+    }
+  return span;
+}
+
+// A row reduction: at most this many elements, so a row read again stays in cache.
+constexpr int64_t kRowReduceLimit = 1 << 16;
+
+// A value read at `out` by consumers that broadcast it only along ranges from
+// nest key `endingFrom` on: it depends only on loops outside all of those, so
+// Linearize computes it once per iteration of them, before the loops it is
+// broadcast along, and it needs no buffer. For a reduction (a softmax's max and sum, a layernorm's mean) that
+// makes one kernel that reads each row from memory once; the reduction is
+// bounded so the row read again stays in cache.
+bool computedOutside(const UOp& x, const IndexList& out, int64_t endingFrom) {
+  if (x.op() == Op::Reduce) {
+    int64_t elements = 1;
+    const Shape& s = x.src(0)->shape();
+    for (int64_t a : x.argAs<ReduceArg>().axes) elements *= s[static_cast<size_t>(a)];
+    if (elements > kRowReduceLimit) return false;
+  }
+  for (const IndexExpr& e : out)
+    if (nestSpan(e.idx).second >= endingFrom || nestSpan(e.valid).second >= endingFrom) return false;
+  return true;
 }
 
 // Would a consumer that broadcasts this value recompute real work per element?
@@ -110,30 +145,44 @@ private:
     if (x.op() == Op::Const && !m_forced.contains(&x)) return; // the same value at every index
     std::vector<const IndexList*> reads;
     bool ending = false;
+    int64_t endingFrom = INT64_MAX;
+    bool readOutside = false;
     for (const Edge& e : m_users[&x]) {
       const RangeInfo* c = infoOf(e.first);
       if (!c || !c->in[e.second]) continue;
       reads.push_back(&*c->in[e.second]);
+      readOutside = readOutside || c->outside;
+      if (c->ending) endingFrom = std::min(endingFrom, c->endingFrom);
+      if (c->broadcastSrc[e.second]) endingFrom = std::min(endingFrom, c->broadcastFrom[e.second]);
       ending = ending || c->ending || c->broadcastSrc[e.second];
     }
     bool forced = m_forced.contains(&x);
     if (!forced && reads.empty()) return; // nothing computes it (shape operands)
     RangeInfo info;
     info.node = x.ptr();
-    bool realize = forced;
+    bool realize = forced, outside = false;
     if (!realize) {
       realize = !mergeReads(reads, info.out);
-      // a value recomputed along a range it does not depend on: compute it once
-      if (!realize && ending && worthRealizingWhenBroadcast(x)) realize = true;
+      // a value recomputed along a range it does not depend on: compute it
+      // once, in a buffer, unless its loops are all outside that range
+      if (!realize && ending && worthRealizingWhenBroadcast(x)) {
+        outside = computedOutside(x, info.out, endingFrom);
+        realize = !outside;
+      }
     }
     if (realize) {
       info.realized = true;
       info.out = freshRanges(x.shape());
       ending = false;
     }
-    info.ending = ending;
+    // computed outside the broadcast loops, so are its sources
+    info.ending = ending && !outside;
+    info.endingFrom = info.ending ? endingFrom : INT64_MAX;
+    info.outside = !realize && (outside || readOutside);
     info.pinned = x.op() == Op::Contiguous || x.op() == Op::Load;
     sourceIndex(x, info);
+    if (info.outside && x.op() == Op::Reduce)
+      for (const UOpPtr& r : info.reduceRanges) m_ctx.rowReduceRanges.insert(r->argAs<RangeArg>().id);
     m_ctx.tagOf[&x] = static_cast<int64_t>(m_ctx.infos.size());
     m_ctx.infos.push_back(std::move(info));
   }
@@ -160,7 +209,10 @@ private:
       size_t shift = x.shape().size() - s.size();
       for (size_t k = 0; k < x.shape().size(); ++k) {
         bool broadcast = (k < shift || s[k - shift] == 1) && x.shape()[k] != 1;
-        if (broadcast && containsRange(info.out[k].idx)) info.broadcastSrc[j] = true;
+        if (broadcast && containsRange(info.out[k].idx)) {
+          info.broadcastSrc[j] = true;
+          info.broadcastFrom[j] = std::min(info.broadcastFrom[j], nestSpan(info.out[k].idx).first);
+        }
       }
     }
   }
@@ -204,6 +256,7 @@ private:
   void sourceIndex(const UOp& x, RangeInfo& info) {
     info.in.assign(x.src().size(), std::nullopt);
     info.broadcastSrc.assign(x.src().size(), false);
+    info.broadcastFrom.assign(x.src().size(), INT64_MAX);
     Op op = x.op();
     if (op == Op::Reshape || op == Op::Permute || op == Op::Flip || op == Op::Pad || op == Op::Shrink)
       info.in[0] = movementIndex(x, x.src(0)->shape(), info.out);

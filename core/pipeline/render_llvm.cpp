@@ -137,10 +137,11 @@ void appendLines(RenderedLlvm& out, std::string_view text, const UOp* node) {
 } // namespace
 
 RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
-                        std::string_view kernelName) {
+                        std::string_view kernelName, int64_t lanes) {
   RenderedLlvm out{.source = {}, .function = kernelSymbol(kernelName), .entry = "kernel"};
   Writer w;
   w.contract = llvmir::contractible(linear);
+  w.noLoopVectorize = lanes >= kExplicitLanes;
   // allocas first, in the entry block, where mem2reg/SROA promote them to registers
   for (size_t s = 0; s < plan.slots.size(); ++s)
     w.line(fmt::format("%reg{} = alloca {}, i64 {}", s, llvmir::regType(plan.slots[s].dtype),
@@ -179,6 +180,9 @@ RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
       "define void @{}(ptr %bufs, i64 %tid) #1 {{\nentry:\n{}  call void @{}({}{}i64 %tid)\n  ret void\n}}\n",
       out.entry, loads, out.function, passed, passed.empty() ? "" : ", "));
   text("\nattributes #0 = { alwaysinline nounwind }\nattributes #1 = { nounwind }\n");
+  // one distinct loop id per latch, each with the vectorizer off
+  if (w.loopsMarked) text("\n!0 = !{!\"llvm.loop.vectorize.enable\", i1 false}\n");
+  for (int i = 1; i <= w.loopsMarked; ++i) text(fmt::format("!{} = distinct !{{!{}, !0}}\n", i, i));
   return out;
 }
 

@@ -46,8 +46,15 @@ struct RenderedLlvm {
   std::vector<const UOp*> lineNodes{};
 };
 
+// OptOps made the kernel's lanes explicit (UPCAST and UNROLL copies) from this
+// many on (one AVX-512 vector of float32): its loops are marked for LLVM's loop
+// vectorizer to leave alone, the SLP vectorizer packs the copies. Widening a
+// loop of 16-wide bodies again strides over the copies (gathers, scatters).
+inline constexpr int64_t kExplicitLanes = 16;
+
+// `lanes`: the product of the kernel's UPCAST and UNROLL sizes (1: none).
 // Throws CodegenError (stage "Render") for an op or dtype it cannot render.
 RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
-                        std::string_view kernelName);
+                        std::string_view kernelName, int64_t lanes = 1);
 
 } // namespace uops

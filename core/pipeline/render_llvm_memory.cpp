@@ -123,7 +123,10 @@ void renderEnd(Writer& w, const UOp& u) {
   w.startBlock(loop + ".latch");
   // below the bound, so the increment cannot wrap
   w.line(fmt::format("{}.next = add nuw nsw {} {}, 1", r, regType(range.dtype()), r));
-  w.line(fmt::format("br label %{}", loop));
+  if (w.noLoopVectorize)
+    w.line(fmt::format("br label %{}, !llvm.loop !{}", loop, ++w.loopsMarked));
+  else
+    w.line(fmt::format("br label %{}", loop));
   w.startBlock(loop + ".exit");
 }
 

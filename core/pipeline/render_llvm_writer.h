@@ -76,6 +76,10 @@ public:
   // Float Muls and Adds that may fuse into one FMA (LLVM's `contract`).
   std::unordered_set<const UOp*> contract;
 
+  // Loop latches branch with `!llvm.loop` metadata that turns the loop vectorizer off.
+  bool noLoopVectorize = false;
+  int loopsMarked = 0; // latches written with that metadata: !1 ... !loopsMarked
+
   // The node being rendered: every line written is attributed to it (null: none).
   const UOp* current = nullptr;
 

@@ -145,6 +145,44 @@ private Q_SLOTS:
     CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
     QCOMPARE(QString::fromStdString(program.name()), QStringLiteral("r_2_2_32_8_8"));
   }
+
+  // A row kernel (the reduction once per row, then the row's elements):
+  // partial accumulators for the reduction and vector-wide elements, no
+  // register tile over rows; the results stay the interpreter's.
+  void heuristicsOnRowKernel() {
+    OptTarget two;
+    two.threads = 2;
+    UOpPtr kernel = minusRowMax(32, 64);
+    std::vector<Opt> opts = heuristicOpts(applyOpts(kernel, {}, two), two);
+    QCOMPARE(QString::fromStdString(formatOpts(opts)),
+             QStringLiteral("Split(2, 16, UNROLL); Split(1, 16, UPCAST); Split(0, 2, THREAD)"));
+    CpuDevice device;
+    CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
+    std::mt19937_64 rng(3);
+    std::vector<HostTensor> bufs = inputsFor(program.kernel.params, rng);
+    std::vector<HostTensor> want = bufs;
+    for (auto& t : want) t = t.withShape(t.shape());
+    std::vector<HostTensor*> ptrs;
+    for (HostTensor& t : want) ptrs.push_back(&t);
+    runKernel(*UOp::make(Op::Call, dtypes::void_, {kernel}), ptrs);
+    device.run(program, bufs);
+    for (int64_t e = 0; e < want[0].numel(); ++e) QCOMPARE(bufs[0].getDouble(e), want[0].getDouble(e));
+  }
+
+  // 16 lanes made explicit by OptOps: LLVM's loop vectorizer is told to leave
+  // the loops alone (it would widen across the copies with gathers); fewer
+  // lanes: it may widen them.
+  void explicitLanesTurnTheLoopVectorizerOff() {
+    std::string wide = lowerKernel(minusRowMax(32, 64), cpuTarget(),
+                                   parseOpts("Split(2, 16, UNROLL); Split(1, 16, UPCAST)")).llvm.source;
+    QVERIFY(wide.find("!llvm.loop !1") != std::string::npos);
+    QVERIFY(wide.find("!{!\"llvm.loop.vectorize.enable\", i1 false}") != std::string::npos);
+    std::string narrow = lowerKernel(minusRowMax(32, 64), cpuTarget(), parseOpts("Split(1, 4, UPCAST)")).llvm.source;
+    QVERIFY(narrow.find("llvm.loop") == std::string::npos);
+    CpuDevice device;
+    device.compile(lowerKernel(minusRowMax(32, 64), cpuTarget(),
+                               parseOpts("Split(2, 16, UNROLL); Split(1, 16, UPCAST)"))); // LLVM takes the metadata
+  }
 };
 
 QTEST_APPLESS_MAIN(TestOptResults)

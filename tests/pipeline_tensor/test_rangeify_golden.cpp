@@ -3,6 +3,7 @@
 // AST of the simplest kernels, and every schedule run by the kernel
 // interpreter against the reference evaluator on the original graph.
 // UOPSCOPE_GOLDEN_DUMP=1 prints the actual text.
+#include "core/nn/norm.h"
 #include "core/tensor/tensor.h"
 #include "tests/pipeline/rangeify_test.h"
 #include "tests/support/golden_text.h"
@@ -108,9 +109,9 @@ void TestRangeifyGolden::kernelSplit_data() {
   QTest::newRow("permute add") << 2 << QStringList{QStringLiteral("E_4_3")};
   QTest::newRow("pad") << 3 << QStringList{QStringLiteral("E_5_6")};
   QTest::newRow("matmul") << 4 << QStringList{QStringLiteral("r_3_3_4")};
-  QTest::newRow("softmax") << 5
-                           << QStringList{QStringLiteral("r_3_4"), QStringLiteral("r_3_4"),
-                                          QStringLiteral("E_3_4")};
+  // a row's max and sum are computed once per row, before its elements: one
+  // kernel that reads each row from memory once
+  QTest::newRow("softmax") << 5 << QStringList{QStringLiteral("r_3_4_4_4")};
   // an output another output reads is a buffer of its own shape, read back by the second
   // (tinygrad fuses the relu into the second matmul: 2 kernels; we keep it a buffer)
   QTest::newRow("output read by another")
@@ -119,6 +120,14 @@ void TestRangeifyGolden::kernelSplit_data() {
   QTest::newRow("empty slice") << 7 << QStringList{};
   // an output that only views an input is that input, also where another output reads the view
   QTest::newRow("input view read by another") << 8 << QStringList{QStringLiteral("E_4_3")};
+  // mean and variance of a row, then its elements: one kernel
+  QTest::newRow("layernorm") << 9 << QStringList{QStringLiteral("r_3_4_4_4")};
+  // column sums broadcast along the outer (row) loop would be recomputed for
+  // every row: a kernel of their own
+  QTest::newRow("minus column sums") << 10 << QStringList{QStringLiteral("r_4_3"), QStringLiteral("E_3_4")};
+  // a softmax read transposed: its rows are the reader's inner loop, so the
+  // reductions are not computed there (they would be, once per element)
+  QTest::newRow("softmax transposed") << 11 << QStringList{QStringLiteral("r_3_4_4"), QStringLiteral("r_3_4_4"), QStringLiteral("E_4_3")};
 }
 
 void TestRangeifyGolden::kernelSplit() {
@@ -140,6 +149,9 @@ void TestRangeifyGolden::kernelSplit() {
   outs.push_back({a.shrink({std::pair<int64_t, int64_t>{2, 2}, std::pair<int64_t, int64_t>{0, 4}})});
   Tensor view = a.reshape({4, 3});
   outs.push_back({view, view.sin()});
+  outs.push_back({layernorm(a)});
+  outs.push_back({a - a.sum(0, true)});
+  outs.push_back({a.softmax().permute({1, 0})});
   std::vector<UOpPtr> roots;
   Schedule s = lowered(outs.at(static_cast<size_t>(which)), roots);
   QStringList names;

@@ -62,6 +62,15 @@ inline UOpPtr matmul(int64_t m, int64_t n, int64_t kk, DType d = dtypes::float32
   return sink({end(store(buf(0, d, m * n), i * n + j, reduceOver(prod, Op::Add, {k})), {i, j})});
 }
 
+// out[i*n + j] = a[i*n + j] - max_k a[i*n + k]: a row reduction used by every
+// element of its row (slots: out 0, a 1).
+inline UOpPtr minusRowMax(int64_t m, int64_t n) {
+  UOpPtr i = range(m, 0), j = range(n, 1), k = range(n, 2, AxisType::Reduce);
+  UOpPtr a = buf(1, dtypes::float32, m * n);
+  UOpPtr value = load(a, i * n + j) - reduceOver(load(a, i * n + k), Op::Max, {k});
+  return sink({end(store(buf(0, dtypes::float32, m * n), i * n + j, value), {i, j})});
+}
+
 // out[i] = a[i - before] where 0 <= i - before < n, else 0 (pad on both sides).
 inline UOpPtr padKernel(DType d, int64_t n, int64_t before, int64_t after) {
   int64_t total = before + n + after;

@@ -61,7 +61,10 @@ std::unordered_set<const UOp*> rangesIn(const UOpPtr& v) {
 // A value with row reductions, stored over `target`'s ranges and read at
 // `at`'s index: recomputed in the reader only where the reader's index for
 // the ranges the reductions depend on is plain loops outside every other loop
-// of the index (so the reader still computes each row's reduction once).
+// of the index (so the reader still computes each row's reduction once), and
+// where a reader inside a reduction reads it at every output loop of that
+// reduction (a matmul over a softmax's rows would compute the value again for
+// each of its columns).
 bool rowsStayOuter(const UOpPtr& value, const UOp& target, const UOp& at, const RangeifyContext& ctx) {
   std::unordered_set<const UOp*> rowDeps;
   for (const UOp* u : toposortIn(*value, WalkScope::OutsideBuffers))
@@ -78,7 +81,17 @@ bool rowsStayOuter(const UOpPtr& value, const UOp& target, const UOp& at, const 
     }
     for (const UOp* r : rangesIn(at.src(k))) innerStart = std::min(innerStart, nestKey(*r));
   }
-  return outerEnd < innerStart;
+  if (outerEnd >= innerStart) return false;
+  std::unordered_set<const UOp*> read;
+  for (size_t k = 1; k < at.src().size(); ++k) read.merge(rangesIn(at.src(k)));
+  for (const UOp* r : read) {
+    if (r->argAs<RangeArg>().type != AxisType::Reduce) continue;
+    auto loops = ctx.reduceLoops.find(r->argAs<RangeArg>().id);
+    if (loops == ctx.reduceLoops.end()) return false;
+    for (const UOp* loop : loops->second)
+      if (!read.contains(loop)) return false;
+  }
+  return true;
 }
 
 // v with `gate` added to every load in it: v is computed at a reader's index,

@@ -46,6 +46,8 @@ public:
   // sum), computed once per row; buffer removal may recompute values holding
   // them in readers that read them at the same outer loops.
   std::unordered_set<int64_t> rowReduceRanges;
+  // Reduce range id -> the output loops (LOOP ranges) its reduction runs inside of.
+  std::unordered_map<int64_t, std::vector<const UOp*>> reduceLoops;
   UOpList copies;                                       // copy items, in argument order
   std::vector<Shape> outputShapes;                      // the Function's results, in order
   UOpList outputViews;                                  // per result: the Buffer it views, or null

@@ -69,6 +69,52 @@ std::pair<int64_t, int64_t> nestSpan(const UOpPtr& idx) {
   return span;
 }
 
+// Whether a value computes a Reduce per element: one below it, not under a
+// broadcast (Expand) and not behind a buffer; and whether it reads a buffer
+// at all. Memoized over the graph.
+class ReduceBelow {
+public:
+  bool operator()(const UOp& v) { return walk(v, m_reduce, true); }
+  bool readsData(const UOp& v) { return walk(v, m_data, false); }
+
+private:
+  // reduces: find a Reduce, not below an Expand; otherwise find a Buffer anywhere
+  bool walk(const UOp& v, std::unordered_map<const UOp*, bool>& m_memo, bool reduces) {
+    std::vector<const UOp*> stack{&v};
+    while (!stack.empty()) {
+      const UOp* u = stack.back();
+      if (m_memo.contains(u)) {
+        stack.pop_back();
+        continue;
+      }
+      if (reduces ? u->op() == Op::Reduce : u->op() == Op::Buffer) {
+        m_memo[u] = true;
+        stack.pop_back();
+        continue;
+      }
+      bool stops = reduces ? u->op() == Op::Expand || u->op() == Op::Buffer || u->op() == Op::Load ||
+                                 u->op() == Op::Contiguous || u->op() == Op::Param || u->op() == Op::Const
+                           : u->op() == Op::Const;
+      bool ready = true, found = false;
+      for (size_t i = 0; !stops && i < u->src().size(); ++i) {
+        auto it = m_memo.find(u->src(i).get());
+        if (it == m_memo.end()) {
+          stack.push_back(u->src(i).get());
+          ready = false;
+        } else {
+          found = found || it->second;
+        }
+      }
+      if (!ready) continue;
+      m_memo[u] = found;
+      stack.pop_back();
+    }
+    return m_memo.at(&v);
+  }
+
+  std::unordered_map<const UOp*, bool> m_reduce, m_data;
+};
+
 // A row reduction: at most this many elements, so a row read again stays in cache.
 constexpr int64_t kRowReduceLimit = 1 << 16;
 
@@ -77,13 +123,17 @@ constexpr int64_t kRowReduceLimit = 1 << 16;
 // Linearize computes it once per iteration of them, before the loops it is
 // broadcast along, and it needs no buffer. For a reduction (a softmax's max and sum, a layernorm's mean) that
 // makes one kernel that reads each row from memory once; the reduction is
-// bounded so the row read again stays in cache.
-bool computedOutside(const UOp& x, const IndexList& out, int64_t endingFrom) {
+// bounded so the row read again stays in cache, and its elements must be
+// cheap: each is computed again by every reduction and by the consumer (no
+// reduction below it but one it broadcasts, like a softmax's max in its sum;
+// attention's scores, a matmul per element, stay a buffer).
+bool computedOutside(const UOp& x, const IndexList& out, int64_t endingFrom, ReduceBelow& reduceBelow) {
   if (x.op() == Op::Reduce) {
     int64_t elements = 1;
     const Shape& s = x.src(0)->shape();
     for (int64_t a : x.argAs<ReduceArg>().axes) elements *= s[static_cast<size_t>(a)];
-    if (elements > kRowReduceLimit) return false;
+    // a reduction that reads no data (a count) is left to the reduce collapse
+    if (elements > kRowReduceLimit || reduceBelow(*x.src(0)) || !reduceBelow.readsData(*x.src(0))) return false;
   }
   for (const IndexExpr& e : out)
     if (nestSpan(e.idx).second >= endingFrom || nestSpan(e.valid).second >= endingFrom) return false;
@@ -166,7 +216,7 @@ private:
       // a value recomputed along a range it does not depend on: compute it
       // once, in a buffer, unless its loops are all outside that range
       if (!realize && ending && worthRealizingWhenBroadcast(x)) {
-        outside = computedOutside(x, info.out, endingFrom);
+        outside = computedOutside(x, info.out, endingFrom, m_reduceBelow);
         realize = !outside;
       }
     }
@@ -227,6 +277,13 @@ private:
       if (r->op() == Op::Range) info.reduceRanges.push_back(r);
     }
     info.in[0] = in;
+    // the output loops the reduction runs inside of (rangeify_buffers.cpp)
+    std::vector<const UOp*> loops;
+    for (const IndexExpr& e : info.out)
+      if (e.idx && e.idx->op() != Op::Const)
+        for (const UOp* u : toposortIn(*e.idx, WalkScope::All))
+          if (u->op() == Op::Range && u->argAs<RangeArg>().type == AxisType::Loop) loops.push_back(u);
+    for (const UOpPtr& r : info.reduceRanges) m_ctx.reduceLoops[r->argAs<RangeArg>().id] = loops;
   }
 
   // Index(T, i...): T is read at the values of the indices, which stand in as
@@ -290,6 +347,7 @@ private:
   std::vector<const UOp*> m_order;
   std::unordered_map<const UOp*, std::vector<Edge>> m_users;
   std::unordered_set<const UOp*> m_forced;
+  ReduceBelow m_reduceBelow;
 };
 
 // The body with every analysed node tagged with its RangeInfo's number.

@@ -127,6 +127,12 @@ void TestRangeifyGolden::kernelSplit_data() {
   QTest::newRow("minus column sums") << 10 << QStringList{QStringLiteral("r_4_3"), QStringLiteral("E_3_4")};
   // a softmax read transposed: its rows are the reader's inner loop, so the
   // reductions are not computed there (they would be, once per element)
+  // a softmax's rows feeding a matmul: inlined there, its exp would be
+  // computed again for every column of the product; the matmul reads a buffer
+  QTest::newRow("softmax then matmul") << 12 << QStringList{QStringLiteral("r_3_4_4_4"), QStringLiteral("r_3_3_4")};
+  // rand's counter is a sum over data-less ranges: left to realization and the
+  // reduce collapse, not fused as a row reduction into the hash's kernel
+  QTest::newRow("rand") << 13 << QStringList{QStringLiteral("E_128_256")};
   QTest::newRow("softmax transposed") << 11 << QStringList{QStringLiteral("r_3_4_4"), QStringLiteral("r_3_4_4"), QStringLiteral("E_4_3")};
 }
 
@@ -152,6 +158,8 @@ void TestRangeifyGolden::kernelSplit() {
   outs.push_back({layernorm(a)});
   outs.push_back({a - a.sum(0, true)});
   outs.push_back({a.softmax().permute({1, 0})});
+  outs.push_back({a.softmax().matmul(c)});
+  outs.push_back({Tensor::rand({128, 256})});
   std::vector<UOpPtr> roots;
   Schedule s = lowered(outs.at(static_cast<size_t>(which)), roots);
   QStringList names;

@@ -133,6 +133,10 @@ void TestRangeifyGolden::kernelSplit_data() {
   // rand's counter is a sum over data-less ranges: left to realization and the
   // reduce collapse, not fused as a row reduction into the hash's kernel
   QTest::newRow("rand") << 13 << QStringList{QStringLiteral("E_128_256")};
+  // a softmax over a matmul's rows: each element is a reduction, so the rows'
+  // max and sum would compute the matmul again; the product is a buffer
+  QTest::newRow("matmul then softmax")
+      << 14 << QStringList{QStringLiteral("r_3_3_4"), QStringLiteral("r_3_3"), QStringLiteral("r_3_3_3")};
   QTest::newRow("softmax transposed") << 11 << QStringList{QStringLiteral("r_3_4_4"), QStringLiteral("r_3_4_4"), QStringLiteral("E_4_3")};
 }
 
@@ -160,6 +164,7 @@ void TestRangeifyGolden::kernelSplit() {
   outs.push_back({a.softmax().permute({1, 0})});
   outs.push_back({a.softmax().matmul(c)});
   outs.push_back({Tensor::rand({128, 256})});
+  outs.push_back({a.matmul(c).softmax()});
   std::vector<UOpPtr> roots;
   Schedule s = lowered(outs.at(static_cast<size_t>(which)), roots);
   QStringList names;

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 
 namespace uops {
 namespace {
@@ -141,6 +142,40 @@ bool changesItemSize(const UOp& u) {
          u.src(0)->op() != Op::Binary;
 }
 
+// ---- split reductions ----
+
+// A reduction of one long axis into few values runs on one core as one loop.
+// Split it (tinygrad's split_reduceop): the axis as (k, n/k), first k partial
+// results in a buffer of their own (a kernel with k outputs to spread over
+// cores), then their reduction.
+constexpr int64_t kSplitReduceFrom = int64_t{1} << 16; // axis length
+constexpr int64_t kSplitReduceOutputs = 16;            // at most this many results (fewer than k: a split is not split again)
+
+std::optional<int64_t> splitFactor(const UOp& u) {
+  const Ints& axes = u.argAs<ReduceArg>().axes;
+  if (axes.size() != 1 || shapeProduct(u.shape()) > kSplitReduceOutputs) return std::nullopt;
+  int64_t n = u.src(0)->shape()[static_cast<size_t>(axes[0])];
+  if (n < kSplitReduceFrom) return std::nullopt;
+  for (int64_t k : {256, 128, 64, 32, 16})
+    if (n % k == 0 && n / k >= 256) return k;
+  return std::nullopt;
+}
+
+UOpPtr splitReduce(const Match& m) {
+  const UOp& r = *m.root();
+  auto k = splitFactor(r);
+  if (!k) return nullptr;
+  const ReduceArg& arg = r.argAs<ReduceArg>();
+  auto a = static_cast<size_t>(arg.axes[0]);
+  Shape split = r.src(0)->shape();
+  int64_t n = split[a];
+  split[a] = n / *k;
+  split.insert(split.begin() + static_cast<std::ptrdiff_t>(a), *k);
+  UOpPtr partial = reduce(reshape(r.src(0), split), arg.op, {static_cast<int64_t>(a + 1)});
+  UOpPtr stored = UOp::make(Op::Contiguous, partial->dtype(), {partial});
+  return reshape(reduce(stored, arg.op, {static_cast<int64_t>(a)}), r.shape());
+}
+
 bool reducesNothingToSomething(const UOp& u) {
   return shapeProduct(u.src(0)->shape()) == 0 && shapeProduct(u.shape()) != 0;
 }
@@ -212,6 +247,8 @@ const PatternMatcher& pmEarliestRewrites() {
       // Bitcast to another item size -> shifts and ORs over the unsigned bits
       rule("expand bitcast", UPat::op(Op::Bitcast).filter(changesItemSize),
            [](const Match& m) { return spelledOutBitcast(*m.root()); }),
+      // Reduce of one long axis to few values -> partial reductions, then theirs
+      rule("split reduce", UPat::op(Op::Reduce), splitReduce),
       // Reduce of no elements -> the op's identity
       rule("reduce of nothing", UPat::op(Op::Reduce).filter(reducesNothingToSomething),
            [](const Match& m) {

@@ -137,6 +137,9 @@ void TestRangeifyGolden::kernelSplit_data() {
   // max and sum would compute the matmul again; the product is a buffer
   QTest::newRow("matmul then softmax")
       << 14 << QStringList{QStringLiteral("r_3_3_4"), QStringLiteral("r_3_3"), QStringLiteral("r_3_3_3")};
+  // a long axis summed to one value: 256 partial sums (a kernel with outputs
+  // to spread over cores), then their sum
+  QTest::newRow("long sum") << 15 << QStringList{QStringLiteral("r_256_256"), QStringLiteral("r_256")};
   QTest::newRow("softmax transposed") << 11 << QStringList{QStringLiteral("r_3_4_4"), QStringLiteral("r_3_4_4"), QStringLiteral("E_4_3")};
 }
 
@@ -165,6 +168,7 @@ void TestRangeifyGolden::kernelSplit() {
   outs.push_back({a.softmax().matmul(c)});
   outs.push_back({Tensor::rand({128, 256})});
   outs.push_back({a.matmul(c).softmax()});
+  outs.push_back({in({1 << 16}).sum()});
   std::vector<UOpPtr> roots;
   Schedule s = lowered(outs.at(static_cast<size_t>(which)), roots);
   QStringList names;

@@ -8,7 +8,8 @@
 // the best found so far); candidates that are invalid or fail to
 // compile or run are skipped with their reason. A candidate whose first run
 // is more than twice the best time is not run again. Seeds (the heuristics'
-// choice, say) start the beam in place of the bare kernel when they beat it. With a cache, a kernel
+// choice, say) are timed before the bare kernel, so a slow bare kernel runs
+// once, and start the beam in place of it when they beat it. With a cache, a kernel
 // searched before on the same device (with at least this width) is answered
 // from it without timing anything.
 #pragma once
@@ -66,7 +67,8 @@ struct BeamSettings {
 struct BeamResult {
   std::vector<Opt> opts;              // the best found
   double ms = 0;                      // its time
-  double baselineMs = 0;              // the kernel without OptOps (0 when from the cache)
+  double baselineMs = 0;              // the kernel without OptOps: its first run when a seed was
+                                      // twice as fast (0 when from the cache)
   int tried = 0;
   bool cancelled = false;
   bool fromCache = false;

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <thread>
 
 using namespace uops;
@@ -99,6 +100,32 @@ private Q_SLOTS:
     QVERIFY(!r.skipped.empty());
     QVERIFY(r.skipped.front().find("no factor 4 today") != std::string::npos);
     for (const Opt& o : r.opts) QVERIFY(o.amount != 4);
+  }
+
+  // Seeds are timed before the bare kernel, which then runs under the cutoff
+  // (twice the best seed): a slow bare kernel is not repeated.
+  void seedsBeforeTheBareKernel() {
+    UOpPtr kernel = matmul(16, 16, 16);
+    std::vector<std::pair<size_t, double>> runs; // (OptOps, cutoff) per timing, in order
+    BeamTimer timer;
+    timer.compile = [](const std::vector<Opt>& opts) -> std::shared_ptr<const void> {
+      return std::make_shared<size_t>(opts.size());
+    };
+    timer.time = [&runs](const std::shared_ptr<const void>& c, double cutoff) {
+      size_t n = *static_cast<const size_t*>(c.get());
+      runs.emplace_back(n, cutoff);
+      return n == 0 ? 100.0 : 5.0;
+    };
+    BeamSettings settings;
+    settings.maxRounds = 0;
+    settings.seeds = {parseOpts("Split(0, 4, UPCAST)")};
+    BeamResult r = beamSearch(optimize(kernel, cpuTarget()), OptTarget{}, timer, settings);
+    QCOMPARE(runs.size(), size_t{2});
+    QCOMPARE(runs[0], (std::pair<size_t, double>{1, std::numeric_limits<double>::infinity()}));
+    QCOMPARE(runs[1], (std::pair<size_t, double>{0, 10.0}));
+    QCOMPARE(r.baselineMs, 100.0);
+    QCOMPARE(r.ms, 5.0);
+    QCOMPARE(QString::fromStdString(formatOpts(r.opts)), QStringLiteral("Split(0, 4, UPCAST)"));
   }
 
   // BEAM offers THREAD only while the kernel has no THREAD axis

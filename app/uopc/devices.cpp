@@ -44,7 +44,7 @@ void searchKernels(const KernelSearch& search, const std::vector<uops::UOpPtr>& 
                             .device = target.kind == uops::TargetKind::Cpu ? "CPU" : target.device,
                             .seeds = {},
                             .budgetSeconds = settings.beamBudgetSeconds};
-    if (target.heuristics) beam.seeds.push_back(uops::heuristicOpts(uops::optimize(k.ast, target), uops::optTargetOf(target)));
+    if (target.heuristics) beam.seeds = uops::heuristicSeeds(uops::optimize(k.ast, target), uops::optTargetOf(target));
     uops::BeamResult r = search(k.ast, beam);
     std::cerr << fmt::format("\rBEAM {}: {} -> {:.4f} ms{} ({} tried{})\n", k.name,
                              r.opts.empty() ? "no OptOps" : uops::formatOpts(r.opts), r.ms,

@@ -152,4 +152,14 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   return applied;
 }
 
+std::vector<std::vector<Opt>> heuristicSeeds(const UOpPtr& ast, const OptTarget& target) {
+  std::vector<Opt> chosen = heuristicOpts(ast, target);
+  std::vector<Opt> unthreaded; // THREAD comes last, so the other OptOps' axes stay valid
+  for (const Opt& o : chosen)
+    if (!(o.op == OptOpKind::Split && o.target == AxisType::Thread)) unthreaded.push_back(o);
+  std::vector<std::vector<Opt>> seeds{chosen};
+  if (unthreaded.size() != chosen.size()) seeds.push_back(unthreaded);
+  return seeds;
+}
+
 } // namespace uops

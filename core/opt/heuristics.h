@@ -9,6 +9,9 @@
 //   - otherwise the innermost output axis is upcast by 4 (k copies of the
 //     body per iteration, which LLVM packs into vector instructions);
 //   - a reduce axis that is not under a register tile is unrolled by 4;
+//   - row kernels (a reduction computed outside some output loop, as a fused
+//     softmax's max and sum): every reduce axis unrolled and the innermost
+//     output axis upcast by up to 16, no register tile over the rows;
 //   - the outermost output axis is split across cores (THREAD) when the
 //     target runs threads and the kernel has enough work to share;
 //   - on targets with workgroups (OpenCL), the two innermost output axes left
@@ -24,5 +27,10 @@
 namespace uops {
 
 std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target);
+
+// Where BEAM starts besides the bare kernel: the heuristics' choice, and, when
+// it splits an axis across cores, the same without that split, so the search
+// may put THREAD on another axis (it never moves one).
+std::vector<std::vector<Opt>> heuristicSeeds(const UOpPtr& ast, const OptTarget& target);
 
 } // namespace uops

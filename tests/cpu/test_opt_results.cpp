@@ -137,7 +137,13 @@ private Q_SLOTS:
     two.threads = 2;
     QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(matmul(64, 64, 64), two))),
              QStringLiteral("Split(1, 16, UPCAST); Split(0, 8, UPCAST); Split(0, 2, THREAD)"));
+    // BEAM starts from that and from the same without THREAD (to place it elsewhere)
+    std::vector<std::vector<Opt>> seeds = heuristicSeeds(matmul(64, 64, 64), two);
+    QCOMPARE(seeds.size(), size_t{2});
+    QCOMPARE(QString::fromStdString(formatOpts(seeds[1])),
+             QStringLiteral("Split(1, 16, UPCAST); Split(0, 8, UPCAST)"));
     UOpPtr kernel = matmul(16, 16, 32);
+    QCOMPARE(heuristicSeeds(applyOpts(kernel, {}, OptTarget{}), OptTarget{}).size(), size_t{1});
     std::vector<Opt> opts = heuristicOpts(applyOpts(kernel, {}, OptTarget{}), OptTarget{});
     QCOMPARE(QString::fromStdString(formatOpts(opts)),
              QStringLiteral("Split(1, 8, UPCAST); Split(0, 8, UPCAST)"));

@@ -142,7 +142,7 @@ void Session::startBeam(size_t kernel, int width) {
     settings.width = width;
     settings.cancel = &m_cancelBeam;
     settings.device = target.device;
-    settings.seeds = {heuristicOpts(optimize(ast, target), optTargetOf(target))};
+    settings.seeds = heuristicSeeds(optimize(ast, target), optTargetOf(target));
     settings.progress = [this](const BeamProgress& p) {
       QMetaObject::invokeMethod(this, [this, p] { Q_EMIT beamProgress(p.tried, p.bestMs, p.candidateMs); },
                                 Qt::QueuedConnection);

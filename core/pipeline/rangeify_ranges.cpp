@@ -7,9 +7,11 @@
 // consumer loads from that. Outputs and Contiguous are realized regardless.
 // A reduction (or elementwise op) that some consumer recomputes for every
 // value of a range it is broadcast along is realized too, so an expensive
-// value is computed once per element, not once per use. Realizing too much is
-// cheap to undo: the buffer removal step recomputes cheap buffers in their
-// readers.
+// value is computed once per element, not once per use; unless every loop it
+// depends on is outside the ones it is broadcast along (a row's max in a
+// softmax): Linearize then computes it once per row anyway, in the consumer's
+// kernel. Realizing too much is cheap to undo: the buffer removal step
+// recomputes cheap buffers in their readers.
 #include "core/pipeline/rangeify_steps.h"
 
 #include "core/ir/build.h"
@@ -79,16 +81,16 @@ public:
 
 private:
   // reduces: find a Reduce, not below an Expand; otherwise find a Buffer anywhere
-  bool walk(const UOp& v, std::unordered_map<const UOp*, bool>& m_memo, bool reduces) {
+  static bool walk(const UOp& v, std::unordered_map<const UOp*, bool>& memo, bool reduces) {
     std::vector<const UOp*> stack{&v};
     while (!stack.empty()) {
       const UOp* u = stack.back();
-      if (m_memo.contains(u)) {
+      if (memo.contains(u)) {
         stack.pop_back();
         continue;
       }
       if (reduces ? u->op() == Op::Reduce : u->op() == Op::Buffer) {
-        m_memo[u] = true;
+        memo[u] = true;
         stack.pop_back();
         continue;
       }
@@ -97,8 +99,8 @@ private:
                            : u->op() == Op::Const;
       bool ready = true, found = false;
       for (size_t i = 0; !stops && i < u->src().size(); ++i) {
-        auto it = m_memo.find(u->src(i).get());
-        if (it == m_memo.end()) {
+        auto it = memo.find(u->src(i).get());
+        if (it == memo.end()) {
           stack.push_back(u->src(i).get());
           ready = false;
         } else {
@@ -106,10 +108,10 @@ private:
         }
       }
       if (!ready) continue;
-      m_memo[u] = found;
+      memo[u] = found;
       stack.pop_back();
     }
-    return m_memo.at(&v);
+    return memo.at(&v);
   }
 
   std::unordered_map<const UOp*, bool> m_reduce, m_data;
@@ -121,12 +123,13 @@ constexpr int64_t kRowReduceLimit = 1 << 16;
 // A value read at `out` by consumers that broadcast it only along ranges from
 // nest key `endingFrom` on: it depends only on loops outside all of those, so
 // Linearize computes it once per iteration of them, before the loops it is
-// broadcast along, and it needs no buffer. For a reduction (a softmax's max and sum, a layernorm's mean) that
-// makes one kernel that reads each row from memory once; the reduction is
-// bounded so the row read again stays in cache, and its elements must be
-// cheap: each is computed again by every reduction and by the consumer (no
-// reduction below it but one it broadcasts, like a softmax's max in its sum;
-// attention's scores, a matmul per element, stay a buffer).
+// broadcast along, and it needs no buffer. For a reduction (a softmax's max
+// and sum, a layernorm's mean) that makes one kernel that reads each row from
+// memory once; the reduction is bounded so the row read again stays in cache,
+// and its elements must be cheap: each is computed again by every reduction
+// and by the consumer (no reduction below it but one it broadcasts, like a
+// softmax's max in its sum; attention's scores, a matmul per element, stay a
+// buffer).
 bool computedOutside(const UOp& x, const IndexList& out, int64_t endingFrom, ReduceBelow& reduceBelow) {
   if (x.op() == Op::Reduce) {
     int64_t elements = 1;

@@ -26,7 +26,8 @@ namespace {
 using KernelSearch = std::function<uops::BeamResult(const uops::UOpPtr& ast, const uops::BeamSettings&)>;
 void searchKernels(const KernelSearch& search, const std::vector<uops::UOpPtr>& roots,
                    const uops::CodegenTarget& target, uops::program::RunSettings& settings) {
-  uops::PipelineRun scheduled = uops::runPipeline(roots, {.trace = false, .target = std::nullopt});
+  uops::PipelineRun scheduled = uops::runPipeline(
+      roots, {.trace = false, .target = std::nullopt, .rowFusion = target.kind != uops::TargetKind::Gpu});
   if (scheduled.failed()) return; // the run itself reports the failure
   uops::BeamCache cache;
   for (size_t i = 0; i < scheduled.schedule.kernels.size(); ++i) {

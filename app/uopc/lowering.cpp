@@ -55,7 +55,8 @@ uops::PipelineRun lower(const uops::program::LoadedProgram& program, const Lower
   if (!options.opts.empty()) {
     if (options.kernel.empty()) failWith("--opts needs --kernel: the kernel they apply to");
     // the schedule is needed to turn a kernel name into its index
-    uops::PipelineRun scheduled = uops::runPipeline(roots, {.trace = false, .target = std::nullopt});
+    uops::PipelineRun scheduled = uops::runPipeline(
+        roots, {.trace = false, .target = std::nullopt, .rowFusion = targetFor(options).kind != uops::TargetKind::Gpu});
     requireSuccess(scheduled, options.path);
     std::vector<size_t> which = selectedKernels(scheduled, options.kernel);
     try {

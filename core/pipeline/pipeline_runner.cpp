@@ -142,7 +142,8 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
   run.stages.push_back(std::move(callified));
   if (!ok) return run;
   StageRecord rangeified{.stage = "Rangeify", .input = run.stages.back().result};
-  ok = runStage(rangeified, options.trace, [&] { return rangeify(rangeified.input); });
+  bool rowFusion = options.rowFusion && !(options.target && options.target->kind == TargetKind::Gpu);
+  ok = runStage(rangeified, options.trace, [&] { return rangeify(rangeified.input, rowFusion); });
   run.stages.push_back(std::move(rangeified));
   if (!ok) return run;
   run.schedule = scheduleOf(run.stages.back().result);

@@ -22,6 +22,9 @@ struct PipelineOptions {
   bool trace = true; // record every graphRewrite of every stage
   // the codegen stages run for this target; without one the run ends after Rangeify
   std::optional<CodegenTarget> target = cpuTarget();
+  // Rangeify's row fusion (rangeify.h); off whenever `target` is a GPU. A run
+  // without a target that lists a GPU run's kernels turns it off too.
+  bool rowFusion = true;
 };
 
 // OptOps per kernel, by schedule index; other kernels get the target's default.

@@ -10,10 +10,11 @@
 
 namespace uops {
 
-UOpPtr rangeify(const UOpPtr& function) {
+UOpPtr rangeify(const UOpPtr& function, bool rowFusion) {
   verifyOrThrow(function);
   if (function->op() != Op::Function) throw std::invalid_argument("rangeify: expects a Function");
   RangeifyContext ctx;
+  ctx.rowFusion = rowFusion;
   for (const UOpPtr& out : function->src(0)->src()) ctx.outputShapes.push_back(out->shape());
   // the body over the arguments; literal data is copied to the device first
   UOpPtr body = bindArguments(function, ctx);

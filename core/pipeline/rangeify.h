@@ -14,6 +14,11 @@
 
 namespace uops {
 
-UOpPtr rangeify(const UOpPtr& function);
+// `rowFusion`: reductions broadcast only along loops inside the ones they
+// depend on are computed in their consumers' kernels (rangeify_ranges.cpp),
+// once per row where output loops run in order (CPU, interpreter). Off for
+// GPUs, whose output loops run in parallel: each work-item would compute its
+// row's reductions again.
+UOpPtr rangeify(const UOpPtr& function, bool rowFusion = true);
 
 } // namespace uops

@@ -46,6 +46,7 @@ public:
   // sum), computed once per row; buffer removal may recompute values holding
   // them in readers that read them at the same outer loops.
   std::unordered_set<int64_t> rowReduceRanges;
+  bool rowFusion = true; // rangeify.h
   // Reduce range id -> the output loops (LOOP ranges) its reduction runs inside of.
   std::unordered_map<int64_t, std::vector<const UOp*>> reduceLoops;
   UOpList copies;                                       // copy items, in argument order

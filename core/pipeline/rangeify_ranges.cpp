@@ -219,7 +219,7 @@ private:
       // a value recomputed along a range it does not depend on: compute it
       // once, in a buffer, unless its loops are all outside that range
       if (!realize && ending && worthRealizingWhenBroadcast(x)) {
-        outside = computedOutside(x, info.out, endingFrom, m_reduceBelow);
+        outside = m_ctx.rowFusion && computedOutside(x, info.out, endingFrom, m_reduceBelow);
         realize = !outside;
       }
     }

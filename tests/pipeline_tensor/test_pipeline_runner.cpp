@@ -36,6 +36,7 @@ private Q_SLOTS:
   void equalKernelsLowerAlike();
   void traceDoesNotChangeResults();
   void failureEndsAtTheFirstFailingStage();
+  void rowFusionOnlyWhereLoopsRunInOrder();
 };
 
 void TestPipelineRunner::recordsInStageOrder() {
@@ -86,6 +87,19 @@ void TestPipelineRunner::failureEndsAtTheFirstFailingStage() {
                                        QStringLiteral("Optimize 0"), QStringLiteral("Optimize 1"),
                                        QStringLiteral("Optimize 2")}));
   QVERIFY2(run.stages.back().error.find("does not divide") != std::string::npos, run.stages.back().error.c_str());
+}
+
+// A softmax is one kernel for the CPU (and a run that only schedules); for a
+// GPU, whose work-items would each compute their row's max and sum again, its
+// max and sum are kernels of their own, also when a run without a target
+// lists a GPU run's kernels.
+void TestPipelineRunner::rowFusionOnlyWhereLoopsRunInOrder() {
+  std::vector<UOpPtr> softmax{Tensor::empty({64, 32}).softmax().uop()};
+  QCOMPARE(runPipeline(softmax, {.trace = false}).schedule.kernels.size(), size_t{1});
+  QCOMPARE(runPipeline(softmax, {.trace = false, .target = std::nullopt}).schedule.kernels.size(), size_t{1});
+  QCOMPARE(runPipeline(softmax, {.trace = false, .target = openClTarget("CL:0")}).schedule.kernels.size(), size_t{3});
+  QCOMPARE(runPipeline(softmax, {.trace = false, .target = std::nullopt, .rowFusion = false}).schedule.kernels.size(),
+           size_t{3});
 }
 
 QTEST_GUILESS_MAIN(TestPipelineRunner)

@@ -27,7 +27,7 @@ using KernelSearch = std::function<uops::BeamResult(const uops::UOpPtr& ast, con
 void searchKernels(const KernelSearch& search, const std::vector<uops::UOpPtr>& roots,
                    const uops::CodegenTarget& target, uops::program::RunSettings& settings) {
   uops::PipelineRun scheduled = uops::runPipeline(
-      roots, {.trace = false, .target = std::nullopt, .rowFusion = target.kind != uops::TargetKind::Gpu});
+      roots, {.trace = false, .target = std::nullopt, .rowFusion = uops::fusesRows(target)});
   if (scheduled.failed()) return; // the run itself reports the failure
   uops::BeamCache cache;
   for (size_t i = 0; i < scheduled.schedule.kernels.size(); ++i) {

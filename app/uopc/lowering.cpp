@@ -56,7 +56,7 @@ uops::PipelineRun lower(const uops::program::LoadedProgram& program, const Lower
     if (options.kernel.empty()) failWith("--opts needs --kernel: the kernel they apply to");
     // the schedule is needed to turn a kernel name into its index
     uops::PipelineRun scheduled = uops::runPipeline(
-        roots, {.trace = false, .target = std::nullopt, .rowFusion = targetFor(options).kind != uops::TargetKind::Gpu});
+        roots, {.trace = false, .target = std::nullopt, .rowFusion = uops::fusesRows(targetFor(options))});
     requireSuccess(scheduled, options.path);
     std::vector<size_t> which = selectedKernels(scheduled, options.kernel);
     try {

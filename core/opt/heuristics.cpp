@@ -93,13 +93,12 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
         if (int64_t f = pick(a.size, {16, 8, 4})) apply(a.index, f, AxisType::Unroll);
     if (!outputs.empty())
       if (int64_t f = pick(outputs.front().size, {16, 8, 4})) apply(outputs.front().index, f, AxisType::Upcast);
-    tiled = -1;
   }
   if (reduces && !rows)
     for (const Axis& a : outputs) {
       if (tiled == 2 || !reusedAcross(k, *a.range, first)) continue;
       // a tile of at most 128 accumulators: 16x8 or 8x16
-      int64_t f = tiled == 0 ? pick(a.size, {16, 8, 4}) : pick(a.size, {16, 8, 4});
+      int64_t f = pick(a.size, {16, 8, 4});
       if (!f || (tiled == 1 && firstFactor * f > 128)) f = tiled == 1 ? pick(a.size, {8, 4}) : f;
       if (!f || (tiled == 1 && firstFactor * f > 128)) continue;
       if (!apply(a.index, f, AxisType::Upcast)) continue;
@@ -116,9 +115,10 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
       // the loads that depended on the axis now depend on its new UPCAST part
       if (tiled == 1) first = kernelRanges(k).back().get();
     }
-  if (tiled == 0 && !outputs.empty())
+  // no tile (and no row kernel): UPCAST 4 on the innermost output, UNROLL 4 on the last reduction
+  if (!rows && tiled == 0 && !outputs.empty())
     if (int64_t f = pick(outputs.front().size, {4})) apply(outputs.front().index, f, AxisType::Upcast);
-  if (reduces && tiled == 0)
+  if (!rows && reduces && tiled == 0)
     for (auto it = axes.rbegin(); it != axes.rend(); ++it)
       if (it->type == AxisType::Reduce) {
         if (int64_t f = pick(it->size, {4})) apply(it->index, f, AxisType::Unroll);

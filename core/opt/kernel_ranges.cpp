@@ -41,17 +41,12 @@ int axisNestOrder(AxisType type) {
   return 8;
 }
 
-bool rangeNestsOutside(const UOp& a, const UOp& b) {
-  const RangeArg& x = a.argAs<RangeArg>();
-  const RangeArg& y = b.argAs<RangeArg>();
-  int ox = axisNestOrder(x.type), oy = axisNestOrder(y.type);
-  return ox != oy ? ox < oy : x.id < y.id;
-}
-
 int64_t nestKey(const UOp& range) {
   const RangeArg& r = range.argAs<RangeArg>();
   return (int64_t{axisNestOrder(r.type)} << 40) + r.id;
 }
+
+bool rangeNestsOutside(const UOp& a, const UOp& b) { return nestKey(a) < nestKey(b); }
 
 int64_t expansionOf(const UOpPtr& ast) {
   int64_t expansion = 1;

@@ -39,6 +39,10 @@ inline CodegenTarget cpuTarget() {
 }
 
 // What the optimizer may use on this target.
+// Whether Rangeify fuses row reductions into their consumers for this target
+// (rangeify.h): where output loops run in order, not on GPUs.
+inline bool fusesRows(const CodegenTarget& t) { return t.kind != TargetKind::Gpu; }
+
 inline OptTarget optTargetOf(const CodegenTarget& t) {
   OptTarget o;
   o.device = t.device;

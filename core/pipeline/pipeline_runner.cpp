@@ -142,7 +142,7 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
   run.stages.push_back(std::move(callified));
   if (!ok) return run;
   StageRecord rangeified{.stage = "Rangeify", .input = run.stages.back().result};
-  bool rowFusion = options.rowFusion && !(options.target && options.target->kind == TargetKind::Gpu);
+  bool rowFusion = options.rowFusion && (!options.target || fusesRows(*options.target));
   ok = runStage(rangeified, options.trace, [&] { return rangeify(rangeified.input, rowFusion); });
   run.stages.push_back(std::move(rangeified));
   if (!ok) return run;

@@ -22,8 +22,9 @@ struct PipelineOptions {
   bool trace = true; // record every graphRewrite of every stage
   // the codegen stages run for this target; without one the run ends after Rangeify
   std::optional<CodegenTarget> target = cpuTarget();
-  // Rangeify's row fusion (rangeify.h); off whenever `target` is a GPU. A run
-  // without a target that lists a GPU run's kernels turns it off too.
+  // Rangeify's row fusion (rangeify.h); off where `target` does not fuse rows
+  // (fusesRows). A run without a target that lists a GPU run's kernels turns
+  // it off too.
   bool rowFusion = true;
 };
 

@@ -18,6 +18,8 @@
 
 namespace uops {
 
+inline constexpr int64_t kNotBroadcast = INT64_MAX;
+
 struct RangeInfo {
   UOpPtr node;                           // the value as the analysis saw it (untagged)
   IndexList out;                         // the element computed, per axis of the value
@@ -26,11 +28,11 @@ struct RangeInfo {
   UOpList placeholders;                  // Index: a stand-in Range per computed index (null if constant)
   bool realized = false;                 // stored into a buffer of its own
   bool pinned = false;                   // Contiguous: the buffer stays even where cheap
-  bool ending = false;                   // some consumer recomputes it over a range it is broadcast along
-  int64_t endingFrom = INT64_MAX;        // ending: the smallest nest key of the ranges it is broadcast along
+  // Some consumer recomputes it over ranges it is broadcast along: the
+  // smallest nest key (kernel_ranges.h) of those ranges; kNotBroadcast: none.
+  int64_t endingFrom = kNotBroadcast;
   bool outside = false;                  // computed outside loops it is broadcast along (or read by such a value)
-  std::vector<bool> broadcastSrc;        // per source: read through a broadcast of a live range
-  std::vector<int64_t> broadcastFrom;    // per source: the smallest nest key of those ranges
+  std::vector<int64_t> broadcastFrom;    // per source: the same for the live ranges it is read broadcast along
 };
 
 class RangeifyContext {

@@ -50,18 +50,10 @@ bool isDataSource(const UOp& x, size_t i) {
   return false;
 }
 
-bool containsRange(const UOpPtr& idx) {
-  if (idx->op() == Op::Range) return true;
-  if (idx->op() == Op::Const) return false;
-  for (const UOp* u : toposortIn(*idx, WalkScope::All))
-    if (u->op() == Op::Range) return true;
-  return false;
-}
-
 // The smallest and largest nest key (kernel_ranges.h) of the Range nodes in an
-// index expression (INT64_MAX and -1 when it has none).
+// index expression (kNotBroadcast and -1 when it has none).
 std::pair<int64_t, int64_t> nestSpan(const UOpPtr& idx) {
-  std::pair<int64_t, int64_t> span{INT64_MAX, -1};
+  std::pair<int64_t, int64_t> span{kNotBroadcast, -1};
   if (!idx || idx->op() == Op::Const) return span;
   for (const UOp* u : toposortIn(*idx, WalkScope::All))
     if (u->op() == Op::Range) {
@@ -197,18 +189,16 @@ private:
     if (x.op() == Op::Buffer) return; // already a buffer: consumers load from it
     if (x.op() == Op::Const && !m_forced.contains(&x)) return; // the same value at every index
     std::vector<const IndexList*> reads;
-    bool ending = false;
-    int64_t endingFrom = INT64_MAX;
+    int64_t endingFrom = kNotBroadcast;
     bool readOutside = false;
     for (const Edge& e : m_users[&x]) {
       const RangeInfo* c = infoOf(e.first);
       if (!c || !c->in[e.second]) continue;
       reads.push_back(&*c->in[e.second]);
       readOutside = readOutside || c->outside;
-      if (c->ending) endingFrom = std::min(endingFrom, c->endingFrom);
-      if (c->broadcastSrc[e.second]) endingFrom = std::min(endingFrom, c->broadcastFrom[e.second]);
-      ending = ending || c->ending || c->broadcastSrc[e.second];
+      endingFrom = std::min({endingFrom, c->endingFrom, c->broadcastFrom[e.second]});
     }
+    bool ending = endingFrom != kNotBroadcast;
     bool forced = m_forced.contains(&x);
     if (!forced && reads.empty()) return; // nothing computes it (shape operands)
     RangeInfo info;
@@ -229,8 +219,7 @@ private:
       ending = false;
     }
     // computed outside the broadcast loops, so are its sources
-    info.ending = ending && !outside;
-    info.endingFrom = info.ending ? endingFrom : INT64_MAX;
+    info.endingFrom = ending && !outside ? endingFrom : kNotBroadcast;
     info.outside = !realize && (outside || readOutside);
     info.pinned = x.op() == Op::Contiguous || x.op() == Op::Load;
     sourceIndex(x, info);
@@ -262,10 +251,7 @@ private:
       size_t shift = x.shape().size() - s.size();
       for (size_t k = 0; k < x.shape().size(); ++k) {
         bool broadcast = (k < shift || s[k - shift] == 1) && x.shape()[k] != 1;
-        if (broadcast && containsRange(info.out[k].idx)) {
-          info.broadcastSrc[j] = true;
-          info.broadcastFrom[j] = std::min(info.broadcastFrom[j], nestSpan(info.out[k].idx).first);
-        }
+        if (broadcast) info.broadcastFrom[j] = std::min(info.broadcastFrom[j], nestSpan(info.out[k].idx).first);
       }
     }
   }
@@ -315,8 +301,7 @@ private:
 
   void sourceIndex(const UOp& x, RangeInfo& info) {
     info.in.assign(x.src().size(), std::nullopt);
-    info.broadcastSrc.assign(x.src().size(), false);
-    info.broadcastFrom.assign(x.src().size(), INT64_MAX);
+    info.broadcastFrom.assign(x.src().size(), kNotBroadcast);
     Op op = x.op();
     if (op == Op::Reshape || op == Op::Permute || op == Op::Flip || op == Op::Pad || op == Op::Shrink)
       info.in[0] = movementIndex(x, x.src(0)->shape(), info.out);

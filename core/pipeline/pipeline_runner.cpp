@@ -1,5 +1,6 @@
 #include "core/pipeline/pipeline_runner.h"
 
+#include "core/opt/kernel_ranges.h"
 #include "core/pipeline/callify.h"
 #include "core/pipeline/rangeify.h"
 
@@ -60,11 +61,7 @@ void lowerStages(KernelLowering& out, const Schedule& schedule, size_t i, const 
 // Expand will make of them.
 size_t costAfterOptimize(const KernelLowering& k) {
   if (k.records.empty() || k.records.back().failed()) return 0;
-  size_t copies = 1;
-  for (size_t a = 0; a < k.kernel.name.types.size(); ++a)
-    if (k.kernel.name.types[a] == AxisType::Upcast || k.kernel.name.types[a] == AxisType::Unroll)
-      copies *= static_cast<size_t>(std::max<int64_t>(k.kernel.name.sizes[a], 1));
-  return toposort(*k.kernel.ast).size() * copies;
+  return toposort(*k.kernel.ast).size() * static_cast<size_t>(expansionOf(k.kernel.ast));
 }
 
 // Runs job(j) for j < count on all cores, each j once.

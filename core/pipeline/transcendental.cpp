@@ -3,6 +3,7 @@
 #include "core/ir/build.h"
 
 #include <array>
+#include <bit>
 #include <cassert>
 #include <cmath>
 #include <cstdint>
@@ -168,6 +169,8 @@ public:
     return bitcast(bitcast(a, fmt.bits) & u(signBit() - 1), fmt.fp);
   }
   uint64_t signBit() const { return uint64_t{1} << (fmt.bits.bits() - 1); }
+  // v modulo 2^width of the format's unsigned integer.
+  uint64_t wrap(uint64_t v) const { return v & (signBit() | (signBit() - 1)); }
 
   const Format& fmt;
 
@@ -206,41 +209,65 @@ Pair twoProd(const Emit& e, const UOpPtr& a, const UOpPtr& b) {
   return {p, err + x.lo * y.lo};
 }
 
-// 2^n for an integral float n whose biased exponent is a normal one: the exponent
-// field built with Shl.
-UOpPtr pow2(const Emit& e, const UOpPtr& n) {
-  UOpPtr field = cast(n + e.f(e.fmt.bias), e.fmt.bits);
-  return bitcast(field << e.u(e.fmt.mantBits), e.fmt.fp);
-}
-
 // ---- exp2 -------------------------------------------------------------------------------------
+
+// A float with its low `bits` mantissa bits cleared, and the rest: hi has at most
+// mantBits + 1 - bits significant bits, so the product of two such his is exact
+// when 2 (mantBits + 1 - bits) <= mantBits + 1.
+Pair maskSplit(const Emit& e, const UOpPtr& a) {
+  int bits = (e.fmt.mantBits + 2) / 2;
+  UOpPtr hi = bitcast(bitcast(a, e.fmt.bits) & e.u(e.wrap(~((uint64_t{1} << bits) - 1))), e.fmt.fp);
+  return {hi, e.sub(a, hi)};
+}
+double maskSplitConst(const Format& fm, double c) {
+  int bits = (fm.mantBits + 2) / 2;
+  int exp = 0;
+  double m = std::frexp(c, &exp); // c = m 2^exp, 1/2 <= |m| < 1: keep mantBits + 1 - bits bits
+  return std::ldexp(std::trunc(std::ldexp(m, fm.mantBits + 1 - bits)), exp - (fm.mantBits + 1 - bits));
+}
 
 // 2^x = 2^q * 2^s with q = round(x), |s| <= 1/2: a polynomial for 2^s, then 2^q through
 // the exponent bits in two steps so that a subnormal result is rounded once.
+//
+// Rounding adds and subtracts the shifter 1.5 * 2^mantBits, which leaves q in the
+// integer bits of the sum: the exponent fields come from those bits with integer Add
+// and Shl, no float-to-int Cast (whose range guards cost more than the rest). NaN
+// needs no guard: it stays NaN through the clamps and the polynomial, and a NaN times
+// any scale is NaN.
 UOpPtr exp2Native(const Emit& e, const UOpPtr& x) {
-  // NaN must not reach the float-to-int cast; it is put back at the end.
-  UOpPtr xs = where(e.isNan(x), e.f(0), x);
+  const Format& fm = e.fmt;
   // Below exp2Lo the result rounds to 0, above exp2Hi it is +inf; clamping also keeps
   // the exponent arithmetic in range (and sends +-inf to +inf and 0).
-  xs = where(lt(xs, e.f(e.fmt.exp2Lo)), e.f(e.fmt.exp2Lo), xs);
-  xs = where(lt(e.f(e.fmt.exp2Hi), xs), e.f(e.fmt.exp2Hi), xs);
-  // Round half away from zero: |s| may pass 1/2 by an ulp where x + 1/2 rounds up,
-  // which the polynomial's range (1/2 + 2^-8) covers.
-  UOpPtr q = alu(Op::Trunc, {xs + where(lt(xs, e.f(0)), e.f(-0.5), e.f(0.5))});
+  UOpPtr xs = where(lt(x, e.f(fm.exp2Lo)), e.f(fm.exp2Lo), x);
+  xs = where(lt(e.f(fm.exp2Hi), xs), e.f(fm.exp2Hi), xs);
+  // Round to nearest, ties to even: exact integers below 2^(mantBits - 1) in magnitude.
+  const double shifter = std::ldexp(1.5, fm.mantBits);
+  UOpPtr t = xs + e.f(shifter);
+  UOpPtr q = e.sub(t, e.f(shifter));
   UOpPtr s = e.sub(xs, q); // exact: q is within 1/2 of xs
-  // p = 1 + c1 s + s^2 Q(s) with 1 + c1 s carried exactly (TwoProduct, then FastTwoSum:
-  // |c1 s| < 1): the roundings left are Q's small term and the final Add, so p is
-  // within an ulp of 2^s.
-  std::span<const double> c = e.fmt.exp2Poly;
-  Pair lin = twoProd(e, s, e.f(c[0]));
-  Pair one = fastTwoSum(e, e.f(1.0), lin.hi);
-  UOpPtr p = one.hi + (one.lo + (lin.lo + s * s * e.horner(s, c.subspan(1))));
-  // p * 2^q1 is exact and normal; the second step rounds once, into the subnormals
-  // or to 0, or overflows to +inf.
-  UOpPtr q1 = alu(Op::Trunc, {q * e.f(0.5)});
-  UOpPtr q2 = e.sub(q, q1);
-  UOpPtr r = p * pow2(e, q1) * pow2(e, q2);
-  return where(e.isNan(x), x, r);
+  // p = 1 + c1 s + s^2 Q(s) with 1 + c1 s carried exactly: s and c1 split into halves
+  // whose product is exact, 1 + that product with its rounding error (FastTwoSum:
+  // |c1 s| < 1), the other products are small. The roundings left are the small
+  // terms' and the final Add, so p is within an ulp of 2^s.
+  std::span<const double> c = fm.exp2Poly;
+  const double c1Hi = maskSplitConst(fm, c[0]);
+  Pair sp = maskSplit(e, s);
+  UOpPtr hi = sp.hi * e.f(c1Hi);
+  UOpPtr lo = sp.lo * e.f(c1Hi) + s * e.f(c[0] - c1Hi);
+  Pair one = fastTwoSum(e, e.f(1.0), hi);
+  UOpPtr p = one.hi + (one.lo + (lo + s * s * e.horner(s, c.subspan(1))));
+  // The scale 2^q = 2^q1 2^q2 with q1 = round(q / 2): both normal for every clamped q.
+  // The integer bits of a shifted value are bits(shifter) + the integer, so an
+  // exponent field is (those bits + bias - bits(shifter)) << mantBits, wrapping.
+  UOpPtr t1 = q * e.f(0.5) + e.f(shifter);
+  UOpPtr b = bitcast(t, fm.bits), b1 = bitcast(t1, fm.bits);
+  const uint64_t shifterBits = fm.fp == dtypes::float64
+                                   ? std::bit_cast<uint64_t>(shifter)
+                                   : std::bit_cast<uint32_t>(static_cast<float>(shifter));
+  auto field = [&](const UOpPtr& n) { return bitcast(n << e.u(fm.mantBits), fm.fp); };
+  UOpPtr scale1 = field(b1 + e.u(e.wrap(fm.bias - shifterBits)));
+  UOpPtr scale2 = field(b + e.u(fm.bias) + b1 * e.u(e.wrap(~uint64_t{0})));
+  return p * scale1 * scale2;
 }
 
 // ---- log2 -------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 #include "backends/llvm/cpu_beam.h"
 #include "backends/llvm/cpu_schedule.h"
+#include "backends/llvm/host_cpu_target.h"
 #include "core/opt/heuristics.h"
 #include "core/pipeline/optimize.h"
 #include "backends/opencl/cl_beam.h"
@@ -14,7 +15,6 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <thread>
 
 #include <fmt/format.h>
 
@@ -27,7 +27,7 @@ using KernelSearch = std::function<uops::BeamResult(const uops::UOpPtr& ast, con
 void searchKernels(const KernelSearch& search, const std::vector<uops::UOpPtr>& roots,
                    const uops::CodegenTarget& target, uops::program::RunSettings& settings) {
   uops::PipelineRun scheduled = uops::runPipeline(
-      roots, {.trace = false, .target = std::nullopt, .rowFusion = uops::fusesRows(target)});
+      roots, {.trace = false, .target = std::nullopt, .rangeify = uops::rangeifyOptionsFor(target)});
   if (scheduled.failed()) return; // the run itself reports the failure
   uops::BeamCache cache;
   for (size_t i = 0; i < scheduled.schedule.kernels.size(); ++i) {
@@ -63,9 +63,8 @@ uops::program::DeviceRun runOnCpu(const std::vector<uops::Tensor>& outputs,
   std::lock_guard lock(mutex);
   if (!device) device = std::make_unique<uops::CpuDevice>();
   std::vector<uops::UOpPtr> roots = uops::program::rootsOf(outputs);
-  uops::CodegenTarget target = uops::cpuTarget();
+  uops::CodegenTarget target = uops::hostCpuTarget();
   target.heuristics = settings.heuristics;
-  target.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   uops::program::RunSettings chosen = settings;
   if (chosen.beam > 0)
     searchKernels([&](const uops::UOpPtr& ast, const uops::BeamSettings& beam) {

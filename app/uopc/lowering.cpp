@@ -1,12 +1,13 @@
 #include "app/uopc/lowering.h"
 
+#include "backends/llvm/host_cpu_target.h"
+
 #include "core/frontend/load_error.h"
 #include "core/opt/opt.h"
 #include "core/program/interp_run.h"
 
 #include <algorithm>
 #include <iostream>
-#include <thread>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -39,12 +40,10 @@ uops::program::LoadedProgram loadOrFail(const std::string& path) {
 
 uops::CodegenTarget targetFor(const LoweringOptions& options) {
   uops::CodegenTarget target;
-  if (options.device == "CPU") target = uops::cpuTarget();
+  if (options.device == "CPU") target = uops::hostCpuTarget();
   else if (options.device.rfind("CL:", 0) == 0) target = uops::openClTarget(options.device);
   else failWith(fmt::format("unknown device '{}' (expected CPU or CL:<n>)", options.device));
   target.heuristics = !options.noOpt;
-  if (target.kind == uops::TargetKind::Cpu)
-    target.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   return target;
 }
 
@@ -56,7 +55,7 @@ uops::PipelineRun lower(const uops::program::LoadedProgram& program, const Lower
     if (options.kernel.empty()) failWith("--opts needs --kernel: the kernel they apply to");
     // the schedule is needed to turn a kernel name into its index
     uops::PipelineRun scheduled = uops::runPipeline(
-        roots, {.trace = false, .target = std::nullopt, .rowFusion = uops::fusesRows(targetFor(options))});
+        roots, {.trace = false, .target = std::nullopt, .rangeify = uops::rangeifyOptionsFor(targetFor(options))});
     requireSuccess(scheduled, options.path);
     std::vector<size_t> which = selectedKernels(scheduled, options.kernel);
     try {

@@ -33,6 +33,7 @@ struct OptTarget {
   bool hasLocals = false;      // LOCAL and GROUP_REDUCE (GPU workgroups)
   bool hasThreads = true;      // THREAD axes run on cores
   int threads = 1;             // cores the heuristics split THREAD axes over
+  int vectorBits = 0;          // widest float vector register; 0: unknown
   std::optional<WmmaTile> tensorCore; // TC: the tile one Wmma multiplies; none: no TC
   // LOCAL x GROUP_REDUCE work-items in one workgroup: 256 runs on every GPU
   // vendor, and larger groups make PoCL's work-group compile explode

@@ -32,6 +32,9 @@ struct CodegenTarget {
   bool heuristics = false;
   // Cores the heuristics spread a CPU kernel over (THREAD axes)
   int threads = 1;
+  // The widest float vector register, for the heuristics' register tiles; 0:
+  // unknown (hostCpuTarget in backends/llvm fills it in)
+  int vectorBits = 0;
 };
 
 inline CodegenTarget cpuTarget() {
@@ -39,9 +42,6 @@ inline CodegenTarget cpuTarget() {
 }
 
 // What the optimizer may use on this target.
-// Whether Rangeify fuses row reductions into their consumers for this target
-// (rangeify.h): where output loops run in order, not on GPUs.
-inline bool fusesRows(const CodegenTarget& t) { return t.kind != TargetKind::Gpu; }
 
 inline OptTarget optTargetOf(const CodegenTarget& t) {
   OptTarget o;
@@ -49,6 +49,7 @@ inline OptTarget optTargetOf(const CodegenTarget& t) {
   o.hasLocals = t.kind == TargetKind::Gpu; // workgroups: LOCAL and GROUP_REDUCE
   o.hasThreads = t.kind == TargetKind::Cpu;
   o.threads = t.kind == TargetKind::Cpu ? t.threads : 1;
+  o.vectorBits = t.vectorBits;
   // the CPU's Wmma is LLVM's matrix multiply on vectors (a sequence of vector
   // FMAs); OpenCL C has no matrix instruction UOpScope can use
   if (t.kind == TargetKind::Cpu) o.tensorCore = WmmaTile{8, 8, 4};

@@ -139,8 +139,13 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
   run.stages.push_back(std::move(callified));
   if (!ok) return run;
   StageRecord rangeified{.stage = "Rangeify", .input = run.stages.back().result};
-  bool rowFusion = options.rowFusion && (!options.target || fusesRows(*options.target));
-  ok = runStage(rangeified, options.trace, [&] { return rangeify(rangeified.input, rowFusion); });
+  RangeifyOptions choices = options.rangeify;
+  if (options.target) {
+    RangeifyOptions wanted = rangeifyOptionsFor(*options.target);
+    choices.rowFusion = choices.rowFusion && wanted.rowFusion;
+    choices.packOperands = choices.packOperands && wanted.packOperands;
+  }
+  ok = runStage(rangeified, options.trace, [&] { return rangeify(rangeified.input, choices); });
   run.stages.push_back(std::move(rangeified));
   if (!ok) return run;
   run.schedule = scheduleOf(run.stages.back().result);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/pipeline/codegen.h"
+#include "core/pipeline/rangeify.h"
 #include "core/pipeline/schedule.h"
 #include "core/rewrite/trace.h"
 
@@ -22,10 +23,10 @@ struct PipelineOptions {
   bool trace = true; // record every graphRewrite of every stage
   // the codegen stages run for this target; without one the run ends after Rangeify
   std::optional<CodegenTarget> target = cpuTarget();
-  // Rangeify's row fusion (rangeify.h); off where `target` does not fuse rows
-  // (fusesRows). A run without a target that lists a GPU run's kernels turns
-  // it off too.
-  bool rowFusion = true;
+  // Rangeify's choices for in-order loops (rangeify.h); those `target` does not
+  // want are off (rangeifyOptionsFor). A run without a target that lists a GPU
+  // run's kernels passes the GPU's options.
+  RangeifyOptions rangeify{};
 };
 
 // OptOps per kernel, by schedule index; other kernels get the target's default.

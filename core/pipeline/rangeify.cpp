@@ -10,17 +10,23 @@
 
 namespace uops {
 
-UOpPtr rangeify(const UOpPtr& function, bool rowFusion) {
+RangeifyOptions rangeifyOptionsFor(const CodegenTarget& target) {
+  bool inOrder = target.kind != TargetKind::Gpu;
+  return {.rowFusion = inOrder, .packOperands = inOrder};
+}
+
+UOpPtr rangeify(const UOpPtr& function, const RangeifyOptions& options) {
   verifyOrThrow(function);
   if (function->op() != Op::Function) throw std::invalid_argument("rangeify: expects a Function");
   RangeifyContext ctx;
-  ctx.rowFusion = rowFusion;
+  ctx.rowFusion = options.rowFusion;
   for (const UOpPtr& out : function->src(0)->src()) ctx.outputShapes.push_back(out->shape());
   // the body over the arguments; literal data is copied to the device first
   UOpPtr body = bindArguments(function, ctx);
   traceSnapshot("bind arguments", body);
   // inline nested Functions, drop gradient markers, tidy views: one form per thing
   body = graphRewrite(body, pmEarliestRewrites(), {.name = "earliest rewrites"});
+  if (options.packOperands) body = graphRewrite(body, pmPackOperands(), {.name = "pack operands"});
   // the kernel split and the index of every element (tinygrad's run_rangeify)
   body = runRangeify(body, ctx);
   // movement ops become index math, realized values stores into new buffers

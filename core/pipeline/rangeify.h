@@ -11,14 +11,26 @@
 #pragma once
 
 #include "core/ir/uop.h"
+#include "core/pipeline/codegen_target.h"
 
 namespace uops {
 
-// `rowFusion`: reductions broadcast only along loops inside the ones they
-// depend on are computed in their consumers' kernels (rangeify_ranges.cpp),
-// once per row where output loops run in order (CPU, interpreter). Off for
-// GPUs, whose output loops run in parallel: each work-item would compute its
-// row's reductions again.
-UOpPtr rangeify(const UOpPtr& function, bool rowFusion = true);
+// Kernel-split choices that suit targets whose output loops run in order (CPU,
+// interpreter), not GPUs, whose output loops run in parallel.
+struct RangeifyOptions {
+  // Reductions broadcast only along loops inside the ones they depend on are
+  // computed in their consumers' kernels (rangeify_ranges.cpp), once per row;
+  // on a GPU each work-item would compute its row's reductions again.
+  bool rowFusion = true;
+  // A large operand a reduction walks down its rows and reuses is read from a
+  // copy packed in panels (rangeify_pack.cpp); a GPU's work-items read such
+  // rows side by side already.
+  bool packOperands = true;
+};
+
+// Both choices where the target's loops run in order, neither on GPUs.
+RangeifyOptions rangeifyOptionsFor(const CodegenTarget& target);
+
+UOpPtr rangeify(const UOpPtr& function, const RangeifyOptions& options = {});
 
 } // namespace uops

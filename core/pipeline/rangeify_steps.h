@@ -13,6 +13,10 @@ UOpPtr bindArguments(const UOpPtr& function, RangeifyContext& ctx);
 // cleaned up, shape-changing Bitcasts spelled out, empty reductions folded.
 const PatternMatcher& pmEarliestRewrites();
 
+// rangeify_pack.cpp: an operand a reduction walks down large strides and
+// reuses is read from a Contiguous copy of it packed in panels.
+const PatternMatcher& pmPackOperands();
+
 // rangeify_ranges.cpp: the kernel split and the index of every element; returns
 // the body with each analysed node tagged with its RangeInfo.
 UOpPtr runRangeify(const UOpPtr& body, RangeifyContext& ctx);

@@ -152,6 +152,35 @@ private Q_SLOTS:
     QCOMPARE(QString::fromStdString(program.name()), QStringLiteral("r_2_2_32_8_8"));
   }
 
+  // With AVX-512's 32 vector registers the tile is 32 x 8 (two vectors by
+  // eight rows); where B is larger than the caches (2^18 elements) the loop
+  // over column tiles runs outside the one over row tiles. Results stay the
+  // interpreter's.
+  void heuristicsWithWideVectors() {
+    OptTarget wide;
+    wide.threads = 2;
+    wide.vectorBits = 512;
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(matmul(1024, 1024, 512), wide))),
+             QStringLiteral("Split(1, 32, UPCAST); Split(0, 8, UPCAST); Swap(0, 1); Split(0, 2, THREAD)"));
+    UOpPtr kernel = matmul(64, 64, 64);
+    std::vector<Opt> opts = heuristicOpts(kernel, wide);
+    QCOMPARE(QString::fromStdString(formatOpts(opts)),
+             QStringLiteral("Split(1, 32, UPCAST); Split(0, 8, UPCAST); Split(0, 2, THREAD)"));
+    opts = parseOpts("Split(1, 32, UPCAST); Split(0, 8, UPCAST); Swap(0, 1); Split(0, 2, THREAD)");
+    CpuDevice device;
+    CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
+    QCOMPARE(QString::fromStdString(program.name()), QStringLiteral("r_2_1_8_64_32_8"));
+    std::mt19937_64 rng(5);
+    std::vector<HostTensor> bufs = inputsFor(program.kernel.params, rng);
+    std::vector<HostTensor> want = bufs;
+    for (auto& t : want) t = t.withShape(t.shape());
+    std::vector<HostTensor*> ptrs;
+    for (HostTensor& t : want) ptrs.push_back(&t);
+    runKernel(*UOp::make(Op::Call, dtypes::void_, {kernel}), ptrs);
+    device.run(program, bufs);
+    for (int64_t e = 0; e < want[0].numel(); ++e) QCOMPARE(float(bufs[0].getDouble(e)), float(want[0].getDouble(e)));
+  }
+
   // A row kernel (the reduction once per row, then the row's elements):
   // partial accumulators for the reduction and vector-wide elements, no
   // register tile over rows; the results stay the interpreter's.

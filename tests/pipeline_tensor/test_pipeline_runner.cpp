@@ -37,6 +37,7 @@ private Q_SLOTS:
   void traceDoesNotChangeResults();
   void failureEndsAtTheFirstFailingStage();
   void rowFusionOnlyWhereLoopsRunInOrder();
+  void packedOperandsOnlyWhereLoopsRunInOrder();
 };
 
 void TestPipelineRunner::recordsInStageOrder() {
@@ -98,8 +99,18 @@ void TestPipelineRunner::rowFusionOnlyWhereLoopsRunInOrder() {
   QCOMPARE(runPipeline(softmax, {.trace = false}).schedule.kernels.size(), size_t{1});
   QCOMPARE(runPipeline(softmax, {.trace = false, .target = std::nullopt}).schedule.kernels.size(), size_t{1});
   QCOMPARE(runPipeline(softmax, {.trace = false, .target = openClTarget("CL:0")}).schedule.kernels.size(), size_t{3});
-  QCOMPARE(runPipeline(softmax, {.trace = false, .target = std::nullopt, .rowFusion = false}).schedule.kernels.size(),
+  QCOMPARE(runPipeline(softmax, {.trace = false, .target = std::nullopt, .rangeify = {.rowFusion = false}}).schedule.kernels.size(),
            size_t{3});
+}
+
+// A matmul whose B is large and reused gets a packed copy of B (a kernel of its
+// own) for the CPU; a GPU's work-items read B's rows side by side already.
+void TestPipelineRunner::packedOperandsOnlyWhereLoopsRunInOrder() {
+  std::vector<UOpPtr> mm{Tensor::empty({64, 512}).matmul(Tensor::empty({512, 512})).uop()};
+  QCOMPARE(runPipeline(mm, {.trace = false}).schedule.kernels.size(), size_t{2});
+  QCOMPARE(runPipeline(mm, {.trace = false, .target = openClTarget("CL:0")}).schedule.kernels.size(), size_t{1});
+  QCOMPARE(runPipeline(mm, {.trace = false, .target = std::nullopt, .rangeify = {.packOperands = false}}).schedule.kernels.size(),
+           size_t{1});
 }
 
 QTEST_GUILESS_MAIN(TestPipelineRunner)

@@ -1,6 +1,7 @@
 #include "views/run/device_run.h"
 
 #include "backends/llvm/cpu_schedule.h"
+#include "backends/llvm/host_cpu_target.h"
 #include "backends/opencl/cl_device.h"
 #include "backends/opencl/cl_discovery.h"
 #include "backends/opencl/cl_schedule.h"
@@ -13,7 +14,6 @@
 #include <mutex>
 #include <optional>
 #include <stdexcept>
-#include <thread>
 
 namespace uops::views {
 namespace {
@@ -75,9 +75,8 @@ DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> 
     std::vector<HostTensor> got;
     if (!loweredFor(*run, device.toStdString())) {
       // lowered for another device: again for this one, its OptOps by the heuristics
-      CodegenTarget target = device == QStringLiteral("CPU") ? cpuTarget() : openClTarget(device.toStdString());
+      CodegenTarget target = device == QStringLiteral("CPU") ? hostCpuTarget() : openClTarget(device.toStdString());
       target.heuristics = true;
-      if (device == QStringLiteral("CPU")) target.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
       run = std::make_shared<PipelineRun>(runPipeline(roots, {.trace = false, .target = target}));
     }
     if (device == QStringLiteral("CPU")) {

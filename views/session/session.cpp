@@ -1,6 +1,7 @@
 #include "views/session/session.h"
 
 #include "backends/llvm/cpu_beam.h"
+#include "backends/llvm/host_cpu_target.h"
 #include "backends/opencl/cl_beam.h"
 #include "backends/opencl/cl_discovery.h"
 #include "core/opt/heuristics.h"
@@ -221,9 +222,8 @@ CodegenTarget Session::target() const {
     target.heuristics = true;
     return target;
   }
-  CodegenTarget target = cpuTarget();
+  CodegenTarget target = hostCpuTarget();
   target.heuristics = true;
-  target.threads = static_cast<int>(std::max(1, QThread::idealThreadCount()));
   return target;
 }
 

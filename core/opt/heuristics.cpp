@@ -51,6 +51,14 @@ int64_t largestBufferNotAlong(const UOpPtr& ast, const UOp& r) {
   return most;
 }
 
+// Whether the kernel computes Exp2, Log2 or Sin: each is some 40 vector
+// operations per element once decomposed.
+bool computesTranscendentals(const UOpPtr& ast) {
+  for (const UOp* u : toposort(*ast))
+    if (u->op() == Op::Exp2 || u->op() == Op::Log2 || u->op() == Op::Sin) return true;
+  return false;
+}
+
 // The largest of `factors` that divides `size` with something left over, or 0.
 int64_t pick(int64_t size, std::initializer_list<int64_t> factors) {
   for (int64_t f : factors)
@@ -141,9 +149,17 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   if (tiled == 2 && target.hasThreads && tileAxes[1] + 1 == tileAxes[0] &&
       largestBufferNotAlong(k, *axesOf(k)[static_cast<size_t>(tileAxes[1])].range) >= (int64_t{1} << 18))
     tryApply(Opt{OptOpKind::Swap, tileAxes[1], 0, AxisType::Loop, false, tileAxes[0]});
-  // no tile (and no row kernel): UPCAST 4 on the innermost output, UNROLL 4 on the last reduction
-  if (!rows && tiled == 0 && !outputs.empty())
-    if (int64_t f = pick(outputs.front().size, {4})) apply(outputs.front().index, f, AxisType::Upcast);
+  // no tile (and no row kernel): UPCAST 4 on the innermost output, UNROLL 4 on
+  // the last reduction. Elementwise transcendentals get eight vectors of
+  // copies instead: eight independent chains of their long decompositions
+  // (gelu on AVX-512: 13.2 ms with 4, 14.5 with 16, 12.4 with 32, 10.4 with 128).
+  const int64_t lanes = target.vectorBits / 32;
+  if (!rows && tiled == 0 && !outputs.empty()) {
+    int64_t f = !reduces && lanes >= 8 && computesTranscendentals(k)
+                    ? pick(outputs.front().size, {8 * lanes, 4 * lanes, 2 * lanes, lanes, 4})
+                    : pick(outputs.front().size, {4});
+    if (f) apply(outputs.front().index, f, AxisType::Upcast);
+  }
   if (!rows && reduces && tiled == 0)
     for (auto it = axes.rbegin(); it != axes.rend(); ++it)
       if (it->type == AxisType::Reduce) {

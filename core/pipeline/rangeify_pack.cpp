@@ -147,7 +147,9 @@ UOpPtr packOperands(const Match& m) {
       changed = true;
     }
   if (!changed) return nullptr;
-  return r.withSrc({src->withSrc(std::move(operands))});
+  UOpList reduced = r.src();
+  reduced[0] = src->withSrc(std::move(operands));
+  return r.withSrc(std::move(reduced));
 }
 
 } // namespace

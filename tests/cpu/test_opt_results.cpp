@@ -33,6 +33,23 @@ std::vector<HostTensor> inputsFor(const std::vector<KernelParam>& params, std::m
   return bufs;
 }
 
+// The output buffer of `program` run on the CPU and of `kernel` (without
+// OptOps) run by the interpreter, from the same random inputs.
+struct Outputs {
+  HostTensor got, want;
+};
+Outputs compiledAndInterpreted(CpuDevice& device, const CpuProgram& program, const UOpPtr& kernel,
+                               std::mt19937_64& rng) {
+  std::vector<HostTensor> bufs = inputsFor(program.kernel.params, rng);
+  std::vector<HostTensor> want = bufs;
+  for (auto& t : want) t = t.withShape(t.shape()); // own copies
+  std::vector<HostTensor*> ptrs;
+  for (HostTensor& t : want) ptrs.push_back(&t);
+  runKernel(*UOp::make(Op::Call, dtypes::void_, {kernel}), ptrs);
+  device.run(program, bufs);
+  return {bufs[0], want[0]};
+}
+
 // Every OptOp the applier accepts on `ast` among a fixed menu.
 std::vector<Opt> validNext(const UOpPtr& ast, const std::vector<Opt>& applied, const OptTarget& target) {
   std::vector<Opt> menu;
@@ -98,15 +115,9 @@ private Q_SLOTS:
       } catch (const std::exception& e) {
         QFAIL(qPrintable(QString::fromStdString(formatOpts(opts) + ": " + e.what())));
       }
-      std::vector<HostTensor> bufs = inputsFor(program.kernel.params, rng);
-      std::vector<HostTensor> want = bufs;
-      for (auto& t : want) t = t.withShape(t.shape()); // own copies
-      std::vector<HostTensor*> ptrs;
-      for (HostTensor& t : want) ptrs.push_back(&t);
-      runKernel(*UOp::make(Op::Call, dtypes::void_, {kernel}), ptrs);
-      device.run(program, bufs);
-      for (int64_t e = 0; e < want[0].numel(); ++e) {
-        double g = bufs[0].getDouble(e), w = want[0].getDouble(e);
+      auto [got, want] = compiledAndInterpreted(device, program, kernel, rng);
+      for (int64_t e = 0; e < want.numel(); ++e) {
+        double g = got.getDouble(e), w = want.getDouble(e);
         QVERIFY2(std::fabs(g - w) <= 1e-4 * (1 + std::fabs(w)),
                  qPrintable(QStringLiteral("%1 with %2: element %3 is %4, expected %5")
                                 .arg(QString::fromStdString(program.name()),
@@ -155,7 +166,7 @@ private Q_SLOTS:
   // With AVX-512's 32 vector registers the tile is 32 x 8 (two vectors by
   // eight rows); where B is larger than the caches (2^18 elements) the loop
   // over column tiles runs outside the one over row tiles. Results stay the
-  // interpreter's.
+  // interpreter's. Elementwise transcendentals run eight vectors per step.
   void heuristicsWithWideVectors() {
     OptTarget wide;
     wide.threads = 2;
@@ -171,14 +182,16 @@ private Q_SLOTS:
     CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
     QCOMPARE(QString::fromStdString(program.name()), QStringLiteral("r_2_1_8_64_32_8"));
     std::mt19937_64 rng(5);
-    std::vector<HostTensor> bufs = inputsFor(program.kernel.params, rng);
-    std::vector<HostTensor> want = bufs;
-    for (auto& t : want) t = t.withShape(t.shape());
-    std::vector<HostTensor*> ptrs;
-    for (HostTensor& t : want) ptrs.push_back(&t);
-    runKernel(*UOp::make(Op::Call, dtypes::void_, {kernel}), ptrs);
-    device.run(program, bufs);
-    for (int64_t e = 0; e < want[0].numel(); ++e) QCOMPARE(float(bufs[0].getDouble(e)), float(want[0].getDouble(e)));
+    auto [got, want] = compiledAndInterpreted(device, program, kernel, rng);
+    for (int64_t e = 0; e < want.numel(); ++e) QCOMPARE(float(got.getDouble(e)), float(want.getDouble(e)));
+    // elementwise: an Exp2 gets eight vectors of copies, an Add four
+    const int64_t n = 1 << 16;
+    UOpPtr i = range(n, 0);
+    UOpPtr exp2 = sink({end(store(buf(0, dtypes::float32, n), i, alu(Op::Exp2, {load(buf(1, dtypes::float32, n), i)})), {i})});
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(exp2, wide))),
+             QStringLiteral("Split(0, 128, UPCAST); Split(0, 2, THREAD)"));
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(elementwise(Op::Add, dtypes::float32, n), wide))),
+             QStringLiteral("Split(0, 4, UPCAST); Split(0, 2, THREAD)"));
   }
 
   // A row kernel (the reduction once per row, then the row's elements):
@@ -194,14 +207,8 @@ private Q_SLOTS:
     CpuDevice device;
     CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
     std::mt19937_64 rng(3);
-    std::vector<HostTensor> bufs = inputsFor(program.kernel.params, rng);
-    std::vector<HostTensor> want = bufs;
-    for (auto& t : want) t = t.withShape(t.shape());
-    std::vector<HostTensor*> ptrs;
-    for (HostTensor& t : want) ptrs.push_back(&t);
-    runKernel(*UOp::make(Op::Call, dtypes::void_, {kernel}), ptrs);
-    device.run(program, bufs);
-    for (int64_t e = 0; e < want[0].numel(); ++e) QCOMPARE(bufs[0].getDouble(e), want[0].getDouble(e));
+    auto [got, want] = compiledAndInterpreted(device, program, kernel, rng);
+    for (int64_t e = 0; e < want.numel(); ++e) QCOMPARE(got.getDouble(e), want.getDouble(e));
   }
 
   // 16 lanes made explicit by OptOps: LLVM's loop vectorizer is told to leave

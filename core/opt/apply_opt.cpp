@@ -103,12 +103,19 @@ private:
     if (nolocalsApplied()) reject(fmt::format("Nolocals was applied: no {} axes", axisTypeName(t)));
   }
 
+  // Stores into REG buffers (row caches) are each thread's own.
+  static bool storesToRegister(const UOp& store) {
+    const UOp* b = store.src(0)->op() == Op::Index ? store.src(0)->src(0).get() : nullptr;
+    while (b && b->op() == Op::After)
+      b = b->src(0).get();
+    return b && b->op() == Op::Buffer && b->argAs<BufferArg>().addrSpace == AddrSpace::Reg;
+  }
   bool everyStoreInside(const UOp& r) const {
     std::unordered_set<const UOp*> depends{&r};
     for (const UOp* u : toposort(*m_ast)) {
       if (std::any_of(u->src().begin(), u->src().end(), [&](const UOpPtr& x) { return depends.contains(x.get()); }))
         depends.insert(u);
-      if (u->op() == Op::Store && !depends.contains(u->src(0).get())) return false;
+      if (u->op() == Op::Store && !depends.contains(u->src(0).get()) && !storesToRegister(*u)) return false;
     }
     return true;
   }

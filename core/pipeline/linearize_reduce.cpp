@@ -114,6 +114,10 @@ UOpPtr lowerReduce(const Match& m) {
 UOpPtr lowerReduces(const UOpPtr& sink, const CodegenTarget& target) {
   static const PatternMatcher pm{rule("reduce to accumulator", UPat::op(Op::Reduce), lowerReduce)};
   ReduceContext ctx{.device = Device{{target.device}}, .nextId = 0, .outerOf = {}};
+  // after the REG buffers Optimize made (row caches)
+  for (const UOp* u : toposort(*sink))
+    if (u->op() == Op::Buffer && u->argAs<BufferArg>().addrSpace == AddrSpace::Reg)
+      ctx.nextId = std::max(ctx.nextId, u->argAs<BufferArg>().id + 1);
   collectOuterRanges(sink, ctx);
   return graphRewrite(sink, pm, {.name = "reduce to accumulator", .context = &ctx});
 }

@@ -1,6 +1,7 @@
 #include "core/pipeline/optimize.h"
 
 #include "core/pipeline/rangeify_graph.h"
+#include "core/pipeline/row_cache.h"
 #include "core/rewrite/graph_rewrite.h"
 
 #include <algorithm>
@@ -85,7 +86,8 @@ UOpPtr optimize(const UOpPtr& ast, const CodegenTarget& target) {
     sink = graphRewrite(sink, pmGpuAxes(), {.name = "assign axis types"});
   // a fixed nesting order: Linearize opens loops in the order End and Reduce list them
   sink = graphRewrite(sink, pmOrderRanges(), {.name = "order ranges"});
-  return sink;
+  // a row kernel's expensive elements computed once, kept in a REG row
+  return cacheRowElements(sink, target);
 }
 
 } // namespace uops

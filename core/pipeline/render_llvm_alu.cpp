@@ -131,8 +131,13 @@ std::unordered_set<const UOp*> contractible(const UOpPtr& linear) {
   std::unordered_map<const UOp*, int> uses;
   for (const UOpPtr& u : linear->src())
     for (const UOpPtr& s : u->src()) ++uses[s.get()];
+  // a reduction's accumulator: a one-element REG buffer (row caches are longer)
   auto isAccumulator = [](const UOp& v) {
-    return v.op() == Op::Load && v.argAs<LoadArg>().addrSpace == AddrSpace::Reg;
+    if (v.op() != Op::Load || v.argAs<LoadArg>().addrSpace != AddrSpace::Reg) return false;
+    const UOp* b = v.src(0)->src(0).get();
+    while (b->op() == Op::After)
+      b = b->src(0).get();
+    return b->op() == Op::Buffer && b->argAs<BufferArg>().size == 1;
   };
   std::unordered_set<const UOp*> fuse;
   for (const UOpPtr& u : linear->src()) {

@@ -133,6 +133,45 @@ private Q_SLOTS:
     QVERIFY2(bad.empty(), bad.c_str());
   }
 
+  // A softmax row kernel computes each exp once: the sum's loop keeps the
+  // row's exps in a REG buffer that the output loop reads (row_cache.h),
+  // with the heuristics' OptOps (UNROLL of the sum, UPCAST of the output,
+  // THREAD over rows); the numbers stay the reference's.
+  void rowCacheComputesExpOnce() {
+    Tensor x = (Tensor::arange(int64_t{8 * 64}).cast(dtypes::float32) * 0.37).sin().reshape({8, 64}) * 3.0;
+    std::vector<UOpPtr> roots{x.softmax().uop()};
+    CodegenTarget target = cpuTarget();
+    target.heuristics = true;
+    target.threads = 2;
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = target});
+    QVERIFY(!run.failed());
+    QCOMPARE(run.kernels.size(), size_t{1});
+    const LoweredKernel& k = run.kernels[0];
+    // THREAD splits the rows: the REG stores are each thread's own
+    QVERIFY(std::any_of(k.opts.begin(), k.opts.end(), [](const Opt& o) { return o.target == AxisType::Thread; }));
+    auto optimized = std::find_if(k.stages.begin(), k.stages.end(),
+                                  [](const StageSnapshot& s) { return s.stage == "Optimize"; });
+    QVERIFY(optimized != k.stages.end());
+    int rows = 0, exps = 0;
+    for (const UOp* u : toposort(*optimized->root)) {
+      if (u->op() == Op::Buffer && u->argAs<BufferArg>().addrSpace == AddrSpace::Reg && u->argAs<BufferArg>().size == 64)
+        ++rows;
+      if (u->op() == Op::Exp2) ++exps;
+    }
+    QCOMPARE(rows, 1);
+    QCOMPARE(exps, 1);
+    std::string bad = compareOnCpu(roots);
+    QVERIFY2(bad.empty(), bad.c_str());
+    // a GPU runs rows side by side: no REG rows there
+    CodegenTarget gpu = openClTarget("CL:0");
+    gpu.heuristics = true;
+    PipelineRun onGpu = runPipeline(roots, {.trace = false, .target = gpu});
+    QVERIFY(!onGpu.failed());
+    for (const LoweredKernel& g : onGpu.kernels)
+      for (const UOp* u : toposort(*g.ast))
+        QVERIFY(!(u->op() == Op::Buffer && u->argAs<BufferArg>().addrSpace == AddrSpace::Reg));
+  }
+
   // Repeated runs reuse the schedule's buffers (fresh pages would put page
   // faults into kernel times) and still give the reference's numbers.
   void repeatsReuseBuffers() {

@@ -168,4 +168,8 @@ constexpr bool isComparison(Op op) {
 }
 constexpr bool isMovement(Op op) { return op >= Op::Permute && op <= Op::Bitcast; }
 
+// The decomposed ops Instruction Selection turns into polynomials on the CPU
+// (core/pipeline/transcendental.h): some 40 vector operations per element each.
+constexpr bool isTranscendental(Op op) { return op == Op::Exp2 || op == Op::Log2 || op == Op::Sin; }
+
 } // namespace uops

@@ -51,11 +51,9 @@ int64_t largestBufferNotAlong(const UOpPtr& ast, const UOp& r) {
   return most;
 }
 
-// Whether the kernel computes Exp2, Log2 or Sin: each is some 40 vector
-// operations per element once decomposed.
 bool computesTranscendentals(const UOpPtr& ast) {
   for (const UOp* u : toposort(*ast))
-    if (u->op() == Op::Exp2 || u->op() == Op::Log2 || u->op() == Op::Sin) return true;
+    if (isTranscendental(u->op())) return true;
   return false;
 }
 

@@ -39,11 +39,13 @@ Strides rowMajor(const Shape& shape) {
   return s;
 }
 
-// The element strides of a chain of Reshape/Permute/Expand over a Buffer, in
-// the cases where they are plain (a Reshape of a contiguous view, or one that
-// only adds or drops size-1 axes); nullopt for anything else.
+// The element strides of a chain of Reshape/Permute/Expand over a Buffer or a
+// Contiguous (realized row-major), in the cases where they are plain (a
+// Reshape of a contiguous view, or one that only adds or drops size-1 axes);
+// nullopt for anything else. A packed operand reads its panels at stride
+// kPanel, so it is not packed again.
 std::optional<Strides> viewStrides(const UOp& u) {
-  if (u.op() == Op::Buffer) return rowMajor(u.shape());
+  if (u.op() == Op::Buffer || u.op() == Op::Contiguous) return rowMajor(u.shape());
   if (u.src().empty()) return std::nullopt;
   const UOp& x = *u.src(0);
   if (u.op() != Op::Reshape && u.op() != Op::Permute && u.op() != Op::Expand) return std::nullopt;
@@ -72,7 +74,7 @@ std::optional<Strides> viewStrides(const UOp& u) {
       out.push_back(0);
       continue;
     }
-    if (next == kept.size() || from.empty()) return std::nullopt;
+    if (next == kept.size()) return std::nullopt;
     out.push_back(kept[next++]);
   }
   // the non-1 sizes must be the same sequence

@@ -11,7 +11,7 @@ namespace {
 
 bool hasTranscendental(const UOp& v) {
   for (const UOp* u : toposort(v))
-    if (u->op() == Op::Exp2 || u->op() == Op::Log2 || u->op() == Op::Sin) return true;
+    if (isTranscendental(u->op())) return true;
   return false;
 }
 

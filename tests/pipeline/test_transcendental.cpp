@@ -281,7 +281,8 @@ void TestTranscendental::exp2WithoutCasts() {
   // Nodes with Consts: 70 and 88 (87 and 105 with TwoProduct and Casts).
   for (auto [d, most] : {std::pair{dtypes::float32, size_t{72}}, {dtypes::float64, size_t{90}}}) {
     UOpPtr x = param(0, d, {});
-    std::vector<const UOp*> nodes = toposort(*decomposeExp2(x));
+    UOpPtr root = decomposeExp2(x); // toposort's pointers live as long as the root
+    std::vector<const UOp*> nodes = toposort(*root);
     for (const UOp* u : nodes)
       QVERIFY2(u->op() != Op::Cast, toString(d).c_str());
     QVERIFY2(nodes.size() <= most, QByteArray::number(qulonglong(nodes.size())));

@@ -136,7 +136,8 @@ private Q_SLOTS:
   // A matmul's B (256 x 1024, 2^18 elements) walked down its rows by the
   // reduction and reused by 32 rows of A is copied in panels of 16 columns,
   // [64, 256, 16], which the matmul reads 16 neighbours at a time; the same B
-  // read by only 16 rows is not (the copy would not pay). The numbers are the
+  // read by only 16 rows is not (the copy would not pay), nor are a batch of
+  // Bs each small enough for the caches. The numbers are the
   // unpacked program's, bit for bit (the reference evaluator and the kernel
   // interpreter take seconds for the 8M products; the unpacked matmul is
   // checked against them elsewhere).
@@ -153,6 +154,9 @@ private Q_SLOTS:
     };
     QCOMPARE(names({a.matmul(b).uop()}), (QStringList{QStringLiteral("E_64_256_16"), QStringLiteral("r_32_1024_256")}));
     QCOMPARE(names({data(16, 256, 0.01).matmul(b).uop()}), QStringList{QStringLiteral("r_16_1024_256")});
+    // four Bs of 256 x 256 (2^18 elements in all): each stays in the caches
+    QCOMPARE(names({Tensor::empty({4, 32, 256}).matmul(Tensor::empty({4, 256, 256})).uop()}),
+             QStringList{QStringLiteral("r_4_32_256_256")});
     // B computed in the program is realized first, then packed like an input
     std::vector<UOpPtr> roots{a.matmul(data(256, 1024, 0.003).contiguous()).uop()};
     QCOMPARE(names(roots), (QStringList{QStringLiteral("E_256_1024"), QStringLiteral("E_64_256_16"), QStringLiteral("r_32_1024_256")}));

@@ -8,4 +8,10 @@ bool reaches(const UOp& root, const UOp& target) {
   return false;
 }
 
+bool reachesTranscendental(const UOp& root) {
+  for (const UOp* u : toposort(root))
+    if (isTranscendental(u->op())) return true;
+  return false;
+}
+
 } // namespace uops

@@ -1,5 +1,6 @@
 #include "core/opt/apply_opt.h"
 
+#include "core/ir/buffer_access.h"
 #include "core/ir/build.h"
 #include "core/ir/reaches.h"
 #include "core/ir/reduce_identity.h"
@@ -88,10 +89,9 @@ private:
   }
   static AxisType typeOf(const UOpPtr& r) { return r->argAs<RangeArg>().type; }
   int64_t sizeOf(const UOpPtr& r) const {
-    auto bound = r->src(0)->constValue();
-    if (!bound || !std::holds_alternative<int64_t>(*bound))
-      reject(fmt::format("axis {} has a symbolic size", m_opt.axis));
-    return std::get<int64_t>(*bound);
+    std::optional<int64_t> bound = constBound(*r);
+    if (!bound) reject(fmt::format("axis {} has a symbolic size", m_opt.axis));
+    return *bound;
   }
   bool nolocalsApplied() const {
     return std::any_of(m_applied.begin(), m_applied.end(),
@@ -104,18 +104,12 @@ private:
   }
 
   // Stores into REG buffers (row caches) are each thread's own.
-  static bool storesToRegister(const UOp& store) {
-    const UOp* b = store.src(0)->op() == Op::Index ? store.src(0)->src(0).get() : nullptr;
-    while (b && b->op() == Op::After)
-      b = b->src(0).get();
-    return b && b->op() == Op::Buffer && b->argAs<BufferArg>().addrSpace == AddrSpace::Reg;
-  }
   bool everyStoreInside(const UOp& r) const {
     std::unordered_set<const UOp*> depends{&r};
     for (const UOp* u : toposort(*m_ast)) {
       if (std::any_of(u->src().begin(), u->src().end(), [&](const UOpPtr& x) { return depends.contains(x.get()); }))
         depends.insert(u);
-      if (u->op() == Op::Store && !depends.contains(u->src(0).get()) && !storesToRegister(*u)) return false;
+      if (u->op() == Op::Store && !depends.contains(u->src(0).get()) && !registerAccessed(*u)) return false;
     }
     return true;
   }

@@ -21,9 +21,7 @@ std::vector<Axis> axesOf(const UOpPtr& ast) {
   std::vector<Axis> axes;
   int i = 0;
   for (const UOpPtr& r : kernelRanges(ast)) {
-    auto bound = r->src(0)->constValue();
-    int64_t size = bound && std::holds_alternative<int64_t>(*bound) ? std::get<int64_t>(*bound) : 0;
-    axes.push_back({i++, r, r->argAs<RangeArg>().type, size});
+    axes.push_back({i++, r, r->argAs<RangeArg>().type, constBound(*r).value_or(0)});
   }
   return axes;
 }
@@ -49,12 +47,6 @@ int64_t largestBufferNotAlong(const UOpPtr& ast, const UOp& r) {
     if (u->op() == Op::Load && u->src(0)->op() == Op::Index && !reaches(*u->src(0), r))
       most = std::max(most, shapeProduct(u->src(0)->src(0)->shape()));
   return most;
-}
-
-bool computesTranscendentals(const UOpPtr& ast) {
-  for (const UOp* u : toposort(*ast))
-    if (isTranscendental(u->op())) return true;
-  return false;
 }
 
 // The largest of `factors` that divides `size` with something left over, or 0.
@@ -153,7 +145,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // (gelu on AVX-512: 13.2 ms with 4, 14.5 with 16, 12.4 with 32, 10.4 with 128).
   const int64_t lanes = target.vectorBits / 32;
   if (!rows && tiled == 0 && !outputs.empty()) {
-    int64_t f = !reduces && lanes >= 8 && computesTranscendentals(k)
+    int64_t f = !reduces && lanes >= 8 && reachesTranscendental(*k)
                     ? pick(outputs.front().size, {8 * lanes, 4 * lanes, 2 * lanes, lanes, 4})
                     : pick(outputs.front().size, {4});
     if (f) apply(outputs.front().index, f, AxisType::Upcast);

@@ -48,13 +48,17 @@ int64_t nestKey(const UOp& range) {
 
 bool rangeNestsOutside(const UOp& a, const UOp& b) { return nestKey(a) < nestKey(b); }
 
+std::optional<int64_t> constBound(const UOp& range) {
+  auto bound = range.src(0)->constValue();
+  if (!bound || !std::holds_alternative<int64_t>(*bound)) return std::nullopt;
+  return std::get<int64_t>(*bound);
+}
+
 int64_t expansionOf(const UOpPtr& ast) {
   int64_t expansion = 1;
   for (const UOpPtr& r : kernelRanges(ast)) {
     AxisType t = r->argAs<RangeArg>().type;
-    auto bound = r->src(0)->constValue();
-    if ((t == AxisType::Upcast || t == AxisType::Unroll) && bound && std::holds_alternative<int64_t>(*bound))
-      expansion *= std::get<int64_t>(*bound);
+    if (auto bound = constBound(*r); (t == AxisType::Upcast || t == AxisType::Unroll) && bound) expansion *= *bound;
   }
   return expansion;
 }
@@ -73,10 +77,7 @@ KernelName kernelName(const UOpPtr& ast) {
   for (const UOpPtr& r : kernelRanges(ast)) {
     AxisType type = r->argAs<RangeArg>().type;
     // A symbolic bound shows its largest value.
-    auto bound = r->src(0)->constValue();
-    int64_t size = bound && std::holds_alternative<int64_t>(*bound)
-                       ? std::get<int64_t>(*bound)
-                       : static_cast<int64_t>(r->src(0)->minMax().hi);
+    int64_t size = constBound(*r).value_or(static_cast<int64_t>(r->src(0)->minMax().hi));
     reduces = reduces || isReduction(type);
     name.sizes.push_back(size);
     name.types.push_back(type);

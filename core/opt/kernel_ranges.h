@@ -6,6 +6,7 @@
 #include "core/ir/axis_type.h"
 #include "core/ir/uop.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,9 @@ bool rangeNestsOutside(const UOp& a, const UOp& b);
 // A number that orders ranges as they nest: nestKey(a) < nestKey(b) exactly
 // when rangeNestsOutside(a, b) (ids below 2^40).
 int64_t nestKey(const UOp& range);
+
+// A Range's bound when it is a constant; nullopt for a symbolic one.
+std::optional<int64_t> constBound(const UOp& range);
 
 // Every Range of the kernel, sorted by (axisNestOrder, id).
 std::vector<UOpPtr> kernelRanges(const UOpPtr& ast);

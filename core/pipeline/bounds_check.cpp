@@ -1,5 +1,6 @@
 #include "core/pipeline/bounds_check.h"
 
+#include "core/ir/buffer_access.h"
 #include "core/ir/build.h"
 #include "core/pipeline/bounds_enumerate.h"
 #include "core/pipeline/bounds_linear.h"
@@ -98,10 +99,8 @@ std::optional<MinMax> rangeUnderGate(const UOpPtr& idx, const UOpPtr& gate) {
 }
 
 const UOp* paramOf(const UOp& index) {
-  const UOp* b = index.src(0).get();
-  while (b->op() == Op::After)
-    b = b->src(0).get();
-  return b->op() == Op::Param ? b : nullptr;
+  const UOp& b = addressedBuffer(index);
+  return b.op() == Op::Param ? &b : nullptr;
 }
 
 int64_t elementsOf(const UOp& param) {

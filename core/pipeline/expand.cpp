@@ -4,6 +4,7 @@
 #include "core/ir/reaches.h"
 #include "core/ir/wmma_tile.h"
 #include "core/pipeline/codegen_error.h"
+#include "core/opt/kernel_ranges.h"
 #include "core/pipeline/optimize.h"
 #include "core/pipeline/rangeify_graph.h"
 #include "core/rewrite/graph_rewrite.h"
@@ -42,10 +43,9 @@ bool anyGroupReduce(const UOpList& ranges) {
 }
 
 int64_t sizeOf(const UOpPtr& r) {
-  auto bound = r->src(0)->constValue();
-  if (!bound || !std::holds_alternative<int64_t>(*bound))
-    throw CodegenError("Expand", fmt::format("range r{} has a symbolic size", r->argAs<RangeArg>().id));
-  return std::get<int64_t>(*bound);
+  std::optional<int64_t> bound = constBound(*r);
+  if (!bound) throw CodegenError("Expand", fmt::format("range r{} has a symbolic size", r->argAs<RangeArg>().id));
+  return *bound;
 }
 
 // The End or Reduce that closes `r`, with the copies in place of it.

@@ -19,11 +19,10 @@ struct GroupContext {
 };
 
 int64_t sizeOf(const UOpPtr& r) {
-  auto bound = r->src(0)->constValue();
-  if (!bound || !std::holds_alternative<int64_t>(*bound))
-    throw CodegenError("Expand", fmt::format("range r{} of a workgroup has a symbolic size",
-                                             r->argAs<RangeArg>().id));
-  return std::get<int64_t>(*bound);
+  std::optional<int64_t> bound = constBound(*r);
+  if (!bound)
+    throw CodegenError("Expand", fmt::format("range r{} of a workgroup has a symbolic size", r->argAs<RangeArg>().id));
+  return *bound;
 }
 
 int64_t product(const UOpList& ranges) {

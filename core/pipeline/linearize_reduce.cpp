@@ -3,6 +3,7 @@
 // and read after them (linearize.h shows the form).
 #include "core/pipeline/linearize.h"
 
+#include "core/ir/buffer_access.h"
 #include "core/ir/build.h"
 #include "core/pipeline/codegen_error.h"
 #include "core/rewrite/graph_rewrite.h"
@@ -113,11 +114,8 @@ UOpPtr lowerReduce(const Match& m) {
 
 UOpPtr lowerReduces(const UOpPtr& sink, const CodegenTarget& target) {
   static const PatternMatcher pm{rule("reduce to accumulator", UPat::op(Op::Reduce), lowerReduce)};
-  ReduceContext ctx{.device = Device{{target.device}}, .nextId = 0, .outerOf = {}};
-  // after the REG buffers Optimize made (row caches)
-  for (const UOp* u : toposort(*sink))
-    if (u->op() == Op::Buffer && u->argAs<BufferArg>().addrSpace == AddrSpace::Reg)
-      ctx.nextId = std::max(ctx.nextId, u->argAs<BufferArg>().id + 1);
+  // numbered after the REG buffers Optimize made (row caches)
+  ReduceContext ctx{.device = Device{{target.device}}, .nextId = firstFreeRegisterId(*sink), .outerOf = {}};
   collectOuterRanges(sink, ctx);
   return graphRewrite(sink, pm, {.name = "reduce to accumulator", .context = &ctx});
 }

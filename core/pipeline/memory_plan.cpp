@@ -1,24 +1,13 @@
 // Register slots within one kernel.
 #include "core/pipeline/memory_plan.h"
 
+#include "core/ir/buffer_access.h"
+
 #include <algorithm>
 #include <unordered_map>
 
 namespace uops {
 namespace {
-
-bool isRegBuffer(const UOp& u) {
-  return u.op() == Op::Buffer && u.argAs<BufferArg>().addrSpace == AddrSpace::Reg;
-}
-
-// The REG Buffer a Load or Store accesses, or null.
-const UOp* accessedRegister(const UOp& u) {
-  if ((u.op() != Op::Load && u.op() != Op::Store) || u.src(0)->op() != Op::Index) return nullptr;
-  const UOp* b = u.src(0)->src(0).get();
-  while (b->op() == Op::After)
-    b = b->src(0).get();
-  return isRegBuffer(*b) ? b : nullptr;
-}
 
 struct Loop {
   size_t open, close; // positions of the Range and its End
@@ -50,7 +39,7 @@ KernelMemoryPlan planKernelMemory(const UOpPtr& linear) {
   // a register's value lives from its first Store to its last Load: the address
   // arithmetic on it (After, Index) may be scheduled anywhere before
   for (size_t i = 0; i < code.size(); ++i) {
-    const UOp* buffer = accessedRegister(*code[i]);
+    const UOp* buffer = registerAccessed(*code[i]);
     if (!buffer) continue;
     auto [it, fresh] = indexOf.try_emplace(buffer, plan.registers.size());
     if (fresh) plan.registers.push_back({buffer->ptr(), i, i, 0});

@@ -14,8 +14,8 @@
 
 #include "core/ir/build.h"
 #include "core/rewrite/rule.h"
+#include "core/runtime/strides.h"
 
-#include <numeric>
 #include <optional>
 
 namespace uops {
@@ -30,15 +30,12 @@ constexpr int64_t kPackReuseFrom = 32;     // the operand read at least this man
 // 2.3 ms packed: the copy did not pay)
 constexpr int64_t kPackElementsFrom = int64_t{1} << 18;
 
-using Strides = std::vector<int64_t>;
-
+// Row-major strides with 0 for size-1 axes, as broadcasting leaves them: two
+// views of the same elements compare equal however they got their 1s.
 Strides rowMajor(const Shape& shape) {
-  Strides s(shape.size(), 0);
-  int64_t step = 1;
-  for (size_t i = shape.size(); i-- > 0;) {
-    s[i] = shape[i] == 1 ? 0 : step;
-    step *= shape[i];
-  }
+  Strides s = rowMajorStrides(shape);
+  for (size_t i = 0; i < shape.size(); ++i)
+    if (shape[i] == 1) s[i] = 0;
   return s;
 }
 

@@ -1,5 +1,6 @@
 // Elementwise ops: one LLVM instruction (or intrinsic) per op and number kind,
 // with the guards and roundings the evaluator's laws need.
+#include "core/ir/buffer_access.h"
 #include "core/pipeline/render_llvm_writer.h"
 
 #include <fmt/format.h>
@@ -133,11 +134,8 @@ std::unordered_set<const UOp*> contractible(const UOpPtr& linear) {
     for (const UOpPtr& s : u->src()) ++uses[s.get()];
   // a reduction's accumulator: a one-element REG buffer (row caches are longer)
   auto isAccumulator = [](const UOp& v) {
-    if (v.op() != Op::Load || v.argAs<LoadArg>().addrSpace != AddrSpace::Reg) return false;
-    const UOp* b = v.src(0)->src(0).get();
-    while (b->op() == Op::After)
-      b = b->src(0).get();
-    return b->op() == Op::Buffer && b->argAs<BufferArg>().size == 1;
+    const UOp* b = registerAccessed(v);
+    return v.op() == Op::Load && b && b->argAs<BufferArg>().size == 1;
   };
   std::unordered_set<const UOp*> fuse;
   for (const UOpPtr& u : linear->src()) {

@@ -1,6 +1,7 @@
 // Index, Load and Store: pointer arithmetic and the memory representation of
 // each dtype. A Param's elements have their memory type (bool as i8, float16 and
 // bfloat16 as i16); a REG buffer holds register values.
+#include "core/ir/buffer_access.h"
 #include "core/pipeline/render_llvm_writer.h"
 
 #include <fmt/format.h>
@@ -8,16 +9,8 @@
 namespace uops::llvmir {
 namespace {
 
-// The Param or Buffer an Index addresses (After passes its buffer through).
-const UOp& baseOf(const UOp& index) {
-  const UOp* b = index.src(0).get();
-  while (b->op() == Op::After)
-    b = b->src(0).get();
-  return *b;
-}
-
 bool inGlobalMemory(const UOp& index) {
-  return baseOf(index).op() == Op::Param;
+  return addressedBuffer(index).op() == Op::Param;
 }
 
 std::string elementType(const UOp& index) {
@@ -45,7 +38,7 @@ std::string loadValue(Writer& w, const UOp& index) {
 } // namespace
 
 void renderIndex(Writer& w, const UOp& u) {
-  const UOp& base = baseOf(u);
+  const UOp& base = addressedBuffer(u);
   if (u.src().size() != 2) unsupported(u, "an Index into a kernel buffer has one offset");
   const UOp& idx = *u.src(1);
   // proven in bounds (bounds_check.h): the address stays inside the buffer object

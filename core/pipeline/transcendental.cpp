@@ -211,19 +211,23 @@ Pair twoProd(const Emit& e, const UOpPtr& a, const UOpPtr& b) {
 
 // ---- exp2 -------------------------------------------------------------------------------------
 
-// A float with its low `bits` mantissa bits cleared, and the rest: hi has at most
-// mantBits + 1 - bits significant bits, so the product of two such his is exact
-// when 2 (mantBits + 1 - bits) <= mantBits + 1.
+// A float split by clearing its low `clearedBits` mantissa bits: hi keeps
+// mantBits + 1 - clearedBits significant bits, so the product of two such his
+// is exact (2 (mantBits + 1 - clearedBits) <= mantBits + 1).
+int clearedBits(const Format& fm) {
+  return (fm.mantBits + 2) / 2;
+}
 Pair maskSplit(const Emit& e, const UOpPtr& a) {
-  int bits = (e.fmt.mantBits + 2) / 2;
-  UOpPtr hi = bitcast(bitcast(a, e.fmt.bits) & e.u(e.wrap(~((uint64_t{1} << bits) - 1))), e.fmt.fp);
+  uint64_t keep = e.wrap(~((uint64_t{1} << clearedBits(e.fmt)) - 1));
+  UOpPtr hi = bitcast(bitcast(a, e.fmt.bits) & e.u(keep), e.fmt.fp);
   return {hi, e.sub(a, hi)};
 }
+// The hi half of a constant, as maskSplit would make it.
 double maskSplitConst(const Format& fm, double c) {
-  int bits = (fm.mantBits + 2) / 2;
+  int kept = fm.mantBits + 1 - clearedBits(fm);
   int exp = 0;
-  double m = std::frexp(c, &exp); // c = m 2^exp, 1/2 <= |m| < 1: keep mantBits + 1 - bits bits
-  return std::ldexp(std::trunc(std::ldexp(m, fm.mantBits + 1 - bits)), exp - (fm.mantBits + 1 - bits));
+  double m = std::frexp(c, &exp); // c = m 2^exp, 1/2 <= |m| < 1
+  return std::ldexp(std::trunc(std::ldexp(m, kept)), exp - kept);
 }
 
 // 2^x = 2^q * 2^s with q = round(x), |s| <= 1/2: a polynomial for 2^s, then 2^q through

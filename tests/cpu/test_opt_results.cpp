@@ -211,6 +211,29 @@ private Q_SLOTS:
     for (int64_t e = 0; e < want.numel(); ++e) QCOMPARE(got.getDouble(e), want.getDouble(e));
   }
 
+  // Sums of long rows read consecutively along the reduction (a long sum's
+  // partials): eight accumulators over consecutive elements, no UPCAST of the
+  // rows (their copies would read streams a row apart); results stay the
+  // interpreter's. A row too short for that keeps UPCAST and UNROLL 4.
+  void heuristicsOnLongRows() {
+    OptTarget two;
+    two.threads = 2;
+    UOpPtr kernel = reduceRows(Op::Add, dtypes::float32, 64, 1024);
+    std::vector<Opt> opts = heuristicOpts(kernel, two);
+    QCOMPARE(QString::fromStdString(formatOpts(opts)),
+             QStringLiteral("Split(1, 8, UNROLL); Split(0, 2, THREAD)"));
+    CpuDevice device;
+    CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
+    QCOMPARE(QString::fromStdString(program.name()), QStringLiteral("r_2_32_128_8"));
+    std::mt19937_64 rng(7);
+    auto [got, want] = compiledAndInterpreted(device, program, kernel, rng);
+    for (int64_t e = 0; e < want.numel(); ++e)
+      QCOMPARE(got.getDouble(e), want.getDouble(e));
+    QCOMPARE(QString::fromStdString(
+                 formatOpts(heuristicOpts(reduceRows(Op::Add, dtypes::float32, 8192, 12), two))),
+             QStringLiteral("Split(0, 4, UPCAST); Split(1, 4, UNROLL); Split(0, 2, THREAD)"));
+  }
+
   // 16 lanes made explicit by OptOps: LLVM's loop vectorizer is told to leave
   // the loops alone (it would widen across the copies with gathers); fewer
   // lanes: it may widen them.

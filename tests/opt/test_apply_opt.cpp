@@ -1,6 +1,6 @@
 // OptOps on hand-built kernel ASTs: each op's effect on the ranges (kernel
-// names with their AxisType letters, and golden textual IR for a split and a
-// pad), and every rejection reason, which leaves the kernel unchanged.
+// names with their AxisType letters, and golden textual IR for each kind),
+// and every rejection reason, which leaves the kernel unchanged.
 #include "tests/support/golden_text.h"
 #include "tests/support/kernel_ast.h"
 
@@ -48,6 +48,105 @@ const char* const kSplitUpcast = R"(%0 = Const() dtypes.index () arg=8
 %19 = Sink(%18) dtypes.void ()
 )";
 
+const char* const kPadto = R"(%0 = Const() dtypes.index () arg=6
+%1 = Stack(%0) dtypes.index (1,)
+%2 = Param(%1) dtypes.float.ptr(6) (6,) arg=(slot=0)
+%3 = Const() dtypes.index () arg=8
+%4 = Range(%3) dtypes.index () arg=(0, LOOP)
+%5 = Index(%2, %4) dtypes.float.ptr(6) ()
+%6 = Param(%1) dtypes.float.ptr(6) (6,) arg=(slot=1)
+%7 = Index(%6, %4) dtypes.float.ptr(6) ()
+%8 = Const() dtypes.float () arg=0.0
+%9 = CmpLt(%4, %0) dtypes.bool ()
+%10 = Load(%7, %8, %9) dtypes.float () arg=(addrspace=GLOBAL)
+%11 = Param(%1) dtypes.float.ptr(6) (6,) arg=(slot=2)
+%12 = Index(%11, %4) dtypes.float.ptr(6) ()
+%13 = Load(%12, %8, %9) dtypes.float () arg=(addrspace=GLOBAL)
+%14 = Add(%10, %13) dtypes.float ()
+%15 = Store(%5, %14, %9) dtypes.void ()
+%16 = End(%15, %4) dtypes.void ()
+%17 = Sink(%16) dtypes.void ()
+)";
+const char* const kThreadUnroll = R"(%0 = Const() dtypes.index () arg=4
+%1 = Stack(%0) dtypes.index (1,)
+%2 = Param(%1) dtypes.float.ptr(4) (4,) arg=(slot=0)
+%3 = Const() dtypes.index () arg=2
+%4 = Range(%3) dtypes.index () arg=(2, THREAD)
+%5 = Mul(%4, %3) dtypes.index ()
+%6 = Range(%3) dtypes.index () arg=(0, LOOP)
+%7 = Add(%5, %6) dtypes.index ()
+%8 = Index(%2, %7) dtypes.float.ptr(4) ()
+%9 = Const() dtypes.index () arg=32
+%10 = Stack(%9) dtypes.index (1,)
+%11 = Param(%10) dtypes.float.ptr(32) (32,) arg=(slot=1)
+%12 = Const() dtypes.index () arg=8
+%13 = Mul(%7, %12) dtypes.index ()
+%14 = Range(%3) dtypes.index () arg=(1, REDUCE)
+%15 = Mul(%14, %0) dtypes.index ()
+%16 = Range(%0) dtypes.index () arg=(3, UNROLL)
+%17 = Add(%15, %16) dtypes.index ()
+%18 = Add(%13, %17) dtypes.index ()
+%19 = Index(%11, %18) dtypes.float.ptr(32) ()
+%20 = Load(%19) dtypes.float () arg=(addrspace=GLOBAL)
+%21 = Reduce(%20, %14, %16) dtypes.float () arg=(Add, axes=())
+%22 = Store(%8, %21) dtypes.void ()
+%23 = End(%22, %4, %6) dtypes.void ()
+%24 = Sink(%23) dtypes.void ()
+)";
+const char* const kSwap = R"(%0 = Const() dtypes.index () arg=4
+%1 = Stack(%0) dtypes.index (1,)
+%2 = Param(%1) dtypes.float.ptr(4) (4,) arg=(slot=0)
+%3 = Range(%0) dtypes.index () arg=(0, LOOP)
+%4 = Index(%2, %3) dtypes.float.ptr(4) ()
+%5 = Const() dtypes.index () arg=32
+%6 = Stack(%5) dtypes.index (1,)
+%7 = Param(%6) dtypes.float.ptr(32) (32,) arg=(slot=1)
+%8 = Const() dtypes.index () arg=8
+%9 = Mul(%3, %8) dtypes.index ()
+%10 = Const() dtypes.index () arg=1
+%11 = Range(%10) dtypes.index () arg=(1, REDUCE)
+%12 = Const() dtypes.index () arg=2
+%13 = Mul(%11, %12) dtypes.index ()
+%14 = Range(%12) dtypes.index () arg=(2, UNROLL)
+%15 = Add(%13, %14) dtypes.index ()
+%16 = Mul(%15, %0) dtypes.index ()
+%17 = Range(%0) dtypes.index () arg=(3, UNROLL)
+%18 = Add(%16, %17) dtypes.index ()
+%19 = Add(%9, %18) dtypes.index ()
+%20 = Index(%7, %19) dtypes.float.ptr(32) ()
+%21 = Load(%20) dtypes.float () arg=(addrspace=GLOBAL)
+%22 = Reduce(%21, %11, %14, %17) dtypes.float () arg=(Add, axes=())
+%23 = Store(%4, %22) dtypes.void ()
+%24 = End(%23, %3) dtypes.void ()
+%25 = Sink(%24) dtypes.void ()
+)";
+const char* const kLocalGroup = R"(%0 = Const() dtypes.index () arg=4
+%1 = Stack(%0) dtypes.index (1,)
+%2 = Param(%1) dtypes.float.ptr(4) (4,) arg=(slot=0)
+%3 = Const() dtypes.index () arg=2
+%4 = Range(%3) dtypes.index () arg=(0, LOOP)
+%5 = Mul(%4, %3) dtypes.index ()
+%6 = Range(%3) dtypes.index () arg=(2, LOCAL)
+%7 = Add(%5, %6) dtypes.index ()
+%8 = Index(%2, %7) dtypes.float.ptr(4) ()
+%9 = Const() dtypes.index () arg=32
+%10 = Stack(%9) dtypes.index (1,)
+%11 = Param(%10) dtypes.float.ptr(32) (32,) arg=(slot=1)
+%12 = Const() dtypes.index () arg=8
+%13 = Mul(%7, %12) dtypes.index ()
+%14 = Range(%3) dtypes.index () arg=(1, REDUCE)
+%15 = Mul(%14, %0) dtypes.index ()
+%16 = Range(%0) dtypes.index () arg=(3, GROUP_REDUCE)
+%17 = Add(%15, %16) dtypes.index ()
+%18 = Add(%13, %17) dtypes.index ()
+%19 = Index(%11, %18) dtypes.float.ptr(32) ()
+%20 = Load(%19) dtypes.float () arg=(addrspace=GLOBAL)
+%21 = Reduce(%20, %16, %14) dtypes.float () arg=(Add, axes=())
+%22 = Store(%8, %21) dtypes.void ()
+%23 = End(%22, %6, %4) dtypes.void ()
+%24 = Sink(%23) dtypes.void ()
+)";
+
 } // namespace
 
 class TestApplyOpt : public QObject {
@@ -57,6 +156,35 @@ private Q_SLOTS:
   void splitGolden() {
     UOpPtr k = applyOpt(elementwise(Op::Add, dtypes::float32, 8), parseOpts("Split(0, 4, UPCAST)")[0], kCpu);
     QString diff = golden::difference(printGraph(k), kSplitUpcast);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+  }
+
+  // The textual IR after each OptOp kind on a small kernel: which ranges it
+  // makes, their AxisTypes, and how the indices and gates use them.
+  void opGolden_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("opts");
+    QTest::addColumn<QString>("ir");
+    QTest::newRow("padto") << QStringLiteral("add6") << QStringLiteral("Padto(0, 4)") << qs(kPadto);
+    QTest::newRow("thread and unroll")
+        << QStringLiteral("sum4x8") << QStringLiteral("Split(0, 2, THREAD); Split(2, 4, UNROLL)")
+        << qs(kThreadUnroll);
+    QTest::newRow("swap") << QStringLiteral("sum4x8")
+                          << QStringLiteral("Split(1, 4, UNROLL); Split(1, 2, UNROLL); Swap(2, 3)")
+                          << qs(kSwap);
+    QTest::newRow("local and group reduce")
+        << QStringLiteral("sum4x8 gpu")
+        << QStringLiteral("Split(0, 2, LOCAL); Split(2, 4, GROUP_REDUCE)") << qs(kLocalGroup);
+  }
+  void opGolden() {
+    QFETCH(QString, kernel);
+    QFETCH(QString, opts);
+    QFETCH(QString, ir);
+    UOpPtr k = kernel == QStringLiteral("add6") ? elementwise(Op::Add, dtypes::float32, 6)
+                                                : reduceRows(Op::Add, dtypes::float32, 4, 8);
+    k = applyOpts(k, parseOpts(opts.toStdString()),
+                  kernel.endsWith(QStringLiteral("gpu")) ? kGpu : kCpu);
+    QString diff = golden::difference(printGraph(k), ir.toStdString());
     QVERIFY2(diff.isEmpty(), qPrintable(diff));
   }
 

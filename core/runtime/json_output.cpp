@@ -41,24 +41,41 @@ nlohmann::ordered_json runJson(std::span<const HostTensor> outputs, int64_t kern
   return out;
 }
 
-// Containers by hand for the spacing; scalars by nlohmann (escaping, number format).
-std::string formatJsonLine(const nlohmann::ordered_json& value) {
+namespace {
+
+// Containers by hand for the spacing; scalars by nlohmann (escaping, number
+// format). Appends to one string: a 16M-element output is one pass, not a
+// string per element and per level.
+void appendJsonLine(std::string& out, const nlohmann::ordered_json& value) {
   if (value.is_array()) {
-    std::string s = "[";
-    for (size_t i = 0; i < value.size(); ++i)
-      s += (i ? ", " : "") + formatJsonLine(value[i]);
-    return s + "]";
-  }
-  if (value.is_object()) {
-    std::string s = "{";
+    out += '[';
+    for (size_t i = 0; i < value.size(); ++i) {
+      if (i) out += ", ";
+      appendJsonLine(out, value[i]);
+    }
+    out += ']';
+  } else if (value.is_object()) {
+    out += '{';
     bool first = true;
     for (const auto& [key, item] : value.items()) {
-      s += (first ? "" : ", ") + nlohmann::ordered_json(key).dump() + ": " + formatJsonLine(item);
+      if (!first) out += ", ";
+      out += nlohmann::ordered_json(key).dump();
+      out += ": ";
+      appendJsonLine(out, item);
       first = false;
     }
-    return s + "}";
+    out += '}';
+  } else {
+    out += value.dump();
   }
-  return value.dump();
+}
+
+} // namespace
+
+std::string formatJsonLine(const nlohmann::ordered_json& value) {
+  std::string out;
+  appendJsonLine(out, value);
+  return out;
 }
 
 std::string formatRunJson(std::span<const HostTensor> outputs, int64_t kernels) {

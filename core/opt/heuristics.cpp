@@ -3,6 +3,7 @@
 #include "core/ir/reaches.h"
 #include "core/ir/shape.h"
 #include "core/opt/kernel_ranges.h"
+#include "core/symbolic/linear_form.h"
 
 #include <algorithm>
 #include <unordered_set>
@@ -49,21 +50,15 @@ int64_t largestBufferNotAlong(const UOpPtr& ast, const UOp& r) {
   return most;
 }
 
-// Whether some load reads consecutive elements along `r`: its index is a sum
-// with `r` itself as one term (stride one).
+// Whether some load reads consecutive elements along `r`: `r` is a term of its
+// index's linear form with coefficient one.
 bool readsConsecutivelyAlong(const UOpPtr& ast, const UOp& r) {
   for (const UOp* u : toposort(*ast)) {
     if (u->op() != Op::Load || u->src(0)->op() != Op::Index) continue;
-    std::vector<const UOp*> terms{u->src(0)->src(1).get()};
-    while (!terms.empty()) {
-      const UOp* t = terms.back();
-      terms.pop_back();
-      if (t == &r) return true;
-      if (t->op() == Op::Add) {
-        terms.push_back(t->src(0).get());
-        terms.push_back(t->src(1).get());
-      }
-    }
+    std::optional<LinearForm> form = linearize(u->src(0)->src(1));
+    if (form && std::any_of(form->terms.begin(), form->terms.end(),
+                            [&](const LinearTerm& t) { return t.node.get() == &r && t.coef == 1; }))
+      return true;
   }
   return false;
 }
@@ -104,7 +99,10 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     return tryApply(Opt{OptOpKind::Split, axis, factor, type, false, 0});
   };
   std::vector<Axis> axes = axesOf(k);
-  bool reduces = std::any_of(axes.begin(), axes.end(), [](const Axis& a) { return a.type == AxisType::Reduce; });
+  const Axis* lastReduce = nullptr;
+  for (const Axis& a : axes)
+    if (a.type == AxisType::Reduce) lastReduce = &a;
+  const bool reduces = lastReduce != nullptr;
   // output axes innermost first; a split appends its new axis after these, so indices stay valid
   std::vector<Axis> outputs;
   for (const Axis& a : axes)
@@ -168,10 +166,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // output would be streams a KiB or more apart, so the reduce axis alone gets
   // eight accumulators over consecutive elements (sum of 16M floats: 5.4 ms
   // with UPCAST 4 and UNROLL 4, 1.5 ms with UNROLL 8, 1.6 with 16).
-  const Axis* lastReduce = nullptr;
-  for (const Axis& a : axes)
-    if (a.type == AxisType::Reduce) lastReduce = &a;
-  const bool streams = !rows && tiled == 0 && lastReduce && lastReduce->size >= 256 &&
+  const bool streams = !rows && tiled == 0 && reduces && lastReduce->size >= 256 &&
                        !outputs.empty() && readsConsecutivelyAlong(k, *lastReduce->range) &&
                        !readsConsecutivelyAlong(k, *outputs.front().range);
   if (streams)
@@ -183,11 +178,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     if (f) apply(outputs.front().index, f, AxisType::Upcast);
   }
   if (!rows && !streams && reduces && tiled == 0)
-    for (auto it = axes.rbegin(); it != axes.rend(); ++it)
-      if (it->type == AxisType::Reduce) {
-        if (int64_t f = pick(it->size, {4})) apply(it->index, f, AxisType::Unroll);
-        break;
-      }
+    if (int64_t f = pick(lastReduce->size, {4})) apply(lastReduce->index, f, AxisType::Unroll);
   if (target.hasLocals) {
     // workgroups: the two innermost output axes left after tiling get LOCAL
     // parts, up to 16 x 8 work-items, so neighbours share cache lines and a

@@ -26,6 +26,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fuzzlib  # noqa: E402
 import gen_program  # noqa: E402
 
+STATS = {}  # what the last main() did, for scripts/fuzz
+
 
 def main(argv=None):
   parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -86,6 +88,7 @@ def main(argv=None):
     elif not args.quiet:
       print("ok   %s (%.1f s%s)" % (name, verdict.seconds, ", loose" if verdict.loose else ""), flush=True)
 
+  STATS.update(tried=tried, failures=dict(failures), saved=list(saved), loose=loose)
   print("differential: %d programs on %s, %d passed only with the loose tolerance, slowest %.1f s"
         % (tried, ",".join(devices), loose, slowest))
   if failures:

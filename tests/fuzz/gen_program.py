@@ -131,6 +131,8 @@ class Generator:
     return named
 
   def random_shape(self, max_rank=4, max_elements=512):
+    if max_elements == 512 and self.chance(0.25):
+      max_elements = MAX_ELEMENTS
     rank = self.pick([1, 1, 2, 2, 2, 3, 3, 4][: 2 + 2 * max_rank])
     rank = min(rank, max_rank)
     while True:
@@ -665,6 +667,28 @@ class Generator:
     call = "%s.%s(axis=%d%s)" % (x.a(), op, axis, ", keepdim=True" if keepdim else "")
     return Val(call, self.reduced_shape(x.shape, [axis], keepdim), "int32", x.shape[axis], 0)
 
+  def op_contiguous(self, x):
+    if self.chance(0.5):
+      return x.like(x.a() + ".contiguous()")
+    name = self.fresh("c")
+    self.emit("%s = %s.realize()" % (name, x.a()))
+    self.defs[name] = x.text
+    return x.like(name)
+
+  def op_self_matmul(self, x):
+    """x.T @ x or x @ x.T: both operands read the same buffer."""
+    if x.dtype != "float32" or len(x.shape) != 2:
+      return None
+    n, k = x.shape
+    t = self.tame(x, 4)
+    if self.chance(0.5):
+      if n * n * k > MATMUL_WORK:
+        return None
+      return x.like("%s @ %s.T" % (t.a(), t.a()), shape=(n, n), bound=t.bound ** 2 * k, grid=None, atom=False)
+    if n * k * k > MATMUL_WORK:
+      return None
+    return x.like("%s.T @ %s" % (t.a(), t.a()), shape=(k, k), bound=t.bound ** 2 * n, grid=None, atom=False)
+
   # matmul
   def op_matmul(self, x):
     if x.dtype not in ("float32", "float16") or not x.shape:
@@ -742,10 +766,11 @@ class Generator:
     ("unary", 6), ("binary", 6), ("reshape", 3), ("permute", 3), ("expand", 2), ("pad", 2), ("shrink", 2),
     ("slice", 3), ("flip", 2), ("cat", 1), ("stack", 1), ("squeeze", 1), ("flatten", 1), ("repeat", 1),
     ("reduce", 4), ("var", 1), ("cumsum", 1), ("matmul", 3), ("rowop", 2), ("where", 2), ("compare", 2),
-    ("int", 2), ("cast", 2), ("argmax", 1),
+    ("int", 2), ("cast", 2), ("argmax", 1), ("contiguous", 1), ("self_matmul", 1),
   ]
   GRAD_OPS = {"unary", "binary", "reshape", "permute", "expand", "pad", "shrink", "slice", "flip", "cat",
-              "stack", "squeeze", "flatten", "repeat", "reduce", "var", "matmul", "rowop", "where", "cumsum"}
+              "stack", "squeeze", "flatten", "repeat", "reduce", "var", "matmul", "rowop", "where", "cumsum",
+              "self_matmul"}
 
   def random_op(self, x, allowed=None):
     ops = [(n, w) for n, w in self.FORWARD_OPS if allowed is None or n in allowed]
@@ -775,11 +800,14 @@ class Generator:
       val = self.random_op(x, allowed)
       if val is None:
         continue
-      # sometimes nest a second operation in the same statement
-      if self.chance(0.35):
+      # sometimes nest more operations in the same statement
+      for _ in range(2):
+        if not self.chance(0.4):
+          break
         inner = self.random_op(val, allowed)
-        if inner is not None:
-          val = inner
+        if inner is None:
+          break
+        val = inner
       last = self.assign(val)
     return last
 
@@ -793,7 +821,7 @@ class Generator:
     for _ in range(self.rng.randint(1, 3)):
       dtype = self.rng.choices(["float32", "int32", "bool", "float16"], [8, 2, 1, 1 if self.allow_half else 0])[0]
       self.input_var(self.random_shape(), dtype)
-    self.body(self.rng.randint(3, 10))
+    self.body(self.rng.randint(3, 12))
     self.outputs()
 
   def loop_program(self):
@@ -882,10 +910,11 @@ class Generator:
     self.outputs()
 
   def outputs(self):
+    """The last value and up to three values nothing else reads (so little is dead code)."""
     named = [v for v in self.pool if not v.text.startswith("x")] or self.pool
-    outs = [named[-1]]
-    for v in self.rng.sample(named[:-1], min(len(named) - 1, self.rng.randint(0, 2))):
-      outs.append(v)
+    later = "\n".join(self.defs.values())
+    unread = [v for v in named[:-1] if not re.search(r"\b%s\b" % v.text, later)]
+    outs = [named[-1]] + self.rng.sample(unread, min(len(unread), self.rng.randint(0, 3)))
     if len(outs) == 1 and self.chance(0.5):
       self.emit("out = %s" % outs[0].text)
     else:

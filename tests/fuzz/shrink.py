@@ -20,6 +20,7 @@ suffix) with a first-line comment that says what fails.
 import argparse
 import ast
 import copy
+import itertools
 import os
 import re
 import sys
@@ -196,20 +197,49 @@ def candidates(tree):
         yield t
 
 
+def inlinings(tree):
+  """Trees where one top-level assignment `name = expr` is gone and its uses read expr."""
+  for i, stmt in enumerate(tree.body):
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+      continue
+    name = stmt.targets[0].id
+    t = copy.deepcopy(tree)
+    value = t.body[i].value
+    del t.body[i]
+
+    class Inline(ast.NodeTransformer):
+      def visit_Name(self, node):
+        if node.id == name and isinstance(node.ctx, ast.Load):
+          return copy.deepcopy(value)
+        return node
+    rest = ast.Module(body=t.body[i:], type_ignores=[])
+    reassigned = any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+                     for n in ast.walk(rest))
+    if reassigned:
+      continue
+    t.body[i:] = [Inline().visit(s) for s in t.body[i:]]
+    yield t
+
+
+def size(text):
+  """What the shrinker makes smaller: the length, then the magnitude of the numbers."""
+  return (len(text), sum(abs(float(x)) for x in re.findall(r"\d+\.?\d*(?:e[-+]?\d+)?", text)))
+
+
 def shrink_ast(text, still_fails, deadline, log):
   tree = ast.parse(text)
   best = ast.unparse(tree) + "\n"
   progress = True
   while progress and time.monotonic() < deadline:
     progress = False
-    for t in candidates(tree):
+    for t in itertools.chain(candidates(tree), inlinings(tree)):
       if time.monotonic() > deadline:
         break
       try:
         new = ast.unparse(t) + "\n"
       except Exception:  # a reduction that cannot be printed
         continue
-      if len(new) >= len(best) or new == best:
+      if size(new) >= size(best):
         continue
       if still_fails(new):
         tree, best = ast.parse(new), new

@@ -689,6 +689,77 @@ class Generator:
       return None
     return x.like("%s.T @ %s" % (t.a(), t.a()), shape=(k, k), bound=t.bound ** 2 * n, grid=None, atom=False)
 
+  def index_tensor(self, d, n):
+    """An int32 tensor of n indices into a dimension of size d (negative ones included)."""
+    if self.no_literals or self.chance(0.5):
+      k = self.pick([1, 2, 3])
+      return "(Tensor.arange(%d) * %d %% %d)" % (n, k, d)
+    return "Tensor([%s])" % ", ".join(str(self.rng.randint(-d, d - 1)) for _ in range(n))
+
+  def op_tensor_index(self, x):
+    """x[idx] with an int tensor on one axis."""
+    if not x.shape:
+      return None
+    axis = self.rng.randrange(len(x.shape))
+    n = self.pick([1, 2, 3, 5])
+    idx = self.index_tensor(x.shape[axis], n)
+    parts = [":"] * axis + [idx]
+    shape = x.shape[:axis] + (n,) + x.shape[axis + 1:]
+    if prod(shape) > MAX_ELEMENTS:
+      return None
+    return x.like("%s[%s]" % (x.a(), ", ".join(parts)), shape=shape)
+
+  def op_gather(self, x):
+    if not x.shape:
+      return None
+    axis = self.rng.randrange(len(x.shape))
+    d = x.shape[axis]
+    shape = list(x.shape)
+    shape[axis] = self.pick([1, 2, 3])
+    n = prod(shape)
+    k = self.pick([1, 2, 5])
+    dims = ", ".join(map(str, shape))
+    idx = "(Tensor.arange(%d).reshape(%s) * %d %% %d)" % (n, dims, k, d)
+    return x.like("%s.gather(%d, %s)" % (x.a(), axis, idx), shape=shape)
+
+  def op_misc(self, x):
+    """Less common ops: one_hot, tril/triu, roll, cummax, sort, pooling, conv2d."""
+    r = len(x.shape)
+    choice = self.pick(["one_hot", "tri", "roll", "cummax", "sort", "pool", "conv"])
+    if choice == "one_hot" and x.dtype == "int32" and r <= 2 and prod(x.shape) * 5 <= MAX_ELEMENTS:
+      return Val("(%s.abs() %% 5).one_hot(5)" % x.a(), x.shape + (5,), "int32", 1, 0)
+    if choice == "tri" and r >= 2:
+      return x.like("%s.%s(%d)" % (x.a(), self.pick(["tril", "triu"]), self.rng.randint(-1, 1)),
+                    bound=max(x.bound, 0))
+    if choice == "roll" and r >= 1:
+      axis = self.rng.randrange(r)
+      return x.like("%s.roll(%d, %d)" % (x.a(), self.rng.randint(-3, 3), axis))
+    if choice == "cummax" and r >= 1 and x.dtype == "float32" and x.shape[-1] <= 64:
+      return x.like("%s.cummax(%d)[0]" % (x.a(), r - 1))
+    if choice == "sort" and r >= 1 and x.exact and x.dtype in ("float32", "int32") and x.shape[-1] <= 32:
+      return x.like("%s.sort(%s)[0]" % (x.a(), "descending=True" if self.chance(0.5) else ""))
+    if choice == "pool" and r >= 3 and x.dtype == "float32" and min(x.shape[-2:]) >= 2:
+      op = self.pick(["max_pool2d", "avg_pool2d"])
+      k = self.pick([2, (2, 1), (1, 2)])
+      kk = k if isinstance(k, tuple) else (k, k)
+      shape = x.shape[:-2] + tuple((d - a) // a + 1 for d, a in zip(x.shape[-2:], kk))
+      return x.like("%s.%s(kernel_size=%s)" % (x.a(), op, k), shape=shape, grid=None if op == "avg_pool2d" else x.grid)
+    if choice == "conv" and r == 4 and x.dtype == "float32" and min(x.shape[-2:]) >= 2 and x.shape[1] <= 8:
+      cin = x.shape[1]
+      cout = self.pick([1, 2, 3])
+      kh, kw = self.pick([(1, 1), (2, 2), (2, 1), (1, 2)])
+      pad = self.pick([0, 1])
+      oh, ow = x.shape[2] + 2 * pad - kh + 1, x.shape[3] + 2 * pad - kw + 1
+      shape = (x.shape[0], cout, oh, ow)
+      if prod(shape) * cin * kh * kw > MATMUL_WORK:
+        return None
+      w = self.input_var((cout, cin, kh, kw))
+      t = self.tame(x, 4)
+      w = self.tame(w, 2)
+      return x.like("%s.conv2d(%s, padding=%d)" % (t.a(), w.text, pad), shape=shape,
+                    bound=t.bound * w.bound * cin * kh * kw, grid=None)
+    return None
+
   # matmul
   def op_matmul(self, x):
     if x.dtype not in ("float32", "float16") or not x.shape:
@@ -767,10 +838,11 @@ class Generator:
     ("slice", 3), ("flip", 2), ("cat", 1), ("stack", 1), ("squeeze", 1), ("flatten", 1), ("repeat", 1),
     ("reduce", 4), ("var", 1), ("cumsum", 1), ("matmul", 3), ("rowop", 2), ("where", 2), ("compare", 2),
     ("int", 2), ("cast", 2), ("argmax", 1), ("contiguous", 1), ("self_matmul", 1),
+    ("tensor_index", 1), ("gather", 1), ("misc", 2),
   ]
   GRAD_OPS = {"unary", "binary", "reshape", "permute", "expand", "pad", "shrink", "slice", "flip", "cat",
               "stack", "squeeze", "flatten", "repeat", "reduce", "var", "matmul", "rowop", "where", "cumsum",
-              "self_matmul"}
+              "self_matmul", "tensor_index", "gather"}
 
   def random_op(self, x, allowed=None):
     ops = [(n, w) for n, w in self.FORWARD_OPS if allowed is None or n in allowed]

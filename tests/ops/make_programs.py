@@ -13,6 +13,7 @@ dtypes are stored as float32/int32; NaN and infinities are the strings "nan", "i
 An input whose gradient tinygrad leaves unset (the output does not depend on it) gets no .grad
 output. An entry tinygrad itself rejects is reported and written nowhere.
 
+Programs run in batches, several per tinygrad process (-j processes at a time).
 Standard library and tinygrad only.
 """
 import sys, os, re, json, ast, math, subprocess
@@ -45,7 +46,7 @@ def generated_input(shape, index, low, high):
   scale = 2.0 ** (math.floor(math.log2(half)) - 16)
   src = f"(((Tensor.arange({n}) * 40503 + {7717 * index + 3}) % 65521 * 2 - 65521).float() * {scale!r}"
   if mid: src += f" + {mid!r}"
-  return src + f").reshape({tuple(shape)!r}).to(\"CPU\")"
+  return src + f").reshape({tuple(shape)!r}).clone(\"CPU\")"
 
 
 def program_source(entry):
@@ -136,33 +137,69 @@ def run_one(path):
   return {"outputs": res, "kernels": kernels, "copies": copies[0], "tinygrad_commit": TINYGRAD_COMMIT}
 
 
-def generate(entry):
-  """writes the program and its expected file; returns (name, error or None)"""
-  name = entry["name"]
-  path = os.path.join(OUT_DIR, name + ".py")
+def run_batch(paths):
+  """runs programs one after another in one tinygrad process (its start-up is most of the cost);
+  returns {path: result dict or {"error": last line}}"""
+  p = subprocess.run([sys.executable, os.path.abspath(__file__), "--batch"] + paths, capture_output=True, text=True)
+  results = {}
+  for line in p.stdout.splitlines():
+    if line.startswith("{"):
+      r = json.loads(line)
+      results[r["path"]] = r["result"]
+  err = p.stderr.strip().splitlines()
+  for path in paths:
+    results.setdefault(path, {"error": err[-1] if err else f"exit {p.returncode}"})
+  return results
+
+
+def generate(table, jobs):
+  """writes every entry's program and expected file; returns {name: error} for the entries skipped"""
+  pending = {os.path.join(OUT_DIR, e["name"] + ".py"): e for e in table}
+  skipped = {}
   for _ in range(2):
-    src, n_out, grads = program_source(entry)
-    with open(path, "w") as f: f.write(src)
-    p = subprocess.run([sys.executable, os.path.abspath(__file__), "--one", path], capture_output=True, text=True)
-    if p.returncode != 0:
-      os.remove(path)
-      err = p.stderr.strip().splitlines()
-      return name, err[-1] if err else f"exit {p.returncode}"
-    res = json.loads(p.stdout.strip().splitlines()[-1])
-    if "none" not in res: break
-    unset = [g for i, g in enumerate(grads) if n_out + i in res["none"]]
-    if not unset: break
-    entry = dict(entry, no_grad=entry["no_grad"] + unset)
-  if "none" in res:
+    meta = {}
+    for path, entry in pending.items():
+      src, n_out, grads = program_source(entry)
+      with open(path, "w") as f: f.write(src)
+      meta[path] = (n_out, grads)
+    paths = sorted(pending)
+    chunks = [paths[i::max(1, jobs) * 4] for i in range(max(1, jobs) * 4)]
+    results = {}
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as ex:
+      for r in ex.map(run_batch, [c for c in chunks if c]): results.update(r)
+    retry = {}
+    for path, res in results.items():
+      entry = pending[path]
+      if "error" in res:
+        skipped[entry["name"]] = res["error"]
+        os.remove(path)
+        continue
+      if "none" in res:
+        n_out, grads = meta[path]
+        unset = [g for i, g in enumerate(grads) if n_out + i in res["none"]]
+        if unset and len(unset) == len(res["none"]):
+          retry[path] = dict(entry, no_grad=entry["no_grad"] + unset)
+        else:
+          skipped[entry["name"]] = "outputs stay None"
+          os.remove(path)
+        continue
+      with open(path[:-3] + ".expected.json", "w") as f: f.write(json.dumps(res, allow_nan=False) + "\n")
+    pending = retry
+  for path, entry in pending.items():
+    skipped[entry["name"]] = "outputs stay None"
     os.remove(path)
-    return name, "outputs stay None"
-  with open(path[:-3] + ".expected.json", "w") as f: f.write(json.dumps(res, allow_nan=False) + "\n")
-  return name, None
+  return skipped
 
 
 def main(argv):
-  if len(argv) >= 2 and argv[0] == "--one":
-    sys.stdout.write(json.dumps(run_one(argv[1]), allow_nan=False) + "\n")
+  if argv and argv[0] == "--batch":
+    for path in argv[1:]:
+      try:
+        res = run_one(path)
+      except Exception as e:  # tinygrad rejects the program: report it, go on with the next
+        res = {"error": f"{type(e).__name__}: {e}".splitlines()[0][:300]}
+      sys.stdout.write(json.dumps({"path": path, "result": res}, allow_nan=False) + "\n")
+      sys.stdout.flush()
     return 0
   jobs, only, it = 2, None, iter(argv)
   for a in it:
@@ -171,19 +208,17 @@ def main(argv):
     else:
       print(__doc__.strip().splitlines()[2], file=sys.stderr)
       return 2
-  os.environ.setdefault("CCACHE", "0")
   sys.path.insert(0, HERE)
   from ops_table import entries
   table = entries()
+  os.makedirs(OUT_DIR, exist_ok=True)
   if only: table = [e for e in table if only in e["name"]]
   else:
     for f in os.listdir(OUT_DIR):
       if f.endswith(".py") or f.endswith(".expected.json"): os.remove(os.path.join(OUT_DIR, f))
-  os.makedirs(OUT_DIR, exist_ok=True)
-  with ThreadPoolExecutor(max_workers=max(1, jobs)) as ex: results = list(ex.map(generate, table))
-  failed = [(n, e) for n, e in results if e]
-  for n, e in failed: print(f"SKIP {n}: tinygrad: {e}")
-  print(f"{len(results) - len(failed)} programs written, {len(failed)} skipped")
+  skipped = generate(table, jobs)
+  for n in sorted(skipped): print(f"SKIP {n}: tinygrad: {skipped[n]}")
+  print(f"{len(table) - len(skipped)} programs written, {len(skipped)} skipped")
   return 0
 
 

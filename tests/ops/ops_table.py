@@ -378,9 +378,9 @@ def matmul():
   op("small_gemm", [(8,8), (8,8)], "x@y")
   op("9_gemm", [(9,9), (9,9)], "x@y")
   op("small_gemm_padded", [(9,9), (9,9)], "x.pad(((0,7),(0,7)))@y.pad(((0,7),(0,7)))")
-  op("small_gemm_range", ["Tensor.arange(0, 64).float().reshape(8,8).to('CPU')", "Tensor.arange(64, 128).float().reshape(8,8).to('CPU')"],
+  op("small_gemm_range", ["Tensor.arange(0, 64).float().reshape(8,8).clone('CPU')", "Tensor.arange(64, 128).float().reshape(8,8).clone('CPU')"],
      "x@y", pre=[], no_grad=[])
-  op("small_gemm_eye", ["Tensor.eye(8).to('CPU')", "Tensor.eye(8).to('CPU')"], "x@y")
+  op("small_gemm_eye", ["Tensor.eye(8).clone('CPU')", "Tensor.eye(8).clone('CPU')"], "x@y")
   op("gemm_fp16", [(32,32), (32,32)], "x.half().matmul(y.half())")
   op("gemm", [(64,64), (64,64)], "x.matmul(y)")
   fwd("big_gemm", [(128,128), (128,128)], "x.matmul(y)")

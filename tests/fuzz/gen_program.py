@@ -85,7 +85,7 @@ def broadcast(s1, s2):
   for x, y in zip(a, b):
     if x != y and x != 1 and y != 1:
       return None
-    out.append(max(x, y))
+    out.append(y if x == 1 else x)
   return tuple(out)
 
 
@@ -360,8 +360,13 @@ class Generator:
     """Integer-only operations."""
     if x.dtype != "int32":
       return None
-    c = self.rng.randint(2, 7)
-    op = self.pick(["//", "%", "&", "|", "^", "<<", ">>", "neg", "abs"])
+    c = self.rng.randint(2, 7) * (-1 if self.chance(0.2) else 1)
+    op = self.pick(["//", "%", "&", "|", "^", "<<", ">>", "neg", "abs", "narrow"])
+    if op == "narrow":
+      # through a narrower or wider int type and back: wraps like C
+      to = self.pick(["int8", "uint8", "int16", "int64", "uint32"])
+      bits = {"int8": 8, "uint8": 8, "int16": 16, "int64": 64, "uint32": 32}[to]
+      return x.like("%s.cast(dtypes.%s).cast(dtypes.int32)" % (x.a(), to), bound=max(x.bound, 2 ** min(bits, 31)))
     if op == "neg":
       return x.like("-" + x.a(), atom=False)
     if op == "abs":
@@ -373,8 +378,8 @@ class Generator:
     if op == ">>":
       return x.like("%s >> 1" % x.a(), atom=False)
     if op in ("&", "|", "^"):
-      return x.like("%s %s %d" % (x.a(), op, c), bound=max(x.bound, 8) * 2, atom=False)
-    return x.like("%s %s %d" % (x.a(), op, c), bound=x.bound if op == "//" else c, atom=False)
+      return x.like("%s %s %d" % (x.a(), op, abs(c)), bound=max(x.bound, 8) * 2, atom=False)
+    return x.like("%s %s %d" % (x.a(), op, c), bound=x.bound if op == "//" else abs(c), atom=False)
 
   def op_cast(self, x):
     if x.dtype == "bool":
@@ -497,8 +502,6 @@ class Generator:
         if out is not None:
           shape.append(out)
       shape += dims[len([p for p in parts if p != "None"]):]
-    if prod(shape) == 0:
-      return None
     return x.like("%s[%s]" % (x.a(), ", ".join(parts)), shape=shape)
 
   def slice_part(self, d):
@@ -513,7 +516,7 @@ class Generator:
     start = self.rng.randint(-d, d - 1) if self.chance(0.5) else None
     stop = self.rng.randint(-d, d) if self.chance(0.4) else None
     size = len(range(d)[slice(start, stop, step)])
-    if size == 0:
+    if size == 0 and not self.chance(0.2):   # sometimes an empty tensor
       start, stop = None, None
       size = len(range(d)[slice(None, None, step)])
     text = "%s:%s" % ("" if start is None else start, "" if stop is None else stop)
@@ -846,6 +849,13 @@ class Generator:
 
   def random_op(self, x, allowed=None):
     ops = [(n, w) for n, w in self.FORWARD_OPS if allowed is None or n in allowed]
+    if x.shape and prod(x.shape) == 0:
+      # an empty tensor: elementwise ops, or a sum to zeros
+      if is_float(x.dtype) and self.chance(0.5):
+        return self.op_unary(x)
+      axis = self.rng.randrange(len(x.shape))
+      dtype = "int32" if x.dtype == "bool" else x.dtype
+      return Val("%s.sum(%d)" % (x.a(), axis), x.shape[:axis] + x.shape[axis + 1:], dtype, 0, 0)
     for _ in range(20):
       name = self.rng.choices([n for n, _ in ops], [w for _, w in ops])[0]
       val = getattr(self, "op_" + name)(x)

@@ -21,6 +21,10 @@ BeamTimer clBeamTimer(ClDevice& device, const UOpPtr& kernelAst, const CodegenTa
   timer.compile = [&device, kernelAst, target](const std::vector<Opt>& opts) -> std::shared_ptr<const void> {
     LoweredKernel k = lowerKernel(kernelAst, target, opts);
     ClProgram program = buildKernel(device, k);
+    // a candidate the driver's compiler dies on is skipped, with the probe's reason
+    std::vector<ClProbeArg> sizes;
+    for (const KernelParam& p : k.params) sizes.push_back(ClProbeBuffer{paramBytes(p)});
+    device.probe({kernelProbe(program, k, std::move(sizes))});
     return std::make_shared<Candidate>(Candidate{std::move(k), std::move(program)});
   };
   timer.time = [&device, repeats](const std::shared_ptr<const void>& compiled, double cutoffMs) {

@@ -1,6 +1,7 @@
 // BEAM on a CL:<n> device: candidates are lowered with their OptOps (LOCAL
 // and GROUP_REDUCE included), built by the driver (the device caches programs
-// by source) and timed by profiling events on uninitialized buffers: the
+// by source), probed (cl_probe.h: one the driver's compiler dies on is
+// skipped) and timed by profiling events on uninitialized buffers: the
 // minimum of `repeats` launches.
 #pragma once
 

@@ -7,6 +7,7 @@
 #include "backends/opencl/cl_discovery.h"
 #include "backends/opencl/cl_registry.h"
 
+#include <functional>
 #include <map>
 #include <mutex>
 
@@ -36,6 +37,7 @@ static OwnedQueue createQueue(const ClDeviceInfo& info, cl_context context, cl_d
 
 ClDevice::ClDevice(size_t index, ClDeviceConfig config)
     : m_impl(std::make_unique<Impl>(config.keepPrograms)) {
+  m_impl->probes = config.probeLaunches && clProbesEnabled();
   const ClRegistry& registry = clRegistry();
   if (index >= registry.devices.size())
     throw ClError(ClError::Kind::Usage, "no OpenCL device CL:" + std::to_string(index) + ": " +
@@ -91,8 +93,9 @@ ClProgram ClDevice::build(const std::string& source, const std::string& options)
   // Built outside the cache's lock: builds take long, and other sources may
   // build meanwhile. Two threads with the same source both build; the first
   // stored wins and both get it.
-  const ClProgram built(
-      buildProgram(m_impl->context.get(), m_impl->id, m_impl->info.name, source, options));
+  auto state = buildProgram(m_impl->context.get(), m_impl->id, m_impl->info.name, source, options);
+  state->hash = std::hash<std::string>{}(key);
+  const ClProgram built(std::move(state));
   ++m_impl->builds;
   return m_impl->cache.insert(key, built);
 }

@@ -10,6 +10,7 @@
 #include "backends/opencl/cl_buffer.h"
 #include "backends/opencl/cl_device_info.h"
 #include "backends/opencl/cl_launch.h"
+#include "backends/opencl/cl_probe.h"
 #include "backends/opencl/cl_program.h"
 
 #include <cstddef>
@@ -25,6 +26,9 @@ struct ClDeviceConfig {
   // Programs the cache keeps, most recently used first (0: no cache). Handles
   // elsewhere keep theirs alive regardless.
   size_t keepPrograms = 256;
+  // Run each launch not seen succeed in this process in the probe process
+  // first (cl_probe.h). Off in the probe itself.
+  bool probeLaunches = true;
 };
 
 struct ClBuildStats {
@@ -60,12 +64,22 @@ public:
 
   // Runs `kernel` of `program` once and waits for it; returns its time on
   // the device in milliseconds (CL_PROFILING_COMMAND_END - _START). `local`
-  // left empty lets the driver choose. Throws ClError: Usage for a program of
-  // another ClDevice, a wrong argument count or mismatched dimensions; Call
-  // with the CL_ error for what OpenCL rejects (an unknown kernel name, a
-  // scalar of the wrong size, a work-group too large, a failed run).
+  // left empty lets the driver choose. The first launch of a (program,
+  // kernel, global, local) in this process is probed first (probe()).
+  // Throws ClError: Usage for a program of another ClDevice, a wrong
+  // argument count or mismatched dimensions; Call with the CL_ error for
+  // what OpenCL rejects (an unknown kernel name, a scalar of the wrong size,
+  // a work-group too large, a failed run); Compiler when the probe died.
   double launch(const ClProgram& program, const std::string& kernel, const std::vector<ClArg>& args,
                 const ClRange& global, const ClRange& local = {});
+
+  // Runs the launches not yet probed in this process once, in one probe
+  // process (cl_probe.h), in order, and remembers those that succeeded.
+  // Throws ClError (Compiler) naming the first launch the child did not get
+  // through; (Usage) when the probe executable cannot be found or started.
+  // Launches OpenCL refuses in the child are left for launch() to report.
+  // Does nothing when probes are off.
+  void probe(const std::vector<ClProbeLaunch>& launches);
 
   // Waits until everything queued has run.
   void finish();

@@ -17,6 +17,7 @@ struct ClDevice::Impl {
   OwnedContext context;
   OwnedQueue queue;
   ClProgramCache cache;
+  bool probes = true; // ClDeviceConfig::probeLaunches, unless UOPSCOPE_CL_PROBE=0
   std::atomic<uint64_t> builds = 0;
   std::atomic<uint64_t> cacheHits = 0;
   std::atomic<uint64_t> allocations = 0;

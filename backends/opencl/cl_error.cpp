@@ -23,6 +23,8 @@ const char* toString(ClError::Kind kind) {
     return "build";
   case ClError::Kind::Usage:
     return "usage";
+  case ClError::Kind::Compiler:
+    return "compiler";
   }
   return "unknown";
 }

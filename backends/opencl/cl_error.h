@@ -15,6 +15,8 @@ public:
     Call,  // an OpenCL call returned an error code (code() and call() say which)
     Build, // clBuildProgram failed: buildLog() and source() say why
     Usage, // a request OpenCL would reject less clearly (no such device, wrong argument count)
+    Compiler, // the driver's compiler died compiling a kernel at launch, in a probe process
+              // (cl_probe.h): the message has the signal or exit status and its output
   };
 
   ClError(Kind kind, const std::string& message, int code = 0, std::string call = {});
@@ -39,7 +41,7 @@ private:
   std::string m_source;
 };
 
-// "call", "build", "usage": for messages and tests.
+// "call", "build", "usage", "compiler": for messages and tests.
 const char* toString(ClError::Kind kind);
 
 // "CL_INVALID_VALUE" for -30; "unknown OpenCL error" for a code no header names.

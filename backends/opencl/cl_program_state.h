@@ -22,6 +22,7 @@ struct ClProgram::State {
   std::string deviceName;
   std::string source;
   std::string options;
+  size_t hash = 0; // of the cache key (device, options, source): probed launches are remembered by it
   std::string buildLog;
   double buildMs = 0;
   std::vector<std::string> kernelNames;

@@ -78,6 +78,12 @@ double launchKernel(ClDevice& device, const ClProgram& program, const LoweredKer
                        rangeOf(k.opencl.local, ClRange()));
 }
 
+ClProbeLaunch kernelProbe(const ClProgram& program, const LoweredKernel& k,
+                          std::vector<ClProbeArg> args) {
+  return {program, k.opencl.function, std::move(args), rangeOf(k.opencl.grid, ClRange(1)),
+          rangeOf(k.opencl.local, ClRange())};
+}
+
 ClScheduleRun runScheduleOnCl(const PipelineRun& run, ClDevice& device, const BufferValues& inputs,
                               int repeat) {
   if (run.failed()) {
@@ -98,6 +104,20 @@ ClScheduleRun runScheduleOnCl(const PipelineRun& run, ClDevice& device, const Bu
   DeviceBuffers buffers{device, {}};
   for (const auto& [id, value] : inputs)
     buffers.byId.emplace(id, device.alloc(std::max<size_t>(value.bytes().size(), 1)));
+  // each kernel's arguments, the same for every repeat; all its launches are
+  // probed in one child before the first
+  std::vector<std::vector<ClArg>> args;
+  std::vector<ClProbeLaunch> probes;
+  for (const UOpPtr& item : run.schedule.linear->src()) {
+    if (item->op() != Op::Call) continue;
+    const LoweredKernel& k = run.kernels.at(args.size());
+    // a kernel's Params are its first slots; extra launch buffers are unused
+    std::vector<ClArg>& kernelArgs = args.emplace_back();
+    for (size_t i = 1; i < item->src().size() && i <= k.params.size(); ++i)
+      kernelArgs.emplace_back(buffers.of(*item->src(i)));
+    probes.push_back(kernelProbe(programs[probes.size()], k, probeArgs(kernelArgs)));
+  }
+  device.probe(probes);
   for (int r = 0; r < std::max(repeat, 1); ++r) {
     for (const auto& [id, value] : inputs) upload(buffers.byId.at(id), value); // a run may assign to its inputs
     size_t kernel = 0;
@@ -105,12 +125,8 @@ ClScheduleRun runScheduleOnCl(const PipelineRun& run, ClDevice& device, const Bu
       if (item->op() == Op::Store) {
         runCopy(*item, buffers);
       } else if (item->op() == Op::Call) {
-        const LoweredKernel& k = run.kernels.at(kernel);
-        // a kernel's Params are its first slots; extra launch buffers are unused
-        std::vector<ClArg> args;
-        for (size_t i = 1; i < item->src().size() && i <= k.params.size(); ++i)
-          args.emplace_back(buffers.of(*item->src(i)));
-        result.kernels[kernel].ms.push_back(launchKernel(device, programs[kernel], k, args));
+        result.kernels[kernel].ms.push_back(
+            launchKernel(device, programs[kernel], run.kernels.at(kernel), args[kernel]));
         ++kernel;
       } else if (item->op() == Op::Tuple) {
         result.outputs.clear();

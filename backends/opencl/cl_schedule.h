@@ -1,6 +1,7 @@
 // Running a lowered program on a CL:<n> device: every kernel of a pipeline
 // run lowered for openClTarget() is built once (the device caches programs by
-// source), then the schedule runs `repeat` times with its buffers in device
+// source) and all their launches are probed in one child process
+// (cl_probe.h), then the schedule runs `repeat` times with its buffers in device
 // memory: copies upload literal data or copy buffers, kernels launch over the
 // grid of their GLOBAL ranges, results are read back. Times are the kernels'
 // profiling-event times.
@@ -31,5 +32,8 @@ ClProgram buildKernel(ClDevice& device, const LoweredKernel& kernel);
 // Launches it once on `args` over its grid and workgroup; the event's time in ms.
 double launchKernel(ClDevice& device, const ClProgram& program, const LoweredKernel& kernel,
                     const std::vector<ClArg>& args);
+// The launch launchKernel makes, for ClDevice::probe.
+ClProbeLaunch kernelProbe(const ClProgram& program, const LoweredKernel& kernel,
+                          std::vector<ClProbeArg> args);
 
 } // namespace uops

@@ -10,6 +10,9 @@
 
 namespace uops {
 
+// The bytes of a parameter's buffer (at least 1: OpenCL has no empty buffers).
+size_t paramBytes(const KernelParam& param);
+
 class KernelScratch {
 public:
   KernelScratch(ClDevice& device, const LoweredKernel& kernel);

@@ -1,0 +1,148 @@
+// ClDevice::probe: launches tried in the probe executable first, remembered
+// once they got through.
+#include "backends/opencl/cl_probe.h"
+
+#include "backends/opencl/child_process.h"
+#include "backends/opencl/cl_device.h"
+#include "backends/opencl/cl_device_state.h"
+#include "backends/opencl/cl_error.h"
+#include "backends/opencl/cl_probe_executable.h"
+#include "backends/opencl/cl_probe_request.h"
+#include "backends/opencl/cl_program_state.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <string_view>
+#include <type_traits>
+#include <unordered_set>
+
+namespace uops {
+namespace {
+
+// The launches that got through a probe in this process, by probeKey.
+class ProbedLaunches {
+public:
+  bool contains(const std::string& key) {
+    std::lock_guard lock(m_mutex);
+    return m_keys.contains(key);
+  }
+  void add(const std::string& key) {
+    std::lock_guard lock(m_mutex);
+    m_keys.insert(key);
+  }
+
+private:
+  std::mutex m_mutex;
+  std::unordered_set<std::string> m_keys;
+};
+
+ProbedLaunches& probedLaunches() {
+  static auto* launches = new ProbedLaunches; // never freed: devices may launch during exit
+  return *launches;
+}
+
+// The program's cache key hash stands for device, options and source.
+std::string probeKey(const ClProgram::State& program, const std::string& kernel,
+                     const ClRange& global, const ClRange& local) {
+  return program.deviceName + '\0' + std::to_string(program.hash) + '\0' + kernel + '\0' +
+         global.toString() + '\0' + local.toString();
+}
+
+// The launch indices of the child's "ok <i>" and "refused <i>" lines; other
+// lines are the driver's (PoCL prints a kernel compiler's complaints there).
+void readAnswers(const std::string& out, std::vector<bool>& answered, std::vector<bool>& ok) {
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    std::string word, rest;
+    size_t index = 0;
+    if (!(words >> word >> index) || (words >> rest) || index >= answered.size()) continue;
+    if (word != "ok" && word != "refused") continue;
+    answered[index] = true;
+    ok[index] = word == "ok";
+  }
+}
+
+// The end of a long output: PoCL's message comes last.
+std::string tail(const std::string& text) {
+  constexpr size_t keep = 8000;
+  std::string_view kept(text);
+  while (!kept.empty() && (kept.back() == '\n' || kept.back() == ' ')) kept.remove_suffix(1);
+  if (kept.size() <= keep) return std::string(kept);
+  return "...\n" + std::string(kept.substr(kept.size() - keep));
+}
+
+ClError compilerFailure(const ClProbeRequest::Launch& launch, const std::string& device,
+                        const ChildOutcome& outcome) {
+  const std::string how = outcome.signal != 0 ? signalName(outcome.signal)
+                                              : "exit status " + std::to_string(outcome.exitStatus);
+  const std::string output = tail(outcome.err);
+  return ClError(ClError::Kind::Compiler,
+                 "kernel '" + launch.kernel + "' on " + device + " (global " +
+                     launch.global.toString() + ", local " + launch.local.toString() +
+                     "): the OpenCL compiler failed (" + how +
+                     ") on its first launch, tried in a probe process; its output:\n" +
+                     (output.empty() ? "(none)" : output));
+}
+
+} // namespace
+
+ClProbeArg probeArg(const ClArg& arg) {
+  return std::visit(
+      [](const auto& value) -> ClProbeArg {
+        if constexpr (std::is_same_v<std::decay_t<decltype(value)>, const ClBuffer*>)
+          return ClProbeBuffer{value->size()};
+        else
+          return value;
+      },
+      arg.value());
+}
+
+std::vector<ClProbeArg> probeArgs(const std::vector<ClArg>& args) {
+  std::vector<ClProbeArg> converted;
+  converted.reserve(args.size());
+  for (const ClArg& arg : args) converted.push_back(probeArg(arg));
+  return converted;
+}
+
+bool clProbesEnabled() {
+  static const bool enabled = [] {
+    const char* value = std::getenv("UOPSCOPE_CL_PROBE");
+    return !value || std::string_view(value) != "0";
+  }();
+  return enabled;
+}
+
+void ClDevice::probe(const std::vector<ClProbeLaunch>& launches) {
+  if (!m_impl->probes) return;
+  ProbedLaunches& probed = probedLaunches();
+  ClProbeRequest request{.device = name(), .programs = {}, .launches = {}};
+  std::vector<std::string> keys; // of request.launches
+  std::map<const ClProgram::State*, size_t> programs;
+  for (const ClProbeLaunch& launch : launches) {
+    const ClProgram::State& program = programState(launch.program);
+    std::string key = probeKey(program, launch.kernel, launch.global, launch.local);
+    if (probed.contains(key) || std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
+    const auto [it, added] = programs.try_emplace(&program, request.programs.size());
+    if (added) request.programs.push_back({program.source, program.options});
+    request.launches.push_back({it->second, launch.kernel, launch.args, launch.global, launch.local});
+    keys.push_back(std::move(key));
+  }
+  if (request.launches.empty()) return;
+
+  const ChildOutcome outcome = runChild(clProbeExecutable(), toJson(request));
+  std::vector<bool> answered(keys.size(), false), ok(keys.size(), false);
+  readAnswers(outcome.out, answered, ok);
+  for (size_t i = 0; i < keys.size(); ++i)
+    if (ok[i]) probed.add(keys[i]);
+  // A child that got through every launch and then failed (in a driver's
+  // teardown, say) compiled them all.
+  const auto missing = std::find(answered.begin(), answered.end(), false);
+  if (missing != answered.end())
+    throw compilerFailure(request.launches[size_t(missing - answered.begin())], name(), outcome);
+}
+
+} // namespace uops

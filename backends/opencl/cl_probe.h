@@ -1,0 +1,49 @@
+// Probes: a launch's first run in a child process. Drivers that compile a
+// kernel when it is launched may end the process when that compile fails:
+// PoCL builds each work-group function lazily, per local size, and calls
+// abort() on a failure (an assertion in its kernel compiler, "Final linking
+// of kernel ... failed"). ClDevice::launch therefore runs every (program,
+// kernel, global size, local size) it has not seen succeed in this process
+// once in the probe executable (uopscope-clprobe) first, on buffers of the
+// same sizes filled with 0x01 bytes; a child that dies or fails makes the
+// launch a ClError (Compiler) and this process lives on. PoCL caches
+// compiled programs and work-group functions on disk, so our own build and
+// launch after a probe find the child's work there.
+//
+// UOPSCOPE_CL_PROBE=0 in the environment turns probes off (for timing them).
+#pragma once
+
+#include "backends/opencl/cl_launch.h"
+#include "backends/opencl/cl_program.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace uops {
+
+// A buffer argument as the probe sees it: only its size travels.
+struct ClProbeBuffer {
+  size_t bytes = 0;
+};
+using ClProbeArg = std::variant<ClProbeBuffer, int32_t, int64_t, float>;
+
+// The probe's form of a launch argument: a buffer's size, a scalar's value.
+ClProbeArg probeArg(const ClArg& arg);
+std::vector<ClProbeArg> probeArgs(const std::vector<ClArg>& args);
+
+// One launch to try: what ClDevice::launch would be given.
+struct ClProbeLaunch {
+  ClProgram program;
+  std::string kernel;
+  std::vector<ClProbeArg> args;
+  ClRange global;
+  ClRange local; // no dimensions: the driver's choice, as in launch()
+};
+
+// False when UOPSCOPE_CL_PROBE=0 (read once per process).
+bool clProbesEnabled();
+
+} // namespace uops

@@ -310,10 +310,17 @@ class Generator:
         return Val("%s * %s" % (x.a(), y.a()), shape, "int32", x.bound * y.bound, 0, atom=False)
       fn = "maximum" if op == "max" else "minimum"
       return Val("%s.%s(%s)" % (x.a(), fn, y.text), shape, "int32", max(x.bound, y.bound), 0)
-    y = self.operand_for(x)
+    y = None
+    if self.chance(0.15):
+      # mixed dtypes: the result is promoted
+      y = self.pick_val(lambda v: v.dtype != x.dtype and broadcast(v.shape, x.shape) == x.shape)
+    y = y or self.operand_for(x)
     shape = broadcast(x.shape, y.shape)
     dtype = promote(x.dtype, y.dtype)
-    op = self.pick(["+", "-", "*", "*", "/", "maximum", "minimum"])
+    ops = ["+", "-", "*", "*", "/", "maximum", "minimum"]
+    if not is_float(y.dtype):
+      ops = ["+", "-", "*"] if y.dtype == "int32" else ["*"]
+    op = self.pick(ops)
     g = None if x.grid is None or y.grid is None else max(x.grid, y.grid)
     if op in ("+", "-"):
       return Val("%s %s %s" % (x.a(), op, y.a()), shape, dtype, x.bound + y.bound, g, atom=False)
@@ -678,6 +685,16 @@ class Generator:
     self.defs[name] = x.text
     return x.like(name)
 
+  def op_item(self, x):
+    """A Python float read back from a realized tensor, used in the next operation."""
+    if x.dtype != "float32" or (x.shape and prod(x.shape) == 0):
+      return None
+    name = self.fresh("s")
+    self.emit("%s = %s.mean().tanh().item()" % (name, x.a()))
+    self.defs[name] = x.text
+    op = self.pick(["*", "+", "-"])
+    return x.like("%s %s %s" % (x.a(), op, name), bound=x.bound + 1, grid=None, atom=False)
+
   def op_self_matmul(self, x):
     """x.T @ x or x @ x.T: both operands read the same buffer."""
     if x.dtype != "float32" or len(x.shape) != 2:
@@ -841,7 +858,7 @@ class Generator:
     ("slice", 3), ("flip", 2), ("cat", 1), ("stack", 1), ("squeeze", 1), ("flatten", 1), ("repeat", 1),
     ("reduce", 4), ("var", 1), ("cumsum", 1), ("matmul", 3), ("rowop", 2), ("where", 2), ("compare", 2),
     ("int", 2), ("cast", 2), ("argmax", 1), ("contiguous", 1), ("self_matmul", 1),
-    ("tensor_index", 1), ("gather", 1), ("misc", 2),
+    ("tensor_index", 1), ("gather", 1), ("misc", 2), ("item", 1),
   ]
   GRAD_OPS = {"unary", "binary", "reshape", "permute", "expand", "pad", "shrink", "slice", "flip", "cat",
               "stack", "squeeze", "flatten", "repeat", "reduce", "var", "matmul", "rowop", "where", "cumsum",

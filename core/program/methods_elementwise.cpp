@@ -87,6 +87,8 @@ std::vector<frontend::Method> elementwiseMethods() {
       unary("bitwise_not", &Tensor::bitwiseNot),
       binary("lshift", &Tensor::lshift, true),
       binary("rshift", &Tensor::rshift, true),
+      binary("__lshift__", &Tensor::lshift),
+      binary("__rshift__", &Tensor::rshift),
       unary("logical_not", &Tensor::logicalNot),
       // math
       unary("sqrt", &Tensor::sqrt),

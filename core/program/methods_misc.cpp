@@ -37,6 +37,19 @@ HostTensor hostValue(const Args& a) {
   }
 }
 
+// How many elements a mask selects, for masked_select / nonzero without size=:
+// the output's length depends on the values, so they are computed now (as
+// tinygrad's .item() on the mask's running count).
+int64_t selectedCount(const Args& a, const Tensor& mask) {
+  HostTensor count;
+  try {
+    count = evaluateOnHost(mask.cast(dtypes::int32).sum());
+  } catch (const std::exception& e) {
+    a.fail(fmt::format("cannot count the selected elements on the host: {}", e.what()));
+  }
+  return toInt(a, toPythonScalar(count, 0), "size");
+}
+
 } // namespace
 
 std::vector<frontend::Method> tensorMiscMethods() {
@@ -108,6 +121,22 @@ std::vector<frontend::Method> tensorMiscMethods() {
            a.fail(fmt::format("must be called on a tensor with exactly one element, not {}",
                               self(a).numel()));
          return toPythonScalar(hostValue(a), 0);
+       }},
+      // selections
+      {"masked_select",
+       [](Args& a) {
+         auto [mask, size, fill] = a.bind({"mask", {"size", Value()}, {"fill_value", 0}});
+         Tensor m = toTensor(a, mask, "mask");
+         std::optional<int64_t> n = toOptInt(a, size, "size");
+         if (!n) n = selectedCount(a, m.expand(self(a).shape()));
+         return wrap(self(a).maskedSelect(m, *n, toScalar(a, fill, "fill_value")));
+       }},
+      {"nonzero",
+       [](Args& a) {
+         auto [size, fill] = a.bind({{"size", Value()}, {"fill_value", 0}});
+         std::optional<int64_t> n = toOptInt(a, size, "size");
+         if (!n) n = selectedCount(a, self(a).ne(0));
+         return wrap(self(a).nonzero(*n, toScalar(a, fill, "fill_value")));
        }},
       // gradients
       {"backward",

@@ -19,6 +19,19 @@ Method shapeMethod(std::string name, ShapeMethod fn, const char* param) {
           }};
 }
 
+// reshape / view: as tinygrad, a None entry keeps the size of that axis.
+Method reshapeMethod(std::string name, ShapeMethod fn) {
+  return {std::move(name), [fn](Args& a) {
+            auto [first, rest] = a.bind({"shape", "*args"});
+            std::vector<Value> dims = first.items() ? *first.items() : std::vector<Value>{first};
+            if (!first.items()) dims.insert(dims.end(), rest.items()->begin(), rest.items()->end());
+            const Shape& shape = self(a).shape();
+            for (size_t i = 0; i < dims.size() && i < shape.size(); ++i)
+              if (dims[i].isNone()) dims[i] = Value(shape[i]);
+            return wrap((self(a).*fn)(toInts(a, Value::tuple(std::move(dims)), "shape")));
+          }};
+}
+
 // pad's padding: all ints is torch's flat form, otherwise (before, after) per axis or None.
 bool allInts(const Value& v) {
   const std::vector<Value>* items = v.items();
@@ -64,8 +77,8 @@ std::vector<ShrinkPair> toShrinkPairs(const Args& a, const Value& v) {
 
 std::vector<frontend::Method> movementMethods() {
   return {
-      shapeMethod("reshape", &Tensor::reshape, "shape"),
-      shapeMethod("view", &Tensor::view, "shape"),
+      reshapeMethod("reshape", &Tensor::reshape),
+      reshapeMethod("view", &Tensor::view),
       shapeMethod("expand", &Tensor::expand, "shape"),
       shapeMethod("shrink_to", &Tensor::shrinkTo, "shape"),
       {"permute",
@@ -115,6 +128,12 @@ std::vector<frontend::Method> movementMethods() {
       {"stack",
        [](Args& a) {
          auto [rest, dim] = a.bind({"*args", {"dim", 0}});
+         // tinygrad's argfix: Tensor.stack((a, b, c)) stacks the sequence's tensors
+         if (a.self().items() && rest.items()->empty()) {
+           std::vector<Tensor> all = toTensors(a, a.self(), "self");
+           if (all.empty()) a.fail("needs at least one tensor");
+           return wrap(all.front().stack({all.begin() + 1, all.end()}, toInt(a, dim, "dim")));
+         }
          return wrap(self(a).stack(toTensors(a, rest, "args"), toInt(a, dim, "dim")));
        }},
       {"repeat_interleave",

@@ -107,6 +107,22 @@ std::vector<frontend::Method> nnMethods() {
            return wrapPair(maxPool2dWithIndices(self(a), args));
          return wrap(maxPool2d(self(a), args));
        }},
+      {"max_unpool2d",
+       [](Args& a) {
+         auto [indices, kernel, stride, dilation, padding, outputSize] =
+             a.bind({"indices",
+                     {"kernel_size", Value::tuple({2, 2})},
+                     {"stride", Value()},
+                     {"dilation", 1},
+                     {"padding", 0},
+                     {"output_size", Value()}});
+         MaxUnpool2dArgs args{.kernelSize = toIntTuple(a, kernel, "kernel_size"),
+                              .stride = toIntTuple(a, stride, "stride"),
+                              .dilation = toIntTuple(a, dilation, "dilation"),
+                              .padding = toIntTuple(a, padding, "padding")};
+         if (!outputSize.isNone()) args.outputSize = toInts(a, outputSize, "output_size");
+         return wrap(maxUnpool2d(self(a), toTensor(a, indices, "indices"), args));
+       }},
       {"avg_pool2d",
        [](Args& a) {
          auto [kernel, stride, dilation, padding, ceilMode, countIncludePad] =

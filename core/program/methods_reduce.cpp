@@ -77,6 +77,12 @@ std::vector<frontend::Method> reduceMethods() {
       softmaxLike("softmax", &Tensor::softmax),
       softmaxLike("log_softmax", &Tensor::logSoftmax),
       softmaxLike("softmin", &Tensor::softmin),
+      {"normalize",
+       [](Args& a) {
+         auto [p, dim, eps] = a.bind({{"p", 2.0}, {"dim", 1}, {"eps", 1e-12}});
+         return wrap(self(a).lpNormalize(toDouble(a, p, "p"), toInt(a, dim, "dim"),
+                                       toDouble(a, eps, "eps")));
+       }},
       argReduce("argmax", &Tensor::argmax),
       argReduce("argmin", &Tensor::argmin),
       {"logcumsumexp",

@@ -368,6 +368,8 @@ public:
   Tensor logSoftmax(int64_t axis = -1, std::optional<DType> dtype = {}) const;
   Tensor softmin(int64_t axis = -1, std::optional<DType> dtype = {}) const;
   Tensor logsumexp(const Axes& axis = {}, bool keepdim = false) const;
+  // Lp normalization along dim (p = 0 counts the nonzeros); eps bounds the norm below.
+  Tensor lpNormalize(double p = 2.0, int64_t dim = 1, double eps = 1e-12) const;
   Tensor logcumsumexp(int64_t axis = 0) const;
   // First index of the extreme value; no axis: of the flattened tensor. int32.
   Tensor argmax(std::optional<int64_t> axis = {}, bool keepdim = false) const;
@@ -387,6 +389,10 @@ public:
   static Tensor einsum(const std::string& formula, const std::vector<Tensor>& operands,
                        std::optional<DType> dtype = {});
   Tensor oneHot(int64_t numClasses) const;
+  // tinygrad's masked_select / nonzero with size=: a static length, the selected
+  // elements (or (row-major) indices of the nonzeros, int32) first, then fill.
+  Tensor maskedSelect(const Tensor& mask, int64_t size, const Scalar& fill = int64_t{0}) const;
+  Tensor nonzero(int64_t size, const Scalar& fill = int64_t{0}) const;
   // reduce: "sum", "prod", "mean", "amax" or "amin".
   Tensor scatterReduce(int64_t dim, const Tensor& index, const Tensor& src,
                        const std::string& reduce, bool includeSelf = true) const;

@@ -145,11 +145,16 @@ Tensor Tensor::cosh() const {
 Tensor Tensor::tanh() const {
   return 2.0 * (2.0 * *this).sigmoid() - 1.0;
 }
+// tinygrad's log(x + sqrt(x*x + 1)) cancels for negative x (asinh(-298) came out as
+// -6.427, not -6.390): the odd symmetry keeps the sum away from cancellation.
 Tensor Tensor::asinh() const {
-  return add(square().add(1).sqrt()).log();
+  auto positive = [](const Tensor& y) { return y.add(y.square().add(1).sqrt()).log(); };
+  return lt(0).where(positive(neg()).neg(), positive(*this));
 }
+// sqrt(x - 1) * sqrt(x + 1) in place of sqrt(x*x - 1): exact near 1, and NaN
+// (not a cancelled finite value) below -1.
 Tensor Tensor::acosh() const {
-  return add(square().sub(1).sqrt()).log();
+  return add(sub(1).sqrt().mul(add(1).sqrt())).log();
 }
 Tensor Tensor::atanh() const {
   return (1 + *this).div(1 - *this).log().div(2);

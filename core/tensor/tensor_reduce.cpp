@@ -141,6 +141,11 @@ Tensor Tensor::softmin(int64_t axis, std::optional<DType> dtype) const {
   return neg().softmax(axis, dtype);
 }
 
+Tensor Tensor::lpNormalize(double p, int64_t dim, double eps) const {
+  Tensor den = p == 0 ? ne(0).sum(dim, true) : abs().pow(p).sum(dim, true).pow(1.0 / p);
+  return div(den.maximum(eps));
+}
+
 // The first index of the maximum: weight matches by n - i and take the largest.
 Tensor Tensor::argmax(std::optional<int64_t> axis, bool keepdim) const {
   if (!axis) return flatten().argmax(0);

@@ -167,6 +167,28 @@ void TestPool::values_data() {
   QTest::newRow("max indices ties")
       << maxPool2dWithIndices(Tensor::ones({1, 1, 4, 4})).second << QStringLiteral("(1, 1, 2, 2)")
       << QStringLiteral("int32") << QList<double>{0, 2, 8, 10};
+  // t = Tensor([[[[1.,5,2,0],[3,4,8,1],[0,2,6,7],[9,1,3,2]]]]); o, i = t.max_pool2d(return_indices=True)
+  Tensor t = Tensor::fromFlat({1.0, 5.0, 2.0, 0.0, 3.0, 4.0, 8.0, 1.0, 0.0, 2.0, 6.0, 7.0, 9.0, 1.0,
+                               3.0, 2.0},
+                              {1, 1, 4, 4});
+  auto [pooled, where] = maxPool2dWithIndices(t);
+  // Tensor.max_unpool2d(o, i)
+  QTest::newRow("max unpool") << maxUnpool2d(pooled, where) << QStringLiteral("(1, 1, 4, 4)")
+                              << QStringLiteral("float32")
+                              << QList<double>{0, 5, 0, 0, 0, 0, 8, 0, 0, 0, 0, 7, 9, 0, 0, 0};
+  // Tensor.max_unpool2d(o, i, output_size=(5, 5)): the indices read in the wider rows
+  QTest::newRow("max unpool output size")
+      << maxUnpool2d(pooled, where, {.outputSize = Ints{5, 5}}) << QStringLiteral("(1, 1, 5, 5)")
+      << QStringLiteral("float32")
+      << QList<double>{0, 5, 0, 0, 0, 0, 8, 0, 0, 0, 0, 7, 9, 0, 0,
+                       0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  // o, i = t.max_pool2d(kernel_size=(3,3), stride=2, padding=1, return_indices=True)
+  // Tensor.max_unpool2d(o, i, kernel_size=(3,3), stride=2, padding=1): colliding indices add up
+  auto [pooled3, where3] = maxPool2dWithIndices(t, {.kernelSize = {3, 3}, .stride = 2, .padding = 1});
+  QTest::newRow("max unpool padded")
+      << maxUnpool2d(pooled3, where3, {.kernelSize = {3, 3}, .stride = 2, .padding = 1})
+      << QStringLiteral("(1, 1, 3, 3)") << QStringLiteral("float32")
+      << QList<double>{0, 5, 0, 0, 0, 0, 16, 0, 0};
 }
 
 void TestPool::shapes_data() {

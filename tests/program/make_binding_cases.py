@@ -33,6 +33,7 @@ CASES = [
   ("operators", "arithmetic", "a = Tensor([1.0, 2.0, 4.0])\nb = Tensor([2.0, 0.5, -1.0])\nout = [a + b, a - b, a * b, a / b, a ** 2, a // 3, a % 3, -a, b.abs(), a @ b]"),
   ("operators", "reflected", "a = Tensor([1.0, 2.0, 4.0])\nout = [2 - a, 2 ** a, 1 / a, 3 + a, 2 * a, 7 // a, 7 % a, 1 - Tensor([1, 2])]"),
   ("operators", "integer and bits", "i = Tensor([5, -3, 8])\nout = [i & 6, i | 1, i ^ 3, ~i, i << 1, i >> 1, i // 2, i % 3, -i, 6 & i, 1 | i]"),
+  ("operators", "shift methods", "u = Tensor([1, 2, 4], dtype=dtypes.uint32)\nout = [u.__lshift__(2), u.__rshift__(1), Tensor([-8, 3]).__rshift__(1), Tensor([-8, 3]).__lshift__(Tensor([1, 2]))]"),
   ("operators", "comparisons", "a = Tensor([1, 2, 3])\nout = [a < 2, a <= 2, a > 2, a >= 2, a == 2, a != 2, 2 < a, 2 == a, a == a, (a > 1) & (a < 3)]"),
   ("operators", "augmented", "x = Tensor([1.0, 2.0])\nx += 1\nx *= Tensor([2.0, 3.0])\nx -= 0.5\nx /= 2\ny = Tensor([6, 7])\ny //= 2\ny %= 2\nout = [x, y]"),
   ("operators", "methods with reverse", "a = Tensor([1.0, 2.0])\nout = [a.sub(1, reverse=True), a.div(4, reverse=True), a.pow(2, reverse=True), a.add(a), a.mul(3), a.maximum(1.5), (a > 1).where(1, 2), a.div(Tensor([3.0, 3.0]), rounding_mode='floor')]"),
@@ -44,6 +45,7 @@ CASES = [
   ("movement", "pad shrink", "a = Tensor.arange(6).reshape(2, 3)\nout = [a.pad(((1, 0), None)), a.pad((1, 1)), a.pad((1, 1), mode='constant', value=-1), a.shrink(((0, 1), (1, 3))), a.shrink((None, (0, 2))), a.pad_to(3, 4)]"),
   ("movement", "axes", "a = Tensor.arange(6).reshape(2, 3)\nout = [a.unsqueeze(0).squeeze(0), a.flatten(), a.repeat(1, 2), a.repeat((2, 1)), a.roll(1, 1), a.unflatten(1, (3, 1)), a.triu(1), a.tril(), a.gather(1, Tensor([[0, 0], [2, 1]]))]"),
   ("movement", "split chunk", "a = Tensor.arange(6)\nparts = a.split(2)\nc = a.chunk(3)\nkinds = isinstance(parts, tuple) and isinstance(c, list) and len(parts) == 3\nout = [parts[0], parts[2], c[1], Tensor.cat(*parts), a.split([1, 5])[1]] if kinds else []"),
+  ("movement", "argument forms", "a = Tensor.arange(6).reshape(2, 3)\nout = [Tensor.stack((a, a * 2)), Tensor.stack([a, a], dim=1), a.reshape((None, 3)), a.reshape(None, 1, 3), a.view((None, 3))]"),
   # reductions
   ("reductions", "axes and keepdim", "a = Tensor([[1.0, 5.0, 3.0], [4.0, 2.0, 6.0]])\nout = [a.sum(), a.sum(axis=0), a.sum(1, keepdim=True), a.sum(axis=(0, 1)), a.max(axis=1), a.min(), a.mean(axis=0), a.var(axis=1), a.std(axis=1, correction=0), a.argmax(axis=1), a.argmin(), a.softmax(axis=0), a.cumsum(axis=1), a.prod(axis=1), a.sum(dtype=dtypes.int32), a.logsumexp(axis=1), a.any(), a.all(axis=0)]"),
   ("reductions", "pairs", "a = Tensor([[1.0, 5.0, 3.0], [4.0, 2.0, 6.0]])\nv, m = a.var_mean(axis=1)\ns, i = a.sort(dim=1, descending=True)\ntv, ti = a.topk(2)\ncm, ci = a.cummax(1)\nout = [v, m, s, i, tv, ti, cm, ci, a.argsort(dim=0)]"),
@@ -52,6 +54,7 @@ CASES = [
   ("nn", "losses", "logits = Tensor([[2.0, 1.0, 0.1], [0.5, 2.5, 0.3]])\ny = Tensor([0, 1])\nout = [logits.cross_entropy(y), logits.sparse_categorical_crossentropy(y, reduction='sum'), logits.log_softmax().nll_loss(y), logits.sigmoid().binary_crossentropy(Tensor([[1.0, 0.0, 1.0], [0.0, 1.0, 0.0]])), y.one_hot(3)]"),
   ("nn", "attention dropout", "q = Tensor.arange(8).reshape(1, 2, 4).float() * 0.1\nout = [q.scaled_dot_product_attention(q, q), q.dropout(0.5), q.scaled_dot_product_attention(q, q, is_causal=True)]"),
   ("nn", "activations", "x = Tensor([-2.0, -0.5, 0.0, 1.5])\nout = [x.relu(), x.leaky_relu(0.2), x.elu(alpha=0.5), x.gelu(), x.softplus(beta=2), x.hardtanh(-1, 1), x.clamp(min_=-1), x.clip(-0.5, 0.5), x.selu(), x.celu(), x.hardsigmoid()]"),
+  ("nn", "selections", "x = Tensor([[1.5, 0.0], [0.0, 2.0]])\nout = [x.masked_select(x > 1), x.nonzero(), x.normalize(), x.normalize(p=1, dim=0), x.masked_select(Tensor(True), size=5, fill_value=-1), Tensor.max_unpool2d(*x.reshape(1, 1, 2, 2).max_pool2d(return_indices=True)), Tensor([0, 3, 0]).nonzero(size=3, fill_value=-1)]"),
   # gradients
   ("gradients", "backward", "x = Tensor([1.0, 2.0, 3.0])\nw = Tensor([0.5, -1.0, 2.0])\nloss = (x * w).sum() + (x * x).mean()\nloss.backward()\nout = [loss, x.grad, w.grad]"),
   ("gradients", "gradient and assign", "x = Tensor([1.0, 2.0])\ny = (x * x).sum()\ng = y.gradient(x)[0]\nx.assign(x - g * 0.1)\nout = [g, x]"),

@@ -7,6 +7,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace uops;
 using tensortest::ar;
 using tensortest::L;
@@ -130,6 +132,20 @@ const std::vector<Recorded>& recorded() {
       {"softmin", "float32", {3}, {0.6652409434318542, 0.2447284758090973, 0.09003057330846786}},
       {"std_mean_std", "float32", {}, {2.6457512378692627}},
       {"bitcast_u16", "uint16", {2}, {0, 16256}},
+      {"normalize",
+       "float32",
+       {2, 3},
+       {0.588348388671875, -0.7844645380973816, 0.1961161345243454, 0.0, 0.0, 0.0}},
+      {"normalize_p1_dim0",
+       "float32",
+       {2, 3},
+       {1.0, -0.6666666865348816, 1.0, 0.0, 0.3333333432674408, 0.0}},
+      {"normalize_p0", "float32", {1, 3}, {1.5, 0.0, -0.5}},
+      {"masked_select_fill", "int32", {6}, {0, 2, 4, 8, -1, -1}},
+      {"masked_select_truncate", "int32", {2}, {0, 2}},
+      {"masked_select_broadcast", "float32", {3}, {1.5, 0.0, 0.0}},
+      {"nonzero_fill", "int32", {3, 2}, {0, 0, 1, 1, -1, -1}},
+      {"nonzero_1d", "int32", {2, 1}, {1, 3}},
   };
   return r;
 }
@@ -142,6 +158,7 @@ std::map<std::string, Tensor> cases() {
   Tensor where3 = L({{0, 2}, {1, 1}, {3, 0}});
   Tensor specials = L({1.0, INFINITY, -INFINITY, NAN});
   Tensor a24 = ar(24).reshape({2, 3, 4});
+  Tensor selectMask = L({true, false, true, false, true, false, false, false, true});
   return {
       {"sort_desc_values", a.sort(1, true).first},
       {"sort_desc_indices", a.sort(1, true).second},
@@ -220,6 +237,14 @@ std::map<std::string, Tensor> cases() {
       {"softmin", L({1.0, 2.0, 3.0}).softmin()},
       {"std_mean_std", L({1.0, 2.0, 4.0, 7.0}).stdMean().first},
       {"bitcast_u16", L({1.0}).bitcast(dtypes::uint16)},
+      {"normalize", L({{3.0, -4.0, 1.0}, {0.0, 0.0, 0.0}}).lpNormalize()},
+      {"normalize_p1_dim0", L({{3.0, -4.0, 1.0}, {0.0, 2.0, 0.0}}).lpNormalize(1, 0)},
+      {"normalize_p0", L({{3.0, 0.0, -1.0}}).lpNormalize(0)},
+      {"masked_select_fill", ar(9).maskedSelect(selectMask, 6, int64_t{-1})},
+      {"masked_select_truncate", ar(9).maskedSelect(selectMask, 2)},
+      {"masked_select_broadcast", L({{1.5, 0.0}, {0.0, 2.0}}).maskedSelect(L({{true}, {false}}), 3)},
+      {"nonzero_fill", L({{1, 0}, {0, 2}}).nonzero(3, int64_t{-1})},
+      {"nonzero_1d", L({0.0, 3.0, 0.0, -1.0}).nonzero(2)},
   };
 }
 
@@ -232,6 +257,7 @@ private Q_SLOTS:
   void value_data();
   void value();
   void randomNumbersAreTinygrads();
+  void inverseHyperbolicsDoNotCancel();
 };
 
 void TestValues::value_data() {
@@ -288,4 +314,21 @@ void TestValues::randomNumbersAreTinygrads() {
 }
 
 QTEST_APPLESS_MAIN(TestValues)
+// asinh and acosh against the C library: tinygrad's log(x + sqrt(x*x +- 1))
+// cancels for negative x (asinh(-298) was -6.427, not -6.390); below -1 acosh
+// is NaN, not a finite value from a cancelled sum.
+void TestValues::inverseHyperbolicsDoNotCancel() {
+  std::vector<double> xs = {-298.0, -30.5, -3.0, -0.5, 0.0, 0.5, 3.0, 298.0};
+  Tensor t = Tensor::fromFlat(std::vector<Scalar>(xs.begin(), xs.end()), {8});
+  std::vector<double> asinh, acosh;
+  for (double x : xs) {
+    asinh.push_back(std::asinh(x));
+    acosh.push_back(x >= 1 ? std::acosh(x) : NAN);
+  }
+  for (auto [f, want] : {std::pair{t.asinh(), asinh}, std::pair{t.acosh(), acosh}}) {
+    auto mismatch = tensortest::firstMismatch(tensortest::evaluate(f), want);
+    QVERIFY2(!mismatch, mismatch ? mismatch->c_str() : "");
+  }
+}
+
 #include "test_values.moc"

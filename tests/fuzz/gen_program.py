@@ -1014,6 +1014,13 @@ class Generator:
     later = "\n".join(self.defs.values())
     unread = [v for v in named[:-1] if not re.search(r"\b%s\b" % v.text, later)]
     outs = [named[-1]] + self.rng.sample(unread, min(len(unread), self.rng.randint(0, 3)))
+    if self.chance(0.15):
+      outs.append(self.pick(outs))            # the same tensor twice
+    if self.chance(0.15):
+      outs.append(self.pick(self.pool))       # an input or a view of it, maybe no kernel at all
+    if self.chance(0.1):
+      outs.append(Val(self.pick(["Tensor.ones(3)", "Tensor.zeros(2, 3)", "Tensor.full((2, 1), 7)",
+                                 "Tensor.eye(3)", "Tensor(2.5)", "Tensor.arange(5)"]), (), "float32", 7, 0))
     if len(outs) == 1 and self.chance(0.5):
       self.emit("out = %s" % outs[0].text)
     else:

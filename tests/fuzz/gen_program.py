@@ -1021,7 +1021,11 @@ class Generator:
     if self.chance(0.1):
       outs.append(Val(self.pick(["Tensor.ones(3)", "Tensor.zeros(2, 3)", "Tensor.full((2, 1), 7)",
                                  "Tensor.eye(3)", "Tensor(2.5)", "Tensor.arange(5)"]), (), "float32", 7, 0))
-    if len(outs) == 1 and self.chance(0.5):
+    if self.chance(0.15):
+      # print()ed tensors are the outputs, in program order
+      for v in outs:
+        self.emit("print(%s)" % v.text)
+    elif len(outs) == 1 and self.chance(0.5):
       self.emit("out = %s" % outs[0].text)
     else:
       self.emit("out = [%s]" % ", ".join(v.text for v in outs))

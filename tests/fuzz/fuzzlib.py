@@ -4,6 +4,7 @@ comparing outputs, saving failing inputs. Standard library only."""
 import json
 import math
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -75,7 +76,9 @@ def run_uopc(uopc, args, timeout, memory_limit_bytes=None):
       time.sleep(5)   # uopc is being rebuilt
       continue
     err = proc.stderr.decode("utf-8", "replace")
-    if proc.returncode == 126 or "Text file busy" in err:
+    # a binary uopc starts (a helper next to it) being rebuilt: not a bug, try again
+    if proc.returncode == 126 or "Text file busy" in err or (proc.returncode == 1 and re.search(
+        r"starting \S+: (Permission denied|No such file)", err)):
       time.sleep(5)
       continue
     return Run(proc.returncode, proc.stdout.decode("utf-8", "replace"), err, False, time.monotonic() - start)

@@ -185,6 +185,7 @@ def main(argv=None):
   clean_errors = {t: 0 for t in targets}
   failures = {}
   saved_paths = []
+  flaky = 0
   work = os.path.join(args.out, "mutate-work")
   os.makedirs(work, exist_ok=True)
   i = 0
@@ -201,11 +202,15 @@ def main(argv=None):
     run = fuzzlib.run_uopc(uopc, cmd, args.timeout, MEMORY_LIMIT)
     tried[target] += 1
     problem = run.problem()
-    if problem == "timeout":
-      # a slow machine is not a hang: only one that also misses three times the time counts
-      again = fuzzlib.run_uopc(uopc, cmd, args.timeout * 3, MEMORY_LIMIT)
+    if problem:
+      # a failure must happen again (uopc may be rebuilt meanwhile); a slow machine is not a
+      # hang: a timeout counts only if the run also misses three times the time
+      again = fuzzlib.run_uopc(uopc, cmd, args.timeout * (3 if problem == "timeout" else 1), MEMORY_LIMIT)
+      if again.problem() != problem:
+        flaky += 1
+        print("FLAKY %s: %s, then %s" % (target, problem, again.problem() or "fine"), flush=True)
       problem = again.problem()
-      run = again if problem else run
+      run = again
     if problem:
       kind = "%s_%s" % (target, problem)
       failures[kind] = failures.get(kind, 0) + 1
@@ -219,7 +224,9 @@ def main(argv=None):
     if not args.quiet and i % 100 == 0:
       print("%d inputs, %d failures" % (i, sum(failures.values())), flush=True)
 
-  STATS.update(tried=dict(tried), failures=dict(failures), saved=list(saved_paths))
+  STATS.update(tried=dict(tried), failures=dict(failures), saved=list(saved_paths), flaky=flaky)
+  if flaky:
+    print("mutate: %d failures did not happen again (flaky)" % flaky)
   for t in targets:
     print("mutate %s: %d inputs (%d from %d seeds), %d rejected with a message"
           % (t, tried[t], tried[t], len(seeds[t]), clean_errors[t]))

@@ -2,18 +2,19 @@
 // once they got through.
 #include "backends/opencl/cl_probe.h"
 
-#include "backends/opencl/child_process.h"
 #include "backends/opencl/cl_device.h"
 #include "backends/opencl/cl_device_state.h"
 #include "backends/opencl/cl_error.h"
 #include "backends/opencl/cl_probe_executable.h"
 #include "backends/opencl/cl_probe_request.h"
 #include "backends/opencl/cl_program_state.h"
+#include "backends/opencl/probe_process.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <memory>
 #include <sstream>
 #include <string_view>
 #include <type_traits>
@@ -44,6 +45,16 @@ ProbedLaunches& probedLaunches() {
   return *launches;
 }
 
+// The probe server for a device name, started on its first request.
+ProbeProcess& probeProcess(const std::string& device) {
+  static std::mutex mutex;
+  static auto* processes = new std::map<std::string, std::unique_ptr<ProbeProcess>>; // never freed
+  std::lock_guard lock(mutex);
+  std::unique_ptr<ProbeProcess>& process = (*processes)[device];
+  if (!process) process = std::make_unique<ProbeProcess>(clProbeExecutable());
+  return *process;
+}
+
 // The program's cache key hash stands for device, options and source.
 std::string probeKey(const ClProgram::State& program, const std::string& kernel,
                      const ClRange& global, const ClRange& local) {
@@ -53,9 +64,9 @@ std::string probeKey(const ClProgram::State& program, const std::string& kernel,
 
 // The launch indices of the child's "ok <i>" and "refused <i>" lines; other
 // lines are the driver's (PoCL prints a kernel compiler's complaints there).
-void readAnswers(const std::string& out, std::vector<bool>& answered, std::vector<bool>& ok) {
-  std::istringstream lines(out);
-  for (std::string line; std::getline(lines, line);) {
+void readAnswers(const std::vector<std::string>& lines, std::vector<bool>& answered,
+                 std::vector<bool>& ok) {
+  for (const std::string& line : lines) {
     std::istringstream words(line);
     std::string word, rest;
     size_t index = 0;
@@ -76,10 +87,10 @@ std::string tail(const std::string& text) {
 }
 
 ClError compilerFailure(const ClProbeRequest::Launch& launch, const std::string& device,
-                        const ChildOutcome& outcome) {
-  const std::string how = outcome.signal != 0 ? signalName(outcome.signal)
-                                              : "exit status " + std::to_string(outcome.exitStatus);
-  const std::string output = tail(outcome.err);
+                        const ProbeReply& reply) {
+  const std::string how = reply.signal != 0 ? signalName(reply.signal)
+                                            : "exit status " + std::to_string(reply.exitStatus);
+  const std::string output = tail(reply.err);
   return ClError(ClError::Kind::Compiler,
                  "kernel '" + launch.kernel + "' on " + device + " (global " +
                      launch.global.toString() + ", local " + launch.local.toString() +
@@ -133,16 +144,14 @@ void ClDevice::probe(const std::vector<ClProbeLaunch>& launches) {
   }
   if (request.launches.empty()) return;
 
-  const ChildOutcome outcome = runChild(clProbeExecutable(), toJson(request));
+  const ProbeReply reply = probeProcess(name()).ask(toJson(request));
   std::vector<bool> answered(keys.size(), false), ok(keys.size(), false);
-  readAnswers(outcome.out, answered, ok);
+  readAnswers(reply.lines, answered, ok);
   for (size_t i = 0; i < keys.size(); ++i)
     if (ok[i]) probed.add(keys[i]);
-  // A child that got through every launch and then failed (in a driver's
-  // teardown, say) compiled them all.
   const auto missing = std::find(answered.begin(), answered.end(), false);
   if (missing != answered.end())
-    throw compilerFailure(request.launches[size_t(missing - answered.begin())], name(), outcome);
+    throw compilerFailure(request.launches[size_t(missing - answered.begin())], name(), reply);
 }
 
 } // namespace uops

@@ -5,10 +5,12 @@
 // of kernel ... failed"). ClDevice::launch therefore runs every (program,
 // kernel, global size, local size) it has not seen succeed in this process
 // once in the probe executable (uopscope-clprobe) first, on buffers of the
-// same sizes filled with 0x01 bytes; a child that dies or fails makes the
-// launch a ClError (Compiler) and this process lives on. PoCL caches
-// compiled programs and work-group functions on disk, so our own build and
-// launch after a probe find the child's work there.
+// same sizes filled with 0x01 bytes; a child that dies makes the launch a
+// ClError (Compiler) and this process lives on. The child stays up and
+// answers every probe of its device until it dies (opening OpenCL costs
+// PoCL about 0.3 s); the next probe starts another. PoCL caches compiled
+// programs and work-group functions on disk, so our own build and launch
+// after a probe find the child's work there.
 //
 // UOPSCOPE_CL_PROBE=0 in the environment turns probes off (for timing them).
 #pragma once

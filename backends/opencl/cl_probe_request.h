@@ -5,11 +5,12 @@
 //                  "args": [{"buffer": 256}, {"int32": 3}, {"int64": 5},
 //                           {"float_bits": 1056964608}]}]}
 // A float travels as its bits (NaN has no JSON number); an empty "local"
-// leaves the local size to the driver. The probe answers on
-// its stdout, one line per launch it got through, in order: "ok <i>", or
-// "refused <i>" when OpenCL returned an error (its message on stderr). It
-// exits 0 after the last launch, 2 when a program does not build (the log
-// on stderr), 1 for a request it cannot read or a device it cannot open.
+// leaves the local size to the driver. A request is one line on the probe's
+// stdin; it answers on its stdout with a line per launch it got through, in
+// order, "ok <i>" or "refused <i>" when OpenCL returned an error (its
+// message on stderr), then "done". It reads requests until its stdin ends.
+// It exits 2 when a program does not build (the log on stderr), 1 for a
+// request it cannot read or a device it cannot open.
 #pragma once
 
 #include "backends/opencl/cl_probe.h"

@@ -1,5 +1,5 @@
-// uopscope-clprobe: runs the launches of a request (cl_probe_request.h, on
-// stdin) once each, so that a driver's compiler that aborts at launch ends
+// uopscope-clprobe: runs the launches of each request (cl_probe_request.h,
+// a line on stdin) once each, so that a driver's compiler that aborts at launch ends
 // this process instead of the one that asked (cl_probe.h). Buffers are
 // filled with 0x01 bytes: nonzero, so integer divisions do not trap, and the
 // pipeline's bounds check proves every access in bounds whatever the data.
@@ -11,7 +11,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <iterator>
 #include <map>
 #include <string>
 #include <type_traits>
@@ -52,36 +51,48 @@ std::vector<ClArg> argsFor(ClDevice& device, const std::vector<ClProbeArg>& args
   return made;
 }
 
+// Runs one request's launches in order, answering a line for each.
+void serve(ClDevice& device, const ClProbeRequest& request) {
+  std::map<size_t, ClProgram> programs; // built on first use, by index
+  for (size_t i = 0; i < request.launches.size(); ++i) {
+    const ClProbeRequest::Launch& launch = request.launches[i];
+    auto it = programs.find(launch.program);
+    if (it == programs.end()) {
+      const ClProbeRequest::Program& p = request.programs[launch.program];
+      try {
+        it = programs.emplace(launch.program, device.build(p.source, p.options)).first;
+      } catch (const ClError& e) {
+        std::fprintf(stderr, "%s\n", e.what());
+        finish(2);
+      }
+    }
+    try {
+      std::vector<ClBuffer> buffers;
+      device.launch(it->second, launch.kernel, argsFor(device, launch.args, buffers),
+                    launch.global, launch.local);
+      std::printf("ok %zu\n", i);
+    } catch (const ClError& e) {
+      std::fprintf(stderr, "%s\n", e.what());
+      std::printf("refused %zu\n", i);
+    }
+    std::fflush(stdout); // what got through must reach the parent before an abort in the next
+  }
+}
+
 } // namespace
 
 int main() {
-  const std::string input{std::istreambuf_iterator<char>(std::cin), {}};
+  std::map<std::string, ClDevice> devices; // by name, opened on first use
   try {
-    const ClProbeRequest request = parseProbeRequest(input);
-    ClDevice device = ClDevice::open(request.device, {.keepPrograms = 0, .probeLaunches = false});
-    std::map<size_t, ClProgram> programs; // built on first use, by index
-    for (size_t i = 0; i < request.launches.size(); ++i) {
-      const ClProbeRequest::Launch& launch = request.launches[i];
-      auto it = programs.find(launch.program);
-      if (it == programs.end()) {
-        const ClProbeRequest::Program& p = request.programs[launch.program];
-        try {
-          it = programs.emplace(launch.program, device.build(p.source, p.options)).first;
-        } catch (const ClError& e) {
-          std::fprintf(stderr, "%s\n", e.what());
-          finish(2);
-        }
-      }
-      try {
-        std::vector<ClBuffer> buffers;
-        device.launch(it->second, launch.kernel, argsFor(device, launch.args, buffers),
-                      launch.global, launch.local);
-        std::printf("ok %zu\n", i);
-      } catch (const ClError& e) {
-        std::fprintf(stderr, "%s\n", e.what());
-        std::printf("refused %zu\n", i);
-      }
-      std::fflush(stdout); // what got through must survive an abort in the next launch
+    for (std::string line; std::getline(std::cin, line);) {
+      const ClProbeRequest request = parseProbeRequest(line);
+      auto it = devices.find(request.device);
+      if (it == devices.end())
+        it = devices.emplace(request.device, ClDevice::open(request.device, {.probeLaunches = false}))
+                 .first;
+      serve(it->second, request);
+      std::printf("done\n");
+      std::fflush(stdout);
     }
   } catch (const ClError& e) {
     std::fprintf(stderr, "%s\n", e.what());

@@ -10,6 +10,7 @@ import subprocess
 import tempfile
 import time
 
+HALF_MARK = "# fuzz-tolerance: float16"   # the mark gen_program.py puts on programs with float16 values
 SANITIZER_MARKS = ("AddressSanitizer", "LeakSanitizer", "UndefinedBehaviorSanitizer", "runtime error:",
                    "MemorySanitizer", "ThreadSanitizer")
 
@@ -118,11 +119,17 @@ class Tolerance:
   of that scale: rounding noise stays far below it, a wrong index or a wrong op does not.
   """
 
-  def __init__(self, loose=1e-4):
+  def __init__(self, loose=1e-4, all_half=False):
     self.loose = loose
+    self.all_half = all_half   # the program computes in float16: every float gets its rule
+
+  def for_program(self, text):
+    """This tolerance, or the float16 one for every float when the program says so."""
+    marked = HALF_MARK in text if isinstance(text, str) else False
+    return Tolerance(self.loose, marked) if marked != self.all_half else self
 
   def bounds(self, dtype):
-    if dtype in ("float16", "bfloat16"):
+    if dtype in ("float16", "bfloat16") or (self.all_half and dtype.startswith("float")):
       return 1e-2, 1e-2
     return 1e-5, 1e-4
 
@@ -157,7 +164,7 @@ def compare_outputs(got, want, tol):
         err = abs(x - y)
         if err <= atol + rtol * abs(y):
           continue
-        if err <= atol + rtol * abs(y) + tol.loose * scale * (100 if dtype == "float16" else 1):
+        if err <= atol + rtol * abs(y) + tol.loose * scale * (100 if atol >= 1e-2 else 1):
           loose_used = True
           continue
         return ("output %d (%s %s) [%d]: %r, the reference has %r (|diff| %.3g, largest |value| %.3g)"
@@ -216,6 +223,7 @@ def check_program(uopc, path, devices, timeout, tol):
 
 
 def check_text(uopc, text, devices, timeout, tol):
+  tol = tol.for_program(text)
   with tempfile.TemporaryDirectory(prefix="uopfuzz") as d:
     path = os.path.join(d, "program.py")
     with open(path, "w") as f:

@@ -317,6 +317,8 @@ def main(argv=None):
     text = re.sub(r"\A# FAILS [^\n]*\n", "", text)
   except UnicodeDecodeError:
     text = raw
+  # the tolerance of the original program (float16 programs are marked), kept while shrinking
+  checker.tol = checker.tol.for_program(text)
   kind = args.kind or checker.kind(text)
   if not kind:
     print("shrink: %s does not fail" % args.file, file=sys.stderr)

@@ -43,6 +43,7 @@ UOpPtr storeIntoNewBuffer(RangeifyContext& ctx, const RangeInfo& info, const UOp
   const UOp& x = *info.node;
   UOpPtr buf = ctx.newBuffer(x.dtype(), shapeProduct(x.shape()), x.device());
   if (info.pinned) ctx.pinnedBuffers.insert(buf->argAs<BufferArg>().id);
+  if (info.broadcast) ctx.broadcastBuffers.insert(buf->argAs<BufferArg>().id);
   if (shapeProduct(x.shape()) == 0) return buf; // nothing to store
   UOpPtr store = UOp::make(Op::Store, dtypes::void_, {indexInto(buf, x.shape(), info.out), value});
   UOpList end{store};

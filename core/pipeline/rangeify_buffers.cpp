@@ -6,7 +6,12 @@
 // reader instead: its store's ranges are replaced by the reader's index. The
 // cost model is tinygrad's: keep the buffer when the value reads more than 3
 // buffers, or when a reduction inside it reads a buffer (recomputing that is
-// a loop per element); Contiguous buffers are always kept.
+// a loop per element); Contiguous buffers are always kept. One rule is ours:
+// fusion never multiplies work. A value with a reduction over computed data
+// (no loads) or a transcendental is recomputed only in a reader that computes
+// each element once: not inside another reduction's loop (y.T @ y over a
+// computed y; an LSTM's sigmoid gates inside the next step's matmul), and
+// not along a loop the value is broadcast on (a matmul chain's inner product).
 #include "core/pipeline/rangeify_steps.h"
 
 #include "core/ir/build.h"
@@ -48,6 +53,33 @@ bool cheapToRecompute(const UOpPtr& value, const RangeifyContext& ctx) {
     if (u->op() == Op::Reduce && readsBuffer.contains(u->src(0).get()) && !isRowReduce(*u, ctx)) return false;
   }
   return buffers.size() <= 3;
+}
+
+// Whether an element of v costs more than a few instructions: a reduction
+// (a row reduction aside: those are computed once per row where
+// rowsStayOuter allows it) or a transcendental (a polynomial on the CPU).
+bool expensivePerElement(const UOpPtr& v, const RangeifyContext& ctx) {
+  for (const UOp* u : toposortIn(*v, WalkScope::OutsideBuffers)) {
+    if (u->op() == Op::Reduce && !isRowReduce(*u, ctx)) return true;
+    if (u->op() == Op::Exp2 || u->op() == Op::Log2 || u->op() == Op::Sin) return true;
+  }
+  return false;
+}
+
+// Whether a reader at `at` computes each element of the buffer stored over
+// `target` at most once: its index puts a distinct output loop (or the
+// stored constant) where the store has a range, so no element is read again
+// inside another reduction's loop or along a loop the value is broadcast on.
+bool readOncePerElement(const UOp& target, const UOp& at) {
+  std::unordered_set<const UOp*> seen;
+  for (size_t k = 1; k < target.src().size(); ++k) {
+    const UOp& stored = *target.src(k);
+    const UOp& read = *at.src(k);
+    if (stored.op() != Op::Range) continue;
+    if (read.op() != Op::Range || read.argAs<RangeArg>().type != AxisType::Loop || !seen.insert(&read).second)
+      return false;
+  }
+  return true;
 }
 
 // The Range nodes v depends on (within its kernel).
@@ -127,6 +159,11 @@ UOpPtr removeBufferize(const Match& m) {
   const UOpPtr& value = store->src(1);
   if (target.src().size() != at.src().size() || !cheapToRecompute(value, ctx) ||
       !rowsStayOuter(value, target, at, ctx))
+    return nullptr;
+  // fusion never multiplies work: a reduction or a transcendental is
+  // recomputed in a reader only where that computes each element once
+  if (expensivePerElement(value, ctx) && (ctx.broadcastBuffers.contains(state->src(0)->argAs<BufferArg>().id) ||
+                                          !readOncePerElement(target, at)))
     return nullptr;
   NodeSubst subst;
   for (size_t k = 1; k < target.src().size(); ++k)

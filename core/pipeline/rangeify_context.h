@@ -28,6 +28,7 @@ struct RangeInfo {
   UOpList placeholders;                  // Index: a stand-in Range per computed index (null if constant)
   bool realized = false;                 // stored into a buffer of its own
   bool pinned = false;                   // Contiguous: the buffer stays even where cheap
+  bool broadcast = false;                // realized because a consumer broadcasts it
   // Some consumer recomputes it over ranges it is broadcast along: the
   // smallest nest key (kernel_ranges.h) of those ranges; kNotBroadcast: none.
   int64_t endingFrom = kNotBroadcast;
@@ -43,6 +44,9 @@ public:
   int64_t nextBufferId = 0;
   Device device{{"CPU"}};                               // where device-less values are stored
   std::unordered_set<int64_t> pinnedBuffers;            // buffer ids removal must keep
+  // Buffers of values a consumer broadcasts: a reduction in one is never
+  // recomputed in its readers (once per element of the broadcast).
+  std::unordered_set<int64_t> broadcastBuffers;
   // Reduce ranges of row reductions: reductions fused into a consumer that
   // broadcasts them only along loops inside their own (a softmax's max and
   // sum), computed once per row; buffer removal may recompute values holding

@@ -215,6 +215,7 @@ private:
     }
     if (realize) {
       info.realized = true;
+      info.broadcast = ending;
       info.out = freshRanges(x.shape());
       ending = false;
     }

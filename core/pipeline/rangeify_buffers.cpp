@@ -67,17 +67,25 @@ bool expensivePerElement(const UOpPtr& v, const RangeifyContext& ctx) {
 }
 
 // Whether a reader at `at` computes each element of the buffer stored over
-// `target` at most once: its index puts a distinct output loop (or the
-// stored constant) where the store has a range, so no element is read again
-// inside another reduction's loop or along a loop the value is broadcast on.
-bool readOncePerElement(const UOp& target, const UOp& at) {
+// `target` at most once: its index puts a distinct loop where the store has a
+// range, and a reduction's loop only where the index also holds every output
+// loop that reduction runs inside of (a sum over a row reads each element of
+// its row once; a matmul's reduce loop inside a column loop the index lacks
+// would read each element once per column).
+bool readOncePerElement(const UOp& target, const UOp& at, const RangeifyContext& ctx) {
   std::unordered_set<const UOp*> seen;
   for (size_t k = 1; k < target.src().size(); ++k) {
-    const UOp& stored = *target.src(k);
+    if (target.src(k)->op() != Op::Range) continue;
     const UOp& read = *at.src(k);
-    if (stored.op() != Op::Range) continue;
-    if (read.op() != Op::Range || read.argAs<RangeArg>().type != AxisType::Loop || !seen.insert(&read).second)
-      return false;
+    if (read.op() != Op::Range || !seen.insert(&read).second) return false;
+  }
+  for (const UOp* r : seen) {
+    const RangeArg& arg = r->argAs<RangeArg>();
+    if (arg.type == AxisType::Loop || ctx.rowReduceRanges.contains(arg.id)) continue;
+    auto loops = ctx.reduceLoops.find(arg.id);
+    if (loops == ctx.reduceLoops.end()) return false;
+    for (const UOp* loop : loops->second)
+      if (!seen.contains(loop)) return false;
   }
   return true;
 }
@@ -163,7 +171,7 @@ UOpPtr removeBufferize(const Match& m) {
   // fusion never multiplies work: a reduction or a transcendental is
   // recomputed in a reader only where that computes each element once
   if (expensivePerElement(value, ctx) && (ctx.broadcastBuffers.contains(state->src(0)->argAs<BufferArg>().id) ||
-                                          !readOncePerElement(target, at)))
+                                          !readOncePerElement(target, at, ctx)))
     return nullptr;
   NodeSubst subst;
   for (size_t k = 1; k < target.src().size(); ++k)

@@ -81,29 +81,25 @@ private Q_SLOTS:
   void kernelSplit_data() {
     QTest::addColumn<int>("which");
     QTest::addColumn<QStringList>("kernels");
-    // (a @ b) @ c, then y.T @ y: each product a kernel of its own; the outer
-    // product reads y twice at its reduce loop, so y is a buffer (tinygrad
-    // makes one kernel that computes the chain again for each of the 24 x 24
-    // outputs). An arange longer than 256 is a prefix sum in two levels (block
-    // sums, then the blocks' prefix): two kernels before each input's first use.
+    // (a @ b) @ c, then y.T @ y: each input's sines computed once (E_...),
+    // not per element of the products; each product a kernel of its own; the
+    // outer product reads y twice at its reduce loop, so y is a buffer
+    // (tinygrad makes one kernel that computes the chain again for each of
+    // the 24 x 24 outputs). An arange longer than 256 is a prefix sum in two
+    // levels (block sums, then the blocks' prefix): two kernels each.
     QTest::newRow("matmul chain then y.T @ y")
         << 0
-        << QStringList{QStringLiteral("r_12_256_256"), QStringLiteral("r_12_12"), QStringLiteral("r_16_256_256"),
-                       QStringLiteral("r_16_16"), QStringLiteral("r_40_56_72"), QStringLiteral("r_6_256_256"),
-                       QStringLiteral("r_6_6"), QStringLiteral("r_40_24_56"), QStringLiteral("r_24_24_40")};
-    QTest::newRow("y.T @ y") << 1 << QStringList{QStringLiteral("r_6_5_7"), QStringLiteral("r_5_5_6")};
-    // the scores (8 products each) are computed once per element in each of
-    // the softmax's kernels (its max, its exponentials' sum, the normalized
-    // rows), never inside the rows' reduce loops; the weighted sum reads a buffer
+        << QStringList{QStringLiteral("r_6_256_256"), QStringLiteral("r_6_6"), QStringLiteral("E_56_24"), QStringLiteral("r_12_256_256"), QStringLiteral("r_12_12"), QStringLiteral("E_40_72"), QStringLiteral("r_16_256_256"), QStringLiteral("r_16_16"), QStringLiteral("E_72_56"), QStringLiteral("r_40_56_72"), QStringLiteral("r_40_24_56"), QStringLiteral("r_24_24_40")};
+    QTest::newRow("y.T @ y") << 1 << QStringList{QStringLiteral("E_6_7"), QStringLiteral("E_7_5"), QStringLiteral("r_6_5_7"), QStringLiteral("r_5_5_6")};
+    // no kernel computes a reduction or a transcendental again inside a
+    // reduction's loop: values read there (the inputs' sines, the rows'
+    // max) are buffers
     QTest::newRow("attention") << 2
-                               << QStringList{QStringLiteral("r_2_4_4_8"), QStringLiteral("r_2_4_4"),
-                                              QStringLiteral("r_2_4_4_8"), QStringLiteral("r_2_4_4_4_8"),
-                                              QStringLiteral("r_2_4_8_4")};
+                               << QStringList{QStringLiteral("E_2_4_8"), QStringLiteral("r_2_4_4_8"), QStringLiteral("r_2_4_4"), QStringLiteral("r_2_4_4_4"), QStringLiteral("E_2_4_8"), QStringLiteral("r_2_4_8_4")};
     // a product read by a matmul, a sum and a column max is computed once
     QTest::newRow("product read by three reductions")
         << 3
-        << QStringList{QStringLiteral("r_12_8_10"), QStringLiteral("r_12_6_8"), QStringLiteral("r_12_8"),
-                       QStringLiteral("r_8_12")};
+        << QStringList{QStringLiteral("E_8_6"), QStringLiteral("E_12_10"), QStringLiteral("E_10_8"), QStringLiteral("r_12_8_10"), QStringLiteral("r_12_6_8"), QStringLiteral("r_12_8"), QStringLiteral("r_8_12")};
   }
 
   void kernelSplit() {

@@ -36,8 +36,8 @@ private Q_SLOTS:
     QVERIFY(nodes > 10);
     QCOMPARE(w.graph()->nodeCount(), nodes);
     QVERIFY(w.program()->editor()->toPlainText().contains(QStringLiteral("from tinygrad import Tensor")));
-    QVERIFY(w.program()->status()->text().contains(QStringLiteral("3 kernels")));
-    QCOMPARE(w.kernels()->rowCount(), 3);
+    QVERIFY(w.program()->status()->text().contains(QStringLiteral("5 kernels")));
+    QCOMPARE(w.kernels()->rowCount(), 5);
   }
 
   void stepsStages() {
@@ -140,7 +140,7 @@ private Q_SLOTS:
     w.session().waitForIdle();
     QTest::mouseClick(w.runPanel()->runButton(), Qt::LeftButton);
     w.session().waitForIdle();
-    QCOMPARE(w.runPanel()->times()->rowCount(), 3);
+    QCOMPARE(w.runPanel()->times()->rowCount(), 5);
     double median = w.runPanel()->times()->item(0, 2)->text().toDouble();
     QVERIFY(median > 0);
     QVERIFY2(w.runPanel()->verdict()->text().contains(QStringLiteral("match the reference")),

@@ -5,6 +5,7 @@
 #include "core/ir/reaches.h"
 #include "core/ir/reduce_identity.h"
 #include "core/opt/kernel_ranges.h"
+#include "core/opt/kernel_work.h"
 
 #include <algorithm>
 #include <functional>
@@ -168,7 +169,20 @@ private:
     // r = outer * (inner size) + inner
     UOpPtr value = outer ? fresh * (n / k) + rest : rest * k + fresh;
     NodeMap subst{{r.get(), value}};
-    return rebuild(m_ast, subst, {{r.get(), {fresh, rest}}});
+    UOpPtr out = rebuild(m_ast, subst, {{r.get(), {fresh, rest}}});
+    if (m_opt.target == AxisType::Upcast || m_opt.target == AxisType::Unroll) withinCopyBudget(out);
+    return out;
+  }
+
+  // Expand copies each value once per UPCAST x UNROLL combination it depends on.
+  void withinCopyBudget(const UOpPtr& out) const {
+    KernelCopies c = copiesOf(out);
+    if (c.most > m_target.maxCopies)
+      reject(fmt::format("a value would be copied {} times (UPCAST x UNROLL); {} allows {}", c.most,
+                         m_target.device, m_target.maxCopies));
+    if (c.total > m_target.maxExpandedNodes)
+      reject(fmt::format("the kernel would expand to {} nodes; {} allows {}", c.total, m_target.device,
+                         m_target.maxExpandedNodes));
   }
 
   UOpPtr padto() {

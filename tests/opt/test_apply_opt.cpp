@@ -7,6 +7,7 @@
 #include "core/ir/text.h"
 #include "core/opt/apply_opt.h"
 #include "core/opt/kernel_ranges.h"
+#include "core/opt/kernel_work.h"
 
 #include <QTest>
 
@@ -292,6 +293,37 @@ private Q_SLOTS:
     QTest::newRow("swap types") << QStringLiteral("Swap(0, 1)") << false
                                 << QStringLiteral("Swap(0, 1): Swap exchanges axes of one AxisType, not LOOP and "
                                                   "REDUCE");
+  }
+
+  // Expand's copies stay in the target's budget: a 16 x 16 register tile is
+  // the most one value may be copied; UNROLL on top of it (each product then
+  // copied 512 times) is rejected, and so is a kernel that would expand to
+  // more nodes than the target allows, whichever split gets it there
+  void copyBudget() {
+    UOpPtr tile = applyOpts(matmul(64, 64, 64), parseOpts("Split(0, 16, UPCAST); Split(1, 16, UPCAST)"), kCpu);
+    QCOMPARE(copiesOf(tile).most, int64_t{256});
+    std::vector<Opt> applied = parseOpts("Split(0, 16, UPCAST); Split(1, 16, UPCAST)");
+    try {
+      applyOpt(tile, parseOpts("Split(2, 2, UNROLL)")[0], kCpu, applied);
+      QFAIL("not rejected");
+    } catch (const OptError& e) {
+      QCOMPARE(qs(e.what()),
+               QStringLiteral("Split(2, 2, UNROLL): a value would be copied 512 times (UPCAST x UNROLL); CPU allows 256"));
+    }
+    // a reduction's UNROLL copies only what runs inside it: rows of 16 x 16
+    // partial sums (UNROLL) next to a 16-wide output (UPCAST) are 16 copies each
+    UOpPtr rows = applyOpts(minusRowMax(32, 64), parseOpts("Split(2, 16, UNROLL); Split(1, 16, UPCAST)"), kCpu);
+    QCOMPARE(copiesOf(rows).most, int64_t{16});
+    OptTarget small = kCpu;
+    small.maxExpandedNodes = 100;
+    try {
+      applyOpts(matmul(64, 64, 64), parseOpts("Split(0, 16, UPCAST)"), small);
+      QFAIL("not rejected");
+    } catch (const OptError& e) {
+      QVERIFY2(qs(e.what()).startsWith(QStringLiteral("Split(0, 16, UPCAST): the kernel would expand to ")),
+               e.what());
+      QVERIFY2(qs(e.what()).endsWith(QStringLiteral(" nodes; CPU allows 100")), e.what());
+    }
   }
 
   // TC on a matrix product: rows and columns get UPCAST parts of the tile's

@@ -3,6 +3,8 @@
 #include "core/program/method_helpers.h"
 #include "core/program/tensor_methods.h"
 
+#include <algorithm>
+
 namespace uops::program {
 
 using namespace detail;
@@ -25,6 +27,9 @@ Method reshapeMethod(std::string name, ShapeMethod fn) {
             auto [first, rest] = a.bind({"shape", "*args"});
             std::vector<Value> dims = first.items() ? *first.items() : std::vector<Value>{first};
             if (!first.items()) dims.insert(dims.end(), rest.items()->begin(), rest.items()->end());
+            bool none = std::any_of(dims.begin(), dims.end(), [](const Value& d) { return d.isNone(); });
+            // without None entries, the usual argument forms and their messages
+            if (!none) return wrap((self(a).*fn)(toIntsVarargs(a, first, rest, "shape")));
             const Shape& shape = self(a).shape();
             for (size_t i = 0; i < dims.size() && i < shape.size(); ++i)
               if (dims[i].isNone()) dims[i] = Value(shape[i]);

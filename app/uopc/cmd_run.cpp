@@ -1,8 +1,11 @@
 #include "app/uopc/commands.h"
+#include "app/uopc/devices.h"
 #include "app/uopc/lowering.h"
 
 #include "core/frontend/load_error.h"
+#include "core/opt/opt.h"
 #include "core/program/device_run.h"
+#include "core/program/interp_run.h"
 #include "core/program/host_text.h"
 #include "core/program/program.h"
 #include "core/runtime/json_output.h"
@@ -20,13 +23,13 @@ namespace {
 
 struct RunOptions {
   std::string path;
-  std::string device = "REF";
+  std::string device; // empty: the best device this machine has (devices.h)
   bool json = false;
   bool time = false;
   int repeat = 1;
   bool noOpt = false;
   std::string opts;
-  size_t kernel = 0;
+  std::string kernel;
   int beam = 0;
   double beamBudget = 120;
 };
@@ -66,6 +69,48 @@ void printTimes(const std::vector<uops::KernelTimes>& times, int repeat) {
   std::cout << fmt::format("  {:<28} median {:10.4f} ms\n", "total", total);
 }
 
+// Every option that does not apply to the chosen device or to the other
+// options is an error that says why, never a silent no-op.
+void checkApplies(const RunOptions& options, const CLI::App& cmd) {
+  auto given = [&](const char* name) { return cmd.count(name) > 0; };
+  if (options.device == "REF")
+    for (const char* flag : {"--beam", "--opts", "--kernel", "--time", "--no-opt", "--repeat"})
+      if (given(flag))
+        failWith(fmt::format("uopc run: {} does not apply to REF: the reference evaluator compiles no kernels "
+                             "(run on CPU, INTERP or CL:<n>)",
+                             flag));
+  if (options.device == "INTERP" && given("--beam"))
+    failWith("uopc run: --beam does not apply to INTERP: BEAM times kernels on hardware, and the interpreter's "
+             "times say nothing about it (run on CPU or CL:<n>)");
+  if (given("--opts") && options.kernel.empty())
+    failWith("uopc run: --opts needs --kernel: the kernel (schedule index or name) they apply to");
+  if (given("--kernel") && !given("--opts"))
+    failWith("uopc run: --kernel selects the kernel --opts applies to; give --opts too");
+  if (given("--beam-budget") && !given("--beam")) failWith("uopc run: --beam-budget needs --beam");
+  if (given("--repeat") && !given("--time"))
+    failWith("uopc run: --repeat runs the compiled program again for --time; give --time too");
+  if (given("--no-opt") && (given("--beam") || given("--opts")))
+    failWith("uopc run: --no-opt runs kernels without OptOps; it cannot go with --beam or --opts");
+}
+
+// The OptOps of --opts for the kernels --kernel names (an index or a name
+// before or after Optimize), checked against the program's schedule.
+uops::KernelOpts requestedOpts(const RunOptions& options, const std::vector<uops::UOpPtr>& roots) {
+  uops::KernelOpts opts;
+  if (options.opts.empty()) return opts;
+  std::vector<uops::Opt> parsed;
+  try {
+    parsed = uops::parseOpts(options.opts);
+  } catch (const uops::OptParseError& e) {
+    failWith(fmt::format("uopc run: --opts: {}", e.what()));
+  }
+  uops::PipelineRun scheduled =
+      uops::runPipeline(roots, {.trace = false, .target = std::nullopt, .rangeify = rangeifyOptionsOn(options.device)});
+  requireSuccess(scheduled, options.path);
+  for (size_t k : selectedKernels(scheduled, options.kernel)) opts[k] = parsed;
+  return opts;
+}
+
 void run(const RunOptions& options) {
   uops::program::LoadedProgram program = loadOrFail(options.path);
   if (program.outputs.empty())
@@ -73,9 +118,8 @@ void run(const RunOptions& options) {
                          "assignment of a tensor or a list of tensors",
                          options.path));
   uops::program::DeviceRun result;
+  uops::KernelOpts opts = requestedOpts(options, uops::program::rootsOf(program.outputTensors()));
   try {
-    uops::KernelOpts opts;
-    if (!options.opts.empty()) opts[options.kernel] = uops::parseOpts(options.opts);
     result = uops::program::runOnDevice(program.outputTensors(), options.device,
                                          {.repeat = options.repeat,
                                           .device = options.device,
@@ -108,9 +152,9 @@ void addRunCommand(CLI::App& app) {
   cmd->add_option("program", options->path, "a tensor program (.py, PROGRAM_FORMAT.md)")
       ->required();
   cmd->add_option("--device", options->device,
-                  "REF (the reference evaluator), CPU (LLVM JIT), INTERP (kernel interpreter) or "
-                  "CL:<n>")
-      ->capture_default_str();
+                  "REF (the reference evaluator), CPU (LLVM JIT), INTERP (kernel interpreter) or CL:<n>; "
+                  "default: a GPU where OpenCL has one, else CPU")
+      ->transform(deviceNameValidator());
   cmd->add_flag("--json", options->json, "print the outputs as one JSON object");
   cmd->add_flag("--time", options->time, "report each kernel's median and minimum run time");
   cmd->add_option("--repeat", options->repeat, "runs of the compiled program (for --time)")
@@ -120,8 +164,8 @@ void addRunCommand(CLI::App& app) {
                 "no OptOps: kernels as Rangeify made them (default: the hand-coded heuristics)");
   cmd->add_option("--opts", options->opts,
                   "OptOps for one kernel, e.g. \"Split(0, 4, UPCAST); Split(2, 4, UNROLL)\"");
-  cmd->add_option("--kernel", options->kernel, "the kernel (schedule index) --opts applies to")
-      ->capture_default_str();
+  cmd->add_option("--kernel", options->kernel,
+                  "the kernel --opts applies to: its schedule index or its name (before or after Optimize)");
   cmd->add_option("--beam", options->beam,
                   "BEAM search of this width for every kernel before running (results cached on disk)")
       ->check(CLI::Range(1, 64));
@@ -129,7 +173,11 @@ void addRunCommand(CLI::App& app) {
                   "seconds BEAM may search each kernel; it then keeps the best found so far (0: no limit)")
       ->check(CLI::Range(0.0, 1e6))
       ->capture_default_str();
-  cmd->callback([options] { run(*options); });
+  cmd->callback([options, cmd] {
+    if (options->device.empty()) options->device = bestDevice();
+    checkApplies(*options, *cmd);
+    run(*options);
+  });
 }
 
 } // namespace uopc

@@ -6,6 +6,7 @@
 #include "core/opt/heuristics.h"
 #include "core/pipeline/optimize.h"
 #include "backends/opencl/cl_beam.h"
+#include "backends/opencl/cl_discovery.h"
 #include "backends/opencl/cl_schedule.h"
 #include "core/program/device_run.h"
 #include "core/program/interp_run.h"
@@ -103,6 +104,17 @@ uops::program::DeviceRun runOnCl(const std::string& name, const std::vector<uops
 }
 
 } // namespace
+
+std::string bestDevice() {
+  for (const uops::ClDeviceInfo& d : uops::clDevices())
+    if (d.type == "GPU") return d.name;
+  return "CPU";
+}
+
+uops::RangeifyOptions rangeifyOptionsOn(const std::string& device) {
+  if (device.rfind("CL:", 0) == 0) return uops::rangeifyOptionsFor(uops::openClTarget(device));
+  return {};
+}
 
 void registerCompiledDevices() {
   uops::program::registerDevice("CPU", runOnCpu);

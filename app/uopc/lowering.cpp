@@ -4,6 +4,9 @@
 
 #include "core/frontend/load_error.h"
 #include "core/opt/opt.h"
+#include "core/pipeline/kernel_select.h"
+#include "core/program/device_name.h"
+#include "core/program/device_run.h"
 #include "core/program/interp_run.h"
 
 #include <algorithm>
@@ -20,9 +23,24 @@ void failWith(const std::string& message) {
   throw CLI::RuntimeError(1);
 }
 
+CLI::Validator deviceNameValidator() {
+  return CLI::Validator(
+      [](std::string& name) -> std::string {
+        try {
+          name = uops::program::canonicalDeviceName(name);
+          return {};
+        } catch (const uops::program::DeviceError& e) {
+          return e.what();
+        }
+      },
+      "DEVICE");
+}
+
 void addLoweringFlags(CLI::App* cmd, LoweringOptions& options) {
   cmd->add_option("program", options.path, "a tensor program (.py, PROGRAM_FORMAT.md)")->required();
-  cmd->add_option("--device", options.device, "CPU (LLVM IR) or CL:<n> (OpenCL C)")->capture_default_str();
+  cmd->add_option("--device", options.device, "CPU (LLVM IR) or CL:<n> (OpenCL C)")
+      ->capture_default_str()
+      ->transform(deviceNameValidator());
   cmd->add_flag("--no-opt", options.noOpt, "no OptOps (default: the hand-coded heuristics)");
   cmd->add_option("--opts", options.opts, "OptOps for the kernel --kernel names");
   cmd->add_option("--kernel", options.kernel, "a kernel: its schedule index or its name");
@@ -38,11 +56,20 @@ uops::program::LoadedProgram loadOrFail(const std::string& path) {
   }
 }
 
+std::string deviceOrFail(const std::string& typed) {
+  try {
+    return uops::program::canonicalDeviceName(typed);
+  } catch (const uops::program::DeviceError& e) {
+    failWith(e.what());
+  }
+}
+
 uops::CodegenTarget targetFor(const LoweringOptions& options) {
   uops::CodegenTarget target;
-  if (options.device == "CPU") target = uops::hostCpuTarget();
-  else if (options.device.rfind("CL:", 0) == 0) target = uops::openClTarget(options.device);
-  else failWith(fmt::format("unknown device '{}' (expected CPU or CL:<n>)", options.device));
+  std::string device = deviceOrFail(options.device);
+  if (device == "CPU") target = uops::hostCpuTarget();
+  else if (uops::program::isCodegenTarget(device)) target = uops::openClTarget(device);
+  else failWith(fmt::format("{} generates no code: the code generators are CPU (LLVM IR) and CL:<n> (OpenCL C)", device));
   target.heuristics = !options.noOpt;
   return target;
 }
@@ -68,24 +95,11 @@ uops::PipelineRun lower(const uops::program::LoadedProgram& program, const Lower
 }
 
 std::vector<size_t> selectedKernels(const uops::PipelineRun& run, const std::string& kernel) {
-  const auto& kernels = run.schedule.kernels;
-  std::vector<size_t> out;
-  if (kernel.empty()) {
-    for (size_t i = 0; i < kernels.size(); ++i) out.push_back(i);
-    return out;
+  try {
+    return uops::selectKernels(run, kernel);
+  } catch (const uops::KernelSelectError& e) {
+    failWith(e.what());
   }
-  bool numeric = !kernel.empty() && kernel.find_first_not_of("0123456789") == std::string::npos;
-  for (size_t i = 0; i < kernels.size(); ++i)
-    if ((numeric && std::to_string(i) == kernel) || kernels[i].name == kernel ||
-        (i < run.kernels.size() && run.kernels[i].name.text == kernel))
-      out.push_back(i);
-  if (out.empty()) {
-    std::string list;
-    for (size_t i = 0; i < kernels.size(); ++i) list += fmt::format("\n  {}  {}", i, kernels[i].name);
-    failWith(fmt::format("no kernel '{}'; the schedule has {} kernel{}:{}", kernel, kernels.size(),
-                         kernels.size() == 1 ? "" : "s", list));
-  }
-  return out;
 }
 
 void requireSuccess(const uops::PipelineRun& run, const std::string& path) {

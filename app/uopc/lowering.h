@@ -9,9 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace CLI {
-class App;
-}
+#include <CLI/CLI.hpp>
 
 namespace uopc {
 
@@ -28,10 +26,16 @@ struct LoweringOptions {
   std::string kernel;         // a schedule index or a kernel name; empty: every kernel
 };
 
+// Turns a typed device name into its canonical spelling (device_name.h);
+// an unknown one fails parsing with the accepted forms.
+CLI::Validator deviceNameValidator();
+
 // --device, --no-opt, --opts, --kernel on `cmd`.
 void addLoweringFlags(CLI::App* cmd, LoweringOptions& options);
 
 uops::program::LoadedProgram loadOrFail(const std::string& path);
+// The canonical device name (device_name.h), or exit 1 with the accepted forms.
+std::string deviceOrFail(const std::string& typed);
 uops::CodegenTarget targetFor(const LoweringOptions& options);
 
 // The program lowered through every stage (trace as asked).

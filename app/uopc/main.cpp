@@ -3,12 +3,14 @@
 
 #include <exception>
 #include <iostream>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
 int main(int argc, char** argv) {
   CLI::App app{"uopc: the UOpScope compiler core, headless"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("uopc ") + UOPSCOPE_VERSION);
   uopc::registerCompiledDevices();
   uopc::addShowCommand(app);
   uopc::addBenchRewriteCommand(app);

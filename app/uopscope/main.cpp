@@ -1,101 +1,215 @@
-// uopscope PROGRAM.py [--device CPU|CL:n] [--view NAME] [--stage NAME] [--kernel K] [--compare] [--rewrite N]
-//                     [--hide GROUPS] [--find TEXT] [--run] [--screenshot FILE.png]
+// uopscope [PROGRAM.py] [--device CPU|CL:n] [--view NAME] [--stage NAME [--kernel K] [--rewrite N]]
+//          [--compare] [--hide GROUPS] [--find TEXT] [--run] [--screenshot FILE.png]
+// Every option is checked before the window opens: a wrong value is an error
+// that lists the valid ones. --help and --version need no display.
 #include "app/uopscope/main_window.h"
+
+#include "core/pipeline/kernel_select.h"
+#include "core/program/device_name.h"
+#include "core/program/device_run.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QScreen>
+#include <QFileInfo>
 
 #include <cstdio>
+#include <cstring>
+#include <optional>
+#include <variant>
+
+namespace {
+
+const QStringList kHideGroups{QStringLiteral("constants"), QStringLiteral("index"), QStringLiteral("movement"),
+                              QStringLiteral("calls")};
+
+struct Options {
+  QCommandLineOption device{QStringLiteral("device"),
+                            QStringLiteral("the target device: CPU or CL:n, any case (saved for the next start)"),
+                            QStringLiteral("name")};
+  QCommandLineOption view{QStringLiteral("view"),
+                          QStringLiteral("raise a view: graph, program, stages, rewrites, kernels, optimize, code, "
+                                         "inspector, run"),
+                          QStringLiteral("name")};
+  QCommandLineOption stage{QStringLiteral("stage"),
+                           QStringLiteral("open at a stage: Callify, Rangeify, Optimize, Expand, Instruction "
+                                          "Selection, Linearize, Register/Memory Plan, Render"),
+                           QStringLiteral("name")};
+  QCommandLineOption kernel{QStringLiteral("kernel"),
+                            QStringLiteral("the kernel for --stage: its schedule index or its name"),
+                            QStringLiteral("k")};
+  QCommandLineOption rewrite{QStringLiteral("rewrite"), QStringLiteral("with --stage: show its n-th rewrite (from 0)"),
+                             QStringLiteral("n")};
+  QCommandLineOption compare{QStringLiteral("compare"), QStringLiteral("show the graph before the rewrite beside it")};
+  QCommandLineOption hide{QStringLiteral("hide"),
+                          QStringLiteral("hide node groups in the graph, comma-separated: constants, index, movement, "
+                                         "calls"),
+                          QStringLiteral("groups")};
+  QCommandLineOption find{QStringLiteral("find"), QStringLiteral("select the first node matching an op or %number"),
+                          QStringLiteral("text")};
+  QCommandLineOption runIt{QStringLiteral("run"), QStringLiteral("run the program on the target device once loaded")};
+  QCommandLineOption shot{QStringLiteral("screenshot"), QStringLiteral("write a PNG of the window and exit"),
+                          QStringLiteral("file")};
+
+  void declare(QCommandLineParser& parser) const {
+    parser.setApplicationDescription(QStringLiteral("UOpScope: explore how a tensor program is lowered"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py)"));
+    parser.addOptions({device, view, stage, kernel, rewrite, compare, hide, find, runIt, shot});
+  }
+};
+
+void setNames() {
+  QCoreApplication::setOrganizationName(QStringLiteral("UOpScope"));
+  QCoreApplication::setApplicationName(QStringLiteral("uopscope"));
+  QCoreApplication::setApplicationVersion(QStringLiteral(UOPSCOPE_VERSION));
+}
+
+// --help and --version print text and exit: no window, so no display needed.
+bool asksForText(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    for (const char* flag : {"-h", "--help", "-?", "--help-all", "-v", "--version"})
+      if (std::strcmp(argv[i], flag) == 0) return true;
+  return false;
+}
+
+int fail(const QString& message) {
+  std::fprintf(stderr, "uopscope: %s\n", qPrintable(message));
+  return 1;
+}
+
+// What the options ask for that can be checked before the window opens; an
+// error message, or nothing.
+std::optional<QString> checkOptions(const QCommandLineParser& parser, const Options& o) {
+  if (parser.isSet(o.hide))
+    for (const QString& group : parser.value(o.hide).split(QLatin1Char(',')))
+      if (!kHideGroups.contains(group.trimmed()))
+        return QStringLiteral("no node group '%1' for --hide (groups: %2)").arg(group, kHideGroups.join(QStringLiteral(", ")));
+  if (parser.isSet(o.device)) {
+    std::string device;
+    try {
+      device = uops::program::canonicalDeviceName(parser.value(o.device).toStdString());
+    } catch (const uops::program::DeviceError& e) {
+      return QString::fromStdString(e.what());
+    }
+    if (!uops::program::isCodegenTarget(device))
+      return QStringLiteral("%1 cannot be the explorer's target: it shows the code a device compiles (CPU or CL:<n>), "
+                            "and checks every run against REF")
+          .arg(QString::fromStdString(device));
+  }
+  for (const QCommandLineOption* needsStage : {&o.kernel, &o.rewrite})
+    if (parser.isSet(*needsStage) && !parser.isSet(o.stage))
+      return QStringLiteral("--%1 goes with --stage").arg(needsStage->names().first());
+  const QStringList args = parser.positionalArguments();
+  if (args.size() > 1) return QStringLiteral("one program at a time (got %1)").arg(args.join(QLatin1Char(' ')));
+  if (!args.isEmpty() && !QFileInfo(args.first()).isFile())
+    return QStringLiteral("cannot open '%1': no such file").arg(args.first());
+  bool needsProgram = parser.isSet(o.stage) || parser.isSet(o.runIt) || parser.isSet(o.find);
+  if (needsProgram && args.isEmpty()) return QStringLiteral("--stage, --run and --find need a program");
+  return std::nullopt;
+}
+
+// The stage record --stage and --kernel name, or an error listing what there is.
+std::variant<int, QString> chosenStage(uops::views::Session& session, const QCommandLineParser& parser,
+                                       const Options& o) {
+  int k = -1;
+  const uops::PipelineRun* run = session.run();
+  if (parser.isSet(o.kernel)) {
+    if (!run) return QStringLiteral("the program did not lower");
+    try {
+      std::vector<size_t> which = uops::selectKernels(*run, parser.value(o.kernel).toStdString());
+      k = static_cast<int>(which.front());
+    } catch (const uops::KernelSelectError& e) {
+      return QString::fromStdString(e.what());
+    }
+  }
+  int record = session.findStage(parser.value(o.stage), k);
+  if (record >= 0) return record;
+  QStringList programStages, kernelStages;
+  for (int i = 0; i < session.stageCount(); ++i) {
+    const uops::StageRecord& r = session.stageRecord(i);
+    QStringList& list = r.kernel.empty() ? programStages : kernelStages;
+    if (!list.contains(QString::fromStdString(r.stage))) list << QString::fromStdString(r.stage);
+  }
+  if (k < 0 && kernelStages.contains(parser.value(o.stage), Qt::CaseInsensitive))
+    return QStringLiteral("stage '%1' runs per kernel: name one with --kernel").arg(parser.value(o.stage));
+  return QStringLiteral("no stage '%1'%2; stages: %3")
+      .arg(parser.value(o.stage), k < 0 ? QString() : QStringLiteral(" for kernel %1").arg(k),
+           (programStages + kernelStages).join(QStringLiteral(", ")));
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
+  Options o;
+  if (asksForText(argc, argv)) {
+    QCoreApplication core(argc, argv);
+    setNames();
+    QCommandLineParser parser;
+    o.declare(parser);
+    parser.process(core); // prints and exits
+    return 0;
+  }
   QApplication app(argc, argv);
-  QApplication::setOrganizationName(QStringLiteral("UOpScope"));
-  QApplication::setApplicationName(QStringLiteral("uopscope"));
+  setNames();
   QCommandLineParser parser;
-  parser.setApplicationDescription(QStringLiteral("UOpScope: explore how a tensor program is lowered"));
-  parser.addHelpOption();
-  parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py)"));
-  QCommandLineOption view(QStringLiteral("view"), QStringLiteral("raise a view: program, stages, kernels, code, run"),
-                          QStringLiteral("name"));
-  QCommandLineOption stage(QStringLiteral("stage"), QStringLiteral("open at a stage"), QStringLiteral("name"));
-  QCommandLineOption kernel(QStringLiteral("kernel"), QStringLiteral("the kernel for --stage"), QStringLiteral("k"));
-  QCommandLineOption shot(QStringLiteral("screenshot"), QStringLiteral("write a PNG of the window and exit"),
-                          QStringLiteral("file"));
-  QCommandLineOption device(QStringLiteral("device"),
-                            QStringLiteral("the target device: CPU or CL:n (saved for the next start)"),
-                            QStringLiteral("name"));
-  QCommandLineOption runIt(QStringLiteral("run"), QStringLiteral("run the program on the target device once loaded"));
-  QCommandLineOption rewrite(QStringLiteral("rewrite"), QStringLiteral("show the stage's n-th rewrite (from 0)"),
-                             QStringLiteral("n"));
-  QCommandLineOption compare(QStringLiteral("compare"), QStringLiteral("show the graph before the rewrite beside it"));
-  QCommandLineOption hide(QStringLiteral("hide"),
-                          QStringLiteral("hide node groups in the graph: constants,index,movement,calls"),
-                          QStringLiteral("groups"));
-  QCommandLineOption find(QStringLiteral("find"), QStringLiteral("select the first node matching an op or %number"),
-                          QStringLiteral("text"));
-  parser.addOptions({device, view, stage, kernel, shot, runIt, rewrite, compare, hide, find});
+  o.declare(parser);
   parser.process(app);
+  if (std::optional<QString> error = checkOptions(parser, o)) return fail(*error);
 
   uops::views::MainWindow window;
   window.resize(1600, 1000);
+  if (parser.isSet(o.view) && !window.viewNames().contains(parser.value(o.view).toLower()))
+    return fail(QStringLiteral("no view '%1' (views: %2)")
+                    .arg(parser.value(o.view), window.viewNames().join(QStringLiteral(", "))));
   window.show();
-  if (parser.isSet(hide)) {
+  if (parser.isSet(o.hide)) {
     uops::views::LayoutOptions options;
-    const QStringList groups = parser.value(hide).split(QLatin1Char(','));
+    QStringList groups;
+    for (const QString& g : parser.value(o.hide).split(QLatin1Char(','))) groups << g.trimmed();
     options.filter.constants = groups.contains(QStringLiteral("constants"));
     options.filter.indexMath = groups.contains(QStringLiteral("index"));
     options.filter.movement = groups.contains(QStringLiteral("movement"));
     options.filter.collapseCalls = groups.contains(QStringLiteral("calls"));
     window.session().setLayoutOptions(options);
   }
-  window.setCompare(parser.isSet(compare));
-  if (parser.isSet(device) && !window.session().setDevice(parser.value(device).toUpper())) {
-    std::fprintf(stderr, "uopscope: no device '%s' (uopc devices lists them)\n", qPrintable(parser.value(device)));
-    return 1;
+  window.setCompare(parser.isSet(o.compare));
+  if (parser.isSet(o.device)) {
+    QString device =
+        QString::fromStdString(uops::program::canonicalDeviceName(parser.value(o.device).toStdString()));
+    if (!window.session().setDevice(device))
+      return fail(QStringLiteral("this machine has no device %1 (uopc devices lists them)").arg(device));
   }
   const QStringList args = parser.positionalArguments();
   if (!args.isEmpty()) window.openFile(args.first());
-  if (parser.isSet(view) && !window.showView(parser.value(view))) {
-    std::fprintf(stderr, "uopscope: no view '%s'\n", qPrintable(parser.value(view)));
-    return 1;
-  }
-  if (!parser.isSet(shot) && !parser.isSet(stage) && !parser.isSet(runIt) && !parser.isSet(find))
+  if (parser.isSet(o.view)) window.showView(parser.value(o.view));
+  if (!parser.isSet(o.shot) && !parser.isSet(o.stage) && !parser.isSet(o.runIt) && !parser.isSet(o.find))
     return QApplication::exec();
 
   // wait for the program to lower, then go where asked
   window.session().waitForIdle();
-  if (parser.isSet(stage)) {
-    int k = parser.isSet(kernel) ? parser.value(kernel).toInt() : -1;
-    int record = window.session().findStage(parser.value(stage), k);
-    if (record < 0) {
-      std::fprintf(stderr, "uopscope: no stage '%s' for kernel %d\n", qPrintable(parser.value(stage)), k);
-      return 1;
-    }
-    window.session().selectStage(record);
+  if (parser.isSet(o.stage)) {
+    std::variant<int, QString> record = chosenStage(window.session(), parser, o);
+    if (const QString* error = std::get_if<QString>(&record)) return fail(*error);
+    window.session().selectStage(std::get<int>(record));
     window.session().waitForIdle();
-    if (parser.isSet(rewrite)) {
-      if (!window.rewrites()->choose(parser.value(rewrite).toInt())) {
-        std::fprintf(stderr, "uopscope: the stage has no rewrite %s\n", qPrintable(parser.value(rewrite)));
-        return 1;
-      }
+    if (parser.isSet(o.rewrite)) {
+      if (!window.rewrites()->choose(parser.value(o.rewrite).toInt()))
+        return fail(QStringLiteral("the stage has no rewrite %1").arg(parser.value(o.rewrite)));
       window.session().waitForIdle();
     }
   }
-  if (parser.isSet(find)) {
+  if (parser.isSet(o.find)) {
     window.findBar()->activate();
-    window.findBar()->setText(parser.value(find));
+    window.findBar()->setText(parser.value(o.find));
     window.findBar()->findFrom(-1);
   }
-  if (parser.isSet(runIt)) {
+  if (parser.isSet(o.runIt)) {
     window.session().runOn(window.session().device(), 5);
     window.session().waitForIdle();
   }
-  if (!parser.isSet(shot)) return QApplication::exec();
+  if (!parser.isSet(o.shot)) return QApplication::exec();
   QApplication::processEvents();
-  if (!window.grab().save(parser.value(shot))) {
-    std::fprintf(stderr, "uopscope: cannot write %s\n", qPrintable(parser.value(shot)));
-    return 1;
-  }
+  if (!window.grab().save(parser.value(o.shot))) return fail(QStringLiteral("cannot write %1").arg(parser.value(o.shot)));
   return 0;
 }

@@ -172,6 +172,13 @@ bool MainWindow::showView(const QString& name) {
   return true;
 }
 
+QStringList MainWindow::viewNames() const {
+  QStringList names{QStringLiteral("graph")};
+  for (const auto& [name, dock] : m_docks) names << name;
+  names.sort();
+  return names;
+}
+
 void MainWindow::openFile(const QString& path) {
   if (!m_session.loadFile(path)) {
     statusBar()->showMessage(QStringLiteral("cannot open %1").arg(path));

@@ -55,6 +55,8 @@ public:
 
   // Raises the dock of a view: "program", "stages", "rewrites", "kernels", "optimize", "code", "run" ("graph" is always shown).
   bool showView(const QString& name);
+  // The names showView takes, sorted ("graph" among them).
+  QStringList viewNames() const;
   void openFile(const QString& path);
 
 protected:

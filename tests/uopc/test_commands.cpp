@@ -142,11 +142,57 @@ private Q_SLOTS:
     Result kernel = uopc({QStringLiteral("emit"), m_program, QStringLiteral("--source"), QStringLiteral("--kernel"),
                           QStringLiteral("r_9")});
     QCOMPARE(kernel.code, 1);
-    QVERIFY2(kernel.err.contains(QStringLiteral("no kernel 'r_9'; the schedule has 2 kernels:\n  0  r_2_2_4\n")),
+    QVERIFY2(kernel.err.contains(QStringLiteral("no kernel 'r_9'; the schedule has 2 kernels:\n  0  r_2_2_4")),
              qPrintable(kernel.err));
     Result both = uopc({QStringLiteral("emit"), m_program});
     QCOMPARE(both.code, 1);
     QCOMPARE(both.err, QStringLiteral("uopc emit: choose one of --source and --isa\n"));
+  }
+
+  // Every option of `uopc run` either applies or is an error that says why;
+  // device names and kernel selectors are parsed as the other commands parse them
+  void runOptionsApplyOrFail() {
+    auto run = [&](QStringList args) {
+      args.prepend(m_program);
+      args.prepend(QStringLiteral("run"));
+      return uopc(args);
+    };
+    Result ref = run({QStringLiteral("--device"), QStringLiteral("REF"), QStringLiteral("--time")});
+    QCOMPARE(ref.code, 1);
+    QVERIFY2(ref.err.contains(QStringLiteral("--time does not apply to REF: the reference evaluator compiles no kernels")),
+             qPrintable(ref.err));
+    Result beam = run({QStringLiteral("--device"), QStringLiteral("ref"), QStringLiteral("--beam"), QStringLiteral("2")});
+    QCOMPARE(beam.code, 1);
+    QVERIFY2(beam.err.contains(QStringLiteral("--beam does not apply to REF")), qPrintable(beam.err));
+    Result missing = run({QStringLiteral("--device"), QStringLiteral("CPU"), QStringLiteral("--opts"),
+                          QStringLiteral("Split(0, 2, UPCAST)"), QStringLiteral("--kernel"), QStringLiteral("7")});
+    QCOMPARE(missing.code, 1);
+    QVERIFY2(missing.err.contains(QStringLiteral("no kernel '7'; the schedule has 2 kernels:")), qPrintable(missing.err));
+    Result alone = run({QStringLiteral("--kernel"), QStringLiteral("0")});
+    QCOMPARE(alone.code, 1);
+    QVERIFY2(alone.err.contains(QStringLiteral("--kernel selects the kernel --opts applies to")), qPrintable(alone.err));
+    // a kernel by name, and a device name in any case
+    Result named = run({QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--opts"),
+                        QStringLiteral("Split(1, 2, UPCAST)"), QStringLiteral("--kernel"), QStringLiteral("r_2_2_4"),
+                        QStringLiteral("--json")});
+    QCOMPARE(named.code, 0);
+    QVERIFY2(named.out.startsWith(QStringLiteral("{\"outputs\": [{\"dtype\": \"float32\", \"shape\": [2, 2]")),
+             qPrintable(named.out + named.err));
+    Result unknown = run({QStringLiteral("--device"), QStringLiteral("GPU:3")});
+    QVERIFY(unknown.code != 0);
+    QVERIFY2(unknown.err.contains(QStringLiteral("unknown device 'GPU:3': expected REF, INTERP, CPU or CL:<n>")),
+             qPrintable(unknown.err));
+    // without --device: a compiled device (this machine has no OpenCL GPU in CI: the CPU)
+    Result chosen = run({});
+    QCOMPARE(chosen.code, 0);
+    QVERIFY2(chosen.out.contains(QRegularExpression(QStringLiteral("device (CPU|CL:\\d+): 2 kernels"))),
+             qPrintable(chosen.out));
+    Result nofile = uopc({QStringLiteral("run"), m_dir.filePath(QStringLiteral("absent.py"))});
+    QCOMPARE(nofile.code, 1);
+    QVERIFY(nofile.out.isEmpty());
+    Result version = uopc({QStringLiteral("--version")});
+    QCOMPARE(version.code, 0);
+    QVERIFY2(version.out.startsWith(QStringLiteral("uopc ")), qPrintable(version.out));
   }
 };
 

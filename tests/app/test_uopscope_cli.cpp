@@ -1,0 +1,98 @@
+// uopscope's command line, run as a user starts it: --help and --version
+// without a display, and every wrong option value an error (exit 1) that
+// says what is valid, before a window opens.
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Result {
+  int code = -1;
+  QString out, err;
+};
+
+// uopscope with `args`; `display` false runs it with no platform plugin that could open a window.
+Result uopscope(const QStringList& args, bool display = true) {
+  QProcess p;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  if (display) {
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+  } else {
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+  }
+  p.setProcessEnvironment(env);
+  p.start(QStringLiteral(UOPSCOPE_PATH), args);
+  p.waitForFinished(120000);
+  return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+const QString kExample = QStringLiteral(UOPSCOPE_SOURCE_DIR "/resources/examples/matmul.py");
+
+} // namespace
+
+class TestUopscopeCli : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void helpAndVersionNeedNoDisplay() {
+    Result help = uopscope({QStringLiteral("--help")}, false);
+    QCOMPARE(help.code, 0);
+    for (const char* option : {"--device", "--view", "--stage", "--kernel", "--hide", "--screenshot", "--version"})
+      QVERIFY2(help.out.contains(QLatin1String(option)), option);
+    QVERIFY2(help.out.contains(QStringLiteral("inspector")), "--help lists the view names");
+    Result version = uopscope({QStringLiteral("--version")}, false);
+    QCOMPARE(version.code, 0);
+    QVERIFY2(version.out.startsWith(QStringLiteral("uopscope ")), qPrintable(version.out));
+  }
+
+  void wrongValuesAreErrors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("hide") << QStringList{kExample, QStringLiteral("--hide"), QStringLiteral("constants,foo")}
+                          << QStringLiteral("no node group 'foo' for --hide (groups: constants, index, movement, calls)");
+    QTest::newRow("view") << QStringList{kExample, QStringLiteral("--view"), QStringLiteral("bogus")}
+                          << QStringLiteral("no view 'bogus' (views: code, graph, ");
+    QTest::newRow("device") << QStringList{kExample, QStringLiteral("--device"), QStringLiteral("tpu")}
+                            << QStringLiteral("unknown device 'tpu': expected REF, INTERP, CPU or CL:<n>");
+    QTest::newRow("ref is no target") << QStringList{kExample, QStringLiteral("--device"), QStringLiteral("ref")}
+                                      << QStringLiteral("REF cannot be the explorer's target");
+    QTest::newRow("missing file") << QStringList{QStringLiteral("/nonexistent/prog.py")}
+                                  << QStringLiteral("cannot open '/nonexistent/prog.py': no such file");
+    QTest::newRow("kernel without stage") << QStringList{kExample, QStringLiteral("--kernel"), QStringLiteral("0")}
+                                          << QStringLiteral("--kernel goes with --stage");
+    QTest::newRow("stage") << QStringList{kExample, QStringLiteral("--stage"), QStringLiteral("Foo")}
+                           << QStringLiteral("no stage 'Foo'; stages: Callify, Rangeify, Optimize");
+    QTest::newRow("kernel stage needs a kernel")
+        << QStringList{kExample, QStringLiteral("--stage"), QStringLiteral("expand")}
+        << QStringLiteral("stage 'expand' runs per kernel: name one with --kernel");
+    QTest::newRow("kernel") << QStringList{kExample, QStringLiteral("--stage"), QStringLiteral("Expand"),
+                                           QStringLiteral("--kernel"), QStringLiteral("r_99")}
+                            << QStringLiteral("no kernel 'r_99'; the schedule has ");
+  }
+
+  void wrongValuesAreErrors() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    Result r = uopscope(args);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+  }
+
+  // a kernel named as uopc names it, in any case of device name
+  void kernelByNameAndDeviceInAnyCase() {
+    QTemporaryDir dir;
+    QString shot = dir.filePath(QStringLiteral("shot.png"));
+    Result r = uopscope({kExample, QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--stage"),
+                         QStringLiteral("Expand"), QStringLiteral("--kernel"), QStringLiteral("0"),
+                         QStringLiteral("--screenshot"), shot});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(QFile::exists(shot));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestUopscopeCli)
+#include "test_uopscope_cli.moc"

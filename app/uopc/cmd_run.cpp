@@ -3,7 +3,6 @@
 #include "app/uopc/lowering.h"
 
 #include "core/frontend/load_error.h"
-#include "core/opt/opt.h"
 #include "core/program/device_run.h"
 #include "core/program/interp_run.h"
 #include "core/program/host_text.h"
@@ -93,24 +92,6 @@ void checkApplies(const RunOptions& options, const CLI::App& cmd) {
     failWith("uopc run: --no-opt runs kernels without OptOps; it cannot go with --beam or --opts");
 }
 
-// The OptOps of --opts for the kernels --kernel names (an index or a name
-// before or after Optimize), checked against the program's schedule.
-uops::KernelOpts requestedOpts(const RunOptions& options, const std::vector<uops::UOpPtr>& roots) {
-  uops::KernelOpts opts;
-  if (options.opts.empty()) return opts;
-  std::vector<uops::Opt> parsed;
-  try {
-    parsed = uops::parseOpts(options.opts);
-  } catch (const uops::OptParseError& e) {
-    failWith(fmt::format("uopc run: --opts: {}", e.what()));
-  }
-  uops::PipelineRun scheduled =
-      uops::runPipeline(roots, {.trace = false, .target = std::nullopt, .rangeify = rangeifyOptionsOn(options.device)});
-  requireSuccess(scheduled, options.path);
-  for (size_t k : selectedKernels(scheduled, options.kernel)) opts[k] = parsed;
-  return opts;
-}
-
 void run(const RunOptions& options) {
   uops::program::LoadedProgram program = loadOrFail(options.path);
   if (program.outputs.empty())
@@ -118,7 +99,10 @@ void run(const RunOptions& options) {
                          "assignment of a tensor or a list of tensors",
                          options.path));
   uops::program::DeviceRun result;
-  uops::KernelOpts opts = requestedOpts(options, uops::program::rootsOf(program.outputTensors()));
+  uops::KernelOpts opts;
+  if (!options.opts.empty())
+    opts = kernelOptsFor(uops::program::rootsOf(program.outputTensors()), options.opts, options.kernel,
+                         rangeifyOptionsOn(options.device), options.path);
   try {
     result = uops::program::runOnDevice(program.outputTensors(), options.device,
                                          {.repeat = options.repeat,

@@ -56,17 +56,9 @@ uops::program::LoadedProgram loadOrFail(const std::string& path) {
   }
 }
 
-std::string deviceOrFail(const std::string& typed) {
-  try {
-    return uops::program::canonicalDeviceName(typed);
-  } catch (const uops::program::DeviceError& e) {
-    failWith(e.what());
-  }
-}
-
 uops::CodegenTarget targetFor(const LoweringOptions& options) {
   uops::CodegenTarget target;
-  std::string device = deviceOrFail(options.device);
+  const std::string& device = options.device; // canonical: deviceNameValidator
   if (device == "CPU") target = uops::hostCpuTarget();
   else if (uops::program::isCodegenTarget(device)) target = uops::openClTarget(device);
   else failWith(fmt::format("{} generates no code: the code generators are CPU (LLVM IR) and CL:<n> (OpenCL C)", device));
@@ -80,18 +72,27 @@ uops::PipelineRun lower(const uops::program::LoadedProgram& program, const Lower
   uops::KernelOpts opts;
   if (!options.opts.empty()) {
     if (options.kernel.empty()) failWith("--opts needs --kernel: the kernel they apply to");
-    // the schedule is needed to turn a kernel name into its index
-    uops::PipelineRun scheduled = uops::runPipeline(
-        roots, {.trace = false, .target = std::nullopt, .rangeify = uops::rangeifyOptionsFor(targetFor(options))});
-    requireSuccess(scheduled, options.path);
-    std::vector<size_t> which = selectedKernels(scheduled, options.kernel);
-    try {
-      for (size_t k : which) opts[k] = uops::parseOpts(options.opts);
-    } catch (const uops::OptParseError& e) {
-      failWith(e.what());
-    }
+    opts = kernelOptsFor(roots, options.opts, options.kernel, uops::rangeifyOptionsFor(targetFor(options)),
+                         options.path);
   }
   return uops::runPipeline(roots, {.trace = trace, .target = targetFor(options)}, opts);
+}
+
+uops::KernelOpts kernelOptsFor(const std::vector<uops::UOpPtr>& roots, const std::string& opts,
+                               const std::string& kernel, const uops::RangeifyOptions& rangeify,
+                               const std::string& path) {
+  std::vector<uops::Opt> parsed;
+  try {
+    parsed = uops::parseOpts(opts);
+  } catch (const uops::OptParseError& e) {
+    failWith(e.what());
+  }
+  // the schedule is needed to turn a kernel name into its index
+  uops::PipelineRun scheduled = uops::runPipeline(roots, {.trace = false, .target = std::nullopt, .rangeify = rangeify});
+  requireSuccess(scheduled, path);
+  uops::KernelOpts out;
+  for (size_t k : selectedKernels(scheduled, kernel)) out[k] = parsed;
+  return out;
 }
 
 std::vector<size_t> selectedKernels(const uops::PipelineRun& run, const std::string& kernel) {

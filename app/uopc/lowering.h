@@ -34,13 +34,18 @@ CLI::Validator deviceNameValidator();
 void addLoweringFlags(CLI::App* cmd, LoweringOptions& options);
 
 uops::program::LoadedProgram loadOrFail(const std::string& path);
-// The canonical device name (device_name.h), or exit 1 with the accepted forms.
-std::string deviceOrFail(const std::string& typed);
 uops::CodegenTarget targetFor(const LoweringOptions& options);
 
 // The program lowered through every stage (trace as asked).
 uops::PipelineRun lower(const uops::program::LoadedProgram& program, const LoweringOptions& options,
                         bool trace);
+
+// `opts` (OptOps text) for the kernels `kernel` names, an index or a name
+// before or after Optimize, checked against the program's schedule under
+// `rangeify` (exit 1 with the reason when they do not parse or name none).
+uops::KernelOpts kernelOptsFor(const std::vector<uops::UOpPtr>& roots, const std::string& opts,
+                               const std::string& kernel, const uops::RangeifyOptions& rangeify,
+                               const std::string& path);
 
 // Schedule indices of the kernels `options.kernel` selects (all when empty);
 // an unknown kernel fails with the list of kernels.

@@ -55,7 +55,7 @@ RangeDeps rangeDeps(const UOpPtr& ast) {
 // polynomial with its range reduction where the target decomposes it (about
 // 30 nodes for Exp2, Log2 and Sin on the CPU; budgets count it so everywhere).
 int64_t weightOf(const UOp& u) {
-  return u.op() == Op::Exp2 || u.op() == Op::Log2 || u.op() == Op::Sin ? 32 : 1;
+  return isTranscendental(u.op()) ? 32 : 1;
 }
 
 bool isCopyAxis(AxisType t) { return t == AxisType::Upcast || t == AxisType::Unroll; }

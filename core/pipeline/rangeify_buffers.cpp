@@ -61,7 +61,7 @@ bool cheapToRecompute(const UOpPtr& value, const RangeifyContext& ctx) {
 bool expensivePerElement(const UOpPtr& v, const RangeifyContext& ctx) {
   for (const UOp* u : toposortIn(*v, WalkScope::OutsideBuffers)) {
     if (u->op() == Op::Reduce && !isRowReduce(*u, ctx)) return true;
-    if (u->op() == Op::Exp2 || u->op() == Op::Log2 || u->op() == Op::Sin) return true;
+    if (isTranscendental(u->op())) return true;
   }
   return false;
 }

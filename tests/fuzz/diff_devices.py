@@ -99,12 +99,7 @@ def main(argv=None):
   STATS.update(tried=tried, failures=dict(failures), saved=list(saved), loose=loose, flaky=flaky)
   print("differential: %d programs on %s, %d passed only with the loose tolerance, %d flaky, slowest %.1f s"
         % (tried, ",".join(devices), loose, flaky, slowest))
-  if failures:
-    print("failures: " + ", ".join("%s=%d" % kv for kv in sorted(failures.items())))
-    print("saved under %s" % os.path.abspath(args.out))
-  else:
-    print("failures: none")
-  return 1 if failures else 0
+  return fuzzlib.report_failures(failures, args.out)
 
 
 if __name__ == "__main__":

@@ -250,3 +250,13 @@ def set_nice(level):
       os.nice(level)
     except OSError:
       pass
+
+
+def report_failures(failures, out_dir):
+  """Prints the failures by kind and where their inputs were saved; the exit code (1 if any)."""
+  if failures:
+    print("failures: " + ", ".join("%s=%d" % kv for kv in sorted(failures.items())))
+    print("saved under %s" % os.path.abspath(out_dir))
+  else:
+    print("failures: none")
+  return 1 if failures else 0

@@ -230,12 +230,7 @@ def main(argv=None):
   for t in targets:
     print("mutate %s: %d inputs (%d from %d seeds), %d rejected with a message"
           % (t, tried[t], tried[t], len(seeds[t]), clean_errors[t]))
-  if failures:
-    print("failures: " + ", ".join("%s=%d" % kv for kv in sorted(failures.items())))
-    print("saved under %s" % os.path.abspath(args.out))
-  else:
-    print("failures: none")
-  return 1 if failures else 0
+  return fuzzlib.report_failures(failures, args.out)
 
 
 if __name__ == "__main__":

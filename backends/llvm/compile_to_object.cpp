@@ -6,8 +6,10 @@
 #include "backends/llvm/jit_error.h"
 #include "backends/llvm/optimize.h"
 #include "backends/llvm/target_machine.h"
+#include "core/runtime/fault_injection.h"
 
 #include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/Support/ErrorHandling.h>
 #include <llvm/IR/DiagnosticPrinter.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/LLVMContext.h>
@@ -77,6 +79,7 @@ ObjectArtifacts compileToObject(const std::string& ir, const std::string& entry,
   std::string failure;
   const bool finished = runGuarded(
       [&] {
+        if (faultInjected("llvm", ir)) llvm::report_fatal_error("fault injected by UOPSCOPE_INJECT_FAULT");
         start = std::chrono::steady_clock::now();
         optimizeModule(*module, *machine, optLevel);
         llvm::raw_string_ostream irText(out.optimizedIr);

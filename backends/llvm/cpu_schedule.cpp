@@ -2,7 +2,47 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <numeric>
+#include <optional>
+#include <thread>
+
 namespace uops {
+
+std::vector<CpuProgram> compileAll(CpuDevice& device, const std::vector<LoweredKernel>& kernels) {
+  // largest source first, so the longest compile does not start last
+  std::vector<size_t> order(kernels.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return kernels[a].llvm.source.size() > kernels[b].llvm.source.size();
+  });
+  std::vector<std::optional<CpuProgram>> compiled(kernels.size());
+  std::vector<std::exception_ptr> errors(kernels.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < order.size();) {
+      try {
+        compiled[order[i]].emplace(device.compile(kernels[order[i]]));
+      } catch (...) {
+        errors[order[i]] = std::current_exception();
+      }
+    }
+  };
+  const size_t workers = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), kernels.size());
+  std::vector<std::thread> threads;
+  for (size_t t = 1; t < workers; ++t) threads.emplace_back(work);
+  work();
+  for (std::thread& t : threads) t.join();
+  std::vector<CpuProgram> programs;
+  programs.reserve(kernels.size());
+  for (size_t i = 0; i < kernels.size(); ++i) {
+    if (errors[i]) std::rethrow_exception(errors[i]); // the first failing kernel in schedule order
+    programs.push_back(std::move(*compiled[i]));
+  }
+  return programs;
+}
 
 CpuScheduleRun runScheduleOnCpu(const PipelineRun& run, CpuDevice& device, const BufferValues& inputs,
                                 int repeat) {
@@ -13,13 +53,9 @@ CpuScheduleRun runScheduleOnCpu(const PipelineRun& run, CpuDevice& device, const
   }
   if (run.kernels.size() != run.schedule.kernels.size())
     throw DeviceError("the program was not lowered for a device (no codegen stages ran)");
-  std::vector<CpuProgram> programs;
-  programs.reserve(run.kernels.size());
+  std::vector<CpuProgram> programs = compileAll(device, run.kernels);
   CpuScheduleRun result;
-  for (const LoweredKernel& k : run.kernels) {
-    programs.push_back(device.compile(k));
-    result.kernels.push_back({k.name.text, {}});
-  }
+  for (const LoweredKernel& k : run.kernels) result.kernels.push_back({k.name.text, {}});
   BufferValues own; // the buffers the schedule made, kept for the next run
   for (int r = 0; r < std::max(repeat, 1); ++r) {
     BufferValues buffers = inputs;

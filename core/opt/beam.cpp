@@ -20,6 +20,10 @@ struct Candidate {
   double ms = std::numeric_limits<double>::infinity();
 };
 
+std::string described(const std::vector<Opt>& opts) {
+  return opts.empty() ? std::string("no OptOps") : formatOpts(opts);
+}
+
 bool cancelled(const BeamSettings& s) { return s.cancel && s.cancel->load(); }
 
 // Whether the search may go on: not cancelled and within its budget.
@@ -93,6 +97,7 @@ BeamResult beamSearch(const UOpPtr& ast, const OptTarget& target, const BeamTime
   BeamProgress progress;
   Deadline deadline(settings);
   bool haveBest = false;
+  std::string bareError; // why the kernel without OptOps did not compile or run
   // compiles a batch in parallel, then times each in turn
   auto evaluate = [&](std::vector<Candidate>& batch) {
     size_t next = 0;
@@ -119,7 +124,8 @@ BeamResult beamSearch(const UOpPtr& ast, const OptTarget& target, const BeamTime
             errors[i] = e.what();
           }
         }
-        if (!errors[i].empty()) result.skipped.push_back(fmt::format("{}: {}", formatOpts(batch[i].opts), errors[i]));
+        if (batch[i].opts.empty()) bareError = errors[i];
+        if (!errors[i].empty()) result.skipped.push_back(fmt::format("{}: {}", described(batch[i].opts), errors[i]));
         ++result.tried;
         progress.tried = result.tried;
         progress.candidateMs = errors[i].empty() ? batch[i].ms : 0;
@@ -142,7 +148,7 @@ BeamResult beamSearch(const UOpPtr& ast, const OptTarget& target, const BeamTime
     try {
       start.push_back({seed, applyOpts(ast, seed, target)});
     } catch (const OptError& e) {
-      result.skipped.push_back(fmt::format("{}: {}", formatOpts(seed), e.what()));
+      result.skipped.push_back(fmt::format("{}: {}", described(seed), e.what()));
     }
   }
   start.push_back({{}, ast});
@@ -152,8 +158,8 @@ BeamResult beamSearch(const UOpPtr& ast, const OptTarget& target, const BeamTime
     result.cancelled = cancelled(settings);
     result.outOfTime = deadline.wasSpent();
     if (!result.cancelled && !result.outOfTime)
-      throw OptError(Opt{}, "BEAM: the kernel without OptOps does not run: " +
-                                (result.skipped.empty() ? std::string("unknown error") : result.skipped.back()));
+      throw BeamError("BEAM: the kernel without OptOps does not run: " +
+                      (bareError.empty() ? std::string("unknown error") : bareError));
     return result;
   }
   result.baselineMs = bare.ms;

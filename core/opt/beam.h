@@ -22,6 +22,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <stdexcept>
 #include <vector>
 
 namespace uops {
@@ -74,9 +75,17 @@ struct BeamResult {
   bool fromCache = false;
   bool outOfTime = false;             // the budget ended it (not cached: a longer search may do better)
   std::vector<std::string> skipped;   // "<opts>: <reason>" for each candidate that failed
+                                      // ("no OptOps: <reason>" for the bare kernel)
 };
 
-// `ast` is the kernel as Optimize types it (no OptOps yet).
+// BEAM cannot search a kernel that does not compile or run without OptOps;
+// the message says why (the compiler's or the device's error).
+class BeamError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+// `ast` is the kernel as Optimize types it (no OptOps yet). Throws BeamError.
 BeamResult beamSearch(const UOpPtr& ast, const OptTarget& target, const BeamTimer& timer,
                       const BeamSettings& settings);
 

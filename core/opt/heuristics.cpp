@@ -70,6 +70,14 @@ int64_t pick(int64_t size, std::initializer_list<int64_t> factors) {
   return 0;
 }
 
+// Iterations of the whole kernel, saturated at 2^32 (a size may be huge).
+int64_t iterationsOf(const std::vector<Axis>& axes) {
+  int64_t work = 1;
+  for (const Axis& a : axes)
+    work = std::min<int64_t>(work * std::min<int64_t>(std::max<int64_t>(a.size, 1), 1 << 30), int64_t{1} << 32);
+  return work;
+}
+
 // Whether some reduction does not depend on some output axis: it is computed
 // outside that axis' loop (a softmax's max and sum, once per row).
 bool reducesOutsideAnOutputLoop(const UOpPtr& ast, const std::vector<Axis>& axes) {
@@ -86,9 +94,16 @@ bool reducesOutsideAnOutputLoop(const UOpPtr& ast, const std::vector<Axis>& axes
 std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   std::vector<Opt> applied;
   UOpPtr k = ast;
+  // A kernel of fewer than 2^20 iterations runs in microseconds, so what its
+  // user waits for is its compile: its copies stay under 2048 nodes (LLVM
+  // spends about 0.1 ms per expanded node; a residual MLP step's twelve
+  // kernels compiled in 3.2 s with the full budget, 1.x s with this one).
+  OptTarget budget = target;
+  if (iterationsOf(axesOf(k)) < (int64_t{1} << 20))
+    budget.maxExpandedNodes = std::min<int64_t>(budget.maxExpandedNodes, 2048);
   auto tryApply = [&](const Opt& opt) {
     try {
-      k = applyOpt(k, opt, target, applied);
+      k = applyOpt(k, opt, budget, applied);
       applied.push_back(opt);
       return true;
     } catch (const OptError&) {
@@ -97,6 +112,13 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   };
   auto apply = [&](int axis, int64_t factor, AxisType type) {
     return tryApply(Opt{OptOpKind::Split, axis, factor, type, false, 0});
+  };
+  // the largest of `factors` that divides the axis with something left over
+  // and that applies (a larger one may be over the copy budget); 0 if none
+  auto applyLargest = [&](const Axis& a, const std::vector<int64_t>& factors, AxisType type) -> int64_t {
+    for (int64_t f : factors)
+      if (pick(a.size, {f}) && apply(a.index, f, type)) return f;
+    return 0;
   };
   std::vector<Axis> axes = axesOf(k);
   const Axis* lastReduce = nullptr;
@@ -117,10 +139,8 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   bool rows = reduces && reducesOutsideAnOutputLoop(k, axes);
   if (rows) {
     for (const Axis& a : axes)
-      if (a.type == AxisType::Reduce)
-        if (int64_t f = pick(a.size, {16, 8, 4})) apply(a.index, f, AxisType::Unroll);
-    if (!outputs.empty())
-      if (int64_t f = pick(outputs.front().size, {16, 8, 4})) apply(outputs.front().index, f, AxisType::Upcast);
+      if (a.type == AxisType::Reduce) applyLargest(a, {16, 8, 4}, AxisType::Unroll);
+    if (!outputs.empty()) applyLargest(outputs.front(), {16, 8, 4}, AxisType::Upcast);
   }
   // A register tile of float32 accumulators in 16 vector registers: 32 x 8
   // (two vectors by eight) with AVX-512's 32 registers, else at most 128.
@@ -130,10 +150,11 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   if (reduces && !rows)
     for (const Axis& a : outputs) {
       if (tiled == 2 || !reusedAcross(k, *a.range, first)) continue;
-      int64_t f = tiled == 0 && wide ? pick(a.size, {32, 16, 8, 4}) : pick(a.size, {16, 8, 4});
-      if (!f || (tiled == 1 && firstFactor * f > accumulators)) f = tiled == 1 ? pick(a.size, {8, 4}) : f;
-      if (!f || (tiled == 1 && firstFactor * f > accumulators)) continue;
-      if (!apply(a.index, f, AxisType::Upcast)) continue;
+      std::vector<int64_t> factors;
+      for (int64_t f : tiled == 0 && wide ? std::vector<int64_t>{32, 16, 8, 4} : std::vector<int64_t>{16, 8, 4})
+        if (tiled == 0 || firstFactor * f <= accumulators) factors.push_back(f);
+      const int64_t f = applyLargest(a, factors, AxisType::Upcast);
+      if (!f) continue;
       tileAxes.push_back(a.index);
       if (tiled == 0) firstFactor = f;
       // the larger UPCAST nests outside the smaller (measured: gemm and conv both
@@ -169,16 +190,14 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   const bool streams = !rows && tiled == 0 && reduces && lastReduce->size >= 256 &&
                        !outputs.empty() && readsConsecutivelyAlong(k, *lastReduce->range) &&
                        !readsConsecutivelyAlong(k, *outputs.front().range);
-  if (streams)
-    if (int64_t f = pick(lastReduce->size, {8, 4})) apply(lastReduce->index, f, AxisType::Unroll);
-  if (!rows && !streams && tiled == 0 && !outputs.empty()) {
-    int64_t f = !reduces && lanes >= 8 && reachesTranscendental(*k)
-                    ? pick(outputs.front().size, {8 * lanes, 4 * lanes, 2 * lanes, lanes, 4})
-                    : pick(outputs.front().size, {4});
-    if (f) apply(outputs.front().index, f, AxisType::Upcast);
-  }
-  if (!rows && !streams && reduces && tiled == 0)
-    if (int64_t f = pick(lastReduce->size, {4})) apply(lastReduce->index, f, AxisType::Unroll);
+  if (streams) applyLargest(*lastReduce, {8, 4}, AxisType::Unroll);
+  if (!rows && !streams && tiled == 0 && !outputs.empty())
+    applyLargest(outputs.front(),
+                 !reduces && lanes >= 8 && reachesTranscendental(*k)
+                     ? std::vector<int64_t>{8 * lanes, 4 * lanes, 2 * lanes, lanes, 4}
+                     : std::vector<int64_t>{4},
+                 AxisType::Upcast);
+  if (!rows && !streams && reduces && tiled == 0) applyLargest(*lastReduce, {4}, AxisType::Unroll);
   if (target.hasLocals) {
     // workgroups: the two innermost output axes left after tiling get LOCAL
     // parts, up to 16 x 8 work-items, so neighbours share cache lines and a
@@ -197,8 +216,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   }
   if (target.hasThreads && target.threads > 1) {
     std::vector<Axis> now = axesOf(k);
-    int64_t work = 1; // iterations of the whole kernel, saturated (a size may be huge)
-    for (const Axis& a : now) work = std::min<int64_t>(work * std::min<int64_t>(std::max<int64_t>(a.size, 1), 1 << 30), int64_t{1} << 32);
+    const int64_t work = iterationsOf(now);
     for (const Axis& a : now)
       if (isOutput(a.type) && a.size % target.threads == 0 && a.size >= 2 * target.threads &&
           work >= 65536 && apply(a.index, target.threads, AxisType::Thread))

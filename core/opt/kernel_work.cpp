@@ -51,13 +51,6 @@ RangeDeps rangeDeps(const UOpPtr& ast) {
   return d;
 }
 
-// Nodes a value becomes after Instruction Selection: a transcendental is a
-// polynomial with its range reduction where the target decomposes it (about
-// 30 nodes for Exp2, Log2 and Sin on the CPU; budgets count it so everywhere).
-int64_t weightOf(const UOp& u) {
-  return isTranscendental(u.op()) ? 32 : 1;
-}
-
 bool isCopyAxis(AxisType t) { return t == AxisType::Upcast || t == AxisType::Unroll; }
 bool isOutputAxis(AxisType t) { return t != AxisType::Reduce && t != AxisType::GroupReduce && t != AxisType::Unroll; }
 
@@ -65,7 +58,17 @@ AxisType typeOf(const UOpPtr& r) { return r->argAs<RangeArg>().type; }
 
 } // namespace
 
-KernelCopies copiesOf(const UOpPtr& ast) {
+int64_t expandedWeight(Op op, bool transcendentalsDecomposed) {
+  if (!transcendentalsDecomposed) return 1;
+  switch (op) {
+  case Op::Sin: return 392;
+  case Op::Log2: return 80;
+  case Op::Exp2: return 60;
+  default: return 1;
+  }
+}
+
+KernelCopies copiesOf(const UOpPtr& ast, bool transcendentalsDecomposed) {
   RangeDeps d = rangeDeps(ast);
   KernelCopies out;
   for (const UOp* u : d.order) {
@@ -75,7 +78,7 @@ KernelCopies copiesOf(const UOpPtr& ast) {
       if (set.contains(i) && isCopyAxis(typeOf(d.ranges[i])))
         copies = std::min<int64_t>(copies * std::max<int64_t>(constBound(*d.ranges[i]).value_or(1), 1), int64_t{1} << 40);
     out.most = std::max(out.most, copies);
-    out.total = std::min<int64_t>(out.total + copies * weightOf(*u), int64_t{1} << 50);
+    out.total = std::min<int64_t>(out.total + copies * expandedWeight(u->op(), transcendentalsDecomposed), int64_t{1} << 50);
   }
   return out;
 }

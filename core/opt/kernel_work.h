@@ -12,15 +12,21 @@
 
 namespace uops {
 
+// The nodes one node becomes after Instruction Selection: 1, except a
+// transcendental where the target decomposes it into a polynomial with its
+// range reduction (measured on the CPU target: Sin about 390 nodes, Log2 80,
+// Exp2 60; tests/pipeline/test_instruction_selection checks them).
+int64_t expandedWeight(Op op, bool transcendentalsDecomposed);
+
 // The copies Expand makes of the kernel's values: a value is copied once per
 // combination of the UPCAST and UNROLL ranges it depends on.
 struct KernelCopies {
   int64_t most = 1;  // of any one value
-  // summed over the kernel's nodes, a transcendental counted as the ~30 nodes
-  // it becomes: about the size of the expanded kernel after Instruction Selection
+  // summed over the kernel's nodes, each weighed by expandedWeight: about the
+  // size of the expanded kernel after Instruction Selection
   int64_t total = 0;
 };
-KernelCopies copiesOf(const UOpPtr& ast);
+KernelCopies copiesOf(const UOpPtr& ast, bool transcendentalsDecomposed = true);
 
 // Each reduction that runs inside a loop it does not depend on, nested
 // outside the innermost loop it does depend on, so Linearize cannot compute

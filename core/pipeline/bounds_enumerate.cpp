@@ -62,9 +62,12 @@ int64_t apply(const UOp& u, const std::vector<int64_t>& v, const Program& p) {
   }
 }
 
-} // namespace
-
-bool provenByEnumeration(const UOpPtr& idx, const UOpPtr& gate, int64_t size) {
+// Evaluates idx (and gate) at every point of their ranges, in odometer order,
+// calling visit(idx value, gate holds) until it returns false. False when the
+// expressions cannot be evaluated, there are more than `limit` points, or
+// visit stopped; true when every point was visited.
+template <class Visit>
+bool forEachPoint(const UOpPtr& idx, const UOpPtr& gate, int64_t limit, Visit visit) {
   std::optional<Program> p = compile(idx, gate);
   if (!p) return false;
   // values that fit in int64 (index math of kernels this small does)
@@ -73,10 +76,10 @@ bool provenByEnumeration(const UOpPtr& idx, const UOpPtr& gate, int64_t size) {
   std::vector<int64_t> bounds;
   for (const UOp* r : p->ranges) {
     int64_t n = r->src(0)->minMax().lo > 0 ? static_cast<int64_t>(r->src(0)->minMax().lo) : 0;
-    if (n == 0) return true; // an empty loop never accesses anything
+    if (n == 0) return true; // an empty loop has no points
     bounds.push_back(n);
     points *= n;
-    if (points > kBoundsEnumerationLimit) return false;
+    if (points > limit) return false;
   }
   std::vector<int64_t> values(p->nodes.size(), 0), at(bounds.size(), 0);
   std::vector<size_t> rangeAt(p->nodes.size(), 0); // a Range node's place in `at`
@@ -91,14 +94,34 @@ bool provenByEnumeration(const UOpPtr& idx, const UOpPtr& gate, int64_t size) {
       else if (u.op() == Op::Range) values[i] = at[rangeAt[i]];
       else values[i] = apply(u, values, *p);
     }
-    bool active = !gate || values[gateSlot] != 0;
-    if (active && (values[idxSlot] < 0 || values[idxSlot] >= size)) return false;
+    if (!visit(values[idxSlot], !gate || values[gateSlot] != 0)) return false;
     for (size_t d = 0; d < at.size(); ++d) { // the next point, odometer order
       if (++at[d] < bounds[d]) break;
       at[d] = 0;
     }
   }
   return true;
+}
+
+} // namespace
+
+bool provenByEnumeration(const UOpPtr& idx, const UOpPtr& gate, int64_t size) {
+  return forEachPoint(idx, gate, kBoundsEnumerationLimit, [&](int64_t v, bool active) {
+    return !active || (v >= 0 && v < size);
+  });
+}
+
+std::optional<MinMax> enumeratedRange(const UOpPtr& e, int64_t limit) {
+  int64_t lo = INT64_MAX, hi = INT64_MIN;
+  bool any = false;
+  bool done = forEachPoint(e, nullptr, limit, [&](int64_t v, bool) {
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+    any = true;
+    return true;
+  });
+  if (!done || !any) return std::nullopt;
+  return MinMax::ints(lo, hi);
 }
 
 } // namespace uops

@@ -5,9 +5,11 @@
 // constants only. Exhaustive, so a "yes" is a proof.
 #pragma once
 
+#include "core/ir/minmax.h"
 #include "core/ir/uop.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace uops {
 
@@ -17,5 +19,9 @@ inline constexpr int64_t kBoundsEnumerationLimit = int64_t{1} << 18;
 // True when idx lies in [0, size) at every point where `gate` (null: always)
 // holds; false when some point is outside or no proof is possible.
 bool provenByEnumeration(const UOpPtr& idx, const UOpPtr& gate, int64_t size);
+
+// The exact interval of e over every point of its ranges, when e is integer
+// arithmetic over Ranges and constants with at most `limit` points.
+std::optional<MinMax> enumeratedRange(const UOpPtr& e, int64_t limit);
 
 } // namespace uops

@@ -1,5 +1,6 @@
 #include "core/pipeline/bounds_linear.h"
 
+#include "core/pipeline/bounds_enumerate.h"
 #include "core/symbolic/linear_form.h"
 
 #include <algorithm>
@@ -7,6 +8,9 @@
 
 namespace uops {
 namespace {
+
+// Points tried for one term's exact range.
+constexpr int64_t kTermEnumerationLimit = 4096;
 
 struct Bound {
   UOpPtr expr;     // L
@@ -88,8 +92,18 @@ std::optional<std::pair<Int128, Int128>> linearInterval(const UOpPtr& e, const s
   for (const Bound& b : bounds)
     if (b.lo <= b.hi) used = takeOut(*form, b, lo, hi) || used;
   if (!used) return std::nullopt;
-  Interval rest = exactRange(*form); // the remaining terms and the constant
-  return std::make_pair(satAdd(lo, rest.lo), satAdd(hi, rest.hi));
+  // the remaining terms, each by its exact range where few points decide it
+  // (a transposed convolution's (e) % 4 has min_max [-3, 3], though e >= 0)
+  lo = satAdd(lo, form->constant);
+  hi = satAdd(hi, form->constant);
+  for (const LinearTerm& t : form->terms) {
+    MinMax r = enumeratedRange(t.node, kTermEnumerationLimit).value_or(t.node->minMax());
+    if (r.isFloat) return std::nullopt;
+    Int128 a = satMul(t.coef, static_cast<Int128>(r.lo)), b = satMul(t.coef, static_cast<Int128>(r.hi));
+    lo = satAdd(lo, std::min(a, b));
+    hi = satAdd(hi, std::max(a, b));
+  }
+  return std::make_pair(lo, hi);
 }
 
 } // namespace

@@ -4,7 +4,7 @@
 // With the index as a linear form c1*t1 + ... + k, each gate bound lo <= L <= hi
 // on a linear L whose terms all appear in the index as lambda times L's
 // coefficients is taken out of the index as lambda*[lo, hi]; the rest is
-// bounded by min_max. An index `e % c` is e itself when e lies in [0, c).
+// bounded by min_max (or, with few points, by trying them). An index `e % c` is e itself when e lies in [0, c).
 #pragma once
 
 #include "core/ir/minmax.h"

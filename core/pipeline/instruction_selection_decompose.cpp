@@ -2,6 +2,7 @@
 #include "core/pipeline/instruction_selection.h"
 
 #include "core/ir/build.h"
+#include "core/pipeline/decompose_pow.h"
 #include "core/pipeline/transcendental.h"
 #include "core/runtime/float_convert.h"
 
@@ -72,12 +73,10 @@ const PatternMatcher& pmDecompositions() {
       rule("cmpeq", binary(Op::CmpEq), [](const Match& m) { return notBool(ne(a(m), b(m))); }),
       // Not(a) -> CmpNe(a, 1)
       rule("not", unary(Op::Not), [](const Match& m) { return ne(a(m), one(a(m))); }),
-      // Pow(a, b) -> Exp2(Log2(a) * b)
-      rule("pow", binary(Op::Pow),
-           [](const Match& m) {
-             UOpPtr l = alu(Op::Log2, {a(m)});
-             return alu(Op::Exp2, {alu(Op::Mul, {l, b(m)})});
-           }),
+      // Pow(a, b) -> Exp2(Log2(a) * b), with a constant b simplified and a
+      // negative a's sign (decompose_pow.h)
+      rule("pow", binary(Op::Pow).dtypeIf(isFloatDType),
+           [](const Match& m) { return decomposePow(a(m), b(m)); }),
       // Mulacc(a, b, c) -> Add(Mul(a, b), c)
       rule("mulacc", UPat::op(Op::Mulacc, {UPat::var("a"), UPat::var("b"), UPat::var("c")}),
            [](const Match& m) {

@@ -86,7 +86,7 @@ std::vector<frontend::Method> tensorMiscMethods() {
        [](Args& a) {
          auto [device] = a.bind({{"device", Value()}});
          toDevice(a, device, "device");
-         return wrap(self(a).contiguous());
+         return wrap(self(a).clone());
        }},
       {"to",
        [](Args& a) {

@@ -347,6 +347,9 @@ public:
   Tensor logicalNot() const;
   // markers
   Tensor contiguous() const;
+  // A copy in a buffer of its own (tinygrad's clone): two clones of one value
+  // are distinct tensors, so each gets its own gradient.
+  Tensor clone() const;
   Tensor contiguousBackward() const;
   Tensor detach() const;
 

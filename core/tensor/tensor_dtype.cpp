@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
+
 namespace uops {
 using namespace tensor_detail;
 
@@ -62,6 +64,11 @@ Tensor Tensor::contiguous() const {
   // A weak value has no storage of its own to lay out (tinygrad skips it too).
   if (isWeak() || uop()->op() == Op::Contiguous) return *this;
   return wrap(UOp::make(Op::Contiguous, dtype(), {uop()}), *this);
+}
+Tensor Tensor::clone() const {
+  if (isWeak()) return *this;
+  static std::atomic<int64_t> nextClone{0};
+  return wrap(UOp::make(Op::Contiguous, dtype(), {uop()}, {}, Tag{nextClone++}), *this);
 }
 Tensor Tensor::contiguousBackward() const {
   return wrap(UOp::make(Op::ContiguousBackward, dtype(), {uop()}), *this, isWeak());

@@ -60,19 +60,11 @@ std::optional<Tensor> powInt(const Tensor& base, int64_t n) {
   return n % 2 ? alu(Op::Mul, {*r, base}) : *r;
 }
 
-// tinygrad's pow simplifications for a constant exponent: x**-c = (1/x)**c,
-// x**0 = 1, x**(n+0.5) = x**n * sqrt(x), integer powers by multiplication.
-Tensor powConst(const Tensor& base, const Tensor& ex, double c) {
-  if (c < 0) return powConst(base.reciprocal(), ex.neg(), -c);
-  if (c == 0) return base.constLike(1);
-  bool small = c < 2147483647.0;
-  if (small && std::trunc(c - 0.5) + 0.5 == c) {
-    Tensor root = base.sqrt();
-    std::optional<Tensor> p = powInt(base, static_cast<int64_t>(c - 0.5));
-    return p ? p->mul(root) : root;
-  }
-  if (small && std::trunc(c) == c) return *powInt(base, static_cast<int64_t>(c));
-  return powGeneral(base, ex);
+// An integer base to a constant exponent n >= 0 (tinygrad refuses others):
+// repeated multiplication, 1 for n = 0.
+Tensor powConstInt(const Tensor& base, double c) {
+  std::optional<Tensor> p = powInt(base, static_cast<int64_t>(c));
+  return p ? *p : base.constLike(1);
 }
 
 double constAsDouble(const ConstValue& v) {
@@ -97,10 +89,10 @@ Tensor Tensor::square() const {
   return mul(*this);
 }
 
-// Sqrt is Exp2(0.5 * Log2(x)) as the spec decomposes it.
+// Sqrt stays one op (its gradient is ctx / (2 sqrt x), +inf at 0 as in
+// tinygrad); Instruction Selection decomposes it where the target lacks it.
 Tensor Tensor::sqrt() const {
-  Tensor l = log2();
-  return alu(Op::Exp2, {alu(Op::Mul, {l, l.constLike(0.5)})});
+  return unaryFloat(Op::Sqrt, *this);
 }
 Tensor Tensor::rsqrt() const {
   return sqrt().reciprocal();
@@ -151,10 +143,11 @@ Tensor Tensor::asinh() const {
   auto positive = [](const Tensor& y) { return y.add(y.square().add(1).sqrt()).log(); };
   return lt(0).where(positive(neg()).neg(), positive(*this));
 }
-// sqrt(x - 1) * sqrt(x + 1) in place of sqrt(x*x - 1): exact near 1, and NaN
-// (not a cancelled finite value) below -1.
+// sqrt((x - 1) * (x + 1)) in place of sqrt(x*x - 1): x - 1 is exact, so no
+// cancellation near 1; below -1 the value is NaN (log of a negative) and the
+// gradient tinygrad's formula gives.
 Tensor Tensor::acosh() const {
-  return add(sub(1).sqrt().mul(add(1).sqrt())).log();
+  return add(sub(1).mul(add(1)).sqrt()).log();
 }
 Tensor Tensor::atanh() const {
   return (1 + *this).div(1 - *this).log().div(2);
@@ -175,18 +168,21 @@ Tensor Tensor::pow(const TensorOrScalar& x) const {
                           (std::holds_alternative<int64_t>(s) && std::get<int64_t>(s) >= 0);
     if (!nonNegativeInt) fail("base needs to be float");
   }
-  if (auto c = constBase(ex)) return powConst(base, ex, constAsDouble(*c));
-  if (auto c = constBase(base); c && constAsDouble(*c) > 0) {
+  // A float power stays one Pow, simplified after differentiation
+  // (core/pipeline/decompose_pow.h), so its gradient is Pow's own at every edge.
+  // A constant base c > 0 is tinygrad's exp2(e * log2 c) (the same gradient).
+  const bool floating = isFloatType(promoType(base));
+  if (auto c = constBase(base); c && constAsDouble(*c) > 0 && !(floating && constBase(ex))) {
     double v = constAsDouble(*c);
-    if (v == 1) return base.constLike(1);
+    if (v == 1) return floating ? alu(Op::Pow, {base, ex}) : base.constLike(1); // its gradient is 0, not None
     Tensor r = ex.mul(std::log2(v)).exp2();
     return base.dtype().isInt() ? r.round().cast(base.dtype()) : castTo(r, promoType(base));
   }
+  if (floating) return alu(Op::Pow, {base, ex});
+  if (auto c = constBase(ex)) return powConstInt(base, constAsDouble(*c));
   // tinygrad cannot raise an int tensor to a tensor power; we compute in float
   // and round back to the integer dtype.
-  if (!base.dtype().isFloat())
-    return powGeneral(base.toFloat(), ex.toFloat()).round().cast(base.dtype());
-  return powGeneral(base, ex);
+  return powGeneral(base.toFloat(), ex.toFloat()).round().cast(base.dtype());
 }
 
 } // namespace uops

@@ -41,6 +41,7 @@ private Q_SLOTS:
   void gradientGraphs();
   void contiguousBackwardMarksTheBackwardPass();
   void equalLiteralsAreDistinct();
+  void clonesAreDistinct();
 };
 
 // Pasted from a run of /work/tinygrad at a9069c177a9d (DEV=CPU):
@@ -186,6 +187,18 @@ void TestBackward::equalLiteralsAreDistinct() {
   Tensor x = Tensor::fromList({1.0, 2.0}), y = Tensor::fromList({1.0, 2.0});
   backward((x * 2 + y * 3).sum());
   QCOMPARE(flat(*x.grad()), (std::vector<double>{2.0, 2.0}));
+}
+
+// tinygrad: a clone is a buffer of its own, so two clones of one value (of
+// equal expressions) are two tensors with a gradient each:
+//   a = Tensor.arange(2).float().clone(); b = Tensor.arange(2).float().clone()
+//   (a * 2 + b * 3).sum().backward() -> a.grad [2.0, 2.0], b.grad [3.0, 3.0]
+void TestBackward::clonesAreDistinct() {
+  Tensor a = Tensor::arange(2).toFloat().clone(), b = Tensor::arange(2).toFloat().clone();
+  QVERIFY(!a.isSame(b));
+  backward((a * 2 + b * 3).sum());
+  QCOMPARE(flat(*a.grad()), (std::vector<double>{2.0, 2.0}));
+  QCOMPARE(flat(*b.grad()), (std::vector<double>{3.0, 3.0}));
 }
 
 QTEST_APPLESS_MAIN(TestBackward)

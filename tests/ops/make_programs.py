@@ -76,6 +76,8 @@ def program_source(entry):
     lines.append(" + ".join(f"{o}.sum()" for o in outs).join("()") + ".backward()" if len(outs) > 1 else "out.sum().backward()")
     lines.append("out = [" + ", ".join(outs) + "".join(f", {g}.grad" for g in grads) + "]")
   elif len(exprs) == 1: lines.append(f"out = {exprs[0]}")
+  elif any(e.startswith("list(") for e in exprs):  # outputs are a flat list: lists of tensors are concatenated
+    lines.append("out = " + " + ".join(e if e.startswith("list(") else f"[{e}]" for e in exprs))
   else: lines.append("out = [" + ", ".join(exprs) + "]")
   return "\n".join(lines) + "\n", len(exprs), grads if entry["grad"] else []
 

@@ -65,6 +65,22 @@ private Q_SLOTS:
     auto r = linearRangeUnderGate(a * 3 + b * 3 + 1, gate);
     QVERIFY(r && r->lo == 1 && r->hi == 148);
   }
+
+  // A term left after the gate's sums are taken out whose min_max is loose
+  // (a 3-D transposed convolution's gradient: (e) % 4 with e >= 0 at every
+  // point, though intervals give e a negative bound and the Mod [-3, 3]) is
+  // bounded by trying its few points
+  void remainingTermsByTheirPoints() {
+    UOpPtr r = range(4, 0), k = range(3, 1), y = range(8, 2);
+    UOpPtr e = r + (k * 18 + 26) / 27 - k; // >= 0 at every point; min_max says >= -2
+    UOpPtr m = e % 4;
+    QVERIFY(m->minMax().lo < 0);
+    UOpPtr gate = lt(y + k, 9);
+    auto bounded = linearRangeUnderGate(m * 125 + y * 5 + k * 5, gate);
+    QVERIFY(bounded);
+    QCOMPARE(static_cast<int64_t>(bounded->lo), int64_t{0});
+    QCOMPARE(static_cast<int64_t>(bounded->hi), int64_t{3 * 125 + 8 * 5});
+  }
 };
 
 QTEST_APPLESS_MAIN(TestBoundsLinear)

@@ -4,6 +4,8 @@
 #include "tests/support/kernel_ast.h"
 
 #include "core/ir/verify.h"
+#include "core/opt/kernel_work.h"
+#include "core/pipeline/decompose_pow.h"
 #include "core/pipeline/instruction_selection.h"
 #include "core/pipeline/linearize.h"
 #include "core/rewrite/graph_rewrite.h"
@@ -48,6 +50,8 @@ private Q_SLOTS:
   void boolArithmeticIsLogic();
   void offsetsInIndexDType();
   void decidedGatesDisappear();
+  void powSimplifiesConstantExponents();
+  void transcendentalWeightsMatchTheirDecompositions();
 };
 
 void TestInstructionSelection::decomposedOpsBecomePrimitives_data() {
@@ -137,5 +141,44 @@ void TestInstructionSelection::decidedGatesDisappear() {
   QCOMPARE(loads, size_t(1)); // the never-gated load became its alt
 }
 
+// Pow keeps its exponent until here (its gradient is Pow's own); a constant
+// exponent then becomes tinygrad's simplification, exact products included.
+void TestInstructionSelection::powSimplifiesConstantExponents() {
+  UOpPtr x = load(buf(1, dtypes::float32, 8), range(8, 0));
+  auto c = [](double v) { return constant(dtypes::float32, v); };
+  UOpPtr square = alu(Op::Mul, {x, x});
+  QCOMPARE(decomposePow(x, c(2.0)), square);
+  QCOMPARE(decomposePow(x, c(3.0)), alu(Op::Mul, {square, x}));
+  QCOMPARE(decomposePow(x, c(0.0)), c(1.0));
+  QCOMPARE(decomposePow(x, c(-1.0)), alu(Op::Recip, {x}));
+  QCOMPARE(decomposePow(x, c(-2.0)), alu(Op::Mul, {alu(Op::Recip, {x}), alu(Op::Recip, {x})}));
+  QCOMPARE(decomposePow(x, c(0.5)), alu(Op::Sqrt, {x}));
+  QCOMPARE(decomposePow(x, c(2.5)), alu(Op::Mul, {square, alu(Op::Sqrt, {x})}));
+  QCOMPARE(decomposePow(c(1.0), x), c(1.0));
+  // anything else is Exp2(Log2(|b|) * e) with the negative base's sign and NaN
+  for (const UOpPtr& e : {c(0.3), load(buf(2, dtypes::float32, 8), range(8, 0))}) {
+    UOpPtr general = decomposePow(x, e);
+    QCOMPARE(count(general, Op::Exp2), size_t(1));
+    QCOMPARE(count(general, Op::Log2), size_t(1));
+    QVERIFY(count(general, Op::Where) >= 4);
+  }
+}
+
+// The copy budget weighs a decomposed transcendental as the nodes it becomes
+// (kernel_work.h): within a quarter of what Instruction Selection makes of it
+// on the CPU, and 1 where the target has the instruction.
+void TestInstructionSelection::transcendentalWeightsMatchTheirDecompositions() {
+  auto nodes = [](const UOpPtr& k) { return static_cast<int64_t>(toposort(*selectInstructions(k, cpuTarget())).size()); };
+  const int64_t plain = nodes(unaryKernel(Op::Recip, dtypes::float32)) - 1;
+  for (Op op : {Op::Sin, Op::Log2, Op::Exp2}) {
+    const int64_t made = nodes(unaryKernel(op, dtypes::float32)) - plain;
+    const int64_t weight = expandedWeight(op, true);
+    QVERIFY2(4 * std::abs(made - weight) <= made,
+             qPrintable(QStringLiteral("%1: weight %2, decomposed into %3 nodes").arg(QString::fromStdString(std::string(opName(op)))).arg(weight).arg(made)));
+    QCOMPARE(expandedWeight(op, false), int64_t{1});
+  }
+}
+
 QTEST_GUILESS_MAIN(TestInstructionSelection)
 #include "test_instruction_selection.moc"
+

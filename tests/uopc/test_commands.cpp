@@ -17,11 +17,22 @@ struct Result {
   QString out, err;
 };
 
-Result uopc(const QStringList& args) {
+// `fault`: UOPSCOPE_INJECT_FAULT for the run (core/runtime/fault_injection.h),
+// with a BEAM cache of its own.
+// A process that died of a signal has code -2.
+Result uopc(const QStringList& args, const QString& fault = {}) {
   QProcess p;
+  if (!fault.isEmpty()) {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("UOPSCOPE_INJECT_FAULT"), fault);
+    static QTemporaryDir cache; // no BEAM result cached by an earlier run
+    env.insert(QStringLiteral("UOPSCOPE_CACHE_DIR"), cache.path());
+    p.setProcessEnvironment(env);
+  }
   p.start(QStringLiteral(UOPC_PATH), args);
   p.waitForFinished(120000);
-  return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
+          QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
 }
 
 // out = relu(a @ b).sum(1): one reduction kernel after another
@@ -147,6 +158,32 @@ private Q_SLOTS:
     Result both = uopc({QStringLiteral("emit"), m_program});
     QCOMPARE(both.code, 1);
     QCOMPARE(both.err, QStringLiteral("uopc emit: choose one of --source and --isa\n"));
+  }
+
+  // A backend compiler that fails (LLVM's fatal error, an OpenCL compiler's
+  // abort) fails the kernel with the compiler's message: uopc reports it and
+  // exits 1, it does not die with the compiler; BEAM skips such a candidate
+  void compilerFailuresAreErrors() {
+    const QStringList cpu{QStringLiteral("run"), m_program, QStringLiteral("--device"), QStringLiteral("CPU")};
+    Result llvm = uopc(cpu, QStringLiteral("llvm:r_"));
+    QCOMPARE(llvm.code, 1);
+    QVERIFY2(llvm.err.contains(QStringLiteral("code generation failed: fault injected by UOPSCOPE_INJECT_FAULT")),
+             qPrintable(llvm.err));
+    QCOMPARE(uopc(cpu).code, 0); // the same program without the fault
+    QStringList beamRun = cpu;
+    beamRun << QStringLiteral("--beam") << QStringLiteral("1") << QStringLiteral("--beam-budget") << QStringLiteral("5");
+    Result beam = uopc(beamRun, QStringLiteral("llvm:r_"));
+    QCOMPARE(beam.code, 1); // the reduction compiles with no OptOps at all
+    QVERIFY2(beam.err.contains(QStringLiteral("BEAM: the kernel without OptOps does not run: code generation "
+                                              "failed: fault injected by UOPSCOPE_INJECT_FAULT")),
+             qPrintable(beam.err));
+    if (!uopc({QStringLiteral("devices")}).out.contains(QStringLiteral("CL:0"))) QSKIP("no OpenCL device");
+    Result cl = uopc({QStringLiteral("run"), m_program, QStringLiteral("--device"), QStringLiteral("CL:0")},
+                     QStringLiteral("opencl:r_"));
+    QCOMPARE(cl.code, 1);
+    QVERIFY2(cl.err.contains(QStringLiteral("the OpenCL compiler failed (SIGABRT)")) &&
+                 cl.err.contains(QStringLiteral("fault injected by UOPSCOPE_INJECT_FAULT")),
+             qPrintable(cl.err));
   }
 
   // Every option of `uopc run` either applies or is an error that says why;

@@ -74,6 +74,32 @@ private Q_SLOTS:
     QVERIFY(t->item(k, 4)->text().toDouble() > 0);
   }
 
+  // A kernel whose compile fails (here LLVM's fatal error, then an OpenCL
+  // compiler's abort, both injected) is an error in the Run view with the
+  // compiler's message; the window lives on and the next run works
+  void compilerFailureIsAnError() {
+    MainWindow w;
+    w.session().setSource(QStringLiteral("from tinygrad import Tensor\nout = Tensor.ones(8, 8).contiguous().sum(1) * 3\n"),
+                          QStringLiteral("fault.py"));
+    w.session().waitForIdle();
+    auto runWith = [&](const char* fault) {
+      if (fault) qputenv("UOPSCOPE_INJECT_FAULT", fault);
+      QTest::mouseClick(w.runPanel()->runButton(), Qt::LeftButton);
+      w.session().waitForIdle();
+      qunsetenv("UOPSCOPE_INJECT_FAULT");
+      return w.session().lastRun()->error;
+    };
+    QString error = runWith("llvm:r_");
+    QVERIFY2(error.contains(QStringLiteral("fault injected by UOPSCOPE_INJECT_FAULT")), qPrintable(error));
+    QVERIFY(w.runPanel()->verdict()->text().contains(QStringLiteral("fault injected")));
+    QCOMPARE(runWith(nullptr), QString());
+    if (uops::clDevices().empty()) QSKIP("no OpenCL device");
+    w.runPanel()->device()->setCurrentIndex(1);
+    error = runWith("opencl:r_");
+    QVERIFY2(error.contains(QStringLiteral("the OpenCL compiler failed (SIGABRT)")), qPrintable(error));
+    QCOMPARE(runWith(nullptr), QString());
+  }
+
   void runsOnOpenCl() {
     if (uops::clDevices().empty()) QSKIP("no OpenCL device");
     MainWindow w;

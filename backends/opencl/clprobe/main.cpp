@@ -6,6 +6,7 @@
 #include "backends/opencl/cl_device.h"
 #include "backends/opencl/cl_error.h"
 #include "backends/opencl/cl_probe_request.h"
+#include "core/runtime/fault_injection.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -68,6 +69,11 @@ void serve(ClDevice& device, const ClProbeRequest& request) {
     }
     try {
       std::vector<ClBuffer> buffers;
+      if (faultInjected("opencl", launch.kernel)) {
+        std::fprintf(stderr, "fault injected by UOPSCOPE_INJECT_FAULT: the OpenCL compiler aborts on %s\n",
+                     launch.kernel.c_str());
+        std::abort();
+      }
       device.launch(it->second, launch.kernel, argsFor(device, launch.args, buffers),
                     launch.global, launch.local);
       std::printf("ok %zu\n", i);

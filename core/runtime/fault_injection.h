@@ -1,0 +1,19 @@
+// Fault injection for tests of the paths a real compiler failure takes. With
+// UOPSCOPE_INJECT_FAULT=SITE:TEXT in the environment, compiling a kernel at
+// SITE fails as that compiler would when its name (or, for LLVM, its IR)
+// contains TEXT:
+//   llvm    LLVM reports a fatal error while generating the kernel's code
+//           (backends/llvm's crash guard turns it into a JitError)
+//   opencl  the OpenCL compiler aborts (SIGABRT) at the kernel's first launch,
+//           in the probe process (backends/opencl/cl_probe.h)
+// Without the variable nothing fails. The tests of uopc and of the explorer
+// use it to show that a failing compile is an error the process survives.
+#pragma once
+
+#include <string_view>
+
+namespace uops {
+
+bool faultInjected(std::string_view site, std::string_view kernel);
+
+} // namespace uops

@@ -1,0 +1,4 @@
+from tinygrad import Tensor, dtypes
+
+x = Tensor([float('nan')])
+out = x.abs()

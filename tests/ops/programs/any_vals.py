@@ -1,0 +1,6 @@
+from tinygrad import Tensor, dtypes
+
+x = Tensor([True, True])
+y = Tensor([True, False])
+z = Tensor([False, False])
+out = [x.any(), y.any(), z.any()]

@@ -1,0 +1,3 @@
+from tinygrad import Tensor, dtypes
+
+out = Tensor.arange(4096)

@@ -1,0 +1,3 @@
+from tinygrad import Tensor, dtypes
+
+out = Tensor.arange(2**31, 2**31+3)

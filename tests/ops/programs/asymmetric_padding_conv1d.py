@@ -1,0 +1,22 @@
+from tinygrad import Tensor, dtypes
+
+x = (((Tensor.arange(3) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 1, 3)).clone("CPU")
+y = (((Tensor.arange(2) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 1, 2)).clone("CPU")
+x1 = (((Tensor.arange(4) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 1, 4)).clone("CPU")
+y1 = (((Tensor.arange(2) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 1, 2)).clone("CPU")
+x2 = (((Tensor.arange(3) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 1, 3)).clone("CPU")
+y2 = (((Tensor.arange(2) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 1, 2)).clone("CPU")
+x3 = (((Tensor.arange(4) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 1, 4)).clone("CPU")
+y3 = (((Tensor.arange(2) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 1, 2)).clone("CPU")
+x4 = (((Tensor.arange(3) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 1, 3)).clone("CPU")
+y4 = (((Tensor.arange(2) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 1, 2)).clone("CPU")
+x5 = (((Tensor.arange(4) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 1, 4)).clone("CPU")
+y5 = (((Tensor.arange(2) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 1, 2)).clone("CPU")
+out0 = Tensor.conv2d(x,y,padding=(0,1))
+out1 = Tensor.conv2d(x1,y1,padding=(0,1))
+out2 = Tensor.conv2d(x2,y2,padding=(2,1))
+out3 = Tensor.conv2d(x3,y3,padding=(2,1))
+out4 = Tensor.conv2d(x4,y4,padding=(2,0))
+out5 = Tensor.conv2d(x5,y5,padding=(2,0))
+(out0.sum() + out1.sum() + out2.sum() + out3.sum() + out4.sum() + out5.sum()).backward()
+out = [out0, out1, out2, out3, out4, out5, x.grad, y.grad, x1.grad, y1.grad, x2.grad, y2.grad, x3.grad, y3.grad, x4.grad, y4.grad, x5.grad, y5.grad]

@@ -1,0 +1,8 @@
+from tinygrad import Tensor, dtypes
+
+x = (((Tensor.arange(80) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((8, 10)).clone("CPU")
+y = (((Tensor.arange(80) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((8, 10)).clone("CPU")
+z = Tensor([0.25, 0.5, 0.75, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0])
+out = x.binary_crossentropy_logits(y.clip(0,1), pos_weight=z)
+out.sum().backward()
+out = [out, x.grad, y.grad]

@@ -1,0 +1,5 @@
+from tinygrad import Tensor, dtypes
+
+x = Tensor([True, True, False])
+y = Tensor([False, True, False])
+out = x == y

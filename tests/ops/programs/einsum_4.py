@@ -1,0 +1,23 @@
+from tinygrad import Tensor, dtypes
+
+x = (((Tensor.arange(40) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 2, 5)).clone("CPU")
+y = (((Tensor.arange(70) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((2, 5, 7)).clone("CPU")
+x1 = (((Tensor.arange(48) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((2, 4, 6)).clone("CPU")
+y1 = (((Tensor.arange(96) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((2, 6, 8)).clone("CPU")
+x2 = (((Tensor.arange(360) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((3, 5, 4, 6)).clone("CPU")
+y2 = (((Tensor.arange(1200) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((5, 3, 5, 4, 4)).clone("CPU")
+x3 = (((Tensor.arange(360) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((3, 4, 6, 5)).clone("CPU")
+y3 = (((Tensor.arange(1200) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((5, 5, 3, 4, 4)).clone("CPU")
+x4 = (((Tensor.arange(360) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((3, 5, 4, 6)).clone("CPU")
+y4 = (((Tensor.arange(1200) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((5, 3, 5, 4, 4)).clone("CPU")
+x5 = (((Tensor.arange(6) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((2, 3)).clone("CPU")
+y5 = (((Tensor.arange(105) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((5, 3, 7)).clone("CPU")
+z5 = (((Tensor.arange(14) * 40503 + 15437) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((2, 7)).clone("CPU")
+out0 = Tensor.einsum('jik,ikl->jil', x, y)
+out1 = Tensor.einsum('ijk,ika->ija', x1, y1)
+out2 = Tensor.einsum('pqrs,tuqvr->pstuv', x2, y2)
+out3 = Tensor.einsum('prsq,tquvr->pstuv', x3, y3)
+out4 = Tensor.einsum('zqrs,tuqvr->zstuv', x4, y4)
+out5 = Tensor.einsum('ik,jkl,il->ij', x5, y5, z5)
+(out0.sum() + out1.sum() + out2.sum() + out3.sum() + out4.sum() + out5.sum()).backward()
+out = [out0, out1, out2, out3, out4, out5, x.grad, y.grad, x1.grad, y1.grad, x2.grad, y2.grad, x3.grad, y3.grad, x4.grad, y4.grad, x5.grad, y5.grad, z5.grad]

@@ -1,0 +1,21 @@
+from tinygrad import Tensor, dtypes
+
+x = (((Tensor.arange(216) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((3, 8, 9)).clone("CPU")
+y = (((Tensor.arange(216) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((3, 8, 9)).clone("CPU")
+x1 = (((Tensor.arange(216) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((3, 8, 9)).clone("CPU")
+y1 = (((Tensor.arange(216) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((3, 8, 9)).clone("CPU")
+x2 = (((Tensor.arange(120) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((2, 3, 4, 5)).clone("CPU")
+y2 = (((Tensor.arange(40) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((5, 2, 4)).clone("CPU")
+x3 = (((Tensor.arange(1500) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 3, 5, 5, 5)).clone("CPU")
+y3 = (((Tensor.arange(1500) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 3, 5, 5, 5)).clone("CPU")
+x4 = (((Tensor.arange(5) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((5,)).clone("CPU")
+y4 = (((Tensor.arange(5) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((5,)).clone("CPU")
+x5 = (((Tensor.arange(16) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 4)).clone("CPU")
+out0 = Tensor.einsum('...id, ...jd -> ...ij', x, y)
+out1 = Tensor.einsum('...id, ...jd', x1, y1)
+out2 = Tensor.einsum('i...j,ji...->...', x2, y2)
+out3 = Tensor.einsum('ij...,ij...->ij', x3, y3)
+out4 = Tensor.einsum('i,i', x4, y4)
+out5 = Tensor.einsum('ii->i', x5)
+(out0.sum() + out1.sum() + out2.sum() + out3.sum() + out4.sum() + out5.sum()).backward()
+out = [out0, out1, out2, out3, out4, out5, x.grad, y.grad, x1.grad, y1.grad, x2.grad, y2.grad, x3.grad, y3.grad, x4.grad, y4.grad, x5.grad]

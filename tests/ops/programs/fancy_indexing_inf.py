@@ -1,0 +1,3 @@
+from tinygrad import Tensor, dtypes
+
+out = Tensor([float('inf'), -float('inf'), float('nan')])[Tensor([0, 1, 2])]

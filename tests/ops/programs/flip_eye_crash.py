@@ -1,0 +1,3 @@
+from tinygrad import Tensor, dtypes
+
+out = Tensor.eye(10)@Tensor.eye(10).flip(0)

@@ -1,0 +1,16 @@
+from tinygrad import Tensor, dtypes
+
+x = (((Tensor.arange(120) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 5, 6)).clone("CPU")
+x1 = (((Tensor.arange(120) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 5, 6)).clone("CPU")
+x2 = (((Tensor.arange(120) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 5, 6)).clone("CPU")
+x3 = (((Tensor.arange(60) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((3, 4, 5)).clone("CPU")
+x4 = (((Tensor.arange(120) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 5, 6)).clone("CPU")
+x5 = (((Tensor.arange(120) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 5, 6)).clone("CPU")
+out0 = x.gather(dim=0, index=(Tensor.arange(60).reshape(3,4,5) * 7 % 3))
+out1 = x1.gather(dim=1, index=(Tensor.arange(60).reshape(3,4,5) * 7 % 3))
+out2 = x2.gather(dim=2, index=(Tensor.arange(60).reshape(3,4,5) * 7 % 3))
+out3 = x3.gather(dim=0, index=(Tensor.arange(60).reshape(3,4,5) * 7 % 3))
+out4 = x4.gather(dim=-1, index=(Tensor.arange(60).reshape(3,4,5) * 7 % 3))
+out5 = x5.gather(dim=-2, index=(Tensor.arange(60).reshape(3,4,5) * 7 % 3))
+(out0.sum() + out1.sum() + out2.sum() + out3.sum() + out4.sum() + out5.sum()).backward()
+out = [out0, out1, out2, out3, out4, out5, x.grad, x1.grad, x2.grad, x3.grad, x4.grad, x5.grad]

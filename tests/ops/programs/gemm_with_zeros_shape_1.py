@@ -1,0 +1,22 @@
+from tinygrad import Tensor, dtypes
+
+x = (((Tensor.arange(64) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((8, 8)).clone("CPU")
+y = (((Tensor.arange(0) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((8, 0)).clone("CPU")
+x1 = (((Tensor.arange(0) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((0, 8)).clone("CPU")
+y1 = (((Tensor.arange(64) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((8, 8)).clone("CPU")
+x2 = (((Tensor.arange(0) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((0, 8)).clone("CPU")
+y2 = (((Tensor.arange(0) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((8, 0)).clone("CPU")
+x3 = (((Tensor.arange(0) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((8, 0)).clone("CPU")
+y3 = (((Tensor.arange(0) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((0, 8)).clone("CPU")
+x4 = (((Tensor.arange(0) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((0, 0)).clone("CPU")
+y4 = (((Tensor.arange(0) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((0, 0)).clone("CPU")
+x5 = (((Tensor.arange(0) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((0,)).clone("CPU")
+y5 = (((Tensor.arange(0) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((0, 8)).clone("CPU")
+out0 = x.dot(y)
+out1 = x1.dot(y1)
+out2 = x2.dot(y2)
+out3 = x3.dot(y3)
+out4 = x4.dot(y4)
+out5 = x5.dot(y5)
+(out0.sum() + out1.sum() + out2.sum() + out3.sum() + out4.sum() + out5.sum()).backward()
+out = [out0, out1, out2, out3, out4, out5, x.grad, y.grad, x1.grad, y1.grad, x2.grad, y2.grad, x3.grad, y3.grad, x4.grad, y4.grad, x5.grad, y5.grad]

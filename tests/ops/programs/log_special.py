@@ -1,0 +1,6 @@
+from tinygrad import Tensor, dtypes
+
+x = Tensor([float('inf'), -float('inf'), float('nan')])
+out = x.log()
+out.sum().backward()
+out = [out, x.grad]

@@ -1,0 +1,16 @@
+from tinygrad import Tensor, dtypes
+
+x = (((Tensor.arange(117) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((9, 13)).clone("CPU")
+y = (((Tensor.arange(117) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((9, 13)).clone("CPU")
+x1 = Tensor([-1.0])
+y1 = Tensor([-1.0, 2, 3])
+x2 = Tensor([-100.0, -200, -300])
+y2 = Tensor([-1.0, 2, 3])
+x3 = Tensor([1.0, 2000, 30000])
+y3 = Tensor([-1.0, 2, 3])
+out0 = x.logaddexp(y)
+out1 = x1.logaddexp(y1)
+out2 = x2.logaddexp(y2)
+out3 = x3.logaddexp(y3)
+(out0.sum() + out1.sum() + out2.sum() + out3.sum()).backward()
+out = [out0, out1, out2, out3, x.grad, y.grad, x1.grad, y1.grad, x2.grad, y2.grad, x3.grad, y3.grad]

@@ -1,0 +1,10 @@
+from tinygrad import Tensor, dtypes
+
+x = (((Tensor.arange(1) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape(()).clone("CPU")
+x1 = (((Tensor.arange(1) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape(()).clone("CPU")
+x2 = (((Tensor.arange(1) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape(()).clone("CPU")
+out0 = x.logcumsumexp(0)
+out1 = x1.logcumsumexp()
+out2 = x2.logcumsumexp(-1)
+(out0.sum() + out1.sum() + out2.sum()).backward()
+out = [out0, out1, out2, x.grad, x1.grad, x2.grad]

@@ -1,0 +1,7 @@
+from tinygrad import Tensor, dtypes
+
+x = (((Tensor.arange(12) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 3)).clone("CPU")
+y = (((Tensor.arange(45) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 3, 3, 5)).clone("CPU")
+out = x.dot(y)
+out.sum().backward()
+out = [out, x.grad, y.grad]

@@ -1,0 +1,5 @@
+from tinygrad import Tensor, dtypes
+
+x = Tensor([0, -2147483648])
+y = Tensor([-2147483648, 0])
+out = [x.max(), y.max()]

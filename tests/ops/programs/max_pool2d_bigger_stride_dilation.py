@@ -1,0 +1,14 @@
+from tinygrad import Tensor, dtypes
+
+x = (((Tensor.arange(1232) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((2, 2, 11, 28)).clone("CPU")
+x1 = (((Tensor.arange(1232) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((2, 2, 11, 28)).clone("CPU")
+x2 = (((Tensor.arange(1232) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((2, 2, 11, 28)).clone("CPU")
+x3 = (((Tensor.arange(1232) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((2, 2, 11, 28)).clone("CPU")
+x4 = (((Tensor.arange(1232) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((2, 2, 11, 28)).clone("CPU")
+out0 = Tensor.max_pool2d(x, kernel_size=(2,2), stride=(2,3), dilation=(3,2))
+out1 = Tensor.max_pool2d(x1, kernel_size=(2,2), stride=(3,2), dilation=(2,3))
+out2 = Tensor.max_pool2d(x2, kernel_size=(2,2), stride=2, dilation=2)
+out3 = Tensor.max_pool2d(x3, kernel_size=(2,2), stride=3, dilation=3)
+out4 = Tensor.max_pool2d(x4, kernel_size=(2,2), stride=4, dilation=6)
+(out0.sum() + out1.sum() + out2.sum() + out3.sum() + out4.sum()).backward()
+out = [out0, out1, out2, out3, out4, x.grad, x1.grad, x2.grad, x3.grad, x4.grad]

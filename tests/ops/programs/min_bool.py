@@ -1,0 +1,5 @@
+from tinygrad import Tensor, dtypes
+
+x = Tensor([False, True])
+y = Tensor([True, False])
+out = [x.min(), y.min()]

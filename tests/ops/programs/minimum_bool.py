@@ -1,0 +1,5 @@
+from tinygrad import Tensor, dtypes
+
+x = Tensor([True, False, False])
+y = Tensor([True, True, False])
+out = [x.minimum(True), x.minimum(y)]

@@ -1,0 +1,7 @@
+from tinygrad import Tensor, dtypes
+
+x = (((Tensor.arange(500) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 4, 5, 5, 5)).clone("CPU")
+y = (((Tensor.arange(432) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 4, 3, 3, 3)).clone("CPU")
+out = Tensor.conv2d(x,y,padding=[1,1,1,1,1,1])
+out.sum().backward()
+out = [out, x.grad, y.grad]

@@ -1,0 +1,16 @@
+from tinygrad import Tensor, dtypes
+
+x = (((Tensor.arange(108) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 3, 6, 6)).clone("CPU")
+x1 = (((Tensor.arange(72) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 3, 1, 6)).clone("CPU")
+x2 = (((Tensor.arange(432) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 3, 6, 6)).clone("CPU")
+x3 = (((Tensor.arange(72) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 3, 6, 1)).clone("CPU")
+x4 = (((Tensor.arange(432) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 3, 6, 6)).clone("CPU")
+x5 = (((Tensor.arange(108) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 3, 6, 6)).clone("CPU")
+out0 = x.squeeze(0)
+out1 = x1.squeeze(1)
+out2 = x2.squeeze(3)
+out3 = x3.squeeze(-1)
+out4 = x4.squeeze()
+out5 = x5.squeeze()
+(out0.sum() + out1.sum() + out2.sum() + out3.sum() + out4.sum() + out5.sum()).backward()
+out = [out0, out1, out2, out3, out4, out5, x.grad, x1.grad, x2.grad, x3.grad, x4.grad, x5.grad]

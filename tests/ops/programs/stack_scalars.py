@@ -1,0 +1,3 @@
+from tinygrad import Tensor, dtypes
+
+out = Tensor.stack(Tensor(3.14), Tensor(3.14))

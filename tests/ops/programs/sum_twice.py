@@ -1,0 +1,10 @@
+from tinygrad import Tensor, dtypes
+
+x = (((Tensor.arange(64) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 4, 4)).clone("CPU")
+x1 = (((Tensor.arange(64) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 4, 4)).clone("CPU")
+x2 = (((Tensor.arange(64) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((4, 4, 4)).clone("CPU")
+out0 = x.sum((0, 1)).sum()
+out1 = x1.sum((0, 2)).sum()
+out2 = x2.sum((1, 2)).sum()
+(out0.sum() + out1.sum() + out2.sum()).backward()
+out = [out0, out1, out2, x.grad, x1.grad, x2.grad]

@@ -1,0 +1,5 @@
+from tinygrad import Tensor, dtypes
+
+x = (((Tensor.arange(64) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((64,)).clone("CPU")
+y = (((Tensor.arange(64) * 40503 + 7720) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((64,)).clone("CPU")
+out = x.mul(y)

@@ -1,0 +1,10 @@
+from tinygrad import Tensor, dtypes
+
+x = (((Tensor.arange(0) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 0, 3, 0, 5)).clone("CPU")
+x1 = (((Tensor.arange(0) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 0, 3, 0, 5)).clone("CPU")
+x2 = (((Tensor.arange(0) * 40503 + 3) % 65521 * 2 - 65521).float() * 3.0517578125e-05).reshape((1, 0, 3, 0, 5)).clone("CPU")
+out0 = x.var(axis=(1,3))
+out1 = x1.var(axis=(1,3), correction=0)
+out2 = x2.var(axis=(1,3), correction=5)
+(out0.sum() + out1.sum() + out2.sum()).backward()
+out = [out0, out1, out2, x.grad, x1.grad, x2.grad]

@@ -1,0 +1,3 @@
+from tinygrad import Tensor, dtypes
+
+out = [Tensor.zeros_like(Tensor([[1,2,3],[4,5,6]], dtype=dtypes.float32)), Tensor.zeros_like(Tensor([[1,2,3],[4,5,6]], dtype=dtypes.int32))]

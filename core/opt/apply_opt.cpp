@@ -176,7 +176,7 @@ private:
 
   // Expand copies each value once per UPCAST x UNROLL combination it depends on.
   void withinCopyBudget(const UOpPtr& out) const {
-    KernelCopies c = copiesOf(out, m_target.decomposesTranscendentals);
+    KernelCopies c = copiesOf(out, m_target.weights);
     if (c.most > m_target.maxCopies)
       reject(fmt::format("a value would be copied {} times (UPCAST x UNROLL); {} allows {}", c.most,
                          m_target.device, m_target.maxCopies));

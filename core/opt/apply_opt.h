@@ -18,6 +18,7 @@
 
 #include "core/ir/uop.h"
 #include "core/ir/wmma_tile.h"
+#include "core/opt/kernel_work.h"
 #include "core/opt/opt.h"
 
 #include <optional>
@@ -38,9 +39,8 @@ struct OptTarget {
   // LOCAL x GROUP_REDUCE work-items in one workgroup: 256 runs on every GPU
   // vendor, and larger groups make PoCL's work-group compile explode
   int64_t maxWorkgroup = 256;
-  // Exp2, Log2 and Sin become polynomials (kernel_work.h weighs them so)
-  // rather than one instruction each
-  bool decomposesTranscendentals = true;
+  // how the kernel's code grows from its nodes (kernel_work.h)
+  NodeWeights weights = {};
   // Copies Expand may make (kernel_work.h): of one value, at most 256 (a
   // 32 x 8 register tile of float accumulators fills AVX-512's 32 vector
   // registers; more only spills, and tinygrad keeps UPCAST x UNROLL smaller

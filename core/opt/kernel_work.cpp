@@ -58,17 +58,24 @@ AxisType typeOf(const UOpPtr& r) { return r->argAs<RangeArg>().type; }
 
 } // namespace
 
-int64_t expandedWeight(Op op, bool transcendentalsDecomposed) {
-  if (!transcendentalsDecomposed) return 1;
-  switch (op) {
-  case Op::Sin: return 392;
-  case Op::Log2: return 80;
-  case Op::Exp2: return 60;
-  default: return 1;
+int64_t expandedWeight(const UOp& u, const NodeWeights& weights) {
+  int64_t w = 1;
+  if (weights.decomposedTranscendentals) {
+    switch (u.op()) {
+    case Op::Sin: w = 392; break;
+    case Op::Log2: w = 80; break;
+    case Op::Exp2: w = 60; break;
+    default: break;
+    }
   }
+  const ScalarType t = u.dtype().scalar;
+  if (weights.emulatedHalf && (t == ScalarType::Float16 || t == ScalarType::BFloat16) &&
+      (opGroup(u.op()) == OpGroup::Elementwise || opGroup(u.op()) == OpGroup::DecomposedElementwise))
+    w *= 4;
+  return w;
 }
 
-KernelCopies copiesOf(const UOpPtr& ast, bool transcendentalsDecomposed) {
+KernelCopies copiesOf(const UOpPtr& ast, const NodeWeights& weights) {
   RangeDeps d = rangeDeps(ast);
   KernelCopies out;
   for (const UOp* u : d.order) {
@@ -78,7 +85,7 @@ KernelCopies copiesOf(const UOpPtr& ast, bool transcendentalsDecomposed) {
       if (set.contains(i) && isCopyAxis(typeOf(d.ranges[i])))
         copies = std::min<int64_t>(copies * std::max<int64_t>(constBound(*d.ranges[i]).value_or(1), 1), int64_t{1} << 40);
     out.most = std::max(out.most, copies);
-    out.total = std::min<int64_t>(out.total + copies * expandedWeight(u->op(), transcendentalsDecomposed), int64_t{1} << 50);
+    out.total = std::min<int64_t>(out.total + copies * expandedWeight(*u, weights), int64_t{1} << 50);
   }
   return out;
 }

@@ -12,11 +12,20 @@
 
 namespace uops {
 
-// The nodes one node becomes after Instruction Selection: 1, except a
-// transcendental where the target decomposes it into a polynomial with its
-// range reduction (measured on the CPU target: Sin about 390 nodes, Log2 80,
-// Exp2 60; tests/pipeline/test_instruction_selection checks them).
-int64_t expandedWeight(Op op, bool transcendentalsDecomposed);
+// How a target's code grows from a kernel's nodes.
+struct NodeWeights {
+  // Exp2, Log2 and Sin become polynomials with their range reductions
+  // (measured on the CPU target: Sin about 390 nodes, Log2 80, Exp2 60;
+  // tests/pipeline/test_instruction_selection checks them)
+  bool decomposedTranscendentals = true;
+  // float16 and bfloat16 arithmetic is done in float32 around every op (LLVM
+  // on CPUs without half arithmetic): about four instructions per op, and
+  // LLVM takes five times as long on a half matmul tile as on a float one
+  bool emulatedHalf = true;
+};
+
+// The nodes one node becomes after Instruction Selection on such a target.
+int64_t expandedWeight(const UOp& u, const NodeWeights& weights);
 
 // The copies Expand makes of the kernel's values: a value is copied once per
 // combination of the UPCAST and UNROLL ranges it depends on.
@@ -26,7 +35,7 @@ struct KernelCopies {
   // size of the expanded kernel after Instruction Selection
   int64_t total = 0;
 };
-KernelCopies copiesOf(const UOpPtr& ast, bool transcendentalsDecomposed = true);
+KernelCopies copiesOf(const UOpPtr& ast, const NodeWeights& weights = {});
 
 // Each reduction that runs inside a loop it does not depend on, nested
 // outside the innermost loop it does depend on, so Linearize cannot compute

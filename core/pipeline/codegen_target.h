@@ -50,7 +50,8 @@ inline OptTarget optTargetOf(const CodegenTarget& t) {
   o.hasThreads = t.kind == TargetKind::Cpu;
   o.threads = t.kind == TargetKind::Cpu ? t.threads : 1;
   o.vectorBits = t.vectorBits;
-  o.decomposesTranscendentals = t.transcendentals == TranscendentalMode::Decompose;
+  o.weights.decomposedTranscendentals = t.transcendentals == TranscendentalMode::Decompose;
+  o.weights.emulatedHalf = t.kind == TargetKind::Cpu;
   // the CPU's Wmma is LLVM's matrix multiply on vectors (a sequence of vector
   // FMAs); OpenCL C has no matrix instruction UOpScope can use
   if (t.kind == TargetKind::Cpu) o.tensorCore = WmmaTile{8, 8, 4};

@@ -171,12 +171,19 @@ void TestInstructionSelection::transcendentalWeightsMatchTheirDecompositions() {
   auto nodes = [](const UOpPtr& k) { return static_cast<int64_t>(toposort(*selectInstructions(k, cpuTarget())).size()); };
   const int64_t plain = nodes(unaryKernel(Op::Recip, dtypes::float32)) - 1;
   for (Op op : {Op::Sin, Op::Log2, Op::Exp2}) {
+    const UOpPtr x = load(buf(1, dtypes::float32, 8), range(8, 0));
+    const UOpPtr node = alu(op, {x});
     const int64_t made = nodes(unaryKernel(op, dtypes::float32)) - plain;
-    const int64_t weight = expandedWeight(op, true);
+    const int64_t weight = expandedWeight(*node, {});
     QVERIFY2(4 * std::abs(made - weight) <= made,
              qPrintable(QStringLiteral("%1: weight %2, decomposed into %3 nodes").arg(QString::fromStdString(std::string(opName(op)))).arg(weight).arg(made)));
-    QCOMPARE(expandedWeight(op, false), int64_t{1});
+    QCOMPARE(expandedWeight(*node, {.decomposedTranscendentals = false}), int64_t{1});
   }
+  // half arithmetic done in float32 around each op counts four times
+  const UOpPtr h = load(buf(1, dtypes::float16, 8), range(8, 0));
+  QCOMPARE(expandedWeight(*alu(Op::Add, {h, h}), {}), int64_t{4});
+  QCOMPARE(expandedWeight(*alu(Op::Add, {h, h}), {.emulatedHalf = false}), int64_t{1});
+  QCOMPARE(expandedWeight(*h, {}), int64_t{1}); // a load is one instruction
 }
 
 QTEST_GUILESS_MAIN(TestInstructionSelection)

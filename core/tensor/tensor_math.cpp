@@ -36,21 +36,6 @@ Tensor polyN(const Tensor& x, std::initializer_list<double> coefficients) {
   return acc;
 }
 
-// b ** e = exp2(e * log2(|b|)); a negative base gives NaN for a non-integer
-// exponent (except -inf) and flips the sign for an odd one; x ** 0 is 1.
-Tensor powGeneral(const Tensor& base, const Tensor& ex) {
-  Tensor negBase = base.lt(0);
-  Tensor ret =
-      alu(Op::Exp2, {alu(Op::Mul, {alu(Op::Log2, {negBase.where(base.neg(), base)}), ex})});
-  Tensor nonInt = ex.ne(ex.cast(dtypes::int32).cast(ex.dtype()));
-  Tensor isOdd = alu(Op::Mod, {ex.lt(0).where(ex.neg(), ex).cast(dtypes::int32),
-                               constFill(int64_t{2}, dtypes::int32, ex.shape(), ex)})
-                     .cast(dtypes::bool_);
-  Tensor nan = ret.constLike(std::nan(""));
-  Tensor withNeg = nonInt.where(base.ne(-INFINITY).where(nan, ret), isOdd.where(ret.neg(), ret));
-  return ex.eq(0).where(ret.constLike(1), negBase.where(withNeg, ret));
-}
-
 // base ** n for an integer n >= 0 by squaring; nullopt is the empty product.
 std::optional<Tensor> powInt(const Tensor& base, int64_t n) {
   if (n == 0) return std::nullopt;
@@ -181,8 +166,8 @@ Tensor Tensor::pow(const TensorOrScalar& x) const {
   if (floating) return alu(Op::Pow, {base, ex});
   if (auto c = constBase(ex)) return powConstInt(base, constAsDouble(*c));
   // tinygrad cannot raise an int tensor to a tensor power; we compute in float
-  // and round back to the integer dtype.
-  return powGeneral(base.toFloat(), ex.toFloat()).round().cast(base.dtype());
+  // (one Pow, decomposed like any other) and round back to the integer dtype.
+  return alu(Op::Pow, {base.toFloat(), ex.toFloat()}).round().cast(base.dtype());
 }
 
 } // namespace uops

@@ -12,11 +12,13 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <exception>
 #include <map>
 #include <mutex>
 #include <memory>
 #include <sstream>
 #include <string_view>
+#include <thread>
 #include <type_traits>
 #include <unordered_set>
 
@@ -45,14 +47,37 @@ ProbedLaunches& probedLaunches() {
   return *launches;
 }
 
-// The probe server for a device name, started on its first request.
-ProbeProcess& probeProcess(const std::string& device) {
+// How many probe servers a device gets: a request of several launches is
+// shared among them, since a driver compiles one kernel at a time per
+// process (PoCL: its compiler lock) and a cold schedule's compiles are most
+// of its first run.
+size_t probeServers() {
+  return std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 4);
+}
+
+// Probe server `index` for a device name, started on its first request.
+ProbeProcess& probeProcess(const std::string& device, size_t index) {
   static std::mutex mutex;
-  static auto* processes = new std::map<std::string, std::unique_ptr<ProbeProcess>>; // never freed
+  static auto* processes = new std::map<std::pair<std::string, size_t>, std::unique_ptr<ProbeProcess>>; // never freed
   std::lock_guard lock(mutex);
-  std::unique_ptr<ProbeProcess>& process = (*processes)[device];
+  std::unique_ptr<ProbeProcess>& process = (*processes)[{device, index}];
   if (!process) process = std::make_unique<ProbeProcess>(clProbeExecutable());
   return *process;
+}
+
+// Launches i, i + parts, i + 2 parts, ... of `request` with the programs they use.
+ClProbeRequest share(const ClProbeRequest& request, size_t i, size_t parts, std::vector<size_t>& launchIndex) {
+  ClProbeRequest part{.device = request.device, .programs = {}, .launches = {}, .injectFault = request.injectFault};
+  std::map<size_t, size_t> programs;
+  for (size_t l = i; l < request.launches.size(); l += parts) {
+    ClProbeRequest::Launch launch = request.launches[l];
+    const auto [it, added] = programs.try_emplace(launch.program, part.programs.size());
+    if (added) part.programs.push_back(request.programs[launch.program]);
+    launch.program = it->second;
+    part.launches.push_back(std::move(launch));
+    launchIndex.push_back(l);
+  }
+  return part;
 }
 
 // The program's cache key hash stands for device, options and source.
@@ -130,7 +155,7 @@ bool clProbesEnabled() {
 void ClDevice::probe(const std::vector<ClProbeLaunch>& launches) {
   if (!m_impl->probes) return;
   ProbedLaunches& probed = probedLaunches();
-  ClProbeRequest request{.device = name(), .programs = {}, .launches = {}};
+  ClProbeRequest request{.device = name(), .programs = {}, .launches = {}, .injectFault = {}};
   std::vector<std::string> keys; // of request.launches
   std::map<const ClProgram::State*, size_t> programs;
   for (const ClProbeLaunch& launch : launches) {
@@ -143,15 +168,37 @@ void ClDevice::probe(const std::vector<ClProbeLaunch>& launches) {
     keys.push_back(std::move(key));
   }
   if (request.launches.empty()) return;
+  // the children live on between requests: they take the fault to inject from each one
+  if (const char* fault = std::getenv("UOPSCOPE_INJECT_FAULT")) request.injectFault = fault;
 
-  const ProbeReply reply = probeProcess(name()).ask(toJson(request));
-  std::vector<bool> answered(keys.size(), false), ok(keys.size(), false);
-  readAnswers(reply.lines, answered, ok);
-  for (size_t i = 0; i < keys.size(); ++i)
-    if (ok[i]) probed.add(keys[i]);
-  const auto missing = std::find(answered.begin(), answered.end(), false);
-  if (missing != answered.end())
-    throw compilerFailure(request.launches[size_t(missing - answered.begin())], name(), reply);
+  const size_t parts = std::min(probeServers(), request.launches.size());
+  std::vector<ClProbeRequest> requests(parts);
+  std::vector<std::vector<size_t>> launchIndex(parts); // of each part's launches in `request`
+  std::vector<ProbeReply> replies(parts);
+  std::vector<std::exception_ptr> errors(parts);
+  auto ask = [&](size_t p) {
+    try {
+      requests[p] = share(request, p, parts, launchIndex[p]);
+      replies[p] = probeProcess(name(), p).ask(toJson(requests[p]));
+    } catch (...) {
+      errors[p] = std::current_exception();
+    }
+  };
+  std::vector<std::thread> threads;
+  for (size_t p = 1; p < parts; ++p) threads.emplace_back(ask, p);
+  ask(0);
+  for (std::thread& t : threads) t.join();
+  for (const std::exception_ptr& e : errors)
+    if (e) std::rethrow_exception(e);
+  for (size_t p = 0; p < parts; ++p) {
+    std::vector<bool> answered(requests[p].launches.size(), false), ok(answered.size(), false);
+    readAnswers(replies[p].lines, answered, ok);
+    for (size_t i = 0; i < ok.size(); ++i)
+      if (ok[i]) probed.add(keys[launchIndex[p][i]]);
+    const auto missing = std::find(answered.begin(), answered.end(), false);
+    if (missing != answered.end())
+      throw compilerFailure(requests[p].launches[size_t(missing - answered.begin())], name(), replies[p]);
+  }
 }
 
 } // namespace uops

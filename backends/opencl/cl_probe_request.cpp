@@ -65,9 +65,9 @@ std::string toJson(const ClProbeRequest& request) {
                         {"local", rangeJson(l.local)},
                         {"args", std::move(args)}});
   }
-  return Json{{"device", request.device}, {"programs", std::move(programs)},
-              {"launches", std::move(launches)}}
-      .dump();
+  Json root{{"device", request.device}, {"programs", std::move(programs)}, {"launches", std::move(launches)}};
+  if (!request.injectFault.empty()) root["inject_fault"] = request.injectFault;
+  return root.dump();
 }
 
 ClProbeRequest parseProbeRequest(std::string_view json) {
@@ -88,6 +88,7 @@ ClProbeRequest parseProbeRequest(std::string_view json) {
       for (const Json& arg : l.at("args")) launch.args.push_back(argOf(arg));
       request.launches.push_back(std::move(launch));
     }
+    if (root.contains("inject_fault")) request.injectFault = root.at("inject_fault").get<std::string>();
     return request;
   } catch (const nlohmann::json::exception& e) {
     throw ClError(ClError::Kind::Usage, std::string("not a probe request: ") + e.what());

@@ -3,7 +3,8 @@
 //    "programs": [{"source": "...", "options": "..."}],
 //    "launches": [{"program": 0, "kernel": "add", "global": [64], "local": [16],
 //                  "args": [{"buffer": 256}, {"int32": 3}, {"int64": 5},
-//                           {"float_bits": 1056964608}]}]}
+//                           {"float_bits": 1056964608}]}],
+//    "inject_fault": "opencl:add"}   (only when the parent has the variable set)
 // A float travels as its bits (NaN has no JSON number); an empty "local"
 // leaves the local size to the driver. A request is one line on the probe's
 // stdin; it answers on its stdout with a line per launch it got through, in
@@ -36,6 +37,7 @@ struct ClProbeRequest {
   std::string device; // "CL:0"
   std::vector<Program> programs;
   std::vector<Launch> launches;
+  std::string injectFault{}; // the parent's UOPSCOPE_INJECT_FAULT (core/runtime/fault_injection.h)
 };
 
 std::string toJson(const ClProbeRequest& request);

@@ -1,6 +1,7 @@
 #include "backends/opencl/cl_schedule.h"
 
 #include "backends/opencl/cl_error.h"
+#include "backends/opencl/cl_schedule_programs.h"
 #include "core/runtime/reference_evaluator.h"
 
 #include <algorithm>
@@ -63,12 +64,16 @@ bool hasExtension(const ClDeviceInfo& info, const std::string& name) {
 
 } // namespace
 
-ClProgram buildKernel(ClDevice& device, const LoweredKernel& k) {
+void checkBuildable(ClDevice& device, const LoweredKernel& k) {
   if (k.opencl.source.empty())
     throw ClError(ClError::Kind::Usage, fmt::format("kernel {} was not rendered as OpenCL C", k.name.text));
   if (k.opencl.needsFp64 && !hasExtension(device.info(), "cl_khr_fp64"))
     throw ClError(ClError::Kind::Usage, fmt::format("kernel {} uses float64, and {} ({}) has no cl_khr_fp64",
                                                     k.name.text, device.name(), device.info().deviceName));
+}
+
+ClProgram buildKernel(ClDevice& device, const LoweredKernel& k) {
+  checkBuildable(device, k);
   return device.build(k.opencl.source, kOpenClBuildOptions);
 }
 
@@ -93,19 +98,16 @@ ClScheduleRun runScheduleOnCl(const PipelineRun& run, ClDevice& device, const Bu
   }
   if (run.kernels.size() != run.schedule.kernels.size())
     throw ClError(ClError::Kind::Usage, "the program was not lowered for a device (no codegen stages ran)");
-  std::vector<ClProgram> programs;
+  std::vector<ClProgram> programs = buildSchedulePrograms(device, run.kernels);
   ClScheduleRun result;
-  for (const LoweredKernel& k : run.kernels) {
-    programs.push_back(buildKernel(device, k));
-    result.kernels.push_back({k.name.text, {}});
-  }
+  for (const LoweredKernel& k : run.kernels) result.kernels.push_back({k.name.text, {}});
   // one set of device buffers for every repeat: fresh ones would put the
   // driver's first-touch page faults into the kernels' times (25x on PoCL)
   DeviceBuffers buffers{device, {}};
   for (const auto& [id, value] : inputs)
     buffers.byId.emplace(id, device.alloc(std::max<size_t>(value.bytes().size(), 1)));
   // each kernel's arguments, the same for every repeat; all its launches are
-  // probed in one child before the first
+  // probed in one request before the first
   std::vector<std::vector<ClArg>> args;
   std::vector<ClProbeLaunch> probes;
   for (const UOpPtr& item : run.schedule.linear->src()) {

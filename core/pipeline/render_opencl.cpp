@@ -217,8 +217,11 @@ RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan,
   text(fmt::format("// kernel {}: rendered by UOpScope for OpenCL\n", kernelName));
   out.needsFp64 = w.usesDouble;
   if (out.needsFp64) text("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
-  for (const std::string& d : w.helpers().definitions())
+  for (const std::string& d : w.helpers().definitions()) {
     text(d + "\n");
+    out.helpers.push_back(d);
+  }
+  out.kernelOffset = out.source.size();
   text(fmt::format("__kernel void {}({}) {{\n", out.function, args));
   for (size_t slot = 0; slot < plan.slots.size(); ++slot)
     text(fmt::format("  {} reg{}[{}];\n", cType(plan.slots[slot].dtype), slot, plan.slots[slot].size));

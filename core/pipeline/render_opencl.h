@@ -37,6 +37,12 @@ struct RenderedOpenCl {
   std::vector<int64_t> grid;     // global size per dimension (dimension 0 first); empty: one work-item
   std::vector<int64_t> local;    // workgroup size per dimension; empty: the driver chooses
   bool needsFp64 = false;        // uses double: the device must have cl_khr_fp64
+  // What `source` is made of, for programs that hold several kernels: the
+  // helper definitions it needs (each a whole definition, in source order) and
+  // the offset of the `__kernel` line; source.substr(kernelOffset) is the
+  // kernel, which calls only those helpers.
+  std::vector<std::string> helpers{};
+  size_t kernelOffset = 0;
   // One entry per line of `source`: the node of the Linear that produced the
   // line, or null (helpers, the signature, register arrays, braces). The
   // nodes are the Linear's; they live as long as it does.

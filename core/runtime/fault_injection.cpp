@@ -6,8 +6,10 @@ namespace uops {
 
 bool faultInjected(std::string_view site, std::string_view kernel) {
   const char* value = std::getenv("UOPSCOPE_INJECT_FAULT");
-  if (!value) return false;
-  const std::string_view spec(value);
+  return value && faultInjected(site, kernel, value);
+}
+
+bool faultInjected(std::string_view site, std::string_view kernel, std::string_view spec) {
   const size_t colon = spec.find(':');
   if (colon == std::string_view::npos || spec.substr(0, colon) != site) return false;
   const std::string_view text = spec.substr(colon + 1);

@@ -15,5 +15,8 @@
 namespace uops {
 
 bool faultInjected(std::string_view site, std::string_view kernel);
+// The same test against `spec` (SITE:TEXT) instead of the environment: the
+// probe process gets its parent's setting with each request.
+bool faultInjected(std::string_view site, std::string_view kernel, std::string_view spec);
 
 } // namespace uops

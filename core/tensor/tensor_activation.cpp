@@ -1,4 +1,4 @@
-// Activation functions, composed exactly as tinygrad composes them.
+// Activation functions, composed as tinygrad composes them (sigmoid says where not).
 #include "core/tensor/tensor_impl.h"
 
 #include <cmath>
@@ -15,8 +15,14 @@ Tensor Tensor::relu() const {
 Tensor Tensor::relu6() const {
   return relu().sub(sub(6).relu());
 }
+// tinygrad's 1 / (1 + exp(-x)), evaluated as exp(x) / (1 + exp(x)) below zero so that exp never
+// overflows: the chain rule through the formula then stays finite (tinygrad's symbolic rewrites
+// hide the inf * 0 its own formula gives at |x| > 88; tanh and the gelus inherit this).
 Tensor Tensor::sigmoid() const {
-  return (1 + mul(-1 / std::numbers::ln2).exp2()).reciprocal();
+  Tensor nonNegative = ge(0);
+  Tensor e = nonNegative.where(neg(), *this).mul(1 / std::numbers::ln2).exp2();
+  Tensor r = (1 + e).reciprocal();
+  return nonNegative.where(r, e.mul(r));
 }
 Tensor Tensor::hardsigmoid(double alpha, double beta) const {
   Tensor y = alpha * *this + beta;

@@ -36,6 +36,7 @@ private Q_SLOTS:
   void finiteDifferences_data();
   void finiteDifferences();
   void castIsDifferentiable();
+  void saturatedActivationsHaveZeroGradient();
   void tiesFollowTinygrad();
   void conformanceGradElementwise();
 };
@@ -154,6 +155,33 @@ void TestElementwiseGradients::castIsDifferentiable() {
     return (v[0].cast(dtypes::float32) * 3.0).cast(dtypes::float64) + v[0];
   };
   QCOMPARE(qs(checkGradients(f, {kAny}, 1e-4, 1e-2)), QString());
+}
+
+// Far from 0, exp overflows float32 in 1 / (1 + exp(-x)); the chain rule through that formula
+// gave inf * 0 = NaN for sigmoid, tanh and the gelus at x = -300 (tinygrad, realizing the
+// gradient alone, and torch give 0). At 0 the derivatives are 1/4 and 1.
+void TestElementwiseGradients::saturatedActivationsHaveZeroGradient() {
+  using Act = Tensor (*)(const Tensor&);
+  const std::vector<std::pair<const char*, Act>> acts = {
+      {"sigmoid", [](const Tensor& x) { return x.sigmoid(); }},
+      {"tanh", [](const Tensor& x) { return x.tanh(); }},
+      {"quick_gelu", [](const Tensor& x) { return x.quickGelu(); }},
+      {"gelu", [](const Tensor& x) { return x.gelu(); }},
+      {"silu", [](const Tensor& x) { return x.silu(); }}};
+  for (const auto& [name, act] : acts) {
+    Tensor x = Tensor::fromList({-300.0, 300.0, -90.0, 90.0}, dtypes::float32);
+    Tensor g = gradient(act(x).sum(), {x})[0];
+    std::vector<double> got = gradtest::values(g);
+    // d/dx of x * s(x) tends to 1 where s saturates at 1
+    const double high = std::string(name) == "sigmoid" || std::string(name) == "tanh" ? 0.0 : 1.0;
+    const std::vector<double> want{0.0, high, 0.0, high};
+    QCOMPARE(got.size(), want.size());
+    for (size_t i = 0; i < want.size(); ++i) // exp(-90) is a float32 denormal, not 0
+      QVERIFY2(std::abs(got[i] - want[i]) < 1e-30, qPrintable(qs(fmt::format("{} [{}]: {}", name, i, got[i]))));
+  }
+  Tensor z = Tensor::fromList({0.0}, dtypes::float32);
+  QCOMPARE(gradtest::values(gradient(z.sigmoid().sum(), {z})[0]), std::vector<double>{0.25});
+  QCOMPARE(gradtest::values(gradient(z.tanh().sum(), {z})[0]), std::vector<double>{1.0});
 }
 
 // Pasted from a run of /work/tinygrad at a9069c177a9d (DEV=CPU):

@@ -62,6 +62,7 @@ private Q_SLOTS:
   void probedLaunchesAreRemembered();
   void refusedLaunchesReportAsBefore();
   void requestRoundTrip();
+  void faultInjectionFollowsTheParent();
 };
 
 void TestProbe::abortingCompilerIsAnError() {
@@ -134,6 +135,24 @@ void TestProbe::refusedLaunchesReportAsBefore() {
   QCOMPARE(e.call(), std::string("clCreateKernel"));
 }
 
+// The probe servers outlive requests: whether a fault is injected follows the
+// parent's environment at each request, not the one a server started with.
+void TestProbe::faultInjectionFollowsTheParent() {
+  ClDevice& device = clDevice(0);
+  const std::vector<ClProbeArg> args(3, ClProbeBuffer{256 * sizeof(float)});
+  auto probeNew = [&](const char* tag) { // a source no other probe built: a launch not seen before
+    const ClProgram program = device.build(addKernel() + "// " + tag + "\n");
+    device.probe({{program, "add", args, {256}, {64}}, {program, "add", args, {256}, {32}}});
+  };
+  probeNew("servers started without a fault");
+  qputenv("UOPSCOPE_INJECT_FAULT", "opencl:add");
+  const ClError e = errorOf([&] { probeNew("fault injected"); });
+  qunsetenv("UOPSCOPE_INJECT_FAULT");
+  QCOMPARE(toString(e.kind()), "compiler");
+  QVERIFY2(qs(e.what()).contains(QStringLiteral("fault injected by UOPSCOPE_INJECT_FAULT")), e.what());
+  probeNew("no fault again");
+}
+
 void TestProbe::requestRoundTrip() {
   ClProbeRequest request;
   request.device = "CL:1";
@@ -158,6 +177,9 @@ void TestProbe::requestRoundTrip() {
   QCOMPARE(std::get<float>(k.args[3]), 0.5f);
   QVERIFY(std::isnan(std::get<float>(back.launches[1].args[0])));
   QCOMPARE(back.launches[1].local.toString(), std::string("5"));
+  QCOMPARE(back.injectFault, std::string());
+  request.injectFault = "opencl:k";
+  QCOMPARE(parseProbeRequest(toJson(request)).injectFault, std::string("opencl:k"));
   QCOMPARE(toString(errorOf([] { parseProbeRequest("{\"device\": 3}"); }).kind()), "usage");
 }
 

@@ -8,6 +8,7 @@
 #include "tests/opencl/cl_test.h"
 
 #include "backends/opencl/cl_schedule.h"
+#include "backends/opencl/cl_schedule_programs.h"
 #include "core/pipeline/codegen.h"
 #include "core/runtime/reference_evaluator.h"
 #include "core/tensor/tensor.h"
@@ -75,6 +76,35 @@ class TestClSchedule : public QObject {
 
 private Q_SLOTS:
   void initTestCase() { QVERIFY2(haveCl0(), noCl0()); }
+
+  // A schedule's kernels share programs: one build per batch, a kernel whose
+  // name another body took goes to the next one, an identical kernel is built once.
+  void kernelsShareOnePerBatch() {
+    LoweredKernel add = lowerKernel(kernelast::elementwise(Op::Add, dtypes::float32, 16), openClTarget("CL:0"));
+    LoweredKernel mul = lowerKernel(kernelast::elementwise(Op::Mul, dtypes::float32, 16), openClTarget("CL:0"));
+    LoweredKernel half = lowerKernel(kernelast::elementwise(Op::Add, dtypes::float16, 32), openClTarget("CL:0"));
+    QCOMPARE(mul.opencl.function, add.opencl.function); // same name, another body
+    QVERIFY(!half.opencl.helpers.empty());
+    ClDevice device(0);
+    const std::vector<ClProgram> programs = buildSchedulePrograms(device, {add, mul, half, add});
+    QCOMPARE(programs.size(), size_t(4));
+    QCOMPARE(programs[2].source(), programs[0].source());
+    QCOMPARE(programs[3].source(), programs[0].source());
+    QVERIFY(programs[1].source() != programs[0].source());
+    QCOMPARE(programs[0].kernelNames().size(), size_t(2));
+    QCOMPARE(device.stats().builds, uint64_t(2));
+    // each runs as its own program would: 16 floats a + b and a * b, 32 halves
+    ClBuffer out = device.alloc(16 * sizeof(float)), in = device.alloc(16 * sizeof(float));
+    std::vector<float> x(16);
+    for (size_t i = 0; i < x.size(); ++i) x[i] = float(i) + 0.5f;
+    in.copyIn(x);
+    launchKernel(device, programs[0], add, {out, in, in});
+    QCOMPARE(out.read<float>()[3], 7.0f);
+    launchKernel(device, programs[1], mul, {out, in, in});
+    QCOMPARE(out.read<float>()[3], 12.25f);
+    ClBuffer h = device.alloc(32 * 2);
+    launchKernel(device, programs[2], half, {h, h, h});
+  }
 
   void renderedSource() {
     LoweredKernel k = lowerKernel(kernelast::elementwise(Op::Add, dtypes::float32, 16), openClTarget("CL:0"));

@@ -9,7 +9,9 @@ and compares, with the conformance corpus's rules:
   * same number of outputs, same dtype names and shapes, len(data) == prod(shape);
   * float32/float64: |got - want| <= 1e-5 + 1e-4 * |want|; float16/bfloat16: 1e-2 + 1e-2 * |want|;
     "nan" matches only NaN, "inf"/"-inf" only the same infinity (JSON NaN/Infinity accepted);
-  * ints and bools exact (a bool must be true/false, an int a JSON integer).
+  * ints and bools exact (a bool must be true/false, an int a JSON integer);
+  * an output with "alternatives" (tinygrad's values when each output is realized on its own,
+    where they differ from realizing all together) matches either recording.
 Prints `FAIL NAME: reason` per failing program (`ok NAME` too with -v), then the summary line
 `N passed, M failed (P%)`. --list-failures writes the failing names, one a line, sorted.
 Exit status 1 if the pass rate is below --min-pass (default 100), 2 on a usage error.
@@ -55,17 +57,26 @@ def compare(got, want):
   go, wo = got["outputs"], want["outputs"]
   if len(go) != len(wo): return f"got {len(go)} outputs, expected {len(wo)}"
   for i, (g, w) in enumerate(zip(go, wo)):
-    if not isinstance(g, dict): return f"output {i}: not an object"
-    if g.get("dtype") != w["dtype"]: return f"output {i}: dtype {g.get('dtype')}, expected {w['dtype']}"
-    if list(g.get("shape", [None])) != w["shape"]: return f"output {i}: shape {g.get('shape')}, expected {w['shape']}"
-    data = g.get("data")
-    if not isinstance(data, list): return f"output {i}: data is not a list"
-    if len(data) != len(w["data"]): return f"output {i}: {len(data)} values, expected {len(w['data'])}"
-    bad = [j for j, (a, b) in enumerate(zip(data, w["data"])) if not value_ok(a, b, w["dtype"])]
-    if bad:
-      j = bad[0]
-      return (f"output {i} ({w['dtype']}{w['shape']}): {len(bad)} of {len(data)} values differ, first at "
-              f"{unflatten_index(j, w['shape'])}: got {json.dumps(data[j])}, expected {json.dumps(w['data'][j])}")
+    reason = compare_output(i, g, w)
+    alternative = want.get("alternatives", {}).get(str(i))
+    if reason and alternative and not compare_output(i, g, alternative): reason = None
+    if reason: return reason
+  return None
+
+
+def compare_output(i, g, w):
+  """None when output i matches the recorded output w, else a one-line reason"""
+  if not isinstance(g, dict): return f"output {i}: not an object"
+  if g.get("dtype") != w["dtype"]: return f"output {i}: dtype {g.get('dtype')}, expected {w['dtype']}"
+  if list(g.get("shape", [None])) != w["shape"]: return f"output {i}: shape {g.get('shape')}, expected {w['shape']}"
+  data = g.get("data")
+  if not isinstance(data, list): return f"output {i}: data is not a list"
+  if len(data) != len(w["data"]): return f"output {i}: {len(data)} values, expected {len(w['data'])}"
+  bad = [j for j, (a, b) in enumerate(zip(data, w["data"])) if not value_ok(a, b, w["dtype"])]
+  if bad:
+    j = bad[0]
+    return (f"output {i} ({w['dtype']}{w['shape']}): {len(bad)} of {len(data)} values differ, first at "
+            f"{unflatten_index(j, w['shape'])}: got {json.dumps(data[j])}, expected {json.dumps(w['data'][j])}")
   return None
 
 

@@ -69,7 +69,7 @@ void serve(ClDevice& device, const ClProbeRequest& request) {
     }
     try {
       std::vector<ClBuffer> buffers;
-      if (faultInjected("opencl", launch.kernel)) {
+      if (faultInjected("opencl", launch.kernel, request.injectFault)) {
         std::fprintf(stderr, "fault injected by UOPSCOPE_INJECT_FAULT: the OpenCL compiler aborts on %s\n",
                      launch.kernel.c_str());
         std::abort();

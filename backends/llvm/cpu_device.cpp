@@ -1,8 +1,9 @@
 #include "backends/llvm/cpu_device.h"
 
+#include "core/runtime/worker_pool.h"
+
 #include <algorithm>
 #include <chrono>
-#include <thread>
 
 #include <fmt/format.h>
 
@@ -45,12 +46,8 @@ KernelTiming CpuDevice::run(const CpuProgram& program, std::span<HostTensor> buf
   if (threads == 1) {
     entry(pointers.data(), 0);
   } else {
-    // one call per THREAD index, each on its own thread; this one runs the last
-    std::vector<std::thread> workers;
-    for (int64_t tid = 0; tid + 1 < threads; ++tid)
-      workers.emplace_back([&, tid] { entry(pointers.data(), tid); });
-    entry(pointers.data(), threads - 1);
-    for (std::thread& t : workers) t.join();
+    // one call per THREAD index, spread over the cores by the process's pool
+    parallelFor(static_cast<size_t>(threads), [&](size_t tid) { entry(pointers.data(), static_cast<int64_t>(tid)); });
   }
   const auto stop = std::chrono::steady_clock::now();
   KernelTiming timing{program.name(),

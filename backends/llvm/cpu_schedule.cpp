@@ -1,13 +1,13 @@
 #include "backends/llvm/cpu_schedule.h"
 
+#include "core/runtime/worker_pool.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <exception>
 #include <numeric>
 #include <optional>
-#include <thread>
 
 namespace uops {
 
@@ -20,21 +20,13 @@ std::vector<CpuProgram> compileAll(CpuDevice& device, const std::vector<LoweredK
   });
   std::vector<std::optional<CpuProgram>> compiled(kernels.size());
   std::vector<std::exception_ptr> errors(kernels.size());
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < order.size();) {
-      try {
-        compiled[order[i]].emplace(device.compile(kernels[order[i]]));
-      } catch (...) {
-        errors[order[i]] = std::current_exception();
-      }
+  parallelFor(order.size(), [&](size_t i) {
+    try {
+      compiled[order[i]].emplace(device.compile(kernels[order[i]]));
+    } catch (...) {
+      errors[order[i]] = std::current_exception();
     }
-  };
-  const size_t workers = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), kernels.size());
-  std::vector<std::thread> threads;
-  for (size_t t = 1; t < workers; ++t) threads.emplace_back(work);
-  work();
-  for (std::thread& t : threads) t.join();
+  });
   std::vector<CpuProgram> programs;
   programs.reserve(kernels.size());
   for (size_t i = 0; i < kernels.size(); ++i) {

@@ -3,11 +3,10 @@
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/callify.h"
 #include "core/pipeline/rangeify.h"
+#include "core/runtime/worker_pool.h"
 
 #include <algorithm>
-#include <atomic>
 #include <optional>
-#include <thread>
 
 namespace uops {
 namespace {
@@ -64,19 +63,6 @@ size_t costAfterOptimize(const KernelLowering& k) {
   return toposort(*k.kernel.ast).size() * static_cast<size_t>(expansionOf(k.kernel.ast));
 }
 
-// Runs job(j) for j < count on all cores, each j once.
-template <class Job> void onAllCores(size_t count, Job&& job) {
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t j = next++; j < count; j = next++) job(j);
-  };
-  size_t workers = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), count);
-  std::vector<std::thread> pool;
-  for (size_t w = 1; w < workers; ++w) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
-}
-
 // Every kernel of the schedule lowered: kernels are independent, so they are
 // lowered on all cores (the trace listener is per thread); after Optimize, a
 // kernel equal to an earlier one (the same optimized AST and OptOps) is not
@@ -85,7 +71,7 @@ std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const Codegen
                                          const KernelOpts& opts, bool trace) {
   size_t n = schedule.kernels.size();
   std::vector<KernelLowering> out(n);
-  onAllCores(n, [&](size_t i) { lowerStages(out[i], schedule, i, target, opts, trace, 0, 1); });
+  parallelFor(n, [&](size_t i) { lowerStages(out[i], schedule, i, target, opts, trace, 0, 1); });
   // kernels whose Optimize made the same AST with the same OptOps lower alike
   // from there (Rangeify numbers ranges across the whole program, Optimize
   // per kernel); a traced run lowers each itself, so every trace steps
@@ -110,7 +96,7 @@ std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const Codegen
   for (size_t u : unique) order.emplace_back(costAfterOptimize(out[u]), u);
   std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   const size_t stages = codegenStages().size();
-  onAllCores(order.size(), [&](size_t j) {
+  parallelFor(order.size(), [&](size_t j) {
     size_t i = order[j].second;
     lowerStages(out[i], schedule, i, target, opts, trace, 1, stages);
   });

@@ -1,5 +1,6 @@
 #include "core/frontend/args.h"
 
+#include "core/frontend/dict.h"
 #include "core/frontend/script_error.h"
 
 #include <fmt/format.h>
@@ -42,7 +43,10 @@ void Args::bindInto(std::span<const Param> params, std::span<Value> out) const {
   for (const Param& p : params) {
     ParamSpec spec{p.name, keywordOnly ? ParamRole::KeywordOnly : ParamRole::Positional,
                    p.fallback ? &*p.fallback : nullptr};
-    if (!p.name.empty() && p.name[0] == '*') {
+    if (p.name.starts_with("**")) {
+      spec.name = p.name.substr(2);
+      spec.role = ParamRole::VarKeywords;
+    } else if (!p.name.empty() && p.name[0] == '*') {
       spec.name = p.name.substr(1);
       spec.role = ParamRole::VarArgs;
       keywordOnly = true;
@@ -57,9 +61,12 @@ void bindArguments(const Args& args, std::span<const ParamSpec> params, std::spa
   size_t positionalSlots = 0;
   size_t required = 0;
   int varArgs = -1;
+  int varKeywords = -1;
+  for (size_t i = 0; i < params.size(); ++i)
+    if (params[i].role == ParamRole::VarKeywords) varKeywords = static_cast<int>(i);
   for (size_t i = 0; i < params.size(); ++i) {
-    if (params[i].role == ParamRole::VarArgs) {
-      varArgs = static_cast<int>(i);
+    if (params[i].role == ParamRole::VarArgs || params[i].role == ParamRole::VarKeywords) {
+      if (params[i].role == ParamRole::VarArgs) varArgs = static_cast<int>(i);
       break;
     }
     ++positionalSlots;
@@ -87,10 +94,24 @@ void bindArguments(const Args& args, std::span<const ParamSpec> params, std::spa
     out[v] = Value::tuple(std::move(extra));
     bound[v] = true;
   }
+  std::shared_ptr<Dict> extraKeywords;
+  if (varKeywords >= 0) {
+    extraKeywords = std::make_shared<Dict>();
+    out[static_cast<size_t>(varKeywords)] = Value(extraKeywords);
+    bound[static_cast<size_t>(varKeywords)] = true;
+  }
   for (const auto& [name, value] : args.keywords()) {
     size_t i = 0;
-    while (i < params.size() && (params[i].role == ParamRole::VarArgs || params[i].name != name))
+    while (i < params.size() &&
+           (params[i].role == ParamRole::VarArgs || params[i].role == ParamRole::VarKeywords ||
+            params[i].name != name))
       ++i;
+    if (i == params.size() && extraKeywords) {
+      if (extraKeywords->find(Value(name)))
+        args.fail(fmt::format("got multiple values for keyword argument '{}'", name));
+      extraKeywords->set(Value(name), value);
+      continue;
+    }
     if (i == params.size()) args.fail(fmt::format("got an unexpected keyword argument '{}'", name));
     if (bound[i]) args.fail(fmt::format("got multiple values for argument '{}'", name));
     out[i] = value;

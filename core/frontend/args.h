@@ -18,6 +18,7 @@ namespace uops::frontend {
 //   "*args"        collects the remaining positional arguments as a tuple;
 //                  the parameters after it are keyword-only
 //   "*"            (bare) the parameters after it are keyword-only
+//   "**kwargs"     collects the remaining keyword arguments as a dict
 struct Param {
   Param(const char* n) : name(n) {} // NOLINT: a bare string names a required parameter
   Param(const char* n, Value d) : name(n), fallback(std::move(d)) {}
@@ -72,7 +73,7 @@ private:
 };
 
 // The binder behind Args::bind and calls of user functions.
-enum class ParamRole : uint8_t { Positional, VarArgs, KeywordOnly };
+enum class ParamRole : uint8_t { Positional, VarArgs, KeywordOnly, VarKeywords };
 struct ParamSpec {
   std::string_view name; // empty for a bare *
   ParamRole role = ParamRole::Positional;

@@ -35,6 +35,10 @@ enum class ExprKind : uint8_t {
   Compare,
   IfExp,
   Lambda,
+  Dict,
+  DictComp,
+  FString,
+  FormattedValue,
 };
 
 struct Expr {
@@ -134,6 +138,7 @@ struct SliceExpr : Expr {
   ExprPtr lower, upper, step;
 };
 
+// name = value; an empty name is `**value` (a dict's items as keywords).
 struct Keyword {
   std::string name;
   ExprPtr value;
@@ -198,7 +203,7 @@ struct IfExpr : Expr {
   ExprPtr test, body, orelse;
 };
 
-enum class ParamKind : uint8_t { Positional, VarArgs, KeywordOnly };
+enum class ParamKind : uint8_t { Positional, VarArgs, KeywordOnly, VarKeywords };
 
 struct Parameter {
   std::string name;
@@ -221,6 +226,42 @@ struct LambdaExpr : Expr {
   ExprPtr body;
 };
 
+// {k: v, **m}: keys and values pair up; a null key marks `**m`, whose items
+// are merged in at that point.
+struct DictExpr : Expr {
+  static constexpr ExprKind Kind = ExprKind::Dict;
+  explicit DictExpr(Location l) : Expr(Kind, l) {}
+  std::vector<ExprPtr> keys;
+  std::vector<ExprPtr> values;
+};
+
+// {key: value for target in iter if cond ...}
+struct DictCompExpr : Expr {
+  static constexpr ExprKind Kind = ExprKind::DictComp;
+  explicit DictCompExpr(Location l) : Expr(Kind, l) {}
+  ExprPtr key, value;
+  std::vector<Comprehension> generators;
+  std::unordered_set<std::string> locals;
+};
+
+// f"a{x!r:>{w}}b": literal parts are Constant strings, fields FormattedValue.
+// Adjacent literals ("a" f"{x}") join into one FString.
+struct FStringExpr : Expr {
+  static constexpr ExprKind Kind = ExprKind::FString;
+  explicit FStringExpr(Location l) : Expr(Kind, l) {}
+  std::vector<ExprPtr> parts;
+};
+
+// One {field} of an f-string: the value, its conversion ('r', 's' or 0) and
+// its format spec (an FString, or null when there is none).
+struct FormattedValueExpr : Expr {
+  static constexpr ExprKind Kind = ExprKind::FormattedValue;
+  FormattedValueExpr(Location l, ExprPtr v) : Expr(Kind, l), value(std::move(v)) {}
+  ExprPtr value;
+  char conversion = 0;
+  ExprPtr spec;
+};
+
 // ---- statements ---------------------------------------------------------
 
 enum class StmtKind : uint8_t {
@@ -238,6 +279,8 @@ enum class StmtKind : uint8_t {
   Continue,
   Pass,
   Assert,
+  ClassDef,
+  With,
 };
 
 struct Stmt {
@@ -366,6 +409,31 @@ struct AssertStmt : Stmt {
   explicit AssertStmt(Location l) : Stmt(Kind, l) {}
   ExprPtr test;
   ExprPtr message; // may be null
+};
+
+// class Name(Base): body. At most one base; the body runs once, in a scope
+// of its own whose names become the class's attributes.
+struct ClassDefStmt : Stmt {
+  static constexpr StmtKind Kind = StmtKind::ClassDef;
+  explicit ClassDefStmt(Location l) : Stmt(Kind, l) {}
+  std::string name;
+  Location nameLoc;
+  std::vector<ExprPtr> decorators;
+  ExprPtr base; // null without one
+  Block body;
+  std::unordered_set<std::string> locals; // the names the body binds
+};
+
+// with a as x, b: body (items enter left to right and exit in reverse).
+struct WithStmt : Stmt {
+  static constexpr StmtKind Kind = StmtKind::With;
+  explicit WithStmt(Location l) : Stmt(Kind, l) {}
+  struct Item {
+    ExprPtr context;
+    ExprPtr target; // null without `as`
+  };
+  std::vector<Item> items;
+  Block body;
 };
 
 struct Module {

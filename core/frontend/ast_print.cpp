@@ -85,6 +85,7 @@ private:
     return out;
   }
   std::string params(const FunctionShape& shape);
+  std::string clauses(const std::vector<Comprehension>& generators);
   std::string comprehension(const ListCompExpr& e);
   std::string call(const CallExpr& e);
   std::string ifStmt(const IfStmt& s);
@@ -102,6 +103,8 @@ std::string Printer::params(const FunctionShape& shape) {
     if (out.size() > 1) out += ' ';
     if (p.kind == ParamKind::VarArgs)
       out += p.name.empty() ? "*" : fmt::format("(* {})", p.name);
+    else if (p.kind == ParamKind::VarKeywords)
+      out += fmt::format("(** {})", p.name);
     else if (p.defaultValue)
       out += fmt::format("(= {} {})", at(p.name, p.loc), expr(*p.defaultValue));
     else
@@ -110,22 +113,27 @@ std::string Printer::params(const FunctionShape& shape) {
   return out + ")";
 }
 
-std::string Printer::comprehension(const ListCompExpr& e) {
-  std::string out =
-      fmt::format("({} {}", at(e.isGenerator ? "genexp" : "listcomp", e.loc), expr(*e.elt));
-  for (const Comprehension& c : e.generators) {
+std::string Printer::clauses(const std::vector<Comprehension>& generators) {
+  std::string out;
+  for (const Comprehension& c : generators) {
     out += fmt::format(" (for {} {}", expr(*c.target), expr(*c.iter));
     for (const ExprPtr& cond : c.ifs)
       out += fmt::format(" (if {})", expr(*cond));
     out += ")";
   }
-  return out + ")";
+  return out;
+}
+
+std::string Printer::comprehension(const ListCompExpr& e) {
+  return fmt::format("({} {}{})", at(e.isGenerator ? "genexp" : "listcomp", e.loc), expr(*e.elt),
+                     clauses(e.generators));
 }
 
 std::string Printer::call(const CallExpr& e) {
   std::string out = fmt::format("({} {}{}", at("call", e.loc), expr(*e.func), exprs(e.args));
   for (const Keyword& k : e.keywords)
-    out += fmt::format(" (kw {} {})", at(k.name, k.loc), expr(*k.value));
+    out += k.name.empty() ? fmt::format(" ({} {})", at("**", k.loc), expr(*k.value))
+                          : fmt::format(" (kw {} {})", at(k.name, k.loc), expr(*k.value));
   return out + ")";
 }
 
@@ -188,6 +196,27 @@ std::string Printer::expr(const Expr& e) {
   case ExprKind::Lambda: {
     const auto& l = e.as<LambdaExpr>();
     return fmt::format("({} {} {})", at("lambda", e.loc), params(l.shape), expr(*l.body));
+  }
+  case ExprKind::Dict: {
+    const auto& d = e.as<DictExpr>();
+    std::string out = "(" + at("dict", e.loc);
+    for (size_t i = 0; i < d.keys.size(); ++i)
+      out += d.keys[i] ? fmt::format(" (: {} {})", expr(*d.keys[i]), expr(*d.values[i]))
+                       : fmt::format(" (** {})", expr(*d.values[i]));
+    return out + ")";
+  }
+  case ExprKind::DictComp: {
+    const auto& d = e.as<DictCompExpr>();
+    return fmt::format("({} {} {}{})", at("dictcomp", e.loc), expr(*d.key), expr(*d.value),
+                       clauses(d.generators));
+  }
+  case ExprKind::FString:
+    return fmt::format("({}{})", at("f", e.loc), exprs(e.as<FStringExpr>().parts));
+  case ExprKind::FormattedValue: {
+    const auto& f = e.as<FormattedValueExpr>();
+    std::string conversion = f.conversion ? fmt::format(" !{}", f.conversion) : "";
+    std::string spec = f.spec ? " " + expr(*f.spec) : "";
+    return fmt::format("({} {}{}{})", at("field", e.loc), expr(*f.value), conversion, spec);
   }
   }
   return "?";
@@ -269,6 +298,22 @@ std::string Printer::stmt(const Stmt& s) {
     const auto& a = s.as<AssertStmt>();
     std::string message = a.message ? " " + expr(*a.message) : "";
     return fmt::format("({} {}{})", at("assert", s.loc), expr(*a.test), message);
+  }
+  case StmtKind::ClassDef: {
+    const auto& c = s.as<ClassDefStmt>();
+    std::string decorators;
+    if (!c.decorators.empty()) decorators = fmt::format(" (decorators{})", exprs(c.decorators));
+    std::string base = c.base ? " (base " + expr(*c.base) + ")" : "";
+    return fmt::format("({} {}{}{}{})", at("class", s.loc), at(c.name, c.nameLoc), base,
+                       decorators, block(c.body));
+  }
+  case StmtKind::With: {
+    const auto& w = s.as<WithStmt>();
+    std::string out = "(" + at("with", s.loc);
+    for (const WithStmt::Item& item : w.items)
+      out += item.target ? fmt::format(" (as {} {})", expr(*item.context), expr(*item.target))
+                         : " " + expr(*item.context);
+    return out + " (" + block(w.body).substr(1) + "))";
   }
   }
   return "?";

@@ -7,6 +7,7 @@
 #include "core/frontend/repr.h"
 #include "core/frontend/script_error.h"
 #include "core/frontend/sequence.h"
+#include "core/frontend/string_format.h"
 #include "core/frontend/suggest.h"
 
 #include <fmt/format.h>
@@ -176,6 +177,7 @@ const MethodTable& strMethods() {
          return Value(std::move(out));
        }},
       {"split", split},
+      {"format", [](Args& a) { return Value(braceFormat(selfStr(a), a)); }},
       {"strip",
        [](Args& a) {
          a.expectNone();
@@ -255,15 +257,14 @@ Value getAttribute(const Value& value, std::string_view name) {
   if (value.isObject()) {
     const ObjectPtr& object = value.object();
     if (std::optional<Value> v = object->getAttr(name)) return *v;
-    const MethodTable* table = object->methods();
-    throw ScriptError(fmt::format("'{}' object has no attribute '{}'{}", object->typeName(), name,
-                                  table ? didYouMean(name, table->names()) : ""));
+    throw AttributeError(fmt::format("'{}' object has no attribute '{}'{}", object->typeName(),
+                                     name, didYouMean(name, object->attributeNames())));
   }
   if (const NamespacePtr* ns = value.get<NamespacePtr>()) {
     auto it = (*ns)->members.find(name);
     if (it != (*ns)->members.end()) return it->second;
-    throw ScriptError(fmt::format("module '{}' has no attribute '{}'{}", (*ns)->name, name,
-                                  didYouMean(name, memberNames(**ns))));
+    throw AttributeError(fmt::format("module '{}' has no attribute '{}'{}", (*ns)->name, name,
+                                     didYouMean(name, memberNames(**ns))));
   }
   if (const FunctionPtr* f = value.get<FunctionPtr>(); f && name == "__name__")
     return Value((*f)->name);
@@ -271,10 +272,10 @@ Value getAttribute(const Value& value, std::string_view name) {
     return Value((*f)->name);
   if (const MethodTable* table = builtinMethods(value)) {
     if (const Method* m = table->method(name)) return bindMethod(*m, value);
-    throw ScriptError(fmt::format("'{}' object has no attribute '{}'{}", value.typeName(), name,
-                                  didYouMean(name, table->names())));
+    throw AttributeError(fmt::format("'{}' object has no attribute '{}'{}", value.typeName(), name,
+                                     didYouMean(name, table->names())));
   }
-  throw ScriptError(fmt::format("'{}' object has no attribute '{}'", value.typeName(), name));
+  throw AttributeError(fmt::format("'{}' object has no attribute '{}'", value.typeName(), name));
 }
 
 void setAttribute(const Value& value, std::string_view name, const Value& newValue) {

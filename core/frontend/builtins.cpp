@@ -85,6 +85,7 @@ void installBuiltins(ExecState& state) {
   });
   addConversionBuiltins(state);
   addSequenceBuiltins(state);
+  addObjectBuiltins(state);
 }
 
 } // namespace uops::frontend

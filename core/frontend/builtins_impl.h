@@ -20,5 +20,6 @@ double toDouble(const Args& a, const Value& v);
 
 void addConversionBuiltins(ExecState& state); // int float bool str repr isinstance round
 void addSequenceBuiltins(ExecState& state);   // range len list tuple min max sum sorted ...
+void addObjectBuiltins(ExecState& state); // getattr hasattr setattr type super dict ...
 
 } // namespace uops::frontend::detail

@@ -1,6 +1,7 @@
 #include "core/frontend/callable.h"
 
 #include "core/frontend/ast.h"
+#include "core/frontend/classes.h"
 #include "core/frontend/exec_state.h"
 #include "core/frontend/object.h"
 #include "core/frontend/script_error.h"
@@ -21,6 +22,10 @@ std::vector<std::string> Function::paramNames() const {
   for (const ast::Parameter& p : shape->params)
     if (!p.name.empty()) out.push_back(p.name);
   return out;
+}
+
+std::string Function::qualifiedName() const {
+  return classCell ? classCell->name + "." + name : name;
 }
 
 // Defaults can hold functions whose defaults hold functions...: released

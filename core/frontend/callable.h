@@ -14,6 +14,7 @@ namespace uops::frontend {
 struct Program;
 struct Scope;
 struct ExecState;
+struct ClassCell;
 namespace ast {
 struct FunctionShape;
 struct Expr;
@@ -43,6 +44,10 @@ struct Function {
   std::vector<Value> defaults; // per parameter (None where it has none)
   Scope* closure = nullptr;    // where it was defined; kept alive by the interpreter
   std::weak_ptr<ExecState> state;
+  std::shared_ptr<ClassCell> classCell; // the class whose body defined it, or null
+
+  // "f", or "Model.f" for a method: how argument errors name it.
+  std::string qualifiedName() const;
 
   std::vector<std::string> paramNames() const;
   ~Function();

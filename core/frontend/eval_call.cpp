@@ -2,6 +2,9 @@
 #include "core/frontend/executor.h"
 
 #include "core/frontend/callable.h"
+#include "core/frontend/classes.h"
+#include "core/frontend/dict.h"
+#include "core/frontend/operators.h"
 #include "core/frontend/script_error.h"
 #include "core/frontend/sequence.h"
 
@@ -27,8 +30,62 @@ EntryGuard::~EntryGuard() {
   --m_state.active;
 }
 
+namespace {
+
+// How messages about a call's arguments name the callee: "f", "Model".
+std::string calleeName(const Value& callee) {
+  if (const Function* f = asFunction(callee)) return f->qualifiedName();
+  if (const NativeFunctionPtr* n = callee.get<NativeFunctionPtr>()) return (*n)->name;
+  if (const Class* c = asClass(callee)) return c->name();
+  return callee.typeName();
+}
+
+} // namespace
+
+void Executor::keywordsFrom(const Keyword& k, const Value& callee, Scope& scope, Args& args) {
+  Value value = eval(*k.value, scope);
+  if (!k.name.empty()) {
+    args.keywords().emplace_back(k.name, std::move(value));
+    return;
+  }
+  // **mapping: its items as keywords, each name given once.
+  guarded(k.value->loc, [&] {
+    const Dict* dict = asDict(value);
+    if (!dict)
+      throw ScriptError(fmt::format("{}() argument after ** must be a mapping, not {}",
+                                    calleeName(callee), value.typeName()));
+    for (const auto& [key, v] : dict->items()) {
+      const std::string* name = key.get<std::string>();
+      if (!name) throw ScriptError(fmt::format("{}() keywords must be strings", calleeName(callee)));
+      for (const auto& [existing, unused] : args.keywords())
+        if (existing == *name)
+          throw ScriptError(fmt::format("{}() got multiple values for keyword argument '{}'",
+                                        calleeName(callee), *name));
+      args.keywords().emplace_back(*name, v);
+    }
+  });
+}
+
+// super() in a method: super(the method's class, its first argument).
+Value Executor::zeroArgumentSuper(const CallExpr& e, Scope& scope) {
+  Scope* frame = &scope;
+  while (frame && !frame->frame)
+    frame = frame->parent;
+  std::shared_ptr<Class> cls = frame && frame->classCell ? frame->classCell->cls.lock() : nullptr;
+  if (!cls) fail(e.errorLoc, "super(): no arguments outside a method of a class");
+  auto self = frame->firstParam.empty() ? frame->vars.end() : frame->vars.find(frame->firstParam);
+  if (self == frame->vars.end()) fail(e.errorLoc, "super(): no arguments");
+  return Value(std::make_shared<Super>(cls, self->second));
+}
+
 Value Executor::evalCall(const CallExpr& e, Scope& scope) {
   Value callee = eval(*e.func, scope);
+  if (e.args.empty() && e.keywords.empty() && e.func->kind == ExprKind::Name &&
+      e.func->as<NameExpr>().id == "super") {
+    auto builtin = m_state.builtins.find("super");
+    if (builtin != m_state.builtins.end() && identical(builtin->second, callee))
+      return zeroArgumentSuper(e, scope);
+  }
   Args args;
   for (const ExprPtr& arg : e.args) {
     if (arg->kind != ExprKind::Starred) {
@@ -47,23 +104,28 @@ Value Executor::evalCall(const CallExpr& e, Scope& scope) {
     });
   }
   for (const Keyword& k : e.keywords)
-    args.keywords().emplace_back(k.name, eval(*k.value, scope));
+    keywordsFrom(k, callee, scope, args);
   m_state.currentCall = e.errorLoc;
   return guarded(e.errorLoc, [&] { return callValue(callee, args); });
 }
 
 Value Executor::makeFunction(std::string name, const FunctionShape& shape, const Block* body,
                              const Expr* lambdaBody, Scope& scope) {
+  // A function made in a class body closes over the scope around the class.
+  Scope* closure = &scope;
+  while (closure->classBody)
+    closure = closure->parent;
   auto fn = std::make_shared<Function>();
   fn->name = std::move(name);
+  if (scope.classBody) fn->classCell = scope.classCell;
   fn->program = m_program;
   fn->shape = &shape;
   fn->body = body;
   fn->lambdaBody = lambdaBody;
   for (const Parameter& p : shape.params)
     fn->defaults.push_back(p.defaultValue ? eval(*p.defaultValue, scope) : Value());
-  pin(m_state, scope);
-  fn->closure = &scope;
+  pin(m_state, *closure);
+  fn->closure = closure;
   fn->state = m_state.self;
   return Value(FunctionPtr(std::move(fn)));
 }
@@ -77,13 +139,14 @@ Value Executor::callFunction(const Function& fn, Args& args) {
     ~Depth() { --depth; }
   } depth{++m_state.callDepth};
   m_state.budget->charge(1);
-  args.setName(fn.name);
+  args.setName(fn.qualifiedName());
   const std::vector<Parameter>& params = fn.shape->params;
   std::vector<ParamSpec> specs;
   specs.reserve(params.size());
   for (size_t i = 0; i < params.size(); ++i) {
     ParamRole role = params[i].kind == ParamKind::VarArgs       ? ParamRole::VarArgs
                      : params[i].kind == ParamKind::KeywordOnly ? ParamRole::KeywordOnly
+                     : params[i].kind == ParamKind::VarKeywords ? ParamRole::VarKeywords
                                                                 : ParamRole::Positional;
     specs.push_back({params[i].name, role, params[i].defaultValue ? &fn.defaults[i] : nullptr});
   }
@@ -92,6 +155,9 @@ Value Executor::callFunction(const Function& fn, Args& args) {
   auto frame = std::make_shared<Scope>();
   frame->parent = fn.closure;
   frame->locals = &fn.shape->locals;
+  frame->frame = true;
+  frame->classCell = fn.classCell;
+  if (!params.empty() && params[0].kind == ParamKind::Positional) frame->firstParam = params[0].name;
   for (size_t i = 0; i < params.size(); ++i)
     if (!params[i].name.empty()) frame->vars.insert_or_assign(params[i].name, std::move(bound[i]));
   if (fn.lambdaBody) return eval(*fn.lambdaBody, *frame);

@@ -2,9 +2,12 @@
 #include "core/frontend/executor.h"
 
 #include "core/frontend/attributes.h"
+#include "core/frontend/dict.h"
+#include "core/frontend/format_spec.h"
 #include "core/frontend/operators.h"
 #include "core/frontend/script_error.h"
 #include "core/frontend/sequence.h"
+#include "core/frontend/string_format.h"
 #include "core/frontend/suggest.h"
 
 #include <fmt/format.h>
@@ -72,6 +75,7 @@ Value Executor::lookup(const std::string& name, Location loc, Scope& scope) {
     if (s->locals && !s->locals->count(name)) continue; // not local here: look outward
     auto it = s->vars.find(name);
     if (it != s->vars.end()) return it->second;
+    if (s->classBody) continue; // not bound in the class body yet: look outside
     if (s->locals)
       fail(loc,
            fmt::format("cannot access local variable '{}' where it is not associated with a value",
@@ -147,9 +151,10 @@ Value Executor::evalSlice(const SliceExpr& e, Scope& scope) {
   return Value(s);
 }
 
-void Executor::comprehensionLevel(const ListCompExpr& e, size_t level, const Value& iterable,
-                                  Scope& inner, std::vector<Value>& out) {
-  const Comprehension& g = e.generators[level];
+void Executor::comprehensionLevel(const std::vector<Comprehension>& generators, size_t level,
+                                  const Value& iterable, Scope& inner,
+                                  const std::function<void(Scope&)>& emit) {
+  const Comprehension& g = generators[level];
   Iterator it = guarded(g.iter->loc, [&] { return Iterator(iterable); });
   Value item;
   while (it.next(item)) {
@@ -159,23 +164,84 @@ void Executor::comprehensionLevel(const ListCompExpr& e, size_t level, const Val
       return truthyAt(eval(*cond, inner), cond->loc);
     });
     if (!keep) continue;
-    if (level + 1 == e.generators.size())
-      out.push_back(eval(*e.elt, inner));
+    if (level + 1 == generators.size())
+      emit(inner);
     else
-      comprehensionLevel(e, level + 1, eval(*e.generators[level + 1].iter, inner), inner, out);
+      comprehensionLevel(generators, level + 1, eval(*generators[level + 1].iter, inner), inner,
+                         emit);
   }
 }
 
-Value Executor::evalListComp(const ListCompExpr& e, Scope& scope) {
+void Executor::runComprehension(const std::vector<Comprehension>& generators,
+                                const std::unordered_set<std::string>& locals, Scope& scope,
+                                const std::function<void(Scope&)>& emit) {
   // The first iterable is evaluated outside the comprehension's own scope,
   // as in Python.
-  Value first = eval(*e.generators[0].iter, scope);
+  Value first = eval(*generators[0].iter, scope);
   auto inner = std::make_shared<Scope>();
   inner->parent = &scope;
-  inner->locals = &e.locals;
+  inner->locals = &locals;
+  comprehensionLevel(generators, 0, first, *inner, emit);
+}
+
+Value Executor::evalListComp(const ListCompExpr& e, Scope& scope) {
   std::vector<Value> out;
-  comprehensionLevel(e, 0, first, *inner, out);
+  runComprehension(e.generators, e.locals, scope,
+                   [&](Scope& inner) { out.push_back(eval(*e.elt, inner)); });
   return Value::list(std::move(out));
+}
+
+Value Executor::evalDict(const DictExpr& e, Scope& scope) {
+  auto dict = std::make_shared<Dict>();
+  for (size_t i = 0; i < e.keys.size(); ++i) {
+    if (!e.keys[i]) {
+      // {**m}: m's items, in its order
+      const Expr& source = *e.values[i];
+      Value mapping = eval(source, scope);
+      guarded(source.loc, [&] {
+        const Dict* from = asDict(mapping);
+        if (!from)
+          throw ScriptError(fmt::format("'{}' object is not a mapping", mapping.typeName()));
+        for (const auto& [k, v] : from->items())
+          dict->set(k, v);
+      });
+      continue;
+    }
+    Value key = eval(*e.keys[i], scope);
+    Value value = eval(*e.values[i], scope);
+    guarded(e.keys[i]->loc, [&] { dict->set(key, value); });
+  }
+  return Value(dict);
+}
+
+Value Executor::evalDictComp(const DictCompExpr& e, Scope& scope) {
+  auto dict = std::make_shared<Dict>();
+  runComprehension(e.generators, e.locals, scope, [&](Scope& inner) {
+    Value key = eval(*e.key, inner);
+    Value value = eval(*e.value, inner);
+    guarded(e.key->loc, [&] { dict->set(key, value); });
+  });
+  return Value(dict);
+}
+
+Value Executor::evalFString(const FStringExpr& e, Scope& scope) {
+  std::string out;
+  for (const ExprPtr& part : e.parts) {
+    if (part->kind != ExprKind::FormattedValue) {
+      out += *eval(*part, scope).get<std::string>();
+      continue;
+    }
+    const auto& field = part->as<FormattedValueExpr>();
+    Value value = eval(*field.value, scope);
+    std::string spec =
+        field.spec ? *evalFString(field.spec->as<FStringExpr>(), scope).get<std::string>() : "";
+    out += guarded(field.loc, [&] {
+      if (field.conversion) value = Value(convertField(value, field.conversion));
+      return formatValue(value, spec);
+    });
+  }
+  m_state.budget->charge(static_cast<int64_t>(out.size()) / 64);
+  return Value(std::move(out));
 }
 
 Value Executor::eval(const Expr& expr, Scope& scope) {
@@ -240,6 +306,14 @@ Value Executor::evalExpression(const Expr& expr, Scope& scope) {
     const auto& l = expr.as<LambdaExpr>();
     return makeFunction("<lambda>", l.shape, nullptr, l.body.get(), scope);
   }
+  case ExprKind::Dict:
+    return evalDict(expr.as<DictExpr>(), scope);
+  case ExprKind::DictComp:
+    return evalDictComp(expr.as<DictCompExpr>(), scope);
+  case ExprKind::FString:
+    return evalFString(expr.as<FStringExpr>(), scope);
+  case ExprKind::FormattedValue:
+    break; // only inside an FString
   }
   fail(expr.loc, "unknown expression");
 }

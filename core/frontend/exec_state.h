@@ -16,6 +16,8 @@
 
 namespace uops::frontend {
 
+struct ClassCell;
+
 // A module's globals, a call's locals or a comprehension's variables. The
 // parent chain is lexical (where the code was written), not the call stack.
 struct Scope : std::enable_shared_from_this<Scope> {
@@ -26,6 +28,15 @@ struct Scope : std::enable_shared_from_this<Scope> {
   const std::unordered_set<std::string>* locals = nullptr;
   // Kept alive by the interpreter because a function closes over it.
   bool pinned = false;
+  // A class body's scope: the functions it defines close over the scope
+  // around the class (Python's methods do not see class attributes as names),
+  // and a name it has not bound yet is looked up outside.
+  bool classBody = false;
+  // A class body: the class being defined. A call's frame: the class of the
+  // method it runs (for super()); `self` is its first parameter.
+  std::shared_ptr<ClassCell> classCell;
+  std::string firstParam;
+  bool frame = false; // a call's locals: super() looks no further out
 };
 
 struct ExecState {

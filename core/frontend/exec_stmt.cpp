@@ -90,6 +90,11 @@ Executor::Flow Executor::execStatement(const Stmt& stmt, Scope& scope, Value& re
   case StmtKind::Assert:
     execAssert(stmt.as<AssertStmt>(), scope);
     return Flow::Next;
+  case StmtKind::ClassDef:
+    execClass(stmt.as<ClassDefStmt>(), scope);
+    return Flow::Next;
+  case StmtKind::With:
+    return execWith(stmt.as<WithStmt>(), 0, scope, result);
   }
   return Flow::Next;
 }

@@ -35,6 +35,9 @@ private:
   void execImportFrom(const ast::ImportFromStmt& s, Scope& scope);
   void execDef(const ast::FunctionDefStmt& s, Scope& scope);
   void execAssert(const ast::AssertStmt& s, Scope& scope);
+  // classes and with (exec_class.cpp)
+  void execClass(const ast::ClassDefStmt& s, Scope& scope);
+  Flow execWith(const ast::WithStmt& s, size_t item, Scope& scope, Value& result);
   void recordAssignment(const Value& value, Location loc, const Scope& scope);
 
   // ---- assignment targets (exec_assign.cpp)
@@ -50,12 +53,21 @@ private:
   Value evalBoolOp(const ast::BoolOpExpr& e, Scope& scope);
   Value evalSlice(const ast::SliceExpr& e, Scope& scope);
   Value evalListComp(const ast::ListCompExpr& e, Scope& scope);
-  void comprehensionLevel(const ast::ListCompExpr& e, size_t level, const Value& iterable,
-                          Scope& inner, std::vector<Value>& out);
+  void comprehensionLevel(const std::vector<ast::Comprehension>& generators, size_t level,
+                          const Value& iterable, Scope& inner,
+                          const std::function<void(Scope&)>& emit);
+  void runComprehension(const std::vector<ast::Comprehension>& generators,
+                        const std::unordered_set<std::string>& locals, Scope& scope,
+                        const std::function<void(Scope&)>& emit);
+  Value evalDict(const ast::DictExpr& e, Scope& scope);
+  Value evalDictComp(const ast::DictCompExpr& e, Scope& scope);
+  Value evalFString(const ast::FStringExpr& e, Scope& scope);
   bool truthyAt(const Value& v, Location loc);
 
   // ---- calls and functions (eval_call.cpp)
   Value evalCall(const ast::CallExpr& e, Scope& scope);
+  void keywordsFrom(const ast::Keyword& k, const Value& callee, Scope& scope, Args& args);
+  Value zeroArgumentSuper(const ast::CallExpr& e, Scope& scope);
   Value makeFunction(std::string name, const ast::FunctionShape& shape, const ast::Block* body,
                      const ast::Expr* lambdaBody, Scope& scope);
 

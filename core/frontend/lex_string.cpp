@@ -64,9 +64,8 @@ void Lexer::appendEscape(std::string& out) {
 void Lexer::lexString(std::string_view prefix, Location start) {
   if (prefix.find_first_of("bB") != std::string_view::npos)
     fail(start, "bytes literals are not supported");
-  if (prefix.find_first_of("fF") != std::string_view::npos)
-    fail(start, "f-strings are not supported");
   bool raw = prefix.find_first_of("rR") != std::string_view::npos;
+  if (prefix.find_first_of("fF") != std::string_view::npos) return lexFString(raw, start);
   char quote = peek();
   bool triple = peek(1) == quote && peek(2) == quote;
   for (int k = 0; k < (triple ? 3 : 1); ++k)

@@ -52,6 +52,16 @@ private:
   void lexRadixInt(Location start);
   void lexString(std::string_view prefix, Location start);
   void appendEscape(std::string& out);
+  // f-strings (lex_fstring.cpp)
+  bool atQuote(char quote, bool triple) const {
+    return peek() == quote && (!triple || (peek(1) == quote && peek(2) == quote));
+  }
+  void lexFString(bool raw, Location start);
+  std::vector<FStringPart> fstringParts(char quote, bool triple, bool raw, bool inSpec,
+                                        Location start);
+  std::shared_ptr<const FStringField> fstringField(char quote, bool triple, bool raw,
+                                                   Location start);
+  std::vector<Token> lexEmbedded(bool triple, Location fieldLoc);
   void lexOperator();
   void emit(TokenKind kind, std::string text, Location loc);
   void finish();
@@ -65,6 +75,7 @@ private:
   std::vector<IndentLevel> m_indents{{0, 0}};
   std::vector<OpenBracket> m_brackets;
   std::vector<Token> m_tokens;
+  int m_fstringDepth = 0; // fields inside fields
 };
 
 } // namespace uops::frontend::detail

@@ -63,6 +63,11 @@ std::optional<Value> Object::getAttr(std::string_view name) {
   return std::nullopt;
 }
 
+std::vector<std::string> Object::attributeNames() const {
+  const MethodTable* table = methods();
+  return table ? table->names() : std::vector<std::string>{};
+}
+
 void Object::setAttr(std::string_view name, const Value&) {
   throw ScriptError(fmt::format("cannot set attribute '{}' of '{}' object", name, typeName()));
 }

@@ -56,12 +56,15 @@ public:
 
   virtual std::string typeName() const = 0;
   virtual std::string repr() const; // "<Tensor object>"
+  virtual std::string str() const { return repr(); } // str(x) and print(x)
 
   // Attribute lookup: by default a property or a method (bound to this
   // object) from methods(); nullopt means "has no attribute".
   virtual const MethodTable* methods() const { return nullptr; }
   virtual std::optional<Value> getAttr(std::string_view name);
   virtual void setAttr(std::string_view name, const Value& value);
+  // The names "did you mean" suggests from (by default, the methods()).
+  virtual std::vector<std::string> attributeNames() const;
 
   // Operators, dispatched like Python's: for `a op b` the left operand's hook
   // runs first with reflected = false; if it returns nullopt (Python's
@@ -82,8 +85,21 @@ public:
     return std::nullopt;
   }                                                                // nullopt: not iterable
   virtual std::optional<int64_t> length() { return std::nullopt; } // for len()
+  // `item in self`; nullopt: search what iterate() gives.
+  virtual std::optional<bool> contains(const Value& item) {
+    (void)item;
+    return std::nullopt;
+  }
   // When this object is isinstance()'s second argument (a class).
   virtual std::optional<bool> isInstance(const Value&) { return std::nullopt; }
+  // When this object is a class's attribute read through an instance `self`
+  // (or through the class `cls`, self None): what the read gives, as
+  // Python's descriptors bind methods; nullopt: this object itself.
+  virtual std::optional<Value> bindTo(const Value& self, const Value& cls) {
+    (void)self;
+    (void)cls;
+    return std::nullopt;
+  }
 
   // An object that holds Values (a captured function, a list it was built
   // from) reports them here, so storing a list into something that holds

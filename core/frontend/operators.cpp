@@ -3,10 +3,12 @@
 #include "core/frontend/arith.h"
 #include "core/frontend/budget.h"
 #include "core/frontend/callable.h"
+#include "core/frontend/dict.h"
 #include "core/frontend/object.h"
 #include "core/frontend/repr.h"
 #include "core/frontend/script_error.h"
 #include "core/frontend/sequence.h"
+#include "core/frontend/string_format.h"
 
 #include <fmt/format.h>
 
@@ -52,6 +54,17 @@ bool sameItems(const std::vector<Value>& x, const std::vector<Value>& y, int dep
 bool equalsAt(const Value& a, const Value& b, int depth) {
   checkDepth(depth);
   if (identical(a, b)) return true;
+  const Dict* da = asDict(a);
+  const Dict* db = asDict(b);
+  if (da && db) {
+    // Same keys, equal values; nested dicts compare at the next depth.
+    if (da->size() != db->size()) return false;
+    for (const auto& [key, value] : da->items()) {
+      const Value* other = db->find(key);
+      if (!other || !equalsAt(value, *other, depth + 1)) return false;
+    }
+    return true;
+  }
   if (a.isObject() || b.isObject()) {
     // Declined by both: objects are equal only to themselves (checked above).
     std::optional<Value> r = hostBinary(BinaryOp::Eq, a, b);
@@ -166,6 +179,8 @@ bool equals(const Value& a, const Value& b) {
 }
 
 Value binaryOp(BinaryOp op, const Value& a, const Value& b) {
+  // str % args is the string's: a host object on the right is not asked.
+  if (op == BinaryOp::Mod && a.isStr()) return Value(percentFormat(*a.get<std::string>(), b));
   if (std::optional<Value> r = hostBinary(op, a, b)) return *r;
   if (std::optional<Value> r = numericBinary(op, a, b)) return *r;
   if (op == BinaryOp::Eq) return Value(equals(a, b));
@@ -231,6 +246,8 @@ bool contains(const Value& container, const Value& item) {
     __int128 offset = static_cast<__int128>(i) - r->start;
     return offset % r->step == 0 && offset / r->step >= 0 && offset / r->step < n;
   }
+  if (container.isObject())
+    if (std::optional<bool> r = container.object()->contains(item)) return *r;
   Iterator it(container, "argument of type '{}' is not iterable");
   Value element;
   while (it.next(element)) {

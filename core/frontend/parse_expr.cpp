@@ -82,6 +82,7 @@ ExprPtr Parser::starExpressions() {
     const Token& t = peek();
     bool more = t.kind == TokenKind::Name || t.kind == TokenKind::Int ||
                 t.kind == TokenKind::Float || t.kind == TokenKind::String ||
+                t.kind == TokenKind::FString ||
                 (t.kind == TokenKind::Keyword &&
                  (t.text == "None" || t.text == "True" || t.text == "False" || t.text == "not" ||
                   t.text == "lambda")) ||
@@ -245,13 +246,17 @@ ExprPtr Parser::call(ExprPtr func) {
                    : callee.kind == ExprKind::Name    ? callee.loc
                                                       : paren;
   std::unordered_set<std::string> keywordNames;
+  bool sawDoubleStar = false;
   while (!atOp(")")) {
     Location loc = peek().loc;
     if (acceptOp("*")) {
       NestingGuard guard(*this);
       node->args.push_back(seal(std::make_unique<StarredExpr>(loc, expression())));
-    } else if (atOp("**")) {
-      fail(loc, "'**' argument unpacking is not supported");
+      if (sawDoubleStar)
+        fail(loc, "iterable argument unpacking follows keyword argument unpacking");
+    } else if (acceptOp("**")) {
+      sawDoubleStar = true;
+      node->keywords.push_back({"", expression(), loc});
     } else if (peek().kind == TokenKind::Name && peek(1).isOp("=")) {
       std::string name = next().text;
       next();
@@ -269,6 +274,8 @@ ExprPtr Parser::call(ExprPtr func) {
       }
       if (atOp("="))
         fail(arg->loc, "expression cannot contain assignment, perhaps you meant \"==\"?");
+      if (sawDoubleStar)
+        fail(arg->loc, "positional argument follows keyword argument unpacking");
       if (!node->keywords.empty()) fail(arg->loc, "positional argument follows keyword argument");
       node->args.push_back(std::move(arg));
     }
@@ -315,24 +322,64 @@ ExprPtr Parser::subscript(ExprPtr value) {
   return seal(std::make_unique<SubscriptExpr>(loc, std::move(value), std::move(index), bracket));
 }
 
-ExprPtr Parser::comprehension(ExprPtr elt, Location loc, bool generator) {
-  auto node = std::make_unique<ListCompExpr>(loc);
-  node->elt = std::move(elt);
-  node->isGenerator = generator;
+void Parser::comprehensionClauses(std::vector<Comprehension>& out,
+                                  std::unordered_set<std::string>& locals) {
   while (atKeyword("for")) {
     next();
     Comprehension clause;
     clause.target = targetList();
     checkTarget(*clause.target);
-    collectTargetNames(*clause.target, node->locals);
+    collectTargetNames(*clause.target, locals);
     if (!acceptKeyword("in")) unexpected("'in'");
     clause.iter = disjunction();
     while (acceptKeyword("if"))
       clause.ifs.push_back(disjunction());
-    node->generators.push_back(std::move(clause));
+    out.push_back(std::move(clause));
   }
   if (atKeyword("async")) fail(peek().loc, "asynchronous comprehensions are not supported");
+}
+
+ExprPtr Parser::comprehension(ExprPtr elt, Location loc, bool generator) {
+  auto node = std::make_unique<ListCompExpr>(loc);
+  node->elt = std::move(elt);
+  node->isGenerator = generator;
+  comprehensionClauses(node->generators, node->locals);
   return seal(std::move(node));
+}
+
+// {}, {k: v, **m}, {k: v for ...}; sets are outside the subset.
+ExprPtr Parser::dictDisplay() {
+  Location loc = next().loc;
+  auto dict = std::make_unique<DictExpr>(loc);
+  while (!atOp("}")) {
+    if (acceptOp("**")) {
+      dict->keys.push_back(nullptr);
+      dict->values.push_back(binaryLevel(0));
+    } else {
+      ExprPtr key = expression();
+      if (!atOp(":")) {
+        if (atOp(",") || atOp("}") || atKeyword("for"))
+          fail(loc, "set displays are not supported");
+        unexpected("':'");
+      }
+      next();
+      ExprPtr value = expression();
+      if (atKeyword("for")) {
+        if (!dict->keys.empty()) unexpected("',' or '}'");
+        auto comp = std::make_unique<DictCompExpr>(loc);
+        comp->key = std::move(key);
+        comp->value = std::move(value);
+        comprehensionClauses(comp->generators, comp->locals);
+        if (!acceptOp("}")) unexpected("'}'");
+        return seal(std::move(comp));
+      }
+      dict->keys.push_back(std::move(key));
+      dict->values.push_back(std::move(value));
+    }
+    if (!acceptOp(",")) break;
+  }
+  if (!acceptOp("}")) unexpected("',' or '}'");
+  return seal(std::move(dict));
 }
 
 ExprPtr Parser::parenthesized() {
@@ -387,14 +434,6 @@ ExprPtr Parser::lambda() {
   return seal(std::move(node));
 }
 
-ExprPtr Parser::strings() {
-  Location loc = peek().loc;
-  std::string value;
-  while (peek().kind == TokenKind::String)
-    value += next().text;
-  return seal(std::make_unique<ConstantExpr>(loc, std::move(value)));
-}
-
 ExprPtr Parser::atom() {
   const Token& t = peek();
   switch (t.kind) {
@@ -409,6 +448,7 @@ ExprPtr Parser::atom() {
     next();
     return seal(std::make_unique<ConstantExpr>(t.loc, t.floatValue));
   case TokenKind::String:
+  case TokenKind::FString:
     return strings();
   case TokenKind::Keyword:
     if (t.text == "None" || t.text == "True" || t.text == "False") {
@@ -422,7 +462,7 @@ ExprPtr Parser::atom() {
   case TokenKind::Op:
     if (t.text == "(") return parenthesized();
     if (t.text == "[") return listDisplay();
-    if (t.text == "{") fail(t.loc, "dict and set displays are not supported");
+    if (t.text == "{") return dictDisplay();
     if (t.text == "...") {
       next();
       return seal(std::make_unique<ConstantExpr>(t.loc, EllipsisConst{}));

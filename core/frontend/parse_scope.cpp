@@ -49,6 +49,14 @@ void collectLocals(const Block& body, std::unordered_set<std::string>& out) {
     case StmtKind::FunctionDef:
       out.insert(s->as<FunctionDefStmt>().name);
       break;
+    case StmtKind::ClassDef:
+      out.insert(s->as<ClassDefStmt>().name);
+      break;
+    case StmtKind::With:
+      for (const WithStmt::Item& item : s->as<WithStmt>().items)
+        if (item.target) collectTargetNames(*item.target, out);
+      collectLocals(s->as<WithStmt>().body, out);
+      break;
     case StmtKind::If:
       for (const IfStmt::Branch& b : s->as<IfStmt>().branches)
         collectLocals(b.body, out);
@@ -146,6 +154,32 @@ int expressionDepth(const Expr& e) {
     child(e.as<LambdaExpr>().body);
     for (const Parameter& p : e.as<LambdaExpr>().shape.params)
       child(p.defaultValue);
+    break;
+  case ExprKind::Dict:
+    for (const ExprPtr& c : e.as<DictExpr>().keys)
+      child(c);
+    for (const ExprPtr& c : e.as<DictExpr>().values)
+      child(c);
+    break;
+  case ExprKind::DictComp: {
+    const auto& comp = e.as<DictCompExpr>();
+    child(comp.key);
+    child(comp.value);
+    for (const Comprehension& g : comp.generators) {
+      child(g.target);
+      child(g.iter);
+      for (const ExprPtr& c : g.ifs)
+        child(c);
+    }
+    break;
+  }
+  case ExprKind::FString:
+    for (const ExprPtr& c : e.as<FStringExpr>().parts)
+      child(c);
+    break;
+  case ExprKind::FormattedValue:
+    child(e.as<FormattedValueExpr>().value);
+    child(e.as<FormattedValueExpr>().spec);
     break;
   }
   return d + 1;

@@ -38,7 +38,7 @@ constexpr std::array<AugOp, 13> kAugOps = {{{"+=", BinaryOp::Add},
 // Statements outside the subset: named in the error rather than "invalid syntax".
 bool isUnsupportedStatement(std::string_view kw) {
   for (std::string_view s :
-       {"class", "try", "with", "raise", "del", "global", "nonlocal", "async", "except", "finally"})
+       {"try", "raise", "del", "global", "nonlocal", "async", "except", "finally"})
     if (kw == s) return true;
   return false;
 }
@@ -63,6 +63,12 @@ std::string_view describeNonTarget(const Expr& e) {
     return "lambda";
   case ExprKind::ListComp:
     return e.as<ListCompExpr>().isGenerator ? "generator expression" : "list comprehension";
+  case ExprKind::Dict:
+    return "dict literal";
+  case ExprKind::DictComp:
+    return "dict comprehension";
+  case ExprKind::FString:
+    return "f-string expression";
   default:
     return "expression";
   }
@@ -132,6 +138,8 @@ void Parser::statement(Block& out) {
     if (t.text == "if") return out.push_back(ifStatement());
     if (t.text == "for") return out.push_back(forStatement());
     if (t.text == "while") return out.push_back(whileStatement());
+    if (t.text == "class") return out.push_back(classDefinition({}, t.loc));
+    if (t.text == "with") return out.push_back(withStatement());
     if (t.text == "elif" || t.text == "else")
       fail(t.loc, fmt::format("'{}' without a matching 'if'", t.text));
     if (isUnsupportedStatement(t.text))
@@ -333,7 +341,19 @@ void Parser::parameters(FunctionShape& shape, std::string_view closer, bool anno
   while (!atOp(closer)) {
     Parameter p;
     p.loc = peek().loc;
-    if (atOp("**")) fail(p.loc, "'**' parameters are not supported");
+    if (!shape.params.empty() && shape.params.back().kind == ParamKind::VarKeywords)
+      fail(p.loc, "arguments cannot follow var-keyword argument");
+    if (acceptOp("**")) {
+      p.kind = ParamKind::VarKeywords;
+      p.name = expectName("a parameter name after '**'").text;
+      if (annotations && acceptOp(":")) expression();
+      if (!seen.insert(p.name).second)
+        fail(p.loc, fmt::format("duplicate argument '{}' in function definition", p.name));
+      if (atOp("=")) fail(peek().loc, "var-keyword argument cannot have default value");
+      shape.params.push_back(std::move(p));
+      if (!acceptOp(",")) break;
+      continue;
+    }
     if (atOp("/")) fail(p.loc, "positional-only parameters ('/') are not supported");
     if (acceptOp("*")) {
       if (sawStar) fail(p.loc, "* argument may appear only once");
@@ -368,6 +388,11 @@ void Parser::parameters(FunctionShape& shape, std::string_view closer, bool anno
   if (!atOp(closer)) unexpected(fmt::format("',' or '{}'", closer));
   if (sawStar && shape.params.back().kind == ParamKind::VarArgs && shape.params.back().name.empty())
     fail(shape.params.back().loc, "named arguments must follow bare *");
+  if (sawStar && shape.params.back().kind == ParamKind::VarKeywords) {
+    const Parameter& before = shape.params[shape.params.size() - 2];
+    if (before.kind == ParamKind::VarArgs && before.name.empty())
+      fail(before.loc, "named arguments must follow bare *");
+  }
 }
 
 StmtPtr Parser::decorated() {
@@ -378,10 +403,8 @@ StmtPtr Parser::decorated() {
     if (peek().kind != TokenKind::Newline) unexpected("end of line after the decorator");
     next();
   }
-  if (!atKeyword("def")) {
-    if (atKeyword("class")) fail(peek().loc, "'class' statements are not supported");
-    unexpected("'def' after the decorator");
-  }
+  if (atKeyword("class")) return classDefinition(std::move(decorators), start);
+  if (!atKeyword("def")) unexpected("'def' or 'class' after the decorator");
   return functionDef(std::move(decorators), start);
 }
 
@@ -404,6 +427,53 @@ StmtPtr Parser::functionDef(std::vector<ExprPtr> decorators, Location start) {
   for (const Parameter& p : node->shape.params)
     if (!p.name.empty()) node->shape.locals.insert(p.name);
   collectLocals(node->body, node->shape.locals);
+  return node;
+}
+
+StmtPtr Parser::classDefinition(std::vector<ExprPtr> decorators, Location start) {
+  Location classLoc = next().loc;
+  auto node = std::make_unique<ClassDefStmt>(start);
+  node->decorators = std::move(decorators);
+  const Token& name = expectName("a class name after 'class'");
+  node->name = name.text;
+  node->nameLoc = name.loc;
+  if (acceptOp("(")) {
+    while (!atOp(")")) {
+      Location loc = peek().loc;
+      if (atOp("*") || atOp("**")) fail(loc, "unpacking in a class's bases is not supported");
+      if (peek().kind == TokenKind::Name && peek(1).isOp("="))
+        fail(loc, "keyword arguments in a class definition (metaclass=...) are not supported");
+      ExprPtr base = expression();
+      if (node->base) fail(loc, "multiple inheritance is not supported (one base class at most)");
+      node->base = std::move(base);
+      if (!acceptOp(",")) break;
+    }
+    expectOp(")");
+  }
+  // The body is not a function: return is illegal in it, and so are break
+  // and continue of a loop around the class.
+  int loops = std::exchange(m_loops, 0);
+  int functions = std::exchange(m_functions, 0);
+  node->body = block("class definition", classLoc);
+  m_functions = functions;
+  m_loops = loops;
+  collectLocals(node->body, node->locals);
+  return node;
+}
+
+StmtPtr Parser::withStatement() {
+  Location loc = next().loc;
+  auto node = std::make_unique<WithStmt>(loc);
+  do {
+    WithStmt::Item item;
+    item.context = expression();
+    if (acceptKeyword("as")) {
+      item.target = binaryLevel(0);
+      checkTarget(*item.target);
+    }
+    node->items.push_back(std::move(item));
+  } while (acceptOp(","));
+  node->body = block("'with' statement", loc);
   return node;
 }
 

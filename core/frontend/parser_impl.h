@@ -44,6 +44,7 @@ private:
   std::string dottedName(Location& loc);
   ast::StmtPtr functionDef(std::vector<ast::ExprPtr> decorators, Location start);
   ast::StmtPtr decorated();
+  ast::StmtPtr classDefinition(std::vector<ast::ExprPtr> decorators, Location start);
   ast::StmtPtr ifStatement();
   ast::StmtPtr forStatement();
   ast::StmtPtr whileStatement();
@@ -67,6 +68,12 @@ private:
   ast::ExprPtr primary();
   ast::ExprPtr atom();
   ast::ExprPtr strings();
+  // f-strings (parse_fstring.cpp)
+  void fstringParts(const std::vector<FStringPart>& parts, std::vector<ast::ExprPtr>& out,
+                    std::string& pending, Location& pendingLoc);
+  ast::ExprPtr fstringField(const FStringField& field);
+  ast::ExprPtr dictDisplay();
+  ast::StmtPtr withStatement();
   ast::ExprPtr parenthesized();
   ast::ExprPtr listDisplay();
   ast::ExprPtr lambda();
@@ -74,6 +81,8 @@ private:
   ast::ExprPtr subscript(ast::ExprPtr value);
   ast::ExprPtr sliceItem();
   ast::ExprPtr comprehension(ast::ExprPtr elt, Location loc, bool generator);
+  void comprehensionClauses(std::vector<ast::Comprehension>& out,
+                            std::unordered_set<std::string>& locals);
   ast::ExprPtr seal(ast::ExprPtr node) const; // sets depth, enforces kMaxExprDepth
 
   const SourceFile& m_source;

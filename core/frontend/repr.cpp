@@ -2,6 +2,7 @@
 
 #include "core/frontend/budget.h"
 #include "core/frontend/callable.h"
+#include "core/frontend/dict.h"
 #include "core/frontend/number_format.h"
 #include "core/frontend/object.h"
 #include "core/frontend/script_error.h"
@@ -26,6 +27,15 @@ std::string itemsRepr(const std::vector<Value>& items, int depth) {
     out += reprAt(items[i], depth + 1);
   }
   return out;
+}
+
+std::string dictRepr(const Dict& dict, int depth) {
+  std::string out = "{";
+  for (const auto& [key, value] : dict.items()) {
+    if (out.size() > 1) out += ", ";
+    out += reprAt(key, depth + 1) + ": " + reprAt(value, depth + 1);
+  }
+  return out + "}";
 }
 
 std::string reprAt(const Value& value, int depth) {
@@ -65,7 +75,11 @@ std::string reprAt(const Value& value, int depth) {
     std::string operator()(const NamespacePtr& n) const {
       return fmt::format("<module '{}'>", n->name);
     }
-    std::string operator()(const ObjectPtr& o) const { return o->repr(); }
+    std::string operator()(const ObjectPtr& o) const {
+      // Dicts nest like lists: their depth counts here, not in a fresh repr().
+      if (const Dict* d = asDict(Value(o))) return dictRepr(*d, depth);
+      return o->repr();
+    }
   };
   return std::visit(Visitor{depth}, value.variant());
 }
@@ -78,6 +92,7 @@ std::string repr(const Value& value) {
 
 std::string str(const Value& value) {
   if (const std::string* s = value.get<std::string>()) return *s;
+  if (value.isObject() && !asDict(value)) return value.object()->str();
   return repr(value);
 }
 

@@ -15,4 +15,11 @@ public:
   explicit ScriptError(const std::string& message) : std::runtime_error(message) {}
 };
 
+// "'Tensor' object has no attribute 'foo'": what getattr(x, name, default)
+// and hasattr() catch.
+class AttributeError : public ScriptError {
+public:
+  using ScriptError::ScriptError;
+};
+
 } // namespace uops::frontend

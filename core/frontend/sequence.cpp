@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include <unordered_set>
+
 namespace uops::frontend {
 
 namespace {
@@ -46,14 +48,26 @@ std::string fromCodePoints(const std::vector<char32_t>& cps, const SliceIndices&
 } // namespace
 
 bool holdsList(const Value& from, const List* target) {
+  return holdsContainer(from, target);
+}
+
+bool holdsContainer(const Value& from, const void* target) {
   // Everything that can own a Value: list and tuple items, a bound method's
-  // receiver, a function's defaults, what a host object reports.
+  // receiver, a function's defaults, what a host object reports. Each
+  // container is walked once, however many paths lead to it.
   std::vector<Value> stack{from};
+  std::unordered_set<const void*> seen;
   while (!stack.empty()) {
     Value v = std::move(stack.back());
     stack.pop_back();
     chargeSteps(1);
-    if (const ListPtr* l = v.get<ListPtr>(); l && l->get() == target) return true;
+    const void* address = nullptr;
+    if (const ListPtr* l = v.get<ListPtr>()) address = l->get();
+    if (const TuplePtr* t = v.get<TuplePtr>()) address = t->get();
+    if (v.isObject()) address = v.object().get();
+    if (const FunctionPtr* f = v.get<FunctionPtr>()) address = f->get();
+    if (address == target) return true;
+    if (address && !seen.insert(address).second) continue;
     if (const std::vector<Value>* items = v.items())
       stack.insert(stack.end(), items->begin(), items->end());
     else if (const NativeFunctionPtr* n = v.get<NativeFunctionPtr>(); n && (*n)->self)

@@ -53,6 +53,9 @@ private:
 // only mutable containers, so every cycle runs through a list mutation; the
 // mutations refuse one, as reference counting would never free it.
 bool holdsList(const Value& from, const List* target);
+// The same for any container a program can mutate: a list, or an object
+// (dict, instance, class) identified by its address.
+bool holdsContainer(const Value& from, const void* target);
 
 // Every element of an iterable (charges one step each).
 std::vector<Value> toVector(const Value& iterable);

@@ -19,6 +19,8 @@ std::string_view tokenKindName(TokenKind kind) {
     return "float";
   case TokenKind::String:
     return "string";
+  case TokenKind::FString:
+    return "f-string";
   case TokenKind::Op:
     return "op";
   case TokenKind::Newline:
@@ -42,6 +44,7 @@ std::string describeToken(const Token& token) {
   case TokenKind::Op:
     return fmt::format("'{}'", token.text);
   case TokenKind::String:
+  case TokenKind::FString:
     return "string literal";
   case TokenKind::Newline:
     return "end of line";

@@ -9,6 +9,28 @@ using namespace uops::frontend;
 
 namespace {
 
+std::string render(const Token& t);
+
+// f:['a' {x !r :['>' {w}]}]: text pieces quoted, fields with their tokens.
+std::string renderParts(const std::vector<FStringPart>& parts) {
+  std::string out = "[";
+  for (const FStringPart& p : parts) {
+    if (out.size() > 1) out += ' ';
+    if (!p.field) {
+      out += quoteString(p.text);
+      continue;
+    }
+    out += "{";
+    for (const Token& t : p.field->tokens)
+      if (t.kind != TokenKind::End) out += (out.back() == '{' ? "" : " ") + render(t);
+    if (!p.field->selfDocumenting.empty()) out += " =" + quoteString(p.field->selfDocumenting);
+    if (p.field->conversion) out += std::string(" !") + p.field->conversion;
+    if (p.field->hasSpec) out += " :" + renderParts(p.field->spec);
+    out += "}";
+  }
+  return out + "]";
+}
+
 std::string render(const Token& t) {
   switch (t.kind) {
   case TokenKind::Name:
@@ -21,6 +43,8 @@ std::string render(const Token& t) {
     return "float:" + formatFloat(t.floatValue);
   case TokenKind::String:
     return "str:" + quoteString(t.text);
+  case TokenKind::FString:
+    return "f:" + renderParts(*t.fstring);
   case TokenKind::Op:
     return "'" + t.text + "'";
   case TokenKind::Newline:
@@ -108,6 +132,16 @@ private Q_SLOTS:
     row("backslash newline in a string", "'ab\\\ncd'", "str:'abcd' NL END");
     row("unicode in strings and comments", "s = 'π ≈ 3.14'  # ∑", "s '=' str:'π ≈ 3.14' NL END");
     row("u prefix", "u'x'", "str:'x' NL END");
+    row("f-string", "f'a{x}b'", "f:['a' {x} 'b'] NL END");
+    row("f-string doubled braces", "f'{{x}}'", "f:['{x}'] NL END");
+    row("f-string conversion and spec", "f'{x!r:>{w}.3}'", "f:[{x !r :['>' {w} '.3']}] NL END");
+    row("f-string self-documenting", "f'{x = }'", "f:[{x ='x = ' !r}] NL END");
+    row("f-string nested brackets", "f'{d[\"k\"]:{w}}' F\"{f(a, b=1)!s}\"",
+        "f:[{d '[' str:'k' ']' :[{w}]}] f:[{f '(' a ',' b '=' int:1 ')' !s}] NL END");
+    row("f-string dict and comparison", "f'{ {1: 2}[1] } {a != b} {a == b}'",
+        "f:[{'{' int:1 ':' int:2 '}' '[' int:1 ']'} ' ' {a '!=' b} ' ' {a '==' b}] NL END");
+    row("f-string escapes and raw", "f'\\t{x}' rf'\\t{x}'", "f:['\\t' {x}] f:['\\\\t' {x}] NL END");
+    row("f-string triple quoted field across lines", "f'''{\nx\n}'''", "f:[{x}] NL END");
   }
   void tokens() {
     QFETCH(QString, source);
@@ -172,7 +206,17 @@ private Q_SLOTS:
     row("bad binary digit", "0b102", "1:5: invalid digit '2' in binary literal");
     row("empty hex", "0x", "1:1: invalid hexadecimal literal");
     row("complex", "3j", "1:1: complex literals are not supported");
-    row("f-string", "f'{x}'", "1:1: f-strings are not supported");
+    row("f-string unterminated", "f'{x}", "1:1: unterminated f-string literal (detected at line 1)");
+    row("f-string single brace", "f'a}b'", "1:4: f-string: single '}' is not allowed");
+    row("f-string empty field", "f'{}'", "1:4: f-string: valid expression required before '}'");
+    row("f-string missing brace", "f'{x'", "1:5: unterminated string literal (detected at line 1)");
+    row("f-string conversion", "f'{x!z}'",
+        "1:6: f-string: invalid conversion character: expected 's' or 'r'");
+    row("f-string ascii conversion", "f'{x!a}'", "1:6: f-string: the !a conversion is not supported");
+    row("f-string comment", "f'{x#}'", "1:5: f-string expression part cannot include '#'");
+    row("f-string backslash", "f'{\\n}'",
+        "1:4: f-string expression part cannot include a backslash");
+    row("f-string newline in field", "f'{x\n}'", "1:3: f-string: expecting '}'");
     row("bytes", "b'x'", "1:1: bytes literals are not supported");
     row("truncated hex escape", "'\\x4'", "1:2: truncated \\xXX escape");
     row("named escape", "'\\N{BULLET}'", "1:2: \\N{...} escapes are not supported");

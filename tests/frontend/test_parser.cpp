@@ -43,6 +43,22 @@ private Q_SLOTS:
     row("constants", "x = (None, True, False, 1, 2.5, 'a', ...)",
         "(= x (tuple None True False 1 2.5 'a' ...))");
     row("adjacent strings join", "s = 'a' \"b\" '''c'''", "(= s 'abc')");
+    row("f-string", "s = 'a' f'{x!r:>{w}}b' f'{y=}'",
+        "(= s (f 'a' (field x !r (f '>' (field w))) 'by=' (field y !r)))");
+    row("f-string with a tuple and a call", "f'{a, b}{g(x)[0]:.3f}'",
+        "(expr (f (field (tuple a b)) (field (sub (call g x) 0) (f '.3f'))))");
+    row("dict display", "d = {'a': 1, **m, k: v}", "(= d (dict (: 'a' 1) (** m) (: k v)))");
+    row("empty dict", "d = {}", "(= d (dict))");
+    row("dict comprehension", "d = {k: v for k, v in xs if v}",
+        "(= d (dictcomp k v (for (tuple k v) xs (if v))))");
+    row("keyword unpacking", "f(a, *b, c=1, **d)", "(expr (call f a (* b) (kw c 1) (** d)))");
+    row("kwargs parameter", "def f(a, *args, b=2, **kw): pass",
+        "(def f (a (* args) (= b 2) (** kw)) (pass))");
+    row("class", "class A(B):\n  x: int = 1\n  def f(self) -> int:\n    return self.x",
+        "(class A (base B) (= x 1) (def f (self) (return (. self x))))");
+    row("decorated class", "@d\nclass A: pass", "(class A (decorators d) (pass))");
+    row("with", "with a as x, b, c as (y, z): pass",
+        "(with (as a x) b (as c (tuple y z)) ((pass)))");
     row("precedence", "a + b * c ** d", "(expr (+ a (* b (** c d))))");
     row("left associative", "a - b - c", "(expr (- (- a b) c))");
     row("power is right associative", "a ** b ** c", "(expr (** a (** b c)))");
@@ -200,7 +216,10 @@ private Q_SLOTS:
     row("repeated keyword", "f(a=1, a=2)", "1:8: keyword argument repeated: a");
     row("keyword expression", "f(x.y=1)",
         "1:3: expression cannot contain assignment, perhaps you meant \"==\"?");
-    row("double star", "f(**kw)", "1:3: '**' argument unpacking is not supported");
+    row("positional after double star", "f(**kw, a)",
+        "1:9: positional argument follows keyword argument unpacking");
+    row("star after double star", "f(**kw, *a)",
+        "1:9: iterable argument unpacking follows keyword argument unpacking");
     row("bare generator", "f(a, x for x in y)", "1:6: generator expression must be parenthesized");
     row("duplicate parameter", "def f(a, a): pass",
         "1:10: duplicate argument 'a' in function definition");
@@ -208,23 +227,42 @@ private Q_SLOTS:
         "1:12: parameter without a default follows parameter with a default");
     row("bare star last", "def f(a, *): pass", "1:10: named arguments must follow bare *");
     row("two stars", "def f(*a, *b): pass", "1:11: * argument may appear only once");
-    row("kwargs parameter", "def f(**kw): pass", "1:7: '**' parameters are not supported");
+    row("parameter after kwargs", "def f(**kw, a): pass",
+        "1:13: arguments cannot follow var-keyword argument");
+    row("kwargs default", "def f(**kw=1): pass",
+        "1:11: var-keyword argument cannot have default value");
+    row("bare star before kwargs", "def f(*, **kw): pass", "1:7: named arguments must follow bare *");
     row("return outside function", "return 1", "1:1: 'return' outside function");
     row("break outside loop", "if x:\n  break", "2:3: 'break' outside loop");
     row("continue in def in loop", "for i in x:\n  def f():\n    continue",
         "3:5: 'continue' outside loop");
-    row("class", "class A:\n  pass", "1:1: 'class' statements are not supported");
+    row("two bases", "class A(B, C): pass",
+        "1:12: multiple inheritance is not supported (one base class at most)");
+    row("metaclass", "class A(metaclass=M): pass",
+        "1:9: keyword arguments in a class definition (metaclass=...) are not supported");
+    row("return in class body", "def f():\n  class A:\n    return 1",
+        "3:5: 'return' outside function");
+    row("missing class block", "class A:\nx = 1",
+        "2:1: expected an indented block after class definition on line 1");
     row("try", "try:\n  pass", "1:1: 'try' statements are not supported");
-    row("with", "with x: pass", "1:1: 'with' statements are not supported");
+    row("with missing colon", "with x as y\n  pass", "1:12: expected ':', found end of line");
+    row("with target literal", "with x as 1: pass", "1:11: cannot assign to literal");
     row("del", "del x", "1:1: 'del' statements are not supported");
     row("global", "def f():\n  global x", "2:3: 'global' statements are not supported");
-    row("dict display", "x = {}", "1:5: dict and set displays are not supported");
+    row("set display", "x = {1, 2}", "1:5: set displays are not supported");
+    row("dict missing value", "x = {1: }", "1:9: expected an expression, found '}'");
+    row("dict comprehension after items", "x = {1: 2, k: v for k in y}",
+        "1:17: expected ',' or '}', found 'for'");
+    row("assign to dict", "{} = 1", "1:1: cannot assign to dict literal");
+    row("f-string field error", "s = f'a{1 +}'", "1:12: expected an expression, found end of file");
+    row("f-string trailing tokens", "s = f'{a b}'",
+        "1:10: expected '}' after the f-string's expression, found 'b'");
     row("walrus", "if (y := 1): pass", "1:7: assignment expressions (:=) are not supported");
     row("yield", "def f():\n  yield 1", "2:3: 'yield' is not supported");
     row("relative import", "from . import x", "1:6: relative imports are not supported");
     row("import without name", "import", "1:7: expected a module name, found end of line");
-    row("decorated class", "@d\nclass A: pass", "2:1: 'class' statements are not supported");
-    row("decorator without def", "@d\nx = 1", "2:1: expected 'def' after the decorator, found 'x'");
+    row("decorator without def", "@d\nx = 1",
+        "2:1: expected 'def' or 'class' after the decorator, found 'x'");
     row("lambda missing colon", "f = lambda x x", "1:14: expected ',' or ':', found 'x'");
     row("missing else in conditional", "x = a if b",
         "1:11: expected 'else' in the conditional expression, found end of line");

@@ -1,5 +1,5 @@
 // Sequence builtins: range, len, list, tuple, min, max, sum, sorted,
-// reversed, enumerate, zip, map, any, all. Python returns iterators from
+// reversed, enumerate, zip, map, iter, any, all. Python returns iterators from
 // some of these; here they return lists, which every use in a tensor
 // program (loops, unpacking, list(), sum()) treats the same.
 #include "core/frontend/builtins_impl.h"
@@ -207,6 +207,12 @@ void addSequenceBuiltins(ExecState& state) {
       if (__builtin_add_overflow(i, 1, &i)) throw ScriptError("enumerate() index is too large");
     }
     return Value::list(std::move(out));
+  });
+  // iter(x) is a list of x's elements: loops, unpacking and list() read it
+  // as they read an iterator (next() is not supported).
+  defineBuiltin(state, "iter", [](Args& a) {
+    auto [iterable] = a.bind({"object"});
+    return Value::list(toVector(iterable));
   });
   defineBuiltin(state, "zip", zip);
   defineBuiltin(state, "map", map);

@@ -276,11 +276,8 @@ std::string formatValue(const Value& value, std::string_view specText) {
   if (const std::string* s = value.get<std::string>())
     return specText.empty() ? *s : formatString(*s, parseSpec(specText));
   if (specText.empty()) return str(value);
-  if (const bool* b = value.get<bool>()) {
-    Spec spec = parseSpec(specText);
-    if (!spec.type) return pad(spec, "", *b ? "True" : "False", '>');
-    return formatInt(*b ? 1 : 0, spec);
-  }
+  // A bool with a spec formats as the int it is: f"{True:>3}" is "  1".
+  if (const bool* b = value.get<bool>()) return formatInt(*b ? 1 : 0, parseSpec(specText));
   if (const int64_t* i = value.get<int64_t>()) return formatInt(*i, parseSpec(specText));
   if (const double* d = value.get<double>()) return formatFloat(*d, parseSpec(specText));
   if (value.isObject()) {

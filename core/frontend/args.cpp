@@ -96,7 +96,7 @@ void bindArguments(const Args& args, std::span<const ParamSpec> params, std::spa
   }
   std::shared_ptr<Dict> extraKeywords;
   if (varKeywords >= 0) {
-    extraKeywords = std::make_shared<Dict>();
+    extraKeywords = Dict::make();
     out[static_cast<size_t>(varKeywords)] = Value(extraKeywords);
     bound[static_cast<size_t>(varKeywords)] = true;
   }

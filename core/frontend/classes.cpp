@@ -1,6 +1,7 @@
 #include "core/frontend/classes.h"
 
 #include "core/frontend/callable.h"
+#include "core/frontend/object_registry.h"
 #include "core/frontend/operators.h"
 #include "core/frontend/repr.h"
 #include "core/frontend/script_error.h"
@@ -85,13 +86,6 @@ std::string_view dunderName(UnaryOp op) {
   return "";
 }
 
-void refuseCycle(const Value& value, const Object& owner, std::string_view name) {
-  if (holdsContainer(value, &owner))
-    throw ScriptError(fmt::format("cannot set attribute '{}': the value holds the object itself "
-                                  "(reference cycles are not supported)",
-                                  name));
-}
-
 // Frees a chain of bases or a deep tree of instances without recursion.
 void release(std::vector<std::pair<std::string, Value>>& entries, std::shared_ptr<Class> extra) {
   std::vector<Value> values;
@@ -117,6 +111,13 @@ void AttributeMap::set(std::string_view name, Value value) {
     m_entries.emplace_back(std::string(name), std::move(value));
   else
     m_entries[it->second].second = std::move(value);
+}
+
+void AttributeMap::clear() {
+  std::vector<std::pair<std::string, Value>> entries = std::move(m_entries);
+  m_entries.clear();
+  m_index.clear();
+  release(entries, nullptr);
 }
 
 // ---- Class -------------------------------------------------------------------
@@ -154,7 +155,7 @@ std::optional<Value> Class::getAttr(std::string_view name) {
 
 void Class::setAttr(std::string_view name, const Value& value) {
   if (isRoot()) throw ScriptError("cannot set attributes of the built-in type 'object'");
-  refuseCycle(value, *this, name);
+  if (!m_registered) m_registered = registerObject(shared_from_this());
   m_attrs.set(name, value);
 }
 
@@ -169,7 +170,9 @@ std::vector<std::string> Class::attributeNames() const {
 
 Value Class::call(Args& args) {
   auto self = std::static_pointer_cast<Class>(shared_from_this());
-  Value instance(std::make_shared<Instance>(self));
+  auto made = std::make_shared<Instance>(self);
+  if (registerObject(made)) made->markRegistered();
+  Value instance(made);
   if (const Value* init = lookup("__init__")) {
     Value result = callValue(bindAttribute(*init, instance, Value(self)), args);
     if (!result.isNone())
@@ -185,6 +188,10 @@ std::optional<bool> Class::isInstance(const Value& value) {
   if (isRoot()) return true; // everything is an object
   const Instance* i = asInstance(value);
   return i && i->cls()->isSubclassOf(this);
+}
+
+void Class::clearValues() {
+  m_attrs.clear();
 }
 
 void Class::forEachValue(const std::function<void(const Value&)>& visit) const {
@@ -244,7 +251,7 @@ void Instance::setAttr(std::string_view name, const Value& value) {
       throw ScriptError(fmt::format("property '{}' of '{}' object has no setter", name,
                                     m_class->name()));
   }
-  refuseCycle(value, *this, name);
+  if (!m_registered) m_registered = registerObject(shared_from_this());
   m_attrs.set(name, value);
 }
 
@@ -320,6 +327,10 @@ std::optional<bool> Instance::contains(const Value& item) {
   if (std::optional<Value> method = special("__contains__"))
     return frontend::truthy(callValue(*method, {item}));
   return std::nullopt;
+}
+
+void Instance::clearValues() {
+  m_attrs.clear();
 }
 
 void Instance::forEachValue(const std::function<void(const Value&)>& visit) const {

@@ -32,6 +32,7 @@ public:
   void set(std::string_view name, Value value);
   const std::vector<std::pair<std::string, Value>>& entries() const { return m_entries; }
   std::vector<std::pair<std::string, Value>>& entries() { return m_entries; }
+  void clear();
 
 private:
   std::vector<std::pair<std::string, Value>> m_entries;
@@ -62,11 +63,15 @@ public:
   Value call(Args& args) override;
   std::optional<bool> isInstance(const Value& value) override;
   void forEachValue(const std::function<void(const Value&)>& visit) const override;
+  void clearValues() override;
+  bool breaksCycles() const override { return true; }
+  void markRegistered() { m_registered = true; }
 
 private:
   std::string m_name;
   std::shared_ptr<Class> m_base;
   AttributeMap m_attrs;
+  bool m_registered = false; // with the program's ObjectRegistry
 };
 
 class Instance final : public Object {
@@ -94,6 +99,9 @@ public:
   std::optional<int64_t> length() override;
   std::optional<bool> contains(const Value& item) override;
   void forEachValue(const std::function<void(const Value&)>& visit) const override;
+  void clearValues() override;
+  bool breaksCycles() const override { return true; }
+  void markRegistered() { m_registered = true; }
 
 private:
   // A special method, looked up on the class (as Python does) and bound.
@@ -101,6 +109,7 @@ private:
 
   std::shared_ptr<Class> m_class;
   AttributeMap m_attrs;
+  bool m_registered = false;
 };
 
 // What staticmethod(f), classmethod(f) and property(f) return: a class

@@ -1,6 +1,7 @@
 #include "core/frontend/dict.h"
 
 #include "core/frontend/budget.h"
+#include "core/frontend/object_registry.h"
 #include "core/frontend/operators.h"
 #include "core/frontend/repr.h"
 #include "core/frontend/script_error.h"
@@ -123,6 +124,12 @@ bool sameKey(const Value& a, const Value& b) {
   return sameKeyAt(a, b, 0);
 }
 
+std::shared_ptr<Dict> Dict::make() {
+  auto d = std::make_shared<Dict>();
+  d->m_registered = registerObject(d);
+  return d;
+}
+
 Dict::~Dict() {
   std::vector<Value> values;
   values.reserve(m_entries.size() * 2);
@@ -147,8 +154,8 @@ const Value* Dict::find(const Value& key) const {
 
 void Dict::set(const Value& key, Value value) {
   size_t hash = hashKey(key);
-  if (holdsContainer(value, this) || holdsContainer(key, this))
-    throw ScriptError("a dict cannot contain itself");
+  // A program storing into a host's dict makes it the program's to empty.
+  if (!m_registered) m_registered = registerObject(shared_from_this());
   chargeSteps(1);
   size_t at = position(key, hash);
   if (at != kNotFound) {
@@ -236,7 +243,7 @@ std::optional<Value> Dict::binaryOp(BinaryOp op, const Value& other, bool reflec
   // d | e: a new dict with e's items over d's.
   const Dict* rhs = asDict(other);
   if (op != BinaryOp::BitOr || !rhs || reflected) return std::nullopt;
-  auto out = std::make_shared<Dict>();
+  auto out = Dict::make();
   mergeInto(*out, Value(shared_from_this()));
   mergeInto(*out, other);
   return Value(out);
@@ -318,7 +325,7 @@ const MethodTable* Dict::methods() const {
       {"copy",
        [](Args& a) {
          a.expectNone();
-         auto out = std::make_shared<Dict>();
+         auto out = Dict::make();
          mergeInto(*out, a.self());
          return Value(out);
        }},
@@ -333,7 +340,7 @@ const MethodTable* Dict::methods() const {
 }
 
 Value makeDict(std::vector<std::pair<Value, Value>> items) {
-  auto d = std::make_shared<Dict>();
+  auto d = Dict::make();
   for (auto& [k, v] : items)
     d->set(k, std::move(v));
   return Value(d);
@@ -350,7 +357,7 @@ Value dictFromArgs(Args& a) {
   if (a.positional().size() > 1)
     throw ScriptError(
         fmt::format("dict expected at most 1 argument, got {}", a.positional().size()));
-  auto out = std::make_shared<Dict>();
+  auto out = Dict::make();
   if (!a.positional().empty()) mergeInto(*out, a.positional()[0]);
   mergeKeywords(*out, a);
   return Value(out);

@@ -23,12 +23,13 @@ class Dict final : public Object {
 public:
   Dict() = default;
   ~Dict() override;
+  // A new dict, registered with the running program (see ObjectRegistry).
+  static std::shared_ptr<Dict> make();
 
   // ---- for host code and the interpreter
   size_t size() const { return m_live; }
   const Value* find(const Value& key) const;
-  // Inserts or replaces; refuses a key or value that holds this dict (the
-  // cycle would never be freed).
+  // Inserts or replaces.
   void set(const Value& key, Value value);
   bool erase(const Value& key, Value* removed = nullptr);
   void clear();
@@ -47,6 +48,8 @@ public:
   std::optional<int64_t> length() override { return static_cast<int64_t>(m_live); }
   std::optional<bool> contains(const Value& item) override;
   void forEachValue(const std::function<void(const Value&)>& visit) const override;
+  void clearValues() override { clear(); }
+  bool breaksCycles() const override { return true; }
 
 private:
   struct Entry {
@@ -61,6 +64,7 @@ private:
   std::vector<Entry> m_entries;                   // insertion order; erased ones are not live
   std::unordered_multimap<size_t, size_t> m_index; // hash -> position in m_entries
   size_t m_live = 0;
+  bool m_registered = false; // with the program's ObjectRegistry
 };
 
 Value makeDict(std::vector<std::pair<Value, Value>> items = {});

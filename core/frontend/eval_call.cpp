@@ -21,7 +21,8 @@ void pin(ExecState& state, Scope& scope) {
   }
 }
 
-EntryGuard::EntryGuard(ExecState& state) : m_state(state), m_budget(*state.budget) {
+EntryGuard::EntryGuard(ExecState& state)
+    : m_state(state), m_budget(*state.budget), m_objects(state.objects) {
   if (m_state.active++ == 0)
     m_state.stackBase = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
 }

@@ -192,7 +192,7 @@ Value Executor::evalListComp(const ListCompExpr& e, Scope& scope) {
 }
 
 Value Executor::evalDict(const DictExpr& e, Scope& scope) {
-  auto dict = std::make_shared<Dict>();
+  auto dict = Dict::make();
   for (size_t i = 0; i < e.keys.size(); ++i) {
     if (!e.keys[i]) {
       // {**m}: m's items, in its order
@@ -215,7 +215,7 @@ Value Executor::evalDict(const DictExpr& e, Scope& scope) {
 }
 
 Value Executor::evalDictComp(const DictCompExpr& e, Scope& scope) {
-  auto dict = std::make_shared<Dict>();
+  auto dict = Dict::make();
   runComprehension(e.generators, e.locals, scope, [&](Scope& inner) {
     Value key = eval(*e.key, inner);
     Value value = eval(*e.value, inner);

@@ -4,6 +4,7 @@
 #include "core/frontend/attributes.h"
 #include "core/frontend/callable.h"
 #include "core/frontend/classes.h"
+#include "core/frontend/object_registry.h"
 #include "core/frontend/repr.h"
 #include "core/frontend/script_error.h"
 
@@ -38,6 +39,7 @@ void Executor::execClass(const ClassDefStmt& s, Scope& scope) {
   Value ignored;
   execBlock(s.body, *body, ignored);
   auto cls = std::make_shared<Class>(s.name, base);
+  if (registerObject(cls)) cls->markRegistered();
   for (auto& [name, value] : body->vars)
     cls->define(name, std::move(value));
   body->vars.clear();

@@ -5,6 +5,7 @@
 #include "core/frontend/args.h"
 #include "core/frontend/budget.h"
 #include "core/frontend/interpreter.h"
+#include "core/frontend/object_registry.h"
 #include "core/frontend/value.h"
 
 #include <map>
@@ -49,6 +50,7 @@ struct ExecState {
   // Scope* in functions stay valid this way without reference cycles.
   std::vector<std::shared_ptr<Scope>> pinned;
   std::unique_ptr<Budget> budget;
+  ObjectRegistry objects; // what the program made that may form cycles
   int callDepth = 0;
   int active = 0;          // nested entries into the interpreter on this thread
   uintptr_t stackBase = 0; // frame address at the outermost entry

@@ -107,6 +107,7 @@ public:
 private:
   ExecState& m_state;
   BudgetScope m_budget;
+  RegistryScope m_objects;
 };
 
 } // namespace uops::frontend

@@ -19,6 +19,8 @@ Interpreter::Interpreter() : m_state(std::make_shared<ExecState>()) {
 // Pinned scopes hold functions whose defaults may be deep: release the
 // scopes' values iteratively before the maps that hold them die.
 Interpreter::~Interpreter() {
+  // Cycles among the program's objects (self.parent = parent) are broken first.
+  m_state->objects.clearAll();
   for (const std::shared_ptr<Scope>& scope : m_state->pinned) {
     std::vector<Value> values;
     for (auto& [name, value] : scope->vars)

@@ -105,6 +105,13 @@ public:
   // from) reports them here, so storing a list into something that holds
   // that list is refused: the cycle would never be freed.
   virtual void forEachValue(const std::function<void(const Value&)>& visit) const { (void)visit; }
+  // Drops the Values this object holds (see ObjectRegistry): the interpreter
+  // that made it is going away, and a cycle through it must be freed.
+  virtual void clearValues() {}
+  // True for objects the interpreter registers and empties when it goes
+  // (dicts, instances, classes): a cycle through them is freed then, so
+  // storing into a list need not refuse it.
+  virtual bool breaksCycles() const { return false; }
 };
 
 // A native function bound to `self` (what getAttr returns for a method).

@@ -74,7 +74,7 @@ bool holdsContainer(const Value& from, const void* target) {
       stack.push_back(*(*n)->self);
     else if (const FunctionPtr* f = v.get<FunctionPtr>())
       stack.insert(stack.end(), (*f)->defaults.begin(), (*f)->defaults.end());
-    else if (v.isObject())
+    else if (v.isObject() && !v.object()->breaksCycles())
       v.object()->forEachValue([&](const Value& held) { stack.push_back(held); });
   }
   return false;

@@ -2,8 +2,12 @@
 // printed text equals what CPython prints for it (language_cases.h).
 #include "language_cases.h"
 
+#include "core/frontend/args.h"
+#include "core/frontend/dict.h"
 #include "core/frontend/interpreter.h"
 #include "core/frontend/load_error.h"
+#include "core/frontend/object.h"
+#include "core/frontend/repr.h"
 
 #include <QtTest>
 
@@ -23,6 +27,54 @@ QString run(const char* source) {
   return QString::fromStdString(out);
 }
 
+QString failure(const char* source) {
+  Interpreter interpreter;
+  try {
+    interpreter.load("bad.py", source);
+  } catch (const LoadError& e) {
+    return QString::fromStdString(std::to_string(e.line()) + ":" + std::to_string(e.col()) + ": " +
+                                  e.message());
+  }
+  return QStringLiteral("no error");
+}
+
+// A host object that counts its destruction, and a host context manager that
+// records its calls: what bindings (Tensor, Context) plug in.
+class Probe : public Object {
+public:
+  explicit Probe(int* freed) : m_freed(freed) {}
+  ~Probe() override { ++*m_freed; }
+  std::string typeName() const override { return "Probe"; }
+
+private:
+  int* m_freed;
+};
+
+class HostContext : public Object {
+public:
+  explicit HostContext(std::string* log) : m_log(log) {}
+  std::string typeName() const override { return "Context"; }
+  const MethodTable* methods() const override {
+    static const MethodTable table{
+        {"__enter__",
+         [](Args& a) {
+           static_cast<HostContext*>(a.self().object().get())->m_log->append("enter ");
+           return Value(7);
+         }},
+        {"__exit__",
+         [](Args& a) {
+           auto [type, value, traceback] = a.bind({"type", "value", "traceback"});
+           static_cast<HostContext*>(a.self().object().get())->m_log->append("exit ");
+           return Value();
+         }},
+    };
+    return &table;
+  }
+
+private:
+  std::string* m_log;
+};
+
 } // namespace
 
 class TestLanguage : public QObject {
@@ -39,6 +91,137 @@ private Q_SLOTS:
     QFETCH(QString, source);
     QFETCH(QString, expected);
     QCOMPARE(run(source.toUtf8().constData()), expected);
+  }
+
+  void errors_data() {
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("expected");
+    for (const languagecases::Case& c : languagecases::kErrors)
+      QTest::newRow(c.name) << QString::fromUtf8(c.source) << QString::fromUtf8(c.expected);
+  }
+  void errors() {
+    QFETCH(QString, source);
+    QFETCH(QString, expected);
+    QCOMPARE(failure(source.toUtf8().constData()), expected);
+  }
+
+  void exitRunsWhenTheBodyFails() {
+    // The error stands, but __exit__ undoes what __enter__ did.
+    Interpreter interpreter;
+    std::string hostLog;
+    interpreter.registerGlobal("Context", Value(std::make_shared<HostContext>(&hostLog)));
+    const char* source = "log = []\n"
+                         "class Guard:\n"
+                         "  def __enter__(self):\n"
+                         "    log.append('in')\n"
+                         "  def __exit__(self, a, b, c):\n"
+                         "    log.append('out')\n"
+                         "with Context as seven, Guard():\n"
+                         "  log.append(seven)\n"
+                         "  x = 1 / 0\n";
+    QString error;
+    try {
+      interpreter.load("w.py", source);
+    } catch (const LoadError& e) {
+      error = QString::fromStdString(std::to_string(e.line()) + ":" + std::to_string(e.col()) +
+                                     ": " + e.message());
+    }
+    QCOMPARE(error, QStringLiteral("9:9: division by zero"));
+    QCOMPARE(QString::fromStdString(repr(*interpreter.global("log"))),
+             QStringLiteral("['in', 7, 'out']"));
+    QCOMPARE(QString::fromStdString(hostLog), QStringLiteral("enter exit "));
+  }
+
+  void cyclesAreFreedWithTheInterpreter() {
+    // self.parent = parent and d["self"] = d are legal; the interpreter frees
+    // them when it goes (the probes inside are destroyed).
+    int freed = 0;
+    {
+      Interpreter interpreter;
+      interpreter.registerGlobal("Probe", makeNative("Probe", [&freed](Args&) {
+                                   return Value(std::make_shared<Probe>(&freed));
+                                 }));
+      interpreter.load("c.py", "class Node:\n"
+                               "  def __init__(self, parent=None):\n"
+                               "    self.parent = parent\n"
+                               "    self.children = []\n"
+                               "    self.probe = Probe()\n"
+                               "    if parent is not None:\n"
+                               "      parent.children.append(self)\n"
+                               "root = Node()\n"
+                               "leaf = Node(root)\n"
+                               "root.me = root\n"
+                               "d = {'probe': Probe()}\n"
+                               "d['self'] = d\n"
+                               "Node.last = leaf\n"
+                               "root = leaf = d = None\n");
+      QCOMPARE(freed, 0);
+    }
+    QCOMPARE(freed, 3);
+  }
+
+  void deepStructuresAreFreed() {
+    // A million nested dicts or linked instances, and a long chain of
+    // classes, are freed without recursion.
+    Interpreter interpreter;
+    interpreter.load("deep.py", "d = {}\n"
+                                "for i in range(1000000):\n"
+                                "  d = {'next': d}\n"
+                                "class Node:\n"
+                                "  pass\n"
+                                "head = None\n"
+                                "for i in range(300000):\n"
+                                "  n = Node()\n"
+                                "  n.next = head\n"
+                                "  head = n\n"
+                                "class C:\n"
+                                "  pass\n"
+                                "for i in range(100000):\n"
+                                "  class C(C):\n"
+                                "    pass\n"
+                                "print(C().__class__.__name__)\n"
+                                "d = head = n = C = None\n");
+    QCOMPARE(failure("d = {}\nfor i in range(1000):\n  d = {'k': d}\nprint(d)\n"),
+             QStringLiteral(
+                 "4:1: maximum recursion depth exceeded while getting the repr of an object"));
+  }
+
+  void stepLimitInsideMethods() {
+    Interpreter interpreter;
+    Limits limits;
+    limits.maxSteps = 10000;
+    interpreter.setLimits(limits);
+    QString error;
+    try {
+      interpreter.load("s.py", "class A:\n"
+                               "  def __init__(self):\n"
+                               "    while True:\n"
+                               "      self.n = 1\n"
+                               "A()\n");
+    } catch (const LoadError& e) {
+      error = QString::fromStdString(e.message());
+    }
+    QVERIFY2(error.startsWith(QStringLiteral("program exceeded the limit of 10000 steps")),
+             qPrintable(error));
+  }
+
+  void hostDictsAndKeywords() {
+    // Host code builds and reads dicts, and receives **kwargs as one.
+    Interpreter interpreter;
+    Value seen;
+    interpreter.registerGlobal("collect", makeNative("collect", [&seen](Args& a) {
+                                 auto [first, rest] = a.bind({"first", "**rest"});
+                                 seen = rest;
+                                 return first;
+                               }));
+    Value configValue = makeDict({{Value("lr"), Value(0.5)}});
+    interpreter.registerGlobal("config", configValue);
+    interpreter.load("k.py", "out = collect(1, b=2, **config)\nconfig['steps'] = 3\n");
+    QCOMPARE(QString::fromStdString(repr(seen)), QStringLiteral("{'b': 2, 'lr': 0.5}"));
+    const Dict* config = asDict(configValue);
+    QVERIFY(config);
+    QCOMPARE(config->size(), size_t{2});
+    QCOMPARE(*config->find(Value("steps"))->get<int64_t>(), int64_t{3});
   }
 };
 

@@ -304,8 +304,8 @@ std::string Printer::stmt(const Stmt& s) {
     std::string decorators;
     if (!c.decorators.empty()) decorators = fmt::format(" (decorators{})", exprs(c.decorators));
     std::string base = c.base ? " (base " + expr(*c.base) + ")" : "";
-    return fmt::format("({} {}{}{}{})", at("class", s.loc), at(c.name, c.nameLoc), base,
-                       decorators, block(c.body));
+    return fmt::format("({} {}{}{}{})", at("class", s.loc), at(c.name, c.nameLoc), base, decorators,
+                       block(c.body));
   }
   case StmtKind::With: {
     const auto& w = s.as<WithStmt>();

@@ -30,8 +30,7 @@ Value descriptor(Args& a, Descriptor::Kind kind) {
 
 void addObjectBuiltins(ExecState& state) {
   defineBuiltin(state, "getattr", [](Args& a) {
-    auto [object, name, fallback] =
-        a.bind({"object", "name", {"default", Value(EllipsisType{})}});
+    auto [object, name, fallback] = a.bind({"object", "name", {"default", Value(EllipsisType{})}});
     const std::string& attr = attributeName(a, name);
     if (fallback.is<EllipsisType>()) return getAttribute(object, attr);
     try {
@@ -62,8 +61,7 @@ void addObjectBuiltins(ExecState& state) {
   });
   defineBuiltin(state, "format", [](Args& a) {
     auto [value, spec] = a.bind({"value", {"format_spec", ""}});
-    if (!spec.isStr())
-      a.fail(fmt::format("argument 2 must be str, not {}", spec.typeName()));
+    if (!spec.isStr()) a.fail(fmt::format("argument 2 must be str, not {}", spec.typeName()));
     return Value(formatValue(value, *spec.get<std::string>()));
   });
   std::weak_ptr<ExecState> weak = state.self;
@@ -75,7 +73,8 @@ void addObjectBuiltins(ExecState& state) {
     std::string name = x.typeName();
     if (std::shared_ptr<ExecState> s = weak.lock()) {
       auto it = s->builtins.find(name);
-      const NativeFunctionPtr* f = it == s->builtins.end() ? nullptr : it->second.get<NativeFunctionPtr>();
+      const NativeFunctionPtr* f =
+          it == s->builtins.end() ? nullptr : it->second.get<NativeFunctionPtr>();
       if (f && (*f)->isType) return it->second;
     }
     auto f = std::make_shared<NativeFunction>();

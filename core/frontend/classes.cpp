@@ -176,8 +176,7 @@ Value Class::call(Args& args) {
   if (const Value* init = lookup("__init__")) {
     Value result = callValue(bindAttribute(*init, instance, Value(self)), args);
     if (!result.isNone())
-      throw ScriptError(
-          fmt::format("__init__() should return None, not '{}'", result.typeName()));
+      throw ScriptError(fmt::format("__init__() should return None, not '{}'", result.typeName()));
   } else if (!args.positional().empty() || !args.keywords().empty()) {
     throw ScriptError(fmt::format("{}() takes no arguments", m_name));
   }
@@ -216,8 +215,7 @@ std::string Instance::repr() const {
   if (std::optional<Value> method = special("__repr__")) {
     Value text = callValue(*method, {});
     if (!text.isStr())
-      throw ScriptError(
-          fmt::format("__repr__ returned non-string (type {})", text.typeName()));
+      throw ScriptError(fmt::format("__repr__ returned non-string (type {})", text.typeName()));
     return *text.get<std::string>();
   }
   return fmt::format("<__main__.{} object>", m_class->name());
@@ -248,8 +246,8 @@ void Instance::setAttr(std::string_view name, const Value& value) {
                               ? static_cast<const Descriptor*>(attr->object().get())
                               : nullptr;
     if (d && d->kind() == Descriptor::Kind::Property)
-      throw ScriptError(fmt::format("property '{}' of '{}' object has no setter", name,
-                                    m_class->name()));
+      throw ScriptError(
+          fmt::format("property '{}' of '{}' object has no setter", name, m_class->name()));
   }
   if (!m_registered) m_registered = registerObject(shared_from_this());
   m_attrs.set(name, value);

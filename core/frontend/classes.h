@@ -122,9 +122,7 @@ public:
   const Value& function() const { return m_fn; }
   std::string typeName() const override;
   std::optional<Value> bindTo(const Value& self, const Value& cls) override;
-  void forEachValue(const std::function<void(const Value&)>& visit) const override {
-    visit(m_fn);
-  }
+  void forEachValue(const std::function<void(const Value&)>& visit) const override { visit(m_fn); }
 
 private:
   Kind m_kind;
@@ -134,7 +132,8 @@ private:
 // super(cls, obj): attribute lookup that starts at cls's base.
 class Super final : public Object {
 public:
-  Super(std::shared_ptr<Class> start, Value self) : m_start(std::move(start)), m_self(std::move(self)) {}
+  Super(std::shared_ptr<Class> start, Value self)
+      : m_start(std::move(start)), m_self(std::move(self)) {}
   std::string typeName() const override { return "super"; }
   std::optional<Value> getAttr(std::string_view name) override;
   void forEachValue(const std::function<void(const Value&)>& visit) const override {

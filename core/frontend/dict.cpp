@@ -95,8 +95,8 @@ void mergeInto(Dict& target, const Value& source) {
     chargeSteps(1);
     const std::vector<Value>* pair = item.items();
     if (!pair && !item.isStr())
-      throw ScriptError(fmt::format(
-          "cannot convert dictionary update sequence element #{} to a sequence", i));
+      throw ScriptError(
+          fmt::format("cannot convert dictionary update sequence element #{} to a sequence", i));
     std::vector<Value> kv = toVector(item);
     if (kv.size() != 2)
       throw ScriptError(fmt::format(

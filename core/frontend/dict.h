@@ -61,7 +61,7 @@ private:
   size_t position(const Value& key, size_t hash) const; // npos when absent
   void compact();
 
-  std::vector<Entry> m_entries;                   // insertion order; erased ones are not live
+  std::vector<Entry> m_entries;                    // insertion order; erased ones are not live
   std::unordered_multimap<size_t, size_t> m_index; // hash -> position in m_entries
   size_t m_live = 0;
   bool m_registered = false; // with the program's ObjectRegistry

@@ -57,7 +57,8 @@ void Executor::keywordsFrom(const Keyword& k, const Value& callee, Scope& scope,
                                     calleeName(callee), value.typeName()));
     for (const auto& [key, v] : dict->items()) {
       const std::string* name = key.get<std::string>();
-      if (!name) throw ScriptError(fmt::format("{}() keywords must be strings", calleeName(callee)));
+      if (!name)
+        throw ScriptError(fmt::format("{}() keywords must be strings", calleeName(callee)));
       for (const auto& [existing, unused] : args.keywords())
         if (existing == *name)
           throw ScriptError(fmt::format("{}() got multiple values for keyword argument '{}'",
@@ -158,7 +159,8 @@ Value Executor::callFunction(const Function& fn, Args& args) {
   frame->locals = &fn.shape->locals;
   frame->frame = true;
   frame->classCell = fn.classCell;
-  if (!params.empty() && params[0].kind == ParamKind::Positional) frame->firstParam = params[0].name;
+  if (!params.empty() && params[0].kind == ParamKind::Positional)
+    frame->firstParam = params[0].name;
   for (size_t i = 0; i < params.size(); ++i)
     if (!params[i].name.empty()) frame->vars.insert_or_assign(params[i].name, std::move(bound[i]));
   if (fn.lambdaBody) return eval(*fn.lambdaBody, *frame);

@@ -124,7 +124,8 @@ std::string signOf(const Spec& spec, bool negative) {
 }
 
 [[noreturn]] void unknownCode(char type, std::string_view typeName) {
-  throw ScriptError(fmt::format("Unknown format code '{}' for object of type '{}'", type, typeName));
+  throw ScriptError(
+      fmt::format("Unknown format code '{}' for object of type '{}'", type, typeName));
 }
 
 std::string formatString(const std::string& s, const Spec& spec) {
@@ -290,8 +291,7 @@ std::string formatValue(const Value& value, std::string_view specText) {
     if (method) {
       Value out = callValue(*method, {Value(std::string(specText))});
       if (!out.isStr())
-        throw ScriptError(
-            fmt::format("__format__ must return a str, not {}", out.typeName()));
+        throw ScriptError(fmt::format("__format__ must return a str, not {}", out.typeName()));
       return *out.get<std::string>();
     }
   }

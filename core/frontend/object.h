@@ -55,7 +55,7 @@ public:
   virtual ~Object() = default;
 
   virtual std::string typeName() const = 0;
-  virtual std::string repr() const; // "<Tensor object>"
+  virtual std::string repr() const;                  // "<Tensor object>"
   virtual std::string str() const { return repr(); } // str(x) and print(x)
 
   // Attribute lookup: by default a property or a method (bound to this

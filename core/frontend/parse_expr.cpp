@@ -274,8 +274,7 @@ ExprPtr Parser::call(ExprPtr func) {
       }
       if (atOp("="))
         fail(arg->loc, "expression cannot contain assignment, perhaps you meant \"==\"?");
-      if (sawDoubleStar)
-        fail(arg->loc, "positional argument follows keyword argument unpacking");
+      if (sawDoubleStar) fail(arg->loc, "positional argument follows keyword argument unpacking");
       if (!node->keywords.empty()) fail(arg->loc, "positional argument follows keyword argument");
       node->args.push_back(std::move(arg));
     }
@@ -358,8 +357,7 @@ ExprPtr Parser::dictDisplay() {
     } else {
       ExprPtr key = expression();
       if (!atOp(":")) {
-        if (atOp(",") || atOp("}") || atKeyword("for"))
-          fail(loc, "set displays are not supported");
+        if (atOp(",") || atOp("}") || atKeyword("for")) fail(loc, "set displays are not supported");
         unexpected("':'");
       }
       next();

@@ -45,8 +45,7 @@ ExprPtr Parser::fstringField(const FStringField& field) {
     Location pendingLoc = field.loc;
     sub.fstringParts(field.spec, spec->parts, pending, pendingLoc);
     if (!pending.empty())
-      spec->parts.push_back(
-          seal(std::make_unique<ConstantExpr>(pendingLoc, std::move(pending))));
+      spec->parts.push_back(seal(std::make_unique<ConstantExpr>(pendingLoc, std::move(pending))));
     node->spec = seal(std::move(spec));
   }
   return seal(std::move(node));

@@ -78,18 +78,19 @@ std::string percentField(char conversion, const Value& value, const std::string&
   std::string align = left ? "<" : zero ? "0" : "";
   if (conversion == 'c') {
     if (const std::string* s = value.get<std::string>()) {
-      if (utf8::countCodePoints(*s) != 1) throw ScriptError("%c requires an int or a unicode character, not a string of length " + std::to_string(utf8::countCodePoints(*s)));
+      if (utf8::countCodePoints(*s) != 1)
+        throw ScriptError("%c requires an int or a unicode character, not a string of length " +
+                          std::to_string(utf8::countCodePoints(*s)));
       return formatValue(value, (left ? "<" : ">") + widthText);
     }
     if (!value.isIntLike()) throw ScriptError("%c requires an int or a unicode character");
     return formatValue(value, (left ? "<" : ">") + widthText + "c");
   }
   if (!value.isNumber())
-    throw ScriptError(fmt::format("%{} format: {} is required, not {}", conversion,
-                                  std::string("xXo").find(conversion) != std::string::npos
-                                      ? "an integer"
-                                      : "a real number",
-                                  value.typeName()));
+    throw ScriptError(fmt::format(
+        "%{} format: {} is required, not {}", conversion,
+        std::string("xXo").find(conversion) != std::string::npos ? "an integer" : "a real number",
+        value.typeName()));
   std::string spec = align + sign + alternate + widthText;
   if (conversion == 'd' || conversion == 'i' || conversion == 'u') {
     Value asInt = value;
@@ -175,7 +176,8 @@ private:
     std::string_view spec;
     size_t i = nameEnd;
     if (i < text.size() && text[i] == '!') {
-      if (i + 1 >= text.size()) throw ScriptError("end of string while looking for conversion specifier");
+      if (i + 1 >= text.size())
+        throw ScriptError("end of string while looking for conversion specifier");
       conversion = text[i + 1];
       if (conversion != 'r' && conversion != 's' && conversion != 'a')
         throw ScriptError(fmt::format("Unknown conversion specifier {}", conversion));
@@ -186,8 +188,8 @@ private:
     if (i < text.size() && text[i] == ':') spec = text.substr(i + 1);
     Value value = resolve(name);
     if (conversion) value = Value(convertField(value, conversion == 'a' ? 'r' : conversion));
-    std::string specText = spec.find('{') != std::string_view::npos ? run(spec, depth + 1)
-                                                                    : std::string(spec);
+    std::string specText =
+        spec.find('{') != std::string_view::npos ? run(spec, depth + 1) : std::string(spec);
     return formatValue(value, specText);
   }
 
@@ -198,11 +200,15 @@ private:
     if (first.empty() || isDigit(first[0])) {
       size_t index = 0;
       if (first.empty()) {
-        if (m_manual) throw ScriptError("cannot switch from manual field specification to automatic field numbering");
+        if (m_manual)
+          throw ScriptError(
+              "cannot switch from manual field specification to automatic field numbering");
         m_automatic = true;
         index = m_nextIndex++;
       } else {
-        if (m_automatic) throw ScriptError("cannot switch from automatic field numbering to manual field specification");
+        if (m_automatic)
+          throw ScriptError(
+              "cannot switch from automatic field numbering to manual field specification");
         m_manual = true;
         for (char c : first) {
           if (!isDigit(c)) throw ScriptError(fmt::format("invalid field name '{}'", first));
@@ -211,8 +217,8 @@ private:
         }
       }
       if (index >= m_args.positional().size())
-        throw ScriptError(fmt::format(
-            "Replacement index {} out of range for positional args tuple", index));
+        throw ScriptError(
+            fmt::format("Replacement index {} out of range for positional args tuple", index));
       value = m_args.positional()[index];
     } else {
       bool found = false;
@@ -228,7 +234,8 @@ private:
     while (i != std::string_view::npos && i < name.size()) {
       if (name[i] == '.') {
         size_t next = name.find_first_of(".[", i + 1);
-        std::string_view attr = name.substr(i + 1, next == std::string_view::npos ? std::string_view::npos : next - i - 1);
+        std::string_view attr = name.substr(
+            i + 1, next == std::string_view::npos ? std::string_view::npos : next - i - 1);
         if (attr.empty()) throw ScriptError("Empty attribute in format string");
         value = getAttribute(value, attr);
         i = next;

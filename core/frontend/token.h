@@ -18,7 +18,7 @@ enum class TokenKind : uint8_t {
   Float,
   String,
   FString, // f"...": its pieces are in `fstring`
-  Op, // operators and delimiters, including "..."
+  Op,      // operators and delimiters, including "..."
   Newline,
   Indent,
   Dedent,
@@ -45,7 +45,7 @@ struct Token {
 // lexed into tokens of its own (ending with End) at their places in the file.
 struct FStringField {
   std::vector<Token> tokens;
-  Location loc; // of the '{'
+  Location loc;        // of the '{'
   char conversion = 0; // 'r', 's' or 0
   bool hasSpec = false;
   std::vector<FStringPart> spec; // text and nested fields

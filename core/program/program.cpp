@@ -29,13 +29,12 @@ std::vector<ProgramOutput> selectOutputs(const frontend::RunResult& run) {
       frontend::selectOutputs(run, [](const Value& v) { return outputTensor(v).has_value(); });
   std::vector<ProgramOutput> out;
   if (values.empty()) return out;
-  // Outputs come from print() calls when there are any, else from the last assignment.
-  if (!run.prints.empty()) {
-    for (const frontend::PrintRecord& p : run.prints)
-      for (const Value& v : p.args)
-        if (std::optional<Tensor> t = outputTensor(v)) out.push_back({*t, p.loc});
-    return out;
-  }
+  // Outputs are the tensors print() was given when there are any, else the
+  // last assignment's (a print of text alone, print(f"{loss}"), is not one).
+  for (const frontend::PrintRecord& p : run.prints)
+    for (const Value& v : p.args)
+      if (std::optional<Tensor> t = outputTensor(v)) out.push_back({*t, p.loc});
+  if (!out.empty()) return out;
   for (const Value& v : values)
     out.push_back({*outputTensor(v), run.lastAssignmentLoc});
   return out;

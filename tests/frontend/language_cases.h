@@ -31,7 +31,7 @@ print(t(), t.__name__, c.__class__.__name__, type(c).__name__, type(c) is Counte
 c.start = 7
 print(c.start, Counter.start, Counter.tick(c), callable(c), callable(Counter), callable(t))
 )py",
-        R"out(12 18 18 10 10
+     R"out(12 18 18 10 10
 5 0 0
 20 tick Counter Counter True Counter
 7 0 22 False True True
@@ -65,7 +65,7 @@ print(super(Child, x).describe(), hasattr(x, "b"), hasattr(x, "zz"), getattr(x, 
 setattr(x, "zz", 9)
 print(x.zz, x.kind, GrandChild.kind, Base.kind)
 )py",
-        R"out(child:1/2 child:1/2child:1/2 True True False
+     R"out(child:1/2 child:1/2child:1/2 True True False
 True True True child:1 True
 child:1 True False 7 1
 9 child child base
@@ -112,7 +112,7 @@ print(list(v), [x * 10 for x in v], 2 in v, 9 in v, bool(Vec(0, 0)), bool(v), so
 a, b, c = v
 print(a, b, c, max(v), sum(v))
 )py",
-        R"out(<11 22 33> Vec(11, 22, 33) [Vec(11, 22, 33)] <11 22 33> Vec(11, 22, 33) <11 22 33> 3 22 33 132
+     R"out(<11 22 33> Vec(11, 22, 33) [Vec(11, 22, 33)] <11 22 33> Vec(11, 22, 33) <11 22 33> 3 22 33 132
 <5 22 33> <2 4 6> <2 4 6> <-1 -2 -3> True False True True True
 [1, 2, 3] [10, 20, 30] True False False True [Vec(0), Vec(1, 2, 3), Vec(5, 22, 33)]
 1 2 3 3 6
@@ -136,7 +136,7 @@ t = Temp.make(4)
 h = Hot.make(1)
 print(t.doubled, h.doubled, type(h).__name__, Temp.add(1, 2), t.add(3, 4))
 )py",
-        R"out(10 20 Hot 3 7
+     R"out(10 20 Hot 3 7
 )out"},
     {"dicts", R"py(d = {"a": 1, "b": 2}
 d["c"] = 3
@@ -170,7 +170,7 @@ x = {}
 x.clear()
 print(x, [k for k in {"p": 1, "q": 2}], sum({1: "a", 2: "b"}), {i: i * i for i in range(4)})
 )py",
-        R"out({'a': 10, 'b': 2, 'c': 3} 3 True True None 0 2
+     R"out({'a': 10, 'b': 2, 'c': 3} 3 True True None 0 2
 a b c 
 a=10;b=2;c=3;
 ['a', 'b', 'c'] [10, 2, 3] 2 {'a': 10, 'c': 3} None
@@ -202,7 +202,7 @@ print(m.layers, m.cfg, m.forward(3), m.forward(3, scale=2, a=1, b=2), m.forward(
 h = lambda *a, **k: (a, k)
 print(h(1, k=2), dict(**{"a": 1}, b=2))
 )py",
-        R"out((1, 2, (), 3, 4, {})
+     R"out((1, 2, (), 3, 4, {})
 (1, 2, (3, 4), 5, 4, {'e': 6, 'f': 7})
 (1, 2, (), 9, 4, {'z': 1}) (0, 2, (), 1, 4, {})
 [('x', 1), ('y', 2)] [] [] [('a', 1), ('b', 2)]
@@ -230,7 +230,7 @@ print("{0[0]} {0[1]} {m.a} {d[k]}".format([5, 6], m=P(), d={"k": "v"}), "{:{w}.{
 print("{!r:>5}".format("a"), format(3.5, ".1f"), format(12), format("x", "^3"), "{{}}".format(), "%s" % [1, 2], "%s" % (1,))
 print(f"{1/3:.4} {2/3:10.3e}|{-1.5:08.2f} {12345.678:,} {0.000012345:.3g} {float('inf'):.2f} {float('nan')}")
 )py",
-        R"out(3.142    42 42   | 'hi'   hi  | 00042 2a 0x2a 101010 42 1,234,567.89
+     R"out(3.142    42 42   | 'hi'   hi  | 00042 2a 0x2a 101010 42 1,234,567.89
 3.141590e+00 3.14e+00 3.14159 1e-05 1.23457e+08 50%     3.1416| -42 +42 0.0 10_1010
 [1, 2] [1, 2] x=3.14159 n = 42     84 {42} {literal} hi*** +   42
 True      1 None 1.0 1e+20 3.14 1e+02 12.0 2 4 1e+16
@@ -276,7 +276,7 @@ class Annotated:
         self.size: int = size
 print(typed(x), x, Annotated().size, Annotated.size)
 )py",
-        R"out(5 ['enter a', 'enter b', 'body a', 'exit b', 'exit a', 'enter r', 'exit r']
+     R"out(5 ['enter a', 'enter b', 'body a', 'exit b', 'exit a', 'enter r', 'exit r']
 ['exit 0', 'enter 1', 'exit 1']
 main __main__
 3 3 2 4
@@ -321,7 +321,7 @@ class Registry:
 r = Registry().add(1).add(2)
 print(Registry.items, r.items, getattr(Registry, "add")(r, 3).items)
 )py",
-        R"out([0, 2, 4] 4 4 inner
+     R"out([0, 2, 4] 4 4 inner
 1 2 False False
 [4, 3, 2, 1, 0]
 [1, 2, 3] [1, 2, 3] [1, 2, 3]
@@ -359,8 +359,7 @@ inline constexpr Case kErrors[] = {
      "class A:\n  @property\n  def p(self):\n    return 1\na = A()\na.p = 2",
      "6:3: property 'p' of 'A' object has no setter"},
     {"class attribute is not a name in methods",
-     "class A:\n  x = 1\n  def f(self):\n    return x\nA().f()",
-     "4:12: name 'x' is not defined"},
+     "class A:\n  x = 1\n  def f(self):\n    return x\nA().f()", "4:12: name 'x' is not defined"},
     {"list cycle through lists", "a = [1]\nb = {'k': [a]}\na.append(b['k'])",
      "3:3: append() cannot store a list inside itself"},
     {"missing key", "d = {'a': 1}\nd['b']", "2:2: KeyError: 'b'"},

@@ -3,6 +3,7 @@
 #include "language_cases.h"
 
 #include "core/frontend/args.h"
+#include "core/frontend/classes.h"
 #include "core/frontend/dict.h"
 #include "core/frontend/interpreter.h"
 #include "core/frontend/load_error.h"
@@ -222,6 +223,30 @@ private Q_SLOTS:
     QVERIFY(config);
     QCOMPARE(config->size(), size_t{2});
     QCOMPARE(*config->find(Value("steps"))->get<int64_t>(), int64_t{3});
+  }
+
+  void hostReadsInstances() {
+    // A binding walking a model (a state dict) sees its attributes in the
+    // order they were first set, as Python's __dict__ has them.
+    Interpreter interpreter;
+    interpreter.load("m.py", "class Block:\n"
+                             "  def __init__(self):\n"
+                             "    self.w = 1\n"
+                             "    self.b = 2\n"
+                             "class Model(Block):\n"
+                             "  def __init__(self):\n"
+                             "    self.z = 0\n"
+                             "    super().__init__()\n"
+                             "    self.w = 3\n"
+                             "m = Model()\n");
+    const Instance* m = asInstance(*interpreter.global("m"));
+    QVERIFY(m);
+    QCOMPARE(QString::fromStdString(m->cls()->name()), QStringLiteral("Model"));
+    QCOMPARE(QString::fromStdString(m->cls()->base()->name()), QStringLiteral("Block"));
+    std::string names;
+    for (const auto& [name, value] : m->attributes().entries())
+      names += name + "=" + repr(value) + " ";
+    QCOMPARE(QString::fromStdString(names), QStringLiteral("z=0 w=3 b=2 "));
   }
 };
 

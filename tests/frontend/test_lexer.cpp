@@ -206,13 +206,15 @@ private Q_SLOTS:
     row("bad binary digit", "0b102", "1:5: invalid digit '2' in binary literal");
     row("empty hex", "0x", "1:1: invalid hexadecimal literal");
     row("complex", "3j", "1:1: complex literals are not supported");
-    row("f-string unterminated", "f'{x}", "1:1: unterminated f-string literal (detected at line 1)");
+    row("f-string unterminated", "f'{x}",
+        "1:1: unterminated f-string literal (detected at line 1)");
     row("f-string single brace", "f'a}b'", "1:4: f-string: single '}' is not allowed");
     row("f-string empty field", "f'{}'", "1:4: f-string: valid expression required before '}'");
     row("f-string missing brace", "f'{x'", "1:5: unterminated string literal (detected at line 1)");
     row("f-string conversion", "f'{x!z}'",
         "1:6: f-string: invalid conversion character: expected 's' or 'r'");
-    row("f-string ascii conversion", "f'{x!a}'", "1:6: f-string: the !a conversion is not supported");
+    row("f-string ascii conversion", "f'{x!a}'",
+        "1:6: f-string: the !a conversion is not supported");
     row("f-string comment", "f'{x#}'", "1:5: f-string expression part cannot include '#'");
     row("f-string backslash", "f'{\\n}'",
         "1:4: f-string expression part cannot include a backslash");

@@ -231,7 +231,8 @@ private Q_SLOTS:
         "1:13: arguments cannot follow var-keyword argument");
     row("kwargs default", "def f(**kw=1): pass",
         "1:11: var-keyword argument cannot have default value");
-    row("bare star before kwargs", "def f(*, **kw): pass", "1:7: named arguments must follow bare *");
+    row("bare star before kwargs", "def f(*, **kw): pass",
+        "1:7: named arguments must follow bare *");
     row("return outside function", "return 1", "1:1: 'return' outside function");
     row("break outside loop", "if x:\n  break", "2:3: 'break' outside loop");
     row("continue in def in loop", "for i in x:\n  def f():\n    continue",

@@ -53,6 +53,9 @@ private Q_SLOTS:
     QTest::newRow("prints win, in order")
         << QStringLiteral("a = Tensor([1])\nprint(a * 2, 'text')\nprint(a.shape, a)\nout = a")
         << QStringLiteral("3:int32 (1,) [2] | 4:int32 (1,) [1]");
+    QTest::newRow("printed text alone is no output")
+        << QStringLiteral("a = Tensor([1])\nprint(f'a is {a.shape}')\nout = a * 2")
+        << QStringLiteral("4:int32 (1,) [2]");
     QTest::newRow("numpy marker") << QStringLiteral("a = Tensor([1.5])\nprint(a.numpy())")
                                   << QStringLiteral("3:float32 (1,) [1.5]");
     QTest::newRow("tolist marker printed")

@@ -22,6 +22,8 @@ struct Spec {
   char sign = '-';
   bool noNegativeZero = false; // z
   bool alternate = false;      // #
+  bool zero = false;           // 0 before the width
+  bool fillGiven = false;
   size_t width = 0;
   char grouping = 0; // ',' or '_'
   int precision = -1;
@@ -48,6 +50,7 @@ Spec parseSpec(std::string_view s) {
   utf8::decode(s, first); // bytes of the first code point
   if (first < s.size() && isAlign(s[first])) {
     spec.fill = std::string(s.substr(0, first));
+    spec.fillGiven = true;
     spec.align = s[first];
     i = first + 1;
   } else if (!s.empty() && isAlign(s[0])) {
@@ -64,10 +67,7 @@ Spec parseSpec(std::string_view s) {
     ++i;
   }
   if (i < s.size() && s[i] == '0') {
-    if (!spec.align) {
-      spec.fill = "0";
-      spec.align = '=';
-    }
+    spec.zero = true;
     ++i;
   }
   spec.width = readNumber(s, i, "width");
@@ -94,7 +94,15 @@ std::string group(std::string_view digits, char separator, size_t every) {
 }
 
 // Pads `sign + prefix + body` to the width; '=' puts the fill after the sign.
-std::string pad(const Spec& spec, std::string_view sign, std::string_view body, char defaultAlign) {
+std::string pad(const Spec& given, std::string_view sign, std::string_view body,
+                char defaultAlign) {
+  // A 0 before the width fills with zeros (unless a fill is given), after a
+  // number's sign (unless an alignment is given).
+  Spec spec = given;
+  if (spec.zero) {
+    if (!spec.fillGiven) spec.fill = "0";
+    if (!spec.align) spec.align = defaultAlign == '<' ? '<' : '=';
+  }
   size_t length = utf8::countCodePoints(sign) + utf8::countCodePoints(body);
   if (length >= spec.width) return std::string(sign) + std::string(body);
   size_t missing = spec.width - length;
@@ -155,8 +163,9 @@ std::string toChars(double value, std::chars_format format, int precision) {
 std::string floatDigits(double value, const Spec& spec, char type) {
   double magnitude = std::fabs(value);
   bool upper = type == 'E' || type == 'F' || type == 'G';
-  if (std::isinf(magnitude)) return upper ? "INF" : "inf";
-  if (std::isnan(magnitude)) return upper ? "NAN" : "nan";
+  std::string percent = type == '%' ? "%" : "";
+  if (std::isinf(magnitude)) return (upper ? "INF" : "inf") + percent;
+  if (std::isnan(magnitude)) return (upper ? "NAN" : "nan") + percent;
   int precision = spec.precision < 0 ? 6 : spec.precision;
   std::string out;
   switch (type) {

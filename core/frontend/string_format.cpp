@@ -96,6 +96,8 @@ std::string percentField(char conversion, const Value& value, const std::string&
     Value asInt = value;
     if (const double* d = value.get<double>()) {
       if (!std::isfinite(*d)) throw ScriptError("cannot convert float to integer");
+      if (std::fabs(*d) >= 9223372036854775808.0)
+        throw ScriptError("integer is too large (the limit is 2**63 - 1)");
       asInt = Value(static_cast<int64_t>(std::trunc(*d)));
     }
     if (asInt.isBool()) asInt = Value(int64_t{*asInt.get<bool>()});

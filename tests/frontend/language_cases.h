@@ -326,6 +326,10 @@ print(Registry.items, r.items, getattr(Registry, "add")(r, 3).items)
 [4, 3, 2, 1, 0]
 [1, 2, 3] [1, 2, 3] [1, 2, 3]
 )out"},
+    {"zero fill and percent edge cases",
+     "print(f\"{'ab':05}|{float('inf'):.1%}|{-1.5:08.2f}|{7:03}|{'x':<03}\")\n"
+     "print('%5.1f%%|%-6s|%03d' % (99.5, 'ab', 7))\n",
+     "ab000|inf%|-0001.50|007|x00\n 99.5%|ab    |007\n"},
 };
 
 } // namespace languagecases

@@ -23,7 +23,8 @@ private Q_SLOTS:
 
   void boundMethods() {
     // w = [[-2, -1, 0], [1, 2, 3]]: relu(x @ w) + 1 for x = eye(2).
-    QCOMPARE(run(classmodels::kBoundMethods), QStringLiteral("float32 (2, 3) [1.0, 1.0, 1.0, 2.0, 3.0, 4.0]"));
+    QCOMPARE(run(classmodels::kBoundMethods),
+             QStringLiteral("float32 (2, 3) [1.0, 1.0, 1.0, 2.0, 3.0, 4.0]"));
   }
 };
 

@@ -1,4 +1,4 @@
-// Builtins about objects and classes: getattr, hasattr, setattr, type,
+// Builtins about objects and classes: getattr, hasattr, setattr, vars, type,
 // super, object, staticmethod, classmethod, property, callable, dict,
 // format, and the module's __name__.
 #include "core/frontend/builtins_impl.h"
@@ -52,6 +52,11 @@ void addObjectBuiltins(ExecState& state) {
     auto [object, name, value] = a.bind({"object", "name", "value"});
     setAttribute(object, attributeName(a, name), value);
     return Value();
+  });
+  defineBuiltin(state, "vars", [](Args& a) {
+    auto [object] = a.bind({"object"});
+    if (!asInstance(object)) a.fail("argument must be an instance of a class statement's class");
+    return getAttribute(object, "__dict__");
   });
   defineBuiltin(state, "callable", [](Args& a) {
     auto [x] = a.bind({"obj"});

@@ -1,6 +1,7 @@
 #include "core/frontend/classes.h"
 
 #include "core/frontend/callable.h"
+#include "core/frontend/dict.h"
 #include "core/frontend/object_registry.h"
 #include "core/frontend/operators.h"
 #include "core/frontend/repr.h"
@@ -234,6 +235,12 @@ std::string Instance::str() const {
 std::optional<Value> Instance::getAttr(std::string_view name) {
   if (const Value* v = m_attrs.find(name)) return *v;
   if (name == "__class__") return Value(m_class);
+  if (name == "__dict__") { // a copy: writing to it does not set attributes
+    auto d = Dict::make();
+    for (const auto& [key, value] : m_attrs.entries())
+      d->set(Value(key), value);
+    return Value(d);
+  }
   if (const Value* v = m_class->lookup(name))
     return bindAttribute(*v, selfValue(*this), Value(m_class));
   return std::nullopt;

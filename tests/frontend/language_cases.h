@@ -326,6 +326,14 @@ print(Registry.items, r.items, getattr(Registry, "add")(r, 3).items)
 [4, 3, 2, 1, 0]
 [1, 2, 3] [1, 2, 3] [1, 2, 3]
 )out"},
+    {"instance attributes as a dict",
+     "class A:\n"
+     "  def __init__(self):\n"
+     "    self.w, self.b = 1, 2\n"
+     "a = A()\n"
+     "a.z = 3\n"
+     "print(vars(a), a.__dict__ == vars(a), [k for k, v in a.__dict__.items() if v > 1])\n",
+     "{'w': 1, 'b': 2, 'z': 3} True ['b', 'z']\n"},
     {"zero fill and percent edge cases",
      "print(f\"{'ab':05}|{float('inf'):.1%}|{-1.5:08.2f}|{7:03}|{'x':<03}\")\n"
      "print('%5.1f%%|%-6s|%03d' % (99.5, 'ab', 7))\n",

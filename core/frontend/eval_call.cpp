@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include <unordered_set>
+
 namespace uops::frontend {
 
 using namespace ast;
@@ -55,14 +57,16 @@ void Executor::keywordsFrom(const Keyword& k, const Value& callee, Scope& scope,
     if (!dict)
       throw ScriptError(fmt::format("{}() argument after ** must be a mapping, not {}",
                                     calleeName(callee), value.typeName()));
+    std::unordered_set<std::string> given;
+    for (const auto& [existing, unused] : args.keywords())
+      given.insert(existing);
     for (const auto& [key, v] : dict->items()) {
       const std::string* name = key.get<std::string>();
       if (!name)
         throw ScriptError(fmt::format("{}() keywords must be strings", calleeName(callee)));
-      for (const auto& [existing, unused] : args.keywords())
-        if (existing == *name)
-          throw ScriptError(fmt::format("{}() got multiple values for keyword argument '{}'",
-                                        calleeName(callee), *name));
+      if (!given.insert(*name).second)
+        throw ScriptError(fmt::format("{}() got multiple values for keyword argument '{}'",
+                                      calleeName(callee), *name));
       args.keywords().emplace_back(*name, v);
     }
   });

@@ -16,7 +16,6 @@ struct Batch {
   std::set<std::string> helperSet;
   std::map<std::string, std::string> bodies; // by function name
   std::string kernels;
-  size_t count = 0;
   bool fp64 = false;
 
   // Adds the kernel unless its function name is taken by another body; false then.
@@ -28,12 +27,11 @@ struct Batch {
       if (helperSet.insert(h).second) helpers.push_back(h);
     kernels += body;
     fp64 = fp64 || k.needsFp64;
-    ++count;
     return true;
   }
 
   std::string source() const {
-    std::string s = fmt::format("// {} kernels of a schedule, rendered by UOpScope for OpenCL\n", count);
+    std::string s = fmt::format("// {} kernels of a schedule, rendered by UOpScope for OpenCL\n", bodies.size());
     if (fp64) s += "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
     for (const std::string& h : helpers) s += h + "\n";
     return s + kernels;

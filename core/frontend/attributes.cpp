@@ -158,6 +158,22 @@ Value split(Args& a) {
   return Value::list(std::move(parts));
 }
 
+// str.strip/lstrip/rstrip([chars]): whitespace, or any of the given characters.
+Value stripped(Args& a, bool left, bool right) {
+  auto [chars] = a.bind({{"chars", Value()}});
+  const std::string& s = selfStr(a);
+  std::optional<std::string> set;
+  if (!chars.isNone()) set = strArg(a, chars);
+  auto strip = [&](char c) { return set ? set->find(c) != std::string::npos : isSpace(c); };
+  size_t begin = 0;
+  size_t end = s.size();
+  while (left && begin < end && strip(s[begin]))
+    ++begin;
+  while (right && end > begin && strip(s[end - 1]))
+    --end;
+  return Value(s.substr(begin, end - begin));
+}
+
 const MethodTable& strMethods() {
   static const MethodTable table{
       {"join",
@@ -178,18 +194,9 @@ const MethodTable& strMethods() {
        }},
       {"split", split},
       {"format", [](Args& a) { return Value(braceFormat(selfStr(a), a)); }},
-      {"strip",
-       [](Args& a) {
-         a.expectNone();
-         const std::string& s = selfStr(a);
-         size_t begin = 0;
-         size_t end = s.size();
-         while (begin < end && isSpace(s[begin]))
-           ++begin;
-         while (end > begin && isSpace(s[end - 1]))
-           --end;
-         return Value(s.substr(begin, end - begin));
-       }},
+      {"strip", [](Args& a) { return stripped(a, true, true); }},
+      {"lstrip", [](Args& a) { return stripped(a, true, false); }},
+      {"rstrip", [](Args& a) { return stripped(a, false, true); }},
       {"upper",
        [](Args& a) {
          a.expectNone();

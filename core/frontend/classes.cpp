@@ -278,6 +278,12 @@ std::optional<Value> Instance::binaryOp(BinaryOp op, const Value& other, bool re
   return std::nullopt;
 }
 
+std::optional<Value> Instance::inplaceOp(BinaryOp op, const Value& other) {
+  if (std::optional<Value> method = special(fmt::format("__i{}__", dunderName(op))))
+    return callValue(*method, {other});
+  return std::nullopt;
+}
+
 std::optional<Value> Instance::unaryOp(UnaryOp op) {
   if (std::optional<Value> method = special(dunderName(op))) return callValue(*method, {});
   return std::nullopt;

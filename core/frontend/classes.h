@@ -91,6 +91,7 @@ public:
   std::vector<std::string> attributeNames() const override;
   std::optional<Value> binaryOp(BinaryOp op, const Value& other, bool reflected) override;
   std::optional<Value> unaryOp(UnaryOp op) override;
+  std::optional<Value> inplaceOp(BinaryOp op, const Value& other) override;
   Value getItem(const Value& index) override;
   void setItem(const Value& index, const Value& value) override;
   Value call(Args& args) override;

@@ -45,6 +45,9 @@ struct ExecState {
   Limits limits;
   std::unordered_map<std::string, Value> builtins;
   std::map<std::string, std::shared_ptr<Namespace>> modules;
+  // Modules written in the program language, run (in this order) at the
+  // start of each run: their dotted names and parsed text.
+  std::vector<std::pair<std::string, std::shared_ptr<const Program>>> sourceModules;
   std::shared_ptr<Scope> globals;
   // Scopes that functions close over; freed with the interpreter. Raw
   // Scope* in functions stay valid this way without reference cycles.

@@ -1,5 +1,6 @@
 // Statements: blocks, control flow, assignments, imports, def.
 #include "core/frontend/executor.h"
+#include "core/frontend/object.h"
 
 #include "core/frontend/attributes.h"
 #include "core/frontend/callable.h"
@@ -32,6 +33,11 @@ void Executor::checkStack(Location loc) const {
 void Executor::runModule() {
   Value ignored;
   execBlock(m_program->module.body, *m_state.globals, ignored);
+}
+
+void Executor::runModuleIn(Scope& scope) {
+  Value ignored;
+  execBlock(m_program->module.body, scope, ignored);
 }
 
 Executor::Flow Executor::execBlock(const Block& block, Scope& scope, Value& result) {
@@ -144,11 +150,16 @@ void Executor::execAssign(const AssignStmt& s, Scope& scope) {
 }
 
 void Executor::execAugAssign(const AugAssignStmt& s, Scope& scope) {
-  // x op= e rebinds x to x op e (PROGRAM_FORMAT.md: no program relies on
-  // in-place aliasing); the target's parts are evaluated once.
+  // x op= e: an object's in-place form if it has one (a class's __iadd__, a
+  // Tensor assigning into itself as tinygrad's does), else x = x op e; the
+  // result is bound to the target, whose parts are evaluated once.
   auto apply = [&](const Value& current) {
     Value rhs = eval(*s.value, scope);
-    return guarded(s.opLoc, [&] { return binaryOp(s.op, current, rhs); });
+    return guarded(s.opLoc, [&] {
+      if (const ObjectPtr* object = current.get<ObjectPtr>())
+        if (std::optional<Value> r = (*object)->inplaceOp(s.op, rhs)) return *r;
+      return binaryOp(s.op, current, rhs);
+    });
   };
   const Expr& target = *s.target;
   Value updated;

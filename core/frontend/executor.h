@@ -17,6 +17,9 @@ public:
   Executor(ExecState& state, std::shared_ptr<const Program> program);
 
   void runModule();
+  // Runs the program's module body with `scope` as its globals (a library
+  // module: its assignments are not the program's).
+  void runModuleIn(Scope& scope);
   Value callFunction(const Function& fn, Args& args);
 
 private:

@@ -55,6 +55,12 @@ void Interpreter::registerModule(const std::string& dottedName,
     parent->members.insert_or_assign(std::move(name), std::move(value));
 }
 
+void Interpreter::registerSourceModule(const std::string& dottedName,
+                                       std::shared_ptr<const Program> program) {
+  registerModule(dottedName, {});
+  m_state->sourceModules.emplace_back(dottedName, std::move(program));
+}
+
 void Interpreter::setLimits(const Limits& limits) {
   m_state->limits = limits;
 }
@@ -77,6 +83,15 @@ const RunResult& Interpreter::run(std::shared_ptr<const Program> program) {
   s.budget = std::make_unique<Budget>(s.limits.maxSteps);
   s.callDepth = 0;
   EntryGuard entry(s);
+  for (const auto& [name, library] : s.sourceModules) {
+    auto scope = std::make_shared<Scope>();
+    scope->pinned = true;
+    s.pinned.push_back(scope);
+    scope->vars.insert_or_assign("__name__", Value(name));
+    Executor(s, library).runModuleIn(*scope);
+    std::vector<std::pair<std::string, Value>> members(scope->vars.begin(), scope->vars.end());
+    registerModule(name, std::move(members));
+  }
   Executor(s, std::move(program)).runModule();
   return s.result;
 }

@@ -70,6 +70,12 @@ public:
   void registerModule(const std::string& dottedName,
                       std::vector<std::pair<std::string, Value>> members);
 
+  // A module written in the program language (a library such as tinygrad.nn):
+  // run at the start of each run, in registration order, in a module scope of
+  // its own whose `__name__` is `dottedName`; its top-level names become the
+  // module's members. Its errors name its own file.
+  void registerSourceModule(const std::string& dottedName, std::shared_ptr<const Program> program);
+
   void setLimits(const Limits& limits);
   const Limits& limits() const;
   // Receives print()'s text (nothing is written to stdout).

@@ -74,6 +74,13 @@ public:
   // Python does. == and != fall back to identity when both decline.
   virtual std::optional<Value> binaryOp(BinaryOp op, const Value& other, bool reflected);
   virtual std::optional<Value> unaryOp(UnaryOp op);
+  // `x op= other`: the in-place form (Python's __iadd__, tinygrad's Tensor
+  // assigning into itself); nullopt falls back to `x = x op other`.
+  virtual std::optional<Value> inplaceOp(BinaryOp op, const Value& other) {
+    (void)op;
+    (void)other;
+    return std::nullopt;
+  }
 
   virtual Value getItem(const Value& index);
   virtual void setItem(const Value& index, const Value& value);

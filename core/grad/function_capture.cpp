@@ -52,11 +52,26 @@ Tensor FunctionCapture::input(const Tensor& t) {
   return p;
 }
 
+void FunctionCapture::declareInput(const Tensor& t) {
+  for (const Tensor& a : m_arguments)
+    if (a.isSame(t)) return;
+  if (isDeviceLess(t)) return;
+  size_t before = m_arguments.size();
+  input(t);
+  m_declared.push_back(before);
+}
+
 std::vector<Tensor> FunctionCapture::finish(const std::vector<Tensor>& results) const {
   UOpList elements;
   for (const Tensor& r : results)
     elements.push_back(r.uop());
   UOpPtr body = UOp::make(Op::Tuple, dtypes::void_, std::move(elements));
+  if (!m_declared.empty()) {
+    std::unordered_map<const UOp*, UOpPtr> replace;
+    for (size_t k : m_declared)
+      replace.emplace(m_arguments[k].uop().get(), m_params[k].uop());
+    body = grad::substitute(body, replace);
+  }
   UOpList args{body};
   for (const Tensor& a : m_arguments)
     args.push_back(a.uop());

@@ -46,6 +46,11 @@ public:
   // Steps 1 and 3: the tensor the body sees in place of an argument tensor.
   // The same tensor always gets the same Param; a device-less one is itself.
   Tensor input(const Tensor& t);
+  // A tensor the body reaches through an object it was given (a method's
+  // `self.weight`) rather than as an argument itself: it is an input all the
+  // same, and finish() replaces its graph in the body by its Param, as
+  // tinygrad does with every tensor its get_state_dict finds in the arguments.
+  void declareInput(const Tensor& t);
   // Steps 4 and 5: the results as GetTuples of one Function.
   std::vector<Tensor> finish(const std::vector<Tensor>& results) const;
 
@@ -56,6 +61,7 @@ private:
   FunctionOptions m_options;
   std::vector<Tensor> m_arguments;
   std::vector<Tensor> m_params;
+  std::vector<size_t> m_declared; // positions in m_arguments found through objects
 };
 
 namespace capture_detail {

@@ -1,11 +1,32 @@
 #include "core/program/bindings.h"
 
 #include "core/frontend/interpreter.h"
+#include "core/frontend/parser.h"
+#include "core/program/context_object.h"
 #include "core/program/dtype_object.h"
 #include "core/program/function_binding.h"
+#include "core/program/library_sources.h"
 #include "core/program/tensor_class.h"
+#include "core/program/tiny_jit.h"
+
+#include <memory>
 
 namespace uops::program {
+namespace {
+
+// The library modules, parsed once per process: their ASTs are immutable and
+// shared by every program's interpreter.
+const std::vector<std::shared_ptr<const frontend::Program>>& parsedLibrary() {
+  static const std::vector<std::shared_ptr<const frontend::Program>> parsed = [] {
+    std::vector<std::shared_ptr<const frontend::Program>> out;
+    for (const LibrarySource& source : librarySources())
+      out.push_back(frontend::parseProgram(std::string(source.file), std::string(source.text)));
+    return out;
+  }();
+  return parsed;
+}
+
+} // namespace
 
 void installTinygrad(frontend::Interpreter& interpreter) {
   frontend::Value tensor = tensorClass();
@@ -17,8 +38,18 @@ void installTinygrad(frontend::Interpreter& interpreter) {
   interpreter.registerModule("tinygrad.tensor", {{"Tensor", tensor}});
   interpreter.registerModule("tinygrad.dtype", {{"dtypes", dtypes}});
   interpreter.registerModule("tinygrad.function", {{"function", function}});
-  interpreter.registerModule("tinygrad",
-                             {{"Tensor", tensor}, {"dtypes", dtypes}, {"function", function}});
+  frontend::Value context = contextClass();
+  frontend::Value jit = tinyJitClass();
+  interpreter.registerModule("tinygrad.helpers", {{"Context", context}});
+  interpreter.registerModule("tinygrad.engine.jit", {{"TinyJit", jit}});
+  interpreter.registerModule("tinygrad", {{"Tensor", tensor},
+                                          {"dtypes", dtypes},
+                                          {"function", function},
+                                          {"Context", context},
+                                          {"TinyJit", jit}});
+  const auto& parsed = parsedLibrary();
+  for (size_t i = 0; i < parsed.size(); ++i)
+    interpreter.registerSourceModule(std::string(librarySources()[i].module), parsed[i]);
 }
 
 } // namespace uops::program

@@ -1,10 +1,14 @@
 #include "core/program/function_binding.h"
 
 #include "core/frontend/callable.h"
+#include "core/frontend/classes.h"
+#include "core/frontend/dict.h"
 #include "core/frontend/object.h"
 #include "core/frontend/script_error.h"
 #include "core/grad/function_capture.h"
 #include "core/program/convert.h"
+
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -14,12 +18,37 @@ using frontend::ScriptError;
 
 namespace {
 
-// Every tensor among the arguments, at any depth of lists and tuples (what
-// tinygrad's get_state_dict finds), becomes the body's Param stand-in.
+// Tensors held by objects among the arguments (a method's self.l1.weight, a
+// dict of tensors), found in the order tinygrad's get_state_dict walks them.
+void declareHeld(FunctionCapture& capture, const Value& v,
+                 std::unordered_set<const frontend::Object*>& seen) {
+  if (const Tensor* t = asTensorPtr(v)) return capture.declareInput(*t);
+  if (const std::vector<Value>* items = v.items()) {
+    for (const Value& item : *items)
+      declareHeld(capture, item, seen);
+    return;
+  }
+  if (frontend::Instance* instance = frontend::asInstance(v)) {
+    if (!seen.insert(instance).second) return;
+    for (const auto& [name, attr] : instance->attributes().entries())
+      declareHeld(capture, attr, seen);
+  } else if (frontend::Dict* dict = frontend::asDict(v)) {
+    if (!seen.insert(dict).second) return;
+    for (const auto& [key, item] : dict->items())
+      declareHeld(capture, item, seen);
+  }
+}
+
+// Every tensor among the arguments, at any depth of lists and tuples, becomes
+// the body's Param stand-in; those inside objects are declared (see above).
 Value substitute(FunctionCapture& capture, const Value& v) {
   if (const Tensor* t = asTensorPtr(v)) return wrap(capture.input(*t));
   const std::vector<Value>* items = v.items();
-  if (!items) return v;
+  if (!items) {
+    std::unordered_set<const frontend::Object*> seen;
+    declareHeld(capture, v, seen);
+    return v;
+  }
   std::vector<Value> out;
   out.reserve(items->size());
   for (const Value& item : *items)
@@ -51,6 +80,14 @@ public:
 
   std::string typeName() const override { return "function"; }
   std::string repr() const override { return fmt::format("<function {}>", name()); }
+
+  // @function on a method: read through an instance it binds `self`, which
+  // the call then walks like any other argument.
+  std::optional<Value> bindTo(const Value& self, const Value& cls) override {
+    (void)cls;
+    if (self.isNone()) return std::nullopt;
+    return frontend::bindFunction(Value(shared_from_this()), self);
+  }
 
   Value call(Args& a) override {
     FunctionCapture capture({.name = name(), .allowImplicit = m_allowImplicit});

@@ -6,6 +6,7 @@
 #include "core/grad/gradient.h"
 #include "core/program/dtype_object.h"
 #include "core/program/host_eval.h"
+#include "core/program/realization.h"
 #include "core/program/method_helpers.h"
 #include "core/program/needed.h"
 #include "core/program/tensor_methods.h"
@@ -28,10 +29,24 @@ Method like(std::string name, Tensor (Tensor::*fn)(std::optional<DType>) const) 
           }};
 }
 
-// A value the program reads in Python: computed now by the reference evaluator.
+// A graph as the device would compute it now: the realized buffers it reads
+// hold what they hold at this point of the program.
+Tensor asOfNow(const Tensor& t) {
+  Realizer* r = currentRealizer();
+  return r ? r->resolved(t) : t;
+}
+
+// Realization points: tinygrad's Tensor.realize(*roots).
+void realizeNow(const std::vector<Tensor>& roots) {
+  if (Realizer* r = currentRealizer()) r->realize(roots);
+}
+
+// A value the program reads in Python (tinygrad realizes it): computed now by
+// the reference evaluator.
 HostTensor hostValue(const Args& a) {
   try {
-    return evaluateOnHost(self(a));
+    realizeNow({self(a)});
+    return evaluateOnHost(asOfNow(self(a)));
   } catch (const std::exception& e) {
     a.fail(fmt::format("cannot compute the tensor's value on the host: {}", e.what()));
   }
@@ -43,7 +58,7 @@ HostTensor hostValue(const Args& a) {
 int64_t selectedCount(const Args& a, const Tensor& mask) {
   HostTensor count;
   try {
-    count = evaluateOnHost(mask.cast(dtypes::int32).sum());
+    count = evaluateOnHost(asOfNow(mask.cast(dtypes::int32).sum()));
   } catch (const std::exception& e) {
     a.fail(fmt::format("cannot count the selected elements on the host: {}", e.what()));
   }
@@ -99,7 +114,10 @@ std::vector<frontend::Method> tensorMiscMethods() {
       {"realize",
        [](Args& a) {
          auto [rest] = a.bind({"*lst"});
-         toTensors(a, rest, "lst");
+         std::vector<Tensor> roots{self(a)};
+         for (const Tensor& t : toTensors(a, rest, "lst"))
+           roots.push_back(t);
+         realizeNow(roots);
          return a.self();
        }},
       {"numpy",
@@ -156,6 +174,13 @@ std::vector<frontend::Method> tensorMiscMethods() {
          auto [on] = a.bind({{"requires_grad", true}});
          Tensor t = self(a);
          t.setRequiresGrad(toBool(a, on, "requires_grad"));
+         return a.self();
+       }},
+      {"is_param_",
+       [](Args& a) {
+         auto [on] = a.bind({{"is_param", true}});
+         Tensor t = self(a);
+         t.setIsParam(toBool(a, on, "is_param"));
          return a.self();
        }},
       // assignment: the handle (every Python reference to it) sees the new graph
@@ -239,6 +264,7 @@ std::vector<frontend::Property> tensorProperties() {
       {"T", [of](const Value& v) { return wrap(of(v).T()); }},
       {"device", [of](const Value& v) { return Value(of(v).device()); }},
       {"requires_grad", [of](const Value& v) { return Value(of(v).requiresGrad()); }},
+      {"is_param", [of](const Value& v) { return Value(of(v).isParam()); }},
       {"grad",
        [of](const Value& v) {
          std::optional<Tensor> g = of(v).grad();

@@ -4,6 +4,7 @@
 #include "core/program/bindings.h"
 #include "core/program/convert.h"
 #include "core/program/needed.h"
+#include "core/program/realization.h"
 #include "core/program/training.h"
 
 #include <fmt/format.h>
@@ -76,9 +77,18 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
   interpreter.setLimits(options.limits);
   interpreter.setPrintSink([&program](std::string_view s) { program.printed += s; });
   installTinygrad(interpreter);
+  Realizer realizer;
+  RealizerScope realizing(realizer);
   const frontend::RunResult& run = interpreter.load(std::move(fileName), std::move(text));
   program.outputs = selectOutputs(run);
   program.tensors = namedTensors(interpreter);
+  // What is left to compute is computed at the end, from the buffers as the
+  // program left them.
+  for (ProgramOutput& o : program.outputs)
+    o.tensor = realizer.resolved(o.tensor);
+  for (NamedTensor& n : program.tensors)
+    n.tensor = realizer.resolved(n.tensor);
+  program.realizations = realizer.realizations();
   forgetNeeded();
   return program;
 }

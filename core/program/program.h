@@ -33,6 +33,9 @@ struct LoadedProgram {
   std::vector<NamedTensor> tensors;
   // What print() wrote.
   std::string printed;
+  // Realization points the program went through (realize(), item(),
+  // tolist(), an optimizer's step(), TinyJit calls).
+  int64_t realizations = 0;
 
   std::vector<Tensor> outputTensors() const;
 };

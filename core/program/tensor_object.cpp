@@ -108,6 +108,11 @@ void TensorObject::setAttr(std::string_view name, const Value& value) {
           fmt::format("Tensor.requires_grad must be a bool or None, not {}", value.typeName()));
     return tensor.setRequiresGrad(value.isBool() && *value.get<bool>());
   }
+  if (name == "is_param") {
+    if (!value.isBool())
+      throw ScriptError(fmt::format("Tensor.is_param must be a bool, not {}", value.typeName()));
+    return tensor.setIsParam(*value.get<bool>());
+  }
   Object::setAttr(name, value);
 }
 
@@ -119,6 +124,14 @@ std::optional<Value> TensorObject::binaryOp(BinaryOp op, const Value& other, boo
       reflected ? apply(op, detail::leftOperand(*rhs), tensor) : apply(op, tensor, *rhs);
   if (!out) return std::nullopt;
   return wrap(*out);
+}
+
+std::optional<Value> TensorObject::inplaceOp(BinaryOp op, const Value& other) {
+  if (op == BinaryOp::Mod) return std::nullopt; // tinygrad has no __imod__: x = x % y
+  std::optional<Value> result = binaryOp(op, other, false);
+  if (!result) return std::nullopt;
+  tensor.assign(*asTensorPtr(*result));
+  return Value(std::static_pointer_cast<frontend::Object>(shared_from_this()));
 }
 
 std::optional<Value> TensorObject::unaryOp(UnaryOp op) {

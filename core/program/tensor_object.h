@@ -25,6 +25,10 @@ public:
   std::optional<frontend::Value> binaryOp(frontend::BinaryOp op, const frontend::Value& other,
                                           bool reflected) override;
   std::optional<frontend::Value> unaryOp(frontend::UnaryOp op) override;
+  // tinygrad's __iadd__ and friends: the result is assigned into this tensor,
+  // so every reference sees it.
+  std::optional<frontend::Value> inplaceOp(frontend::BinaryOp op,
+                                           const frontend::Value& other) override;
   frontend::Value getItem(const frontend::Value& index) override;
   void setItem(const frontend::Value& index, const frontend::Value& value) override;
   bool truthy() override;

@@ -4,6 +4,7 @@
 // ever advanced by host-known amounts, so it lives here on the host and the
 // graph sees constants; the per-element Threefry rounds are built from
 // primitive uint32 ops (Add, Xor, Shl, Shr).
+#include "core/tensor/random_draw.h"
 #include "core/tensor/tensor_impl.h"
 
 #include <array>
@@ -22,13 +23,17 @@ namespace {
 struct DeviceRng {
   uint32_t key0 = 0, key1 = 0;
   uint64_t counter = 0;
+  uint64_t draws = 0;
 };
 
 struct RngState {
   std::mutex mutex;
   int64_t seed = 0; // tinygrad starts from the time; a fixed default keeps runs reproducible
+  uint64_t epoch = 0;
   std::map<std::string, DeviceRng> devices;
 };
+
+thread_local RealizationModel* t_model = nullptr;
 
 RngState& rng() {
   static RngState state;
@@ -79,7 +84,8 @@ std::pair<Tensor, Tensor> threefryGraph(Tensor a, Tensor b, uint32_t k0, uint32_
 }
 
 // The key and the counter before reserving `num` words (tinygrad's _next_counter).
-std::pair<DeviceRng, uint64_t> nextCounter(const std::string& device, uint64_t num) {
+std::pair<DeviceRng, uint64_t> nextCounter(const std::string& device, uint64_t num,
+                                           uint64_t* epoch = nullptr) {
   RngState& s = rng();
   std::lock_guard lock(s.mutex);
   auto it = s.devices.find(device);
@@ -93,8 +99,11 @@ std::pair<DeviceRng, uint64_t> nextCounter(const std::string& device, uint64_t n
     it = s.devices.emplace(device, d).first;
   }
   uint64_t before = it->second.counter;
+  DeviceRng drawn = it->second;
   it->second.counter += num;
-  return {it->second, before};
+  ++it->second.draws;
+  if (epoch) *epoch = s.epoch;
+  return {drawn, before};
 }
 
 // `num` random uint32 words (tinygrad's random_bits).
@@ -167,6 +176,7 @@ void Tensor::manualSeed(int64_t seed) {
   std::lock_guard lock(s.mutex);
   s.seed = seed;
   s.devices.clear();
+  ++s.epoch;
 }
 
 Tensor Tensor::rand(const Shape& shape, std::optional<DType> dtype, const std::string& device) {
@@ -176,8 +186,28 @@ Tensor Tensor::rand(const Shape& shape, std::optional<DType> dtype, const std::s
   checkShape(shape);
   uint64_t num = static_cast<uint64_t>(ceilDiv(shapeProduct(shape) * dt.itemSize(), 4));
   if (num == 0) return full(shape, int64_t{0}, dt, device);
-  auto [key, counter] = nextCounter(device, num);
+  uint64_t epoch = 0;
+  auto [key, counter] = nextCounter(device, num, &epoch);
+  if (t_model) {
+    RandomDraw draw{device, key.key0, key.key1, epoch, key.draws, counter + num, num, shape, dt};
+    return t_model->randomLeaf(draw);
+  }
   return bitsToRand(randomBits(key, counter, num, device), shape, dt).contiguous();
+}
+
+void setRealizationModel(RealizationModel* model) {
+  t_model = model;
+}
+
+RealizationModel* realizationModel() {
+  return t_model;
+}
+
+Tensor randomFromCounter(const RandomDraw& draw, uint64_t counter) {
+  DeviceRng key{draw.key0, draw.key1, 0, 0};
+  return bitsToRand(randomBits(key, counter - draw.num, draw.num, draw.device), draw.shape,
+                    draw.dtype)
+      .contiguous();
 }
 
 Tensor Tensor::randLike(std::optional<DType> dtype) const {

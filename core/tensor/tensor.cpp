@@ -1,6 +1,7 @@
 // The Tensor handle: its state, accessors, the live-tensor registry and assign.
 #include "core/tensor/tensor.h"
 
+#include "core/tensor/random_draw.h"
 #include "core/tensor/tensor_impl.h"
 
 #include <mutex>
@@ -95,6 +96,13 @@ void Tensor::setRequiresGrad(bool on) {
   implOf(m_impl);
   m_impl->requiresGrad = on;
 }
+bool Tensor::isParam() const {
+  return implOf(m_impl).isParam;
+}
+void Tensor::setIsParam(bool on) {
+  implOf(m_impl);
+  m_impl->isParam = on;
+}
 
 std::vector<Tensor> Tensor::liveTensors() {
   std::vector<Tensor> out;
@@ -128,6 +136,7 @@ Tensor& Tensor::assign(const TensorOrScalar& x) {
   if (value.isWeak()) value = castTo(value, leastUpperType(promoType(*this), promoType(value)));
   if (value.dtype() != dtype())
     fail(fmt::format("assign dtype mismatch {} != {}", toString(dtype()), toString(value.dtype())));
+  if (realizationModel()) m_impl->assignedOver.push_back(m_impl->uop);
   m_impl->uop = value.uop();
   return *this;
 }

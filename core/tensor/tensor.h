@@ -140,6 +140,10 @@ public:
   void setGrad(std::optional<Tensor> grad);
   bool requiresGrad() const;
   void setRequiresGrad(bool on);
+  // tinygrad's is_param: an optimizer updates the parameters it is given and
+  // only realizes the others (BatchNorm's running statistics). Shared by copies.
+  bool isParam() const;
+  void setIsParam(bool on);
   // Every live tensor, oldest first (backward() fills .grad of those in a graph).
   static std::vector<Tensor> liveTensors();
   // Points this tensor (and every copy of the handle) at x's graph.

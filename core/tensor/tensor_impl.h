@@ -2,6 +2,8 @@
 // tensor_*.cpp files. Not part of the public API.
 #pragma once
 
+#include <thread>
+
 #include "core/ir/shape.h"
 #include "core/tensor/dtype_promotion.h"
 #include "core/tensor/tensor.h"
@@ -25,6 +27,14 @@ struct TensorImpl {
   std::optional<Scalar> pyValue;
   std::optional<Tensor> grad;
   bool requiresGrad = false;
+  bool isParam = true; // tinygrad's is_param: optimizers update only these
+  // The graphs this handle held before assign() replaced them, oldest first,
+  // until it is realized: tinygrad's buffer that those graphs became, so a
+  // realization makes every reader of them see the assigned value.
+  std::vector<UOpPtr> assignedOver;
+  // The thread that made it: a program's realization rewrites the tensors of
+  // the program loading on its own thread only.
+  std::thread::id thread = std::this_thread::get_id();
 };
 
 namespace tensor_detail {

@@ -21,23 +21,24 @@ bool constantsOnly(const UOp& root) {
 } // namespace
 
 Tensor Realizer::randomLeaf(const RandomDraw& draw) {
-  int64_t numel = shapeProduct(draw.shape);
-  UOpPtr leaf = buffer(m_nextId++, draw.dtype, numel, Device{{draw.device}});
-  m_keep.push_back(leaf);
-  m_draws.emplace(leaf.get(), Draw{draw, nullptr});
-  return Tensor(reshape(leaf, draw.shape), draw.device);
+  UOpPtr leaf = buffer(m_nextId++, draw.dtype, shapeProduct(draw.shape), Device{{draw.device}});
+  UOpPtr view = reshape(leaf, draw.shape);
+  m_keep.push_back(view);
+  m_draws.emplace(view.get(), Draw{draw, nullptr});
+  return Tensor(view, draw.device);
 }
 
-UOpPtr Realizer::drawValue(const UOp* leaf, Draw& d) {
+UOpPtr Realizer::drawValue(const UOp* view, Draw& d) {
   if (d.frozen) return d.frozen;
-  m_seen.insert(leaf);
+  if (auto seen = m_seen.find(view); seen != m_seen.end()) return seen->second;
   uint64_t counter = d.draw.counterAfter;
   auto c = m_counters.find(d.draw.device);
   // The counter buffer was written after this draw: the draw reads its value.
   if (c != m_counters.end() && c->second.epoch == d.draw.epoch && d.draw.index <= c->second.index)
     counter = c->second.value;
-  Tensor values = randomFromCounter(d.draw, counter);
-  return reshape(values.uop(), {shapeProduct(d.draw.shape)});
+  UOpPtr value = randomFromCounter(d.draw, counter).uop();
+  m_seen.emplace(view, value);
+  return value;
 }
 
 UOpPtr Realizer::resolve(const UOpPtr& root) {
@@ -48,9 +49,12 @@ UOpPtr Realizer::resolve(const UOpPtr& root) {
     const UOp* u = stack.back();
     stack.pop_back();
     if (!visited.insert(u).second) continue;
-    if (u->op() == Op::Buffer) {
-      if (auto v = m_values.find(u); v != m_values.end()) replace.emplace(u, v->second);
-      if (auto d = m_draws.find(u); d != m_draws.end()) replace.emplace(u, drawValue(u, d->second));
+    if (auto v = m_values.find(u); v != m_values.end()) {
+      replace.emplace(u, v->second);
+      continue;
+    }
+    if (auto d = m_draws.find(u); d != m_draws.end()) {
+      replace.emplace(u, drawValue(u, d->second));
       continue;
     }
     bool call = u->op() == Op::Function || u->op() == Op::Call;
@@ -64,11 +68,17 @@ Tensor Realizer::resolved(const Tensor& t) {
   return Tensor(resolve(t.uop()), t.device(), t.isWeak());
 }
 
+Tensor Realizer::ownStorage(const Tensor& t) {
+  UOpPtr view = newPlaceholder(t);
+  m_values[view.get()] = t.uop();
+  return Tensor(view, t.device(), t.isWeak());
+}
+
 UOpPtr Realizer::newPlaceholder(const Tensor& like) {
   UOpPtr leaf = buffer(m_nextId++, like.dtype(), like.numel(), Device{{like.device()}});
   UOpPtr view = reshape(leaf, like.shape());
   m_keep.push_back(view);
-  m_viewLeaf.emplace(view.get(), leaf);
+  m_views.insert(view.get());
   return view;
 }
 
@@ -82,9 +92,9 @@ void Realizer::realize(const std::vector<Tensor>& roots) {
     values.push_back(resolve(t.uop()));
   // The draws computed now keep their values, and the counter buffer holds
   // the newest update among them.
-  for (const UOp* leaf : m_seen) {
-    Draw& d = m_draws.at(leaf);
-    d.frozen = drawValue(leaf, d);
+  for (const auto& [view, value] : m_seen) {
+    Draw& d = m_draws.at(view);
+    d.frozen = value;
     Counter& c = m_counters[d.draw.device];
     if (c.epoch != d.draw.epoch || c.value == 0 || d.draw.index > c.index)
       c = Counter{d.draw.epoch, d.draw.index, d.draw.counterAfter};
@@ -98,24 +108,21 @@ void Realizer::realize(const std::vector<Tensor>& roots) {
     TensorImpl& impl = TensorAccess::impl(roots[i]);
     // The buffer this handle already is (realized before, then assigned), or a new one.
     UOpPtr view;
-    if (m_viewLeaf.count(impl.uop.get())) view = impl.uop;
+    if (m_views.count(impl.uop.get())) view = impl.uop;
     for (const UOpPtr& old : impl.assignedOver)
-      if (!view && m_viewLeaf.count(old.get())) view = old;
+      if (!view && m_views.count(old.get())) view = old;
     if (!view) view = newPlaceholder(roots[i]);
-    UOpPtr leaf = m_viewLeaf.at(view.get());
-    m_values[leaf.get()] = reshape(values[i], {roots[i].numel()});
+    m_values[view.get()] = values[i];
     auto becomes = [&](const UOpPtr& g) {
-      if (g == view || m_viewLeaf.count(g.get())) return;
+      if (g == view || m_views.count(g.get())) return;
       became[g.get()] = view;
       keys.push_back(g); // alive until the substitution is done
     };
-    // The graph realized becomes the buffer (a constant stays a constant).
+    // The graph realized becomes the buffer (a constant stays a constant:
+    // it is one node with every equal constant). What it was assigned over
+    // keeps computing what it computed, unless it was a buffer (the view
+    // reused above), as in tinygrad.
     if (!constantsOnly(*impl.uop)) becomes(impl.uop);
-    // What it was assigned over: a lazy computation keeps computing what it
-    // computed, but a constant target was made a buffer, and every equal
-    // constant (they are one node) in a live graph reads it, as in tinygrad.
-    for (const UOpPtr& old : impl.assignedOver)
-      if (constantsOnly(*old)) becomes(old);
     impl.assignedOver.clear();
     impl.uop = view;
   }
@@ -131,6 +138,11 @@ void Realizer::realize(const std::vector<Tensor>& roots) {
   UOpPtr all = grad::substitute(UOp::make(Op::Tuple, dtypes::void_, uops), became);
   for (size_t i = 0; i < live.size(); ++i)
     if (all->src(i) != uops[i]) TensorAccess::impl(live[i]).uop = all->src(i);
+}
+
+Tensor ownStorage(const Tensor& t) {
+  Realizer* r = currentRealizer();
+  return r ? r->ownStorage(t) : t;
 }
 
 Realizer* currentRealizer() {

@@ -33,6 +33,10 @@ public:
   // The graph with every placeholder replaced by the value it holds now.
   UOpPtr resolve(const UOpPtr& root);
   Tensor resolved(const Tensor& t);
+  // t as a buffer of its own holding t's value: what tinygrad's creation
+  // functions give (Tensor.zeros(3) twice is two tensors an assign tells apart,
+  // where here equal graphs are one node).
+  Tensor ownStorage(const Tensor& t);
 
   int64_t realizations() const { return m_realizations; }
 
@@ -47,14 +51,16 @@ private:
     uint64_t value = 0; // the counter buffer's value
   };
 
-  UOpPtr drawValue(const UOp* leaf, Draw& d);
+  UOpPtr drawValue(const UOp* view, Draw& d);
   UOpPtr newPlaceholder(const Tensor& like);
 
-  std::unordered_map<const UOp*, Draw> m_draws;     // by their Buffer leaf
-  std::unordered_map<const UOp*, UOpPtr> m_values;  // placeholder leaf -> flat value
-  std::unordered_map<const UOp*, UOpPtr> m_viewLeaf; // placeholder view -> its leaf
+  // Placeholders are views (reshapes) of fresh Buffer leaves, keyed by the view.
+  std::unordered_map<const UOp*, Draw> m_draws;    // random draws
+  std::unordered_map<const UOp*, UOpPtr> m_values; // buffers -> the value they hold now
+  std::unordered_set<const UOp*> m_views;          // every buffer placeholder
   std::map<std::string, Counter> m_counters;         // per device
-  std::unordered_set<const UOp*> m_seen;             // draws resolved since the last realize
+  // Draws resolved since the last realization, with the values they read.
+  std::unordered_map<const UOp*, UOpPtr> m_seen;
   std::vector<UOpPtr> m_keep;                        // owners of the maps' keys
   int64_t m_nextId = int64_t{1} << 40;               // apart from Tensor.empty's ids
   int64_t m_realizations = 0;
@@ -62,6 +68,9 @@ private:
 
 // The Realizer of the program loading on this thread, null outside a load.
 Realizer* currentRealizer();
+
+// t with storage of its own while a program loads (see Realizer::ownStorage).
+Tensor ownStorage(const Tensor& t);
 
 // Installs a Realizer for the current thread (and as its RealizationModel)
 // for the scope's lifetime.

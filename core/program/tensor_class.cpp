@@ -6,6 +6,7 @@
 #include "core/program/convert.h"
 #include "core/program/method_helpers.h"
 #include "core/program/tensor_methods.h"
+#include "core/program/realization.h"
 #include "core/program/training.h"
 
 #include <fmt/format.h>
@@ -37,6 +38,17 @@ Value construct(Args& a) {
 
 // Tensor.name(*shape, dtype=None, device=None)
 using ShapeCreator = Tensor (*)(const Shape&, std::optional<DType>, const std::string&);
+Method shapeCreator(std::string name, ShapeCreator fn);
+
+// zeros and ones: a buffer of their own in a program (see ownStorage).
+Method constantCreator(std::string name, ShapeCreator fn) {
+  Method m = shapeCreator(std::move(name), fn);
+  return {m.name, [inner = m.fn](Args& a) {
+            Value t = inner(a);
+            return wrap(ownStorage(*asTensorPtr(t)));
+          }};
+}
+
 Method shapeCreator(std::string name, ShapeCreator fn) {
   return {
       std::move(name), [fn](Args& a) {
@@ -48,8 +60,8 @@ Method shapeCreator(std::string name, ShapeCreator fn) {
 
 const frontend::MethodTable& creators() {
   static const frontend::MethodTable table{
-      shapeCreator("zeros", &Tensor::zeros),
-      shapeCreator("ones", &Tensor::ones),
+      constantCreator("zeros", &Tensor::zeros),
+      constantCreator("ones", &Tensor::ones),
       shapeCreator("rand", &Tensor::rand),
       shapeCreator("randn", &Tensor::randn),
       shapeCreator("scaled_uniform", &Tensor::scaledUniform),
@@ -65,8 +77,10 @@ const frontend::MethodTable& creators() {
        [](Args& a) {
          auto [shape, fill, dtype, device] =
              a.bind({"shape", "fill_value", {"dtype", Value()}, {"device", Value()}});
-         return wrap(Tensor::full(toInts(a, shape, "shape"), toScalar(a, fill, "fill_value"),
-                                  toOptDType(a, dtype, "dtype"), toDevice(a, device, "device")));
+         return wrap(ownStorage(Tensor::full(toInts(a, shape, "shape"),
+                                             toScalar(a, fill, "fill_value"),
+                                             toOptDType(a, dtype, "dtype"),
+                                             toDevice(a, device, "device"))));
        }},
       {"arange",
        [](Args& a) {

@@ -84,10 +84,19 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
   program.tensors = namedTensors(interpreter);
   // What is left to compute is computed at the end, from the buffers as the
   // program left them.
+  // One resolved handle per handle, so names of one tensor stay one tensor.
+  std::vector<std::pair<Tensor, Tensor>> resolvedHandles;
+  auto resolve = [&](const Tensor& t) {
+    for (const auto& [from, to] : resolvedHandles)
+      if (from.isSame(t)) return to;
+    Tensor r = realizer.resolve(t.uop()) == t.uop() ? t : realizer.resolved(t);
+    resolvedHandles.emplace_back(t, r);
+    return r;
+  };
   for (ProgramOutput& o : program.outputs)
-    o.tensor = realizer.resolved(o.tensor);
+    o.tensor = resolve(o.tensor);
   for (NamedTensor& n : program.tensors)
-    n.tensor = realizer.resolved(n.tensor);
+    n.tensor = resolve(n.tensor);
   program.realizations = realizer.realizations();
   forgetNeeded();
   return program;

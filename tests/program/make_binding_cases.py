@@ -68,6 +68,23 @@ CASES = [
   ("python", "properties", "x = Tensor([[1.0, 2.0]])\nok = x.device == 'CPU' and x.T.shape == (2, 1) and x.grad is None and isinstance(x, Tensor) and x.is_floating_point() and x.element_size() == 4\nout = Tensor([1.0]) if ok else Tensor([0.0])"),
   ("python", "markers", "x = Tensor([1.0, 2.0])\ny = (x * 2).realize()\nout = [y, x.contiguous(), x.detach(), Tensor.realize(x + 1)]"),
   ("python", "item in control flow", "x = Tensor([3.0, 1.0])\nout = x * 2 if x.max().item() > 2 else x"),
+  # tinygrad.nn layers with their default initializers (seeded: tinygrad's Threefry stream)
+  ("nnlayers", "linear conv", "from tinygrad import nn\nTensor.manual_seed(1)\nl = nn.Linear(3, 2)\nc = nn.Conv2d(2, 3, 3, padding=1)\nc1 = nn.Conv1d(2, 2, 3, stride=2)\nsame = nn.Conv2d(2, 2, (3, 2), padding='same', bias=False)\nx = Tensor.rand(1, 2, 4, 4)\nout = [l.weight, l.bias, l(x[0, 0, :, :3]), c(x), c1(x[:, :, 0]), same(x)]"),
+  ("nnlayers", "transposed convs", "from tinygrad import nn\nTensor.manual_seed(2)\nct = nn.ConvTranspose2d(2, 3, 3, stride=2, padding=1, output_padding=1)\nct1 = nn.ConvTranspose1d(2, 1, 2)\nx = Tensor.randn(1, 2, 3, 3)\nout = [ct.weight, ct(x), ct1(x[:, :, 0])]"),
+  ("nnlayers", "norms", "from tinygrad import nn\nTensor.manual_seed(3)\nx = Tensor.randn(2, 4, 3, 2) * 2 + 1\nbn, gn, inn = nn.BatchNorm2d(4), nn.GroupNorm(2, 4), nn.InstanceNorm(4)\nln, ln2, rms = nn.LayerNorm((3, 2)), nn.LayerNorm2d(4), nn.RMSNorm(2)\nout = [bn(x), gn(x), inn(x), ln(x), ln2(x), rms(x), nn.LayerNorm(2, elementwise_affine=False)(x), nn.GroupNorm(4, 4, affine=False)(x)]"),
+  ("nnlayers", "batchnorm training", "from tinygrad import nn, Context\nTensor.manual_seed(4)\nbn = nn.BatchNorm(3, momentum=0.2)\nx = Tensor.rand(4, 3, 2)\nwith Context(TRAINING=1):\n  y = bn(x)\n  y2 = bn(x * 2)\nz = bn(x)\nout = [y, y2, z, bn.running_mean, bn.running_var, bn.num_batches_tracked]"),
+  ("nnlayers", "embedding lstmcell", "from tinygrad import nn\nTensor.manual_seed(5)\nemb = nn.Embedding(6, 3)\ncell = nn.LSTMCell(3, 4)\nidx = Tensor([[0, 5], [2, 2]])\nh, c = cell(emb(idx[:, 0]))\nh2, c2 = cell(emb(idx[:, 1]), (h, c))\nout = [emb.weight, emb(idx), h, c, h2, c2, nn.LSTMCell(2, 2, bias=False)(Tensor.ones(1, 2))[0]]"),
+  ("nnlayers", "dropout follows training", "from tinygrad import Context\nTensor.manual_seed(6)\nx = Tensor.ones(2, 5)\nwith Context(TRAINING=1):\n  d = x.dropout(0.4)\nout = [d, x.dropout(0.4)]"),
+  # nn.optim: two steps of each optimizer on one layer
+  ("optim", "sgd variants", "from tinygrad import nn, Context\nouts = []\nfor kw in [dict(), dict(momentum=0.9), dict(momentum=0.9, nesterov=True), dict(weight_decay=0.1), dict(momentum=0.5, weight_decay=0.05, classic=True)]:\n  Tensor.manual_seed(7)\n  l = nn.Linear(3, 2)\n  opt = nn.optim.SGD(nn.state.get_parameters(l), lr=0.1, **kw)\n  x = Tensor.randn(4, 3)\n  with Context(TRAINING=1):\n    for _ in range(2):\n      opt.zero_grad()\n      (l(x) ** 2).mean().backward()\n      opt.step()\n  outs += [l.weight, l.bias]\nout = outs"),
+  ("optim", "adam adamw lamb", "from tinygrad import nn, Context\nouts = []\nfor make in [lambda p: nn.optim.Adam(p, lr=0.01), lambda p: nn.optim.AdamW(p, lr=0.01, weight_decay=0.2), lambda p: nn.optim.LAMB(p, lr=0.02), lambda p: nn.optim.LAMB(p, lr=0.02, weight_decay=0.1, b1=0.8)]:\n  Tensor.manual_seed(8)\n  l = nn.Linear(3, 2)\n  opt = make([l.weight, l.bias])\n  x = Tensor.randn(4, 3)\n  with Context(TRAINING=1):\n    for _ in range(3):\n      opt.zero_grad()\n      loss = (l(x) - 1).abs().sum()\n      loss.backward()\n      opt.step()\n  outs += [l.weight, l.bias, opt.m[0], opt.b1_t]\nout = outs"),
+  ("optim", "schedule_step and group", "from tinygrad import nn, Context\nTensor.manual_seed(9)\na, b = nn.Linear(2, 2), nn.Linear(2, 1)\nopt = nn.optim.OptimizerGroup(nn.optim.SGD(nn.state.get_parameters(a), lr=0.1), nn.optim.Adam(nn.state.get_parameters(b), lr=0.1))\nx = Tensor.rand(3, 2)\nwith Context(TRAINING=1):\n  opt.zero_grad()\n  b(a(x).relu()).sum().backward()\n  Tensor.realize(*opt.schedule_step())\nout = [a.weight, b.weight, b.bias]"),
+  # random functions: Threefry streams across calls and shapes
+  ("random", "streams", "Tensor.manual_seed(10)\nout = [Tensor.rand(3), Tensor.rand(2, 3), Tensor.randn(5), Tensor.randint(2, 3, low=-5, high=5), Tensor.uniform(4, low=2, high=3), Tensor.normal(3, mean=1.0, std=0.5), Tensor.rand(1), Tensor.rand(3, dtype=dtypes.float16)]"),
+  ("random", "initializers", "Tensor.manual_seed(11)\nout = [Tensor.kaiming_uniform(3, 4), Tensor.kaiming_normal(2, 3, a=0.5), Tensor.glorot_uniform(3, 2), Tensor.scaled_uniform(2, 3), Tensor.kaiming_uniform(2, 2, 2), Tensor.randn(2, 2).randn_like(), Tensor.ones(3).rand_like()]"),
+  ("random", "reseed and realize order", "Tensor.manual_seed(12)\na = Tensor.rand(3)\nb = Tensor.rand(2)\nb.realize()\nTensor.manual_seed(12)\nc = Tensor.rand(3)\nout = [a, b, c]"),
+  # nn.state
+  ("state", "state dicts", "from tinygrad import nn\nfrom tinygrad.nn.state import get_state_dict, get_parameters, load_state_dict\nclass Block:\n  def __init__(self):\n    self.norm, self.layers, self.extra = nn.LayerNorm(2), [nn.Linear(2, 2), nn.Linear(2, 1, bias=False)], {'scale': Tensor([2.0])}\nTensor.manual_seed(13)\na, b = Block(), Block()\nsd = get_state_dict(a)\nkeys = ['norm.weight', 'norm.bias', 'layers.0.weight', 'layers.0.bias', 'layers.1.weight', 'extra.scale']\nloaded = load_state_dict(b, sd)\nx = Tensor.rand(3, 2)\nout = [Tensor([list(sd.keys()) == keys, len(get_parameters(a)) == 6, len(loaded) == 6]), b.layers[1].weight - a.layers[1].weight, b.layers[0](x)]"),
 ]
 
 NAMES = {"float": "float32", "half": "float16", "__bf16": "bfloat16", "double": "float64", "signed char": "int8",
@@ -109,7 +126,8 @@ def run(case):
   group, name, body = case
   r = subprocess.run([sys.executable, "-c", RUNNER], input=body, capture_output=True, text=True)
   if r.returncode != 0: return RuntimeError(f"{name}: {r.stderr[-600:]}")
-  return " | ".join(flat(*o) for o in json.loads(r.stdout))
+  # the last line: what the program itself printed comes before it
+  return " | ".join(flat(*o) for o in json.loads(r.stdout.strip().splitlines()[-1]))
 
 
 def c_string(s):

@@ -47,6 +47,14 @@ private Q_SLOTS:
   void reductions() { check(); }
   void nn_data() { addCases("nn"); }
   void nn() { check(); }
+  void nnlayers_data() { addCases("nnlayers"); }
+  void nnlayers() { check(); }
+  void optim_data() { addCases("optim"); }
+  void optim() { check(); }
+  void random_data() { addCases("random"); }
+  void random() { check(); }
+  void state_data() { addCases("state"); }
+  void state() { check(); }
   void gradients_data() { addCases("gradients"); }
   void gradients() { check(); }
   void function_data() { addCases("function"); }
@@ -60,7 +68,9 @@ private Q_SLOTS:
                              QStringLiteral("operators"), QStringLiteral("subscripts"),
                              QStringLiteral("movement"),  QStringLiteral("reductions"),
                              QStringLiteral("nn"),        QStringLiteral("gradients"),
-                             QStringLiteral("function"),  QStringLiteral("python")};
+                             QStringLiteral("function"),  QStringLiteral("python"),
+                             QStringLiteral("nnlayers"),  QStringLiteral("optim"),
+                             QStringLiteral("random"),    QStringLiteral("state")};
     for (const BindingCase& c : kBindingCases)
       QVERIFY2(groups.contains(QString::fromUtf8(c.group)), c.name);
   }

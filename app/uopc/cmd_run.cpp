@@ -7,6 +7,7 @@
 #include "core/program/interp_run.h"
 #include "core/program/host_text.h"
 #include "core/program/program.h"
+#include "core/program/scheduled_run.h"
 #include "core/runtime/json_output.h"
 
 #include <iostream>
@@ -31,15 +32,25 @@ struct RunOptions {
   std::string kernel;
   int beam = 0;
   double beamBudget = 120;
+  size_t schedule = 0;     // run the schedules up to this one and show its buffers
+  bool bySchedule = false; // every schedule separately, then the outputs
 };
 
 // Without --json: what the program printed, then each output with where it came from.
 void printReadable(const uops::program::LoadedProgram& program, const uops::program::DeviceRun& run,
-                   const std::string& device) {
+                   const std::string& device, size_t schedule) {
   std::cout << program.printed;
-  for (size_t i = 0; i < run.outputs.size(); ++i)
-    std::cout << fmt::format("out[{}] (line {}): {}\n", i, program.outputs[i].loc.line,
-                             uops::program::describe(run.outputs[i]));
+  if (schedule > 0 && schedule <= program.schedules.size()) {
+    const uops::program::RealizedSchedule& s = program.schedules[schedule - 1];
+    std::cout << fmt::format("schedule {} of {}: {}{}\n", schedule, program.schedules.size() + 1, s.why,
+                             s.line ? fmt::format(" at line {}", s.line->line) : "");
+    for (size_t i = 0; i < run.outputs.size(); ++i)
+      std::cout << fmt::format("buffer[{}]: {}\n", i, uops::program::describe(run.outputs[i]));
+  } else {
+    for (size_t i = 0; i < run.outputs.size(); ++i)
+      std::cout << fmt::format("out[{}] (line {}): {}\n", i, program.outputs[i].loc.line,
+                               uops::program::describe(run.outputs[i]));
+  }
   if (device == "REF")
     std::cout << "device REF: the reference evaluator, no kernels compiled\n";
   else
@@ -100,17 +111,26 @@ void run(const RunOptions& options) {
                          options.path));
   uops::program::DeviceRun result;
   uops::KernelOpts opts;
-  if (!options.opts.empty())
-    opts = kernelOptsFor(uops::program::rootsOf(program.outputTensors()), options.opts, options.kernel,
-                         rangeifyOptionsOn(options.device), options.path);
+  std::optional<size_t> upTo;
+  if (options.schedule > 0) upTo = options.schedule;
+  // One graph for everything unless asked: the same values, and kernels may
+  // fuse across realization points (fewer, and compiled together).
+  bool scheduled = options.bySchedule || upTo;
   try {
-    result = uops::program::runOnDevice(program.outputTensors(), options.device,
-                                         {.repeat = options.repeat,
-                                          .device = options.device,
-                                          .heuristics = !options.noOpt,
-                                          .opts = std::move(opts),
-                                          .beam = options.beam,
-                                          .beamBudgetSeconds = options.beamBudget});
+    // --opts name kernels of what the last schedule run computes
+    size_t last = upTo.value_or(program.schedules.size() + 1);
+    if (!options.opts.empty())
+      opts = kernelOptsFor(uops::program::rootsOf(scheduled ? uops::program::scheduleGraphs(program, last)
+                                                            : program.outputTensors()),
+                           options.opts, options.kernel, rangeifyOptionsOn(options.device), options.path);
+    uops::program::RunSettings settings{.repeat = options.repeat,
+                                        .device = options.device,
+                                        .heuristics = !options.noOpt,
+                                        .opts = std::move(opts),
+                                        .beam = options.beam,
+                                        .beamBudgetSeconds = options.beamBudget};
+    result = scheduled ? uops::program::runScheduled(program, options.device, settings, upTo)
+                       : uops::program::runOnDevice(program.outputTensors(), options.device, settings);
   } catch (const uops::program::DeviceError& e) {
     failWith(fmt::format("uopc run: {}", e.what()));
   } catch (const std::exception& e) {
@@ -124,7 +144,7 @@ void run(const RunOptions& options) {
     std::cout << uops::formatJsonLine(out) << "\n";
     return;
   }
-  printReadable(program, result, options.device);
+  printReadable(program, result, options.device, options.schedule);
   if (options.time) printTimes(result.times, options.repeat);
 }
 
@@ -139,6 +159,12 @@ void addRunCommand(CLI::App& app) {
                   "REF (the reference evaluator), CPU (LLVM JIT), INTERP (kernel interpreter) or CL:<n>; "
                   "default: a GPU where OpenCL has one, else CPU")
       ->transform(deviceNameValidator());
+  cmd->add_option("--schedule", options->schedule,
+                  "run the schedules up to this one (1-based; one per realization point, the last "
+                  "computes the outputs) and print the buffers it computes");
+  cmd->add_flag("--by-schedule", options->bySchedule,
+                "run each realization point's schedule separately, in order, as tinygrad does "
+                "(default: the whole program as one graph)");
   cmd->add_flag("--json", options->json, "print the outputs as one JSON object");
   cmd->add_flag("--time", options->time, "report each kernel's median and minimum run time");
   cmd->add_option("--repeat", options->repeat, "runs of the compiled program (for --time)")

@@ -8,6 +8,7 @@
 #include "core/program/device_name.h"
 #include "core/program/device_run.h"
 #include "core/program/interp_run.h"
+#include "core/program/scheduled_run.h"
 
 #include <algorithm>
 #include <iostream>
@@ -44,6 +45,9 @@ void addLoweringFlags(CLI::App* cmd, LoweringOptions& options) {
   cmd->add_flag("--no-opt", options.noOpt, "no OptOps (default: the hand-coded heuristics)");
   cmd->add_option("--opts", options.opts, "OptOps for the kernel --kernel names");
   cmd->add_option("--kernel", options.kernel, "a kernel: its schedule index or its name");
+  cmd->add_option("--schedule", options.schedule,
+                  "one realization point's schedule (1-based; the last computes the outputs), its "
+                  "inputs the buffers earlier ones computed; default: the whole program as one graph");
 }
 
 uops::program::LoadedProgram loadOrFail(const std::string& path) {
@@ -68,7 +72,14 @@ uops::CodegenTarget targetFor(const LoweringOptions& options) {
 
 uops::PipelineRun lower(const uops::program::LoadedProgram& program, const LoweringOptions& options, bool trace) {
   if (program.outputs.empty()) failWith(fmt::format("{}: the program has no outputs", options.path));
-  std::vector<uops::UOpPtr> roots = uops::program::rootsOf(program.outputTensors());
+  std::vector<uops::UOpPtr> roots;
+  try {
+    roots = uops::program::rootsOf(options.schedule > 0
+                                       ? uops::program::scheduleGraphs(program, options.schedule)
+                                       : program.outputTensors());
+  } catch (const uops::program::DeviceError& e) {
+    failWith(e.what());
+  }
   uops::KernelOpts opts;
   if (!options.opts.empty()) {
     if (options.kernel.empty()) failWith("--opts needs --kernel: the kernel they apply to");

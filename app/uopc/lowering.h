@@ -24,13 +24,14 @@ struct LoweringOptions {
   bool noOpt = false;         // no heuristic OptOps
   std::string opts;           // OptOps for `kernel`
   std::string kernel;         // a schedule index or a kernel name; empty: every kernel
+  size_t schedule = 0;        // a realization point's schedule (1-based); 0: the whole program
 };
 
 // Turns a typed device name into its canonical spelling (device_name.h);
 // an unknown one fails parsing with the accepted forms.
 CLI::Validator deviceNameValidator();
 
-// --device, --no-opt, --opts, --kernel on `cmd`.
+// --device, --no-opt, --opts, --kernel, --schedule on `cmd`.
 void addLoweringFlags(CLI::App* cmd, LoweringOptions& options);
 
 uops::program::LoadedProgram loadOrFail(const std::string& path);

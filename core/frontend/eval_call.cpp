@@ -23,14 +23,24 @@ void pin(ExecState& state, Scope& scope) {
   }
 }
 
+namespace {
+thread_local ExecState* t_running = nullptr;
+} // namespace
+
 EntryGuard::EntryGuard(ExecState& state)
-    : m_state(state), m_budget(*state.budget), m_objects(state.objects) {
+    : m_state(state), m_budget(*state.budget), m_objects(state.objects), m_outer(t_running) {
   if (m_state.active++ == 0)
     m_state.stackBase = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+  t_running = &state;
 }
 
 EntryGuard::~EntryGuard() {
   --m_state.active;
+  t_running = m_outer;
+}
+
+std::optional<Location> programCallLocation() {
+  return t_running ? t_running->programCall : std::nullopt;
 }
 
 namespace {
@@ -112,6 +122,18 @@ Value Executor::evalCall(const CallExpr& e, Scope& scope) {
   for (const Keyword& k : e.keywords)
     keywordsFrom(k, callee, scope, args);
   m_state.currentCall = e.errorLoc;
+  // The program's own calls mark where host code was called from; restored
+  // after, so a call that returns leaves the call around it in place.
+  struct ProgramCall {
+    std::optional<Location>& slot;
+    std::optional<Location> saved;
+    ~ProgramCall() { slot = saved; }
+  };
+  std::optional<ProgramCall> mark;
+  if (m_program == m_state.mainProgram) {
+    mark.emplace(ProgramCall{m_state.programCall, m_state.programCall});
+    m_state.programCall = e.errorLoc;
+  }
   return guarded(e.errorLoc, [&] { return callValue(callee, args); });
 }
 

@@ -9,6 +9,7 @@
 #include "core/frontend/value.h"
 
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -58,6 +59,10 @@ struct ExecState {
   int active = 0;          // nested entries into the interpreter on this thread
   uintptr_t stackBase = 0; // frame address at the outermost entry
   Location currentCall;    // the call being made, for print()'s record
+  // The program being run, and the call its own code is making now (calls in
+  // library modules do not move it): where a host function was called from.
+  std::shared_ptr<const Program> mainProgram;
+  std::optional<Location> programCall;
   RunResult result;
   std::function<void(std::string_view)> printSink;
 };

@@ -111,6 +111,7 @@ private:
   ExecState& m_state;
   BudgetScope m_budget;
   RegistryScope m_objects;
+  ExecState* m_outer; // the interpreter running on this thread before this entry
 };
 
 } // namespace uops::frontend

@@ -92,6 +92,8 @@ const RunResult& Interpreter::run(std::shared_ptr<const Program> program) {
     std::vector<std::pair<std::string, Value>> members(scope->vars.begin(), scope->vars.end());
     registerModule(name, std::move(members));
   }
+  s.mainProgram = program;
+  s.programCall.reset();
   Executor(s, std::move(program)).runModule();
   return s.result;
 }

@@ -50,6 +50,10 @@ struct RunResult {
 // The program's outputs by PROGRAM_FORMAT.md's rules, given what a tensor
 // is: every tensor passed to print() in order; otherwise the last module-level
 // assignment's value if it is a tensor or a non-empty list/tuple of tensors.
+// While host code runs under an interpreter on this thread: the line of the
+// program's own code whose call led to it (for "realized at line N").
+std::optional<Location> programCallLocation();
+
 std::vector<Value> selectOutputs(const RunResult& result,
                                  const std::function<bool(const Value&)>& isTensor);
 

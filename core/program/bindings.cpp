@@ -6,6 +6,7 @@
 #include "core/program/dtype_object.h"
 #include "core/program/function_binding.h"
 #include "core/program/library_sources.h"
+#include "core/program/safetensors.h"
 #include "core/program/tensor_class.h"
 #include "core/program/tiny_jit.h"
 
@@ -47,6 +48,8 @@ void installTinygrad(frontend::Interpreter& interpreter) {
                                           {"function", function},
                                           {"Context", context},
                                           {"TinyJit", jit}});
+  interpreter.registerModule("tinygrad.nn.state", {{"safe_load", safeLoadFunction()},
+                                                   {"safe_save", safeSaveFunction()}});
   const auto& parsed = parsedLibrary();
   for (size_t i = 0; i < parsed.size(); ++i)
     interpreter.registerSourceModule(std::string(librarySources()[i].module), parsed[i]);

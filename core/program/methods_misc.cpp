@@ -29,24 +29,24 @@ Method like(std::string name, Tensor (Tensor::*fn)(std::optional<DType>) const) 
           }};
 }
 
-// A graph as the device would compute it now: the realized buffers it reads
-// hold what they hold at this point of the program.
-Tensor asOfNow(const Tensor& t) {
-  Realizer* r = currentRealizer();
-  return r ? r->resolved(t) : t;
-}
-
 // Realization points: tinygrad's Tensor.realize(*roots).
-void realizeNow(const std::vector<Tensor>& roots) {
-  if (Realizer* r = currentRealizer()) r->realize(roots);
+void realizeNow(const std::vector<Tensor>& roots, std::string why) {
+  if (Realizer* r = currentRealizer()) r->realize(roots, std::move(why));
 }
 
-// A value the program reads in Python (tinygrad realizes it): computed now by
-// the reference evaluator.
-HostTensor hostValue(const Args& a) {
+// A tensor's value now, on the host: from the buffers as the program has
+// them at this point.
+HostTensor valueNow(const Tensor& t) {
+  Realizer* r = currentRealizer();
+  return r ? r->hostValue(t) : evaluateOnHost(t);
+}
+
+// A value the program reads in Python (tinygrad realizes it first): computed
+// now by the reference evaluator.
+HostTensor hostValue(const Args& a, std::string why) {
   try {
-    realizeNow({self(a)});
-    return evaluateOnHost(asOfNow(self(a)));
+    realizeNow({self(a)}, std::move(why));
+    return valueNow(self(a));
   } catch (const std::exception& e) {
     a.fail(fmt::format("cannot compute the tensor's value on the host: {}", e.what()));
   }
@@ -58,7 +58,7 @@ HostTensor hostValue(const Args& a) {
 int64_t selectedCount(const Args& a, const Tensor& mask) {
   HostTensor count;
   try {
-    count = evaluateOnHost(asOfNow(mask.cast(dtypes::int32).sum()));
+    count = valueNow(mask.cast(dtypes::int32).sum());
   } catch (const std::exception& e) {
     a.fail(fmt::format("cannot count the selected elements on the host: {}", e.what()));
   }
@@ -117,7 +117,7 @@ std::vector<frontend::Method> tensorMiscMethods() {
          std::vector<Tensor> roots{self(a)};
          for (const Tensor& t : toTensors(a, rest, "lst"))
            roots.push_back(t);
-         realizeNow(roots);
+         realizeNow(roots, "realize()");
          return a.self();
        }},
       {"numpy",
@@ -128,7 +128,7 @@ std::vector<frontend::Method> tensorMiscMethods() {
       {"tolist",
        [](Args& a) {
          a.expectNone();
-         Value list = toPythonList(hostValue(a));
+         Value list = toPythonList(hostValue(a, "tolist()"));
          rememberNeeded(list, self(a));
          return list;
        }},
@@ -138,7 +138,7 @@ std::vector<frontend::Method> tensorMiscMethods() {
          if (self(a).numel() != 1)
            a.fail(fmt::format("must be called on a tensor with exactly one element, not {}",
                               self(a).numel()));
-         return toPythonScalar(hostValue(a), 0);
+         return toPythonScalar(hostValue(a, "item()"), 0);
        }},
       // selections
       {"masked_select",

@@ -5,10 +5,12 @@
 #include "core/program/convert.h"
 #include "core/program/needed.h"
 #include "core/program/realization.h"
+#include "core/program/safetensors.h"
 #include "core/program/training.h"
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -79,6 +81,9 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
   installTinygrad(interpreter);
   Realizer realizer;
   RealizerScope realizing(realizer);
+  // safetensors files live next to the program.
+  std::filesystem::path directory = std::filesystem::path(fileName).parent_path();
+  setProgramDirectory(std::filesystem::absolute(directory.empty() ? "." : directory));
   const frontend::RunResult& run = interpreter.load(std::move(fileName), std::move(text));
   program.outputs = selectOutputs(run);
   program.tensors = namedTensors(interpreter);
@@ -93,11 +98,13 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
     resolvedHandles.emplace_back(t, r);
     return r;
   };
-  for (ProgramOutput& o : program.outputs)
+  for (ProgramOutput& o : program.outputs) {
+    program.finalGraphs.push_back(realizer.resolvedShallow(o.tensor));
     o.tensor = resolve(o.tensor);
+  }
   for (NamedTensor& n : program.tensors)
     n.tensor = resolve(n.tensor);
-  program.realizations = realizer.realizations();
+  program.schedules = realizer.schedules();
   forgetNeeded();
   return program;
 }

@@ -4,6 +4,7 @@
 
 #include "core/frontend/interpreter.h"
 #include "core/frontend/source.h"
+#include "core/program/realization.h"
 #include "core/tensor/tensor.h"
 
 #include <string>
@@ -33,9 +34,13 @@ struct LoadedProgram {
   std::vector<NamedTensor> tensors;
   // What print() wrote.
   std::string printed;
-  // Realization points the program went through (realize(), item(),
-  // tolist(), an optimizer's step(), TinyJit calls).
-  int64_t realizations = 0;
+  // The realization points the program went through (realize(), item(),
+  // tolist(), an optimizer's step(), TinyJit calls), in order: each computes
+  // buffer versions from those of earlier ones (core/program/realization.h).
+  std::vector<RealizedSchedule> schedules;
+  // The outputs over those versions: what is left to compute at the end.
+  // (`outputs` holds the same values as graphs with every version inlined.)
+  std::vector<Tensor> finalGraphs;
 
   std::vector<Tensor> outputTensors() const;
 };

@@ -1,9 +1,13 @@
 #include "core/program/realization.h"
 
+#include "core/frontend/interpreter.h"
 #include "core/grad/graph_walk.h"
 #include "core/ir/build.h"
 #include "core/ir/shape.h"
+#include "core/runtime/reference_evaluator.h"
 #include "core/tensor/tensor_impl.h"
+
+#include <functional>
 
 namespace uops::program {
 namespace {
@@ -16,6 +20,27 @@ bool constantsOnly(const UOp& root) {
   for (const UOp* u : grad::toposortOutsideCalls(root))
     if (u->op() == Op::Buffer || u->op() == Op::Binary || u->op() == Op::Param) return false;
   return true;
+}
+
+// root with each node that `swap` has a replacement for replaced (not looked
+// into), outside Function and Call bodies.
+UOpPtr replaceNodes(const UOpPtr& root, const std::function<UOpPtr(const UOp*)>& swap) {
+  std::unordered_map<const UOp*, UOpPtr> replace;
+  std::unordered_set<const UOp*> visited;
+  std::vector<const UOp*> stack{root.get()};
+  while (!stack.empty()) {
+    const UOp* u = stack.back();
+    stack.pop_back();
+    if (!visited.insert(u).second) continue;
+    if (UOpPtr r = swap(u)) {
+      replace.emplace(u, std::move(r));
+      continue;
+    }
+    bool call = u->op() == Op::Function || u->op() == Op::Call;
+    for (size_t i = call ? 1 : 0; i < u->src().size(); ++i)
+      stack.push_back(u->src(i).get());
+  }
+  return replace.empty() ? root : grad::substitute(root, replace);
 }
 
 } // namespace
@@ -41,55 +66,89 @@ UOpPtr Realizer::drawValue(const UOp* view, Draw& d) {
   return value;
 }
 
+UOpPtr Realizer::resolveShallow(const UOpPtr& root) {
+  return replaceNodes(root, [this](const UOp* u) -> UOpPtr {
+    if (auto c = m_current.find(u); c != m_current.end()) return c->second;
+    if (auto d = m_draws.find(u); d != m_draws.end()) return drawValue(u, d->second);
+    return nullptr;
+  });
+}
+
 UOpPtr Realizer::resolve(const UOpPtr& root) {
-  std::unordered_map<const UOp*, UOpPtr> replace;
-  std::unordered_set<const UOp*> visited;
-  std::vector<const UOp*> stack{root.get()};
-  while (!stack.empty()) {
-    const UOp* u = stack.back();
-    stack.pop_back();
-    if (!visited.insert(u).second) continue;
-    if (auto v = m_values.find(u); v != m_values.end()) {
-      replace.emplace(u, v->second);
-      continue;
-    }
-    if (auto d = m_draws.find(u); d != m_draws.end()) {
-      replace.emplace(u, drawValue(u, d->second));
-      continue;
-    }
-    bool call = u->op() == Op::Function || u->op() == Op::Call;
-    for (size_t i = call ? 1 : 0; i < u->src().size(); ++i)
-      stack.push_back(u->src(i).get());
-  }
-  return replace.empty() ? root : grad::substitute(root, replace);
+  std::function<UOpPtr(const UOp*)> inlineVersion = [&](const UOp* u) -> UOpPtr {
+    auto c = m_computes.find(u);
+    if (c == m_computes.end()) return nullptr;
+    auto memo = m_inlined.find(u);
+    if (memo != m_inlined.end()) return memo->second;
+    UOpPtr graph = replaceNodes(c->second, inlineVersion);
+    m_inlined.emplace(u, graph);
+    return graph;
+  };
+  return replaceNodes(resolveShallow(root), inlineVersion);
 }
 
 Tensor Realizer::resolved(const Tensor& t) {
   return Tensor(resolve(t.uop()), t.device(), t.isWeak());
 }
 
-Tensor Realizer::ownStorage(const Tensor& t) {
-  UOpPtr view = newPlaceholder(t);
-  m_values[view.get()] = t.uop();
-  return Tensor(view, t.device(), t.isWeak());
+Tensor Realizer::resolvedShallow(const Tensor& t) {
+  return Tensor(resolveShallow(t.uop()), t.device(), t.isWeak());
 }
 
-UOpPtr Realizer::newPlaceholder(const Tensor& like) {
+HostTensor Realizer::versionValue(const UOp* version) {
+  if (auto v = m_hostValues.find(version); v != m_hostValues.end()) return v->second;
+  ReferenceEvaluator evaluator;
+  evaluator.setBufferProvider([this](const UOp& leaf) -> std::optional<HostTensor> {
+    int64_t size = leaf.argAs<BufferArg>().size;
+    if (auto v = m_versionOfLeaf.find(&leaf); v != m_versionOfLeaf.end())
+      return versionValue(v->second).withShape({size});
+    return HostTensor(leaf.dtype().base(), Shape{size}); // never written: zeros
+  });
+  HostTensor value = evaluator.evaluate(m_computes.at(version));
+  m_hostValues.emplace(version, value);
+  return value;
+}
+
+HostTensor Realizer::hostValue(const Tensor& t) {
+  ReferenceEvaluator evaluator;
+  evaluator.setBufferProvider([this](const UOp& leaf) -> std::optional<HostTensor> {
+    int64_t size = leaf.argAs<BufferArg>().size;
+    if (auto v = m_versionOfLeaf.find(&leaf); v != m_versionOfLeaf.end())
+      return versionValue(v->second).withShape({size});
+    return HostTensor(leaf.dtype().base(), Shape{size});
+  });
+  return evaluator.evaluate(resolveShallow(t.uop()));
+}
+
+UOpPtr Realizer::newView(const Tensor& like) {
   UOpPtr leaf = buffer(m_nextId++, like.dtype(), like.numel(), Device{{like.device()}});
   UOpPtr view = reshape(leaf, like.shape());
   m_keep.push_back(view);
-  m_views.insert(view.get());
   return view;
 }
 
-void Realizer::realize(const std::vector<Tensor>& roots) {
-  ++m_realizations;
+Tensor Realizer::ownStorage(const Tensor& t) {
+  UOpPtr view = newView(t);
+  m_buffers.insert(view.get());
+  m_current[view.get()] = t.uop();
+  return Tensor(view, t.device(), t.isWeak());
+}
+
+void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
+  std::vector<Tensor> roots;
+  for (const Tensor& t : given) {
+    bool repeated = false;
+    for (const Tensor& r : roots)
+      repeated = repeated || r.isSame(t);
+    if (!repeated) roots.push_back(t);
+  }
+  if (roots.empty()) return;
   m_seen.clear();
   // Every value from the state before this realization (reads of a buffer
   // assigned in the same schedule see the assigned graph itself).
   std::vector<UOpPtr> values;
   for (const Tensor& t : roots)
-    values.push_back(resolve(t.uop()));
+    values.push_back(resolveShallow(t.uop()));
   // The draws computed now keep their values, and the counter buffer holds
   // the newest update among them.
   for (const auto& [view, value] : m_seen) {
@@ -100,6 +159,9 @@ void Realizer::realize(const std::vector<Tensor>& roots) {
       c = Counter{d.draw.epoch, d.draw.index, d.draw.counterAfter};
   }
   m_seen.clear();
+  RealizedSchedule schedule;
+  schedule.line = frontend::programCallLocation();
+  schedule.why = std::move(why);
   // tinygrad's becomes_map: what each root was becomes its buffer in every
   // live tensor's graph (applied once, now: graphs made later are untouched).
   std::unordered_map<const UOp*, UOpPtr> became;
@@ -108,26 +170,34 @@ void Realizer::realize(const std::vector<Tensor>& roots) {
     TensorImpl& impl = TensorAccess::impl(roots[i]);
     // The buffer this handle already is (realized before, then assigned), or a new one.
     UOpPtr view;
-    if (m_views.count(impl.uop.get())) view = impl.uop;
+    if (m_buffers.count(impl.uop.get())) view = impl.uop;
     for (const UOpPtr& old : impl.assignedOver)
-      if (!view && m_views.count(old.get())) view = old;
-    if (!view) view = newPlaceholder(roots[i]);
-    m_values[view.get()] = values[i];
-    auto becomes = [&](const UOpPtr& g) {
-      if (g == view || m_views.count(g.get())) return;
-      became[g.get()] = view;
-      keys.push_back(g); // alive until the substitution is done
-    };
+      if (!view && m_buffers.count(old.get())) view = old;
+    if (!view) {
+      view = newView(roots[i]);
+      m_buffers.insert(view.get());
+    }
+    UOpPtr version = newView(roots[i]);
+    m_computes[version.get()] = values[i];
+    m_versionOfLeaf[version->src(0).get()] = version.get();
+    m_current[view.get()] = version;
+    schedule.versions.push_back(version);
+    schedule.graphs.emplace_back(values[i], roots[i].device(), roots[i].isWeak());
     // The graph realized becomes the buffer (a constant stays a constant:
     // it is one node with every equal constant). What it was assigned over
     // keeps computing what it computed, unless it was a buffer (the view
     // reused above), as in tinygrad.
-    if (!constantsOnly(*impl.uop)) becomes(impl.uop);
+    if (impl.uop != view && !m_buffers.count(impl.uop.get()) && !constantsOnly(*impl.uop)) {
+      became[impl.uop.get()] = view;
+      keys.push_back(impl.uop); // alive until the substitution is done
+    }
     impl.assignedOver.clear();
     impl.uop = view;
   }
+  m_schedules.push_back(std::move(schedule));
   if (became.empty()) return;
-  // One substitution over all of them (they share most of their graphs).
+  // One substitution over all live tensors of this thread (they share most
+  // of their graphs).
   std::vector<Tensor> live;
   UOpList uops;
   for (Tensor& t : Tensor::liveTensors())

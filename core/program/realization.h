@@ -2,21 +2,28 @@
 //
 // tinygrad's tensors are lazy graphs over buffers. realize() (and .item(),
 // .tolist(), an optimizer's step(), a TinyJit call) computes some of them:
-// each becomes a buffer holding its value, and every graph that contained it,
-// or a graph it was assign()ed over, reads that buffer from then on, so a
-// tensor realized later sees the buffer's newest value (a loss printed after
-// opt.step() is computed from the updated weights). Its RNG counter is such a
-// buffer too (core/tensor/random_draw.h).
+// each becomes a buffer holding its value, and every graph that contained it
+// reads that buffer from then on, so a tensor realized later sees the
+// buffer's newest value (a loss realized after opt.step() reads updated
+// buffers). Its RNG counter is such a buffer too (core/tensor/random_draw.h).
 //
-// The Realizer models this on the host: a realized tensor's handle points at
-// a placeholder Buffer leaf whose value it records; resolve() replaces every
-// placeholder by what it holds now, giving the plain graph a device runs.
+// The Realizer models this on the host. A realized tensor's handle points at
+// a placeholder (a view of a fresh Buffer leaf): the buffer's identity. Each
+// realization is a schedule: it computes a new version of each of its roots'
+// buffers (another Buffer leaf) from the versions current when it runs.
+// resolveShallow() gives a graph over versions (what one schedule computes,
+// its inputs the versions earlier schedules made); resolve() inlines the
+// versions too (one graph for everything). Host values of versions are
+// computed once each, so .tolist() in a loop costs one step per step.
 #pragma once
 
+#include "core/frontend/source.h"
+#include "core/runtime/host_tensor.h"
 #include "core/tensor/random_draw.h"
 #include "core/tensor/tensor.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -24,21 +31,36 @@
 
 namespace uops::program {
 
+// One realization: the buffer versions it computes and their graphs (over
+// versions of earlier schedules), and the program line that realized them.
+struct RealizedSchedule {
+  std::vector<UOpPtr> versions; // views of Buffer leaves, shaped like the roots
+  std::vector<Tensor> graphs;   // one per version
+  std::optional<frontend::Location> line;
+  std::string why; // "realize()", "tolist()", "item()", "TinyJit", ...
+};
+
 class Realizer final : public RealizationModel {
 public:
   Tensor randomLeaf(const RandomDraw& draw) override;
 
-  // tinygrad's Tensor.realize(*roots).
-  void realize(const std::vector<Tensor>& roots);
-  // The graph with every placeholder replaced by the value it holds now.
+  // tinygrad's Tensor.realize(*roots): one schedule.
+  void realize(const std::vector<Tensor>& roots, std::string why);
+  // The graph over buffer versions (inputs made by earlier schedules).
+  UOpPtr resolveShallow(const UOpPtr& root);
+  // The graph with versions inlined: everything it depends on in one graph.
   UOpPtr resolve(const UOpPtr& root);
   Tensor resolved(const Tensor& t);
+  Tensor resolvedShallow(const Tensor& t);
+  // The value the tensor has now, computed on the host (versions computed
+  // once each and reused).
+  HostTensor hostValue(const Tensor& t);
   // t as a buffer of its own holding t's value: what tinygrad's creation
   // functions give (Tensor.zeros(3) twice is two tensors an assign tells apart,
   // where here equal graphs are one node).
   Tensor ownStorage(const Tensor& t);
 
-  int64_t realizations() const { return m_realizations; }
+  const std::vector<RealizedSchedule>& schedules() const { return m_schedules; }
 
 private:
   struct Draw {
@@ -52,18 +74,24 @@ private:
   };
 
   UOpPtr drawValue(const UOp* view, Draw& d);
-  UOpPtr newPlaceholder(const Tensor& like);
+  UOpPtr newView(const Tensor& like);
+  HostTensor versionValue(const UOp* version);
 
-  // Placeholders are views (reshapes) of fresh Buffer leaves, keyed by the view.
-  std::unordered_map<const UOp*, Draw> m_draws;    // random draws
-  std::unordered_map<const UOp*, UOpPtr> m_values; // buffers -> the value they hold now
-  std::unordered_set<const UOp*> m_views;          // every buffer placeholder
+  // Placeholders and versions are views (reshapes) of fresh Buffer leaves,
+  // keyed by the view.
+  std::unordered_map<const UOp*, Draw> m_draws;      // random draws
+  std::unordered_map<const UOp*, UOpPtr> m_current;  // buffer -> its version now (or a constant)
+  std::unordered_set<const UOp*> m_buffers;          // every buffer placeholder
+  std::unordered_map<const UOp*, UOpPtr> m_computes; // version -> its graph
+  std::unordered_map<const UOp*, const UOp*> m_versionOfLeaf; // version's leaf -> version
+  std::unordered_map<const UOp*, UOpPtr> m_inlined;  // version -> its graph, versions inlined
+  std::unordered_map<const UOp*, HostTensor> m_hostValues; // version -> its value
   std::map<std::string, Counter> m_counters;         // per device
   // Draws resolved since the last realization, with the values they read.
   std::unordered_map<const UOp*, UOpPtr> m_seen;
-  std::vector<UOpPtr> m_keep;                        // owners of the maps' keys
-  int64_t m_nextId = int64_t{1} << 40;               // apart from Tensor.empty's ids
-  int64_t m_realizations = 0;
+  std::vector<UOpPtr> m_keep; // owners of the maps' keys
+  std::vector<RealizedSchedule> m_schedules;
+  int64_t m_nextId = int64_t{1} << 40; // apart from Tensor.empty's ids
 };
 
 // The Realizer of the program loading on this thread, null outside a load.

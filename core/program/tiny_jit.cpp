@@ -54,7 +54,7 @@ public:
       if (const Tensor* t = asTensorPtr(v)) inputs.push_back(*t);
     for (const auto& [key, v] : a.keywords())
       if (const Tensor* t = asTensorPtr(v)) inputs.push_back(*t);
-    if (realizer && !inputs.empty()) realizer->realize(inputs);
+    if (realizer && !inputs.empty()) realizer->realize(inputs, "TinyJit inputs");
     Value r = frontend::callValue(m_fn, a);
     ++m_calls;
     std::vector<Tensor> outputs;
@@ -62,7 +62,7 @@ public:
     if (const std::vector<Value>* items = r.items())
       for (const Value& v : *items)
         if (const Tensor* t = asTensorPtr(v)) outputs.push_back(*t);
-    if (realizer && !outputs.empty()) realizer->realize(outputs);
+    if (realizer && !outputs.empty()) realizer->realize(outputs, "TinyJit");
     return r;
   }
 

@@ -158,6 +158,9 @@ public:
   // Row-major flat data of the given shape.
   static Tensor fromFlat(const std::vector<Scalar>& data, const Shape& shape,
                          std::optional<DType> dtype = {}, const std::string& device = "CPU");
+  // Row-major element bytes of the given dtype and shape (data from a device).
+  static Tensor fromBytes(std::string bytes, DType dtype, const Shape& shape,
+                          const std::string& device = "CPU");
   // Tensor(3): a Const; without dtype it is weak like a Python constant.
   static Tensor scalar(const Scalar& value, std::optional<DType> dtype = {});
   static Tensor empty(const Shape& shape, DType dtype = dtypes::float32,

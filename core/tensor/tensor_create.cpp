@@ -98,12 +98,20 @@ Tensor Tensor::fromFlat(const std::vector<Scalar>& data, const Shape& shape,
     fail(fmt::format("{} values do not fill shape {}", data.size(), toString(shape)));
   DType dt = dtype ? *dtype : inferListDType(data);
   promoTypeOf(dt);
+  return fromBytes(literalBytes(data, dt), dt, shape, device);
+}
+
+Tensor Tensor::fromBytes(std::string bytes, DType dtype, const Shape& shape,
+                         const std::string& device) {
+  checkShape(shape);
+  if (static_cast<int64_t>(bytes.size()) != shapeProduct(shape) * dtype.itemSize())
+    fail(fmt::format("{} bytes do not fill {} of shape {}", bytes.size(), toString(dtype),
+                     toString(shape)));
   // Every literal is its own value, as each is its own buffer in tinygrad: the
   // tag keeps two literals with equal data apart, so their gradients are too.
   static std::atomic<int64_t> nextLiteral{0};
-  UOpPtr bytes =
-      UOp::make(Op::Binary, dtypes::uint8, {}, literalBytes(data, dt), Tag{nextLiteral++});
-  return Tensor(uops::reshape(uops::bitcast(bytes, dt), shape), device);
+  UOpPtr data = UOp::make(Op::Binary, dtypes::uint8, {}, std::move(bytes), Tag{nextLiteral++});
+  return Tensor(uops::reshape(uops::bitcast(data, dtype), shape), device);
 }
 
 Tensor Tensor::scalar(const Scalar& value, std::optional<DType> dtype) {

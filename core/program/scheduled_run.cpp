@@ -1,0 +1,115 @@
+#include "core/program/scheduled_run.h"
+
+#include "core/grad/graph_walk.h"
+
+#include <fmt/format.h>
+
+#include <unordered_map>
+#include <unordered_set>
+
+namespace uops::program {
+namespace {
+
+struct VersionSlot {
+  size_t schedule = 0;
+  size_t index = 0;
+};
+
+std::unordered_map<const UOp*, VersionSlot> versionSlots(const LoadedProgram& program) {
+  std::unordered_map<const UOp*, VersionSlot> slots;
+  for (size_t s = 0; s < program.schedules.size(); ++s)
+    for (size_t i = 0; i < program.schedules[s].versions.size(); ++i)
+      slots.emplace(program.schedules[s].versions[i].get(), VersionSlot{s, i});
+  return slots;
+}
+
+// The versions a graph reads.
+std::vector<const UOp*> versionsRead(const Tensor& graph,
+                                     const std::unordered_map<const UOp*, VersionSlot>& slots) {
+  std::vector<const UOp*> out;
+  for (const UOp* u : grad::toposortOutsideCalls(*graph.uop()))
+    if (slots.count(u)) out.push_back(u);
+  return out;
+}
+
+// The graph with each version it reads replaced by its computed data.
+Tensor withData(const Tensor& graph, const std::unordered_map<const UOp*, VersionSlot>& slots,
+                const std::unordered_map<const UOp*, HostTensor>& values) {
+  std::unordered_map<const UOp*, UOpPtr> replace;
+  for (const UOp* v : versionsRead(graph, slots)) {
+    const HostTensor& h = values.at(v);
+    std::string bytes(reinterpret_cast<const char*>(h.bytes().data()), h.bytes().size());
+    replace.emplace(v, Tensor::fromBytes(std::move(bytes), h.dtype(), v->shape(),
+                                         graph.device())
+                           .uop());
+  }
+  if (replace.empty()) return graph;
+  return Tensor(grad::substitute(graph.uop(), replace), graph.device(), graph.isWeak());
+}
+
+} // namespace
+
+DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
+                       const RunSettings& settings, std::optional<size_t> upTo) {
+  if (upTo && (*upTo < 1 || *upTo > program.schedules.size() + 1))
+    throw DeviceError(fmt::format("schedule {} does not exist: the program has {} (and {} for "
+                                  "its outputs)",
+                                  *upTo, program.schedules.size(),
+                                  program.schedules.size() + 1));
+  size_t last = upTo ? *upTo - 1 : program.schedules.size();
+  std::vector<Tensor> targets = last < program.schedules.size()
+                                    ? program.schedules[last].graphs
+                                    : program.finalGraphs;
+  auto slots = versionSlots(program);
+  // Which versions are needed: those the targets read, and what those read.
+  std::unordered_set<const UOp*> needed;
+  std::vector<const UOp*> stack;
+  for (const Tensor& t : targets)
+    for (const UOp* v : versionsRead(t, slots))
+      stack.push_back(v);
+  while (!stack.empty()) {
+    const UOp* v = stack.back();
+    stack.pop_back();
+    if (!needed.insert(v).second) continue;
+    const VersionSlot& slot = slots.at(v);
+    for (const UOp* w : versionsRead(program.schedules[slot.schedule].graphs[slot.index], slots))
+      stack.push_back(w);
+  }
+  DeviceRun total;
+  std::unordered_map<const UOp*, HostTensor> values;
+  RunSettings once = settings;
+  once.repeat = 1;
+  for (size_t s = 0; s < last; ++s) {
+    const RealizedSchedule& schedule = program.schedules[s];
+    std::vector<Tensor> roots;
+    std::vector<const UOp*> computed;
+    for (size_t i = 0; i < schedule.versions.size(); ++i)
+      if (needed.count(schedule.versions[i].get())) {
+        roots.push_back(withData(schedule.graphs[i], slots, values));
+        computed.push_back(schedule.versions[i].get());
+      }
+    if (roots.empty()) continue;
+    DeviceRun run = runOnDevice(roots, device, once);
+    for (size_t i = 0; i < computed.size(); ++i)
+      values.emplace(computed[i], run.outputs[i]);
+    total.kernels += run.kernels;
+  }
+  std::vector<Tensor> roots;
+  for (const Tensor& t : targets)
+    roots.push_back(withData(t, slots, values));
+  DeviceRun final = runOnDevice(roots, device, settings);
+  total.outputs = std::move(final.outputs);
+  total.kernels += final.kernels;
+  total.times = std::move(final.times);
+  return total;
+}
+
+std::vector<Tensor> scheduleGraphs(const LoadedProgram& program, size_t k) {
+  if (k < 1 || k > program.schedules.size() + 1)
+    throw DeviceError(fmt::format("schedule {} does not exist: the program has {} (and {} for "
+                                  "its outputs)",
+                                  k, program.schedules.size(), program.schedules.size() + 1));
+  return k <= program.schedules.size() ? program.schedules[k - 1].graphs : program.finalGraphs;
+}
+
+} // namespace uops::program

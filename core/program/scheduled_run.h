@@ -1,0 +1,26 @@
+// Running a program schedule by schedule, as tinygrad runs it: each
+// realization point's schedule on the device in program order, the buffer
+// versions it computes handed to the schedules that read them, then the
+// outputs. A training loop of N steps is N small schedules rather than one
+// graph N steps deep.
+#pragma once
+
+#include "core/program/device_run.h"
+#include "core/program/program.h"
+
+#include <optional>
+
+namespace uops::program {
+
+// Schedules the outputs need (and those they need), then the outputs. With
+// `upTo` (1-based), only the schedules up to that one run, and the result's
+// outputs are that schedule's buffers.
+DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
+                       const RunSettings& settings = {}, std::optional<size_t> upTo = {});
+
+// What schedule k (1-based; schedules().size() + 1 is the end of the program:
+// its outputs) computes, its inputs being the Buffer leaves of the versions
+// earlier schedules made: for stages, traces and runs of one schedule.
+std::vector<Tensor> scheduleGraphs(const LoadedProgram& program, size_t k);
+
+} // namespace uops::program

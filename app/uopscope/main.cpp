@@ -1,4 +1,4 @@
-// uopscope [PROGRAM.py] [--device CPU|CL:n] [--view NAME] [--stage NAME [--kernel K] [--rewrite N]]
+// uopscope [PROGRAM.py] [--device CPU|CL:n] [--schedule K] [--view NAME] [--stage NAME [--kernel K] [--rewrite N]]
 //          [--compare] [--hide GROUPS] [--find TEXT] [--run] [--screenshot FILE.png]
 // Every option is checked before the window opens: a wrong value is an error
 // that lists the valid ones. --help and --version need no display.
@@ -34,6 +34,10 @@ struct Options {
                            QStringLiteral("open at a stage: Callify, Rangeify, Optimize, Expand, Instruction "
                                           "Selection, Linearize, Register/Memory Plan, Render"),
                            QStringLiteral("name")};
+  QCommandLineOption schedule{QStringLiteral("schedule"),
+                              QStringLiteral("lower one realization point's schedule (1-based, as the toolbar lists "
+                                             "them) instead of the whole program"),
+                              QStringLiteral("k")};
   QCommandLineOption kernel{QStringLiteral("kernel"),
                             QStringLiteral("the kernel for --stage: its schedule index or its name"),
                             QStringLiteral("k")};
@@ -55,7 +59,7 @@ struct Options {
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py)"));
-    parser.addOptions({device, view, stage, kernel, rewrite, compare, hide, find, runIt, shot});
+    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, hide, find, runIt, shot});
   }
 };
 
@@ -104,8 +108,9 @@ std::optional<QString> checkOptions(const QCommandLineParser& parser, const Opti
   if (args.size() > 1) return QStringLiteral("one program at a time (got %1)").arg(args.join(QLatin1Char(' ')));
   if (!args.isEmpty() && !QFileInfo(args.first()).isFile())
     return QStringLiteral("cannot open '%1': no such file").arg(args.first());
-  bool needsProgram = parser.isSet(o.stage) || parser.isSet(o.runIt) || parser.isSet(o.find);
-  if (needsProgram && args.isEmpty()) return QStringLiteral("--stage, --run and --find need a program");
+  bool needsProgram =
+      parser.isSet(o.stage) || parser.isSet(o.runIt) || parser.isSet(o.find) || parser.isSet(o.schedule);
+  if (needsProgram && args.isEmpty()) return QStringLiteral("--schedule, --stage, --run and --find need a program");
   return std::nullopt;
 }
 
@@ -183,6 +188,14 @@ int main(int argc, char** argv) {
   const QStringList args = parser.positionalArguments();
   if (!args.isEmpty()) window.openFile(args.first());
   if (parser.isSet(o.view)) window.showView(parser.value(o.view));
+  if (parser.isSet(o.schedule)) {
+    window.session().waitForIdle();
+    int k = parser.value(o.schedule).toInt();
+    if (k < 0 || k > window.session().lowered().schedules.size())
+      return fail(QStringLiteral("no schedule %1: the program has %2").arg(parser.value(o.schedule))
+                      .arg(window.session().lowered().schedules.size()));
+    window.session().setSchedule(k);
+  }
   if (!parser.isSet(o.shot) && !parser.isSet(o.stage) && !parser.isSet(o.runIt) && !parser.isSet(o.find))
     return QApplication::exec();
 

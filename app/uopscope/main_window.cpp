@@ -144,6 +144,9 @@ void MainWindow::buildToolBar() {
   bar->addWidget(new QLabel(QStringLiteral(" Target device: "), bar));
   m_device = new DeviceCombo(m_session, bar);
   bar->addWidget(m_device);
+  bar->addWidget(new QLabel(QStringLiteral("  Schedule: "), bar));
+  m_schedule = new ScheduleCombo(m_session, bar);
+  bar->addWidget(m_schedule);
 }
 
 void MainWindow::setCompare(bool on) {

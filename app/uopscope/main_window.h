@@ -13,6 +13,7 @@
 #include "views/menus/recent_files.h"
 #include "views/panels/code_panel.h"
 #include "views/panels/device_combo.h"
+#include "views/panels/schedule_combo.h"
 #include "views/panels/kernels_panel.h"
 #include "views/panels/optimize_panel.h"
 #include "views/panels/program_panel.h"
@@ -52,6 +53,7 @@ public:
   OptimizePanel* optimizer() const { return m_optimize; }
   // The toolbar's target device (saved in QSettings).
   DeviceCombo* deviceCombo() const { return m_device; }
+  ScheduleCombo* scheduleCombo() const { return m_schedule; }
 
   // Raises the dock of a view: "program", "stages", "rewrites", "kernels", "optimize", "code", "run" ("graph" is always shown).
   bool showView(const QString& name);
@@ -88,6 +90,7 @@ private:
   OptimizePanel* m_optimize;
   RunPanel* m_run;
   DeviceCombo* m_device = nullptr;
+  ScheduleCombo* m_schedule = nullptr;
   std::map<QString, QDockWidget*> m_docks;
 };
 

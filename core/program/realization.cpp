@@ -182,7 +182,8 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
     m_versionOfLeaf[version->src(0).get()] = version.get();
     m_current[view.get()] = version;
     schedule.versions.push_back(version);
-    schedule.graphs.emplace_back(values[i], roots[i].device(), roots[i].isWeak());
+    schedule.graphs.push_back(values[i]);
+    schedule.devices.push_back(roots[i].device());
     // The graph realized becomes the buffer (a constant stays a constant:
     // it is one node with every equal constant). What it was assigned over
     // keeps computing what it computed, unless it was a buffer (the view

@@ -35,7 +35,10 @@ namespace uops::program {
 // versions of earlier schedules), and the program line that realized them.
 struct RealizedSchedule {
   std::vector<UOpPtr> versions; // views of Buffer leaves, shaped like the roots
-  std::vector<Tensor> graphs;   // one per version
+  // One per version, with its device. Graphs, not Tensors: a later
+  // realization rewrites every live tensor's graph, and these must stay.
+  std::vector<UOpPtr> graphs;
+  std::vector<std::string> devices;
   std::optional<frontend::Location> line;
   std::string why; // "realize()", "tolist()", "item()", "TinyJit", ...
 };

@@ -10,6 +10,13 @@
 namespace uops::program {
 namespace {
 
+std::vector<Tensor> graphsOf(const RealizedSchedule& schedule) {
+  std::vector<Tensor> out;
+  for (size_t i = 0; i < schedule.graphs.size(); ++i)
+    out.emplace_back(schedule.graphs[i], schedule.devices[i]);
+  return out;
+}
+
 struct VersionSlot {
   size_t schedule = 0;
   size_t index = 0;
@@ -57,9 +64,8 @@ DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
                                   *upTo, program.schedules.size(),
                                   program.schedules.size() + 1));
   size_t last = upTo ? *upTo - 1 : program.schedules.size();
-  std::vector<Tensor> targets = last < program.schedules.size()
-                                    ? program.schedules[last].graphs
-                                    : program.finalGraphs;
+  std::vector<Tensor> targets =
+      last < program.schedules.size() ? graphsOf(program.schedules[last]) : program.finalGraphs;
   auto slots = versionSlots(program);
   // Which versions are needed: those the targets read, and what those read.
   std::unordered_set<const UOp*> needed;
@@ -72,7 +78,8 @@ DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
     stack.pop_back();
     if (!needed.insert(v).second) continue;
     const VersionSlot& slot = slots.at(v);
-    for (const UOp* w : versionsRead(program.schedules[slot.schedule].graphs[slot.index], slots))
+    const RealizedSchedule& from = program.schedules[slot.schedule];
+    for (const UOp* w : versionsRead(Tensor(from.graphs[slot.index], from.devices[slot.index]), slots))
       stack.push_back(w);
   }
   DeviceRun total;
@@ -85,7 +92,7 @@ DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
     std::vector<const UOp*> computed;
     for (size_t i = 0; i < schedule.versions.size(); ++i)
       if (needed.count(schedule.versions[i].get())) {
-        roots.push_back(withData(schedule.graphs[i], slots, values));
+        roots.push_back(withData(Tensor(schedule.graphs[i], schedule.devices[i]), slots, values));
         computed.push_back(schedule.versions[i].get());
       }
     if (roots.empty()) continue;
@@ -109,7 +116,7 @@ std::vector<Tensor> scheduleGraphs(const LoadedProgram& program, size_t k) {
     throw DeviceError(fmt::format("schedule {} does not exist: the program has {} (and {} for "
                                   "its outputs)",
                                   k, program.schedules.size(), program.schedules.size() + 1));
-  return k <= program.schedules.size() ? program.schedules[k - 1].graphs : program.finalGraphs;
+  return k <= program.schedules.size() ? graphsOf(program.schedules[k - 1]) : program.finalGraphs;
 }
 
 } // namespace uops::program

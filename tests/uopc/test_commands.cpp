@@ -64,6 +64,40 @@ private Q_SLOTS:
     f.write(kProgram);
   }
 
+  // Realization points: the whole program as one graph or schedule by
+  // schedule gives the same values; one schedule runs and lowers alone.
+  void schedulesRunInOrder() {
+    QString path = m_dir.filePath(QStringLiteral("steps.py"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("from tinygrad import Tensor\n"
+            "w = Tensor([1.0, 2.0, 3.0])\n"
+            "for i in range(2):\n"
+            "  w.assign(w * 2 + 1)\n"
+            "  w.realize()\n"
+            "out = [w, w.sum()]\n");
+    f.close();
+    const QString want = QStringLiteral(R"("data": [7.0, 11.0, 15.0])");
+    for (const QString& mode : {QStringLiteral("--json"), QStringLiteral("--by-schedule")}) {
+      Result r = uopc({QStringLiteral("run"), QStringLiteral("--json"), mode, QStringLiteral("--device"),
+                       QStringLiteral("CPU"), path});
+      QCOMPARE(r.code, 0);
+      QVERIFY2(r.out.contains(want) && r.out.contains(QStringLiteral(R"("data": [33.0])")), qPrintable(r.out));
+    }
+    Result first = uopc({QStringLiteral("run"), QStringLiteral("--schedule"), QStringLiteral("1"),
+                         QStringLiteral("--device"), QStringLiteral("CPU"), path});
+    QCOMPARE(first.code, 0);
+    QVERIFY2(first.out.contains(QStringLiteral("schedule 1 of 3: realize() at line 5")), qPrintable(first.out));
+    QVERIFY2(first.out.contains(QStringLiteral("[3.0, 5.0, 7.0]")), qPrintable(first.out));
+    Result stages = uopc({QStringLiteral("stages"), QStringLiteral("--schedule"), QStringLiteral("2"), path});
+    QCOMPARE(stages.code, 0);
+    QVERIFY(stages.out.contains(QStringLiteral("== Render")));
+    Result missing = uopc({QStringLiteral("stages"), QStringLiteral("--schedule"), QStringLiteral("9"), path});
+    QCOMPARE(missing.code, 1);
+    QVERIFY2(missing.err.contains(QStringLiteral("schedule 9 does not exist: the program has 2")),
+             qPrintable(missing.err));
+  }
+
   void stagesInOrder() {
     Result r = uopc({QStringLiteral("stages"), m_program});
     QCOMPARE(r.code, 0);

@@ -9,6 +9,7 @@
 #include "core/frontend/load_error.h"
 #include "core/program/interp_run.h"
 #include "core/program/program.h"
+#include "core/program/scheduled_run.h"
 #include "views/code/rendered_source.h"
 #include "views/run/machine_code.h"
 
@@ -25,13 +26,31 @@
 namespace uops::views {
 namespace {
 
-Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& opts, const CodegenTarget& target) {
+// "2 of 4: step() at line 21", and the last: "4 of 4: the outputs".
+QStringList scheduleLabels(const program::LoadedProgram& p) {
+  QStringList out;
+  qsizetype n = static_cast<qsizetype>(p.schedules.size()) + 1;
+  for (qsizetype k = 0; k + 1 < n; ++k) {
+    const program::RealizedSchedule& s = p.schedules[static_cast<size_t>(k)];
+    QString line = s.line ? QStringLiteral(" at line %1").arg(s.line->line) : QString();
+    out << QStringLiteral("%1 of %2: %3%4").arg(k + 1).arg(n).arg(QString::fromStdString(s.why), line);
+  }
+  if (n > 1) out << QStringLiteral("%1 of %1: the outputs").arg(n);
+  return out;
+}
+
+Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& opts, const CodegenTarget& target,
+                    int schedule) {
   Lowered out;
   out.name = name;
   try {
     program::LoadedProgram p = program::loadProgram(name.toStdString(), text.toStdString());
     out.printed = QString::fromStdString(p.printed);
-    out.roots = program::rootsOf(p.outputTensors());
+    out.schedules = scheduleLabels(p);
+    // a schedule the edited program no longer has: the whole program
+    out.schedule = schedule <= out.schedules.size() ? schedule : 0;
+    out.roots = program::rootsOf(out.schedule > 0 ? program::scheduleGraphs(p, static_cast<size_t>(out.schedule))
+                                                   : p.outputTensors());
     if (out.roots.empty()) {
       out.error = name + QStringLiteral(": the program has no outputs");
       return out;
@@ -52,6 +71,7 @@ Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& 
 Session::Session(QObject* parent) : QObject(parent) {
   connect(&m_lowering, &QFutureWatcher<Lowered>::finished, this, [this] {
     m_lowered = m_lowering.result();
+    m_schedule = m_lowered.schedule;
     m_selected = -1;
     m_selectedNode = nullptr;
     m_lastRun.reset();
@@ -182,8 +202,15 @@ bool Session::loadFile(const QString& path) {
 void Session::setSource(const QString& text, const QString& name) {
   m_source = text;
   m_lowering.waitForFinished();
-  m_lowering.setFuture(QtConcurrent::run(lowerSource, text, name, m_opts, target()));
+  m_lowering.setFuture(QtConcurrent::run(lowerSource, text, name, m_opts, target(), m_schedule));
   Q_EMIT busyChanged(true);
+}
+
+void Session::setSchedule(int schedule) {
+  if (schedule == m_schedule) return;
+  m_schedule = schedule;
+  m_opts.clear(); // kernel indices are the schedule's
+  if (!m_lowered.name.isEmpty()) setSource(m_source, m_lowered.name);
 }
 
 int Session::stageCount() const { return run() ? static_cast<int>(run()->stages.size()) : 0; }

@@ -17,6 +17,8 @@
 
 #include <atomic>
 #include <memory>
+#include <QStringList>
+
 #include <optional>
 
 namespace uops::views {
@@ -28,6 +30,11 @@ struct Lowered {
   std::shared_ptr<PipelineRun> run;
   QString error;                // a load error: "file:line:col: message"
   int errorLine = 0;            // 1-based, 0 when not at a line
+  // The program's realization points, one label each ("3 of 5: step() at
+  // line 21"), then its outputs; `schedule` is the one lowered (0: the whole
+  // program as one graph).
+  QStringList schedules;
+  int schedule = 0;
 };
 
 class Session : public QObject {
@@ -40,6 +47,10 @@ public:
   // Reads the file and lowers it (asynchronously).
   bool loadFile(const QString& path);
   void setSource(const QString& text, const QString& name);
+  // Lowers one realization point's schedule (1-based, as Lowered::schedules
+  // lists them) instead of the whole program (0).
+  void setSchedule(int schedule);
+  int schedule() const { return m_schedule; }
   const QString& source() const { return m_source; }
   const QString& path() const { return m_path; }
 
@@ -132,6 +143,7 @@ private:
   QString m_source, m_path;
   QString m_device = QStringLiteral("CPU");
   Lowered m_lowered;
+  int m_schedule = 0;
   const UOp* m_selectedNode = nullptr; // identity only: a node of the selected stage's graph
   int m_selected = -1;
   UOpPtr m_highlight; // the node the last shown rewrite made

@@ -2,6 +2,7 @@
 // toolbar, each lowered alone when chosen; the whole program by default.
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
+#include "views/panels/kernels_panel.h"
 
 #include <QTest>
 
@@ -52,6 +53,10 @@ private Q_SLOTS:
     QCOMPARE(combo->currentIndex(), 2);
     QCOMPARE(w.session().lowered().roots.size(), size_t{1});
     QVERIFY(w.session().stageCount() > 0);
+    // both steps compute w * 2 + 1 from a buffer: the same kernel
+    QCOMPARE(w.session().lowered().kernelSchedules, QStringList{QStringLiteral("1, 2")});
+    QVERIFY(w.kernels()->item(0, 5));
+    QCOMPARE(w.kernels()->item(0, 5)->text(), QStringLiteral("1, 2"));
 
     choose(w, 0);
     QCOMPARE(w.session().lowered().schedule, 0);

@@ -25,9 +25,11 @@ QString coloredKernelName(const std::string& text, const std::string& letters) {
 
 KernelsPanel::KernelsPanel(Session& session, QWidget* parent) : QTableWidget(parent), m_session(session) {
   setObjectName(QStringLiteral("kernelsPanel"));
-  setColumnCount(5);
+  setColumnCount(6);
   setHorizontalHeaderLabels({QStringLiteral("#"), QStringLiteral("kernel"), QStringLiteral("ranges"),
-                             QStringLiteral("OptOps"), QStringLiteral("median ms")});
+                             QStringLiteral("OptOps"), QStringLiteral("median ms"), QStringLiteral("in schedules")});
+  horizontalHeaderItem(5)->setToolTip(
+      QStringLiteral("with one schedule lowered: the realization points whose schedules have this same kernel"));
   horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
   verticalHeader()->hide();
   connect(&m_session, &Session::programLowered, this, &KernelsPanel::rebuild);
@@ -55,6 +57,8 @@ void KernelsPanel::rebuild() {
     setItem(row, 3, new QTableWidgetItem(k.opts.empty() ? QStringLiteral("(none)") : QString::fromStdString(formatOpts(k.opts))));
     if (times && i < times->kernels.size())
       setItem(row, 4, new QTableWidgetItem(QString::number(times->kernels[i].medianMs(), 'f', 4)));
+    const QStringList& shared = m_session.lowered().kernelSchedules;
+    if (i < static_cast<size_t>(shared.size())) setItem(row, 5, new QTableWidgetItem(shared[static_cast<qsizetype>(i)]));
   }
   resizeColumnsToContents();
 }

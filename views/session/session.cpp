@@ -21,6 +21,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <map>
 #include <mutex>
 
 namespace uops::views {
@@ -36,6 +37,25 @@ QStringList scheduleLabels(const program::LoadedProgram& p) {
     out << QStringLiteral("%1 of %2: %3%4").arg(k + 1).arg(n).arg(QString::fromStdString(s.why), line);
   }
   if (n > 1) out << QStringLiteral("%1 of %1: the outputs").arg(n);
+  return out;
+}
+
+// Per kernel of the lowered schedule: every schedule that has the same kernel.
+QStringList sharedKernels(const program::LoadedProgram& p, const PipelineRun& run, const CodegenTarget& target) {
+  std::map<const UOp*, QStringList> owners;
+  for (size_t k = 1; k <= p.schedules.size() + 1; ++k) {
+    PipelineRun scheduled = runPipeline(program::rootsOf(program::scheduleGraphs(p, k)),
+                                        {.trace = false, .target = std::nullopt, .rangeify = rangeifyOptionsFor(target)});
+    for (const ScheduledKernel& kernel : scheduled.schedule.kernels) {
+      QStringList& list = owners[kernel.ast.get()];
+      if (!list.contains(QString::number(k))) list << QString::number(k);
+    }
+  }
+  QStringList out;
+  for (const ScheduledKernel& kernel : run.schedule.kernels) {
+    auto it = owners.find(kernel.ast.get());
+    out << (it == owners.end() ? QString() : it->second.join(QStringLiteral(", ")));
+  }
   return out;
 }
 
@@ -56,6 +76,7 @@ Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& 
       return out;
     }
     out.run = std::make_shared<PipelineRun>(runPipeline(out.roots, {.trace = true, .target = target}, opts));
+    if (out.schedule > 0) out.kernelSchedules = sharedKernels(p, *out.run, target);
   } catch (const frontend::LoadError& e) {
     out.error = QString::fromStdString(e.what());
     QRegularExpressionMatch m = QRegularExpression(QStringLiteral(":(\\d+):\\d+:")).match(out.error);

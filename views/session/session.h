@@ -35,6 +35,9 @@ struct Lowered {
   // program as one graph).
   QStringList schedules;
   int schedule = 0;
+  // With a schedule lowered: per kernel of `run`, the schedules that have
+  // the same kernel (the same AST after Rangeify), e.g. "3, 6, 9".
+  QStringList kernelSchedules;
 };
 
 class Session : public QObject {

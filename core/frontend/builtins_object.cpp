@@ -75,6 +75,8 @@ void addObjectBuiltins(ExecState& state) {
       a.fail("takes 1 argument (making classes with type() is not supported)");
     const Value& x = a.positional()[0];
     if (const Instance* i = asInstance(x)) return Value(i->cls());
+    if (x.isObject())
+      if (std::optional<Value> t = x.object()->typeObject()) return *t;
     std::string name = x.typeName();
     if (std::shared_ptr<ExecState> s = weak.lock()) {
       auto it = s->builtins.find(name);

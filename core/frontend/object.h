@@ -99,6 +99,9 @@ public:
   }
   // When this object is isinstance()'s second argument (a class).
   virtual std::optional<bool> isInstance(const Value&) { return std::nullopt; }
+  // What type(x) gives: the host's class object (nullopt: a stand-in named
+  // by typeName()).
+  virtual std::optional<Value> typeObject() const { return std::nullopt; }
   // When this object is a class's attribute read through an instance `self`
   // (or through the class `cls`, self None): what the read gives, as
   // Python's descriptors bind methods; nullopt: this object itself.

@@ -205,7 +205,9 @@ public:
 } // namespace
 
 Value tensorClass() {
-  return Value(std::make_shared<TensorClass>());
+  // One class object, so `type(t) is Tensor` holds (it has no state of its own).
+  static const Value cls(std::make_shared<TensorClass>());
+  return cls;
 }
 
 } // namespace uops::program

@@ -6,6 +6,7 @@
 #include "core/program/convert.h"
 #include "core/program/dtype_object.h"
 #include "core/program/method_helpers.h"
+#include "core/program/tensor_class.h"
 #include "core/program/tensor_methods.h"
 
 #include <fmt/format.h>
@@ -87,6 +88,10 @@ std::string TensorObject::repr() const {
 
 const frontend::MethodTable* TensorObject::methods() const {
   return &tensorMethods();
+}
+
+std::optional<Value> TensorObject::typeObject() const {
+  return tensorClass();
 }
 
 std::optional<Value> TensorObject::getAttr(std::string_view name) {

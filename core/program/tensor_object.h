@@ -20,6 +20,7 @@ public:
   std::string typeName() const override { return "Tensor"; }
   std::string repr() const override;
   const frontend::MethodTable* methods() const override;
+  std::optional<frontend::Value> typeObject() const override;
   std::optional<frontend::Value> getAttr(std::string_view name) override;
   void setAttr(std::string_view name, const frontend::Value& value) override;
   std::optional<frontend::Value> binaryOp(frontend::BinaryOp op, const frontend::Value& other,

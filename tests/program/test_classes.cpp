@@ -21,6 +21,14 @@ private Q_SLOTS:
                             "layers.1.weight (4, 2), layers.1.bias (2,)\n"));
   }
 
+  void typeOfATensorIsTensor() {
+    // type(t) is the Tensor class itself; nn layers are classes like any other.
+    QCOMPARE(run(program("from tinygrad import nn\nt = Tensor([1.0])\nl = nn.Linear(2, 2)\n"
+                         "print(Tensor([type(t) is Tensor, type(t) == Tensor, isinstance(l, nn.Linear), "
+                         "type(l) is nn.Linear, isinstance(l, Tensor)]))\n")),
+             QStringLiteral("bool (5,) [True, True, True, True, False]"));
+  }
+
   void boundMethods() {
     // w = [[-2, -1, 0], [1, 2, 3]]: relu(x @ w) + 1 for x = eye(2).
     QCOMPARE(run(classmodels::kBoundMethods),

@@ -120,9 +120,11 @@ std::vector<frontend::Method> tensorMiscMethods() {
          realizeNow(roots, "realize()");
          return a.self();
        }},
+      // tinygrad's numpy() realizes the tensor; here the tensor stands for its array
       {"numpy",
        [](Args& a) {
          a.expectNone();
+         realizeNow({self(a)}, "numpy()");
          return a.self();
        }},
       {"tolist",

@@ -56,18 +56,15 @@ Tensor withData(const Tensor& graph, const std::unordered_map<const UOp*, Versio
 
 } // namespace
 
-DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
-                       const RunSettings& settings, std::optional<size_t> upTo) {
-  if (upTo && (*upTo < 1 || *upTo > program.schedules.size() + 1))
-    throw DeviceError(fmt::format("schedule {} does not exist: the program has {} (and {} for "
-                                  "its outputs)",
-                                  *upTo, program.schedules.size(),
-                                  program.schedules.size() + 1));
-  size_t last = upTo ? *upTo - 1 : program.schedules.size();
-  std::vector<Tensor> targets =
-      last < program.schedules.size() ? graphsOf(program.schedules[last]) : program.finalGraphs;
+namespace {
+
+// Runs, on `device`, the schedules before `last` whose versions `targets`
+// need (directly or through other versions); their values by version.
+std::unordered_map<const UOp*, HostTensor> computeNeeded(const LoadedProgram& program,
+                                                         const std::vector<Tensor>& targets, size_t last,
+                                                         const std::string& device, const RunSettings& settings,
+                                                         DeviceRun& total) {
   auto slots = versionSlots(program);
-  // Which versions are needed: those the targets read, and what those read.
   std::unordered_set<const UOp*> needed;
   std::vector<const UOp*> stack;
   for (const Tensor& t : targets)
@@ -82,7 +79,6 @@ DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
     for (const UOp* w : versionsRead(Tensor(from.graphs[slot.index], from.devices[slot.index]), slots))
       stack.push_back(w);
   }
-  DeviceRun total;
   std::unordered_map<const UOp*, HostTensor> values;
   RunSettings once = settings;
   once.repeat = 1;
@@ -101,6 +97,26 @@ DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
       values.emplace(computed[i], run.outputs[i]);
     total.kernels += run.kernels;
   }
+  return values;
+}
+
+void checkSchedule(const LoadedProgram& program, size_t k) {
+  if (k < 1 || k > program.schedules.size() + 1)
+    throw DeviceError(fmt::format("schedule {} does not exist: the program has {} (and {} for "
+                                  "its outputs)",
+                                  k, program.schedules.size(), program.schedules.size() + 1));
+}
+
+} // namespace
+
+DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
+                       const RunSettings& settings, std::optional<size_t> upTo) {
+  if (upTo) checkSchedule(program, *upTo);
+  size_t last = upTo ? *upTo - 1 : program.schedules.size();
+  std::vector<Tensor> targets = scheduleGraphs(program, last + 1);
+  DeviceRun total;
+  auto values = computeNeeded(program, targets, last, device, settings, total);
+  auto slots = versionSlots(program);
   std::vector<Tensor> roots;
   for (const Tensor& t : targets)
     roots.push_back(withData(t, slots, values));
@@ -111,11 +127,19 @@ DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
   return total;
 }
 
+std::vector<Tensor> boundScheduleGraphs(const LoadedProgram& program, size_t k) {
+  std::vector<Tensor> targets = scheduleGraphs(program, k);
+  DeviceRun ignored;
+  auto values = computeNeeded(program, targets, k - 1, "REF", {}, ignored);
+  auto slots = versionSlots(program);
+  std::vector<Tensor> out;
+  for (const Tensor& t : targets)
+    out.push_back(withData(t, slots, values));
+  return out;
+}
+
 std::vector<Tensor> scheduleGraphs(const LoadedProgram& program, size_t k) {
-  if (k < 1 || k > program.schedules.size() + 1)
-    throw DeviceError(fmt::format("schedule {} does not exist: the program has {} (and {} for "
-                                  "its outputs)",
-                                  k, program.schedules.size(), program.schedules.size() + 1));
+  checkSchedule(program, k);
   return k <= program.schedules.size() ? graphsOf(program.schedules[k - 1]) : program.finalGraphs;
 }
 

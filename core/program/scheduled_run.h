@@ -22,5 +22,8 @@ DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
 // its outputs) computes, its inputs being the Buffer leaves of the versions
 // earlier schedules made: for stages, traces and runs of one schedule.
 std::vector<Tensor> scheduleGraphs(const LoadedProgram& program, size_t k);
+// The same with the versions it reads replaced by their data, computed by the
+// reference evaluator (what the explorer lowers and runs for one schedule).
+std::vector<Tensor> boundScheduleGraphs(const LoadedProgram& program, size_t k);
 
 } // namespace uops::program

@@ -69,8 +69,11 @@ Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& 
     out.schedules = scheduleLabels(p);
     // a schedule the edited program no longer has: the whole program
     out.schedule = schedule <= out.schedules.size() ? schedule : 0;
-    out.roots = program::rootsOf(out.schedule > 0 ? program::scheduleGraphs(p, static_cast<size_t>(out.schedule))
-                                                   : p.outputTensors());
+    // one schedule: its inputs are the data earlier schedules computed, so
+    // its runs give the values the program has there
+    out.roots = program::rootsOf(out.schedule > 0
+                                     ? program::boundScheduleGraphs(p, static_cast<size_t>(out.schedule))
+                                     : p.outputTensors());
     if (out.roots.empty()) {
       out.error = name + QStringLiteral(": the program has no outputs");
       return out;

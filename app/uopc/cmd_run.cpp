@@ -41,9 +41,7 @@ void printReadable(const uops::program::LoadedProgram& program, const uops::prog
                    const std::string& device, size_t schedule) {
   std::cout << program.printed;
   if (schedule > 0 && schedule <= program.schedules.size()) {
-    const uops::program::RealizedSchedule& s = program.schedules[schedule - 1];
-    std::cout << fmt::format("schedule {} of {}: {}{}\n", schedule, program.schedules.size() + 1, s.why,
-                             s.line ? fmt::format(" at line {}", s.line->line) : "");
+    std::cout << "schedule " << uops::program::scheduleLabel(program, schedule) << "\n";
     for (size_t i = 0; i < run.outputs.size(); ++i)
       std::cout << fmt::format("buffer[{}]: {}\n", i, uops::program::describe(run.outputs[i]));
   } else {

@@ -3,24 +3,12 @@
 #include "core/grad/graph_walk.h"
 #include "core/ir/build.h"
 
-#include <algorithm>
 #include <unordered_map>
 
 #include <fmt/format.h>
 
 namespace uops {
 namespace {
-
-// tinygrad's `uop.device is not None` for an argument: Python constants
-// (a bare Const, or a weak graph of constants) have none and are not inputs.
-bool isDeviceLess(const Tensor& t) {
-  if (t.uop()->op() == Op::Const) return true;
-  if (!t.isWeak()) return false;
-  auto nodes = toposort(*t.uop());
-  return std::none_of(nodes.begin(), nodes.end(), [](const UOp* u) {
-    return u->op() == Op::Buffer || u->op() == Op::Binary || u->op() == Op::Param;
-  });
-}
 
 // Storage the body reaches outside its own Params and nested bodies: Buffers
 // and literal data, in first-use order.
@@ -38,6 +26,11 @@ UOpPtr paramFor(int64_t slot, const UOpPtr& u) {
 }
 
 } // namespace
+
+bool isDeviceLess(const Tensor& t) {
+  if (t.uop()->op() == Op::Const) return true;
+  return t.isWeak() && grad::constantsOnly(*t.uop());
+}
 
 FunctionCapture::FunctionCapture(FunctionOptions options) : m_options(std::move(options)) {}
 

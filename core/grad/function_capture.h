@@ -34,6 +34,11 @@
 
 namespace uops {
 
+// tinygrad's `t.device is None`: Tensor(3.0) is a device-less Const, and weak
+// dtypes come only from Python constants, so a weak tensor built from
+// constants alone has no device either (Tensor.full and friends have one).
+bool isDeviceLess(const Tensor& t);
+
 struct FunctionOptions {
   std::string name = "function"; // for messages (tinygrad's __qualname__)
   bool allowImplicit = false;

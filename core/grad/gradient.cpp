@@ -1,6 +1,7 @@
 #include "core/grad/gradient.h"
 
 #include "core/grad/compute_gradient.h"
+#include "core/grad/function_capture.h"
 #include "core/grad/grad_build.h"
 #include "core/ir/shape.h"
 
@@ -11,21 +12,6 @@
 
 namespace uops {
 namespace {
-
-bool constantsOnly(const UOp& root) {
-  auto nodes = toposort(root);
-  return std::all_of(nodes.begin(), nodes.end(), [](const UOp* u) {
-    return u->op() != Op::Buffer && u->op() != Op::Binary && u->op() != Op::Param;
-  });
-}
-
-// tinygrad's `t.device is not None`: Tensor(3.0) is a device-less Const, and
-// weak dtypes come only from Python constants, so a weak tensor built from
-// constants alone has no device either. Tensor.full and friends have one.
-bool hasDevice(const Tensor& t) {
-  if (t.uop()->op() == Op::Const) return false;
-  return !t.isWeak() || !constantsOnly(*t.uop());
-}
 
 UOpPtr rootGradient(const Tensor& loss, const std::optional<Tensor>& g) {
   if (!g) return grad::fill(1.0, loss.dtype(), loss.shape());
@@ -66,7 +52,7 @@ void backward(const Tensor& loss, std::optional<Tensor> g) {
     inGraph.insert(u);
   std::vector<Tensor> need;
   for (Tensor& t : Tensor::liveTensors())
-    if (inGraph.count(t.uop().get()) && t.isFloatingPoint() && hasDevice(t)) need.push_back(t);
+    if (inGraph.count(t.uop().get()) && t.isFloatingPoint() && !isDeviceLess(t)) need.push_back(t);
   std::vector<Tensor> grads = gradient(loss, need, std::move(g));
   for (size_t i = 0; i < need.size(); ++i) {
     Tensor& t = need[i];

@@ -16,6 +16,12 @@ size_t firstFollowed(const UOp& u) {
 
 } // namespace
 
+bool constantsOnly(const UOp& root) {
+  for (const UOp* u : toposort(root))
+    if (u->op() == Op::Buffer || u->op() == Op::Binary || u->op() == Op::Param) return false;
+  return true;
+}
+
 std::vector<const UOp*> toposortOutsideCalls(const UOp& root) {
   std::vector<const UOp*> order;
   std::unordered_set<const UOp*> seen{&root};

@@ -16,6 +16,11 @@ namespace uops::grad {
 // and Call. Deterministic: sources are visited in order. Iterative.
 std::vector<const UOp*> toposortOutsideCalls(const UOp& root);
 
+// Whether a graph is made of constants alone (no Buffer, literal data or
+// Param anywhere, nested bodies included): such a graph is one interned node
+// with every equal constant, and has no device in tinygrad's sense.
+bool constantsOnly(const UOp& root);
+
 // root with every node found in `replace` swapped for its replacement and the
 // users above it rebuilt (interned, so an untouched graph is root itself).
 // Nested Function and Call bodies are left as they are.

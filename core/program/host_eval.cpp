@@ -45,6 +45,11 @@ HostTensor evaluateOnHost(const Tensor& tensor) {
   return zeroFilledEvaluator().evaluate(tensor.uop());
 }
 
+Tensor tensorFrom(const HostTensor& value, const std::string& device) {
+  std::string bytes(reinterpret_cast<const char*>(value.bytes().data()), value.bytes().size());
+  return Tensor::fromBytes(std::move(bytes), value.dtype(), value.shape(), device);
+}
+
 Value toPythonScalar(const HostTensor& value, int64_t index) {
   DType d = value.dtype();
   if (d.isBool()) return Value(value.getBool(index));

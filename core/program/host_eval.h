@@ -16,6 +16,9 @@ namespace uops::program {
 std::vector<HostTensor> evaluateOnHost(const std::vector<Tensor>& tensors);
 HostTensor evaluateOnHost(const Tensor& tensor);
 
+// A host tensor's elements as literal data of a tensor on `device`.
+Tensor tensorFrom(const HostTensor& value, const std::string& device = "CPU");
+
 // Python values of a host tensor's elements: tinygrad's tolist() (nested
 // lists; a 0-d tensor is its scalar) and item() (exactly one element).
 frontend::Value toPythonList(const HostTensor& value);

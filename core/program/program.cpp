@@ -94,7 +94,8 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
   auto resolve = [&](const Tensor& t) {
     for (const auto& [from, to] : resolvedHandles)
       if (from.isSame(t)) return to;
-    Tensor r = realizer.resolve(t.uop()) == t.uop() ? t : realizer.resolved(t);
+    UOpPtr u = realizer.resolve(t.uop());
+    Tensor r = u == t.uop() ? t : Tensor(u, t.device(), t.isWeak());
     resolvedHandles.emplace_back(t, r);
     return r;
   };

@@ -14,14 +14,6 @@ namespace {
 
 thread_local Realizer* t_realizer = nullptr;
 
-// A graph of constants only: interned, so it stands for every equal constant
-// in the program, and becoming a buffer must not capture those.
-bool constantsOnly(const UOp& root) {
-  for (const UOp* u : grad::toposortOutsideCalls(root))
-    if (u->op() == Op::Buffer || u->op() == Op::Binary || u->op() == Op::Param) return false;
-  return true;
-}
-
 // root with each node that `swap` has a replacement for replaced (not looked
 // into), outside Function and Call bodies.
 UOpPtr replaceNodes(const UOpPtr& root, const std::function<UOpPtr(const UOp*)>& swap) {
@@ -87,16 +79,11 @@ UOpPtr Realizer::resolve(const UOpPtr& root) {
   return replaceNodes(resolveShallow(root), inlineVersion);
 }
 
-Tensor Realizer::resolved(const Tensor& t) {
-  return Tensor(resolve(t.uop()), t.device(), t.isWeak());
-}
-
 Tensor Realizer::resolvedShallow(const Tensor& t) {
   return Tensor(resolveShallow(t.uop()), t.device(), t.isWeak());
 }
 
-HostTensor Realizer::versionValue(const UOp* version) {
-  if (auto v = m_hostValues.find(version); v != m_hostValues.end()) return v->second;
+HostTensor Realizer::evaluate(const UOpPtr& graph) {
   ReferenceEvaluator evaluator;
   evaluator.setBufferProvider([this](const UOp& leaf) -> std::optional<HostTensor> {
     int64_t size = leaf.argAs<BufferArg>().size;
@@ -104,20 +91,18 @@ HostTensor Realizer::versionValue(const UOp* version) {
       return versionValue(v->second).withShape({size});
     return HostTensor(leaf.dtype().base(), Shape{size}); // never written: zeros
   });
-  HostTensor value = evaluator.evaluate(m_computes.at(version));
+  return evaluator.evaluate(graph);
+}
+
+HostTensor Realizer::versionValue(const UOp* version) {
+  if (auto v = m_hostValues.find(version); v != m_hostValues.end()) return v->second;
+  HostTensor value = evaluate(m_computes.at(version));
   m_hostValues.emplace(version, value);
   return value;
 }
 
 HostTensor Realizer::hostValue(const Tensor& t) {
-  ReferenceEvaluator evaluator;
-  evaluator.setBufferProvider([this](const UOp& leaf) -> std::optional<HostTensor> {
-    int64_t size = leaf.argAs<BufferArg>().size;
-    if (auto v = m_versionOfLeaf.find(&leaf); v != m_versionOfLeaf.end())
-      return versionValue(v->second).withShape({size});
-    return HostTensor(leaf.dtype().base(), Shape{size});
-  });
-  return evaluator.evaluate(resolveShallow(t.uop()));
+  return evaluate(resolveShallow(t.uop()));
 }
 
 UOpPtr Realizer::newView(const Tensor& like) {
@@ -188,7 +173,7 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
     // it is one node with every equal constant). What it was assigned over
     // keeps computing what it computed, unless it was a buffer (the view
     // reused above), as in tinygrad.
-    if (impl.uop != view && !m_buffers.count(impl.uop.get()) && !constantsOnly(*impl.uop)) {
+    if (impl.uop != view && !m_buffers.count(impl.uop.get()) && !grad::constantsOnly(*impl.uop)) {
       became[impl.uop.get()] = view;
       keys.push_back(impl.uop); // alive until the substitution is done
     }

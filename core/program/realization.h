@@ -53,7 +53,6 @@ public:
   UOpPtr resolveShallow(const UOpPtr& root);
   // The graph with versions inlined: everything it depends on in one graph.
   UOpPtr resolve(const UOpPtr& root);
-  Tensor resolved(const Tensor& t);
   Tensor resolvedShallow(const Tensor& t);
   // The value the tensor has now, computed on the host (versions computed
   // once each and reused).
@@ -79,6 +78,8 @@ private:
   UOpPtr drawValue(const UOp* view, Draw& d);
   UOpPtr newView(const Tensor& like);
   HostTensor versionValue(const UOp* version);
+  // A graph over versions on the host, each version it reads computed once.
+  HostTensor evaluate(const UOpPtr& graph);
 
   // Placeholders and versions are views (reshapes) of fresh Buffer leaves,
   // keyed by the view.

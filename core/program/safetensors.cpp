@@ -71,20 +71,6 @@ std::filesystem::path fileNamed(const std::string& name) {
   return t_directory / name;
 }
 
-Tensor tensorFrom(const HostTensor& h) {
-  std::vector<Scalar> values;
-  values.reserve(static_cast<size_t>(h.numel()));
-  for (int64_t i = 0; i < h.numel(); ++i) {
-    if (h.dtype().isBool())
-      values.emplace_back(h.getBool(i));
-    else if (h.dtype().isFloat())
-      values.emplace_back(h.getDouble(i));
-    else
-      values.emplace_back(h.getInt(i));
-  }
-  return Tensor::fromFlat(values, h.shape(), h.dtype());
-}
-
 Value load(const std::string& name) {
   std::filesystem::path path = fileNamed(name);
   std::error_code ec;
@@ -117,9 +103,8 @@ Value load(const std::string& name) {
       if (offsets[1] < offsets[0] || offsets[1] - offsets[0] != want ||
           dataStart + offsets[1] > size)
         throw ScriptError("data offsets do not match its dtype and shape");
-      auto first = reinterpret_cast<const std::byte*>(bytes.data() + dataStart + offsets[0]);
-      HostTensor h = HostTensor::fromBytes(dtype, shape, {first, static_cast<size_t>(want)});
-      items.emplace_back(Value(key), wrap(tensorFrom(h)));
+      std::string data(bytes.data() + dataStart + offsets[0], static_cast<size_t>(want));
+      items.emplace_back(Value(key), wrap(Tensor::fromBytes(std::move(data), dtype, shape)));
     } catch (const ScriptError& e) {
       throw ScriptError(fmt::format("'{}': tensor '{}': {}", name, key, e.what()));
     } catch (const nlohmann::json::exception& e) {

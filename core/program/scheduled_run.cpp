@@ -1,6 +1,7 @@
 #include "core/program/scheduled_run.h"
 
 #include "core/grad/graph_walk.h"
+#include "core/program/host_eval.h"
 
 #include <fmt/format.h>
 
@@ -22,8 +23,10 @@ struct VersionSlot {
   size_t index = 0;
 };
 
-std::unordered_map<const UOp*, VersionSlot> versionSlots(const LoadedProgram& program) {
-  std::unordered_map<const UOp*, VersionSlot> slots;
+using Slots = std::unordered_map<const UOp*, VersionSlot>;
+
+Slots versionSlots(const LoadedProgram& program) {
+  Slots slots;
   for (size_t s = 0; s < program.schedules.size(); ++s)
     for (size_t i = 0; i < program.schedules[s].versions.size(); ++i)
       slots.emplace(program.schedules[s].versions[i].get(), VersionSlot{s, i});
@@ -32,7 +35,7 @@ std::unordered_map<const UOp*, VersionSlot> versionSlots(const LoadedProgram& pr
 
 // The versions a graph reads.
 std::vector<const UOp*> versionsRead(const Tensor& graph,
-                                     const std::unordered_map<const UOp*, VersionSlot>& slots) {
+                                     const Slots& slots) {
   std::vector<const UOp*> out;
   for (const UOp* u : grad::toposortOutsideCalls(*graph.uop()))
     if (slots.count(u)) out.push_back(u);
@@ -40,16 +43,11 @@ std::vector<const UOp*> versionsRead(const Tensor& graph,
 }
 
 // The graph with each version it reads replaced by its computed data.
-Tensor withData(const Tensor& graph, const std::unordered_map<const UOp*, VersionSlot>& slots,
+Tensor withData(const Tensor& graph, const Slots& slots,
                 const std::unordered_map<const UOp*, HostTensor>& values) {
   std::unordered_map<const UOp*, UOpPtr> replace;
-  for (const UOp* v : versionsRead(graph, slots)) {
-    const HostTensor& h = values.at(v);
-    std::string bytes(reinterpret_cast<const char*>(h.bytes().data()), h.bytes().size());
-    replace.emplace(v, Tensor::fromBytes(std::move(bytes), h.dtype(), v->shape(),
-                                         graph.device())
-                           .uop());
-  }
+  for (const UOp* v : versionsRead(graph, slots))
+    replace.emplace(v, tensorFrom(values.at(v), graph.device()).uop());
   if (replace.empty()) return graph;
   return Tensor(grad::substitute(graph.uop(), replace), graph.device(), graph.isWeak());
 }
@@ -60,11 +58,10 @@ namespace {
 
 // Runs, on `device`, the schedules before `last` whose versions `targets`
 // need (directly or through other versions); their values by version.
-std::unordered_map<const UOp*, HostTensor> computeNeeded(const LoadedProgram& program,
+std::unordered_map<const UOp*, HostTensor> computeNeeded(const LoadedProgram& program, const Slots& slots,
                                                          const std::vector<Tensor>& targets, size_t last,
                                                          const std::string& device, const RunSettings& settings,
                                                          DeviceRun& total) {
-  auto slots = versionSlots(program);
   std::unordered_set<const UOp*> needed;
   std::vector<const UOp*> stack;
   for (const Tensor& t : targets)
@@ -115,8 +112,8 @@ DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
   size_t last = upTo ? *upTo - 1 : program.schedules.size();
   std::vector<Tensor> targets = scheduleGraphs(program, last + 1);
   DeviceRun total;
-  auto values = computeNeeded(program, targets, last, device, settings, total);
-  auto slots = versionSlots(program);
+  Slots slots = versionSlots(program);
+  auto values = computeNeeded(program, slots, targets, last, device, settings, total);
   std::vector<Tensor> roots;
   for (const Tensor& t : targets)
     roots.push_back(withData(t, slots, values));
@@ -130,12 +127,20 @@ DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
 std::vector<Tensor> boundScheduleGraphs(const LoadedProgram& program, size_t k) {
   std::vector<Tensor> targets = scheduleGraphs(program, k);
   DeviceRun ignored;
-  auto values = computeNeeded(program, targets, k - 1, "REF", {}, ignored);
-  auto slots = versionSlots(program);
+  Slots slots = versionSlots(program);
+  auto values = computeNeeded(program, slots, targets, k - 1, "REF", {}, ignored);
   std::vector<Tensor> out;
   for (const Tensor& t : targets)
     out.push_back(withData(t, slots, values));
   return out;
+}
+
+std::string scheduleLabel(const LoadedProgram& program, size_t k) {
+  checkSchedule(program, k);
+  size_t n = program.schedules.size() + 1;
+  if (k == n) return fmt::format("{} of {}: the outputs", k, n);
+  const RealizedSchedule& s = program.schedules[k - 1];
+  return fmt::format("{} of {}: {}{}", k, n, s.why, s.line ? fmt::format(" at line {}", s.line->line) : "");
 }
 
 std::vector<Tensor> scheduleGraphs(const LoadedProgram& program, size_t k) {

@@ -18,6 +18,10 @@ namespace uops::program {
 DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
                        const RunSettings& settings = {}, std::optional<size_t> upTo = {});
 
+// "2 of 10: TinyJit at line 34" for schedule k (1-based), "10 of 10: the
+// outputs" for the last, as uopc and the explorer list them.
+std::string scheduleLabel(const LoadedProgram& program, size_t k);
+
 // What schedule k (1-based; schedules().size() + 1 is the end of the program:
 // its outputs) computes, its inputs being the Buffer leaves of the versions
 // earlier schedules made: for stages, traces and runs of one schedule.

@@ -61,15 +61,17 @@ inline std::string flat(const uops::HostTensor& v) {
   return out + "]";
 }
 
-inline uops::program::LoadedProgram load(const std::string& source) {
-  return uops::program::loadProgram("test.py", source);
+inline uops::program::LoadedProgram load(const std::string& source,
+                                         const std::string& fileName = "test.py") {
+  return uops::program::loadProgram(fileName, source);
 }
 
 // Every output of the program, flat, joined by " | "; or the load error as
-// "line:col: message".
-inline QString run(const std::string& source) {
+// "line:col: message". `fileName` places the program (its directory is where
+// safe_load and safe_save find files).
+inline QString run(const std::string& source, const std::string& fileName = "test.py") {
   try {
-    uops::program::LoadedProgram p = load(source);
+    uops::program::LoadedProgram p = load(source, fileName);
     std::vector<uops::HostTensor> values = uops::program::evaluateOnHost(p.outputTensors());
     std::string out;
     for (size_t i = 0; i < values.size(); ++i)

@@ -11,19 +11,9 @@ using namespace programtest;
 
 namespace {
 
-// Loads `body` as <dir>/prog.py and returns run()'s text for it.
+// run() with the program at <dir>/prog.py.
 QString runIn(const QTemporaryDir& dir, const std::string& body) {
-  try {
-    std::string path = (dir.path() + QStringLiteral("/prog.py")).toStdString();
-    uops::program::LoadedProgram p = uops::program::loadProgram(path, program(body));
-    std::vector<uops::HostTensor> values = uops::program::evaluateOnHost(p.outputTensors());
-    std::string out;
-    for (size_t i = 0; i < values.size(); ++i)
-      out += (i ? " | " : "") + flat(values[i]);
-    return qs(out);
-  } catch (const uops::frontend::LoadError& e) {
-    return qs(fmt::format("{}:{}: {}", e.line(), e.col(), e.message()));
-  }
+  return run(program(body), (dir.path() + QStringLiteral("/prog.py")).toStdString());
 }
 
 } // namespace

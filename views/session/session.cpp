@@ -27,16 +27,12 @@
 namespace uops::views {
 namespace {
 
-// "2 of 4: step() at line 21", and the last: "4 of 4: the outputs".
+// The realization points' schedules, then the outputs' (none without realization points).
 QStringList scheduleLabels(const program::LoadedProgram& p) {
   QStringList out;
-  qsizetype n = static_cast<qsizetype>(p.schedules.size()) + 1;
-  for (qsizetype k = 0; k + 1 < n; ++k) {
-    const program::RealizedSchedule& s = p.schedules[static_cast<size_t>(k)];
-    QString line = s.line ? QStringLiteral(" at line %1").arg(s.line->line) : QString();
-    out << QStringLiteral("%1 of %2: %3%4").arg(k + 1).arg(n).arg(QString::fromStdString(s.why), line);
-  }
-  if (n > 1) out << QStringLiteral("%1 of %1: the outputs").arg(n);
+  if (p.schedules.empty()) return out;
+  for (size_t k = 1; k <= p.schedules.size() + 1; ++k)
+    out << QString::fromStdString(program::scheduleLabel(p, k));
   return out;
 }
 

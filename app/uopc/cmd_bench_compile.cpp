@@ -1,7 +1,7 @@
 #include "app/uopc/commands.h"
 #include "app/uopc/lowering.h"
 
-#include "core/program/interp_run.h"
+#include "core/program/device_run.h"
 #include "core/runtime/json_output.h"
 
 #include <chrono>

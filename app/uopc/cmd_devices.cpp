@@ -1,6 +1,7 @@
 #include "app/uopc/commands.h"
 
 #include "backends/opencl/cl_listing.h"
+#include "core/runtime/device_registry.h"
 
 #include <iostream>
 #include <thread>
@@ -13,10 +14,9 @@ namespace uopc {
 void addDevicesCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("devices", "the devices programs can run on");
   cmd->callback([] {
-    std::cout << "REF     the reference evaluator (exact, no kernels)\n";
-    std::cout << "INTERP  the schedule's kernels interpreted (exact, slow)\n";
-    std::cout << fmt::format("CPU     this machine through LLVM's ORC JIT, {} threads\n",
-                             std::max(1u, std::thread::hardware_concurrency()));
+    for (const uops::DeviceDescription& d : uops::listDevices())
+      std::cout << fmt::format("{:<7} {}\n", d.name, d.description);
+    std::cout << fmt::format("\nCPU: {} threads\n\nOpenCL:\n", std::max(1u, std::thread::hardware_concurrency()));
     std::cout << uops::clDevicesListing();
   });
 }

@@ -4,10 +4,10 @@
 
 #include "core/frontend/load_error.h"
 #include "core/program/device_run.h"
-#include "core/program/interp_run.h"
 #include "core/program/host_text.h"
 #include "core/program/program.h"
 #include "core/program/scheduled_run.h"
+#include "core/runtime/device_registry.h"
 #include "core/runtime/json_output.h"
 
 #include <iostream>
@@ -37,7 +37,7 @@ struct RunOptions {
 };
 
 // Without --json: what the program printed, then each output with where it came from.
-void printReadable(const uops::program::LoadedProgram& program, const uops::program::DeviceRun& run,
+void printReadable(const uops::program::LoadedProgram& program, const uops::DeviceRun& run,
                    const std::string& device, size_t schedule) {
   std::cout << program.printed;
   if (schedule > 0 && schedule <= program.schedules.size()) {
@@ -49,8 +49,8 @@ void printReadable(const uops::program::LoadedProgram& program, const uops::prog
       std::cout << fmt::format("out[{}] (line {}): {}\n", i, program.outputs[i].loc.line,
                                uops::program::describe(run.outputs[i]));
   }
-  if (device == "REF")
-    std::cout << "device REF: the reference evaluator, no kernels compiled\n";
+  if (!uops::openDevice(device).runsKernels())
+    std::cout << fmt::format("device {}: the reference evaluator, no kernels compiled\n", device);
   else
     std::cout << fmt::format("device {}: {} kernels\n", device, run.kernels);
 }
@@ -81,15 +81,17 @@ void printTimes(const std::vector<uops::KernelTimes>& times, int repeat) {
 // options is an error that says why, never a silent no-op.
 void checkApplies(const RunOptions& options, const CLI::App& cmd) {
   auto given = [&](const char* name) { return cmd.count(name) > 0; };
-  if (options.device == "REF")
+  uops::Device& device = uops::openDevice(options.device);
+  if (!device.runsKernels())
     for (const char* flag : {"--beam", "--opts", "--kernel", "--time", "--no-opt", "--repeat"})
       if (given(flag))
-        failWith(fmt::format("uopc run: {} does not apply to REF: the reference evaluator compiles no kernels "
+        failWith(fmt::format("uopc run: {} does not apply to {}: the reference evaluator compiles no kernels "
                              "(run on CPU, INTERP or CL:<n>)",
-                             flag));
-  if (options.device == "INTERP" && given("--beam"))
-    failWith("uopc run: --beam does not apply to INTERP: BEAM times kernels on hardware, and the interpreter's "
-             "times say nothing about it (run on CPU or CL:<n>)");
+                             flag, options.device));
+  if (!device.target() && given("--beam"))
+    failWith(fmt::format("uopc run: --beam does not apply to {}: BEAM times kernels on hardware, and the "
+                         "interpreter's times say nothing about it (run on CPU or CL:<n>)",
+                         options.device));
   if (given("--opts") && options.kernel.empty())
     failWith("uopc run: --opts needs --kernel: the kernel (schedule index or name) they apply to");
   if (given("--kernel") && !given("--opts"))
@@ -107,7 +109,7 @@ void run(const RunOptions& options) {
     failWith(fmt::format("{}: the program has no outputs: print() a tensor, or end with an "
                          "assignment of a tensor or a list of tensors",
                          options.path));
-  uops::program::DeviceRun result;
+  uops::DeviceRun result;
   uops::KernelOpts opts;
   std::optional<size_t> upTo;
   if (options.schedule > 0) upTo = options.schedule;
@@ -121,15 +123,17 @@ void run(const RunOptions& options) {
       opts = kernelOptsFor(uops::program::rootsOf(scheduled ? uops::program::scheduleGraphs(program, last)
                                                             : program.outputTensors()),
                            options.opts, options.kernel, rangeifyOptionsOn(options.device), options.path);
-    uops::program::RunSettings settings{.repeat = options.repeat,
-                                        .device = options.device,
-                                        .heuristics = !options.noOpt,
-                                        .opts = std::move(opts),
-                                        .beam = options.beam,
-                                        .beamBudgetSeconds = options.beamBudget};
+    uops::RunSettings settings{.repeat = options.repeat,
+                               .heuristics = !options.noOpt,
+                               .opts = std::move(opts),
+                               .beam = options.beam,
+                               .beamBudgetSeconds = options.beamBudget,
+                               .beamProgress = {},
+                               .beamDone = {}};
+    reportBeamOnStderr(settings);
     result = scheduled ? uops::program::runScheduled(program, options.device, settings, upTo)
                        : uops::program::runOnDevice(program.outputTensors(), options.device, settings);
-  } catch (const uops::program::DeviceError& e) {
+  } catch (const uops::DeviceError& e) {
     failWith(fmt::format("uopc run: {}", e.what()));
   } catch (const std::exception& e) {
     failWith(fmt::format("{}: running the program on {} failed: {}", options.path, options.device,
@@ -183,7 +187,11 @@ void addRunCommand(CLI::App& app) {
       ->capture_default_str();
   cmd->callback([options, cmd] {
     if (options->device.empty()) options->device = bestDevice();
-    checkApplies(*options, *cmd);
+    try {
+      checkApplies(*options, *cmd);
+    } catch (const uops::DeviceError& e) {
+      failWith(fmt::format("uopc run: {}", e.what()));
+    }
     run(*options);
   });
 }

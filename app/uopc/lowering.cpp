@@ -1,13 +1,11 @@
 #include "app/uopc/lowering.h"
 
-#include "backends/llvm/host_cpu_target.h"
-
 #include "core/frontend/load_error.h"
 #include "core/opt/opt.h"
 #include "core/pipeline/kernel_select.h"
-#include "core/program/device_name.h"
 #include "core/program/device_run.h"
-#include "core/program/interp_run.h"
+#include "core/pipeline/program_run.h"
+#include "core/runtime/device_registry.h"
 #include "core/program/scheduled_run.h"
 
 #include <algorithm>
@@ -28,9 +26,9 @@ CLI::Validator deviceNameValidator() {
   return CLI::Validator(
       [](std::string& name) -> std::string {
         try {
-          name = uops::program::canonicalDeviceName(name);
+          name = uops::canonicalDeviceName(name);
           return {};
-        } catch (const uops::program::DeviceError& e) {
+        } catch (const uops::DeviceError& e) {
           return e.what();
         }
       },
@@ -61,13 +59,15 @@ uops::program::LoadedProgram loadOrFail(const std::string& path) {
 }
 
 uops::CodegenTarget targetFor(const LoweringOptions& options) {
-  uops::CodegenTarget target;
-  const std::string& device = options.device; // canonical: deviceNameValidator
-  if (device == "CPU") target = uops::hostCpuTarget();
-  else if (uops::program::isCodegenTarget(device)) target = uops::openClTarget(device);
-  else failWith(fmt::format("{} generates no code: the code generators are CPU (LLVM IR) and CL:<n> (OpenCL C)", device));
-  target.heuristics = !options.noOpt;
-  return target;
+  try {
+    const uops::Device& device = uops::openDevice(options.device);
+    if (!device.target())
+      failWith(fmt::format("{} generates no code: the code generators are CPU (LLVM IR) and CL:<n> (OpenCL C)",
+                           device.name()));
+    return uops::runTarget(device, !options.noOpt);
+  } catch (const uops::DeviceError& e) {
+    failWith(e.what());
+  }
 }
 
 uops::PipelineRun lower(const uops::program::LoadedProgram& program, const LoweringOptions& options, bool trace) {
@@ -77,7 +77,7 @@ uops::PipelineRun lower(const uops::program::LoadedProgram& program, const Lower
     roots = uops::program::rootsOf(options.schedule > 0
                                        ? uops::program::scheduleGraphs(program, options.schedule)
                                        : program.outputTensors());
-  } catch (const uops::program::DeviceError& e) {
+  } catch (const uops::DeviceError& e) {
     failWith(e.what());
   }
   uops::KernelOpts opts;

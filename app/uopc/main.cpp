@@ -1,5 +1,6 @@
 #include "app/uopc/commands.h"
-#include "app/uopc/devices.h"
+
+#include "backends/devices.h"
 
 #include <exception>
 #include <iostream>
@@ -11,7 +12,7 @@ int main(int argc, char** argv) {
   CLI::App app{"uopc: the UOpScope compiler core, headless"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("uopc ") + UOPSCOPE_VERSION);
-  uopc::registerCompiledDevices();
+  uops::registerBackendDevices();
   uopc::addShowCommand(app);
   uopc::addBenchRewriteCommand(app);
   uopc::addRunCommand(app);

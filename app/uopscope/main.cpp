@@ -5,7 +5,8 @@
 #include "app/uopscope/main_window.h"
 
 #include "core/pipeline/kernel_select.h"
-#include "core/program/device_name.h"
+#include "backends/devices.h"
+#include "core/runtime/device_registry.h"
 #include "core/program/device_run.h"
 
 #include <QApplication>
@@ -90,16 +91,15 @@ std::optional<QString> checkOptions(const QCommandLineParser& parser, const Opti
       if (!kHideGroups.contains(group.trimmed()))
         return QStringLiteral("no node group '%1' for --hide (groups: %2)").arg(group, kHideGroups.join(QStringLiteral(", ")));
   if (parser.isSet(o.device)) {
-    std::string device;
     try {
-      device = uops::program::canonicalDeviceName(parser.value(o.device).toStdString());
-    } catch (const uops::program::DeviceError& e) {
+      const uops::Device& device = uops::openDevice(parser.value(o.device).toStdString());
+      if (!device.target())
+        return QStringLiteral("%1 cannot be the explorer's target: it shows the code a device compiles (CPU or "
+                              "CL:<n>), and checks every run against REF")
+            .arg(QString::fromStdString(device.name()));
+    } catch (const uops::DeviceError& e) {
       return QString::fromStdString(e.what());
     }
-    if (!uops::program::isCodegenTarget(device))
-      return QStringLiteral("%1 cannot be the explorer's target: it shows the code a device compiles (CPU or CL:<n>), "
-                            "and checks every run against REF")
-          .arg(QString::fromStdString(device));
   }
   for (const QCommandLineOption* needsStage : {&o.kernel, &o.rewrite})
     if (parser.isSet(*needsStage) && !parser.isSet(o.stage))
@@ -157,6 +157,7 @@ int main(int argc, char** argv) {
   }
   QApplication app(argc, argv);
   setNames();
+  uops::registerBackendDevices();
   QCommandLineParser parser;
   o.declare(parser);
   parser.process(app);
@@ -181,7 +182,7 @@ int main(int argc, char** argv) {
   window.setCompare(parser.isSet(o.compare));
   if (parser.isSet(o.device)) {
     QString device =
-        QString::fromStdString(uops::program::canonicalDeviceName(parser.value(o.device).toStdString()));
+        QString::fromStdString(uops::canonicalDeviceName(parser.value(o.device).toStdString()));
     if (!window.session().setDevice(device))
       return fail(QStringLiteral("this machine has no device %1 (uopc devices lists them)").arg(device));
   }

@@ -10,20 +10,14 @@
 
 #include "backends/llvm/llvm_jit.h"
 #include "core/pipeline/codegen.h"
+#include "core/runtime/device.h"
 #include "core/runtime/host_tensor.h"
 
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace uops {
-
-// A run the device refuses: buffers that do not match the kernel's Params.
-class DeviceError : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
-};
 
 struct CpuProgram {
   LoweredKernel kernel;
@@ -51,17 +45,15 @@ public:
   // Runs the program with buffers[k] bound to Param slot k: each must have the
   // Param's dtype and element count (DeviceError otherwise). Stored-to buffers
   // are written in place (a HostTensor sharing its bytes is unshared first).
-  // Returns the wall time of the kernel call, also appended to timings().
+  // Returns the wall time of the kernel call.
   KernelTiming run(const CpuProgram& program, std::span<HostTensor> buffers);
 
-  const std::vector<KernelTiming>& timings() const { return m_timings; }
   LlvmJit& jit() { return m_jit; }
 
 private:
   CodegenTarget m_target;
   CompileOptions m_options;
   LlvmJit m_jit;
-  std::vector<KernelTiming> m_timings;
 };
 
 } // namespace uops

@@ -1,6 +1,6 @@
 #include "backends/opencl/cl_schedule_programs.h"
 
-#include "backends/opencl/cl_schedule.h"
+#include "backends/opencl/cl_kernel.h"
 
 #include <map>
 #include <set>

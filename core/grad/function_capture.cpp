@@ -20,7 +20,7 @@ UOpList implicitInputs(const UOp& body) {
 }
 
 UOpPtr paramFor(int64_t slot, const UOpPtr& u) {
-  std::optional<Device> device;
+  std::optional<DeviceArg> device;
   if (u->device()) device = *u->device();
   return param(slot, u->dtype(), u->shape(), device);
 }
@@ -39,7 +39,7 @@ Tensor FunctionCapture::input(const Tensor& t) {
     if (m_arguments[k].isSame(t)) return m_params[k];
   if (isDeviceLess(t)) return t;
   auto slot = static_cast<int64_t>(m_arguments.size());
-  Tensor p(param(slot, t.dtype(), t.shape(), Device{{t.device()}}), t.device(), t.isWeak());
+  Tensor p(param(slot, t.dtype(), t.shape(), DeviceArg{{t.device()}}), t.device(), t.isWeak());
   m_arguments.push_back(t);
   m_params.push_back(p);
   return p;

@@ -12,7 +12,7 @@ size_t mix(size_t h, size_t v) { return h ^ (v + 0x9E3779B97F4A7C15ull + (h << 6
 
 size_t hashString(const std::string& s) { return std::hash<std::string>{}(s); }
 
-size_t hashDevice(const Device& d) {
+size_t hashDevice(const DeviceArg& d) {
   size_t h = 0x5157;
   for (const auto& n : d.names) h = mix(h, hashString(n));
   return h;
@@ -78,7 +78,7 @@ Arg toArg(const ConstValue& v) {
   return std::visit([](auto x) { return Arg(x); }, v);
 }
 
-std::string toString(const Device& d) {
+std::string toString(const DeviceArg& d) {
   if (d.names.size() == 1) return d.names[0];
   std::string s = "(";
   for (size_t i = 0; i < d.names.size(); ++i)

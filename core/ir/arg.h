@@ -35,16 +35,16 @@ using Bools = std::vector<bool>;
 using ConstValue = std::variant<bool, int64_t, double>;
 
 // A device name ("CPU", "CL:0") or an n-tuple of them (multi-device, n >= 2).
-struct Device {
+struct DeviceArg {
   std::vector<std::string> names;
   bool isTuple() const { return names.size() > 1; }
-  friend bool operator==(const Device&, const Device&) = default;
+  friend bool operator==(const DeviceArg&, const DeviceArg&) = default;
 };
-using DeviceRef = std::shared_ptr<const Device>; // null: no device (constants, ranges)
+using DeviceRef = std::shared_ptr<const DeviceArg>; // null: no device (constants, ranges)
 
 struct ParamArg {
   int64_t slot = 0;
-  std::optional<Device> device;
+  std::optional<DeviceArg> device;
   std::optional<AddrSpace> addrSpace;
   friend bool operator==(const ParamArg&, const ParamArg&) = default;
 };
@@ -52,7 +52,7 @@ struct ParamArg {
 struct BufferArg {
   int64_t id = 0;   // identity: two buffers of equal size and device are still two buffers
   int64_t size = 0; // elements per device
-  Device device;
+  DeviceArg device;
   AddrSpace addrSpace = AddrSpace::Global;
   friend bool operator==(const BufferArg&, const BufferArg&) = default;
 };
@@ -64,7 +64,7 @@ struct ReduceArg {
 };
 
 struct LoadArg {
-  std::optional<Device> device; // none: stays on the source's device
+  std::optional<DeviceArg> device; // none: stays on the source's device
   AddrSpace addrSpace = AddrSpace::Global;
   friend bool operator==(const LoadArg&, const LoadArg&) = default;
 };
@@ -87,6 +87,6 @@ size_t hashValue(const Arg& arg);
 std::optional<ConstValue> argConstValue(const Arg& arg);
 Arg toArg(const ConstValue& v);
 
-std::string toString(const Device& d); // "CPU" or ("CL:0", "CL:1")
+std::string toString(const DeviceArg& d); // "CPU" or ("CL:0", "CL:1")
 
 } // namespace uops

@@ -45,11 +45,11 @@ UOpPtr lt(const UOpPtr& a, int64_t b) { return lt(a, constLikeInt(a, b)); }
 UOpPtr ne(const UOpPtr& a, int64_t b) { return ne(a, constLikeInt(a, b)); }
 UOpPtr maximum(const UOpPtr& a, int64_t b) { return maximum(a, constLikeInt(a, b)); }
 
-UOpPtr buffer(int64_t id, DType dtype, int64_t size, Device device, AddrSpace space) {
+UOpPtr buffer(int64_t id, DType dtype, int64_t size, DeviceArg device, AddrSpace space) {
   return UOp::make(Op::Buffer, dtype, {}, BufferArg{id, size, std::move(device), space});
 }
 
-UOpPtr param(int64_t slot, DType dtype, const Shape& shape, std::optional<Device> device) {
+UOpPtr param(int64_t slot, DType dtype, const Shape& shape, std::optional<DeviceArg> device) {
   return UOp::make(Op::Param, dtype, {shapeOperand(shape)}, ParamArg{slot, std::move(device), {}});
 }
 

@@ -33,8 +33,8 @@ UOpPtr ne(const UOpPtr& a, int64_t b);
 UOpPtr maximum(const UOpPtr& a, int64_t b);
 
 // A Buffer with identity `id` (see BufferArg).
-UOpPtr buffer(int64_t id, DType dtype, int64_t size, Device device, AddrSpace space = AddrSpace::Global);
-UOpPtr param(int64_t slot, DType dtype, const Shape& shape, std::optional<Device> device = {});
+UOpPtr buffer(int64_t id, DType dtype, int64_t size, DeviceArg device, AddrSpace space = AddrSpace::Global);
+UOpPtr param(int64_t slot, DType dtype, const Shape& shape, std::optional<DeviceArg> device = {});
 UOpPtr reshape(const UOpPtr& x, const Shape& shape);
 UOpPtr expand(const UOpPtr& x, const Shape& shape);
 UOpPtr pad(const UOpPtr& x, const Shape& offsets, const Shape& shape);

@@ -47,15 +47,15 @@ std::optional<int> indexAxis(const UOpList& src, int axis) {
 DeviceRef inferDevice(Op op, const UOpList& src, const Arg& arg) {
   switch (op) {
   case Op::Buffer:
-    if (auto* b = std::get_if<BufferArg>(&arg)) return std::make_shared<const Device>(b->device);
+    if (auto* b = std::get_if<BufferArg>(&arg)) return std::make_shared<const DeviceArg>(b->device);
     return nullptr;
   case Op::Param:
     if (auto* p = std::get_if<ParamArg>(&arg); p && p->device)
-      return std::make_shared<const Device>(*p->device);
+      return std::make_shared<const DeviceArg>(*p->device);
     return nullptr;
   case Op::Load:
     if (auto* l = std::get_if<LoadArg>(&arg); l && l->device)
-      return std::make_shared<const Device>(*l->device);
+      return std::make_shared<const DeviceArg>(*l->device);
     return firstSourceDevice(src, 0);
   case Op::Const:
   case Op::Range:

@@ -105,10 +105,10 @@ Bools parseBoolsAfterParen(Cursor& in) {
   return v;
 }
 
-Device parseDevice(Cursor& in) {
-  if (in.peek() == '"') return Device{{in.string()}};
+DeviceArg parseDevice(Cursor& in) {
+  if (in.peek() == '"') return DeviceArg{{in.string()}};
   in.expect('(', "a device: \"CPU\" or (\"CL:0\", \"CL:1\")");
-  Device d;
+  DeviceArg d;
   parseItems(in, [&] { d.names.push_back(in.string()); });
   return d;
 }
@@ -124,7 +124,7 @@ AddrSpace parseAddrSpace(Cursor& in) {
 // `key=value, ...)`: the Param, Buffer and Load args, told apart by their keys.
 struct RecordFields {
   std::optional<int64_t> slot, id, size;
-  std::optional<Device> device;
+  std::optional<DeviceArg> device;
   std::optional<AddrSpace> addrSpace;
 };
 
@@ -245,7 +245,7 @@ Arg parseNumberArg(Cursor& in, Op op, DType dtype) {
 
 } // namespace
 
-std::string printDevice(const Device& device) {
+std::string printDevice(const DeviceArg& device) {
   if (device.names.size() == 1) return quoteString(device.names[0]);
   return printTuple(device.names, [](const std::string& n) { return quoteString(n); });
 }

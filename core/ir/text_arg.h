@@ -14,6 +14,6 @@ std::string printArg(Op op, DType dtype, const Arg& arg);
 // Reads what printArg writes (and the same with other spacing or key order).
 Arg parseArg(Cursor& in, Op op, DType dtype);
 
-std::string printDevice(const Device& device); // "CPU", ("CL:0", "CL:1") or ()
+std::string printDevice(const DeviceArg& device); // "CPU", ("CL:0", "CL:1") or ()
 
 } // namespace uops::text

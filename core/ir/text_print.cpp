@@ -14,7 +14,7 @@ namespace {
 
 // A plain device name bare (CPU, CL:0), anything else as the arg syntax writes
 // it, so that no byte of a name can end the line.
-std::string commentDevice(const Device& d) {
+std::string commentDevice(const DeviceArg& d) {
   auto plain = [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == ':' || c == '_' || c == '.' ||
            c == '-';

@@ -21,7 +21,7 @@ namespace {
 
 // The Param standing in for input `in` as slot k: the input's dtype, shape and device.
 UOpPtr paramFor(const UOp& in, int64_t slot) {
-  std::optional<Device> device;
+  std::optional<DeviceArg> device;
   if (in.device()) device = *in.device();
   return param(slot, in.dtype(), in.shape(), device);
 }

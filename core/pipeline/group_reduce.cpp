@@ -13,7 +13,7 @@ namespace uops {
 namespace {
 
 struct GroupContext {
-  Device device;
+  DeviceArg device;
   UOpList workgroup;  // every LOCAL and GROUP_REDUCE range of the kernel, outermost first
   int64_t nextId = 0; // fresh ids for LOCAL buffers and ranges
 };
@@ -87,7 +87,7 @@ UOpPtr lowerGroupReduce(const Match& m) {
 } // namespace
 
 UOpPtr lowerGroupReduces(const UOpPtr& sink, const CodegenTarget& target) {
-  GroupContext ctx{.device = Device{{target.device}}, .workgroup = {}, .nextId = 0};
+  GroupContext ctx{.device = DeviceArg{{target.device}}, .workgroup = {}, .nextId = 0};
   for (const UOpPtr& r : kernelRanges(sink)) {
     ctx.nextId = std::max(ctx.nextId, r->argAs<RangeArg>().id + 1);
     AxisType t = r->argAs<RangeArg>().type;

@@ -226,7 +226,11 @@ private:
 } // namespace
 
 void runKernel(const UOp& call, std::span<HostTensor*> params) {
-  KernelRun(call.src(0), std::vector<HostTensor*>(params.begin(), params.end())).run();
+  runKernel(call.src(0), params);
+}
+
+void runKernel(const UOpPtr& kernelAst, std::span<HostTensor*> params) {
+  KernelRun(kernelAst, std::vector<HostTensor*>(params.begin(), params.end())).run();
 }
 
 std::vector<HostTensor> evaluateSchedule(const UOpPtr& schedule, BufferValues& buffers) {

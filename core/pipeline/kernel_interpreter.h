@@ -26,5 +26,7 @@ std::vector<HostTensor> evaluateSchedule(const UOpPtr& schedule);
 
 // One launch: Call(Sink(ast), buf0, buf1, ...) with params[k] bound to slot k.
 void runKernel(const UOp& call, std::span<HostTensor*> params);
+// The same for the kernel AST (the Call's Sink) alone.
+void runKernel(const UOpPtr& kernelAst, std::span<HostTensor*> params);
 
 } // namespace uops

@@ -19,7 +19,7 @@ namespace uops {
 namespace {
 
 struct ReduceContext {
-  Device device;
+  DeviceArg device;
   int64_t nextId = 0; // REG buffers are numbered per kernel in the order they are made
   // Range -> the ranges open at any Reduce over it (other than its own): the
   // copies Expand makes of a reduction share one loop, so every copy starts
@@ -115,7 +115,7 @@ UOpPtr lowerReduce(const Match& m) {
 UOpPtr lowerReduces(const UOpPtr& sink, const CodegenTarget& target) {
   static const PatternMatcher pm{rule("reduce to accumulator", UPat::op(Op::Reduce), lowerReduce)};
   // numbered after the REG buffers Optimize made (row caches)
-  ReduceContext ctx{.device = Device{{target.device}}, .nextId = firstFreeRegisterId(*sink), .outerOf = {}};
+  ReduceContext ctx{.device = DeviceArg{{target.device}}, .nextId = firstFreeRegisterId(*sink), .outerOf = {}};
   collectOuterRanges(sink, ctx);
   return graphRewrite(sink, pm, {.name = "reduce to accumulator", .context = &ctx});
 }

@@ -42,7 +42,7 @@ public:
   std::unordered_map<const UOp*, int64_t> tagOf;        // analysed node -> tag (look-up only)
   int64_t nextRangeId = 0;
   int64_t nextBufferId = 0;
-  Device device{{"CPU"}};                               // where device-less values are stored
+  DeviceArg device{{"CPU"}};                               // where device-less values are stored
   std::unordered_set<int64_t> pinnedBuffers;            // buffer ids removal must keep
   // Buffers of values a consumer broadcasts: a reduction in one is never
   // recomputed in its readers (once per element of the broadcast).

@@ -33,7 +33,7 @@ UOpPtr cacheRowElements(const UOpPtr& sink, const CodegenTarget& target) {
     UOpPtr atJ = substitute(v, {{k.get(), j}});
     if (cached.contains(atJ.get()) || !reaches(*end, *atJ)) continue;
     DType d = v->dtype();
-    UOpPtr row = buffer(nextId++, d, *n, Device{{target.device}}, AddrSpace::Reg);
+    UOpPtr row = buffer(nextId++, d, *n, DeviceArg{{target.device}}, AddrSpace::Reg);
     UOpPtr stored = UOp::make(Op::Store, dtypes::void_, {UOp::make(Op::Index, d, {row, k}), v});
     UOpPtr written = UOp::make(Op::After, d, {row, UOp::make(Op::End, dtypes::void_, {stored, k})});
     cached.emplace(atJ.get(), UOp::make(Op::Load, d, {UOp::make(Op::Index, d, {written, j})},

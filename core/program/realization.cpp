@@ -38,7 +38,7 @@ UOpPtr replaceNodes(const UOpPtr& root, const std::function<UOpPtr(const UOp*)>&
 } // namespace
 
 Tensor Realizer::randomLeaf(const RandomDraw& draw) {
-  UOpPtr leaf = buffer(m_nextId++, draw.dtype, shapeProduct(draw.shape), Device{{draw.device}});
+  UOpPtr leaf = buffer(m_nextId++, draw.dtype, shapeProduct(draw.shape), DeviceArg{{draw.device}});
   UOpPtr view = reshape(leaf, draw.shape);
   m_keep.push_back(view);
   m_draws.emplace(view.get(), Draw{draw, nullptr});
@@ -106,7 +106,7 @@ HostTensor Realizer::hostValue(const Tensor& t) {
 }
 
 UOpPtr Realizer::newView(const Tensor& like) {
-  UOpPtr leaf = buffer(m_nextId++, like.dtype(), like.numel(), Device{{like.device()}});
+  UOpPtr leaf = buffer(m_nextId++, like.dtype(), like.numel(), DeviceArg{{like.device()}});
   UOpPtr view = reshape(leaf, like.shape());
   m_keep.push_back(view);
   return view;

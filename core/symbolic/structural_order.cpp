@@ -21,7 +21,7 @@ int compareDType(const DType& a, const DType& b) {
   return cmp(a.ptrSize, b.ptrSize);
 }
 
-int compareDevice(const std::optional<Device>& a, const std::optional<Device>& b) {
+int compareDevice(const std::optional<DeviceArg>& a, const std::optional<DeviceArg>& b) {
   if (int c = cmp(a.has_value(), b.has_value())) return c;
   return a ? cmp(a->names, b->names) : 0;
 }

@@ -127,7 +127,7 @@ Tensor Tensor::empty(const Shape& shape, DType dtype, const std::string& device)
   promoTypeOf(dtype);
   // Every empty() is a distinct buffer, like tinygrad's new_buffer numbering.
   static std::atomic<int64_t> nextId{0};
-  UOpPtr buf = buffer(nextId++, dtype, shapeProduct(shape), Device{{device}});
+  UOpPtr buf = buffer(nextId++, dtype, shapeProduct(shape), DeviceArg{{device}});
   return Tensor(uops::reshape(buf, shape), device);
 }
 

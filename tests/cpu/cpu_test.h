@@ -4,6 +4,7 @@
 #pragma once
 
 #include "tests/support/kernel_ast.h"
+#include "tests/support/backend_devices.h"
 
 #include "backends/llvm/cpu_device.h"
 #include "core/runtime/reference_evaluator.h"

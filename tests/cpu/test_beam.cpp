@@ -4,7 +4,11 @@
 // that fail are skipped with their reason.
 #include "tests/support/kernel_ast.h"
 
-#include "backends/llvm/cpu_beam.h"
+#include "tests/support/backend_devices.h"
+
+#include "backends/llvm/cpu_device.h"
+#include "core/pipeline/device_beam.h"
+#include "core/runtime/device_registry.h"
 #include "core/pipeline/kernel_interpreter.h"
 #include "core/pipeline/optimize.h"
 
@@ -38,7 +42,7 @@ private Q_SLOTS:
       ++calls;
       lastTried = p.tried;
     };
-    BeamResult r = beamSearchCpu(device, kernel, cpuTarget(), settings);
+    BeamResult r = beamSearchOn(openDevice("CPU"), kernel, cpuTarget(), settings);
     QVERIFY(!r.fromCache);
     QVERIFY(r.tried > 3);
     QCOMPARE(calls, r.tried);
@@ -59,25 +63,24 @@ private Q_SLOTS:
     device.run(program, bufs);
     for (int64_t e = 0; e < 64 * 64; ++e) QCOMPARE(bufs[0].getDouble(e), want[0].getDouble(e));
     // again: from the cache, nothing timed
-    BeamResult again = beamSearchCpu(device, kernel, cpuTarget(), settings);
+    BeamResult again = beamSearchOn(openDevice("CPU"), kernel, cpuTarget(), settings);
     QVERIFY(again.fromCache);
     QCOMPARE(again.tried, 0);
     QVERIFY(again.opts == r.opts);
     // a wider search is not answered by a narrower one
     settings.width = 3;
     settings.maxRounds = 1;
-    QVERIFY(!beamSearchCpu(device, kernel, cpuTarget(), settings).fromCache);
+    QVERIFY(!beamSearchOn(openDevice("CPU"), kernel, cpuTarget(), settings).fromCache);
   }
 
   void cancel() {
-    CpuDevice device;
     std::atomic<bool> stop{false};
     BeamSettings settings;
     settings.cancel = &stop;
     settings.progress = [&](const BeamProgress& p) {
       if (p.tried == 3) stop = true;
     };
-    BeamResult r = beamSearchCpu(device, matmul(32, 32, 32), cpuTarget(), settings);
+    BeamResult r = beamSearchOn(openDevice("CPU"), matmul(32, 32, 32), cpuTarget(), settings);
     QVERIFY(r.cancelled);
     QVERIFY(r.tried <= 4); // a compile batch in flight may finish
   }

@@ -2,9 +2,12 @@
 // heuristics, then the LLVM JIT) against the reference evaluator on the same
 // tensor graphs: every bundled example, and seeded random graphs of
 // elementwise, movement and reduce ops on small shapes.
-#include "backends/llvm/cpu_schedule.h"
+#include "tests/support/backend_devices.h"
+
+#include "core/pipeline/device_schedule.h"
 #include "core/ir/shape.h"
-#include "core/program/interp_run.h"
+#include "core/program/device_run.h"
+#include "core/runtime/device_registry.h"
 #include "core/program/program.h"
 #include "core/runtime/reference_evaluator.h"
 #include "core/tensor/tensor.h"
@@ -23,14 +26,13 @@ namespace {
 
 // The first element where the CPU's outputs differ from the reference's, or "".
 std::string compareOnCpu(const std::vector<UOpPtr>& roots, const KernelOpts& opts = {}) {
-  static CpuDevice device;
   CodegenTarget target = cpuTarget();
   target.heuristics = true;
   target.threads = 2;
   PipelineRun run = runPipeline(roots, {.trace = false, .target = target}, opts);
   if (run.failed()) return run.stages.back().stage + " failed: " + run.stages.back().error;
   BufferValues inputs = zeroFilledInputs(roots);
-  CpuScheduleRun got = runScheduleOnCpu(run, device, inputs);
+  ScheduleRun got = runSchedule(openDevice("CPU"), run, inputs);
   ReferenceEvaluator ref;
   for (const auto& [id, value] : inputs) ref.setBuffer(id, value);
   std::vector<HostTensor> want = ref.evaluate(roots);
@@ -164,13 +166,12 @@ private Q_SLOTS:
     std::vector<UOpPtr> roots{a.matmul(data(256, 1024, 0.003).contiguous()).uop()};
     QCOMPARE(names(roots), (QStringList{QStringLiteral("E_8192"), QStringLiteral("E_256_1024"),
                                         QStringLiteral("E_64_256_16"), QStringLiteral("r_32_1024_256")}));
-    static CpuDevice device;
     CodegenTarget target = cpuTarget();
     target.heuristics = true;
     target.threads = 2;
     auto product = [&](bool pack) {
       PipelineRun run = runPipeline(roots, {.trace = false, .target = target, .rangeify = {.packOperands = pack}});
-      return runScheduleOnCpu(run, device, zeroFilledInputs(roots)).outputs.at(0);
+      return runSchedule(openDevice("CPU"), run, zeroFilledInputs(roots)).outputs.at(0);
     };
     HostTensor packed = product(true), plain = product(false);
     QVERIFY(std::fabs(plain.getDouble(0)) > 0.1);
@@ -225,10 +226,9 @@ private Q_SLOTS:
     std::vector<UOpPtr> roots{a.matmul(b).relu().uop(), a.softmax().uop()};
     PipelineRun run = runPipeline(roots, {.trace = false, .target = cpuTarget()});
     QVERIFY(!run.failed());
-    static CpuDevice device;
     size_t made[2] = {};
     for (int repeat : {1, 4}) {
-      CpuScheduleRun got = runScheduleOnCpu(run, device, zeroFilledInputs(roots), repeat);
+      ScheduleRun got = runSchedule(openDevice("CPU"), run, zeroFilledInputs(roots), repeat);
       made[repeat == 4] = got.buffersMade;
       for (const KernelTimes& k : got.kernels) QCOMPARE(k.ms.size(), static_cast<size_t>(repeat));
       std::vector<HostTensor> want = ReferenceEvaluator().evaluate(roots);

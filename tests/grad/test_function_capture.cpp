@@ -62,7 +62,7 @@ void TestFunctionCapture::bodyIsBuiltOnParams() {
   QCOMPARE(p0.op(), Op::Param);
   QCOMPARE(p0.shape(), (Shape{2, 3}));
   QVERIFY(p0.dtype() == dtypes::float32);
-  QVERIFY(p0.argAs<ParamArg>().device == std::optional(Device{{"CPU"}}));
+  QVERIFY(p0.argAs<ParamArg>().device == std::optional(DeviceArg{{"CPU"}}));
 }
 
 void TestFunctionCapture::sameTensorIsOneParam() {

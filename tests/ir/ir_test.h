@@ -25,12 +25,12 @@ inline QStringList qsList(const std::vector<std::string>& v) {
   return out;
 }
 
-inline const uops::Device& cpu() {
-  static const uops::Device d{{"CPU"}};
+inline const uops::DeviceArg& cpu() {
+  static const uops::DeviceArg d{{"CPU"}};
   return d;
 }
-inline const uops::Device& twoCL() {
-  static const uops::Device d{{"CL:0", "CL:1"}};
+inline const uops::DeviceArg& twoCL() {
+  static const uops::DeviceArg d{{"CL:0", "CL:1"}};
   return d;
 }
 

@@ -72,7 +72,7 @@ private:
     return s;
   }
 
-  uops::Device randomDevice() {
+  uops::DeviceArg randomDevice() {
     static const std::vector<std::string> kNames = {"CPU",
                                                     "CL:0",
                                                     "CL:1",
@@ -81,7 +81,7 @@ private:
                                                     "ce",
                                                     "new\nline",
                                                     ""};
-    uops::Device d;
+    uops::DeviceArg d;
     int64_t n = chance(70) ? 1 : uniform(0, 3);
     for (int64_t i = 0; i < n; ++i)
       d.names.push_back(pick(kNames));
@@ -173,7 +173,7 @@ private:
                                   : pick(std::vector<Op>(allOps().begin(), allOps().end())),
                        randomInts()};
     case 10:
-      return LoadArg{chance(50) ? std::optional<Device>(randomDevice()) : std::nullopt,
+      return LoadArg{chance(50) ? std::optional<DeviceArg>(randomDevice()) : std::nullopt,
                      static_cast<AddrSpace>(uniform(0, 2))};
     default:
       return RangeArg{randomInt(), static_cast<AxisType>(uniform(0, 8))};

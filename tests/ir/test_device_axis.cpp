@@ -17,7 +17,7 @@ UOpPtr onCpu(const Shape& shape) {
 UOpPtr sharded() {
   return buffer(2, dtypes::float32, 8, irtest::twoCL());
 }
-UOpPtr load(const UOpPtr& x, std::optional<Device> to) {
+UOpPtr load(const UOpPtr& x, std::optional<DeviceArg> to) {
   return UOp::make(Op::Load, x->dtype(), {x}, LoadArg{std::move(to), AddrSpace::Global});
 }
 
@@ -44,7 +44,7 @@ void TestDeviceAxis::device_data() {
   QTest::newRow("buffer on a tuple") << sharded() << QStringLiteral("(\"CL:0\", \"CL:1\")");
   QTest::newRow("const has none") << constIndex(1) << QStringLiteral("none");
   QTest::newRow("range has none") << range(4, 0) << QStringLiteral("none");
-  QTest::newRow("param from arg") << param(0, dtypes::float32, {2}, Device{{"CL:1"}})
+  QTest::newRow("param from arg") << param(0, dtypes::float32, {2}, DeviceArg{{"CL:1"}})
                                   << QStringLiteral("CL:1");
   QTest::newRow("param without one") << param(0, dtypes::float32, {2}) << QStringLiteral("none");
   QTest::newRow("movement: src[0]") << permute(onCpu({2, 2}), {1, 0}) << QStringLiteral("CPU");
@@ -52,14 +52,14 @@ void TestDeviceAxis::device_data() {
                                   << QStringLiteral("(\"CL:0\", \"CL:1\")");
   QTest::newRow("alu with a const first") << 2 * onCpu({4}) << QStringLiteral("CPU");
   QTest::newRow("load to another device")
-      << load(onCpu({4}), Device{{"CL:0"}}) << QStringLiteral("CL:0");
+      << load(onCpu({4}), DeviceArg{{"CL:0"}}) << QStringLiteral("CL:0");
   QTest::newRow("load to a tuple")
       << load(onCpu({4}), irtest::twoCL()) << QStringLiteral("(\"CL:0\", \"CL:1\")");
   QTest::newRow("load in place") << load(onCpu({4}), std::nullopt) << QStringLiteral("CPU");
   UOpPtr p = param(0, dtypes::float32, {4});
   UOpPtr fn =
       UOp::make(Op::Function, dtypes::void_,
-                {UOp::make(Op::Tuple, dtypes::void_, {p * 2}), load(onCpu({4}), Device{{"CL:0"}})});
+                {UOp::make(Op::Tuple, dtypes::void_, {p * 2}), load(onCpu({4}), DeviceArg{{"CL:0"}})});
   QTest::newRow("function: src[1]") << fn << QStringLiteral("CL:0");
   QTest::newRow("gettuple of a function")
       << UOp::make(Op::GetTuple, dtypes::float32, {fn}, int64_t(0)) << QStringLiteral("CL:0");
@@ -90,7 +90,7 @@ void TestDeviceAxis::axis_data() {
   QTest::newRow("replicated elsewhere")
       << UOp::make(Op::Replicated, dtypes::float32, {s2x8}, Ints{1}) << 0;
   QTest::newRow("load to a tuple device") << load(onCpu({16}), irtest::twoCL()) << 0;
-  QTest::newRow("load to one device (gather)") << load(sharded(), Device{{"CL:0"}}) << -1;
+  QTest::newRow("load to one device (gather)") << load(sharded(), DeviceArg{{"CL:0"}}) << -1;
   QTest::newRow("elementwise inherits") << sharded() * 2 << 0;
   QTest::newRow("elementwise inherits from any source") << onCpu({16}) + sharded() << 0;
   QTest::newRow("expand keeps") << expand(reshape(sharded(), {16, 1}), {16, 3}) << 0;

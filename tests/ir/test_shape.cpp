@@ -38,7 +38,7 @@ void TestShape::shape_data() {
   QTest::newRow("buffer") << buffer(1, dtypes::float32, 16, irtest::cpu())
                           << QStringLiteral("(16,)");
   QTest::newRow("buffer on a 3-tuple device: n*size")
-      << buffer(1, dtypes::float32, 8, Device{{"CL:0", "CL:1", "CL:2"}}) << QStringLiteral("(24,)");
+      << buffer(1, dtypes::float32, 8, DeviceArg{{"CL:0", "CL:1", "CL:2"}}) << QStringLiteral("(24,)");
   QTest::newRow("const") << constant(dtypes::int32, int64_t(3)) << QStringLiteral("()");
   QTest::newRow("binary: its byte count")
       << UOp::make(Op::Binary, dtypes::uint8, {}, std::string("abcd")) << QStringLiteral("(4,)");

@@ -132,21 +132,21 @@ void TestText::argSyntax_data() {
   row("param", param(0, dtypes::float32, {2}), "%2 = Param(%1) dtypes.float (2,) arg=(slot=0)");
   row("param with device and addrspace",
       mk(Op::Param, dtypes::float32, {shapeOperand({2})},
-         ParamArg{3, Device{{"CL:0"}}, AddrSpace::Local}),
+         ParamArg{3, DeviceArg{{"CL:0"}}, AddrSpace::Local}),
       "%2 = Param(%1) dtypes.float (2,) arg=(slot=3, device=\"CL:0\", addrspace=LOCAL)");
   row("buffer on a tuple", buffer(7, dtypes::float16, 8, irtest::twoCL()),
       "%0 = Buffer() dtypes.half (16,) arg=(id=7, size=8, device=(\"CL:0\", \"CL:1\"), "
       "addrspace=GLOBAL)");
-  row("buffer without device", buffer(1, dtypes::int8, 2, Device{}, AddrSpace::Reg),
+  row("buffer without device", buffer(1, dtypes::int8, 2, DeviceArg{}, AddrSpace::Reg),
       "%0 = Buffer() dtypes.char (2,) arg=(id=1, size=2, device=(), addrspace=REG)");
-  row("buffer device with escapes", buffer(1, dtypes::int8, 2, Device{{"a\"b"}}),
+  row("buffer device with escapes", buffer(1, dtypes::int8, 2, DeviceArg{{"a\"b"}}),
       "%0 = Buffer() dtypes.char (2,) arg=(id=1, size=2, device=\"a\\\"b\", addrspace=GLOBAL)");
   row("reduce", reduce(buf6(), Op::Max, {0}),
       "%1 = Reduce(%0) dtypes.float (1,) arg=(Max, axes=(0,))");
   row("reduce no axes", reduce(buf6(), Op::Add, {}),
       "%1 = Reduce(%0) dtypes.float (6,) arg=(Add, axes=())");
   row("load to a device",
-      mk(Op::Load, dtypes::float32, {buf6()}, LoadArg{Device{{"CL:0"}}, AddrSpace::Local}),
+      mk(Op::Load, dtypes::float32, {buf6()}, LoadArg{DeviceArg{{"CL:0"}}, AddrSpace::Local}),
       "%1 = Load(%0) dtypes.float (6,) arg=(device=\"CL:0\", addrspace=LOCAL)");
   row("load in place", mk(Op::Load, dtypes::float32, {buf6()}, LoadArg{}),
       "%1 = Load(%0) dtypes.float (6,) arg=(addrspace=GLOBAL)");

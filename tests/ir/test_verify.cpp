@@ -94,7 +94,7 @@ void TestVerify::rules_data() {
   // Source ops.
   row("buffer size", buffer(1, dtypes::float32, -1, irtest::cpu()),
       {QStringLiteral("Buffer: size must be >= 0, got -1")});
-  row("buffer device", buffer(1, dtypes::float32, 4, Device{}),
+  row("buffer device", buffer(1, dtypes::float32, 4, DeviceArg{}),
       {QStringLiteral("Buffer: device must name at least one device")});
   row("buffer void", buffer(1, dtypes::void_, 4, irtest::cpu()),
       {QStringLiteral("Buffer: dtype must be a value type, got dtypes.void")});

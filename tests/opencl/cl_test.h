@@ -5,6 +5,7 @@
 #pragma once
 
 #include "backends/opencl/cl_device.h"
+#include "tests/support/backend_devices.h"
 #include "backends/opencl/cl_discovery.h"
 #include "backends/opencl/cl_error.h"
 

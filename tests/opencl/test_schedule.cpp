@@ -1,14 +1,17 @@
 // Programs lowered for an OpenCL target (output ranges as the launch grid,
-// OpenCL C from the Render stage) and run on CL:0 through runScheduleOnCl:
+// OpenCL C from the Render stage) and run on CL:0 through core's schedule runner (device_schedule.h):
 // the rendered source of a small kernel, and results of tensor graphs
 // against the reference evaluator, exact where the evaluator's laws are
 // exact (integer wrap, division by zero, saturating casts, NaN in max).
 #include "tests/support/kernel_ast.h"
 #include "tests/support/golden_text.h"
 #include "tests/opencl/cl_test.h"
+#include "tests/support/device_round_trip.h"
 
-#include "backends/opencl/cl_schedule.h"
+#include "backends/opencl/cl_kernel.h"
 #include "backends/opencl/cl_schedule_programs.h"
+#include "core/pipeline/device_schedule.h"
+#include "core/runtime/device_registry.h"
 #include "core/pipeline/codegen.h"
 #include "core/runtime/reference_evaluator.h"
 #include "core/tensor/tensor.h"
@@ -32,8 +35,7 @@ std::string compareWithReference(const std::vector<Tensor>& outs) {
   std::vector<UOpPtr> roots;
   for (const Tensor& t : outs) roots.push_back(t.uop());
   PipelineRun run = runPipeline(roots, {.trace = false, .target = openClTarget("CL:0")});
-  ClDevice device(0);
-  ClScheduleRun got = runScheduleOnCl(run, device, zeroFilledInputs(roots), 2);
+  ScheduleRun got = runSchedule(openDevice("CL:0"), run, zeroFilledInputs(roots), 2);
   std::vector<HostTensor> want = ReferenceEvaluator().evaluate(roots);
   for (const KernelTimes& k : got.kernels)
     if (k.ms.size() != 2 || k.minMs() <= 0) return "kernel " + k.name + " has no positive event times";
@@ -76,6 +78,30 @@ class TestClSchedule : public QObject {
 
 private Q_SLOTS:
   void initTestCase() { QVERIFY2(haveCl0(), noCl0()); }
+
+  // CL:0 through the Device interface alone: buffers round trip in device
+  // memory, a kernel runs with its event time, its machine code is the
+  // driver's (PoCL's ELF after a launch, disassembled).
+  void throughTheDeviceInterface() {
+    Device& cl = openDevice("cl");
+    QCOMPARE(&openDevice("CL:0"), &cl);
+    QCOMPARE(qs(cl.target()->device), QStringLiteral("CL:0"));
+    std::string bad = test::bufferRoundTrip(cl);
+    QVERIFY2(bad.empty(), bad.c_str());
+    LoweredKernel k = lowerKernel(kernelast::elementwise(Op::Mul, dtypes::float32, 32), *cl.target());
+    std::shared_ptr<DeviceProgram> program = cl.compile(k);
+    std::vector<std::unique_ptr<DeviceBuffer>> buffers;
+    for (int i = 0; i < 3; ++i) buffers.push_back(cl.allocate(dtypes::float32, 32));
+    std::vector<double> x(32);
+    for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<double>(i) - 4;
+    cl.copyIn(*buffers[1], HostTensor::fromDoubles(dtypes::float32, {32}, x));
+    cl.copyIn(*buffers[2], HostTensor::fromDoubles(dtypes::float32, {32}, x));
+    std::vector<DeviceBuffer*> bound{buffers[0].get(), buffers[1].get(), buffers[2].get()};
+    QVERIFY(program->run(bound) > 0);
+    HostTensor product = cl.copyOut(*buffers[0]);
+    for (int64_t e = 0; e < 32; ++e) QCOMPARE(product.getDouble(e), x[e] * x[e]);
+    QVERIFY2(program->machineCode().find("; ") == 0, program->machineCode().c_str());
+  }
 
   // A schedule's kernels share programs: one build per batch, a kernel whose
   // name another body took goes to the next one, an identical kernel is built once.
@@ -174,11 +200,10 @@ private Q_SLOTS:
     std::vector<UOpPtr> roots{a.matmul(b).relu().uop(), a.softmax().uop()};
     PipelineRun run = runPipeline(roots, {.trace = false, .target = openClTarget("CL:0")});
     QVERIFY(!run.failed());
-    uint64_t perRun[2] = {};
+    size_t perRun[2] = {};
     for (int repeat : {1, 4}) {
-      ClDevice device(0);
-      ClScheduleRun got = runScheduleOnCl(run, device, zeroFilledInputs(roots), repeat);
-      perRun[repeat == 4] = device.stats().allocations;
+      ScheduleRun got = runSchedule(openDevice("CL:0"), run, zeroFilledInputs(roots), repeat);
+      perRun[repeat == 4] = got.buffersMade;
       for (const KernelTimes& k : got.kernels) QCOMPARE(k.ms.size(), static_cast<size_t>(repeat));
       std::vector<HostTensor> want = ReferenceEvaluator().evaluate(roots);
       for (size_t i = 0; i < want.size(); ++i)
@@ -204,8 +229,7 @@ private Q_SLOTS:
     for (const LoweredKernel& k : run.kernels) source += k.opencl.source;
     for (const char* call : {"exp2(", "log2(", "sin("})
       QVERIFY2(source.find(call) != std::string::npos, call);
-    ClDevice device(0);
-    ClScheduleRun got = runScheduleOnCl(run, device, zeroFilledInputs(roots), 1);
+    ScheduleRun got = runSchedule(openDevice("CL:0"), run, zeroFilledInputs(roots), 1);
     std::vector<HostTensor> want = ReferenceEvaluator().evaluate(roots);
     auto ordered = [](float f) { // float bits as integers in the order of the floats
       int32_t i;

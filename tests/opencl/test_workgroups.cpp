@@ -6,7 +6,9 @@
 #include "tests/support/kernel_ast.h"
 #include "tests/opencl/cl_test.h"
 
-#include "backends/opencl/cl_schedule.h"
+#include "backends/opencl/cl_kernel.h"
+#include "core/pipeline/device_schedule.h"
+#include "core/runtime/device_registry.h"
 #include "core/opt/apply_opt.h"
 #include "core/opt/heuristics.h"
 #include "core/opt/kernel_ranges.h"
@@ -97,10 +99,10 @@ std::vector<Opt> validNext(const UOpPtr& ast, const std::vector<Opt>& applied) {
 }
 
 // The first element where CL:0 differs from the reference evaluator, or "".
-std::string compare(const std::vector<UOpPtr>& roots, const KernelOpts& opts, ClDevice& device) {
+std::string compare(const std::vector<UOpPtr>& roots, const KernelOpts& opts) {
   PipelineRun run = runPipeline(roots, {.trace = false, .target = openClTarget("CL:0")}, opts);
   if (run.failed()) return run.stages.back().stage + " failed: " + run.stages.back().error;
-  ClScheduleRun got = runScheduleOnCl(run, device, zeroFilledInputs(roots), 1);
+  ScheduleRun got = runSchedule(openDevice("CL:0"), run, zeroFilledInputs(roots), 1);
   std::vector<HostTensor> want = ReferenceEvaluator().evaluate(roots);
   for (size_t i = 0; i < want.size(); ++i)
     for (int64_t e = 0; e < want[i].numel(); ++e) {
@@ -154,7 +156,6 @@ private Q_SLOTS:
     std::vector<UOpPtr> roots = program(which);
     PipelineRun plain = runPipeline(roots, {.trace = false, .target = openClTarget("CL:0")});
     QVERIFY(!plain.failed());
-    ClDevice device(0);
     std::mt19937_64 rng(4321 + static_cast<uint64_t>(which));
     int withWorkgroups = 0;
     for (int trial = 0; trial < 10; ++trial) {
@@ -169,7 +170,7 @@ private Q_SLOTS:
         opts.push_back(pick);
       }
       for (const Opt& o : opts) withWorkgroups += o.target == AxisType::Local || o.target == AxisType::GroupReduce;
-      std::string bad = compare(roots, {{k, opts}}, device);
+      std::string bad = compare(roots, {{k, opts}});
       QVERIFY2(bad.empty(), fmt::format("kernel {} with {}: {}", k, formatOpts(opts), bad).c_str());
     }
     QVERIFY(withWorkgroups > 0);
@@ -191,8 +192,7 @@ private Q_SLOTS:
     bool local = false;
     for (const Opt& o : run.kernels[0].opts) local |= o.target == AxisType::Local;
     QVERIFY2(local, formatOpts(run.kernels[0].opts).c_str());
-    ClDevice device(0);
-    std::string bad = compare(roots, {{0, run.kernels[0].opts}}, device);
+    std::string bad = compare(roots, {{0, run.kernels[0].opts}});
     QVERIFY2(bad.empty(), bad.c_str());
   }
 

@@ -67,7 +67,7 @@ void TestMemoryPlan::lifetimesFromASchedule() {
     UOpPtr v = load(buf(1, dtypes::float32, n), r) * constant(dtypes::float32, double(k));
     return sink({end(store(buf(0, dtypes::float32, n), r, v), {r})});
   };
-  Device cpu{{"CPU"}};
+  DeviceArg cpu{{"CPU"}};
   UOpPtr in = buffer(1, dtypes::float32, n, cpu), a = buffer(2, dtypes::float32, n, cpu),
          b = buffer(3, dtypes::float32, n, cpu), c = buffer(4, dtypes::float32, n, cpu),
          out = buffer(5, dtypes::float32, n, cpu);

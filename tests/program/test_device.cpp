@@ -1,15 +1,41 @@
-// runOnDevice: REF through the reference evaluator, the extension point for
-// compiled devices, and the errors for devices that are not there; the
-// readable value text of `uopc run` without --json.
+// runOnDevice: REF through the reference evaluator, INTERP through the
+// schedule runner, the device registry (names, one instance per name, clear
+// errors for devices that are not there, a kind registered from outside
+// core), host buffers through the Device interface; the readable value text
+// of `uopc run` without --json.
 #include "core/program/device_run.h"
 #include "core/program/host_text.h"
+#include "core/runtime/device_registry.h"
 #include "program_test.h"
+#include "tests/support/device_round_trip.h"
 
 #include <QtTest>
 
 using namespace programtest;
-using uops::program::DeviceError;
+using uops::DeviceError;
 using uops::program::runOnDevice;
+
+namespace {
+
+// A kind of two host-memory devices, TOY:0 and TOY:1, that compile nothing.
+class ToyDevice final : public uops::HostMemoryDevice {
+public:
+  explicit ToyDevice(std::string name) : m_description{std::move(name), "a toy", false, false} { ++opened; }
+  const uops::DeviceDescription& description() const override { return m_description; }
+  const uops::CodegenTarget* target() const override { return nullptr; }
+  std::shared_ptr<uops::DeviceProgram> compile(const uops::LoweredKernel&) override {
+    throw DeviceError("toys compile nothing");
+  }
+  std::vector<std::shared_ptr<uops::DeviceProgram>> compileAll(const std::vector<uops::LoweredKernel>&) override {
+    throw DeviceError("toys compile nothing");
+  }
+  static inline int opened = 0;
+
+private:
+  uops::DeviceDescription m_description;
+};
+
+} // namespace
 
 class TestDevice : public QObject {
   Q_OBJECT
@@ -18,7 +44,7 @@ private Q_SLOTS:
   void reference() {
     uops::program::LoadedProgram p =
         load(program("out = [Tensor([1, 2]) * 3, Tensor([0.5]).exp2()]"));
-    uops::program::DeviceRun r = runOnDevice(p.outputTensors(), "REF");
+    uops::DeviceRun r = runOnDevice(p.outputTensors(), "REF");
     QCOMPARE(r.kernels, int64_t{0});
     QCOMPARE(r.outputs.size(), size_t{2});
     QCOMPARE(qs(flat(r.outputs[0])), QStringLiteral("int32 (2,) [3, 6]"));
@@ -29,7 +55,10 @@ private Q_SLOTS:
   void interpDevice() {
     uops::program::LoadedProgram p =
         load(program("out = [Tensor([1, 2]) * 3, Tensor([[0.5, 1.0]]).exp2().sum(1)]"));
-    uops::program::DeviceRun r = runOnDevice(p.outputTensors(), "INTERP", {.repeat = 3, .device = "INTERP", .heuristics = false, .opts = {}, .beam = 0, .beamBudgetSeconds = 0});
+    uops::RunSettings settings;
+    settings.repeat = 3;
+    settings.heuristics = false;
+    uops::DeviceRun r = runOnDevice(p.outputTensors(), "interp", settings);
     QCOMPARE(r.outputs.size(), size_t{2});
     QCOMPARE(qs(flat(r.outputs[0])), QStringLiteral("int32 (2,) [3, 6]"));
     QCOMPARE(qs(flat(r.outputs[1])), QStringLiteral("float32 (1,) [3.4142137]"));
@@ -38,37 +67,76 @@ private Q_SLOTS:
     QCOMPARE(r.times[0].ms.size(), size_t{3});
   }
 
-  void devicesNotBuiltYet() {
-    try {
-      runOnDevice({}, "CPU");
-      QFAIL("no error");
-    } catch (const DeviceError& e) {
-      QCOMPARE(qs(e.what()), QStringLiteral("device CPU is not available yet"));
-    }
-    try {
-      runOnDevice({}, "GPU");
-      QFAIL("no error");
-    } catch (const DeviceError& e) {
-      QCOMPARE(qs(e.what()),
-               QStringLiteral("unknown device 'GPU' (expected REF, CPU, INTERP or CL:<n>)"));
+  // Without the backends registered, CPU and CL are names of no kind; the
+  // error lists the forms there are.
+  void unknownDevices() {
+    runOnDevice({}, "REF"); // INTERP is registered by the first run
+    for (const char* name : {"GPU", "CPU", "CL:0"}) {
+      try {
+        runOnDevice({}, name);
+        QFAIL("no error");
+      } catch (const DeviceError& e) {
+        QCOMPARE(qs(e.what()), QStringLiteral("unknown device '%1': expected REF or INTERP (uopc devices lists the "
+                                              "devices of this machine)")
+                                   .arg(QString::fromLatin1(name)));
+      }
     }
   }
 
-  // A registered runner serves every device of its kind ("CL" for "CL:1").
-  void registeredDevice() {
-    int calls = 0;
-    uops::program::registerDevice("CL", [&calls](const std::vector<uops::Tensor>& outputs,
-                                                  const uops::program::RunSettings&) {
-      ++calls;
-      uops::program::DeviceRun r = runOnDevice(outputs, "REF");
-      r.kernels = 7;
-      return r;
-    });
+  // A kind registered from outside core: its names are canonical, each
+  // device is opened once, and one the machine lacks is a clear error.
+  void registeredKind() {
+    uops::registerDeviceKind({.prefix = "TOY",
+                              .indexed = true,
+                              .list =
+                                  [] {
+                                    return std::vector<uops::DeviceDescription>{{"TOY:0", "a toy", false, false},
+                                                                                {"TOY:1", "a toy", false, false}};
+                                  },
+                              .open = [](const std::string& name) -> std::unique_ptr<uops::Device> {
+                                return std::make_unique<ToyDevice>(name);
+                              }});
+    QCOMPARE(qs(uops::canonicalDeviceName("toy")), QStringLiteral("TOY:0"));
+    QCOMPARE(qs(uops::canonicalDeviceName("Toy:01")), QStringLiteral("TOY:1"));
+    uops::Device& first = uops::openDevice("toy:1");
+    QCOMPARE(&uops::openDevice("TOY:1"), &first);
+    QCOMPARE(ToyDevice::opened, 1);
+    QCOMPARE(qs(first.name()), QStringLiteral("TOY:1"));
+    try {
+      uops::openDevice("TOY:5");
+      QFAIL("no error");
+    } catch (const DeviceError& e) {
+      QCOMPARE(qs(e.what()),
+               QStringLiteral("this machine has no device TOY:5: the devices here are REF, INTERP, TOY:0, TOY:1"));
+    }
+    QCOMPARE(ToyDevice::opened, 1);
+    // a program runs on any device of the kind that has no code generator the way INTERP would, so
+    // the toy's refusal to compile comes through
     uops::program::LoadedProgram p = load(program("out = Tensor([4]) + 1"));
-    uops::program::DeviceRun r = runOnDevice(p.outputTensors(), "CL:1");
-    QCOMPARE(calls, 1);
-    QCOMPARE(r.kernels, int64_t{7});
-    QCOMPARE(qs(flat(r.outputs[0])), QStringLiteral("int32 (1,) [5]"));
+    try {
+      runOnDevice(p.outputTensors(), "TOY:0");
+      QFAIL("no error");
+    } catch (const DeviceError& e) {
+      QCOMPARE(qs(e.what()), QStringLiteral("toys compile nothing"));
+    }
+  }
+
+  void hostBuffers() {
+    for (const char* name : {"REF", "INTERP"}) {
+      runOnDevice({}, "REF");
+      std::string bad = uops::test::bufferRoundTrip(uops::openDevice(name));
+      QVERIFY2(bad.empty(), bad.c_str());
+    }
+  }
+
+  // REF runs no kernels: compiling on it says so.
+  void refCompilesNothing() {
+    try {
+      uops::openDevice("REF").compileAll({});
+      QFAIL("no error");
+    } catch (const DeviceError& e) {
+      QVERIFY(qs(e.what()).startsWith(QStringLiteral("REF compiles no kernels")));
+    }
   }
 
   void readableText() {

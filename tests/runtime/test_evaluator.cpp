@@ -38,7 +38,7 @@ UOpPtr after(const UOpPtr& buf, UOpList deps) {
   return UOp::make(Op::After, buf->dtype(), std::move(src));
 }
 
-const Device kCpu{{"CPU"}};
+const DeviceArg kCpu{{"CPU"}};
 
 } // namespace
 

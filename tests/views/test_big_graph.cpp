@@ -3,6 +3,7 @@
 // filters hide op groups with their edges routed through, and one box per
 // Call folds kernel bodies away. Times go to the test log.
 #include "app/uopscope/main_window.h"
+#include "tests/support/backend_devices.h"
 
 #include <QAction>
 #include <QElapsedTimer>

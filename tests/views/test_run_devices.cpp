@@ -3,6 +3,7 @@
 // buffers' bytes; each row shows GFLOPS and GB/s at the median time; a run on
 // an OpenCL device matches the reference evaluator.
 #include "app/uopscope/main_window.h"
+#include "tests/support/backend_devices.h"
 
 #include "backends/opencl/cl_discovery.h"
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/uopscope/main_window.h"
+#include "tests/support/backend_devices.h"
 #include "views/panels/optimize_panel.h"
 
 #include <QCoreApplication>

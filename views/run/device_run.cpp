@@ -1,19 +1,14 @@
 #include "views/run/device_run.h"
 
-#include "backends/llvm/cpu_schedule.h"
-#include "backends/llvm/host_cpu_target.h"
-#include "backends/opencl/cl_device.h"
-#include "backends/opencl/cl_discovery.h"
-#include "backends/opencl/cl_schedule.h"
+#include "core/pipeline/device_schedule.h"
+#include "core/pipeline/program_run.h"
 #include "core/program/host_text.h"
-#include "core/program/interp_run.h"
+#include "core/runtime/device_registry.h"
 #include "core/runtime/reference_evaluator.h"
 
 #include <algorithm>
 #include <cmath>
 #include <mutex>
-#include <optional>
-#include <stdexcept>
 
 namespace uops::views {
 namespace {
@@ -35,14 +30,7 @@ void compareWithReference(const std::vector<HostTensor>& got, const BufferValues
   }
 }
 
-// The process's shared device (machine code and BEAM use it too, so programs are built once).
-ClDevice& sharedCl(const std::string& name) {
-  std::optional<size_t> index = parseClDeviceName(name);
-  if (!index) throw std::runtime_error("'" + name + "' is not a CL device");
-  return clDevice(*index);
-}
-
-// Whether every kernel of `run` was lowered for `device` ("CPU" is the CPU target's name).
+// Whether every kernel of `run` was lowered for `device`.
 bool loweredFor(const PipelineRun& run, const std::string& device) {
   return std::all_of(run.kernels.begin(), run.kernels.end(),
                      [&](const LoweredKernel& k) { return k.target.device == device; });
@@ -51,17 +39,11 @@ bool loweredFor(const PipelineRun& run, const std::string& device) {
 } // namespace
 
 std::vector<DeviceChoice> availableDevices() {
-  std::vector<DeviceChoice> out{{QStringLiteral("CPU"), QStringLiteral("CPU (LLVM)")}};
-  for (const ClDeviceInfo& d : clDevices())
-    out.push_back({QString::fromStdString(d.name), QStringLiteral("%1 %2 (%3)").arg(QString::fromStdString(d.name),
-                                                                                     QString::fromStdString(d.deviceName),
-                                                                                     QString::fromStdString(d.platformName))});
+  std::vector<DeviceChoice> out;
+  for (const DeviceDescription& d : listDevices())
+    if (d.generatesCode)
+      out.push_back({QString::fromStdString(d.name), QString::fromStdString(d.description)});
   return out;
-}
-
-CpuDevice& sharedCpu() {
-  static CpuDevice device;
-  return device;
 }
 
 DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> run, std::vector<UOpPtr> roots,
@@ -71,23 +53,13 @@ DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> 
   DeviceRunResult out;
   out.device = device;
   try {
+    Device& target = openDevice(device.toStdString());
     BufferValues inputs = zeroFilledInputs(roots);
-    std::vector<HostTensor> got;
-    if (!loweredFor(*run, device.toStdString())) {
-      // lowered for another device: again for this one, its OptOps by the heuristics
-      CodegenTarget target = device == QStringLiteral("CPU") ? hostCpuTarget() : openClTarget(device.toStdString());
-      target.heuristics = true;
-      run = std::make_shared<PipelineRun>(runPipeline(roots, {.trace = false, .target = target}));
-    }
-    if (device == QStringLiteral("CPU")) {
-      CpuScheduleRun r = runScheduleOnCpu(*run, sharedCpu(), inputs, repeat);
-      out.kernels = std::move(r.kernels);
-      got = std::move(r.outputs);
-    } else {
-      ClScheduleRun r = runScheduleOnCl(*run, sharedCl(device.toStdString()), inputs, repeat);
-      out.kernels = std::move(r.kernels);
-      got = std::move(r.outputs);
-    }
+    if (!loweredFor(*run, target.name())) // lowered for another device: again for this one, OptOps by the heuristics
+      run = std::make_shared<PipelineRun>(runPipeline(roots, {.trace = false, .target = runTarget(target, true)}));
+    ScheduleRun r = runSchedule(target, *run, inputs, repeat);
+    out.kernels = std::move(r.kernels);
+    std::vector<HostTensor> got = std::move(r.outputs);
     for (const ScheduledKernel& k : run->schedule.kernels) out.work.push_back(kernelWork(k));
     compareWithReference(got, inputs, roots, out);
   } catch (const std::exception& e) {

@@ -1,8 +1,9 @@
-// Running the lowered program on a device, on a worker thread: the CPU or an
-// OpenCL device CL:<n>. The explorer's own pipeline run (with the OptOps
-// chosen in the Optimize view) when it was lowered for that device; else the
-// program is lowered again for it, OptOps by the heuristics. Outputs are compared with the reference evaluator; each kernel
-// gets its times and its work (kernel_work.h).
+// Running the lowered program on a device, on a worker thread, through core's
+// one path (core/pipeline/device_schedule.h over the registry's Device): the
+// explorer's own pipeline run (with the OptOps chosen in the Optimize view)
+// when it was lowered for that device; else the program is lowered again for
+// it, OptOps by the heuristics. Outputs are compared with the reference
+// evaluator; each kernel gets its times and its work (kernel_work.h).
 #pragma once
 
 #include "core/pipeline/pipeline_runner.h"
@@ -14,10 +15,6 @@
 #include <memory>
 #include <vector>
 
-namespace uops {
-class CpuDevice;
-}
-
 namespace uops::views {
 
 struct DeviceChoice {
@@ -25,7 +22,8 @@ struct DeviceChoice {
   QString description; // "CPU (LLVM)", "CL:0 pthread-... (Portable Computing Language)"
 };
 
-// CPU first, then every OpenCL device the ICD loader finds.
+// The registry's devices with a code generator (those the explorer lowers
+// for, shows code of and times), in the registry's order.
 std::vector<DeviceChoice> availableDevices();
 
 struct DeviceRunResult {
@@ -36,9 +34,6 @@ struct DeviceRunResult {
   bool matchesReference = false;
   QString error;
 };
-
-// One JIT for the process: compiled kernels are cached by content.
-CpuDevice& sharedCpu();
 
 // `run` is a lowering of `roots`; a device it was not lowered for lowers them again.
 DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> run, std::vector<UOpPtr> roots,

@@ -1,7 +1,9 @@
 // A lowered kernel's machine code, for the Code view, made on the calling
-// (worker) thread: for the CPU compiled by LLVM and disassembled (compiled
-// kernels are cached by content, so stepping back to a kernel is quick); for
-// a CL device built by its driver (cl_machine_code.h). A failure becomes the text.
+// (worker) thread by the device it was lowered for (Device::compile, then
+// DeviceProgram::machineCode: the CPU's compiled kernels are cached by
+// content, so stepping back to a kernel is quick; a CL device's driver binary,
+// after one launch on scratch buffers where the driver compiles at launch).
+// A failure becomes the text.
 #pragma once
 
 #include <QString>

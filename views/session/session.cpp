@@ -1,13 +1,12 @@
 #include "views/session/session.h"
 
-#include "backends/llvm/cpu_beam.h"
-#include "backends/llvm/host_cpu_target.h"
-#include "backends/opencl/cl_beam.h"
-#include "backends/opencl/cl_discovery.h"
+#include "core/pipeline/device_beam.h"
+#include "core/pipeline/program_run.h"
+#include "core/runtime/device_registry.h"
 #include "core/opt/heuristics.h"
 #include "core/pipeline/optimize.h"
 #include "core/frontend/load_error.h"
-#include "core/program/interp_run.h"
+#include "core/program/device_run.h"
 #include "core/program/program.h"
 #include "core/program/scheduled_run.h"
 #include "views/code/rendered_source.h"
@@ -196,9 +195,7 @@ void Session::startBeam(size_t kernel, int width) {
     }
     settings.cache = cache.get();
     try {
-      if (target.kind == TargetKind::Gpu)
-        return beamSearchCl(clDevice(parseClDeviceName(target.device).value()), ast, target, settings);
-      return beamSearchCpu(sharedCpu(), ast, target, settings);
+      return beamSearchOn(openDevice(target.device), ast, target, settings);
     } catch (const std::exception& e) {
       BeamResult failed; // nothing found: the device refused, the summary says why
       failed.cancelled = true;
@@ -264,14 +261,7 @@ void Session::selectNode(const UOp* node) {
 }
 
 CodegenTarget Session::target() const {
-  if (m_device != QStringLiteral("CPU")) {
-    CodegenTarget target = openClTarget(m_device.toStdString());
-    target.heuristics = true;
-    return target;
-  }
-  CodegenTarget target = hostCpuTarget();
-  target.heuristics = true;
-  return target;
+  return runTarget(openDevice(m_device.toStdString()), true);
 }
 
 bool Session::setDevice(const QString& device) {

@@ -1,0 +1,21 @@
+#include "backends/devices.h"
+
+#include "backends/llvm/disassemble.h"
+#include "backends/llvm/llvm_cpu_device.h"
+#include "backends/opencl/opencl_device.h"
+#include "core/pipeline/interp_device.h"
+
+#include <mutex>
+
+namespace uops {
+
+void registerBackendDevices() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    registerInterpDevice();
+    registerDeviceKind(llvmCpuDeviceKind());
+    registerDeviceKind(openClDeviceKind(disassembleHostElf));
+  });
+}
+
+} // namespace uops

@@ -1,0 +1,10 @@
+// Registers every device this build has with core's device registry: INTERP
+// (core's), CPU (LLVM) and CL:<n> (OpenCL, its binaries disassembled by
+// LLVM). uopc and uopscope call it once at start; calling it again does no harm.
+#pragma once
+
+namespace uops {
+
+void registerBackendDevices();
+
+} // namespace uops

@@ -1,0 +1,14 @@
+// The CPU as a core Device (core/runtime/device.h): kernels lowered for the
+// host's target, compiled by the process's one LLVM ORC JIT (CpuDevice,
+// compiled kernels cached by content), buffers in host memory, machine code
+// from LLVM's disassembler.
+#pragma once
+
+#include "core/runtime/device_registry.h"
+
+namespace uops {
+
+// The "CPU" kind for the registry.
+DeviceKind llvmCpuDeviceKind();
+
+} // namespace uops

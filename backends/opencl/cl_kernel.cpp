@@ -1,0 +1,54 @@
+#include "backends/opencl/cl_kernel.h"
+
+#include "backends/opencl/cl_error.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace uops {
+namespace {
+
+// Sizes per dimension as a launch range; `none` when there are no sizes.
+ClRange rangeOf(const std::vector<int64_t>& sizes, ClRange none) {
+  auto s = [&](size_t i) { return static_cast<size_t>(sizes[i]); };
+  switch (sizes.size()) {
+  case 0: return none;
+  case 1: return ClRange(s(0));
+  case 2: return ClRange(s(0), s(1));
+  default: return ClRange(s(0), s(1), s(2));
+  }
+}
+
+bool hasExtension(const ClDeviceInfo& info, const std::string& name) {
+  return std::find(info.extensions.begin(), info.extensions.end(), name) != info.extensions.end();
+}
+
+} // namespace
+
+void checkBuildable(ClDevice& device, const LoweredKernel& k) {
+  if (k.opencl.source.empty())
+    throw ClError(ClError::Kind::Usage, fmt::format("kernel {} was not rendered as OpenCL C", k.name.text));
+  if (k.opencl.needsFp64 && !hasExtension(device.info(), "cl_khr_fp64"))
+    throw ClError(ClError::Kind::Usage, fmt::format("kernel {} uses float64, and {} ({}) has no cl_khr_fp64",
+                                                    k.name.text, device.name(), device.info().deviceName));
+}
+
+ClProgram buildKernel(ClDevice& device, const LoweredKernel& k) {
+  checkBuildable(device, k);
+  return device.build(k.opencl.source, kOpenClBuildOptions);
+}
+
+double launchKernel(ClDevice& device, const ClProgram& program, const LoweredKernel& k,
+                    const std::vector<ClArg>& args) {
+  return device.launch(program, k.opencl.function, args, rangeOf(k.opencl.grid, ClRange(1)),
+                       rangeOf(k.opencl.local, ClRange()));
+}
+
+ClProbeLaunch kernelProbe(const ClProgram& program, const LoweredKernel& k,
+                          std::vector<ClProbeArg> args) {
+  return {program, k.opencl.function, std::move(args), rangeOf(k.opencl.grid, ClRange(1)),
+          rangeOf(k.opencl.local, ClRange())};
+}
+
+} // namespace uops

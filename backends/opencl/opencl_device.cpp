@@ -1,0 +1,161 @@
+#include "backends/opencl/opencl_device.h"
+
+#include "backends/opencl/cl_device.h"
+#include "backends/opencl/cl_discovery.h"
+#include "backends/opencl/cl_error.h"
+#include "backends/opencl/cl_kernel.h"
+#include "backends/opencl/cl_schedule_programs.h"
+#include "backends/opencl/kernel_scratch.h"
+#include "core/pipeline/codegen.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace uops {
+namespace {
+
+class OpenClBuffer final : public DeviceBuffer {
+public:
+  OpenClBuffer(DType dtype, int64_t numel, ClBuffer memory) : DeviceBuffer(dtype, numel), memory(std::move(memory)) {}
+  ClBuffer memory; // at least one byte: OpenCL has no empty buffers
+};
+
+const OpenClBuffer& clBufferOf(const DeviceBuffer& buffer) {
+  const auto* b = dynamic_cast<const OpenClBuffer*>(&buffer);
+  if (!b) throw DeviceError("a buffer of another device");
+  return *b;
+}
+
+DeviceDescription describe(const ClDeviceInfo& d) {
+  return {d.name, fmt::format("{} {} ({})", d.name, d.deviceName, d.platformName), d.type != "CPU", true};
+}
+
+bool hasMachineCode(const ClBinary& b) {
+  return b.kind() == ClBinaryKind::Text || !b.elfImages().empty();
+}
+
+class OpenClProgram final : public DeviceProgram {
+public:
+  OpenClProgram(ClDevice& device, LoweredKernel kernel, ClProgram program, const ElfDisassembler& disassemble)
+      : m_device(device), m_kernel(std::move(kernel)), m_program(std::move(program)), m_disassemble(disassemble) {}
+
+  const std::string& name() const override { return m_kernel.name.text; }
+
+  double run(std::span<DeviceBuffer* const> buffers) override {
+    if (buffers.size() < m_kernel.params.size())
+      throw DeviceError(fmt::format("kernel {}: {} buffers bound, it has {} Params", name(), buffers.size(),
+                                    m_kernel.params.size()));
+    std::vector<ClArg> args; // a kernel's Params are its first slots; extra buffers are unused
+    for (size_t i = 0; i < m_kernel.params.size(); ++i) args.emplace_back(clBufferOf(*buffers[i]).memory);
+    return launchKernel(m_device, m_program, m_kernel, args);
+  }
+
+  std::string machineCode() const override {
+    ClBinary binary = m_program.binary();
+    if (!hasMachineCode(binary)) {
+      // drivers that compile at launch (PoCL) have machine code once it ran
+      launchKernel(m_device, m_program, m_kernel, KernelScratch(m_device, m_kernel).args());
+      binary = m_program.binary();
+    }
+    std::string out = "; " + binary.description() + "\n";
+    if (binary.kind() == ClBinaryKind::Text) out += binary.text();
+    for (const ClElfImage& image : binary.elfImages()) {
+      out += "\n; " + image.name + "\n";
+      try {
+        out += m_disassemble(image.bytes, image.machine);
+      } catch (const std::exception& e) {
+        out += std::string("; not disassembled: ") + e.what() + "\n";
+      }
+    }
+    return out;
+  }
+
+private:
+  ClDevice& m_device;
+  LoweredKernel m_kernel;
+  ClProgram m_program;
+  const ElfDisassembler& m_disassemble;
+};
+
+class OpenClDevice final : public Device {
+public:
+  OpenClDevice(ClDevice& device, ElfDisassembler disassemble)
+      : m_device(device), m_target(openClTarget(device.name())), m_disassemble(std::move(disassemble)),
+        m_description(describe(device.info())) {}
+
+  const DeviceDescription& description() const override { return m_description; }
+  const CodegenTarget* target() const override { return &m_target; }
+
+  std::unique_ptr<DeviceBuffer> allocate(DType dtype, int64_t numel) override {
+    auto bytes = static_cast<size_t>(std::max<int64_t>(numel, 1) * dtype.itemSize());
+    return std::make_unique<OpenClBuffer>(dtype, numel, m_device.alloc(bytes));
+  }
+
+  void copyIn(DeviceBuffer& dst, const HostTensor& src) override {
+    checkFits(dst, src);
+    if (!src.bytes().empty()) clBufferOf(dst).memory.copyIn(src.bytes().data(), src.bytes().size());
+  }
+
+  HostTensor copyOut(const DeviceBuffer& src) override {
+    HostTensor out(src.dtype(), Shape{src.numel()});
+    if (!out.bytes().empty()) clBufferOf(src).memory.copyOut(out.mutableBytes().data(), out.bytes().size());
+    return out;
+  }
+
+  void copy(const DeviceBuffer& src, DeviceBuffer& dst) override {
+    copyBuffer(clBufferOf(src).memory, clBufferOf(dst).memory, std::min(src.bytes(), dst.bytes()));
+  }
+
+  std::shared_ptr<DeviceProgram> compile(const LoweredKernel& kernel) override {
+    ClProgram program = buildKernel(m_device, kernel);
+    probe({kernel}, {program});
+    return std::make_shared<OpenClProgram>(m_device, kernel, std::move(program), m_disassemble);
+  }
+
+  std::vector<std::shared_ptr<DeviceProgram>> compileAll(const std::vector<LoweredKernel>& kernels) override {
+    std::vector<ClProgram> programs = buildSchedulePrograms(m_device, kernels);
+    probe(kernels, programs);
+    std::vector<std::shared_ptr<DeviceProgram>> out;
+    for (size_t i = 0; i < kernels.size(); ++i)
+      out.push_back(std::make_shared<OpenClProgram>(m_device, kernels[i], programs[i], m_disassemble));
+    return out;
+  }
+
+private:
+  // Every launch the kernels make, run once in one probe process on scratch
+  // buffers of their Params' sizes: a kernel the driver's compiler dies on
+  // fails here with the probe's reason (ClError, Compiler).
+  void probe(const std::vector<LoweredKernel>& kernels, const std::vector<ClProgram>& programs) {
+    std::vector<ClProbeLaunch> launches;
+    for (size_t i = 0; i < kernels.size(); ++i) {
+      std::vector<ClProbeArg> sizes;
+      for (const KernelParam& p : kernels[i].params) sizes.push_back(ClProbeBuffer{paramBytes(p)});
+      launches.push_back(kernelProbe(programs[i], kernels[i], std::move(sizes)));
+    }
+    m_device.probe(launches);
+  }
+
+  ClDevice& m_device;
+  CodegenTarget m_target;
+  ElfDisassembler m_disassemble;
+  DeviceDescription m_description;
+};
+
+} // namespace
+
+DeviceKind openClDeviceKind(ElfDisassembler disassemble) {
+  return {.prefix = "CL",
+          .indexed = true,
+          .list =
+              [] {
+                std::vector<DeviceDescription> out;
+                for (const ClDeviceInfo& d : clDevices()) out.push_back(describe(d));
+                return out;
+              },
+          .open = [disassemble](const std::string& name) -> std::unique_ptr<Device> {
+            return std::make_unique<OpenClDevice>(clDevice(parseClDeviceName(name).value()), disassemble);
+          }};
+}
+
+} // namespace uops

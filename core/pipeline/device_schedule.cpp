@@ -1,0 +1,133 @@
+#include "core/pipeline/device_schedule.h"
+
+#include "core/runtime/reference_evaluator.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace uops {
+namespace {
+
+// The schedule's buffers in the device's memory, by Buffer id, each made on first use.
+struct Buffers {
+  Device& device;
+  std::map<int64_t, std::unique_ptr<DeviceBuffer>> byId;
+  std::set<int64_t> written; // ids something wrote (an input, a copy, a kernel)
+  size_t made = 0;
+
+  DeviceBuffer& of(const UOp& buffer) {
+    const BufferArg& arg = buffer.argAs<BufferArg>();
+    auto it = byId.find(arg.id);
+    if (it == byId.end()) {
+      it = byId.emplace(arg.id, device.allocate(buffer.dtype().base(), arg.size)).first;
+      ++made;
+    }
+    return *it->second;
+  }
+
+  DeviceBuffer& read(const UOp& buffer) {
+    const BufferArg& arg = buffer.argAs<BufferArg>();
+    if (arg.size != 0 && !written.contains(arg.id))
+      throw KernelError(fmt::format("buffer {} is read before anything wrote it", arg.id));
+    return of(buffer);
+  }
+
+  DeviceBuffer& write(const UOp& buffer) {
+    written.insert(buffer.argAs<BufferArg>().id);
+    return of(buffer);
+  }
+};
+
+// Store(Buffer, Load(data)): literal data evaluated on the host, or another buffer.
+void runCopy(const UOp& store, Buffers& buffers) {
+  const UOpPtr& source = store.src(1)->src(0);
+  if (source->op() == Op::Buffer) {
+    DeviceBuffer& src = buffers.read(*source);
+    buffers.device.copy(src, buffers.write(*store.src(0)));
+    return;
+  }
+  HostTensor value = ReferenceEvaluator().evaluate(source);
+  buffers.device.copyIn(buffers.write(*store.src(0)), value.withShape(Shape{value.numel()}));
+}
+
+// One launch's buffers by Param slot; those the kernel writes are marked written.
+std::vector<DeviceBuffer*> launchBuffers(const UOp& call, const LoweredKernel& kernel, Buffers& buffers) {
+  std::vector<DeviceBuffer*> out;
+  for (size_t i = 1; i < call.src().size(); ++i) {
+    bool writes = i - 1 < kernel.params.size() && kernel.params[i - 1].written;
+    out.push_back(writes ? &buffers.write(*call.src(i)) : &buffers.read(*call.src(i)));
+  }
+  return out;
+}
+
+std::string failure(const PipelineRun& run) {
+  const StageRecord& last = run.stages.back();
+  return fmt::format("{}{}{} failed: {}", last.stage, last.kernel.empty() ? "" : " of ", last.kernel, last.error);
+}
+
+} // namespace
+
+std::vector<LoweredKernel> kernelsFor(const Device& device, const PipelineRun& run) {
+  if (run.failed()) throw DeviceError(failure(run));
+  if (!device.target()) {
+    std::vector<LoweredKernel> out;
+    for (const ScheduledKernel& k : run.schedule.kernels) {
+      LoweredKernel& lowered = out.emplace_back();
+      lowered.name.text = k.name;
+      lowered.current = k.ast;
+      lowered.params = kernelParams(k.ast);
+    }
+    return out;
+  }
+  if (run.kernels.size() != run.schedule.kernels.size())
+    throw DeviceError("the program was not lowered for a device (no codegen stages ran)");
+  for (const LoweredKernel& k : run.kernels)
+    if (k.target.device != device.name())
+      throw DeviceError(fmt::format("kernel {} was lowered for {}, not for {}", k.name.text, k.target.device,
+                                    device.name()));
+  return run.kernels;
+}
+
+ScheduleRun runSchedule(Device& device, const PipelineRun& run, const BufferValues& inputs, int repeat) {
+  std::vector<LoweredKernel> kernels = kernelsFor(device, run);
+  std::vector<std::shared_ptr<DeviceProgram>> programs = device.compileAll(kernels);
+  ScheduleRun result;
+  for (const LoweredKernel& k : kernels) result.kernels.push_back({k.name.text, {}});
+  Buffers buffers{device, {}, {}, 0};
+  for (int r = 0; r < std::max(repeat, 1); ++r) {
+    buffers.written.clear();
+    for (const auto& [id, value] : inputs) {
+      auto it = buffers.byId.find(id);
+      if (it == buffers.byId.end()) {
+        it = buffers.byId.emplace(id, device.allocate(value.dtype(), value.numel())).first;
+        ++buffers.made;
+      }
+      device.copyIn(*it->second, value.withShape(Shape{value.numel()}));
+      buffers.written.insert(id);
+    }
+    size_t kernel = 0;
+    for (const UOpPtr& item : run.schedule.linear->src()) {
+      if (item->op() == Op::Store) {
+        runCopy(*item, buffers);
+      } else if (item->op() == Op::Call) {
+        std::vector<DeviceBuffer*> bound = launchBuffers(*item, kernels.at(kernel), buffers);
+        result.kernels[kernel].ms.push_back(programs.at(kernel)->run(bound));
+        ++kernel;
+      } else if (item->op() == Op::Tuple) {
+        result.outputs.clear();
+        for (const UOpPtr& out : item->src())
+          result.outputs.push_back(device.copyOut(buffers.read(*out->src(0))).withShape(out->shape()));
+      } else {
+        throw KernelError(fmt::format("schedule: unexpected item {}", opName(item->op())));
+      }
+    }
+  }
+  result.buffersMade = buffers.made;
+  return result;
+}
+
+} // namespace uops

@@ -1,0 +1,48 @@
+// Running a program's outputs on a Device, the one code path uopc and the
+// explorer share: REF evaluates the graph; a device with a code generator
+// gets the program lowered for its target (OptOps given per kernel, BEAM
+// search for the others when asked, the heuristics for the rest), INTERP
+// Rangeify's kernels as they are; then the schedule runs (device_schedule.h).
+#pragma once
+
+#include "core/opt/beam.h"
+#include "core/pipeline/device_schedule.h"
+#include "core/pipeline/pipeline_runner.h"
+#include "core/runtime/device.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace uops {
+
+struct DeviceRun {
+  std::vector<HostTensor> outputs; // one per root, in order
+  // Compiled kernels that ran, copies not counted (PROGRAM_FORMAT.md). REF
+  // compiles nothing: 0.
+  int64_t kernels = 0;
+  std::vector<KernelTimes> times; // per kernel in launch order, one entry per run
+};
+
+struct RunSettings {
+  int repeat = 1;         // runs of the whole schedule after compiling (times: one per run)
+  bool heuristics = true; // kernels without given OptOps get the hand-coded ones
+  KernelOpts opts;        // OptOps for kernels by schedule index
+  int beam = 0;           // > 0: BEAM search of this width for the other kernels
+  double beamBudgetSeconds = 120; // per kernel; 0: no limit
+  // BEAM's reports, per kernel (by its Rangeify name): after each candidate, and its result
+  std::function<void(const std::string& kernel, const BeamProgress&)> beamProgress;
+  std::function<void(const std::string& kernel, const BeamResult&)> beamDone;
+};
+
+// The device's target with the run's choices (heuristics); DeviceError for a
+// device without a code generator.
+CodegenTarget runTarget(const Device& device, bool heuristics);
+
+// Throws DeviceError for BEAM on a device without a code generator, for a
+// failed lowering (with the failing stage's message); errors of the run
+// itself (EvalError, KernelError, compile errors) pass through.
+DeviceRun runProgram(Device& device, const std::vector<UOpPtr>& roots, const RunSettings& settings = {});
+
+} // namespace uops

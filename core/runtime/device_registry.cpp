@@ -1,0 +1,115 @@
+#include "core/runtime/device_registry.h"
+
+#include "core/runtime/ref_device.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <mutex>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace uops {
+namespace {
+
+struct Registry {
+  std::mutex mutex;
+  std::vector<DeviceKind> kinds;
+  std::map<std::string, std::unique_ptr<Device>> open;
+};
+
+Registry& registry() {
+  // never destroyed: devices hold driver objects that must not be released
+  // from static destructors racing the drivers' own teardown at exit
+  static Registry* r = [] {
+    auto* made = new Registry;
+    made->kinds.push_back(refDeviceKind());
+    return made;
+  }();
+  return *r;
+}
+
+std::string upper(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::toupper(c); });
+  return out;
+}
+
+std::string acceptedForms(const std::vector<DeviceKind>& kinds) {
+  std::vector<std::string> forms;
+  for (const DeviceKind& k : kinds) forms.push_back(k.indexed ? k.prefix + ":<n>" : k.prefix);
+  if (forms.size() == 1) return forms[0];
+  std::string last = forms.back();
+  forms.pop_back();
+  return fmt::format("{} or {}", fmt::join(forms, ", "), last);
+}
+
+std::vector<DeviceDescription> listLocked(const std::vector<DeviceKind>& kinds) {
+  std::vector<DeviceDescription> out;
+  for (const DeviceKind& k : kinds)
+    for (DeviceDescription& d : k.list()) out.push_back(std::move(d));
+  return out;
+}
+
+const DeviceKind* kindOf(const std::vector<DeviceKind>& kinds, const std::string& canonical) {
+  std::string prefix = canonical.substr(0, canonical.find(':'));
+  for (const DeviceKind& k : kinds)
+    if (k.prefix == prefix) return &k;
+  return nullptr;
+}
+
+std::string canonicalLocked(const std::vector<DeviceKind>& kinds, std::string_view typed) {
+  std::string name = upper(typed);
+  std::string prefix = name.substr(0, name.find(':'));
+  for (const DeviceKind& k : kinds) {
+    if (k.prefix != prefix) continue;
+    if (!k.indexed && name == prefix) return name;
+    if (k.indexed && name == prefix) return prefix + ":0";
+    std::string index = name.size() > prefix.size() + 1 ? name.substr(prefix.size() + 1) : "";
+    if (k.indexed && !index.empty() && index.size() <= 3 &&
+        std::all_of(index.begin(), index.end(), [](unsigned char c) { return std::isdigit(c); }))
+      return prefix + ":" + std::to_string(std::stoi(index));
+  }
+  throw DeviceError(fmt::format("unknown device '{}': expected {} (uopc devices lists the devices of this machine)",
+                                typed, acceptedForms(kinds)));
+}
+
+} // namespace
+
+void registerDeviceKind(DeviceKind kind) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  auto same = std::find_if(r.kinds.begin(), r.kinds.end(), [&](const DeviceKind& k) { return k.prefix == kind.prefix; });
+  if (same != r.kinds.end()) *same = std::move(kind);
+  else r.kinds.push_back(std::move(kind));
+}
+
+std::string canonicalDeviceName(std::string_view typed) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  return canonicalLocked(r.kinds, typed);
+}
+
+Device& openDevice(std::string_view typed) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  std::string name = canonicalLocked(r.kinds, typed);
+  if (auto it = r.open.find(name); it != r.open.end()) return *it->second;
+  const DeviceKind* kind = kindOf(r.kinds, name);
+  std::vector<DeviceDescription> here = kind->list();
+  if (std::none_of(here.begin(), here.end(), [&](const DeviceDescription& d) { return d.name == name; })) {
+    std::vector<std::string> names;
+    for (const DeviceDescription& d : listLocked(r.kinds)) names.push_back(d.name);
+    throw DeviceError(fmt::format("this machine has no device {}: the devices here are {}", name, fmt::join(names, ", ")));
+  }
+  return *r.open.emplace(name, kind->open(name)).first->second;
+}
+
+std::vector<DeviceDescription> listDevices() {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  return listLocked(r.kinds);
+}
+
+} // namespace uops

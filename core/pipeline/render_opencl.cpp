@@ -4,6 +4,7 @@
 #include "core/pipeline/grid_specials.h"
 #include "core/pipeline/kernel_symbol.h"
 #include "core/pipeline/render_opencl_expr.h"
+#include "core/pipeline/render_opencl_vector.h"
 
 #include <algorithm>
 #include <cctype>
@@ -21,7 +22,7 @@ using opencl::cType;
 
 class Renderer {
 public:
-  explicit Renderer(const KernelMemoryPlan& plan) : m_plan(plan) {}
+  Renderer(const KernelMemoryPlan& plan, opencl::VectorPlan vectors) : m_plan(plan), m_vectors(std::move(vectors)) {}
 
   void node(const UOp& u) {
     switch (u.op()) {
@@ -129,15 +130,40 @@ private:
   }
 
   void load(const UOp& u) {
+    if (const opencl::VectorGroup* g = m_vectors.of(u)) {
+      if (&u == g->emitAt) vectorLoad(*g);
+      return; // the lanes are bound to the vector's components
+    }
     std::string value = read(access(*u.src(0)), u.dtype());
     if (u.src().size() > 2) value = fmt::format("({} ? {} : {})", name(*u.src(2)), value, name(*u.src(1)));
     define(u, value);
   }
 
   void store(const UOp& u) {
+    if (const opencl::VectorGroup* g = m_vectors.of(u)) {
+      if (&u == g->emitAt) vectorStore(*g);
+      return; // written with the group
+    }
     std::string text = write(access(*u.src(0)), u.src(1)->dtype(), name(*u.src(1)));
     if (u.src().size() > 2) text = fmt::format("if ({}) {}", name(*u.src(2)), text);
     line(text);
+  }
+
+  // vloadN at lane 0's index; lane k is component .sk
+  void vectorLoad(const opencl::VectorGroup& g) {
+    const Access& a = access(*g.lanes[0]->src(0));
+    std::string v = fmt::format("v{}", m_next++);
+    std::string t = cType(g.lanes[0]->dtype());
+    line(fmt::format("{}{} {} = vload{}(0, {} + {});", t, g.lanes.size(), v, g.lanes.size(), a.ptr, a.idx));
+    for (size_t k = 0; k < g.lanes.size(); ++k) bind(*g.lanes[k], fmt::format("{}.s{:x}", v, k));
+  }
+
+  void vectorStore(const opencl::VectorGroup& g) {
+    const Access& a = access(*g.lanes[0]->src(0));
+    std::string values;
+    for (const UOp* lane : g.lanes) values += (values.empty() ? "" : ", ") + name(*lane->src(1));
+    line(fmt::format("vstore{0}(({1}{0})({2}), 0, {3} + {4});", g.lanes.size(), cType(g.lanes[0]->src(1)->dtype()),
+                     values, a.ptr, a.idx));
   }
 
   void range(const UOp& u) {
@@ -168,6 +194,7 @@ private:
   }
 
   const KernelMemoryPlan& m_plan;
+  opencl::VectorPlan m_vectors;
   std::unordered_map<const UOp*, std::string> m_names;
   std::unordered_map<const UOp*, Access> m_access; // Index nodes
   opencl::Helpers m_helpers;
@@ -193,7 +220,7 @@ RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan,
   std::map<int64_t, const UOp*> params;
   for (const UOpPtr& u : linear->src())
     if (u->op() == Op::Param) params.emplace(u->argAs<ParamArg>().slot, u.get());
-  Renderer w(plan);
+  Renderer w(plan, opencl::planVectorAccess(linear));
   for (const UOpPtr& u : linear->src()) {
     w.current = u.get();
     w.node(*u);

@@ -60,8 +60,22 @@ std::string intDivMod(const UOp& u, const std::vector<std::string>& a, Helpers& 
   return fmt::format("{}({}, {})", name, a[0], a[1]);
 }
 
-// NaN-propagating maximum with +0 above -0 (llvm.maximum).
+// A float constant that is neither NaN nor -0.0.
+bool isOrdinaryConst(const UOp& u) {
+  if (u.op() != Op::Const) return false;
+  ConstValue v = *u.constValue();
+  double x = std::holds_alternative<double>(v) ? std::get<double>(v) : 0.0;
+  return !std::isnan(x) && !(x == 0 && std::signbit(x));
+}
+
+// NaN-propagating maximum with +0 above -0 (llvm.maximum). Against a constant
+// c that is neither NaN nor -0, one compare and a select give exactly that:
+// a NaN fails a <= c and comes through, a == c (also -0 against +0) gives c.
+// Vectorizers turn the select into a blend; the general helper's branches
+// (a ReLU, a clamp) cost PoCL a third of an elementwise kernel's time.
 std::string floatMax(const UOp& u, const std::vector<std::string>& a, Helpers& h) {
+  for (size_t c = 0; c < 2; ++c)
+    if (isOrdinaryConst(*u.src(c))) return fmt::format("(!({0} <= {1}) ? {0} : {1})", a[1 - c], a[c]);
   std::string t = cType(u.dtype());
   std::string name = "fmaximum_" + t;
   h.use(name, fmt::format("static {0} {1}({0} a, {0} b) {{ if (isnan(a) || isnan(b)) return a + b; "

@@ -1,0 +1,120 @@
+#include "core/pipeline/render_opencl_vector.h"
+
+#include "core/symbolic/linear_form.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+namespace uops::opencl {
+namespace {
+
+// What a candidate access is: a load or store of a Param's element at a linear index.
+struct Candidate {
+  const UOp* node;
+  size_t position; // in the Linear
+  bool store;
+  const UOp* param;
+  LinearForm index;
+};
+
+bool vectorizable(DType d) {
+  return !d.isBool() && d.scalar != ScalarType::Float16 && d.scalar != ScalarType::BFloat16 && d.count == 1;
+}
+
+const UOp* paramOf(const UOp& access) {
+  const UOp& index = *access.src(0);
+  if (index.op() != Op::Index || index.src(0)->op() != Op::Param) return nullptr;
+  return index.src(0).get();
+}
+
+std::optional<Candidate> candidate(const UOp& u, size_t position) {
+  bool store = u.op() == Op::Store;
+  if (!(store ? u.src().size() == 2 : u.op() == Op::Load && u.src().size() == 1)) return std::nullopt;
+  const UOp* param = paramOf(u);
+  if (!param || !vectorizable(store ? u.src(1)->dtype() : u.dtype())) return std::nullopt;
+  std::optional<LinearForm> index = linearize(u.src(0)->src(1));
+  if (!index) return std::nullopt;
+  return Candidate{&u, position, store, param, std::move(*index)};
+}
+
+bool sameTerms(const LinearForm& a, const LinearForm& b) {
+  if (a.terms.size() != b.terms.size()) return false;
+  for (size_t i = 0; i < a.terms.size(); ++i)
+    if (a.terms[i].node != b.terms[i].node || a.terms[i].coef != b.terms[i].coef) return false;
+  return true;
+}
+
+// Whether anything in [from, to] of `nodes` other than `members` reads or writes `param`.
+bool touchedBetween(const std::vector<const UOp*>& nodes, size_t from, size_t to, const UOp* param,
+                    const std::vector<const UOp*>& members) {
+  for (size_t i = from; i <= to; ++i) {
+    const UOp* u = nodes[i];
+    if ((u->op() == Op::Load || u->op() == Op::Store) && paramOf(*u) == param &&
+        std::find(members.begin(), members.end(), u) == members.end())
+      return true;
+  }
+  return false;
+}
+
+void groupSegment(const std::vector<const UOp*>& nodes, std::vector<Candidate>& segment, VectorPlan& plan) {
+  // candidates with the same kind, Param and terms, by their constant
+  std::vector<bool> used(segment.size(), false);
+  for (size_t i = 0; i < segment.size(); ++i) {
+    if (used[i]) continue;
+    std::map<Int128, size_t> byConstant;
+    for (size_t j = i; j < segment.size(); ++j)
+      if (!used[j] && segment[j].store == segment[i].store && segment[j].param == segment[i].param &&
+          sameTerms(segment[j].index, segment[i].index))
+        byConstant.emplace(segment[j].index.constant, j);
+    // runs of consecutive constants, cut into 16, 8, 4, 2 lanes
+    for (auto it = byConstant.begin(); it != byConstant.end();) {
+      std::vector<size_t> run{it->second};
+      Int128 next = it->first + 1;
+      for (++it; it != byConstant.end() && it->first == next; ++it, ++next) run.push_back(it->second);
+      for (size_t start = 0; start < run.size();) {
+        size_t width = 16;
+        while (width > run.size() - start) width /= 2;
+        if (width < 2) break;
+        std::vector<const UOp*> lanes;
+        size_t first = SIZE_MAX, last = 0;
+        for (size_t k = start; k < start + width; ++k) {
+          lanes.push_back(segment[run[k]].node);
+          first = std::min(first, segment[run[k]].position);
+          last = std::max(last, segment[run[k]].position);
+        }
+        const Candidate& lane0 = segment[run[start]];
+        bool ordered = lane0.store || lane0.position == first; // a load group is read where lane 0 is
+        if (ordered && !touchedBetween(nodes, first, last, lane0.param, lanes)) {
+          VectorGroup g{lanes, nodes[lane0.store ? last : first]};
+          for (const UOp* l : lanes) plan.groupOf[l] = plan.groups.size();
+          plan.groups.push_back(std::move(g));
+          for (size_t k = start; k < start + width; ++k) used[run[k]] = true;
+        }
+        start += width;
+      }
+    }
+  }
+  segment.clear();
+}
+
+} // namespace
+
+VectorPlan planVectorAccess(const UOpPtr& linear) {
+  VectorPlan plan;
+  std::vector<const UOp*> nodes;
+  for (const UOpPtr& u : linear->src()) nodes.push_back(u.get());
+  std::vector<Candidate> segment;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const UOp& u = *nodes[i];
+    if (u.op() == Op::Range || u.op() == Op::End || u.op() == Op::Barrier) {
+      groupSegment(nodes, segment, plan);
+      continue;
+    }
+    if (std::optional<Candidate> c = candidate(u, i)) segment.push_back(std::move(*c));
+  }
+  groupSegment(nodes, segment, plan);
+  return plan;
+}
+
+} // namespace uops::opencl

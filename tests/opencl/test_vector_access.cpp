@@ -1,0 +1,105 @@
+// The OpenCL renderer's vector loads and stores (render_opencl_vector.h) and
+// its compare-and-select maximum against constants: the text they make, the
+// cases that must stay scalar, and the numbers on CL:0 against the reference
+// evaluator, bit for bit where NaN and signed zeros are at stake.
+#include "tests/opencl/cl_test.h"
+
+#include "core/pipeline/device_schedule.h"
+#include "core/pipeline/pipeline_runner.h"
+#include "core/runtime/device_registry.h"
+#include "core/runtime/reference_evaluator.h"
+#include "core/tensor/tensor.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <cstring>
+
+#include <fmt/format.h>
+
+using namespace uops;
+using namespace cltest;
+
+namespace {
+
+struct Lowered {
+  std::string source; // every kernel's
+  std::vector<HostTensor> got, want;
+};
+
+Lowered lowerAndRun(const std::vector<Tensor>& outs, const KernelOpts& opts = {}) {
+  std::vector<UOpPtr> roots;
+  for (const Tensor& t : outs) roots.push_back(t.uop());
+  PipelineRun run = runPipeline(roots, {.trace = false, .target = openClTarget("CL:0")}, opts);
+  Lowered out;
+  for (const LoweredKernel& k : run.kernels) out.source += k.opencl.source;
+  out.got = runSchedule(openDevice("CL:0"), run, zeroFilledInputs(roots)).outputs;
+  out.want = ReferenceEvaluator().evaluate(roots);
+  return out;
+}
+
+// `n` floats 0.5 * i - 7 as a literal input: a Buffer the kernel loads.
+Tensor data(int64_t n) {
+  std::vector<Scalar> v;
+  for (int64_t i = 0; i < n; ++i) v.emplace_back(0.5 * static_cast<double>(i) - 7);
+  return Tensor::fromFlat(v, Shape{n}, dtypes::float32);
+}
+
+uint64_t bitsOf(const HostTensor& t, int64_t i) {
+  uint64_t b = 0;
+  std::memcpy(&b, t.bytes().data() + i * t.itemSize(), static_cast<size_t>(t.itemSize()));
+  return b;
+}
+
+} // namespace
+
+class TestVectorAccess : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void initTestCase() { QVERIFY2(haveCl0(), noCl0()); }
+
+  // UPCAST 4 of an elementwise kernel: one vload4 per input, one vstore4.
+  void upcastLanesBecomeVectors() {
+    Lowered r = lowerAndRun({data(256) * 3.0 + 1.0}, {{0, {Opt{OptOpKind::Split, 0, 4, AxisType::Upcast}}}});
+    QVERIFY2(r.source.find("float4 v") != std::string::npos && r.source.find("= vload4(0, data1 + ") != std::string::npos,
+             r.source.c_str());
+    QVERIFY2(r.source.find("vstore4((float4)(") != std::string::npos, r.source.c_str());
+    for (int64_t e = 0; e < 256; ++e) QCOMPARE(r.got[0].getDouble(e), r.want[0].getDouble(e));
+  }
+
+  // UPCAST 8 and 16 make vload8/vload16 with .s0 ... .sf components.
+  void widerUpcasts() {
+    Tensor x = data(512);
+    for (int width : {8, 16}) {
+      Lowered r = lowerAndRun({x * x}, {{0, {Opt{OptOpKind::Split, 0, width, AxisType::Upcast}}}});
+      QVERIFY2(r.source.find(fmt::format("vstore{}(", width)) != std::string::npos, r.source.c_str());
+      if (width == 16) QVERIFY2(r.source.find(".sf") != std::string::npos, r.source.c_str());
+      for (int64_t e = 0; e < 512; ++e) QCOMPARE(r.got[0].getDouble(e), r.want[0].getDouble(e));
+    }
+  }
+
+  // bool and half are not their own memory types: their lanes stay scalar.
+  void narrowTypesStayScalar() {
+    Tensor x = data(64);
+    Lowered r = lowerAndRun({x.lt(3.0), (x * 0.5).cast(dtypes::float16)},
+                            {{0, {Opt{OptOpKind::Split, 0, 4, AxisType::Upcast}}}});
+    QVERIFY2(r.source.find("vstore4") == std::string::npos, r.source.c_str());
+    for (size_t o = 0; o < 2; ++o)
+      for (int64_t e = 0; e < 64; ++e) QCOMPARE(r.got[o].getDouble(e), r.want[o].getDouble(e));
+  }
+
+  // max(x, c) against a constant is a compare and a select with the spec's
+  // Max: NaN propagates, -0 against +0 gives +0; a clamp to -1 as well.
+  void maxAgainstConstantsKeepsTheLaw() {
+    Tensor x = Tensor::fromFlat({-0.0, std::nan(""), -1.5, 2.0, 0.0, -3.0, 1e30, -1e30}, Shape{8}, dtypes::float32);
+    Lowered r = lowerAndRun({x.relu(), x.maximum(-1.0)});
+    QVERIFY2(r.source.find(" <= ") != std::string::npos, r.source.c_str());
+    QVERIFY2(r.source.find("fmaximum_float") == std::string::npos, r.source.c_str());
+    for (size_t o = 0; o < 2; ++o)
+      for (int64_t e = 0; e < 8; ++e) QCOMPARE(bitsOf(r.got[o], e), bitsOf(r.want[o], e));
+  }
+};
+
+QTEST_MAIN(TestVectorAccess)
+#include "test_vector_access.moc"

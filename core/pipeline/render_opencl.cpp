@@ -149,21 +149,26 @@ private:
     line(text);
   }
 
-  // vloadN at lane 0's index; lane k is component .sk
+  // Where a vector group starts: the rendering member's element minus its lane.
+  std::string vectorAddress(const opencl::VectorGroup& g) {
+    const Access& a = access(*g.emitAt->src(0));
+    if (g.emitLane == 0) return fmt::format("{} + {}", a.ptr, a.idx);
+    return fmt::format("{} + ({} - {})", a.ptr, a.idx, g.emitLane);
+  }
+
+  // vloadN of the group; lane k is component .sk
   void vectorLoad(const opencl::VectorGroup& g) {
-    const Access& a = access(*g.lanes[0]->src(0));
     std::string v = fmt::format("v{}", m_next++);
     std::string t = cType(g.lanes[0]->dtype());
-    line(fmt::format("{}{} {} = vload{}(0, {} + {});", t, g.lanes.size(), v, g.lanes.size(), a.ptr, a.idx));
+    line(fmt::format("{}{} {} = vload{}(0, {});", t, g.lanes.size(), v, g.lanes.size(), vectorAddress(g)));
     for (size_t k = 0; k < g.lanes.size(); ++k) bind(*g.lanes[k], fmt::format("{}.s{:x}", v, k));
   }
 
   void vectorStore(const opencl::VectorGroup& g) {
-    const Access& a = access(*g.lanes[0]->src(0));
     std::string values;
     for (const UOp* lane : g.lanes) values += (values.empty() ? "" : ", ") + name(*lane->src(1));
-    line(fmt::format("vstore{0}(({1}{0})({2}), 0, {3} + {4});", g.lanes.size(), cType(g.lanes[0]->src(1)->dtype()),
-                     values, a.ptr, a.idx));
+    line(fmt::format("vstore{0}(({1}{0})({2}), 0, {3});", g.lanes.size(), cType(g.lanes[0]->src(1)->dtype()), values,
+                     vectorAddress(g)));
   }
 
   void range(const UOp& u) {
@@ -210,7 +215,7 @@ void appendLines(RenderedOpenCl& out, std::string_view text, const UOp* node) {
 
 } // namespace
 
-RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan,
+RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan, bool vectorAccess,
                             std::string_view kernelName) {
   RenderedOpenCl out;
   out.function = kernelSymbol(kernelName);
@@ -220,7 +225,7 @@ RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan,
   std::map<int64_t, const UOp*> params;
   for (const UOpPtr& u : linear->src())
     if (u->op() == Op::Param) params.emplace(u->argAs<ParamArg>().slot, u.get());
-  Renderer w(plan, opencl::planVectorAccess(linear));
+  Renderer w(plan, vectorAccess ? opencl::planVectorAccess(linear) : opencl::VectorPlan{});
   for (const UOpPtr& u : linear->src()) {
     w.current = u.get();
     w.node(*u);

@@ -18,6 +18,7 @@
 // float16 and bfloat16 are refused with CodegenError (stage "Render").
 #pragma once
 
+
 #include "core/ir/uop.h"
 #include "core/pipeline/memory_plan.h"
 
@@ -49,7 +50,9 @@ struct RenderedOpenCl {
   std::vector<const UOp*> lineNodes{};
 };
 
-RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan,
+// `vectorAccess`: an UPCAST's consecutive lanes load and store as vloadN /
+// vstoreN (render_opencl_vector.h); vectorAccessPays() says where that helps.
+RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan, bool vectorAccess,
                             std::string_view kernelName);
 
 } // namespace uops

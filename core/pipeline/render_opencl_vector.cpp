@@ -84,9 +84,9 @@ void groupSegment(const std::vector<const UOp*>& nodes, std::vector<Candidate>& 
           last = std::max(last, segment[run[k]].position);
         }
         const Candidate& lane0 = segment[run[start]];
-        bool ordered = lane0.store || lane0.position == first; // a load group is read where lane 0 is
-        if (ordered && !touchedBetween(nodes, first, last, lane0.param, lanes)) {
-          VectorGroup g{lanes, nodes[lane0.store ? last : first]};
+        if (!touchedBetween(nodes, first, last, lane0.param, lanes)) {
+          const UOp* at = nodes[lane0.store ? last : first];
+          VectorGroup g{lanes, at, static_cast<size_t>(std::find(lanes.begin(), lanes.end(), at) - lanes.begin())};
           for (const UOp* l : lanes) plan.groupOf[l] = plan.groups.size();
           plan.groups.push_back(std::move(g));
           for (size_t k = start; k < start + width; ++k) used[run[k]] = true;
@@ -99,6 +99,13 @@ void groupSegment(const std::vector<const UOp*>& nodes, std::vector<Candidate>& 
 }
 
 } // namespace
+
+bool vectorAccessPays(const UOpPtr& kernelAst) {
+  int upcasts = 0;
+  for (const UOp* u : toposort(*kernelAst))
+    if (u->op() == Op::Range && u->argAs<RangeArg>().type == AxisType::Upcast) ++upcasts;
+  return upcasts < 2;
+}
 
 VectorPlan planVectorAccess(const UOpPtr& linear) {
   VectorPlan plan;

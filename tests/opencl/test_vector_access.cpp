@@ -79,6 +79,21 @@ private Q_SLOTS:
     }
   }
 
+  // A register tile (UPCAST of two axes: a matmul) stays scalar, so PoCL can
+  // vectorize its inner product across work-items; one UPCAST axis of the
+  // same kernel gets its vectors.
+  void registerTilesStayScalar() {
+    Tensor a = data(64).reshape({8, 8}), b = (data(64) * 0.5).reshape({8, 8});
+    Lowered tiled = lowerAndRun({a.matmul(b)}, {{0, {Opt{OptOpKind::Split, 1, 4, AxisType::Upcast},
+                                                     Opt{OptOpKind::Split, 0, 2, AxisType::Upcast}}}});
+    QVERIFY2(tiled.source.find("vload") == std::string::npos && tiled.source.find("vstore") == std::string::npos,
+             tiled.source.c_str());
+    Lowered one = lowerAndRun({a.matmul(b)}, {{0, {Opt{OptOpKind::Split, 1, 4, AxisType::Upcast}}}});
+    QVERIFY2(one.source.find("vstore4") != std::string::npos, one.source.c_str());
+    for (const Lowered* r : {&tiled, &one})
+      for (int64_t e = 0; e < 64; ++e) QVERIFY(std::fabs(r->got[0].getDouble(e) - r->want[0].getDouble(e)) < 1e-4);
+  }
+
   // bool and half are not their own memory types: their lanes stay scalar.
   void narrowTypesStayScalar() {
     Tensor x = data(64);

@@ -1,5 +1,5 @@
 // The OpenCL renderer's vector loads and stores (render_opencl_vector.h) and
-// its compare-and-select maximum against constants: the text they make, the
+// its branch-free maximum (compare and select against constants): the text they make, the
 // cases that must stay scalar, and the numbers on CL:0 against the reference
 // evaluator, bit for bit where NaN and signed zeros are at stake.
 #include "tests/opencl/cl_test.h"
@@ -113,6 +113,18 @@ private Q_SLOTS:
     QVERIFY2(r.source.find("fmaximum_float") == std::string::npos, r.source.c_str());
     for (size_t o = 0; o < 2; ++o)
       for (int64_t e = 0; e < 8; ++e) QCOMPARE(bitsOf(r.got[o], e), bitsOf(r.want[o], e));
+  }
+
+  // max of two values: NaN from either side, +0 above -0 in both orders,
+  // infinities, bit for bit against the reference evaluator.
+  void maxOfTwoValuesKeepsTheLaw() {
+    const double nan = std::nan(""), inf = INFINITY;
+    Tensor a = Tensor::fromFlat({-0.0, 0.0, nan, 1.0, -inf, inf, 2.5, -0.0, nan}, Shape{9}, dtypes::float32);
+    Tensor b = Tensor::fromFlat({0.0, -0.0, 1.0, nan, inf, -inf, 2.5, -0.0, nan}, Shape{9}, dtypes::float32);
+    Lowered r = lowerAndRun({a.maximum(b), b.maximum(a)});
+    QVERIFY2(r.source.find("isunordered") != std::string::npos, r.source.c_str());
+    for (size_t o = 0; o < 2; ++o)
+      for (int64_t e = 0; e < 9; ++e) QCOMPARE(bitsOf(r.got[o], e), bitsOf(r.want[o], e));
   }
 };
 

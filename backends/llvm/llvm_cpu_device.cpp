@@ -64,10 +64,7 @@ private:
 } // namespace
 
 DeviceKind llvmCpuDeviceKind() {
-  return {.prefix = "CPU",
-          .indexed = false,
-          .list = [] { return std::vector<DeviceDescription>{describeCpu()}; },
-          .open = [](const std::string&) -> std::unique_ptr<Device> { return std::make_unique<LlvmCpuDevice>(); }};
+  return singleDeviceKind(describeCpu(), [] { return std::make_unique<LlvmCpuDevice>(); });
 }
 
 } // namespace uops

@@ -59,12 +59,7 @@ private:
 void registerInterpDevice() {
   static std::once_flag once;
   std::call_once(once, [] {
-    registerDeviceKind({.prefix = "INTERP",
-                        .indexed = false,
-                        .list = [] { return std::vector<DeviceDescription>{describeInterp()}; },
-                        .open = [](const std::string&) -> std::unique_ptr<Device> {
-                          return std::make_unique<InterpDevice>();
-                        }});
+    registerDeviceKind(singleDeviceKind(describeInterp(), [] { return std::make_unique<InterpDevice>(); }));
   });
 }
 

@@ -5,21 +5,12 @@
 #include "core/pipeline/device_beam.h"
 #include "core/pipeline/optimize.h"
 #include "core/pipeline/rangeify.h"
-#include "core/runtime/reference_evaluator.h"
+#include "core/runtime/zero_filled.h"
 
 #include <fmt/format.h>
 
 namespace uops {
 namespace {
-
-// The graph evaluated op by op; Buffers no program wrote read as zeros.
-std::vector<HostTensor> evaluate(const std::vector<UOpPtr>& roots) {
-  ReferenceEvaluator evaluator;
-  evaluator.setBufferProvider([](const UOp& buffer) -> std::optional<HostTensor> {
-    return HostTensor(buffer.dtype().base(), Shape{buffer.argAs<BufferArg>().size});
-  });
-  return evaluator.evaluate(roots);
-}
 
 // BEAM for every kernel without given OptOps; their results join `opts`.
 void searchKernels(Device& device, const std::vector<UOpPtr>& roots, const CodegenTarget& target,
@@ -60,7 +51,7 @@ CodegenTarget runTarget(const Device& device, bool heuristics) {
 }
 
 DeviceRun runProgram(Device& device, const std::vector<UOpPtr>& roots, const RunSettings& settings) {
-  if (!device.runsKernels()) return {.outputs = evaluate(roots), .kernels = 0, .times = {}};
+  if (!device.runsKernels()) return {.outputs = zeroFilledEvaluator().evaluate(roots), .kernels = 0, .times = {}};
   std::optional<CodegenTarget> target;
   if (device.target()) target = runTarget(device, settings.heuristics);
   if (settings.beam > 0 && !target)

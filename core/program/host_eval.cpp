@@ -1,21 +1,12 @@
 #include "core/program/host_eval.h"
 
-#include "core/runtime/reference_evaluator.h"
+#include "core/runtime/zero_filled.h"
 
 namespace uops::program {
 
 using frontend::Value;
 
 namespace {
-
-ReferenceEvaluator zeroFilledEvaluator() {
-  ReferenceEvaluator evaluator;
-  evaluator.setBufferProvider([](const UOp& buffer) -> std::optional<HostTensor> {
-    const auto& arg = buffer.argAs<BufferArg>();
-    return HostTensor(buffer.dtype().base(), Shape{arg.size});
-  });
-  return evaluator;
-}
 
 // Elements [offset, offset + stride * shape[dim]) of a row-major tensor as nested lists.
 Value nested(const HostTensor& value, size_t dim, int64_t offset) {

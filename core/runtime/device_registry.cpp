@@ -77,6 +77,14 @@ std::string canonicalLocked(const std::vector<DeviceKind>& kinds, std::string_vi
 
 } // namespace
 
+DeviceKind singleDeviceKind(DeviceDescription description, std::function<std::unique_ptr<Device>()> make) {
+  std::string prefix = description.name;
+  return {.prefix = std::move(prefix),
+          .indexed = false,
+          .list = [description] { return std::vector<DeviceDescription>{description}; },
+          .open = [make = std::move(make)](const std::string&) { return make(); }};
+}
+
 void registerDeviceKind(DeviceKind kind) {
   Registry& r = registry();
   std::lock_guard lock(r.mutex);

@@ -24,6 +24,10 @@ struct DeviceKind {
   std::function<std::unique_ptr<Device>(const std::string& name)> open;
 };
 
+// A kind of one device (REF, INTERP, CPU): named and listed by `description`,
+// made by `make` when first opened.
+DeviceKind singleDeviceKind(DeviceDescription description, std::function<std::unique_ptr<Device>()> make);
+
 // Adds a kind, or replaces the one with the same prefix (devices of it
 // already open stay open).
 void registerDeviceKind(DeviceKind kind);

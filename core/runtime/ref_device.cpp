@@ -27,10 +27,7 @@ private:
 } // namespace
 
 DeviceKind refDeviceKind() {
-  return {.prefix = "REF",
-          .indexed = false,
-          .list = [] { return std::vector<DeviceDescription>{describeRef()}; },
-          .open = [](const std::string&) -> std::unique_ptr<Device> { return std::make_unique<RefDevice>(); }};
+  return singleDeviceKind(describeRef(), [] { return std::make_unique<RefDevice>(); });
 }
 
 } // namespace uops

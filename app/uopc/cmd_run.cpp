@@ -10,12 +10,15 @@
 #include "core/runtime/device_registry.h"
 #include "core/runtime/json_output.h"
 
+#include <algorithm>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
 
 #include <CLI/CLI.hpp>
+
 #include <fmt/format.h>
 
 namespace uopc {
@@ -53,6 +56,31 @@ void printReadable(const uops::program::LoadedProgram& program, const uops::Devi
     std::cout << fmt::format("device {}: the reference evaluator, no kernels compiled\n", device);
   else
     std::cout << fmt::format("device {}: {} kernels\n", device, run.kernels);
+}
+
+// Each output's "devices" (a name, a list for a device tuple, null for a
+// device-less value) and "axis" (the shard axis, null when not sharded).
+void addPlacements(nlohmann::ordered_json& out, const std::vector<uops::Tensor>& outputs) {
+  for (size_t i = 0; i < outputs.size() && i < out["outputs"].size(); ++i) {
+    std::vector<std::string> devices = outputs[i].devices();
+    nlohmann::ordered_json& o = out["outputs"][i];
+    if (devices.empty()) o["devices"] = nullptr;
+    else if (devices.size() == 1) o["devices"] = devices[0];
+    else o["devices"] = devices;
+    std::optional<int64_t> axis = outputs[i].shardAxis();
+    o["axis"] = axis ? nlohmann::ordered_json(*axis) : nlohmann::ordered_json(nullptr);
+  }
+}
+
+// The median over runs of a multi-device run's wall time (first start to last
+// end): devices overlap, so it is less than the kernels' sum.
+double medianRunMs(const std::vector<uops::TimelineEvent>& timeline) {
+  std::map<int, double> span;
+  for (const uops::TimelineEvent& e : timeline) span[e.run] = std::max(span[e.run], e.endMs);
+  std::vector<double> spans;
+  for (const auto& [run, ms] : span) spans.push_back(ms);
+  std::sort(spans.begin(), spans.end());
+  return spans.empty() ? 0 : spans[spans.size() / 2];
 }
 
 // ../shared/bench/README.md: {"kernels": [{"name", "median_ms", "min_ms"}], "total_median_ms"}
@@ -142,12 +170,20 @@ void run(const RunOptions& options) {
   if (options.json) {
     // REF compiles no kernels, so it reports 0; compiled devices report their count.
     nlohmann::ordered_json out = uops::runJson(result.outputs, result.kernels);
-    if (options.time) out["timing"] = timingJson(result.times);
+    addPlacements(out, program.outputTensors());
+    if (result.devices > 1) out["copies"] = result.copies;
+    if (options.time) {
+      out["timing"] = timingJson(result.times);
+      if (!result.timeline.empty()) out["timing"]["run_ms"] = medianRunMs(result.timeline);
+    }
     std::cout << uops::formatJsonLine(out) << "\n";
     return;
   }
   printReadable(program, result, options.device, options.schedule);
   if (options.time) printTimes(result.times, options.repeat);
+  if (options.time && !result.timeline.empty())
+    std::cout << fmt::format("  {:<28} median {:10.4f} ms on {} devices, {} copies per run\n", "wall", medianRunMs(result.timeline),
+                             result.devices, result.copies);
 }
 
 } // namespace

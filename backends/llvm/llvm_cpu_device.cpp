@@ -4,11 +4,23 @@
 #include "backends/llvm/cpu_schedule.h"
 #include "backends/llvm/host_cpu_target.h"
 
+#include <functional>
+
 namespace uops {
 namespace {
 
-DeviceDescription describeCpu() {
-  return {"CPU", "CPU (LLVM)", false, true};
+// CPU:1, CPU:2, ...: virtual devices on the same host, each a queue of its own
+// (multi-device programs run on them without hardware), one JIT for all.
+constexpr int64_t kVirtualCpus = 64;
+
+DeviceDescription describeCpu(const std::string& name = "CPU") {
+  return {name, name == "CPU" ? "CPU (LLVM); CPU:1 .. CPU:63 are virtual devices on the same host" : "virtual CPU (LLVM)",
+          false, true};
+}
+
+CpuDevice& sharedCpu(const CodegenTarget& target) {
+  static CpuDevice* jit = new CpuDevice(target); // one JIT per process, never destroyed
+  return *jit;
 }
 
 class LlvmCpuProgram final : public DeviceProgram {
@@ -17,16 +29,26 @@ public:
   const std::string& name() const override { return m_program.name(); }
 
   double run(std::span<DeviceBuffer* const> buffers) override {
+    // Buffers the kernel writes lend it their memory (and get it back, also
+    // when the run throws); those it only reads stay in place, shared, so
+    // another queue may copy out of them meanwhile.
+    const std::vector<KernelParam>& params = m_program.kernel.params;
+    auto writes = [&](size_t i) { return i < params.size() && params[i].written; };
     std::vector<HostTensor> bound;
     bound.reserve(buffers.size());
-    for (DeviceBuffer* b : buffers) bound.push_back(std::move(HostMemoryDevice::host(*b).value));
-    struct Restore { // the buffers get their memory back, also when the run throws
+    for (size_t i = 0; i < buffers.size(); ++i) {
+      HostTensor& held = HostMemoryDevice::host(*buffers[i]).value;
+      bound.push_back(writes(i) ? std::move(held) : held);
+    }
+    struct Restore {
       std::span<DeviceBuffer* const> buffers;
       std::vector<HostTensor>& bound;
+      const std::function<bool(size_t)> writes;
       ~Restore() {
-        for (size_t i = 0; i < buffers.size(); ++i) HostMemoryDevice::host(*buffers[i]).value = std::move(bound[i]);
+        for (size_t i = 0; i < buffers.size(); ++i)
+          if (writes(i)) HostMemoryDevice::host(*buffers[i]).value = std::move(bound[i]);
       }
-    } restore{buffers, bound};
+    } restore{buffers, bound, writes};
     return m_device.run(m_program, bound).ms;
   }
 
@@ -39,7 +61,8 @@ private:
 
 class LlvmCpuDevice final : public HostMemoryDevice {
 public:
-  LlvmCpuDevice() : m_target(hostCpuTarget()), m_device(m_target) {}
+  explicit LlvmCpuDevice(const std::string& name)
+      : m_description(describeCpu(name)), m_target(hostCpuTarget()), m_device(sharedCpu(m_target)) {}
 
   const DeviceDescription& description() const override { return m_description; }
   const CodegenTarget* target() const override { return &m_target; }
@@ -56,15 +79,23 @@ public:
   }
 
 private:
-  DeviceDescription m_description = describeCpu();
+  DeviceDescription m_description;
   CodegenTarget m_target;
-  CpuDevice m_device;
+  CpuDevice& m_device;
 };
 
 } // namespace
 
 DeviceKind llvmCpuDeviceKind() {
-  return singleDeviceKind(describeCpu(), [] { return std::make_unique<LlvmCpuDevice>(); });
+  return {.prefix = "CPU",
+          .indexed = true,
+          .bareZero = true,
+          .list = [] { return std::vector<DeviceDescription>{describeCpu()}; },
+          .open = [](const std::string& name) { return std::make_unique<LlvmCpuDevice>(name); },
+          .exists = [](const std::string& name) {
+            size_t colon = name.find(':');
+            return colon == std::string::npos || std::stoll(name.substr(colon + 1)) < kVirtualCpus;
+          }};
 }
 
 } // namespace uops

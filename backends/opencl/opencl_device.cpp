@@ -147,6 +147,7 @@ private:
 DeviceKind openClDeviceKind(ElfDisassembler disassemble) {
   return {.prefix = "CL",
           .indexed = true,
+          .bareZero = false,
           .list =
               [] {
                 std::vector<DeviceDescription> out;
@@ -155,7 +156,8 @@ DeviceKind openClDeviceKind(ElfDisassembler disassemble) {
               },
           .open = [disassemble](const std::string& name) -> std::unique_ptr<Device> {
             return std::make_unique<OpenClDevice>(clDevice(parseClDeviceName(name).value()), disassemble);
-          }};
+          },
+          .exists = {}};
 }
 
 } // namespace uops

@@ -85,7 +85,15 @@ GradientMap computeGradient(std::span<const GradientSeed> seeds, std::span<const
       if (!srcGrads[i]) continue;
       const UOpPtr& src = node.src(i);
       // A broadcast edge's gradient is summed back to its source's shape.
-      accumulate(grads, src.get(), sumTo(srcGrads[i], src->shape()));
+      UOpPtr g = sumTo(srcGrads[i], src->shape());
+      // On a device tuple each user's gradient goes through a broadcast on
+      // its own, as in tinygrad: gradients sharded on different axes meet
+      // after the reductions that may make them agree, not before.
+      if (src->op() == Op::Expand && src->device() && src->device()->isTuple() && !isTarget.count(src.get())) {
+        accumulate(grads, src->src(0).get(), sumTo(g, src->src(0)->shape()));
+        continue;
+      }
+      accumulate(grads, src.get(), std::move(g));
     }
   }
   return grads;

@@ -110,6 +110,10 @@ SourceGrads localGradient(const UOp& node, const UOpPtr& ctx) {
     return {flip(ctx, node.argAs<Bools>())};
   case Op::Stack:
     return stackGradient(node, ctx);
+  case Op::Replicated:
+    return replicatedGradient(node, ctx);
+  case Op::Load:
+    return copyGradient(node, ctx);
   // Reinterpreted bits have no derivative.
   case Op::Bitcast:
     return none(node);
@@ -134,14 +138,12 @@ SourceGrads localGradient(const UOp& node, const UOpPtr& ctx) {
     throw std::logic_error("Function and GetTuple gradients belong to the walk");
   // Gather: the tensor layer indexes with one-hot masks and never builds Index.
   case Op::Index:
-  // Multi-device and zero-copy views: not built at tensor level.
-  case Op::Replicated:
+  // Zero-copy views: not built at tensor level.
   case Op::Slice:
   // An opaque Call has no gradient function here; a Tuple only sits in a body.
   case Op::Call:
   case Op::Tuple:
   // Kernel-level and codegen ops live below the tensor graph.
-  case Op::Load:
   case Op::Store:
   case Op::Range:
   case Op::End:

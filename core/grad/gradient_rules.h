@@ -27,6 +27,10 @@ SourceGrads divGradient(const UOp& node, const UOpPtr& ctx);
 SourceGrads padGradient(const UOp& node, const UOpPtr& ctx);
 SourceGrads shrinkGradient(const UOp& node, const UOpPtr& ctx);
 SourceGrads permuteGradient(const UOp& node, const UOpPtr& ctx);
+// Replicated keeps replica 0 of its axes: the others get zeros.
+SourceGrads replicatedGradient(const UOp& node, const UOpPtr& ctx);
+// A copy to another device: the gradient is copied back to the source's.
+SourceGrads copyGradient(const UOp& node, const UOpPtr& ctx);
 SourceGrads stackGradient(const UOp& node, const UOpPtr& ctx);
 SourceGrads reduceGradient(const UOp& node, const UOpPtr& ctx);
 

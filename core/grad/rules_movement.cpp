@@ -40,6 +40,16 @@ SourceGrads shrinkGradient(const UOp& node, const UOpPtr& ctx) {
   return {pad(ctx, operandValues(node, 1), node.src(0)->shape()), nullptr, nullptr};
 }
 
+SourceGrads replicatedGradient(const UOp& node, const UOpPtr& ctx) {
+  return {pad(ctx, Shape(node.shape().size(), 0), node.src(0)->shape())};
+}
+
+SourceGrads copyGradient(const UOp& node, const UOpPtr& ctx) {
+  const DeviceRef& from = node.src(0)->device();
+  if (node.src().size() != 1 || !from) return {ctx};
+  return {UOp::make(Op::Load, ctx->dtype(), {ctx}, LoadArg{*from, AddrSpace::Global})};
+}
+
 SourceGrads permuteGradient(const UOp& node, const UOpPtr& ctx) {
   return {permute(ctx, inverse(node.argAs<Ints>()))};
 }

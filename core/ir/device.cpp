@@ -1,6 +1,10 @@
 #include "core/ir/device.h"
 
+#include "core/ir/shape.h"
+
 #include <algorithm>
+
+#include <fmt/format.h>
 
 namespace uops {
 namespace {
@@ -11,10 +15,23 @@ DeviceRef firstSourceDevice(const UOpList& src, size_t from) {
   return nullptr;
 }
 
-std::optional<int> firstSourceAxis(const UOpList& src) {
-  for (const auto& s : src)
-    if (s->axis()) return s->axis();
+// Sources sharded on different axes are resharded to one: the last one's
+// (tinygrad's choice; the multi-device split reshards the others to it).
+std::optional<int> lastSourceAxis(const UOpList& src) {
+  for (auto it = src.rbegin(); it != src.rend(); ++it)
+    if ((*it)->axis()) return (*it)->axis();
   return std::nullopt;
+}
+
+// A Shrink that keeps part of the shard axis selects within shards: what it
+// keeps is one device's shard copied to all of them (replicated), or refused.
+std::optional<int> shrinkAxis(const UOpList& src, int axis) {
+  auto offsets = src.size() > 2 ? shapeOperandValues(*src[1]) : std::nullopt;
+  auto sizes = src.size() > 2 ? shapeOperandValues(*src[2]) : std::nullopt;
+  if (!offsets || !sizes || static_cast<size_t>(axis) >= sizes->size()) return axis;
+  bool whole = (*offsets)[static_cast<size_t>(axis)] == 0 &&
+               (*sizes)[static_cast<size_t>(axis)] == src[0]->shape()[static_cast<size_t>(axis)];
+  return whole ? std::optional<int>(axis) : std::nullopt;
 }
 
 // Reshape keeps the shard boundary: the new axis is the last one whose preceding
@@ -96,17 +113,67 @@ std::optional<int> inferAxis(Op op, const UOpList& src, const Arg& arg, const Sh
     return std::count(axes->begin(), axes->end(), *a) ? std::nullopt : a;
   }
   case Op::Index: return a ? indexAxis(src, *a) : std::nullopt;
-  case Op::Stack: return a ? std::optional<int>(*a + 1) : std::nullopt;
+  case Op::Stack: {
+    std::optional<int> last = lastSourceAxis(src);
+    return last ? std::optional<int>(*last + 1) : std::nullopt;
+  }
+  case Op::Shrink: return a ? shrinkAxis(src, *a) : std::nullopt;
   case Op::Flip:
   case Op::Expand:
   case Op::Pad:
-  case Op::Shrink:
   case Op::Bitcast:
   case Op::After:
   case Op::Contiguous:
   case Op::ContiguousBackward:
   case Op::Detach: return a;
-  default: return isElementwise(op) ? firstSourceAxis(src) : std::nullopt;
+  default: return isElementwise(op) ? lastSourceAxis(src) : std::nullopt;
+  }
+}
+
+std::optional<std::string> shardingRefusal(const UOp& u) {
+  const DeviceRef& d = u.device();
+  if (!d || !d->isTuple() || !u.shapeValid()) return std::nullopt;
+  auto n = static_cast<int64_t>(d->names.size());
+  if (u.op() == Op::Load && !u.src().empty() && u.argIf<LoadArg>() && u.argAs<LoadArg>().device) {
+    if (u.shape().empty() || u.shape()[0] % n != 0)
+      return fmt::format("multi axis uneven: shape {} on {} devices", toString(u.shape()), n);
+    return std::nullopt;
+  }
+  if (u.src().empty() || !u.src(0)->axis()) return std::nullopt;
+  const UOp& in = *u.src(0);
+  auto a = static_cast<size_t>(*in.axis());
+  switch (u.op()) {
+  case Op::Pad: {
+    auto offsets = shapeOperandValues(*u.src(1));
+    if (offsets && ((*offsets)[a] != 0 || u.shape()[a] != in.shape()[a]))
+      return fmt::format("padding not supported along the shard axis {}", a);
+    return std::nullopt;
+  }
+  case Op::Shrink: {
+    auto offsets = shapeOperandValues(*u.src(1));
+    int64_t m = in.shape()[a] / n;
+    bool whole = offsets && (*offsets)[a] == 0 && u.shape()[a] == in.shape()[a];
+    bool oneShard = offsets && u.shape()[a] == m && (*offsets)[a] % m == 0;
+    if (!whole && !oneShard)
+      return fmt::format("shrinking not supported inside the shard axis {}: only all of it or exactly one "
+                         "device's shard of {}", a, m);
+    return std::nullopt;
+  }
+  case Op::Flip:
+    if (u.argIf<Bools>() && u.argAs<Bools>()[a]) return fmt::format("flipping not supported on sharded axis {}", a);
+    return std::nullopt;
+  case Op::Reshape: {
+    std::optional<int> b = u.axis();
+    if (!b || u.shape()[static_cast<size_t>(*b)] % n != 0)
+      return fmt::format("reshape {} -> {} moved items between shards", toString(in.shape()), toString(u.shape()));
+    return std::nullopt;
+  }
+  case Op::Replicated:
+    if (u.argIf<Ints>() && std::count(u.argAs<Ints>().begin(), u.argAs<Ints>().end(), static_cast<int64_t>(a)) &&
+        in.shape()[a] != n)
+      return fmt::format("replicated along the shard axis {} holding {} elements on {} devices", a, in.shape()[a], n);
+    return std::nullopt;
+  default: return std::nullopt;
   }
 }
 

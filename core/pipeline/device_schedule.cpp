@@ -85,8 +85,9 @@ std::vector<LoweredKernel> kernelsFor(const Device& device, const PipelineRun& r
   }
   if (run.kernels.size() != run.schedule.kernels.size())
     throw DeviceError("the program was not lowered for a device (no codegen stages ran)");
+  // virtual devices (CPU:1, ...) run what was lowered for their kind's target
   for (const LoweredKernel& k : run.kernels)
-    if (k.target.device != device.name())
+    if (k.target.device != device.target()->device)
       throw DeviceError(fmt::format("kernel {} was lowered for {}, not for {}", k.name.text, k.target.device,
                                     device.name()));
   return run.kernels;

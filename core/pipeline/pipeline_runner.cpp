@@ -2,6 +2,7 @@
 
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/callify.h"
+#include "core/pipeline/device_split.h"
 #include "core/pipeline/rangeify.h"
 #include "core/runtime/worker_pool.h"
 
@@ -121,7 +122,11 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
                         const KernelOpts& opts) {
   PipelineRun run;
   StageRecord callified{.stage = "Callify"};
-  bool ok = runStage(callified, options.trace, [&] { return callify(outputs); });
+  // values on device tuples become per-device graphs first (device_split.h):
+  // Callify's function is over one device's values per node
+  bool ok = runStage(callified, options.trace, [&] {
+    return callify(needsDeviceSplit(outputs) ? splitDevices(outputs).roots : outputs);
+  });
   run.stages.push_back(std::move(callified));
   if (!ok) return run;
   StageRecord rangeified{.stage = "Rangeify", .input = run.stages.back().result};

@@ -3,8 +3,10 @@
 #include "core/opt/heuristics.h"
 #include "core/pipeline/codegen_target.h"
 #include "core/pipeline/device_beam.h"
+#include "core/pipeline/device_split.h"
 #include "core/pipeline/optimize.h"
 #include "core/pipeline/rangeify.h"
+#include "core/runtime/device_registry.h"
 #include "core/runtime/zero_filled.h"
 
 #include <fmt/format.h>
@@ -40,6 +42,33 @@ void searchKernels(Device& device, const std::vector<UOpPtr>& roots, const Codeg
   }
 }
 
+// A program device's name on this run: the program's CPU:k are the run
+// device's kind from its index on; other names stay.
+Device& runDeviceFor(const Device& runDevice, const std::string& name) {
+  std::string prefix = name.substr(0, name.find(':'));
+  if (prefix != "CPU") return openDevice(name);
+  size_t colon = name.find(':');
+  int64_t k = colon == std::string::npos ? 0 : std::stoll(name.substr(colon + 1));
+  return openDevice(deviceAfter(runDevice.name(), k));
+}
+
+DeviceRun runSplit(Device& device, const std::vector<UOpPtr>& roots, const std::optional<CodegenTarget>& target,
+                   const RunSettings& settings, KernelOpts opts) {
+  DeviceSplit split = splitDevices(roots);
+  if (settings.beam > 0) searchKernels(device, split.roots, *target, settings, opts);
+  PipelineRun lowered = runPipeline(split.roots, {.trace = false, .target = target}, opts);
+  DeviceMap map = [&device](const std::string& name) -> Device& { return runDeviceFor(device, name); };
+  MultiScheduleRun run = runMultiSchedule(device, map, lowered, zeroFilledInputs(split.roots), settings.repeat);
+  DeviceRun out;
+  for (const DeviceSplit::Output& o : split.outputs) out.outputs.push_back(assembleOutput(o, run.outputs));
+  out.kernels = static_cast<int64_t>(run.kernels.size());
+  out.times = std::move(run.kernels);
+  out.timeline = std::move(run.timeline);
+  out.copies = static_cast<int64_t>(run.copies);
+  out.devices = static_cast<int64_t>(run.devicesUsed);
+  return out;
+}
+
 } // namespace
 
 CodegenTarget runTarget(const Device& device, bool heuristics) {
@@ -51,18 +80,25 @@ CodegenTarget runTarget(const Device& device, bool heuristics) {
 }
 
 DeviceRun runProgram(Device& device, const std::vector<UOpPtr>& roots, const RunSettings& settings) {
-  if (!device.runsKernels()) return {.outputs = zeroFilledEvaluator().evaluate(roots), .kernels = 0, .times = {}};
+  if (!device.runsKernels()) {
+    DeviceRun out;
+    out.outputs = zeroFilledEvaluator().evaluate(roots);
+    return out;
+  }
   std::optional<CodegenTarget> target;
   if (device.target()) target = runTarget(device, settings.heuristics);
   if (settings.beam > 0 && !target)
     throw DeviceError(fmt::format("{} has no code generator to search: BEAM needs a device with one", device.name()));
   KernelOpts opts = settings.opts;
+  if (needsDeviceSplit(roots)) return runSplit(device, roots, target, settings, std::move(opts));
   if (settings.beam > 0) searchKernels(device, roots, *target, settings, opts);
   PipelineRun lowered = runPipeline(roots, {.trace = false, .target = target}, opts);
   ScheduleRun run = runSchedule(device, lowered, zeroFilledInputs(roots), settings.repeat);
-  return {.outputs = std::move(run.outputs),
-          .kernels = static_cast<int64_t>(run.kernels.size()),
-          .times = std::move(run.kernels)};
+  DeviceRun out;
+  out.outputs = std::move(run.outputs);
+  out.kernels = static_cast<int64_t>(run.kernels.size());
+  out.times = std::move(run.kernels);
+  return out;
 }
 
 } // namespace uops

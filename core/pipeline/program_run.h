@@ -7,6 +7,7 @@
 
 #include "core/opt/beam.h"
 #include "core/pipeline/device_schedule.h"
+#include "core/pipeline/multi_schedule.h"
 #include "core/pipeline/pipeline_runner.h"
 #include "core/runtime/device.h"
 
@@ -23,6 +24,11 @@ struct DeviceRun {
   // compiles nothing: 0.
   int64_t kernels = 0;
   std::vector<KernelTimes> times; // per kernel in launch order, one entry per run
+  // A program on device tuples: what ran on which device when, the copies
+  // between devices per run, and how many devices ran it (1 otherwise).
+  std::vector<TimelineEvent> timeline;
+  int64_t copies = 0;
+  int64_t devices = 1;
 };
 
 struct RunSettings {
@@ -40,9 +46,13 @@ struct RunSettings {
 // device without a code generator.
 CodegenTarget runTarget(const Device& device, bool heuristics);
 
+// A program whose values live on device tuples is split per device first
+// (device_split.h); its virtual devices CPU:k run on `device`'s kind
+// (deviceAfter: on CL:0, CPU:2 is CL:2), other named devices as named.
 // Throws DeviceError for BEAM on a device without a code generator, for a
-// failed lowering (with the failing stage's message); errors of the run
-// itself (EvalError, KernelError, compile errors) pass through.
+// failed lowering (with the failing stage's message), for a device the
+// mapping needs and this machine lacks; errors of the run itself
+// (EvalError, KernelError, DeviceSplitError, compile errors) pass through.
 DeviceRun runProgram(Device& device, const std::vector<UOpPtr>& roots, const RunSettings& settings = {});
 
 } // namespace uops

@@ -225,6 +225,22 @@ std::string toDevice(const Args& a, const Value& v, std::string_view param) {
   return name;
 }
 
+std::vector<std::string> toDevices(const Args& a, const Value& v, std::string_view param) {
+  if (!v.isTuple() && !v.isList()) return {toDevice(a, v, param)};
+  std::vector<std::string> out;
+  for (const Value& d : *v.items()) out.push_back(toDevice(a, d, param));
+  if (out.empty()) a.fail(fmt::format("{} must name at least one device", param));
+  return out;
+}
+
+Value devicesValue(const std::vector<std::string>& devices) {
+  if (devices.empty()) return Value();
+  if (devices.size() == 1) return Value(devices[0]);
+  std::vector<Value> items;
+  for (const std::string& d : devices) items.emplace_back(d);
+  return Value::tuple(std::move(items));
+}
+
 Value intTuple(const Shape& shape) {
   std::vector<Value> items;
   for (int64_t s : shape)

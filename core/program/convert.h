@@ -64,6 +64,10 @@ Nested toNested(const Args& a, const Value& v, std::string_view param);
 std::vector<Tensor> toTensors(const Args& a, const Value& tuple, std::string_view param);
 // A device name as tinygrad canonicalises it ("cpu" -> "CPU"); None is "CPU".
 std::string toDevice(const Args& a, const Value& v, std::string_view param);
+// A device or a tuple (list) of devices, each spelled as toDevice spells it.
+std::vector<std::string> toDevices(const Args& a, const Value& v, std::string_view param);
+// Tensor.device as tinygrad gives it: a name, a tuple of names, or None.
+Value devicesValue(const std::vector<std::string>& devices);
 
 // Python values of C++ results.
 Value intTuple(const Shape& shape);

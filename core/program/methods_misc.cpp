@@ -100,14 +100,34 @@ std::vector<frontend::Method> tensorMiscMethods() {
       {"clone",
        [](Args& a) {
          auto [device] = a.bind({{"device", Value()}});
-         toDevice(a, device, "device");
-         return wrap(self(a).clone());
+         Tensor c = self(a).clone();
+         return wrap(device.isNone() ? c : c.to(toDevices(a, device, "device")));
        }},
       {"to",
        [](Args& a) {
          auto [device] = a.bind({"device"});
-         if (toDevice(a, device, "device") != self(a).device())
-           a.fail("moving a tensor to another device is not supported yet");
+         if (device.isNone()) return a.self();
+         return wrap(self(a).to(toDevices(a, device, "device")));
+       }},
+      {"to_",
+       [](Args& a) {
+         auto [device] = a.bind({"device"});
+         if (!device.isNone()) {
+           Tensor t = self(a);
+           t.replace(t.to(toDevices(a, device, "device")));
+         }
+         return a.self();
+       }},
+      {"shard",
+       [](Args& a) {
+         auto [devices, axis] = a.bind({"devices", {"axis", Value()}});
+         return wrap(self(a).shard(toDevices(a, devices, "devices"), toOptInt(a, axis, "axis")));
+       }},
+      {"shard_",
+       [](Args& a) {
+         auto [devices, axis] = a.bind({"devices", {"axis", Value()}});
+         Tensor t = self(a);
+         t.replace(t.shard(toDevices(a, devices, "devices"), toOptInt(a, axis, "axis")));
          return a.self();
        }},
       // values: "this value is needed"; tolist/item compute it for Python
@@ -264,7 +284,7 @@ std::vector<frontend::Property> tensorProperties() {
       {"dtype", [of](const Value& v) { return dtypeValue(of(v).dtype()); }},
       {"ndim", [of](const Value& v) { return Value(of(v).ndim()); }},
       {"T", [of](const Value& v) { return wrap(of(v).T()); }},
-      {"device", [of](const Value& v) { return Value(of(v).device()); }},
+      {"device", [of](const Value& v) { return devicesValue(of(v).devices()); }},
       {"requires_grad", [of](const Value& v) { return Value(of(v).requiresGrad()); }},
       {"is_param", [of](const Value& v) { return Value(of(v).isParam()); }},
       {"grad",

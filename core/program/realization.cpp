@@ -1,5 +1,7 @@
 #include "core/program/realization.h"
 
+#include "core/program/multi_view.h"
+
 #include "core/frontend/interpreter.h"
 #include "core/grad/graph_walk.h"
 #include "core/ir/build.h"
@@ -87,8 +89,14 @@ HostTensor Realizer::evaluate(const UOpPtr& graph) {
   ReferenceEvaluator evaluator;
   evaluator.setBufferProvider([this](const UOp& leaf) -> std::optional<HostTensor> {
     int64_t size = leaf.argAs<BufferArg>().size;
-    if (auto v = m_versionOfLeaf.find(&leaf); v != m_versionOfLeaf.end())
-      return versionValue(v->second).withShape({size});
+    auto v = m_versionOfLeaf.find(&leaf);
+    if (v != m_versionOfLeaf.end()) {
+      auto multi = m_multiLeaves.find(&leaf);
+      if (multi == m_multiLeaves.end()) return versionValue(v->second).withShape({size});
+      return multiLeafData(versionValue(v->second), multi->second.devices, multi->second.axis);
+    }
+    if (auto multi = m_multiLeaves.find(&leaf); multi != m_multiLeaves.end())
+      size *= multi->second.devices; // never written: zeros on every device
     return HostTensor(leaf.dtype().base(), Shape{size}); // never written: zeros
   });
   return evaluator.evaluate(graph);
@@ -106,10 +114,24 @@ HostTensor Realizer::hostValue(const Tensor& t) {
 }
 
 UOpPtr Realizer::newView(const Tensor& like) {
-  UOpPtr leaf = buffer(m_nextId++, like.dtype(), like.numel(), DeviceArg{{like.device()}});
+  std::vector<std::string> devices = like.devices();
+  if (devices.size() > 1) {
+    MultiView m = multiView(m_nextId++, like.dtype(), like.shape(), devices, like.shardAxis());
+    m_multiLeaves[m.leaf.get()] = {static_cast<int64_t>(devices.size()), like.shardAxis()};
+    m_keep.push_back(m.view);
+    return m.view;
+  }
+  // a device-less value realized is on the default device, as in tinygrad
+  UOpPtr leaf = buffer(m_nextId++, like.dtype(), like.numel(), DeviceArg{{devices.empty() ? "CPU" : devices[0]}});
   UOpPtr view = reshape(leaf, like.shape());
   m_keep.push_back(view);
   return view;
+}
+
+UOpPtr Realizer::leafOf(const UOpPtr& view) {
+  UOpPtr u = view;
+  while (u->op() != Op::Buffer) u = u->src(0);
+  return u;
 }
 
 Tensor Realizer::ownStorage(const Tensor& t) {
@@ -164,7 +186,7 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
     }
     UOpPtr version = newView(roots[i]);
     m_computes[version.get()] = values[i];
-    m_versionOfLeaf[version->src(0).get()] = version.get();
+    m_versionOfLeaf[leafOf(version).get()] = version.get();
     m_current[view.get()] = version;
     schedule.versions.push_back(version);
     schedule.graphs.push_back(values[i]);

@@ -77,6 +77,7 @@ private:
 
   UOpPtr drawValue(const UOp* view, Draw& d);
   UOpPtr newView(const Tensor& like);
+  static UOpPtr leafOf(const UOpPtr& view);
   HostTensor versionValue(const UOp* version);
   // A graph over versions on the host, each version it reads computed once.
   HostTensor evaluate(const UOpPtr& graph);
@@ -88,6 +89,11 @@ private:
   std::unordered_set<const UOp*> m_buffers;          // every buffer placeholder
   std::unordered_map<const UOp*, UOpPtr> m_computes; // version -> its graph
   std::unordered_map<const UOp*, const UOp*> m_versionOfLeaf; // version's leaf -> version
+  struct MultiLeaf {
+    int64_t devices = 0;
+    std::optional<int64_t> axis; // none: replicated
+  };
+  std::unordered_map<const UOp*, MultiLeaf> m_multiLeaves; // leaves on a device tuple
   std::unordered_map<const UOp*, UOpPtr> m_inlined;  // version -> its graph, versions inlined
   std::unordered_map<const UOp*, HostTensor> m_hostValues; // version -> its value
   std::map<std::string, Counter> m_counters;         // per device

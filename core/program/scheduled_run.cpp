@@ -46,8 +46,13 @@ std::vector<const UOp*> versionsRead(const Tensor& graph,
 Tensor withData(const Tensor& graph, const Slots& slots,
                 const std::unordered_map<const UOp*, HostTensor>& values) {
   std::unordered_map<const UOp*, UOpPtr> replace;
-  for (const UOp* v : versionsRead(graph, slots))
-    replace.emplace(v, tensorFrom(values.at(v), graph.device()).uop());
+  for (const UOp* v : versionsRead(graph, slots)) {
+    Tensor data = tensorFrom(values.at(v), graph.device());
+    // a version on a device tuple: its data placed there again, the same way
+    if (const DeviceRef& d = v->device(); d && d->isTuple())
+      data = v->axis() ? data.shard(d->names, *v->axis()) : data.to(d->names);
+    replace.emplace(v, data.uop());
+  }
   if (replace.empty()) return graph;
   return Tensor(grad::substitute(graph.uop(), replace), graph.device(), graph.isWeak());
 }

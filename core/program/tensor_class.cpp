@@ -18,18 +18,29 @@ using frontend::ScriptError;
 
 namespace {
 
+// `device=` of a creator: one device, or a tuple the value is replicated on.
+struct Placement {
+  std::vector<std::string> devices;
+  const std::string& first() const { return devices.front(); }
+  Tensor place(const Tensor& t) const { return devices.size() > 1 ? t.shard(devices) : t; }
+};
+Placement toPlacement(const Args& a, const Value& v) {
+  if (v.isNone()) return {{toDevice(a, v, "device")}};
+  return {toDevices(a, v, "device")};
+}
+
 // Tensor(data, device=None, dtype=None). tinygrad has no requires_grad
 // parameter; it is accepted as a keyword for torch-style programs.
 Value construct(Args& a) {
   [[maybe_unused]] auto [data, device, dtype, keywordsOnly, requiresGrad] =
       a.bind({"data", {"device", Value()}, {"dtype", Value()}, "*", {"requires_grad", Value()}});
-  std::string dev = toDevice(a, device, "device");
+  Placement dev = toPlacement(a, device);
   std::optional<DType> d = toOptDType(a, dtype, "dtype");
   Tensor t;
   if (data.isNumber())
     t = Tensor::scalar(toScalar(a, data, "data"), d);
   else if (data.isList() || data.isTuple())
-    t = Tensor::fromList(toNested(a, data, "data"), d, dev);
+    t = dev.place(Tensor::fromList(toNested(a, data, "data"), d, dev.first()));
   else
     a.fail(fmt::format("cannot create a Tensor from {}", data.typeName()));
   if (!requiresGrad.isNone()) t.setRequiresGrad(toBool(a, requiresGrad, "requires_grad"));
@@ -45,7 +56,8 @@ Method constantCreator(std::string name, ShapeCreator fn) {
   Method m = shapeCreator(std::move(name), fn);
   return {m.name, [inner = m.fn](Args& a) {
             Value t = inner(a);
-            return wrap(ownStorage(*asTensorPtr(t)));
+            const Tensor& made = *asTensorPtr(t);
+            return made.isMultiDevice() ? t : wrap(ownStorage(made));
           }};
 }
 
@@ -53,8 +65,8 @@ Method shapeCreator(std::string name, ShapeCreator fn) {
   return {
       std::move(name), [fn](Args& a) {
         auto [shape, dtype, device] = a.bind({"*shape", {"dtype", Value()}, {"device", Value()}});
-        return wrap(fn(toShapeArgs(a, shape, "shape"), toOptDType(a, dtype, "dtype"),
-                       toDevice(a, device, "device")));
+        Placement dev = toPlacement(a, device);
+        return wrap(dev.place(fn(toShapeArgs(a, shape, "shape"), toOptDType(a, dtype, "dtype"), dev.first())));
       }};
 }
 
@@ -70,17 +82,16 @@ const frontend::MethodTable& creators() {
        [](Args& a) {
          auto [shape, dtype, device] = a.bind({"*shape", {"device", Value()}, {"dtype", Value()}});
          std::optional<DType> d = toOptDType(a, dtype, "dtype");
-         return wrap(Tensor::empty(toShapeArgs(a, shape, "shape"), d.value_or(dtypes::float32),
-                                   toDevice(a, device, "device")));
+         Placement dev = toPlacement(a, device);
+         return wrap(dev.place(Tensor::empty(toShapeArgs(a, shape, "shape"), d.value_or(dtypes::float32), dev.first())));
        }},
       {"full",
        [](Args& a) {
          auto [shape, fill, dtype, device] =
              a.bind({"shape", "fill_value", {"dtype", Value()}, {"device", Value()}});
-         return wrap(ownStorage(Tensor::full(toInts(a, shape, "shape"),
-                                             toScalar(a, fill, "fill_value"),
-                                             toOptDType(a, dtype, "dtype"),
-                                             toDevice(a, device, "device"))));
+         Placement dev = toPlacement(a, device);
+         return wrap(dev.place(ownStorage(Tensor::full(toInts(a, shape, "shape"), toScalar(a, fill, "fill_value"),
+                                                       toOptDType(a, dtype, "dtype"), dev.first()))));
        }},
       {"arange",
        [](Args& a) {

@@ -38,7 +38,10 @@ std::string upper(std::string_view s) {
 
 std::string acceptedForms(const std::vector<DeviceKind>& kinds) {
   std::vector<std::string> forms;
-  for (const DeviceKind& k : kinds) forms.push_back(k.indexed ? k.prefix + ":<n>" : k.prefix);
+  for (const DeviceKind& k : kinds) {
+    if (!k.indexed || k.bareZero) forms.push_back(k.prefix);
+    if (k.indexed) forms.push_back(k.prefix + ":<n>");
+  }
   if (forms.size() == 1) return forms[0];
   std::string last = forms.back();
   forms.pop_back();
@@ -59,17 +62,26 @@ const DeviceKind* kindOf(const std::vector<DeviceKind>& kinds, const std::string
   return nullptr;
 }
 
+std::string spelled(const DeviceKind& k, int64_t index) {
+  return index == 0 && k.bareZero ? k.prefix : fmt::format("{}:{}", k.prefix, index);
+}
+
+int64_t indexOf(const std::string& canonical) {
+  size_t colon = canonical.find(':');
+  return colon == std::string::npos ? 0 : std::stoll(canonical.substr(colon + 1));
+}
+
 std::string canonicalLocked(const std::vector<DeviceKind>& kinds, std::string_view typed) {
   std::string name = upper(typed);
   std::string prefix = name.substr(0, name.find(':'));
   for (const DeviceKind& k : kinds) {
     if (k.prefix != prefix) continue;
     if (!k.indexed && name == prefix) return name;
-    if (k.indexed && name == prefix) return prefix + ":0";
+    if (k.indexed && name == prefix) return spelled(k, 0);
     std::string index = name.size() > prefix.size() + 1 ? name.substr(prefix.size() + 1) : "";
     if (k.indexed && !index.empty() && index.size() <= 3 &&
         std::all_of(index.begin(), index.end(), [](unsigned char c) { return std::isdigit(c); }))
-      return prefix + ":" + std::to_string(std::stoi(index));
+      return spelled(k, std::stoi(index));
   }
   throw DeviceError(fmt::format("unknown device '{}': expected {} (uopc devices lists the devices of this machine)",
                                 typed, acceptedForms(kinds)));
@@ -81,8 +93,10 @@ DeviceKind singleDeviceKind(DeviceDescription description, std::function<std::un
   std::string prefix = description.name;
   return {.prefix = std::move(prefix),
           .indexed = false,
+          .bareZero = false,
           .list = [description] { return std::vector<DeviceDescription>{description}; },
-          .open = [make = std::move(make)](const std::string&) { return make(); }};
+          .open = [make = std::move(make)](const std::string&) { return make(); },
+          .exists = {}};
 }
 
 void registerDeviceKind(DeviceKind kind) {
@@ -106,12 +120,23 @@ Device& openDevice(std::string_view typed) {
   if (auto it = r.open.find(name); it != r.open.end()) return *it->second;
   const DeviceKind* kind = kindOf(r.kinds, name);
   std::vector<DeviceDescription> here = kind->list();
-  if (std::none_of(here.begin(), here.end(), [&](const DeviceDescription& d) { return d.name == name; })) {
+  bool exists = kind->exists ? kind->exists(name)
+                             : std::any_of(here.begin(), here.end(), [&](const DeviceDescription& d) { return d.name == name; });
+  if (!exists) {
     std::vector<std::string> names;
     for (const DeviceDescription& d : listLocked(r.kinds)) names.push_back(d.name);
     throw DeviceError(fmt::format("this machine has no device {}: the devices here are {}", name, fmt::join(names, ", ")));
   }
   return *r.open.emplace(name, kind->open(name)).first->second;
+}
+
+std::string deviceAfter(std::string_view base, int64_t index) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  std::string name = canonicalLocked(r.kinds, base);
+  const DeviceKind* kind = kindOf(r.kinds, name);
+  if (!kind->indexed) return name;
+  return spelled(*kind, indexOf(name) + index);
 }
 
 std::vector<DeviceDescription> listDevices() {

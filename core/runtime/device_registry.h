@@ -18,10 +18,14 @@ namespace uops {
 struct DeviceKind {
   std::string prefix;   // "CPU", "CL", "INTERP": what a name starts with
   bool indexed = false; // names are PREFIX:<n>; PREFIX alone is PREFIX:0
+  bool bareZero = false; // index 0 is spelled PREFIX (tinygrad's "CPU" for CPU:0)
   // The devices of this kind on this machine (may be none).
   std::function<std::vector<DeviceDescription>()> list;
   // Opens one of them by its canonical name; throws DeviceError if it cannot.
   std::function<std::unique_ptr<Device>(const std::string& name)> open;
+  // Whether a canonical name of this kind exists here, for kinds with more
+  // devices than they list (virtual ones); unset: the listed ones exist.
+  std::function<bool(const std::string& name)> exists;
 };
 
 // A kind of one device (REF, INTERP, CPU): named and listed by `description`,
@@ -41,6 +45,11 @@ std::string canonicalDeviceName(std::string_view typed);
 // first use. Throws DeviceError naming the devices there are when this
 // machine has no such device.
 Device& openDevice(std::string_view name);
+
+// Device `index` of `base`'s kind, counting from base's own index: "CPU", 2
+// is "CPU:2"; "CL:1", 1 is "CL:2"; a kind of one device (INTERP) has only
+// base. How a program's virtual devices CPU:k are mapped onto a run's device.
+std::string deviceAfter(std::string_view base, int64_t index);
 
 // Every device of every registered kind, in registration order.
 std::vector<DeviceDescription> listDevices();

@@ -211,7 +211,8 @@ Tensor randomFromCounter(const RandomDraw& draw, uint64_t counter) {
 }
 
 Tensor Tensor::randLike(std::optional<DType> dtype) const {
-  return rand(shape(), dtype.value_or(this->dtype()), device());
+  Tensor out = rand(shape(), dtype.value_or(this->dtype()), device());
+  return isMultiDevice() ? out.shard(devices(), shardAxis()) : out;
 }
 
 // Box-Muller on two uniform draws of one rand call.
@@ -221,7 +222,8 @@ Tensor Tensor::randnLike(std::optional<DType> dtype) const {
   Tensor src = rand(both, dtypes::float32, device());
   Tensor u0 = src.getitem({0}), u1 = src.getitem({1});
   Tensor r = u0.mul(2 * std::numbers::pi).cos().mul((1 - u1).log().mul(-2).sqrt());
-  return r.cast(dtype.value_or(this->dtype()));
+  r = r.cast(dtype.value_or(this->dtype()));
+  return isMultiDevice() ? r.shard(devices(), shardAxis()) : r;
 }
 
 Tensor Tensor::randn(const Shape& shape, std::optional<DType> dtype, const std::string& device) {

@@ -1,6 +1,8 @@
 // The Tensor handle: its state, accessors, the live-tensor registry and assign.
 #include "core/tensor/tensor.h"
 
+#include "core/ir/device.h"
+
 #include "core/tensor/random_draw.h"
 #include "core/tensor/tensor_impl.h"
 
@@ -45,6 +47,8 @@ Tensor::Tensor(UOpPtr uop, std::string device, bool weak) : m_impl(std::make_sha
   if (!uop) throw TensorError("a tensor needs a uop");
   if (!uop->shapeValid())
     throw TensorError(fmt::format("{} has no valid shape", opName(uop->op())));
+  // what cannot run shard by shard is refused where the program asks for it
+  if (auto why = shardingRefusal(*uop)) throw TensorError(*why);
   m_impl->uop = std::move(uop);
   m_impl->device = std::move(device);
   m_impl->weak = weak;

@@ -128,6 +128,8 @@ public:
   int64_t ndim() const;
   int64_t numel() const;
   int64_t size(int64_t dim) const; // shape()[dim], dim may be negative
+  // The tensor's single device; "" for a device-less tensor (arange, eye,
+  // linspace: tinygrad gives them none until they meet a tensor with one).
   const std::string& device() const;
   bool isWeak() const;
   bool isFloatingPoint() const;
@@ -150,6 +152,24 @@ public:
   Tensor& replace(const Tensor& x);
   // Python `t.assign(x)`: x broadcast to this shape and dtype, then replace.
   Tensor& assign(const TensorOrScalar& x);
+
+  // ---- placement: multi-device tensors (tinygrad's shard and to) ----
+  // A tensor on an n-tuple of devices is one logical value whose graph holds
+  // Loads to the tuple (core/ir/device.h derives its device and shard axis);
+  // the multi-device split (core/pipeline/device_split.h) runs it per device.
+  // The devices the value lives on: none (device-less), one, or the n-tuple.
+  std::vector<std::string> devices() const;
+  bool isMultiDevice() const { return devices().size() > 1; }
+  // The shard axis of a tensor on a tuple; none when replicated or single.
+  std::optional<int64_t> shardAxis() const;
+  // Splits the value along `axis` into one shard per device (axis none:
+  // every device holds all of it). A device-less tensor is returned as it
+  // is; one device is `to`; uneven shards and a tensor already on a tuple
+  // are refused.
+  Tensor shard(const std::vector<std::string>& devices, std::optional<int64_t> axis = {}) const;
+  // Moves the value: to one device (a sharded value is gathered, a replicated
+  // one copied from a replica) or onto a tuple (replicated there).
+  Tensor to(const std::vector<std::string>& devices) const;
 
   // ---- creation ----
   // Tensor(list): ints -> int32, any float -> float32, only bools -> bool.

@@ -33,10 +33,16 @@ Tensor alu(Op op, const std::vector<Tensor>& src) {
     weak = src[1].isWeak();
   else if (!isComparison(op))
     weak = src[0].isWeak();
-  // The result lives where the data does: a constant operand has no say.
+  checkSameDevices(src);
+  // The result lives where the data does: a constant or device-less operand has no say.
   const Tensor* home = &src[0];
   for (const Tensor& t : src)
     if (!constBase(t)) {
+      home = &t;
+      break;
+    }
+  for (const Tensor& t : src)
+    if (!constBase(t) && !t.device().empty()) {
       home = &t;
       break;
     }

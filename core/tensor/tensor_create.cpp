@@ -178,7 +178,8 @@ Tensor Tensor::arange(const Scalar& start, const Scalar& stop, const Scalar& ste
   Scalar offset = isFloat ? Scalar(a - s)
                           : Scalar(std::get<int64_t>(constFor(dtypes::int64, start)) -
                                    std::get<int64_t>(constFor(dtypes::int64, step)));
-  return cumalu(steps, 0, Op::Add).add(offset).cast(dt);
+  // device-less, as tinygrad's: it joins whatever it meets
+  return Tensor(cumalu(steps, 0, Op::Add).add(offset).cast(dt).uop(), "");
 }
 
 Tensor Tensor::linspace(const Scalar& start, const Scalar& stop, int64_t steps,
@@ -201,7 +202,8 @@ Tensor Tensor::constLike(const Scalar& value, std::optional<DType> dtype) const 
   return constFill(value, dtype.value_or(this->dtype()), shape(), *this, !dtype && isWeak());
 }
 Tensor Tensor::fullLike(const Scalar& fill, std::optional<DType> dtype) const {
-  return full(shape(), fill, dtype.value_or(this->dtype()), device());
+  Tensor out = full(shape(), fill, dtype.value_or(this->dtype()), device());
+  return isMultiDevice() ? out.shard(devices(), shardAxis()) : out;
 }
 Tensor Tensor::zerosLike(std::optional<DType> dtype) const {
   return fullLike(int64_t{0}, dtype);
@@ -210,7 +212,8 @@ Tensor Tensor::onesLike(std::optional<DType> dtype) const {
   return fullLike(int64_t{1}, dtype);
 }
 Tensor Tensor::emptyLike(std::optional<DType> dtype) const {
-  return empty(shape(), dtype.value_or(this->dtype()), device());
+  Tensor out = empty(shape(), dtype.value_or(this->dtype()), device());
+  return isMultiDevice() ? out.shard(devices(), shardAxis()) : out;
 }
 
 } // namespace uops

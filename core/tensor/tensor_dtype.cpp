@@ -68,7 +68,8 @@ Tensor Tensor::contiguous() const {
 Tensor Tensor::clone() const {
   if (isWeak()) return *this;
   static std::atomic<int64_t> nextClone{0};
-  return wrap(UOp::make(Op::Contiguous, dtype(), {uop()}, {}, Tag{nextClone++}), *this);
+  // a buffer of its own is on a device: the default one for a device-less value
+  return Tensor(UOp::make(Op::Contiguous, dtype(), {uop()}, {}, Tag{nextClone++}), device().empty() ? "CPU" : device());
 }
 Tensor Tensor::contiguousBackward() const {
   return wrap(UOp::make(Op::ContiguousBackward, dtype(), {uop()}), *this, isWeak());

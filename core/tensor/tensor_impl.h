@@ -41,6 +41,13 @@ namespace tensor_detail {
 
 [[noreturn]] void fail(std::string message);
 
+// "'CPU'" or "('CPU', 'CPU:1')", as tinygrad's errors print devices.
+std::string describeDevices(const std::vector<std::string>& devices);
+// tinygrad's "all buffers must be on the same device" for operands of one op
+// where a tensor on a device tuple meets another placement (constants and
+// device-less tensors join any).
+void checkSameDevices(const std::vector<Tensor>& operands);
+
 // A new tensor on `like`'s device.
 Tensor wrap(UOpPtr uop, const Tensor& like, bool weak = false);
 PromoType promoType(const Tensor& t);

@@ -57,7 +57,7 @@ private Q_SLOTS:
     QTest::newRow("view") << QStringList{kExample, QStringLiteral("--view"), QStringLiteral("bogus")}
                           << QStringLiteral("no view 'bogus' (views: code, graph, ");
     QTest::newRow("device") << QStringList{kExample, QStringLiteral("--device"), QStringLiteral("tpu")}
-                            << QStringLiteral("unknown device 'tpu': expected REF, INTERP, CPU or CL:<n>");
+                            << QStringLiteral("unknown device 'tpu': expected REF, INTERP, CPU, CPU:<n> or CL:<n>");
     QTest::newRow("ref is no target") << QStringList{kExample, QStringLiteral("--device"), QStringLiteral("ref")}
                                       << QStringLiteral("REF cannot be the explorer's target");
     QTest::newRow("missing file") << QStringList{QStringLiteral("/nonexistent/prog.py")}

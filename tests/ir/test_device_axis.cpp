@@ -93,6 +93,12 @@ void TestDeviceAxis::axis_data() {
   QTest::newRow("load to one device (gather)") << load(sharded(), DeviceArg{{"CL:0"}}) << -1;
   QTest::newRow("elementwise inherits") << sharded() * 2 << 0;
   QTest::newRow("elementwise inherits from any source") << onCpu({16}) + sharded() << 0;
+  QTest::newRow("mismatched axes: the last source's")
+      << s2x8 + permute(reshape(s2x8, {8, 2}), {1, 0}) << 1;
+  QTest::newRow("mismatched axes the other way")
+      << permute(reshape(s2x8, {8, 2}), {1, 0}) + s2x8 << 0;
+  QTest::newRow("shrink keeping the whole shard axis") << shrink(s2x8, {0, 2}, {2, 4}) << 0;
+  QTest::newRow("shrink within the shard axis") << shrink(s2x8, {1, 0}, {1, 8}) << -1;
   QTest::newRow("expand keeps") << expand(reshape(sharded(), {16, 1}), {16, 3}) << 0;
   QTest::newRow("stack shifts by the new axis")
       << UOp::make(Op::Stack, dtypes::float32, {s2x8, s2x8}) << 1;

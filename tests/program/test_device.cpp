@@ -88,6 +88,7 @@ private Q_SLOTS:
   void registeredKind() {
     uops::registerDeviceKind({.prefix = "TOY",
                               .indexed = true,
+                              .bareZero = false,
                               .list =
                                   [] {
                                     return std::vector<uops::DeviceDescription>{{"TOY:0", "a toy", false, false},
@@ -95,7 +96,8 @@ private Q_SLOTS:
                                   },
                               .open = [](const std::string& name) -> std::unique_ptr<uops::Device> {
                                 return std::make_unique<ToyDevice>(name);
-                              }});
+                              },
+                              .exists = {}});
     QCOMPARE(qs(uops::canonicalDeviceName("toy")), QStringLiteral("TOY:0"));
     QCOMPARE(qs(uops::canonicalDeviceName("Toy:01")), QStringLiteral("TOY:1"));
     uops::Device& first = uops::openDevice("toy:1");

@@ -72,9 +72,9 @@ private Q_SLOTS:
     row("function implicit input",
         "w = Tensor([2.0])\n@function\ndef f(x):\n  return x * w\ny = f(Tensor([1.0]))",
         "6:5: function f has 1 implicit buffer(s), but allow_implicit=False");
-    // device and import names
-    row("to another device", "x = Tensor([1.0]).to('CL:0')",
-        "2:19: to() moving a tensor to another device is not supported yet");
+    // placement: a shard the devices do not divide evenly
+    row("uneven shards", "x = Tensor([1.0, 2.0, 3.0]).shard(('CPU', 'CPU:1'), axis=0)",
+        "2:29: multi axis uneven: self.shape[axis]=3 axis=0 dcount=2");
   }
 
   void messages() {

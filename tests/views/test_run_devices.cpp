@@ -6,6 +6,8 @@
 #include "tests/support/backend_devices.h"
 
 #include "backends/opencl/cl_discovery.h"
+#include "views/panels/run_panel.h"
+#include "views/run/timeline_view.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -44,6 +46,28 @@ private Q_SLOTS:
     QCOMPARE(devices->itemData(0).toString(), QStringLiteral("CPU"));
     for (size_t i = 0; i < uops::clDevices().size(); ++i)
       QCOMPARE(devices->itemData(static_cast<int>(i) + 1).toString(), QString::fromStdString(uops::clDevices()[i].name));
+  }
+
+  // A program on two virtual CPU devices: each device is a lane of the
+  // timeline with its kernels and the copies it receives.
+  void showsMultiDeviceTimeline() {
+    MainWindow w;
+    w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/data_parallel.py"));
+    w.session().waitForIdle();
+    QTest::mouseClick(w.runPanel()->runButton(), Qt::LeftButton);
+    w.session().waitForIdle();
+    const auto& r = w.session().lastRun();
+    QVERIFY(r && r->error.isEmpty());
+    QVERIFY(r->matchesReference);
+    QCOMPARE(r->devices, int64_t{2});
+    QVERIFY(r->copies > 0);
+    TimelineView* timeline = w.runPanel()->timeline();
+    QVERIFY(!timeline->isHidden());
+    QCOMPARE(timeline->lanes(), QStringList({QStringLiteral("CPU"), QStringLiteral("CPU:1")}));
+    bool copies = false, kernels = false;
+    for (const uops::TimelineEvent& e : timeline->events()) (e.copy ? copies : kernels) = true;
+    QVERIFY(copies && kernels);
+    QVERIFY(w.runPanel()->verdict()->text().contains(QStringLiteral("2 devices")));
   }
 
   void countsMatmulWork() {

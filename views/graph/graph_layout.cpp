@@ -10,14 +10,36 @@
 #include <QElapsedTimer>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace uops::views {
+
+namespace {
+
+std::string devicesText(const DeviceArg& d) {
+  return d.isTuple() ? fmt::format("({})", fmt::join(d.names, ", ")) : d.names.at(0);
+}
+
+// Multi-device graphs: a copy between devices says from where to where, a
+// value on a device tuple how it is placed there.
+std::string placementLine(const UOp& u) {
+  const DeviceRef& to = u.device();
+  if (u.op() == Op::Load && to && !u.src().empty() && u.src(0)->device() && *u.src(0)->device() != *to)
+    return fmt::format("\ncopy {} -> {}", devicesText(*u.src(0)->device()), devicesText(*to));
+  if (to && to->isTuple())
+    return u.axis() ? fmt::format("\non {} devices, axis {}", to->names.size(), *u.axis())
+                    : fmt::format("\non {} devices, replicated", to->names.size());
+  return "";
+}
+
+} // namespace
 
 QString nodeLabel(const UOp& u, size_t number) {
   std::string arg = text::printArg(u.op(), u.dtype(), u.arg());
   if (arg.size() > 40) arg = arg.substr(0, 37) + "...";
   std::string text = fmt::format("%{} {}\n{} {}", number, opName(u.op()), toString(u.dtype()), toString(u.shape()));
   if (!arg.empty()) text += "\n" + arg;
+  text += placementLine(u);
   return QString::fromStdString(text);
 }
 

@@ -1,5 +1,6 @@
 #include "views/panels/run_panel.h"
 
+#include "views/run/timeline_view.h"
 #include "views/session/session.h"
 
 #include <QComboBox>
@@ -17,7 +18,7 @@ namespace uops::views {
 RunPanel::RunPanel(Session& session, QWidget* parent)
     : QWidget(parent), m_session(session), m_device(new QComboBox(this)), m_repeat(new QSpinBox(this)),
       m_run(new QPushButton(QStringLiteral("Run"), this)), m_times(new QTableWidget(this)),
-      m_verdict(new QLabel(this)), m_outputs(new QPlainTextEdit(this)) {
+      m_verdict(new QLabel(this)), m_outputs(new QPlainTextEdit(this)), m_timeline(new TimelineView(this)) {
   setObjectName(QStringLiteral("runPanel"));
   m_run->setObjectName(QStringLiteral("runButton"));
   m_times->setObjectName(QStringLiteral("runTimes"));
@@ -42,6 +43,8 @@ RunPanel::RunPanel(Session& session, QWidget* parent)
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addLayout(bar);
   layout->addWidget(m_times, 2);
+  layout->addWidget(m_timeline);
+  m_timeline->hide();
   layout->addWidget(m_outputs, 1);
   connect(m_run, &QPushButton::clicked, this, [this] { m_session.runOn(m_device->currentData().toString(), m_repeat->value()); });
   connect(&m_session, &Session::busyChanged, m_run, [this](bool busy) { m_run->setEnabled(!busy); });
@@ -83,6 +86,10 @@ void RunPanel::showRun() {
                          .arg(r->matchesReference ? QStringLiteral("outputs match the reference evaluator")
                                                   : QStringLiteral("<b>outputs differ from the reference</b>")));
   m_outputs->setPlainText(r->outputs);
+  m_timeline->setEvents(r->timeline);
+  m_timeline->setVisible(r->devices > 1);
+  if (r->devices > 1)
+    m_verdict->setText(m_verdict->text() + QStringLiteral("; %1 devices, %2 copies per run").arg(r->devices).arg(r->copies));
 }
 
 } // namespace uops::views

@@ -2,7 +2,7 @@
 // device; the target device unless another is chosen) with repetitions, on a worker; per kernel its minimum and median
 // times with GFLOPS and GB/s at the median (work from kernel_work.h), the
 // outputs' shapes and first values, and whether they match the reference
-// evaluator.
+// evaluator. A program on several devices also gets its per-device timeline.
 #pragma once
 
 #include <QWidget>
@@ -17,6 +17,7 @@ class QTableWidget;
 namespace uops::views {
 
 class Session;
+class TimelineView;
 
 class RunPanel : public QWidget {
   Q_OBJECT
@@ -27,6 +28,7 @@ public:
   QComboBox* device() const { return m_device; }
   QTableWidget* times() const { return m_times; }
   QLabel* verdict() const { return m_verdict; }
+  TimelineView* timeline() const { return m_timeline; }
 
 private:
   void showRun();
@@ -38,6 +40,7 @@ private:
   QTableWidget* m_times;
   QLabel* m_verdict;
   QPlainTextEdit* m_outputs;
+  TimelineView* m_timeline;
 };
 
 } // namespace uops::views

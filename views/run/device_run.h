@@ -6,6 +6,7 @@
 // evaluator; each kernel gets its times and its work (kernel_work.h).
 #pragma once
 
+#include "core/pipeline/multi_schedule.h"
 #include "core/pipeline/pipeline_runner.h"
 #include "core/pipeline/schedule_executor.h"
 #include "views/run/kernel_work.h"
@@ -33,9 +34,15 @@ struct DeviceRunResult {
   QString outputs;  // shapes and first values
   bool matchesReference = false;
   QString error;
+  // a program on device tuples: what ran where when, per device
+  std::vector<TimelineEvent> timeline;
+  int64_t devices = 1;
+  int64_t copies = 0;
 };
 
-// `run` is a lowering of `roots`; a device it was not lowered for lowers them again.
+// `run` is a lowering of `roots`; a device it was not lowered for lowers them
+// again. A program on device tuples runs split per device (program_run.h),
+// its virtual devices on `device`'s kind.
 DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> run, std::vector<UOpPtr> roots,
                             int repeat);
 

@@ -16,7 +16,9 @@ void addDevicesCommand(CLI::App& app) {
   cmd->callback([] {
     for (const uops::DeviceDescription& d : uops::listDevices())
       std::cout << fmt::format("{:<7} {}\n", d.name, d.description);
-    std::cout << fmt::format("\nCPU: {} threads\n\nOpenCL:\n", std::max(1u, std::thread::hardware_concurrency()));
+    std::cout << fmt::format("\nCPU: {} threads; CPU:1 .. CPU:63 are virtual devices on the same host (a queue each)\n"
+                             "for programs on device tuples\n\nOpenCL:\n",
+                             std::max(1u, std::thread::hardware_concurrency()));
     std::cout << uops::clDevicesListing();
   });
 }

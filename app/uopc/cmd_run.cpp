@@ -83,6 +83,17 @@ double medianRunMs(const std::vector<uops::TimelineEvent>& timeline) {
   return spans.empty() ? 0 : spans[spans.size() / 2];
 }
 
+// The last run's items: [{"device", "name", "copy", "start_ms", "end_ms"}].
+nlohmann::ordered_json timelineJson(const std::vector<uops::TimelineEvent>& timeline) {
+  int last = 0;
+  for (const uops::TimelineEvent& e : timeline) last = std::max(last, e.run);
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const uops::TimelineEvent& e : timeline)
+    if (e.run == last)
+      out.push_back({{"device", e.device}, {"name", e.name}, {"copy", e.copy}, {"start_ms", e.startMs}, {"end_ms", e.endMs}});
+  return out;
+}
+
 // ../shared/bench/README.md: {"kernels": [{"name", "median_ms", "min_ms"}], "total_median_ms"}
 nlohmann::ordered_json timingJson(const std::vector<uops::KernelTimes>& times) {
   nlohmann::ordered_json kernels = nlohmann::ordered_json::array();
@@ -174,7 +185,10 @@ void run(const RunOptions& options) {
     if (result.devices > 1) out["copies"] = result.copies;
     if (options.time) {
       out["timing"] = timingJson(result.times);
-      if (!result.timeline.empty()) out["timing"]["run_ms"] = medianRunMs(result.timeline);
+      if (!result.timeline.empty()) {
+        out["timing"]["run_ms"] = medianRunMs(result.timeline);
+        out["timing"]["timeline"] = timelineJson(result.timeline);
+      }
     }
     std::cout << uops::formatJsonLine(out) << "\n";
     return;

@@ -14,8 +14,7 @@ namespace {
 constexpr int64_t kVirtualCpus = 64;
 
 DeviceDescription describeCpu(const std::string& name = "CPU") {
-  return {name, name == "CPU" ? "CPU (LLVM); CPU:1 .. CPU:63 are virtual devices on the same host" : "virtual CPU (LLVM)",
-          false, true};
+  return {name, name == "CPU" ? "CPU (LLVM)" : "virtual CPU (LLVM), a queue of its own on the host", false, true};
 }
 
 CpuDevice& sharedCpu(const CodegenTarget& target) {

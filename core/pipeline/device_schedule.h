@@ -25,7 +25,11 @@ struct ScheduleRun {
 // device with a target (DeviceError when `run` failed, stopped before codegen
 // or was lowered for another device), Rangeify's kernels as they are for one
 // without (INTERP).
-std::vector<LoweredKernel> kernelsFor(const Device& device, const PipelineRun& run);
+// `checkTargets` false: kernels may have been lowered for several devices'
+// targets (a schedule over several kinds); their devices check them.
+std::vector<LoweredKernel> kernelsFor(const Device& device, const PipelineRun& run, bool checkTargets = true);
+// DeviceError unless `device` runs what `kernel` was lowered for.
+void checkLoweredFor(const Device& device, const LoweredKernel& kernel);
 
 // `inputs` holds the input Buffers' contents (uploaded before each run: a run
 // may assign to its inputs). Throws DeviceError as kernelsFor does,

@@ -210,8 +210,11 @@ std::vector<std::shared_ptr<DeviceProgram>> compileOnDevices(const Plan& plan, c
     if (!item.copy) byDevice[item.device].push_back(item.kernel);
   std::vector<std::shared_ptr<DeviceProgram>> programs(run.schedule.kernels.size());
   for (auto& [device, indices] : byDevice) {
-    std::vector<LoweredKernel> all = kernelsFor(*device, run), mine;
-    for (size_t i : indices) mine.push_back(all.at(i));
+    std::vector<LoweredKernel> all = kernelsFor(*device, run, false), mine;
+    for (size_t i : indices) {
+      checkLoweredFor(*device, all.at(i));
+      mine.push_back(all.at(i));
+    }
     std::vector<std::shared_ptr<DeviceProgram>> made = device->compileAll(mine);
     for (size_t k = 0; k < indices.size(); ++k) programs[indices[k]] = made.at(k);
   }
@@ -222,7 +225,7 @@ std::vector<std::shared_ptr<DeviceProgram>> compileOnDevices(const Plan& plan, c
 
 MultiScheduleRun runMultiSchedule(const Device& primary, const DeviceMap& deviceOf, const PipelineRun& run,
                                   const BufferValues& inputs, int repeat) {
-  std::vector<LoweredKernel> kernels = kernelsFor(primary, run); // each device checks its own again
+  std::vector<LoweredKernel> kernels = kernelsFor(primary, run, false); // each device checks its own
   Plan plan = planItems(run, kernels, deviceOf);
   linkItems(plan, inputs);
   MultiScheduleRun result;

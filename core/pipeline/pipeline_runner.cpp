@@ -68,11 +68,11 @@ size_t costAfterOptimize(const KernelLowering& k) {
 // lowered on all cores (the trace listener is per thread); after Optimize, a
 // kernel equal to an earlier one (the same optimized AST and OptOps) is not
 // lowered again.
-std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const CodegenTarget& target,
+std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const std::vector<CodegenTarget>& targets,
                                          const KernelOpts& opts, bool trace) {
   size_t n = schedule.kernels.size();
   std::vector<KernelLowering> out(n);
-  parallelFor(n, [&](size_t i) { lowerStages(out[i], schedule, i, target, opts, trace, 0, 1); });
+  parallelFor(n, [&](size_t i) { lowerStages(out[i], schedule, i, targets[i], opts, trace, 0, 1); });
   // kernels whose Optimize made the same AST with the same OptOps lower alike
   // from there (Rangeify numbers ranges across the whole program, Optimize
   // per kernel); a traced run lowers each itself, so every trace steps
@@ -85,7 +85,8 @@ std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const Codegen
     bool optimized = !k.records.back().failed();
     for (size_t u : unique) {
       if (trace || !optimized || out[u].records.back().failed()) break;
-      if (out[u].kernel.ast == k.kernel.ast && out[u].kernel.opts == k.kernel.opts) {
+      if (out[u].kernel.ast == k.kernel.ast && out[u].kernel.opts == k.kernel.opts &&
+          out[u].kernel.target.device == k.kernel.target.device) {
         firstEqual[i] = u;
         break;
       }
@@ -99,7 +100,7 @@ std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const Codegen
   const size_t stages = codegenStages().size();
   parallelFor(order.size(), [&](size_t j) {
     size_t i = order[j].second;
-    lowerStages(out[i], schedule, i, target, opts, trace, 1, stages);
+    lowerStages(out[i], schedule, i, targets[i], opts, trace, 1, stages);
   });
   for (size_t i = 0; i < n; ++i) {
     if (firstEqual[i] == i) continue;
@@ -141,7 +142,12 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
   if (!ok) return run;
   run.schedule = scheduleOf(run.stages.back().result);
   if (!options.target) return run;
-  std::vector<KernelLowering> lowered = lowerKernels(run.schedule, *options.target, opts, options.trace);
+  std::vector<CodegenTarget> targets;
+  for (const ScheduledKernel& k : run.schedule.kernels) {
+    std::optional<CodegenTarget> own = options.kernelTarget ? options.kernelTarget(k) : std::nullopt;
+    targets.push_back(own ? *own : *options.target);
+  }
+  std::vector<KernelLowering> lowered = lowerKernels(run.schedule, targets, opts, options.trace);
   for (KernelLowering& k : lowered) run.kernels.push_back(std::move(k.kernel));
   // the records stage by stage, each stage over all kernels, up to the first failure
   for (size_t s = 0; s < codegenStages().size(); ++s)

@@ -12,6 +12,7 @@
 #include "core/pipeline/schedule.h"
 #include "core/rewrite/trace.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -27,6 +28,9 @@ struct PipelineOptions {
   // want are off (rangeifyOptionsFor). A run without a target that lists a GPU
   // run's kernels passes the GPU's options.
   RangeifyOptions rangeify{};
+  // A kernel that runs where `target` does not generate code (a program on a
+  // device tuple mixing kinds, CPU and CL:0): its own target; none: `target`.
+  std::function<std::optional<CodegenTarget>(const ScheduledKernel&)> kernelTarget{};
 };
 
 // OptOps per kernel, by schedule index; other kernels get the target's default.

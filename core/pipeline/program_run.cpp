@@ -52,12 +52,29 @@ Device& runDeviceFor(const Device& runDevice, const std::string& name) {
   return openDevice(deviceAfter(runDevice.name(), k));
 }
 
+// The device a kernel runs on: that of the first buffer it writes.
+std::string homeDevice(const ScheduledKernel& k) {
+  std::vector<KernelParam> params = kernelParams(k.ast);
+  for (size_t i = 0; i < params.size() && i < k.buffers.size(); ++i)
+    if (params[i].written) return k.buffers[i]->argAs<BufferArg>().device.names.at(0);
+  return k.buffers.at(0)->argAs<BufferArg>().device.names.at(0);
+}
+
 DeviceRun runSplit(Device& device, const std::vector<UOpPtr>& roots, const std::optional<CodegenTarget>& target,
                    const RunSettings& settings, KernelOpts opts) {
   DeviceSplit split = splitDevices(roots);
   if (settings.beam > 0) searchKernels(device, split.roots, *target, settings, opts);
-  PipelineRun lowered = runPipeline(split.roots, {.trace = false, .target = target}, opts);
   DeviceMap map = [&device](const std::string& name) -> Device& { return runDeviceFor(device, name); };
+  // a kernel on a device of another kind (a mixed tuple) is lowered for that device's target
+  auto kernelTarget = [&](const ScheduledKernel& k) -> std::optional<CodegenTarget> {
+    const CodegenTarget* own = map(homeDevice(k)).target();
+    if (!target || !own || own->device == target->device) return std::nullopt;
+    CodegenTarget chosen = *own;
+    chosen.heuristics = settings.heuristics;
+    return chosen;
+  };
+  PipelineRun lowered = runPipeline(
+      split.roots, {.trace = false, .target = target, .rangeify = {}, .kernelTarget = kernelTarget}, opts);
   MultiScheduleRun run = runMultiSchedule(device, map, lowered, zeroFilledInputs(split.roots), settings.repeat);
   DeviceRun out;
   for (const DeviceSplit::Output& o : split.outputs) out.outputs.push_back(assembleOutput(o, run.outputs));

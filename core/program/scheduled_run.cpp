@@ -3,6 +3,8 @@
 #include "core/grad/graph_walk.h"
 #include "core/program/host_eval.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include <unordered_map>
@@ -98,6 +100,8 @@ std::unordered_map<const UOp*, HostTensor> computeNeeded(const LoadedProgram& pr
     for (size_t i = 0; i < computed.size(); ++i)
       values.emplace(computed[i], run.outputs[i]);
     total.kernels += run.kernels;
+    total.copies += run.copies;
+    total.devices = std::max(total.devices, run.devices);
   }
   return values;
 }
@@ -125,7 +129,10 @@ DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
   DeviceRun final = runOnDevice(roots, device, settings);
   total.outputs = std::move(final.outputs);
   total.kernels += final.kernels;
+  total.copies += final.copies;
+  total.devices = std::max(total.devices, final.devices);
   total.times = std::move(final.times);
+  total.timeline = std::move(final.timeline); // the outputs' schedule, the one --time times
   return total;
 }
 

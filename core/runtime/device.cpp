@@ -1,5 +1,6 @@
 #include "core/runtime/device.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -22,7 +23,16 @@ std::unique_ptr<DeviceBuffer> HostMemoryDevice::allocate(DType dtype, int64_t nu
 
 void HostMemoryDevice::copyIn(DeviceBuffer& dst, const HostTensor& src) {
   checkFits(dst, src);
-  host(dst).value = src.withShape(Shape{src.numel()}); // shares the bytes until a kernel writes them
+  HostTensor& held = host(dst).value;
+  // Into the buffer's memory when it has that size: sharing the source's
+  // bytes would make the source's next writer copy them all into fresh
+  // pages (a copy between devices, every run of a schedule).
+  if (held.dtype() == src.dtype() && held.numel() == src.numel()) {
+    std::span<const std::byte> from = src.bytes();
+    std::copy(from.begin(), from.end(), held.mutableBytes().begin());
+    return;
+  }
+  held = src.withShape(Shape{src.numel()}); // shares the bytes until a kernel writes them
 }
 
 HostTensor HostMemoryDevice::copyOut(const DeviceBuffer& src) {

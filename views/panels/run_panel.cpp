@@ -10,6 +10,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -42,10 +43,17 @@ RunPanel::RunPanel(Session& session, QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addLayout(bar);
-  layout->addWidget(m_times, 2);
-  layout->addWidget(m_timeline);
+  // kernels, the per-device timeline (multi-device runs) and the outputs, sizes the user's to change
+  auto* split = new QSplitter(Qt::Vertical, this);
+  split->addWidget(m_times);
+  split->addWidget(m_timeline);
+  split->addWidget(m_outputs);
+  split->setStretchFactor(0, 2);
+  split->setStretchFactor(1, 1);
+  split->setStretchFactor(2, 1);
+  split->setChildrenCollapsible(false);
   m_timeline->hide();
-  layout->addWidget(m_outputs, 1);
+  layout->addWidget(split, 1);
   connect(m_run, &QPushButton::clicked, this, [this] { m_session.runOn(m_device->currentData().toString(), m_repeat->value()); });
   connect(&m_session, &Session::busyChanged, m_run, [this](bool busy) { m_run->setEnabled(!busy); });
   connect(&m_session, &Session::ran, this, &RunPanel::showRun);

@@ -72,7 +72,16 @@ std::vector<Case> collectives(int n, int64_t s) {
   auto gather = copyTo(Ts, DeviceArg{{"CPU"}});
   auto reduce = reshape(uops::reduce(reshape(gather, {n, s}), Op::Add, {0}), {s});
   auto allgather = replicatedOn0(copyTo(expand(reshape(Ts, {1, n * s}), {n, n * s}), d));
-  std::vector<Case> out{{"broadcast", broadcast, t, n, std::nullopt},
+  // tinygrad's allreduce: a reduction over the shard axis
+  auto reduceOverShards = reshape(uops::reduce(reshape(Ts, {n, s}), Op::Add, {0}), {s});
+  std::vector<float> maxima(static_cast<size_t>(s), -1e30f);
+  for (int i = 0; i < n; ++i)
+    for (int64_t k = 0; k < s; ++k)
+      maxima[static_cast<size_t>(k)] = std::max(maxima[static_cast<size_t>(k)], ts[static_cast<size_t>(i * s + k)]);
+  auto maxOverShards = reshape(uops::reduce(reshape(Ts, {n, s}), Op::Max, {0}), {s});
+  std::vector<Case> out{{"sum over the shard axis", reduceOverShards, sum, n, std::nullopt},
+                        {"max over the shard axis", maxOverShards, maxima, n, std::nullopt},
+                        {"broadcast", broadcast, t, n, std::nullopt},
                         {"gather", gather, ts, 1, std::nullopt},
                         {"reduce", reduce, sum, 1, std::nullopt},
                         {"allgather", allgather, ts, n, std::nullopt}};

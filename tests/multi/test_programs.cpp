@@ -38,14 +38,6 @@ out = [loss, w1.grad, b1.grad, w2.grad, after]
 )");
 }
 
-QString runOn(const std::string& source, const std::string& device) {
-  uops::program::LoadedProgram p = load(source);
-  uops::DeviceRun r = uops::program::runOnDevice(p.outputTensors(), device);
-  std::string out;
-  for (size_t i = 0; i < r.outputs.size(); ++i) out += (i ? " | " : "") + flat(r.outputs[i]);
-  return qs(out);
-}
-
 std::string placement(const uops::Tensor& t) {
   std::vector<std::string> d = t.devices();
   std::string devices = d.empty() ? "None" : d.size() == 1 ? d[0] : fmt::format("{}", fmt::join(d, ","));

@@ -63,14 +63,6 @@ ws = w.shard(D)
   return program(s + "(" + live.back() + " * " + live[live.size() - 2] + ").sum()]\n");
 }
 
-QString runOn(const std::string& source, const std::string& device) {
-  uops::program::LoadedProgram p = load(source);
-  uops::DeviceRun r = uops::program::runOnDevice(p.outputTensors(), device);
-  std::string out;
-  for (size_t i = 0; i < r.outputs.size(); ++i) out += (i ? " | " : "") + flat(r.outputs[i]);
-  return qs(out);
-}
-
 } // namespace
 
 class TestRandomPrograms : public QObject {

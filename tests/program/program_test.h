@@ -5,6 +5,7 @@
 #include "core/frontend/load_error.h"
 #include "core/frontend/number_format.h"
 #include "core/ir/shape.h"
+#include "core/program/device_run.h"
 #include "core/program/host_eval.h"
 #include "core/program/program.h"
 
@@ -61,6 +62,14 @@ inline std::string flat(const uops::HostTensor& v) {
   return out + "]";
 }
 
+// Values, flat, joined by " | ".
+inline QString joined(const std::vector<uops::HostTensor>& values) {
+  std::string out;
+  for (size_t i = 0; i < values.size(); ++i)
+    out += (i ? " | " : "") + flat(values[i]);
+  return qs(out);
+}
+
 inline uops::program::LoadedProgram load(const std::string& source,
                                          const std::string& fileName = "test.py") {
   return uops::program::loadProgram(fileName, source);
@@ -72,14 +81,15 @@ inline uops::program::LoadedProgram load(const std::string& source,
 inline QString run(const std::string& source, const std::string& fileName = "test.py") {
   try {
     uops::program::LoadedProgram p = load(source, fileName);
-    std::vector<uops::HostTensor> values = uops::program::evaluateOnHost(p.outputTensors());
-    std::string out;
-    for (size_t i = 0; i < values.size(); ++i)
-      out += (i ? " | " : "") + flat(values[i]);
-    return qs(out);
+    return joined(uops::program::evaluateOnHost(p.outputTensors()));
   } catch (const uops::frontend::LoadError& e) {
     return qs(fmt::format("{}:{}: {}", e.line(), e.col(), e.message()));
   }
+}
+
+// run() on a device by name (core/program/device_run.h's one path).
+inline QString runOn(const std::string& source, const std::string& device) {
+  return joined(uops::program::runOnDevice(load(source).outputTensors(), device).outputs);
 }
 
 // Whether two texts of run() agree: the same dtypes, shapes and element

@@ -105,6 +105,20 @@ nlohmann::ordered_json timingJson(const std::vector<uops::KernelTimes>& times) {
   return {{"kernels", kernels}, {"total_median_ms", total}};
 }
 
+// The auto-batched calls' VM runs, start to halt, compilation excluded.
+double loadTimeRunMs(const uops::program::LoadedProgram& program) {
+  double total = 0;
+  for (const uops::program::LoadTimeRun& r : program.loadTimeRuns) total += r.runMs;
+  return total;
+}
+
+void printLoadTimeRuns(const uops::program::LoadedProgram& program) {
+  for (const uops::program::LoadTimeRun& r : program.loadTimeRuns)
+    std::cout << fmt::format("  @autobatch {} on {}: {} block executions, {} kernels compiled in {:.1f} ms, run "
+                             "{:.4f} ms\n",
+                             r.what, r.device, r.steps, r.kernels, r.compileMs, r.runMs);
+}
+
 void printTimes(const std::vector<uops::KernelTimes>& times, int repeat) {
   double total = 0;
   std::cout << fmt::format("kernel times over {} run{}:\n", repeat, repeat == 1 ? "" : "s");
@@ -143,7 +157,7 @@ void checkApplies(const RunOptions& options, const CLI::App& cmd) {
 }
 
 void run(const RunOptions& options) {
-  uops::program::LoadedProgram program = loadOrFail(options.path);
+  uops::program::LoadedProgram program = loadOrFail(options.path, options.device);
   if (program.outputs.empty())
     failWith(fmt::format("{}: the program has no outputs: print() a tensor, or end with an "
                          "assignment of a tensor or a list of tensors",
@@ -189,12 +203,14 @@ void run(const RunOptions& options) {
         out["timing"]["run_ms"] = medianRunMs(result.timeline);
         out["timing"]["timeline"] = timelineJson(result.timeline);
       }
+      if (!program.loadTimeRuns.empty()) out["timing"]["run_ms"] = loadTimeRunMs(program);
     }
     std::cout << uops::formatJsonLine(out) << "\n";
     return;
   }
   printReadable(program, result, options.device, options.schedule);
   if (options.time) printTimes(result.times, options.repeat);
+  if (options.time) printLoadTimeRuns(program);
   if (options.time && !result.timeline.empty())
     std::cout << fmt::format("  {:<28} median {:10.4f} ms on {} devices, {} copies per run\n", "wall", medianRunMs(result.timeline),
                              result.devices, result.copies);

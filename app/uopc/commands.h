@@ -25,5 +25,6 @@ void addBenchCompileCommand(CLI::App& app);
 void addOptsCommand(CLI::App& app);
 // `uopc devices`: REF, INTERP, CPU and every OpenCL device.
 void addDevicesCommand(CLI::App& app);
+void addAutobatchCommand(CLI::App& app);
 
 } // namespace uopc

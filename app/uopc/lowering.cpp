@@ -48,9 +48,9 @@ void addLoweringFlags(CLI::App* cmd, LoweringOptions& options) {
                   "inputs the buffers earlier ones computed; default: the whole program as one graph");
 }
 
-uops::program::LoadedProgram loadOrFail(const std::string& path) {
+uops::program::LoadedProgram loadOrFail(const std::string& path, const std::string& device) {
   try {
-    return uops::program::loadProgramFile(path);
+    return uops::program::loadProgramFile(path, {.limits = {}, .device = device});
   } catch (const uops::frontend::LoadError& e) {
     failWith(e.what());
   } catch (const std::exception& e) {

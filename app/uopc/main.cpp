@@ -1,6 +1,7 @@
 #include "app/uopc/commands.h"
 
 #include "backends/devices.h"
+#include "core/autobatch/module.h"
 
 #include <exception>
 #include <iostream>
@@ -13,6 +14,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("uopc ") + UOPSCOPE_VERSION);
   uops::registerBackendDevices();
+  uops::autobatch::installAutobatchModule();
   uopc::addShowCommand(app);
   uopc::addBenchRewriteCommand(app);
   uopc::addRunCommand(app);
@@ -22,6 +24,7 @@ int main(int argc, char** argv) {
   uopc::addBenchCompileCommand(app);
   uopc::addOptsCommand(app);
   uopc::addDevicesCommand(app);
+  uopc::addAutobatchCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

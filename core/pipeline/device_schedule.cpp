@@ -13,7 +13,8 @@ namespace uops {
 namespace {
 
 // The schedule's buffers in the device's memory, by Buffer id, each made on first use.
-struct Buffers {
+struct ScheduleBuffers {
+  explicit ScheduleBuffers(Device& d) : device(d) {}
   Device& device;
   std::map<int64_t, std::unique_ptr<DeviceBuffer>> byId;
   std::set<int64_t> written; // ids something wrote (an input, a copy, a kernel)
@@ -43,7 +44,7 @@ struct Buffers {
 };
 
 // Store(Buffer, Load(data)): literal data evaluated on the host, or another buffer.
-void runCopy(const UOp& store, Buffers& buffers) {
+void runCopy(const UOp& store, ScheduleBuffers& buffers) {
   const UOpPtr& source = store.src(1)->src(0);
   if (source->op() == Op::Buffer) {
     DeviceBuffer& src = buffers.read(*source);
@@ -55,7 +56,7 @@ void runCopy(const UOp& store, Buffers& buffers) {
 }
 
 // One launch's buffers by Param slot; those the kernel writes are marked written.
-std::vector<DeviceBuffer*> launchBuffers(const UOp& call, const LoweredKernel& kernel, Buffers& buffers) {
+std::vector<DeviceBuffer*> launchBuffers(const UOp& call, const LoweredKernel& kernel, ScheduleBuffers& buffers) {
   std::vector<DeviceBuffer*> out;
   for (size_t i = 1; i < call.src().size(); ++i) {
     bool writes = i - 1 < kernel.params.size() && kernel.params[i - 1].written;
@@ -97,41 +98,63 @@ std::vector<LoweredKernel> kernelsFor(const Device& device, const PipelineRun& r
   return run.kernels;
 }
 
-ScheduleRun runSchedule(Device& device, const PipelineRun& run, const BufferValues& inputs, int repeat) {
-  std::vector<LoweredKernel> kernels = kernelsFor(device, run);
-  std::vector<std::shared_ptr<DeviceProgram>> programs = device.compileAll(kernels);
-  ScheduleRun result;
-  for (const LoweredKernel& k : kernels) result.kernels.push_back({k.name.text, {}});
-  Buffers buffers{device, {}, {}, 0};
-  for (int r = 0; r < std::max(repeat, 1); ++r) {
-    buffers.written.clear();
-    for (const auto& [id, value] : inputs) {
-      auto it = buffers.byId.find(id);
-      if (it == buffers.byId.end()) {
-        it = buffers.byId.emplace(id, device.allocate(value.dtype(), value.numel())).first;
-        ++buffers.made;
-      }
-      device.copyIn(*it->second, value.withShape(Shape{value.numel()}));
-      buffers.written.insert(id);
+struct PreparedSchedule::Buffers : ScheduleBuffers {
+  using ScheduleBuffers::ScheduleBuffers;
+};
+
+PreparedSchedule::PreparedSchedule(Device& device, const PipelineRun& run)
+    : m_device(device), m_linear(run.schedule.linear), m_kernels(kernelsFor(device, run)),
+      m_programs(device.compileAll(m_kernels)), m_buffers(std::make_unique<Buffers>(device)) {}
+
+PreparedSchedule::~PreparedSchedule() = default;
+
+size_t PreparedSchedule::buffersMade() const {
+  return m_buffers->made;
+}
+
+std::vector<HostTensor> PreparedSchedule::run(const BufferValues& inputs, std::vector<KernelTimes>* times) {
+  Buffers& buffers = *m_buffers;
+  buffers.written.clear();
+  for (const auto& [id, value] : inputs) {
+    auto it = buffers.byId.find(id);
+    if (it == buffers.byId.end()) {
+      it = buffers.byId.emplace(id, m_device.allocate(value.dtype(), value.numel())).first;
+      ++buffers.made;
     }
-    size_t kernel = 0;
-    for (const UOpPtr& item : run.schedule.linear->src()) {
-      if (item->op() == Op::Store) {
-        runCopy(*item, buffers);
-      } else if (item->op() == Op::Call) {
-        std::vector<DeviceBuffer*> bound = launchBuffers(*item, kernels.at(kernel), buffers);
-        result.kernels[kernel].ms.push_back(programs.at(kernel)->run(bound));
-        ++kernel;
-      } else if (item->op() == Op::Tuple) {
-        result.outputs.clear();
-        for (const UOpPtr& out : item->src())
-          result.outputs.push_back(device.copyOut(buffers.read(*out->src(0))).withShape(out->shape()));
-      } else {
-        throw KernelError(fmt::format("schedule: unexpected item {}", opName(item->op())));
-      }
+    m_device.copyIn(*it->second, value.withShape(Shape{value.numel()}));
+    buffers.written.insert(id);
+  }
+  std::vector<HostTensor> outputs;
+  size_t kernel = 0;
+  for (const UOpPtr& item : m_linear->src()) {
+    if (item->op() == Op::Store) {
+      runCopy(*item, buffers);
+    } else if (item->op() == Op::Call) {
+      std::vector<DeviceBuffer*> bound = launchBuffers(*item, m_kernels.at(kernel), buffers);
+      double ms = m_programs.at(kernel)->run(bound);
+      if (times) times->push_back({m_kernels[kernel].name.text, {ms}});
+      ++kernel;
+    } else if (item->op() == Op::Tuple) {
+      outputs.clear();
+      for (const UOpPtr& out : item->src())
+        outputs.push_back(m_device.copyOut(buffers.read(*out->src(0))).withShape(out->shape()));
+    } else {
+      throw KernelError(fmt::format("schedule: unexpected item {}", opName(item->op())));
     }
   }
-  result.buffersMade = buffers.made;
+  return outputs;
+}
+
+ScheduleRun runSchedule(Device& device, const PipelineRun& run, const BufferValues& inputs, int repeat) {
+  PreparedSchedule prepared(device, run);
+  ScheduleRun result;
+  for (const LoweredKernel& k : prepared.kernels()) result.kernels.push_back({k.name.text, {}});
+  for (int r = 0; r < std::max(repeat, 1); ++r) {
+    std::vector<KernelTimes> times;
+    result.outputs = prepared.run(inputs, &times);
+    for (size_t k = 0; k < times.size(); ++k) result.kernels[k].ms.push_back(times[k].ms.front());
+  }
+  result.buffersMade = prepared.buffersMade();
   return result;
 }
 

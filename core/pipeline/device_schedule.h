@@ -11,6 +11,7 @@
 #include "core/pipeline/schedule_executor.h"
 #include "core/runtime/device.h"
 
+#include <memory>
 #include <vector>
 
 namespace uops {
@@ -30,6 +31,35 @@ struct ScheduleRun {
 std::vector<LoweredKernel> kernelsFor(const Device& device, const PipelineRun& run, bool checkTargets = true);
 // DeviceError unless `device` runs what `kernel` was lowered for.
 void checkLoweredFor(const Device& device, const LoweredKernel& kernel);
+
+// A schedule compiled once for a device and run any number of times, each run
+// with its own input contents, on buffers made once. The auto-batching VM runs
+// each block's kernels this way, once per block execution.
+class PreparedSchedule {
+public:
+  // Compiles every kernel; throws as kernelsFor and the device's compiler do.
+  PreparedSchedule(Device& device, const PipelineRun& run);
+  ~PreparedSchedule();
+  PreparedSchedule(const PreparedSchedule&) = delete;
+  PreparedSchedule& operator=(const PreparedSchedule&) = delete;
+
+  // One run: `inputs` holds the input Buffers' contents (uploaded first: a
+  // run may assign to its inputs); the final Tuple's buffers come back. Each
+  // kernel's time is appended to `times` (one entry per kernel) when given.
+  // Throws KernelError for a buffer read before anything wrote it.
+  std::vector<HostTensor> run(const BufferValues& inputs, std::vector<KernelTimes>* times = nullptr);
+
+  const std::vector<LoweredKernel>& kernels() const { return m_kernels; }
+  size_t buffersMade() const;
+
+private:
+  struct Buffers;
+  Device& m_device;
+  UOpPtr m_linear;
+  std::vector<LoweredKernel> m_kernels;
+  std::vector<std::shared_ptr<DeviceProgram>> m_programs;
+  std::unique_ptr<Buffers> m_buffers;
+};
 
 // `inputs` holds the input Buffers' contents (uploaded before each run: a run
 // may assign to its inputs). Throws DeviceError as kernelsFor does,

@@ -79,6 +79,8 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
   interpreter.setLimits(options.limits);
   interpreter.setPrintSink([&program](std::string_view s) { program.printed += s; });
   installTinygrad(interpreter);
+  auto session = std::make_shared<LoadSession>(LoadSession{options.device.empty() ? "REF" : options.device, {}});
+  for (const auto& [name, install] : extensionModules()) install(interpreter, session);
   Realizer realizer;
   RealizerScope realizing(realizer);
   // safetensors files live next to the program.
@@ -106,6 +108,7 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
   for (NamedTensor& n : program.tensors)
     n.tensor = resolve(n.tensor);
   program.schedules = realizer.schedules();
+  program.loadTimeRuns = session->runs;
   forgetNeeded();
   return program;
 }

@@ -4,6 +4,7 @@
 
 #include "core/frontend/interpreter.h"
 #include "core/frontend/source.h"
+#include "core/program/extension_modules.h"
 #include "core/program/realization.h"
 #include "core/tensor/tensor.h"
 
@@ -41,12 +42,16 @@ struct LoadedProgram {
   // The outputs over those versions: what is left to compute at the end.
   // (`outputs` holds the same values as graphs with every version inlined.)
   std::vector<Tensor> finalGraphs;
+  // Work extension modules did while the program loaded (auto-batched calls).
+  std::vector<LoadTimeRun> loadTimeRuns;
 
   std::vector<Tensor> outputTensors() const;
 };
 
 struct LoadOptions {
   frontend::Limits limits{};
+  // Where work done while loading runs (an @autobatch function's VM); empty: REF.
+  std::string device{};
 };
 
 // Runs the program. Every failure, including a Tensor API error raised by a

@@ -467,15 +467,18 @@ private:
     }
     case K::Binary: {
       const auto& b = e.as<ast::BinaryExpr>();
-      return binary(c, b.op, compile(c, *b.left, std::nullopt), compile(c, *b.right, std::nullopt), target, b.opLoc);
+      Operand left = compile(c, *b.left, std::nullopt); // Python's order: left first
+      Operand right = compile(c, *b.right, std::nullopt);
+      return binary(c, b.op, left, right, target, b.opLoc);
     }
     case K::Compare: {
       const auto& cmp = e.as<ast::CompareExpr>();
       if (cmp.ops.size() != 1) fail("chained comparisons are not supported inside @autobatch: use &", e.loc);
       std::optional<frontend::BinaryOp> op = comparison(cmp.ops[0]);
       if (!op) fail("only ==, !=, <, <=, > and >= compare batches", cmp.opLocs[0]);
-      return binary(c, *op, compile(c, *cmp.left, std::nullopt), compile(c, *cmp.comparators[0], std::nullopt),
-                    target, cmp.opLocs[0]);
+      Operand left = compile(c, *cmp.left, std::nullopt);
+      Operand right = compile(c, *cmp.comparators[0], std::nullopt);
+      return binary(c, *op, left, right, target, cmp.opLocs[0]);
     }
     case K::Call: return compileCall(c, e.as<ast::CallExpr>(), target);
     case K::Attribute: {

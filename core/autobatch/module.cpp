@@ -62,8 +62,18 @@ public:
       const VmStats& s = c.vm->stats();
       if (session) {
         program::LoadTimeRun run{fmt::format("{} (batch {})", def()->name, batch), runDevice, s.steps, s.kernels,
-                                 s.compileMs, s.runMs, {}};
+                                 s.compileMs, s.runMs, {}, {}};
         for (const PassRecord& p : c.passes) run.stages.emplace_back(p.stage, toText(p.program));
+        auto detail = std::make_shared<AutobatchCall>();
+        detail->function = def()->name;
+        detail->batch = batch;
+        detail->stackDepth = m_stackDepth;
+        detail->passes = c.passes;
+        detail->inputs = inputs;
+        detail->outputs = outputs;
+        detail->stats = s;
+        detail->vmBlocks = c.vm->blocks();
+        run.detail = std::move(detail);
         session->runs.push_back(std::move(run));
       }
       std::vector<Value> results;
@@ -158,6 +168,10 @@ Value decorate(Args& a, const Value& fn, int64_t stackDepth, const std::shared_p
 }
 
 } // namespace
+
+const AutobatchCall* autobatchCall(const program::LoadTimeRun& run) {
+  return dynamic_cast<const AutobatchCall*>(run.detail.get());
+}
 
 void installAutobatchModule() {
   program::registerExtensionModule(

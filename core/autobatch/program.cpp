@@ -70,6 +70,10 @@ std::string label(const Program& p, int block) {
   return block == kExit ? "exit" : p.pool.at(static_cast<size_t>(block)).label;
 }
 
+std::string lineNote(frontend::Location loc) {
+  return loc.line > 0 ? fmt::format("  # line {}", loc.line) : "";
+}
+
 std::string instructionText(const Instruction& ins) {
   return std::visit(
       [](const auto& op) -> std::string {
@@ -77,12 +81,12 @@ std::string instructionText(const Instruction& ins) {
         if constexpr (std::is_same_v<T, PopOp>) {
           return fmt::format("pop {}", fmt::join(op.vars, ", "));
         } else if constexpr (std::is_same_v<T, FunctionCallOp>) {
-          return fmt::format("{} = call {}({})  # line {}", fmt::join(op.out, ", "), op.function,
-                             fmt::join(op.in, ", "), op.loc.line);
+          return fmt::format("{} = call {}({}){}", fmt::join(op.out, ", "), op.function, fmt::join(op.in, ", "),
+                             lineNote(op.loc));
         } else {
           std::string text = fmt::format("{} = {}", fmt::join(op.out, ", "), primText(*op.fn, op.in));
           if (!op.skipPush.empty()) text += fmt::format("  [update {}]", fmt::join(op.skipPush, ", "));
-          return text + fmt::format("  # line {}", op.loc.line);
+          return text + lineNote(op.loc);
         }
       },
       ins);
@@ -124,7 +128,9 @@ std::string toText(const Program& p) {
   }
   if (!p.varDefs.empty() || !p.varAlloc.empty()) {
     out += "variables\n";
-    for (const std::string& v : p.variables()) {
+    std::set<std::string> names = p.variables();
+    if (p.varAlloc.contains(kProgramCounter)) names.insert(kProgramCounter);
+    for (const std::string& v : names) {
       auto def = p.varDefs.find(v);
       auto alloc = p.varAlloc.find(v);
       out += fmt::format("  {}: {}{}\n", v, def == p.varDefs.end() ? "?" : typeText(def->second),

@@ -15,6 +15,12 @@
 
 namespace uops::program {
 
+// What a module keeps of a run for tools that look closer (the auto-batched
+// call's programs and inputs, for the explorer's VM debugger and tests).
+struct LoadTimeDetail {
+  virtual ~LoadTimeDetail() = default;
+};
+
 // Work done while loading: one auto-batched call's run.
 struct LoadTimeRun {
   std::string what;   // "fib (batch 1000)"
@@ -25,6 +31,7 @@ struct LoadTimeRun {
   double runMs = 0;   // start to halt, compilation excluded
   // The program after each compilation pass, as text: (pass name, text).
   std::vector<std::pair<std::string, std::string>> stages;
+  std::shared_ptr<const LoadTimeDetail> detail;
 };
 
 struct LoadSession {

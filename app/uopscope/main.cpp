@@ -1,11 +1,13 @@
 // uopscope [PROGRAM.py] [--device CPU|CL:n] [--schedule K] [--view NAME] [--stage NAME [--kernel K] [--rewrite N]]
-//          [--compare] [--hide GROUPS] [--find TEXT] [--run] [--screenshot FILE.png]
+//          [--compare] [--hide GROUPS] [--find TEXT] [--run] [--pass NAME] [--vm-steps N] [--screenshot FILE.png]
 // Every option is checked before the window opens: a wrong value is an error
 // that lists the valid ones. --help and --version need no display.
 #include "app/uopscope/main_window.h"
 
 #include "core/pipeline/kernel_select.h"
 #include "backends/devices.h"
+#include "core/autobatch/module.h"
+#include "views/autobatch/vm_debugger.h"
 #include "core/runtime/device_registry.h"
 #include "core/program/device_run.h"
 
@@ -14,6 +16,7 @@
 #include <QFileInfo>
 
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
 #include <optional>
 #include <variant>
@@ -28,8 +31,8 @@ struct Options {
                             QStringLiteral("the target device: CPU or CL:n, any case (saved for the next start)"),
                             QStringLiteral("name")};
   QCommandLineOption view{QStringLiteral("view"),
-                          QStringLiteral("raise a view: graph, program, stages, rewrites, kernels, optimize, code, "
-                                         "inspector, run"),
+                          QStringLiteral("raise a view: graph, autobatch, program, stages, rewrites, kernels, optimize, "
+                                         "code, inspector, run"),
                           QStringLiteral("name")};
   QCommandLineOption stage{QStringLiteral("stage"),
                            QStringLiteral("open at a stage: Callify, Rangeify, Optimize, Expand, Instruction "
@@ -52,6 +55,13 @@ struct Options {
   QCommandLineOption find{QStringLiteral("find"), QStringLiteral("select the first node matching an op or %number"),
                           QStringLiteral("text")};
   QCommandLineOption runIt{QStringLiteral("run"), QStringLiteral("run the program on the target device once loaded")};
+  QCommandLineOption pass{QStringLiteral("pass"),
+                          QStringLiteral("the Autobatch view's control flow graph after a pass: front end, types, "
+                                         "allocation, lowering, fusion"),
+                          QStringLiteral("name")};
+  QCommandLineOption vmSteps{QStringLiteral("vm-steps"),
+                             QStringLiteral("run the VM debugger on the program's first @autobatch call for n blocks"),
+                             QStringLiteral("n")};
   QCommandLineOption shot{QStringLiteral("screenshot"), QStringLiteral("write a PNG of the window and exit"),
                           QStringLiteral("file")};
 
@@ -60,7 +70,7 @@ struct Options {
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py)"));
-    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, hide, find, runIt, shot});
+    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, hide, find, runIt, pass, vmSteps, shot});
   }
 };
 
@@ -108,9 +118,15 @@ std::optional<QString> checkOptions(const QCommandLineParser& parser, const Opti
   if (args.size() > 1) return QStringLiteral("one program at a time (got %1)").arg(args.join(QLatin1Char(' ')));
   if (!args.isEmpty() && !QFileInfo(args.first()).isFile())
     return QStringLiteral("cannot open '%1': no such file").arg(args.first());
-  bool needsProgram =
-      parser.isSet(o.stage) || parser.isSet(o.runIt) || parser.isSet(o.find) || parser.isSet(o.schedule);
-  if (needsProgram && args.isEmpty()) return QStringLiteral("--schedule, --stage, --run and --find need a program");
+  if (parser.isSet(o.pass)) {
+    const std::vector<std::string>& names = uops::autobatch::passNames();
+    if (std::find(names.begin(), names.end(), parser.value(o.pass).toStdString()) == names.end())
+      return QStringLiteral("no pass '%1' (passes: front end, types, allocation, lowering, fusion)").arg(parser.value(o.pass));
+  }
+  bool needsProgram = parser.isSet(o.stage) || parser.isSet(o.runIt) || parser.isSet(o.find) ||
+                      parser.isSet(o.schedule) || parser.isSet(o.vmSteps) || parser.isSet(o.pass);
+  if (needsProgram && args.isEmpty())
+    return QStringLiteral("--schedule, --stage, --run, --find, --pass and --vm-steps need a program");
   return std::nullopt;
 }
 
@@ -158,6 +174,7 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   setNames();
   uops::registerBackendDevices();
+  uops::autobatch::installAutobatchModule();
   QCommandLineParser parser;
   o.declare(parser);
   parser.process(app);
@@ -197,7 +214,8 @@ int main(int argc, char** argv) {
                       .arg(window.session().lowered().schedules.size()));
     window.session().setSchedule(k);
   }
-  if (!parser.isSet(o.shot) && !parser.isSet(o.stage) && !parser.isSet(o.runIt) && !parser.isSet(o.find))
+  if (!parser.isSet(o.shot) && !parser.isSet(o.stage) && !parser.isSet(o.runIt) && !parser.isSet(o.find) &&
+      !parser.isSet(o.pass) && !parser.isSet(o.vmSteps))
     return QApplication::exec();
 
   // wait for the program to lower, then go where asked
@@ -217,6 +235,16 @@ int main(int argc, char** argv) {
     window.findBar()->activate();
     window.findBar()->setText(parser.value(o.find));
     window.findBar()->findFrom(-1);
+  }
+  if (parser.isSet(o.pass) || parser.isSet(o.vmSteps)) {
+    uops::views::AutobatchPanel* panel = window.autobatch();
+    if (panel->callCount() == 0) return fail(QStringLiteral("--pass and --vm-steps: the program makes no @autobatch call"));
+    const std::vector<std::string>& names = uops::autobatch::passNames();
+    if (parser.isSet(o.pass))
+      panel->choosePass(static_cast<int>(std::find(names.begin(), names.end(), parser.value(o.pass).toStdString()) -
+                                         names.begin()));
+    panel->debugger()->waitForReady();
+    for (int i = 0; i < parser.value(o.vmSteps).toInt(); ++i) panel->debugger()->step();
   }
   if (parser.isSet(o.runIt)) {
     window.session().runOn(window.session().device(), 5);

@@ -1,5 +1,7 @@
 #include "app/uopscope/main_window.h"
 
+#include "views/autobatch/vm_debugger.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -18,6 +20,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -39,10 +42,10 @@ MainWindow::MainWindow(QWidget* parent)
       m_program(new ProgramPanel(m_session, this)), m_stages(new StagesPanel(m_session, this)),
       m_rewrites(new RewritesPanel(m_session, this)), m_kernels(new KernelsPanel(m_session, this)),
       m_code(new CodePanel(m_session, this)), m_optimize(new OptimizePanel(m_session, this)),
-      m_run(new RunPanel(m_session, this)) {
+      m_run(new RunPanel(m_session, this)), m_autobatch(new AutobatchPanel(m_session, this)) {
   setWindowTitle(QStringLiteral("UOpScope"));
   setAcceptDrops(true);
-  setCentralWidget(graphArea());
+  setCentralWidget(centralTabs());
   dock(QStringLiteral("Program"), m_program, Qt::LeftDockWidgetArea);
   QDockWidget* stages = dock(QStringLiteral("Stages"), m_stages, Qt::LeftDockWidgetArea);
   QDockWidget* rewrites = dock(QStringLiteral("Rewrites"), m_rewrites, Qt::LeftDockWidgetArea);
@@ -99,6 +102,22 @@ QWidget* MainWindow::graphArea() {
   layout->addWidget(split, 1);
   m_find->hide();
   return area;
+}
+
+QWidget* MainWindow::centralTabs() {
+  m_center = new QTabWidget(this);
+  m_center->setObjectName(QStringLiteral("centralTabs"));
+  m_center->setDocumentMode(true);
+  m_center->addTab(graphArea(), QStringLiteral("Graph"));
+  m_center->addTab(m_autobatch, QStringLiteral("Autobatch"));
+  connect(&m_session, &Session::programLowered, this, [this] {
+    int calls = m_autobatch->callCount();
+    m_center->setTabText(1, calls ? QStringLiteral("Autobatch (%1)").arg(calls) : QStringLiteral("Autobatch"));
+  });
+  // the line of the block the VM runs next, marked in the program
+  connect(m_autobatch->debugger(), &VmDebugger::positionChanged, m_program,
+          [this](int, int line) { m_program->markRunningLine(line); });
+  return m_center;
 }
 
 void MainWindow::connectGraph() {
@@ -167,7 +186,14 @@ QDockWidget* MainWindow::dock(const QString& title, QWidget* content, Qt::DockWi
 }
 
 bool MainWindow::showView(const QString& name) {
-  if (name.compare(QStringLiteral("graph"), Qt::CaseInsensitive) == 0) return true;
+  if (name.compare(QStringLiteral("graph"), Qt::CaseInsensitive) == 0) {
+    m_center->setCurrentIndex(0);
+    return true;
+  }
+  if (name.compare(QStringLiteral("autobatch"), Qt::CaseInsensitive) == 0) {
+    m_center->setCurrentIndex(1);
+    return true;
+  }
   auto it = m_docks.find(name.toLower());
   if (it == m_docks.end()) return false;
   it->second->show();
@@ -176,7 +202,7 @@ bool MainWindow::showView(const QString& name) {
 }
 
 QStringList MainWindow::viewNames() const {
-  QStringList names{QStringLiteral("graph")};
+  QStringList names{QStringLiteral("graph"), QStringLiteral("autobatch")};
   for (const auto& [name, dock] : m_docks) names << name;
   names.sort();
   return names;

@@ -1,5 +1,6 @@
 // uopscope's window: the Graph view in the middle (with its find bar, and the
-// graph before the current rewrite beside it in compare mode), Program and
+// graph before the current rewrite beside it in compare mode; the Autobatch
+// view, CFG and VM debugger, in a second tab there), Program and
 // Stages docks on the left, Code and the node Inspector on the right, Kernels
 // and Run below, the target device in the toolbar; docks, geometry and the
 // device are restored from QSettings, and a .py
@@ -7,6 +8,7 @@
 // the views.
 #pragma once
 
+#include "views/autobatch/autobatch_panel.h"
 #include "views/graph/find_bar.h"
 #include "views/graph/graph_view.h"
 #include "views/inspector/node_inspector.h"
@@ -51,11 +53,13 @@ public:
   KernelsPanel* kernels() const { return m_kernels; }
   RewritesPanel* rewrites() const { return m_rewrites; }
   OptimizePanel* optimizer() const { return m_optimize; }
+  AutobatchPanel* autobatch() const { return m_autobatch; }
   // The toolbar's target device (saved in QSettings).
   DeviceCombo* deviceCombo() const { return m_device; }
   ScheduleCombo* scheduleCombo() const { return m_schedule; }
 
-  // Raises the dock of a view: "program", "stages", "rewrites", "kernels", "optimize", "code", "run" ("graph" is always shown).
+  // Raises the dock of a view: "program", "stages", "rewrites", "kernels", "optimize", "code", "run"; "graph" and
+  // "autobatch" choose the middle tab.
   bool showView(const QString& name);
   // The names showView takes, sorted ("graph" among them).
   QStringList viewNames() const;
@@ -73,6 +77,7 @@ private:
   void connectGraph();
   void buildToolBar();
   QWidget* graphArea();
+  QWidget* centralTabs();
 
   Session m_session;
   GraphView* m_graph;
@@ -89,6 +94,8 @@ private:
   CodePanel* m_code;
   OptimizePanel* m_optimize;
   RunPanel* m_run;
+  AutobatchPanel* m_autobatch;
+  class QTabWidget* m_center = nullptr;
   DeviceCombo* m_device = nullptr;
   ScheduleCombo* m_schedule = nullptr;
   std::map<QString, QDockWidget*> m_docks;

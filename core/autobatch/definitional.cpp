@@ -4,6 +4,7 @@
 #include "core/program/convert.h"
 #include "core/program/host_eval.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 
@@ -23,6 +24,7 @@ public:
                                const std::vector<std::string>& varsOut, const std::vector<HostTensor>& args,
                                int depth) {
     if (depth > 10000) throw AutobatchError("definitional interpreter: recursion deeper than 10000 calls");
+    deepest = std::max<int64_t>(deepest, depth);
     Env env;
     for (size_t i = 0; i < varsIn.size(); ++i) env[varsIn[i]] = args[i];
     int block = blocks.front();
@@ -37,6 +39,8 @@ public:
     for (const std::string& v : varsOut) out.push_back(read(env, v));
     return out;
   }
+
+  int64_t deepest = 0; // the deepest call nesting since the last reset
 
 private:
   const HostTensor& read(const Env& env, const std::string& v) const {
@@ -111,14 +115,17 @@ HostTensor row(const HostTensor& batch, int64_t m) {
 
 } // namespace
 
-std::vector<HostTensor> interpretUnbatched(const Program& typed, const std::vector<HostTensor>& inputs) {
+std::vector<HostTensor> interpretUnbatched(const Program& typed, const std::vector<HostTensor>& inputs,
+                                          std::vector<int64_t>* callDepth) {
   int64_t batch = inputs.empty() ? 1 : inputs[0].shape()[0];
   Interpreter interpreter(typed);
   std::vector<std::vector<HostTensor>> perMember;
   for (int64_t m = 0; m < batch; ++m) {
     std::vector<HostTensor> args;
     for (const HostTensor& in : inputs) args.push_back(row(in, m));
+    interpreter.deepest = 0;
     perMember.push_back(interpreter.call(typed.graph, typed.varsIn, typed.varsOut, args, 0));
+    if (callDepth) callDepth->push_back(interpreter.deepest);
   }
   std::vector<HostTensor> out;
   for (size_t k = 0; k < typed.varsOut.size(); ++k) {

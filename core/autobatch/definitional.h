@@ -12,7 +12,10 @@
 
 namespace uops::autobatch {
 
-// `inputs` as the VM takes them ([batch, ...] per vars_in); the outputs the same way.
-std::vector<HostTensor> interpretUnbatched(const Program& typed, const std::vector<HostTensor>& inputs);
+// `inputs` as the VM takes them ([batch, ...] per vars_in); the outputs the
+// same way. With `callDepth`, per member the deepest nesting of calls it
+// reached (0: the entry function called nothing; tail calls count too).
+std::vector<HostTensor> interpretUnbatched(const Program& typed, const std::vector<HostTensor>& inputs,
+                                          std::vector<int64_t>* callDepth = nullptr);
 
 } // namespace uops::autobatch

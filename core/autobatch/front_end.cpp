@@ -708,9 +708,13 @@ private:
     size_t first = w.loopReturns ? 1 + c.arity : 0;
     for (size_t i = 0; i < carried.size(); ++i) assign(c, varOf(c, carried[i]), Operand{temps[first + i], {}}, s.loc);
     if (!w.loopReturns) return;
-    int ret = newBlock(c, s.loc);
-    int cont = newBlock(c, s.loc);
-    terminate(c, BranchOp{temps[0], ret, cont});
+    // `while True:` leaves only by returning: nothing follows the loop
+    bool forever = s.test->kind == ast::ExprKind::Constant &&
+                   std::holds_alternative<bool>(s.test->as<ast::ConstantExpr>().value) &&
+                   std::get<bool>(s.test->as<ast::ConstantExpr>().value);
+    int ret = forever ? c.current : newBlock(c, s.loc);
+    int cont = forever ? kExit : newBlock(c, s.loc);
+    if (!forever) terminate(c, BranchOp{temps[0], ret, cont});
     c.current = ret;
     std::vector<Operand> values;
     for (size_t i = 0; i < c.arity; ++i) values.push_back(Operand{temps[1 + i], {}});

@@ -74,6 +74,8 @@ std::string lineNote(frontend::Location loc) {
   return loc.line > 0 ? fmt::format("  # line {}", loc.line) : "";
 }
 
+} // namespace
+
 std::string instructionText(const Instruction& ins) {
   return std::visit(
       [](const auto& op) -> std::string {
@@ -107,6 +109,8 @@ std::string terminatorText(const Program& p, const Terminator& t) {
       },
       t);
 }
+
+namespace {
 
 void appendGraph(std::string& out, const Program& p, const std::vector<int>& blocks) {
   for (int i : blocks) {

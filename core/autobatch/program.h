@@ -127,6 +127,9 @@ struct Program {
 // The deterministic text of a program: functions in order, blocks by label,
 // each instruction with its source line; pops sorted.
 std::string toText(const Program& program);
+// One line of it: an instruction, a terminator (its targets by label).
+std::string instructionText(const Instruction& ins);
+std::string terminatorText(const Program& program, const Terminator& terminator);
 
 // A program that cannot be built, typed, allocated or lowered: the message
 // names the variable or function and, where known, the source location.

@@ -1,7 +1,7 @@
 #include "core/autobatch/vm.h"
 
 #include "core/autobatch/prim.h"
-#include "core/pipeline/device_schedule.h"
+#include "core/pipeline/bound_schedule.h"
 #include "core/pipeline/program_run.h"
 #include "core/program/convert.h"
 #include "core/runtime/reference_evaluator.h"
@@ -24,14 +24,21 @@ double msSince(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
+// A variable's storage: the top row per member in a host buffer (kernels on
+// host-memory devices read it where it is), and for FULL a stack of
+// `depth` rows per member with per-member stack pointers.
 struct Var {
   std::string name;
   Allocation alloc = Allocation::Null;
   TensorType type;
   int64_t rowBytes = 0;
-  std::vector<std::byte> top;   // [batch][row]
-  std::vector<std::byte> stack; // [depth][batch][row] (FULL)
-  std::vector<int64_t> sp;      // per member (FULL)
+  std::unique_ptr<HostBuffer> topBuffer; // [batch][row]
+  std::byte* top = nullptr;              // its bytes (never shared, so never moved)
+  // [depth][batch][row] (FULL), left uninitialized: the pages of depths no
+  // member reaches are never touched (256 frames of 100,000 members is 100 MB
+  // per variable; a run of depth 20 touches 8 MB of it)
+  std::unique_ptr<std::byte[]> stack;
+  std::vector<int64_t> sp;               // per member (FULL)
 };
 
 int64_t rowElements(const TensorType& t) {
@@ -40,9 +47,30 @@ int64_t rowElements(const TensorType& t) {
   return n;
 }
 
-// The function a block belongs to, for messages: "fib" rather than "fib.loop1".
-std::string functionOf(const Block& b) {
+// One member's row: fixed-size copies for the common row sizes.
+inline void copyRow(std::byte* dst, const std::byte* src, int64_t n) {
+  switch (n) {
+  case 1: *dst = *src; return;
+  case 2: std::memcpy(dst, src, 2); return;
+  case 4: std::memcpy(dst, src, 4); return;
+  case 8: std::memcpy(dst, src, 8); return;
+  default: std::memcpy(dst, src, static_cast<size_t>(n));
+  }
+}
+
+// The function a block belongs to, for messages.
+const std::string& functionOf(const Block& b) {
   return b.function;
+}
+
+// Whether a kernel computing `roots` may trap on junk rows: integer division
+// or remainder (a zero divisor), data-dependent indexing (out of range).
+bool mayTrap(const std::vector<UOpPtr>& roots) {
+  for (const UOp* u : toposort(std::span<const UOpPtr>(roots))) {
+    if ((u->op() == Op::Idiv || u->op() == Op::Mod) && !u->dtype().isFloat()) return true;
+    if (u->op() == Op::Index) return true;
+  }
+  return false;
 }
 
 } // namespace
@@ -61,38 +89,62 @@ std::vector<int> vmBlockOrder(const Program& lowered) {
   return out;
 }
 
+// An input of a compiled group: the variable and, where the kernels cannot
+// read its storage as it is, the buffer it is copied into (a device's own
+// memory, or junk rows replaced where a kernel may trap).
+struct GroupInput {
+  Var* var = nullptr;
+  int64_t bufferId = 0;
+  std::unique_ptr<DeviceBuffer> buffer; // null: the kernels read var->topBuffer
+  HostTensor staging;                   // for a device without host memory
+};
+
 // A run of computing prims of one block, compiled once.
 struct Group {
-  std::vector<size_t> prims;          // instruction indices
-  std::vector<std::string> inputs;    // variables read from storage
-  std::vector<int64_t> bufferIds;     // their placeholders' Buffer ids
-  std::vector<UOpPtr> roots;          // one per prim, its output as the variable's type
-  std::unique_ptr<PreparedSchedule> prepared;
+  std::vector<size_t> prims;     // instruction indices
+  std::vector<GroupInput> in;
+  std::vector<UOpPtr> roots;     // one per prim, its output as the variable's type
+  std::vector<Var*> out;         // per prim (null: a NULL variable)
+  std::vector<char> push;        // per prim: push before writing (else update the top)
+  bool traps = false;
+  std::unique_ptr<BoundSchedule> bound;
   std::unique_ptr<ReferenceEvaluator> reference;
+};
+
+// A block's work in order: a group of kernels, or host work.
+struct Action {
+  enum class Kind { Group, Pop, Copy, Constant } kind;
+  int group = -1;
+  std::vector<Var*> in, out; // Pop: out; Copy: in -> out (null: NULL)
+  std::vector<char> push;
+  std::vector<std::byte> row; // Constant: one member's row
 };
 
 struct Plan {
   bool built = false;
-  // per instruction: the group it starts (index), or -1 for host work; -2 inside a group
-  std::vector<int> groupAt;
+  std::vector<Action> actions;
   std::vector<Group> groups;
 };
 
 struct VirtualMachine::Impl {
   Program program;
   Device& device;
+  HostMemoryDevice* hostDevice; // null for a device with memory of its own
   int64_t batch;
   VmOptions options;
   std::vector<int> order;        // pool index per VM block
   std::vector<Block> blocks;     // in VM order, terminators as VM indices
   std::map<std::string, Var> vars;
+  Var* pc = nullptr;
   std::vector<Plan> plans;
   VmStats stats;
-  std::vector<int64_t> active;   // members at the running block
+  std::vector<int64_t> active;            // members at the running block
+  std::vector<std::vector<int64_t>> at;   // per block (and halt): the members there
   Clock::time_point started;
   bool running = false;
 
-  Impl(Program p, Device& d, int64_t b, VmOptions o) : program(std::move(p)), device(d), batch(b), options(o) {
+  Impl(Program p, Device& d, int64_t b, VmOptions o)
+      : program(std::move(p)), device(d), hostDevice(dynamic_cast<HostMemoryDevice*>(&d)), batch(b), options(o) {
     if (!program.functions.empty()) throw AutobatchError("the VM runs lowered programs (no functions)");
     order = vmBlockOrder(program);
     std::map<int, int> index;
@@ -118,20 +170,23 @@ struct VirtualMachine::Impl {
       blocks.push_back(std::move(block));
     }
     plans.resize(blocks.size());
+    at.resize(blocks.size() + 1);
     stats.executions.assign(blocks.size(), 0);
     stats.activeMembers.assign(blocks.size(), 0);
     for (const auto& [name, alloc] : program.varAlloc) {
       if (alloc == Allocation::Null) continue;
       auto def = program.varDefs.find(name);
       if (def == program.varDefs.end()) throw AutobatchError(fmt::format("variable {} has no type", name));
-      Var v{name, alloc, def->second, rowElements(def->second) * def->second.dtype.itemSize(), {}, {}, {}};
-      v.top.assign(static_cast<size_t>(v.rowBytes * batch), std::byte{0});
+      Var v{name, alloc, def->second, rowElements(def->second) * def->second.dtype.itemSize(), {}, nullptr, {}, {}};
+      v.topBuffer = std::make_unique<HostBuffer>(v.type.dtype, rowElements(v.type) * batch);
+      v.top = v.topBuffer->value.mutableBytes().data();
       if (alloc == Allocation::Full) {
-        v.stack.assign(static_cast<size_t>(v.rowBytes * batch * options.stackDepth), std::byte{0});
+        v.stack.reset(new std::byte[static_cast<size_t>(v.rowBytes * batch * options.stackDepth)]);
         v.sp.assign(static_cast<size_t>(batch), 0);
       }
       vars.emplace(name, std::move(v));
     }
+    pc = &var(kProgramCounter);
   }
 
   int halt() const { return static_cast<int>(blocks.size()); }
@@ -141,20 +196,34 @@ struct VirtualMachine::Impl {
     if (it == vars.end()) throw AutobatchError(fmt::format("variable {} is never read: it has no storage", name));
     return it->second;
   }
+  // The variable's storage, or null for a NULL one (written, never read).
+  Var* stored(const std::string& name) {
+    auto it = vars.find(name);
+    return it == vars.end() ? nullptr : &it->second;
+  }
 
-  std::byte* row(Var& v, int64_t m) { return v.top.data() + m * v.rowBytes; }
+  std::byte* row(Var& v, int64_t m) { return v.top + m * v.rowBytes; }
+
+  Shape batchShape(const TensorType& t) const {
+    Shape shape{batch};
+    shape.insert(shape.end(), t.shape.begin(), t.shape.end());
+    return shape;
+  }
 
   // ---- stack discipline ----
+
+  [[noreturn]] void overflow(const Var& v, int64_t m, const Block& where) {
+    throw VmError(fmt::format("stack overflow: variable {} in function {} needs more than {} frames (member {}); "
+                              "ask for a deeper stack: @autobatch(max_stack_depth={})",
+                              v.name, functionOf(where), options.stackDepth, m, options.stackDepth * 4),
+                  where.loc);
+  }
 
   void pushRow(Var& v, int64_t m, const Block& where) {
     if (v.alloc != Allocation::Full) return;
     int64_t& sp = v.sp[static_cast<size_t>(m)];
-    if (sp >= options.stackDepth)
-      throw VmError(fmt::format("stack overflow: variable {} in function {} needs more than {} frames (member {}); "
-                                "ask for a deeper stack: @autobatch(max_stack_depth={})",
-                                v.name, functionOf(where), options.stackDepth, m, options.stackDepth * 4),
-                    where.loc);
-    std::memcpy(v.stack.data() + (sp * batch + m) * v.rowBytes, row(v, m), static_cast<size_t>(v.rowBytes));
+    if (sp >= options.stackDepth) overflow(v, m, where);
+    copyRow(v.stack.get() + (sp * batch + m) * v.rowBytes, row(v, m), v.rowBytes);
     ++sp;
     stats.stackHighWater = std::max(stats.stackHighWater, sp);
   }
@@ -167,18 +236,26 @@ struct VirtualMachine::Impl {
                                 v.name, functionOf(where), m),
                     where.loc);
     --sp;
-    std::memcpy(row(v, m), v.stack.data() + (sp * batch + m) * v.rowBytes, static_cast<size_t>(v.rowBytes));
+    copyRow(row(v, m), v.stack.get() + (sp * batch + m) * v.rowBytes, v.rowBytes);
   }
 
-  // Writes `rows` ([batch][row] bytes of the variable's type) for the active members.
-  void write(const std::string& name, const std::byte* rows, bool push, const Block& where) {
-    auto it = vars.find(name);
-    if (it == vars.end()) return; // NULL: written, never read
-    Var& v = it->second;
-    for (int64_t m : active) {
-      if (push) pushRow(v, m, where);
-      std::memcpy(row(v, m), rows + m * v.rowBytes, static_cast<size_t>(v.rowBytes));
+  // Writes `rows` ([batch][row] of the variable's type) for the active members.
+  void write(Var& v, const std::byte* rows, bool push, const Block& where) {
+    if (push && v.alloc == Allocation::Full)
+      for (int64_t m : active) pushRow(v, m, where);
+    if (rows == v.top) return; // already there (x = x)
+    if (static_cast<int64_t>(active.size()) == batch) {
+      std::memcpy(v.top, rows, static_cast<size_t>(v.rowBytes * batch));
+      return;
     }
+    for (int64_t m : active) copyRow(row(v, m), rows + m * v.rowBytes, v.rowBytes);
+  }
+
+  // One row for every active member.
+  void writeRow(Var& v, const std::byte* one, bool push, const Block& where) {
+    if (push && v.alloc == Allocation::Full)
+      for (int64_t m : active) pushRow(v, m, where);
+    for (int64_t m : active) copyRow(row(v, m), one, v.rowBytes);
   }
 
   // A host value converted to the variable's dtype, one row per member.
@@ -199,32 +276,32 @@ struct VirtualMachine::Impl {
     return {bytes.begin(), bytes.end()};
   }
 
-  HostTensor constantRows(const Var& v, const Value& c) {
-    Shape shape{batch};
-    shape.insert(shape.end(), v.type.shape.begin(), v.type.shape.end());
-    HostTensor t(v.type.dtype, shape);
+  // `c` as one member's row of the variable's type.
+  std::vector<std::byte> constantRow(const Var& v, const Value& c) {
+    HostTensor t(v.type.dtype, Shape{rowElements(v.type)});
     for (int64_t i = 0; i < t.numel(); ++i) {
       if (c.isFloat()) t.setDouble(i, *c.get<double>());
       else if (c.isBool()) t.setBool(i, *c.get<bool>());
       else t.setInt(i, *c.get<int64_t>());
     }
-    return t;
+    std::span<const std::byte> bytes = t.bytes();
+    return {bytes.begin(), bytes.end()};
   }
 
-  // A variable's rows as an input: members not at the block read an active member's row.
-  HostTensor inputRows(Var& v) {
-    Shape shape{batch};
-    shape.insert(shape.end(), v.type.shape.begin(), v.type.shape.end());
-    HostTensor t(v.type.dtype, shape);
-    std::span<std::byte> out = t.mutableBytes();
-    if (static_cast<int64_t>(active.size()) == batch) {
-      std::memcpy(out.data(), v.top.data(), v.top.size());
-      return t;
-    }
+  // The variable's rows with members not at the block reading an active member's row.
+  void fillRows(std::byte* out, Var& v) {
+    std::memcpy(out, v.top, static_cast<size_t>(v.rowBytes * batch));
+    if (static_cast<int64_t>(active.size()) == batch) return;
+    std::vector<char> isActive(static_cast<size_t>(batch), 0);
+    for (int64_t m : active) isActive[static_cast<size_t>(m)] = 1;
     const std::byte* fill = row(v, active.front());
-    for (int64_t m = 0; m < batch; ++m) std::memcpy(out.data() + m * v.rowBytes, fill, static_cast<size_t>(v.rowBytes));
-    for (int64_t m : active) std::memcpy(out.data() + m * v.rowBytes, row(v, m), static_cast<size_t>(v.rowBytes));
-    return t;
+    for (int64_t m = 0; m < batch; ++m)
+      if (!isActive[static_cast<size_t>(m)]) copyRow(out + m * v.rowBytes, fill, v.rowBytes);
+  }
+
+  HostTensor hostOf(const Var& v) const {
+    return HostTensor::fromBytes(v.type.dtype, batchShape(v.type),
+                                 std::span<const std::byte>(v.top, static_cast<size_t>(v.rowBytes * batch)));
   }
 
   // ---- compiling a block ----
@@ -233,23 +310,43 @@ struct VirtualMachine::Impl {
     Plan& plan = plans[k];
     if (plan.built) return;
     const Block& b = blocks[k];
-    plan.groupAt.assign(b.instructions.size(), -1);
     for (size_t i = 0; i < b.instructions.size();) {
-      const PrimOp* op = std::get_if<PrimOp>(&b.instructions[i]);
-      if (!op || !op->fn->computes()) {
+      const Instruction& ins = b.instructions[i];
+      if (const PopOp* pop = std::get_if<PopOp>(&ins)) {
+        Action a{Action::Kind::Pop, -1, {}, {}, {}, {}};
+        for (const std::string& name : pop->vars)
+          if (Var* v = stored(name); v && v->alloc == Allocation::Full) a.out.push_back(v);
+        plan.actions.push_back(std::move(a));
         ++i;
         continue;
       }
-      Group g;
-      while (i < b.instructions.size()) {
-        const PrimOp* p = std::get_if<PrimOp>(&b.instructions[i]);
-        if (!p || !p->fn->computes()) break;
-        g.prims.push_back(i);
-        plan.groupAt[i] = g.prims.size() == 1 ? static_cast<int>(plan.groups.size()) : -2;
-        ++i;
+      const PrimOp& op = std::get<PrimOp>(ins);
+      if (op.fn->computes()) {
+        Group g;
+        while (i < b.instructions.size()) {
+          const PrimOp* p = std::get_if<PrimOp>(&b.instructions[i]);
+          if (!p || !p->fn->computes()) break;
+          g.prims.push_back(i);
+          ++i;
+        }
+        compileGroup(b, g);
+        plan.actions.push_back({Action::Kind::Group, static_cast<int>(plan.groups.size()), {}, {}, {}, {}});
+        plan.groups.push_back(std::move(g));
+        continue;
       }
-      compileGroup(b, g);
-      plan.groups.push_back(std::move(g));
+      Action a{op.fn->kind == PrimFn::Kind::Copy ? Action::Kind::Copy : Action::Kind::Constant, -1, {}, {}, {}, {}};
+      for (const std::string& name : op.out) {
+        a.out.push_back(stored(name));
+        a.push.push_back(!op.skipPush.contains(name));
+      }
+      if (a.kind == Action::Kind::Copy) {
+        for (const std::string& name : op.in) a.in.push_back(&var(name));
+      } else if (a.out[0]) {
+        a.row = constantRow(*a.out[0], op.fn->kind == PrimFn::Kind::Constant ? op.fn->args.at(0).constant
+                                                                              : Value(int64_t{0}));
+      }
+      plan.actions.push_back(std::move(a));
+      ++i;
     }
     plan.built = true;
   }
@@ -257,7 +354,6 @@ struct VirtualMachine::Impl {
   void compileGroup(const Block& b, Group& g) {
     auto t0 = Clock::now();
     std::map<std::string, Value> env;
-    std::vector<UOpPtr> placeholders;
     for (size_t i : g.prims) {
       const PrimOp& op = std::get<PrimOp>(b.instructions[i]);
       std::vector<Value> inputs;
@@ -265,13 +361,10 @@ struct VirtualMachine::Impl {
         auto it = env.find(name);
         if (it == env.end()) {
           Var& v = var(name);
-          Shape shape{batch};
-          shape.insert(shape.end(), v.type.shape.begin(), v.type.shape.end());
-          Tensor ph = Tensor::empty(shape, v.type.dtype);
+          Tensor ph = Tensor::empty(batchShape(v.type), v.type.dtype);
           UOpPtr buf = ph.uop();
           while (buf->op() != Op::Buffer) buf = buf->src(0);
-          g.inputs.push_back(name);
-          g.bufferIds.push_back(buf->argAs<BufferArg>().id);
+          g.in.push_back({&v, buf->argAs<BufferArg>().id, nullptr, {}});
           it = env.emplace(name, program::wrap(ph)).first;
         }
         inputs.push_back(it->second);
@@ -287,23 +380,31 @@ struct VirtualMachine::Impl {
       const std::string& out = op.out.at(0);
       auto def = program.varDefs.find(out);
       if (def == program.varDefs.end()) throw AutobatchError(fmt::format("variable {} has no type", out), op.loc);
-      Shape shape{batch};
-      shape.insert(shape.end(), def->second.shape.begin(), def->second.shape.end());
+      Shape shape = batchShape(def->second);
       Tensor t = result.isNumber() ? Tensor::full(shape, scalarOf(result), def->second.dtype)
                                    : *program::asTensorPtr(result);
       if (t.dtype() != def->second.dtype) t = t.cast(def->second.dtype);
       if (t.shape() != shape) t = t.expand(shape);
       env[out] = program::wrap(t);
       g.roots.push_back(t.uop());
+      g.out.push_back(stored(out));
+      g.push.push_back(!op.skipPush.contains(out));
     }
+    g.traps = mayTrap(g.roots);
     if (!device.runsKernels()) {
       g.reference = std::make_unique<ReferenceEvaluator>();
     } else {
       std::optional<CodegenTarget> target;
       if (device.target()) target = runTarget(device, true);
       PipelineRun lowered = runPipeline(g.roots, {.trace = false, .target = target});
-      g.prepared = std::make_unique<PreparedSchedule>(device, lowered);
-      stats.kernels += static_cast<int64_t>(g.prepared->kernels().size());
+      g.bound = std::make_unique<BoundSchedule>(device, lowered);
+      for (GroupInput& in : g.in) {
+        // host memory: kernels read the variable's storage, or a copy with junk rows replaced
+        if (!hostDevice || g.traps) in.buffer = device.allocate(in.var->type.dtype, rowElements(in.var->type) * batch);
+        if (!hostDevice) in.staging = HostTensor(in.var->type.dtype, Shape{rowElements(in.var->type) * batch});
+        g.bound->bind(in.bufferId, in.buffer ? *in.buffer : *in.var->topBuffer);
+      }
+      stats.kernels += static_cast<int64_t>(g.bound->kernels().size());
     }
     stats.compileMs += msSince(t0);
   }
@@ -314,15 +415,58 @@ struct VirtualMachine::Impl {
     return Scalar(*v.get<int64_t>());
   }
 
-  std::vector<HostTensor> runGroup(Group& g) {
+  // Runs the group's kernels and writes their results.
+  void runGroup(Group& g, const Block& b) {
     ++stats.launches;
     if (g.reference) {
-      for (size_t i = 0; i < g.inputs.size(); ++i) g.reference->setBuffer(g.bufferIds[i], inputRows(var(g.inputs[i])));
-      return g.reference->evaluate(g.roots);
+      for (GroupInput& in : g.in) {
+        HostTensor rows(in.var->type.dtype, batchShape(in.var->type));
+        fillRows(rows.mutableBytes().data(), *in.var);
+        g.reference->setBuffer(in.bufferId, rows);
+      }
+      std::vector<HostTensor> results = g.reference->evaluate(g.roots);
+      for (size_t j = 0; j < results.size(); ++j)
+        if (g.out[j]) {
+          std::vector<std::byte> rows = rowsOf(*g.out[j], results[j]);
+          write(*g.out[j], rows.data(), g.push[j], b);
+        }
+      return;
     }
-    BufferValues inputs;
-    for (size_t i = 0; i < g.inputs.size(); ++i) inputs.emplace(g.bufferIds[i], inputRows(var(g.inputs[i])));
-    return g.prepared->run(inputs);
+    for (GroupInput& in : g.in) {
+      if (!in.buffer) continue;
+      if (hostDevice) {
+        fillRows(HostMemoryDevice::host(*in.buffer).value.mutableBytes().data(), *in.var);
+      } else {
+        fillRows(in.staging.mutableBytes().data(), *in.var);
+        device.copyIn(*in.buffer, in.staging);
+      }
+    }
+    const std::vector<DeviceBuffer*>& outs = g.bound->run();
+    // every result read before any is written: one may be a variable's own storage
+    std::vector<HostTensor> results;
+    results.reserve(outs.size());
+    for (size_t j = 0; j < outs.size(); ++j) {
+      if (!g.out[j]) {
+        results.emplace_back();
+        continue;
+      }
+      HostTensor value = hostDevice ? HostMemoryDevice::host(*outs[j]).value : device.copyOut(*outs[j]);
+      bool aliased = false;
+      for (const GroupInput& in : g.in) aliased = aliased || (!in.buffer && outs[j] == in.var->topBuffer.get());
+      if (aliased) value = HostTensor::fromBytes(value.dtype(), value.shape(), value.bytes());
+      results.push_back(std::move(value));
+    }
+    for (size_t j = 0; j < outs.size(); ++j) {
+      Var* v = g.out[j];
+      if (!v) continue;
+      const HostTensor& value = results[j];
+      if (value.dtype() == v->type.dtype && value.numel() * value.dtype().itemSize() == v->rowBytes * batch) {
+        write(*v, value.bytes().data(), g.push[j], b);
+      } else {
+        std::vector<std::byte> rows = rowsOf(*v, value);
+        write(*v, rows.data(), g.push[j], b);
+      }
+    }
   }
 
   // ---- running ----
@@ -333,107 +477,107 @@ struct VirtualMachine::Impl {
     Plan& plan = plans[static_cast<size_t>(k)];
     ++stats.executions[static_cast<size_t>(k)];
     stats.activeMembers[static_cast<size_t>(k)] += static_cast<int64_t>(active.size());
-    for (size_t i = 0; i < b.instructions.size(); ++i) {
-      const Instruction& ins = b.instructions[i];
-      if (plan.groupAt[i] >= 0) {
-        Group& g = plan.groups[static_cast<size_t>(plan.groupAt[i])];
-        std::vector<HostTensor> results = runGroup(g);
-        for (size_t j = 0; j < g.prims.size(); ++j) {
-          const PrimOp& op = std::get<PrimOp>(b.instructions[g.prims[j]]);
-          const std::string& out = op.out.at(0);
-          auto it = vars.find(out);
-          if (it == vars.end()) continue;
-          std::vector<std::byte> rows = rowsOf(it->second, results[j]);
-          write(out, rows.data(), !op.skipPush.contains(out), b);
-        }
-        continue;
-      }
-      if (plan.groupAt[i] == -2) continue;
-      if (const PopOp* pop = std::get_if<PopOp>(&ins)) {
-        for (const std::string& name : pop->vars) {
-          auto it = vars.find(name);
-          if (it == vars.end()) continue;
-          for (int64_t m : active) popRow(it->second, m, b);
-        }
-        continue;
-      }
-      const PrimOp& op = std::get<PrimOp>(ins);
-      if (op.fn->kind == PrimFn::Kind::Copy) {
-        std::vector<std::vector<std::byte>> values; // all reads before any write
-        for (const std::string& name : op.in) values.push_back(var(name).top);
-        for (size_t j = 0; j < op.out.size(); ++j) {
-          auto it = vars.find(op.out[j]);
-          if (it == vars.end()) continue;
-          Var& src = var(op.in[j]);
-          std::vector<std::byte> rows = src.type == it->second.type ? values[j] : rowsOf(it->second, hostOf(src, values[j]));
-          write(op.out[j], rows.data(), !op.skipPush.contains(op.out[j]), b);
-        }
-      } else {
-        auto it = vars.find(op.out.at(0));
-        if (it == vars.end()) continue;
-        HostTensor rows = op.fn->kind == PrimFn::Kind::Constant ? constantRows(it->second, op.fn->args.at(0).constant)
-                                                                : constantRows(it->second, Value(int64_t{0}));
-        write(op.out[0], reinterpret_cast<const std::byte*>(rows.bytes().data()), !op.skipPush.contains(op.out[0]), b);
+    for (Action& a : plan.actions) {
+      switch (a.kind) {
+      case Action::Kind::Group: runGroup(plan.groups[static_cast<size_t>(a.group)], b); break;
+      case Action::Kind::Pop:
+        for (Var* v : a.out)
+          for (int64_t m : active) popRow(*v, m, b);
+        break;
+      case Action::Kind::Constant:
+        if (a.out[0]) writeRow(*a.out[0], a.row.data(), a.push[0], b);
+        break;
+      case Action::Kind::Copy: copy(a, b); break;
       }
     }
     terminate(b);
   }
 
-  HostTensor hostOf(const Var& v, const std::vector<std::byte>& rows) const {
-    Shape shape{batch};
-    shape.insert(shape.end(), v.type.shape.begin(), v.type.shape.end());
-    return HostTensor::fromBytes(v.type.dtype, shape, rows);
-  }
-
-  void setPc(int64_t m, int32_t value) { std::memcpy(row(var(kProgramCounter), m), &value, sizeof value); }
-
-  void terminate(const Block& b) {
-    Var& pc = var(kProgramCounter);
-    if (const BranchOp* br = std::get_if<BranchOp>(&b.terminator)) {
-      Var& cond = var(br->cond);
-      HostTensor values = hostOf(cond, cond.top);
-      for (int64_t m : active) setPc(m, values.getBool(m * rowElements(cond.type)) ? br->ifTrue : br->ifFalse);
-    } else if (const GotoOp* g = std::get_if<GotoOp>(&b.terminator)) {
-      for (int64_t m : active) setPc(m, g->target);
-    } else if (const PushGotoOp* pg = std::get_if<PushGotoOp>(&b.terminator)) {
-      for (int64_t m : active) {
-        setPc(m, pg->push);
-        pushRow(pc, m, b);
-        setPc(m, pg->target);
+  // out_k = in_k for the active members, every read before any write
+  // (`a, b = b, a` reads a variable a later copy writes).
+  void copy(const Action& a, const Block& b) {
+    bool overlaps = false;
+    for (size_t j = 0; j < a.out.size(); ++j)
+      for (size_t k = 0; k < a.in.size(); ++k) overlaps = overlaps || (j != k && a.out[j] == a.in[k]);
+    std::vector<std::vector<std::byte>> values;
+    if (overlaps)
+      for (Var* in : a.in) values.emplace_back(in->top, in->top + in->rowBytes * batch);
+    for (size_t j = 0; j < a.out.size(); ++j) {
+      Var* out = a.out[j];
+      if (!out) continue;
+      Var& src = *a.in[j];
+      const std::byte* rows = overlaps ? values[j].data() : src.top;
+      if (src.type == out->type) {
+        write(*out, rows, a.push[j], b);
+      } else {
+        HostTensor value = HostTensor::fromBytes(src.type.dtype, batchShape(src.type),
+                                                 std::span<const std::byte>(rows, static_cast<size_t>(src.rowBytes * batch)));
+        std::vector<std::byte> converted = rowsOf(*out, value);
+        write(*out, converted.data(), a.push[j], b);
       }
-    } else {
-      for (int64_t m : active) popRow(pc, m, b);
     }
   }
 
-  int32_t pcOf(int64_t m) {
+  int32_t pcOf(int64_t m) const {
     int32_t v;
-    std::memcpy(&v, row(var(kProgramCounter), m), sizeof v);
+    std::memcpy(&v, pc->top + m * sizeof v, sizeof v);
     return v;
+  }
+  void setPc(int64_t m, int32_t value) { std::memcpy(pc->top + m * sizeof value, &value, sizeof value); }
+  // Member m goes to block `target`.
+  void jump(int64_t m, int32_t target) {
+    setPc(m, target);
+    at[static_cast<size_t>(target)].push_back(m);
+  }
+
+  void terminate(const Block& b) {
+    if (const BranchOp* br = std::get_if<BranchOp>(&b.terminator)) {
+      Var& cond = var(br->cond);
+      if (cond.type.dtype.isBool() && cond.rowBytes == 1) {
+        for (int64_t m : active) jump(m, cond.top[m] != std::byte{0} ? br->ifTrue : br->ifFalse);
+      } else {
+        int64_t stride = rowElements(cond.type);
+        HostTensor values = hostOf(cond);
+        for (int64_t m : active) jump(m, values.getBool(m * stride) ? br->ifTrue : br->ifFalse);
+      }
+    } else if (const GotoOp* g = std::get_if<GotoOp>(&b.terminator)) {
+      for (int64_t m : active) jump(m, g->target);
+    } else if (const PushGotoOp* pg = std::get_if<PushGotoOp>(&b.terminator)) {
+      for (int64_t m : active) {
+        setPc(m, pg->push);
+        pushRow(*pc, m, b);
+        jump(m, pg->target);
+      }
+    } else {
+      for (int64_t m : active) {
+        popRow(*pc, m, b);
+        at[static_cast<size_t>(pcOf(m))].push_back(m);
+      }
+    }
   }
 
   void start(const std::vector<HostTensor>& inputs) {
     if (inputs.size() != program.varsIn.size())
       throw AutobatchError(fmt::format("{} inputs for {} input variables", inputs.size(), program.varsIn.size()));
     for (auto& [name, v] : vars) {
-      std::fill(v.top.begin(), v.top.end(), std::byte{0});
+      std::memset(v.top, 0, static_cast<size_t>(v.rowBytes * batch));
       std::fill(v.sp.begin(), v.sp.end(), 0);
     }
     active.resize(static_cast<size_t>(batch));
     for (int64_t m = 0; m < batch; ++m) active[static_cast<size_t>(m)] = m;
     const Block& entry = blocks.front();
     for (size_t i = 0; i < inputs.size(); ++i) {
-      auto it = vars.find(program.varsIn[i]);
-      if (it == vars.end()) continue;
-      std::vector<std::byte> rows = rowsOf(it->second, inputs[i]);
-      write(program.varsIn[i], rows.data(), true, entry);
+      Var* v = stored(program.varsIn[i]);
+      if (!v) continue;
+      std::vector<std::byte> rows = rowsOf(*v, inputs[i]);
+      write(*v, rows.data(), true, entry);
     }
     // the pc's stack holds the halt index under the entry: main's final return halts
-    Var& pc = var(kProgramCounter);
+    for (std::vector<int64_t>& members : at) members.clear();
     for (int64_t m = 0; m < batch; ++m) {
       setPc(m, halt());
-      pushRow(pc, m, entry);
-      setPc(m, 0);
+      pushRow(*pc, m, entry);
+      jump(m, 0);
     }
     stats.steps = 0;
     std::fill(stats.executions.begin(), stats.executions.end(), 0);
@@ -444,10 +588,16 @@ struct VirtualMachine::Impl {
     running = true;
   }
 
+  // The lowest-numbered block some member is at; halt() when none.
+  int nextBlock() const {
+    for (size_t k = 0; k + 1 < at.size(); ++k)
+      if (!at[k].empty()) return static_cast<int>(k);
+    return halt();
+  }
+
   bool step() {
     if (!running) return false;
-    int next = halt();
-    for (int64_t m = 0; m < batch; ++m) next = std::min(next, pcOf(m));
+    int next = nextBlock();
     if (next == halt()) {
       running = false;
       stats.runMs = msSince(started);
@@ -457,9 +607,9 @@ struct VirtualMachine::Impl {
       throw VmError(fmt::format("the program ran {} block executions without halting (an endless loop for some member?)",
                                 stats.steps));
     if (options.cancel && options.cancel->load()) throw VmError("cancelled");
-    active.clear();
-    for (int64_t m = 0; m < batch; ++m)
-      if (pcOf(m) == next) active.push_back(m);
+    // the members there, in no particular order: each one's rows are its own
+    active.swap(at[static_cast<size_t>(next)]);
+    at[static_cast<size_t>(next)].clear();
     execute(next);
     ++stats.steps;
     return true;
@@ -508,8 +658,7 @@ std::vector<int32_t> VirtualMachine::programCounters() const {
 }
 
 HostTensor VirtualMachine::value(const std::string& name) const {
-  const Var& v = m->var(name);
-  return m->hostOf(v, v.top);
+  return m->hostOf(m->var(name));
 }
 
 std::vector<int64_t> VirtualMachine::stackDepths(const std::string& name) const {
@@ -518,12 +667,32 @@ std::vector<int64_t> VirtualMachine::stackDepths(const std::string& name) const 
   return v.sp;
 }
 
+HostTensor VirtualMachine::stackValues(const std::string& name, int64_t member) const {
+  const Var& v = m->var(name);
+  Shape shape{v.alloc == Allocation::Full ? v.sp.at(static_cast<size_t>(member)) : 0};
+  shape.insert(shape.end(), v.type.shape.begin(), v.type.shape.end());
+  std::vector<std::byte> rows;
+  for (int64_t f = 0; f < shape[0]; ++f) {
+    const std::byte* frame = v.stack.get() + (f * m->batch + member) * v.rowBytes;
+    rows.insert(rows.end(), frame, frame + v.rowBytes);
+  }
+  return HostTensor::fromBytes(v.type.dtype, shape, rows);
+}
+
 const Program& VirtualMachine::program() const {
   return m->program;
 }
 
 const VmStats& VirtualMachine::stats() const {
   return m->stats;
+}
+
+std::vector<LoweredKernel> VirtualMachine::kernels(int block) const {
+  std::vector<LoweredKernel> out;
+  const Plan& plan = m->plans.at(static_cast<size_t>(block));
+  for (const Group& g : plan.groups)
+    if (g.bound) out.insert(out.end(), g.bound->kernels().begin(), g.bound->kernels().end());
+  return out;
 }
 
 } // namespace uops::autobatch

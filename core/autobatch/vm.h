@@ -14,6 +14,7 @@
 #pragma once
 
 #include "core/autobatch/program.h"
+#include "core/pipeline/codegen.h"
 #include "core/runtime/device.h"
 #include "core/runtime/host_tensor.h"
 
@@ -74,8 +75,15 @@ public:
   std::vector<int32_t> programCounters() const;
   HostTensor value(const std::string& var) const;
   std::vector<int64_t> stackDepths(const std::string& var) const;
+  // The frames a FULL variable's stack holds for member `member`, bottom
+  // first: [depth, ...] of its type (empty for other allocations).
+  HostTensor stackValues(const std::string& var, int64_t member) const;
   const Program& program() const;
   const VmStats& stats() const;
+  // The kernels compiled for VM block `block`, in launch order: empty before
+  // it is compiled, for a block of host work only, and on a device that runs
+  // no kernels (REF).
+  std::vector<LoweredKernel> kernels(int block) const;
 
 private:
   struct Impl;

@@ -48,6 +48,15 @@ private:
   std::vector<std::pair<QRegularExpression, QTextCharFormat>> m_rules;
 };
 
+// A whole-line background on line `line` (1-based).
+QTextEdit::ExtraSelection lineMark(QPlainTextEdit* editor, int line, QColor color) {
+  QTextEdit::ExtraSelection mark;
+  mark.format.setBackground(color);
+  mark.format.setProperty(QTextFormat::FullWidthSelection, true);
+  mark.cursor = QTextCursor(editor->document()->findBlockByNumber(line - 1));
+  return mark;
+}
+
 } // namespace
 
 ProgramPanel::ProgramPanel(Session& session, QWidget* parent)
@@ -95,15 +104,36 @@ void ProgramPanel::showLowered() {
     m_editor->setPlainText(m_session.source());
     m_updating = false;
   }
-  QList<QTextEdit::ExtraSelection> marks;
+  m_runningLine = 0;
   const Lowered& l = m_session.lowered();
   if (!l.error.isEmpty()) {
     m_status->setText(QStringLiteral("<span style='color:#C62828'>%1</span>").arg(l.error.toHtmlEscaped()));
+  } else if (const PipelineRun* run = m_session.run()) {
+    QString failed = run->failed() ? QStringLiteral(" — %1 failed: %2")
+                                         .arg(QString::fromStdString(run->stages.back().stage),
+                                              QString::fromStdString(run->stages.back().error).toHtmlEscaped())
+                                   : QString();
+    m_status->setText(QStringLiteral("%1: %2 kernels%3").arg(l.name).arg(run->schedule.kernels.size()).arg(failed));
+  }
+  showMarks();
+}
+
+void ProgramPanel::markRunningLine(int line) {
+  m_runningLine = line;
+  showMarks();
+  if (line > 0) {
+    QTextCursor at(m_editor->document()->findBlockByNumber(line - 1));
+    m_editor->setTextCursor(at);
+    m_editor->ensureCursorVisible();
+  }
+}
+
+void ProgramPanel::showMarks() {
+  QList<QTextEdit::ExtraSelection> marks;
+  const Lowered& l = m_session.lowered();
+  if (!l.error.isEmpty()) {
     if (l.errorLine > 0) {
-      QTextEdit::ExtraSelection mark;
-      mark.format.setBackground(QColor(0xFFCDD2));
-      mark.format.setProperty(QTextFormat::FullWidthSelection, true);
-      mark.cursor = QTextCursor(m_editor->document()->findBlockByNumber(l.errorLine - 1));
+      QTextEdit::ExtraSelection mark = lineMark(m_editor, l.errorLine, QColor(0xFFCDD2));
       marks.append(mark);
       // the line's text underlined; eventFilter shows the message where the mouse rests on it
       QTextEdit::ExtraSelection underline;
@@ -113,13 +143,8 @@ void ProgramPanel::showLowered() {
       underline.cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
       marks.append(underline);
     }
-  } else if (const PipelineRun* run = m_session.run()) {
-    QString failed = run->failed() ? QStringLiteral(" — %1 failed: %2")
-                                         .arg(QString::fromStdString(run->stages.back().stage),
-                                              QString::fromStdString(run->stages.back().error).toHtmlEscaped())
-                                   : QString();
-    m_status->setText(QStringLiteral("%1: %2 kernels%3").arg(l.name).arg(run->schedule.kernels.size()).arg(failed));
   }
+  if (m_runningLine > 0) marks.append(lineMark(m_editor, m_runningLine, QColor(0xFFF59D)));
   m_editor->setExtraSelections(marks);
 }
 

@@ -20,18 +20,24 @@ public:
   explicit ProgramPanel(Session& session, QWidget* parent = nullptr);
   QPlainTextEdit* editor() const { return m_editor; }
   QLabel* status() const { return m_status; }
+  // Marks a line (1-based) as the one running now (the auto-batching VM's
+  // next block) and scrolls to it; 0 clears the mark. A new program clears it.
+  void markRunningLine(int line);
+  int runningLine() const { return m_runningLine; }
 
 protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
   void showLowered();
+  void showMarks();
 
   Session& m_session;
   QPlainTextEdit* m_editor;
   QLabel* m_status;
   QTimer* m_relower;
   bool m_updating = false;
+  int m_runningLine = 0;
 };
 
 } // namespace uops::views

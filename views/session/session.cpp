@@ -59,8 +59,11 @@ Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& 
   Lowered out;
   out.name = name;
   try {
-    program::LoadedProgram p = program::loadProgram(name.toStdString(), text.toStdString());
+    // @autobatch calls run their VM on the device the explorer lowers for
+    program::LoadedProgram p =
+        program::loadProgram(name.toStdString(), text.toStdString(), {.limits = {}, .device = target.device});
     out.printed = QString::fromStdString(p.printed);
+    out.loadTimeRuns = p.loadTimeRuns;
     out.schedules = scheduleLabels(p);
     // a schedule the edited program no longer has: the whole program
     out.schedule = schedule <= out.schedules.size() ? schedule : 0;

@@ -8,6 +8,7 @@
 #include "core/pipeline/pipeline_runner.h"
 #include "core/opt/beam.h"
 #include "core/pipeline/schedule_executor.h"
+#include "core/program/extension_modules.h"
 #include "views/graph/graph_layout.h"
 #include "views/run/device_run.h"
 
@@ -38,6 +39,9 @@ struct Lowered {
   // With a schedule lowered: per kernel of `run`, the schedules that have
   // the same kernel (the same AST after Rangeify), e.g. "3, 6, 9".
   QStringList kernelSchedules;
+  // Work the program did while loading: each @autobatch call's run (its
+  // programs after every pass, inputs and VM statistics in its detail).
+  std::vector<program::LoadTimeRun> loadTimeRuns;
 };
 
 class Session : public QObject {

@@ -1,0 +1,442 @@
+#include "views/autobatch/vm_debugger.h"
+
+#include "core/runtime/device_registry.h"
+#include "views/code/rendered_source.h"
+#include "views/graph/graph_view.h"
+#include "views/run/machine_code.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTabWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace uops::views {
+namespace {
+
+using autobatch::Allocation;
+
+const QColor kActive(0xFFF59D);  // members at the next block
+const QColor kHalted(0xEEEEEE);
+
+QString elementText(const HostTensor& t, int64_t i) {
+  if (t.dtype().isFloat()) return QString::number(t.getDouble(i), 'g', 6);
+  if (t.dtype().isBool()) return t.getBool(i) ? QStringLiteral("True") : QStringLiteral("False");
+  return QString::number(t.getInt(i));
+}
+
+QTableWidgetItem* cell(const QString& text) {
+  auto* item = new QTableWidgetItem(text);
+  item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+  return item;
+}
+
+// The variables the debugger shows: every one with storage, the program counter first.
+std::vector<std::string> shownVariables(const autobatch::Program& p) {
+  std::vector<std::string> out{autobatch::kProgramCounter};
+  for (const auto& [name, alloc] : p.varAlloc)
+    if (alloc != Allocation::Null && name != autobatch::kProgramCounter) out.push_back(name);
+  return out;
+}
+
+} // namespace
+
+QString memberValueText(const HostTensor& values, int64_t member) {
+  int64_t batch = values.shape().empty() ? 1 : values.shape()[0];
+  int64_t per = batch > 0 ? values.numel() / batch : 0;
+  if (per == 1) return elementText(values, member);
+  QStringList parts;
+  for (int64_t i = 0; i < std::min<int64_t>(per, 4); ++i) parts << elementText(values, member * per + i);
+  if (per > 4) parts << QStringLiteral("…");
+  return QStringLiteral("[%1]").arg(parts.join(QStringLiteral(", ")));
+}
+
+VmDebugger::VmDebugger(QWidget* parent)
+    : QWidget(parent), m_step(new QPushButton(QStringLiteral("Step"), this)),
+      m_run(new QPushButton(QStringLiteral("Run to breakpoint"), this)),
+      m_restart(new QPushButton(QStringLiteral("Restart"), this)), m_breakBlock(new QComboBox(this)),
+      m_breakLine(new QSpinBox(this)), m_status(new QLabel(this)), m_tabs(new QTabWidget(this)) {
+  setObjectName(QStringLiteral("vmDebugger"));
+  m_step->setToolTip(QStringLiteral("run the next block on the members at it"));
+  m_run->setToolTip(QStringLiteral("step until the breakpoint's block (or a block of its line) runs next, or every "
+                                   "member halted"));
+  m_breakLine->setSpecialValueText(QStringLiteral("any line"));
+  m_breakLine->setPrefix(QStringLiteral("line "));
+  m_breakLine->setRange(0, 100000);
+  m_status->setWordWrap(true);
+  m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  auto* controls = new QHBoxLayout;
+  controls->addWidget(m_step);
+  controls->addWidget(m_run);
+  controls->addWidget(m_restart);
+  controls->addSpacing(12);
+  controls->addWidget(new QLabel(QStringLiteral("Break at:"), this));
+  controls->addWidget(m_breakBlock, 1);
+  controls->addWidget(m_breakLine);
+  m_tabs->addTab(membersTab(), QStringLiteral("Members"));
+  m_blocks = new QTableWidget(this);
+  m_blocks->setObjectName(QStringLiteral("vmBlocks"));
+  m_blocks->setColumnCount(6);
+  m_blocks->setHorizontalHeaderLabels({QStringLiteral("block"), QStringLiteral("function"), QStringLiteral("line"),
+                                       QStringLiteral("members here"), QStringLiteral("runs"),
+                                       QStringLiteral("active per run")});
+  m_blocks->verticalHeader()->hide();
+  m_blocks->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_tabs->addTab(m_blocks, QStringLiteral("Blocks"));
+  m_tabs->addTab(kernelsTab(), QStringLiteral("Kernels"));
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(2, 2, 2, 2);
+  layout->addLayout(controls);
+  layout->addWidget(m_status);
+  layout->addWidget(m_tabs, 1);
+
+  connect(m_step, &QPushButton::clicked, this, [this] { step(); });
+  connect(m_run, &QPushButton::clicked, this, [this] { runToBreakpoint(); });
+  connect(m_restart, &QPushButton::clicked, this, [this] { restart(); });
+  connect(m_breakBlock, &QComboBox::currentIndexChanged, this,
+          [this](int i) { m_breakAtBlock = i - 1; }); // item 0 is "no block"
+  connect(m_breakLine, &QSpinBox::valueChanged, this, [this](int line) { m_breakAtLine = line; });
+  connect(m_members, &QTableWidget::currentCellChanged, this, [this](int row) {
+    if (row >= 0 && row != m_member) {
+      m_member = row;
+      refreshStacks();
+    }
+  });
+  connect(m_kernelList, &QListWidget::currentRowChanged, this, [this](int row) { showKernel(row); });
+  connect(&m_compiling, &QFutureWatcher<QString>::finished, this, [this] {
+    QString error = m_compiling.result();
+    if (!error.isEmpty()) {
+      fail(error);
+      return;
+    }
+    restart();
+    m_ready = true;
+    Q_EMIT ready();
+  });
+  clear(QStringLiteral("load a program with an @autobatch call to debug its VM"));
+}
+
+VmDebugger::~VmDebugger() {
+  m_compiling.waitForFinished();
+}
+
+QWidget* VmDebugger::membersTab() {
+  auto* split = new QSplitter(Qt::Horizontal, this);
+  m_members = new QTableWidget(split);
+  m_members->setObjectName(QStringLiteral("vmMembers"));
+  m_members->verticalHeader()->hide();
+  m_members->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_members->setSelectionMode(QAbstractItemView::SingleSelection);
+  m_stacks = new QTreeWidget(split);
+  m_stacks->setObjectName(QStringLiteral("vmStacks"));
+  m_stacks->setHeaderLabels({QStringLiteral("stack"), QStringLiteral("value")});
+  split->addWidget(m_members);
+  split->addWidget(m_stacks);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 1);
+  return split;
+}
+
+QWidget* VmDebugger::kernelsTab() {
+  auto* split = new QSplitter(Qt::Horizontal, this);
+  m_kernelList = new QListWidget(split);
+  m_kernelList->setObjectName(QStringLiteral("vmKernels"));
+  m_kernelTabs = new QTabWidget(split);
+  m_kernelGraph = new GraphView(m_kernelTabs);
+  m_kernelSource = new QPlainTextEdit(m_kernelTabs);
+  m_kernelIsa = new QPlainTextEdit(m_kernelTabs);
+  QFont mono(QStringLiteral("monospace"));
+  mono.setStyleHint(QFont::Monospace);
+  for (QPlainTextEdit* text : {m_kernelSource, m_kernelIsa}) {
+    text->setReadOnly(true);
+    text->setFont(mono);
+    text->setLineWrapMode(QPlainTextEdit::NoWrap);
+  }
+  m_kernelTabs->addTab(m_kernelGraph, QStringLiteral("Graph"));
+  m_kernelTabs->addTab(m_kernelSource, QStringLiteral("Source"));
+  m_kernelTabs->addTab(m_kernelIsa, QStringLiteral("ISA"));
+  split->addWidget(m_kernelList);
+  split->addWidget(m_kernelTabs);
+  split->setStretchFactor(1, 3);
+  return split;
+}
+
+void VmDebugger::setControlsEnabled(bool on) {
+  for (QWidget* w : std::initializer_list<QWidget*>{m_step, m_run, m_restart}) w->setEnabled(on);
+}
+
+void VmDebugger::clear(const QString& message) {
+  m_compiling.waitForFinished();
+  m_vm.reset();
+  m_call.reset();
+  m_ready = false;
+  m_failed = false;
+  m_kernelsOf = -1;
+  m_status->setText(message);
+  m_members->clear();
+  m_members->setRowCount(0);
+  m_members->setColumnCount(0);
+  m_blocks->setRowCount(0);
+  m_stacks->clear();
+  m_kernelList->clear();
+  m_breakBlock->clear();
+  m_breakBlock->addItem(QStringLiteral("no block"));
+  setControlsEnabled(false);
+}
+
+void VmDebugger::load(std::shared_ptr<const autobatch::AutobatchCall> call, const QString& device) {
+  clear(QStringLiteral("compiling %1's blocks for %2...").arg(QString::fromStdString(call->function), device));
+  m_call = std::move(call);
+  m_device = device;
+  try {
+    Device& d = openDevice(device.toStdString());
+    m_vm = std::make_unique<autobatch::VirtualMachine>(m_call->passes.back().program, d, m_call->batch,
+                                                       autobatch::VmOptions{.stackDepth = m_call->stackDepth});
+  } catch (const std::exception& e) {
+    fail(QString::fromStdString(e.what()));
+    return;
+  }
+  for (const autobatch::Block& b : m_vm->blocks())
+    m_breakBlock->addItem(QString::fromStdString(b.label) +
+                          (b.loc.line > 0 ? QStringLiteral("  (line %1)").arg(b.loc.line) : QString()));
+  m_member = 0;
+  autobatch::VirtualMachine* vm = m_vm.get();
+  m_compiling.setFuture(QtConcurrent::run([vm]() -> QString {
+    try {
+      vm->compile();
+      return {};
+    } catch (const std::exception& e) {
+      return QString::fromStdString(e.what());
+    }
+  }));
+}
+
+void VmDebugger::waitForReady() {
+  while (m_compiling.isRunning()) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+  QCoreApplication::processEvents();
+}
+
+void VmDebugger::fail(const QString& message) {
+  m_failed = true;
+  m_status->setText(QStringLiteral("<span style='color:#C62828'>%1</span>").arg(message.toHtmlEscaped()));
+  setControlsEnabled(m_vm != nullptr && m_ready);
+  m_step->setEnabled(false);
+  m_run->setEnabled(false);
+}
+
+int VmDebugger::nextBlock() const {
+  if (!m_vm) return -1;
+  std::vector<int32_t> pcs = m_vm->programCounters();
+  int next = static_cast<int>(m_vm->blocks().size());
+  for (int32_t pc : pcs) next = std::min(next, static_cast<int>(pc));
+  return next;
+}
+
+void VmDebugger::restart() {
+  if (!m_vm) return;
+  m_failed = false;
+  try {
+    m_vm->start(m_call->inputs);
+  } catch (const std::exception& e) {
+    fail(QString::fromStdString(e.what()));
+    return;
+  }
+  setControlsEnabled(true);
+  refresh();
+}
+
+bool VmDebugger::step() {
+  if (!m_vm || !m_ready || m_failed) return false;
+  bool more = false;
+  try {
+    more = m_vm->step();
+  } catch (const std::exception& e) {
+    fail(QString::fromStdString(e.what()));
+    return false;
+  }
+  refresh();
+  return more;
+}
+
+int VmDebugger::runToBreakpoint() {
+  if (!m_vm || !m_ready || m_failed) return 0;
+  int steps = 0;
+  try {
+    while (m_vm->step()) {
+      ++steps;
+      int next = nextBlock();
+      if (next >= static_cast<int>(m_vm->blocks().size())) break;
+      if (next == m_breakAtBlock) break;
+      if (m_breakAtLine > 0 && m_vm->blocks()[static_cast<size_t>(next)].loc.line == m_breakAtLine) break;
+    }
+  } catch (const std::exception& e) {
+    fail(QString::fromStdString(e.what()));
+    return steps;
+  }
+  refresh();
+  return steps;
+}
+
+void VmDebugger::setBreakpoint(int block, int line) {
+  m_breakBlock->setCurrentIndex(block + 1);
+  m_breakLine->setValue(line);
+  m_breakAtBlock = block;
+  m_breakAtLine = line;
+}
+
+void VmDebugger::selectMember(int member) {
+  if (member < 0 || member >= m_members->rowCount()) return;
+  m_members->setCurrentCell(member, 0);
+  m_member = member;
+  refreshStacks();
+}
+
+void VmDebugger::refresh() {
+  int next = nextBlock();
+  const std::vector<autobatch::Block>& blocks = m_vm->blocks();
+  bool halted = next >= static_cast<int>(blocks.size());
+  int line = halted ? 0 : blocks[static_cast<size_t>(next)].loc.line;
+  int64_t here = 0;
+  for (int32_t pc : m_vm->programCounters()) here += pc == next;
+  const autobatch::VmStats& stats = m_vm->stats();
+  QString where = halted ? QStringLiteral("every member halted")
+                         : QStringLiteral("next: <b>%1</b>%2, %3 of %4 members")
+                               .arg(QString::fromStdString(blocks[static_cast<size_t>(next)].label).toHtmlEscaped())
+                               .arg(line > 0 ? QStringLiteral(" (line %1)").arg(line) : QString())
+                               .arg(here)
+                               .arg(m_call->batch);
+  QString more = m_call->batch > kMaxRows ? QStringLiteral(" · first %1 members listed").arg(kMaxRows) : QString();
+  m_status->setText(QStringLiteral("%1 (batch %2) on %3 · step %4 · %5 · stack high-water %6 of %7%8")
+                        .arg(QString::fromStdString(m_call->function).toHtmlEscaped())
+                        .arg(m_call->batch)
+                        .arg(m_device)
+                        .arg(stats.steps)
+                        .arg(where)
+                        .arg(stats.stackHighWater)
+                        .arg(m_call->stackDepth)
+                        .arg(more));
+  m_step->setEnabled(!halted);
+  m_run->setEnabled(!halted);
+  refreshMembers(next);
+  refreshBlocks(next);
+  refreshStacks();
+  refreshKernels(next);
+  Q_EMIT positionChanged(next, line);
+}
+
+void VmDebugger::refreshMembers(int next) {
+  const std::vector<std::string> vars = shownVariables(m_vm->program());
+  const std::vector<autobatch::Block>& blocks = m_vm->blocks();
+  std::vector<int32_t> pcs = m_vm->programCounters();
+  std::vector<int64_t> frames = m_vm->stackDepths(autobatch::kProgramCounter); // return addresses
+  int rows = static_cast<int>(std::min<int64_t>(m_call->batch, kMaxRows));
+  QStringList headers{QStringLiteral("member"), QStringLiteral("at block ⟨frames⟩")};
+  for (size_t i = 1; i < vars.size(); ++i) headers << QString::fromStdString(vars[i]);
+  m_members->setColumnCount(static_cast<int>(headers.size()));
+  m_members->setHorizontalHeaderLabels(headers);
+  m_members->setRowCount(rows);
+  for (int m = 0; m < rows; ++m) {
+    int pc = pcs[static_cast<size_t>(m)];
+    bool halted = pc >= static_cast<int>(blocks.size());
+    m_members->setItem(m, 0, cell(QString::number(m)));
+    QString at = halted ? QStringLiteral("halted") : QString::fromStdString(blocks[static_cast<size_t>(pc)].label);
+    m_members->setItem(m, 1, cell(halted ? at : QStringLiteral("%1  ⟨%2⟩").arg(at).arg(frames[static_cast<size_t>(m)])));
+  }
+  for (size_t v = 1; v < vars.size(); ++v) {
+    HostTensor values = m_vm->value(vars[v]);
+    bool full = m_vm->program().varAlloc.at(vars[v]) == Allocation::Full;
+    std::vector<int64_t> depths = full ? m_vm->stackDepths(vars[v]) : std::vector<int64_t>{};
+    for (int m = 0; m < rows; ++m) {
+      QString text = memberValueText(values, m);
+      if (full) text += QStringLiteral("  ⟨%1⟩").arg(depths[static_cast<size_t>(m)]);
+      m_members->setItem(m, static_cast<int>(v) + 1, cell(text));
+    }
+  }
+  for (int m = 0; m < rows; ++m) {
+    int pc = pcs[static_cast<size_t>(m)];
+    QColor color = pc == next ? kActive : pc >= static_cast<int>(blocks.size()) ? kHalted : QColor();
+    if (!color.isValid()) continue;
+    for (int c = 0; c < m_members->columnCount(); ++c) m_members->item(m, c)->setBackground(color);
+  }
+  m_members->resizeColumnsToContents();
+}
+
+void VmDebugger::refreshBlocks(int next) {
+  const std::vector<autobatch::Block>& blocks = m_vm->blocks();
+  const autobatch::VmStats& stats = m_vm->stats();
+  std::vector<int64_t> here(blocks.size() + 1, 0);
+  for (int32_t pc : m_vm->programCounters()) ++here[static_cast<size_t>(pc)];
+  m_blocks->setRowCount(static_cast<int>(blocks.size()));
+  for (size_t k = 0; k < blocks.size(); ++k) {
+    const autobatch::Block& b = blocks[k];
+    int row = static_cast<int>(k);
+    int64_t runs = stats.executions[k];
+    m_blocks->setItem(row, 0, cell(QString::fromStdString(b.label)));
+    m_blocks->setItem(row, 1, cell(QString::fromStdString(b.function)));
+    m_blocks->setItem(row, 2, cell(b.loc.line > 0 ? QString::number(b.loc.line) : QString()));
+    m_blocks->setItem(row, 3, cell(here[k] ? QString::number(here[k]) : QString()));
+    m_blocks->setItem(row, 4, cell(QString::number(runs)));
+    m_blocks->setItem(row, 5, cell(runs ? QString::number(static_cast<double>(stats.activeMembers[k]) / static_cast<double>(runs), 'f', 1)
+                                        : QString()));
+    if (static_cast<int>(k) == next)
+      for (int c = 0; c < m_blocks->columnCount(); ++c) m_blocks->item(row, c)->setBackground(kActive);
+  }
+  m_blocks->resizeColumnsToContents();
+}
+
+void VmDebugger::refreshStacks() {
+  m_stacks->clear();
+  if (!m_vm || m_member >= m_call->batch) return;
+  for (const std::string& name : shownVariables(m_vm->program())) {
+    if (m_vm->program().varAlloc.at(name) != Allocation::Full) continue;
+    HostTensor frames = m_vm->stackValues(name, m_member);
+    int64_t depth = frames.shape()[0];
+    auto* top = new QTreeWidgetItem(m_stacks, {QString::fromStdString(name),
+                                               QStringLiteral("depth %1, top %2")
+                                                   .arg(depth)
+                                                   .arg(memberValueText(m_vm->value(name), m_member))});
+    for (int64_t f = depth - 1; f >= 0; --f)
+      new QTreeWidgetItem(top, {QStringLiteral("frame %1").arg(f), memberValueText(frames, f)});
+  }
+  m_stacks->expandAll();
+  m_stacks->resizeColumnToContents(0);
+}
+
+void VmDebugger::refreshKernels(int next) {
+  if (next == m_kernelsOf) return;
+  m_kernelsOf = next;
+  m_kernelList->clear();
+  m_kernelGraph->clearGraph(QStringLiteral("choose a kernel"));
+  m_kernelSource->clear();
+  m_kernelIsa->clear();
+  if (next >= static_cast<int>(m_vm->blocks().size())) return;
+  for (const LoweredKernel& k : m_vm->kernels(next)) m_kernelList->addItem(QString::fromStdString(k.name.text));
+  if (m_kernelList->count() == 0)
+    m_kernelGraph->clearGraph(m_vm->kernels(next).empty() && m_device == QStringLiteral("REF")
+                                  ? QStringLiteral("REF evaluates blocks without kernels")
+                                  : QStringLiteral("this block does host work only (copies, pushes, pops, jumps)"));
+  else m_kernelList->setCurrentRow(0);
+}
+
+void VmDebugger::showKernel(int index) {
+  if (index < 0 || m_kernelsOf < 0) return;
+  std::vector<LoweredKernel> kernels = m_vm->kernels(m_kernelsOf);
+  if (index >= static_cast<int>(kernels.size())) return;
+  const LoweredKernel& k = kernels[static_cast<size_t>(index)];
+  m_kernelGraph->showLayout(layoutGraph(k.ast));
+  m_kernelGraph->fit();
+  m_kernelSource->setPlainText(QString::fromStdString(renderedSource(k).text));
+  m_kernelIsa->setPlainText(machineCode(k));
+}
+
+} // namespace uops::views

@@ -47,14 +47,15 @@ int64_t rowElements(const TensorType& t) {
   return n;
 }
 
-// One member's row: fixed-size copies for the common row sizes.
-inline void copyRow(std::byte* dst, const std::byte* src, int64_t n) {
+// Calls f with the row size as a compile-time constant for the common sizes
+// (the per-member copies in f's loops become single moves), else as is.
+template <class F> void forRowSize(int64_t n, F&& f) {
   switch (n) {
-  case 1: *dst = *src; return;
-  case 2: std::memcpy(dst, src, 2); return;
-  case 4: std::memcpy(dst, src, 4); return;
-  case 8: std::memcpy(dst, src, 8); return;
-  default: std::memcpy(dst, src, static_cast<size_t>(n));
+  case 1: f(std::integral_constant<size_t, 1>{}); return;
+  case 2: f(std::integral_constant<size_t, 2>{}); return;
+  case 4: f(std::integral_constant<size_t, 4>{}); return;
+  case 8: f(std::integral_constant<size_t, 8>{}); return;
+  default: f(static_cast<size_t>(n));
   }
 }
 
@@ -63,11 +64,19 @@ const std::string& functionOf(const Block& b) {
   return b.function;
 }
 
+// Whether `u` is a constant, broadcast or reshaped.
+bool isConstant(const UOp* u) {
+  while (u->op() == Op::Expand || u->op() == Op::Reshape) u = u->src(0).get();
+  return u->op() == Op::Const;
+}
+
 // Whether a kernel computing `roots` may trap on junk rows: integer division
-// or remainder (a zero divisor), data-dependent indexing (out of range).
+// or remainder by a computed divisor (it may be zero), data-dependent
+// indexing (out of range).
 bool mayTrap(const std::vector<UOpPtr>& roots) {
   for (const UOp* u : toposort(std::span<const UOpPtr>(roots))) {
-    if ((u->op() == Op::Idiv || u->op() == Op::Mod) && !u->dtype().isFloat()) return true;
+    if ((u->op() == Op::Idiv || u->op() == Op::Mod) && !u->dtype().isFloat() && !isConstant(u->src(1).get()))
+      return true;
     if (u->op() == Op::Index) return true;
   }
   return false;
@@ -219,43 +228,70 @@ struct VirtualMachine::Impl {
                   where.loc);
   }
 
-  void pushRow(Var& v, int64_t m, const Block& where) {
-    if (v.alloc != Allocation::Full) return;
-    int64_t& sp = v.sp[static_cast<size_t>(m)];
-    if (sp >= options.stackDepth) overflow(v, m, where);
-    copyRow(v.stack.get() + (sp * batch + m) * v.rowBytes, row(v, m), v.rowBytes);
-    ++sp;
-    stats.stackHighWater = std::max(stats.stackHighWater, sp);
+  [[noreturn]] void underflow(const Var& v, int64_t m, const Block& where) {
+    throw VmError(fmt::format("stack underflow: popping variable {} in function {} with nothing pushed (member {})",
+                              v.name, functionOf(where), m),
+                  where.loc);
   }
 
-  void popRow(Var& v, int64_t m, const Block& where) {
+  // Pushes the active members' rows of a FULL variable (others have no stack).
+  void push(Var& v, const Block& where) {
     if (v.alloc != Allocation::Full) return;
-    int64_t& sp = v.sp[static_cast<size_t>(m)];
-    if (sp <= 0)
-      throw VmError(fmt::format("stack underflow: popping variable {} in function {} with nothing pushed (member {})",
-                                v.name, functionOf(where), m),
-                    where.loc);
-    --sp;
-    copyRow(row(v, m), v.stack.get() + (sp * batch + m) * v.rowBytes, v.rowBytes);
+    const int64_t depth = options.stackDepth, b = batch;
+    int64_t high = stats.stackHighWater;
+    int64_t* sps = v.sp.data();
+    std::byte* stack = v.stack.get();
+    const std::byte* top = v.top;
+    forRowSize(v.rowBytes, [&](auto n) {
+      for (int64_t m : active) {
+        int64_t sp = sps[m];
+        if (sp >= depth) overflow(v, m, where);
+        std::memcpy(stack + (sp * b + m) * static_cast<int64_t>(n), top + m * static_cast<int64_t>(n), n);
+        sps[m] = ++sp;
+        high = std::max(high, sp);
+      }
+    });
+    stats.stackHighWater = high;
+  }
+
+  void pop(Var& v, const Block& where) {
+    if (v.alloc != Allocation::Full) return;
+    const int64_t b = batch;
+    int64_t* sps = v.sp.data();
+    const std::byte* stack = v.stack.get();
+    std::byte* top = v.top;
+    forRowSize(v.rowBytes, [&](auto n) {
+      for (int64_t m : active) {
+        int64_t sp = sps[m] - 1;
+        if (sp < 0) underflow(v, m, where);
+        std::memcpy(top + m * static_cast<int64_t>(n), stack + (sp * b + m) * static_cast<int64_t>(n), n);
+        sps[m] = sp;
+      }
+    });
   }
 
   // Writes `rows` ([batch][row] of the variable's type) for the active members.
-  void write(Var& v, const std::byte* rows, bool push, const Block& where) {
-    if (push && v.alloc == Allocation::Full)
-      for (int64_t m : active) pushRow(v, m, where);
+  void write(Var& v, const std::byte* rows, bool pushFirst, const Block& where) {
+    if (pushFirst) push(v, where);
     if (rows == v.top) return; // already there (x = x)
     if (static_cast<int64_t>(active.size()) == batch) {
       std::memcpy(v.top, rows, static_cast<size_t>(v.rowBytes * batch));
       return;
     }
-    for (int64_t m : active) copyRow(row(v, m), rows + m * v.rowBytes, v.rowBytes);
+    std::byte* top = v.top;
+    forRowSize(v.rowBytes, [&](auto n) {
+      for (int64_t m : active)
+        std::memcpy(top + m * static_cast<int64_t>(n), rows + m * static_cast<int64_t>(n), n);
+    });
   }
 
   // One row for every active member.
-  void writeRow(Var& v, const std::byte* one, bool push, const Block& where) {
-    if (push && v.alloc == Allocation::Full)
-      for (int64_t m : active) pushRow(v, m, where);
-    for (int64_t m : active) copyRow(row(v, m), one, v.rowBytes);
+  void writeRow(Var& v, const std::byte* one, bool pushFirst, const Block& where) {
+    if (pushFirst) push(v, where);
+    std::byte* top = v.top;
+    forRowSize(v.rowBytes, [&](auto n) {
+      for (int64_t m : active) std::memcpy(top + m * static_cast<int64_t>(n), one, n);
+    });
   }
 
   // A host value converted to the variable's dtype, one row per member.
@@ -296,7 +332,7 @@ struct VirtualMachine::Impl {
     for (int64_t m : active) isActive[static_cast<size_t>(m)] = 1;
     const std::byte* fill = row(v, active.front());
     for (int64_t m = 0; m < batch; ++m)
-      if (!isActive[static_cast<size_t>(m)]) copyRow(out + m * v.rowBytes, fill, v.rowBytes);
+      if (!isActive[static_cast<size_t>(m)]) std::memcpy(out + m * v.rowBytes, fill, static_cast<size_t>(v.rowBytes));
   }
 
   HostTensor hostOf(const Var& v) const {
@@ -481,8 +517,7 @@ struct VirtualMachine::Impl {
       switch (a.kind) {
       case Action::Kind::Group: runGroup(plan.groups[static_cast<size_t>(a.group)], b); break;
       case Action::Kind::Pop:
-        for (Var* v : a.out)
-          for (int64_t m : active) popRow(*v, m, b);
+        for (Var* v : a.out) pop(*v, b);
         break;
       case Action::Kind::Constant:
         if (a.out[0]) writeRow(*a.out[0], a.row.data(), a.push[0], b);
@@ -543,16 +578,12 @@ struct VirtualMachine::Impl {
     } else if (const GotoOp* g = std::get_if<GotoOp>(&b.terminator)) {
       for (int64_t m : active) jump(m, g->target);
     } else if (const PushGotoOp* pg = std::get_if<PushGotoOp>(&b.terminator)) {
-      for (int64_t m : active) {
-        setPc(m, pg->push);
-        pushRow(*pc, m, b);
-        jump(m, pg->target);
-      }
+      for (int64_t m : active) setPc(m, pg->push);
+      push(*pc, b);
+      for (int64_t m : active) jump(m, pg->target);
     } else {
-      for (int64_t m : active) {
-        popRow(*pc, m, b);
-        at[static_cast<size_t>(pcOf(m))].push_back(m);
-      }
+      pop(*pc, b);
+      for (int64_t m : active) at[static_cast<size_t>(pcOf(m))].push_back(m);
     }
   }
 
@@ -574,11 +605,9 @@ struct VirtualMachine::Impl {
     }
     // the pc's stack holds the halt index under the entry: main's final return halts
     for (std::vector<int64_t>& members : at) members.clear();
-    for (int64_t m = 0; m < batch; ++m) {
-      setPc(m, halt());
-      pushRow(*pc, m, entry);
-      jump(m, 0);
-    }
+    for (int64_t m = 0; m < batch; ++m) setPc(m, halt());
+    push(*pc, entry);
+    for (int64_t m = 0; m < batch; ++m) jump(m, 0);
     stats.steps = 0;
     std::fill(stats.executions.begin(), stats.executions.end(), 0);
     std::fill(stats.activeMembers.begin(), stats.activeMembers.end(), 0);

@@ -55,7 +55,13 @@ private Q_SLOTS:
     QTest::newRow("hide") << QStringList{kExample, QStringLiteral("--hide"), QStringLiteral("constants,foo")}
                           << QStringLiteral("no node group 'foo' for --hide (groups: constants, index, movement, calls)");
     QTest::newRow("view") << QStringList{kExample, QStringLiteral("--view"), QStringLiteral("bogus")}
-                          << QStringLiteral("no view 'bogus' (views: code, graph, ");
+                          << QStringLiteral("no view 'bogus' (views: autobatch, code, graph, ");
+    QTest::newRow("pass") << QStringList{kExample, QStringLiteral("--pass"), QStringLiteral("bogus")}
+                          << QStringLiteral("no pass 'bogus' (passes: front end, types, allocation, lowering, fusion)");
+    QTest::newRow("vm steps without a call")
+        << QStringList{kExample, QStringLiteral("--vm-steps"), QStringLiteral("3"), QStringLiteral("--screenshot"),
+                       QStringLiteral("/dev/null")}
+        << QStringLiteral("--pass and --vm-steps: the program makes no @autobatch call");
     QTest::newRow("device") << QStringList{kExample, QStringLiteral("--device"), QStringLiteral("tpu")}
                             << QStringLiteral("unknown device 'tpu': expected REF, INTERP, CPU, CPU:<n> or CL:<n>");
     QTest::newRow("ref is no target") << QStringList{kExample, QStringLiteral("--device"), QStringLiteral("ref")}

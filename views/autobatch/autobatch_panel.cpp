@@ -42,13 +42,14 @@ AutobatchPanel::AutobatchPanel(Session& session, QWidget* parent)
   top->addWidget(m_callCombo, 2);
   top->addWidget(new QLabel(QStringLiteral("  Program after:"), this));
   top->addWidget(m_passCombo, 1);
-  auto* left = new QSplitter(Qt::Vertical, this);
-  left->addWidget(m_cfg);
-  left->addWidget(m_variables);
-  left->setStretchFactor(0, 3);
-  left->setStretchFactor(1, 1);
-  auto* split = new QSplitter(Qt::Horizontal, this);
-  split->addWidget(left);
+  // the graph and its variables above, the debugger below
+  auto* program = new QSplitter(Qt::Horizontal, this);
+  program->addWidget(m_cfg);
+  program->addWidget(m_variables);
+  program->setStretchFactor(0, 3);
+  program->setStretchFactor(1, 1);
+  auto* split = new QSplitter(Qt::Vertical, this);
+  split->addWidget(program);
   split->addWidget(m_debugger);
   split->setStretchFactor(0, 1);
   split->setStretchFactor(1, 1);
@@ -144,7 +145,7 @@ void AutobatchPanel::markNext(int block) {
   }
   const std::string& label = vm->blocks()[static_cast<size_t>(block)].label;
   for (size_t i = 0; i < m_nodeLabels.size(); ++i)
-    if (m_nodeLabels[i] == label) m_cfg->selectAndCenter(static_cast<int>(i));
+    if (m_nodeLabels[i] == label) m_cfg->select(static_cast<int>(i));
 }
 
 } // namespace uops::views

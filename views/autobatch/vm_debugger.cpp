@@ -404,12 +404,22 @@ void VmDebugger::refreshStacks() {
     auto* top = new QTreeWidgetItem(m_stacks, {QString::fromStdString(name),
                                                QStringLiteral("depth %1, top %2")
                                                    .arg(depth)
-                                                   .arg(memberValueText(m_vm->value(name), m_member))});
+                                                   .arg(name == autobatch::kProgramCounter
+                                                            ? blockName(static_cast<int>(m_vm->value(name).getInt(m_member)))
+                                                            : memberValueText(m_vm->value(name), m_member))});
     for (int64_t f = depth - 1; f >= 0; --f)
-      new QTreeWidgetItem(top, {QStringLiteral("frame %1").arg(f), memberValueText(frames, f)});
+      new QTreeWidgetItem(top, {QStringLiteral("frame %1").arg(f), name == autobatch::kProgramCounter
+                                                                        ? blockName(static_cast<int>(frames.getInt(f)))
+                                                                        : memberValueText(frames, f)});
   }
   m_stacks->expandAll();
   m_stacks->resizeColumnToContents(0);
+}
+
+QString VmDebugger::blockName(int block) const {
+  const std::vector<autobatch::Block>& blocks = m_vm->blocks();
+  if (block < 0 || block >= static_cast<int>(blocks.size())) return QStringLiteral("halt");
+  return QString::fromStdString(blocks[static_cast<size_t>(block)].label);
 }
 
 void VmDebugger::refreshKernels(int next) {

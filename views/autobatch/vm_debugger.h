@@ -96,6 +96,8 @@ private:
   void refreshKernels(int next);
   void showKernel(int index);
   void fail(const QString& message);
+  // A program counter's value: the VM block's label, "halt" past the last.
+  QString blockName(int block) const;
   void setControlsEnabled(bool on);
 
   std::shared_ptr<const autobatch::AutobatchCall> m_call;

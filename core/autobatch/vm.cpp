@@ -1,5 +1,6 @@
 #include "core/autobatch/vm.h"
 
+#include "core/autobatch/member_set.h"
 #include "core/autobatch/prim.h"
 #include "core/pipeline/bound_schedule.h"
 #include "core/pipeline/program_run.h"
@@ -148,7 +149,7 @@ struct VirtualMachine::Impl {
   std::vector<Plan> plans;
   VmStats stats;
   std::vector<int64_t> active;            // members at the running block
-  std::vector<std::vector<int64_t>> at;   // per block (and halt): the members there
+  std::vector<MemberSet> at;              // per block (and halt): the members there
   Clock::time_point started;
   bool running = false;
 
@@ -179,7 +180,7 @@ struct VirtualMachine::Impl {
       blocks.push_back(std::move(block));
     }
     plans.resize(blocks.size());
-    at.resize(blocks.size() + 1);
+    at.assign(blocks.size() + 1, MemberSet(batch));
     stats.executions.assign(blocks.size(), 0);
     stats.activeMembers.assign(blocks.size(), 0);
     for (const auto& [name, alloc] : program.varAlloc) {
@@ -562,7 +563,7 @@ struct VirtualMachine::Impl {
   // Member m goes to block `target`.
   void jump(int64_t m, int32_t target) {
     setPc(m, target);
-    at[static_cast<size_t>(target)].push_back(m);
+    at[static_cast<size_t>(target)].add(m);
   }
 
   void terminate(const Block& b) {
@@ -583,7 +584,7 @@ struct VirtualMachine::Impl {
       for (int64_t m : active) jump(m, pg->target);
     } else {
       pop(*pc, b);
-      for (int64_t m : active) at[static_cast<size_t>(pcOf(m))].push_back(m);
+      for (int64_t m : active) at[static_cast<size_t>(pcOf(m))].add(m);
     }
   }
 
@@ -604,7 +605,7 @@ struct VirtualMachine::Impl {
       write(*v, rows.data(), true, entry);
     }
     // the pc's stack holds the halt index under the entry: main's final return halts
-    for (std::vector<int64_t>& members : at) members.clear();
+    for (MemberSet& members : at) members.clear();
     for (int64_t m = 0; m < batch; ++m) setPc(m, halt());
     push(*pc, entry);
     for (int64_t m = 0; m < batch; ++m) jump(m, 0);
@@ -636,9 +637,7 @@ struct VirtualMachine::Impl {
       throw VmError(fmt::format("the program ran {} block executions without halting (an endless loop for some member?)",
                                 stats.steps));
     if (options.cancel && options.cancel->load()) throw VmError("cancelled");
-    // the members there, in no particular order: each one's rows are its own
-    active.swap(at[static_cast<size_t>(next)]);
-    at[static_cast<size_t>(next)].clear();
+    at[static_cast<size_t>(next)].takeAll(active);
     execute(next);
     ++stats.steps;
     return true;

@@ -8,6 +8,7 @@
 #include "core/ir/shape.h"
 #include "core/program/device_run.h"
 #include "core/runtime/device_registry.h"
+#include "core/autobatch/module.h"
 #include "core/program/program.h"
 #include "core/runtime/reference_evaluator.h"
 #include "core/tensor/tensor.h"
@@ -103,6 +104,8 @@ class TestPrograms : public QObject {
   Q_OBJECT
 
 private Q_SLOTS:
+  void initTestCase() { autobatch::installAutobatchModule(); } // autobatch_fib.py imports it
+
   void bundledExamples_data() {
     QTest::addColumn<QString>("path");
     QDir dir(QStringLiteral(UOPSCOPE_SOURCE_DIR "/resources/examples"));

@@ -12,11 +12,28 @@ NAMES = {"float": "float32", "half": "float16", "double": "float64", "int": "int
          "weakfloat": "float32", "weakint": "int32"}
 
 RUNNER = r'''
-import json, sys
+import json, sys, types
+from tinygrad import Tensor
+
+# `from uopscope import autobatch` (resources/examples/autobatch_*.py): the
+# definitional semantics, each batch member run on its own as plain Python
+# scalars, the results joined into tensors of the inputs' dtype.
+def autobatch(fn=None, max_stack_depth=256):
+  if fn is None: return autobatch
+  def call(*args):
+    batch = [a for a in args if isinstance(a, Tensor)]
+    if not batch: return fn(*args)
+    n, dtype = batch[0].shape[0], batch[0].dtype
+    rows = [a.tolist() if isinstance(a, Tensor) else [a] * n for a in args]
+    out = [fn(*(r[i] for r in rows)) for i in range(n)]
+    if isinstance(out[0], tuple): return tuple(Tensor([o[k] for o in out], dtype=dtype) for k in range(len(out[0])))
+    return Tensor(out, dtype=dtype)
+  return call
+sys.modules["uopscope"] = types.SimpleNamespace(autobatch=autobatch)
+
 path = sys.argv[1]
 g = {}
 exec(compile(open(path).read(), path, "exec"), g)
-from tinygrad import Tensor
 out = g["out"]
 out = out if isinstance(out, (list, tuple)) else [out]
 Tensor.realize(*out)

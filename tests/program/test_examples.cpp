@@ -2,6 +2,7 @@
 // equal tinygrad's (example_values.h, made by make_example_values.py) under
 // the conformance corpus's tolerances.
 #include "example_values.h"
+#include "core/autobatch/module.h"
 #include "program_test.h"
 
 #include <QDir>
@@ -45,6 +46,8 @@ class TestExamples : public QObject {
   Q_OBJECT
 
 private Q_SLOTS:
+  void initTestCase() { uops::autobatch::installAutobatchModule(); } // autobatch_fib.py imports it
+
   void matchTinygrad_data() {
     QTest::addColumn<QString>("name");
     for (const auto& [name, outputs] : exampleValues())

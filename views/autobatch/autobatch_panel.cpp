@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace uops::views {
@@ -63,6 +64,17 @@ AutobatchPanel::AutobatchPanel(Session& session, QWidget* parent)
   connect(m_passCombo, &QComboBox::activated, this, &AutobatchPanel::choosePass);
   connect(m_debugger, &VmDebugger::positionChanged, this, [this](int block) { markNext(block); });
   m_cfg->clearGraph(QStringLiteral("the program makes no @autobatch call"));
+}
+
+// After the layout has given the graph its new size.
+void AutobatchPanel::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  QTimer::singleShot(0, m_cfg, &GraphView::fit);
+}
+
+void AutobatchPanel::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  QTimer::singleShot(0, m_cfg, &GraphView::fit);
 }
 
 const autobatch::AutobatchCall* AutobatchPanel::call() const {

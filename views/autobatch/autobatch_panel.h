@@ -42,6 +42,11 @@ public:
   QTableWidget* variables() const { return m_variables; }
   VmDebugger* debugger() const { return m_debugger; }
 
+protected:
+  // the graph fitted to the view again: laid out while hidden, it had no size to fit
+  void showEvent(QShowEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+
 private:
   void showCalls();
   void showProgram();

@@ -16,8 +16,9 @@ std::vector<int> cfgBlocks(const autobatch::Program& program) {
 }
 
 uint32_t functionColor(const std::string& function) {
-  static const uint32_t palette[] = {0xBBDEFB, 0xC8E6C9, 0xFFE0B2, 0xE1BEE7, 0xFFF9C4,
-                                     0xB2EBF2, 0xF8BBD0, 0xD7CCC8, 0xDCEDC8, 0xCFD8DC};
+  // the Graph view pales these (QColor::lighter(150)) behind black text
+  static const uint32_t palette[] = {0x64B5F6, 0x81C784, 0xFFB74D, 0xBA68C8, 0xFFF176,
+                                     0x4DD0E1, 0xF06292, 0xA1887F, 0xAED581, 0x90A4AE};
   // FNV-1a: stable across runs and platforms, unlike std::hash
   uint32_t h = 2166136261u;
   for (char c : function) h = (h ^ static_cast<uint8_t>(c)) * 16777619u;

@@ -579,12 +579,34 @@ struct VirtualMachine::Impl {
     } else if (const GotoOp* g = std::get_if<GotoOp>(&b.terminator)) {
       for (int64_t m : active) jump(m, g->target);
     } else if (const PushGotoOp* pg = std::get_if<PushGotoOp>(&b.terminator)) {
-      for (int64_t m : active) setPc(m, pg->push);
-      push(*pc, b);
-      for (int64_t m : active) jump(m, pg->target);
+      // one pass: the return block onto the pc's stack, the pc to the callee
+      if (pc->alloc != Allocation::Full) throw VmError("a call without a program counter stack", b.loc);
+      const int32_t back = pg->push;
+      int64_t high = stats.stackHighWater;
+      int64_t* sps = pc->sp.data();
+      std::byte* stack = pc->stack.get();
+      for (int64_t m : active) {
+        int64_t sp = sps[m];
+        if (sp >= options.stackDepth) overflow(*pc, m, b);
+        std::memcpy(stack + (sp * batch + m) * 4, &back, 4);
+        sps[m] = ++sp;
+        high = std::max(high, sp);
+        jump(m, pg->target);
+      }
+      stats.stackHighWater = high;
     } else {
-      pop(*pc, b);
-      for (int64_t m : active) at[static_cast<size_t>(pcOf(m))].add(m);
+      // one pass: pop the return block into the pc and go there
+      if (pc->alloc != Allocation::Full) throw VmError("a return without a program counter stack", b.loc);
+      int64_t* sps = pc->sp.data();
+      const std::byte* stack = pc->stack.get();
+      for (int64_t m : active) {
+        int64_t sp = sps[m] - 1;
+        if (sp < 0) underflow(*pc, m, b);
+        int32_t back;
+        std::memcpy(&back, stack + (sp * batch + m) * 4, 4);
+        sps[m] = sp;
+        jump(m, back);
+      }
     }
   }
 

@@ -46,10 +46,14 @@ int rowOf(const QTableWidget* t, const QString& text) {
   return -1;
 }
 
-int columnOf(const QTableWidget* t, const QString& header) {
-  for (int c = 0; c < t->columnCount(); ++c)
-    if (t->horizontalHeaderItem(c)->text() == header) return c;
+int columnOf(const QAbstractItemModel& m, const QString& header) {
+  for (int c = 0; c < m.columnCount(); ++c)
+    if (m.headerData(c, Qt::Horizontal).toString() == header) return c;
   return -1;
+}
+
+QString text(const QAbstractItemModel& m, int row, int column) {
+  return m.index(row, column).data().toString();
 }
 
 // The frames count a members-table cell shows ("fib.r0  ⟨3⟩" -> 3), or -1.
@@ -152,8 +156,8 @@ private Q_SLOTS:
     std::vector<int64_t> depth;
     std::vector<HostTensor> expected = autobatch::interpretUnbatched(call.passes[1].program, call.inputs, &depth);
     QCOMPARE(depth, (std::vector<int64_t>{3, 7, 4, 5})); // the call of fib(n), then n - 1 nested ones
-    QTableWidget* members = d->members();
-    QCOMPARE(members->rowCount(), 4);
+    const VmMembersModel& members = d->membersModel();
+    QCOMPARE(members.rowCount(), 4);
     std::vector<int> deepest(4, 0);
     int steps = 0;
     const int halt = static_cast<int>(d->vm()->blocks().size());
@@ -162,11 +166,11 @@ private Q_SLOTS:
       QString label = QString::fromStdString(d->vm()->blocks()[static_cast<size_t>(next)].label);
       int here = 0;
       for (int m = 0; m < 4; ++m) {
-        QString at = members->item(m, 1)->text();
+        QString at = text(members, m, 1);
         deepest[static_cast<size_t>(m)] = std::max(deepest[static_cast<size_t>(m)], framesIn(at));
         bool active = at.startsWith(label + QStringLiteral("  "));
         here += active;
-        QVERIFY2((members->item(m, 0)->background().color() == QColor(0xFFF59D)) == active,
+        QVERIFY2((members.index(m, 0).data(Qt::BackgroundRole).value<QColor>() == QColor(0xFFF59D)) == active,
                  qPrintable(QStringLiteral("step %1, member %2 at '%3', next %4").arg(steps).arg(m).arg(at, label)));
       }
       QCOMPARE(d->blocks()->item(next, 3)->text(), QString::number(here));
@@ -176,7 +180,7 @@ private Q_SLOTS:
     }
     for (int m = 0; m < 4; ++m) {
       QCOMPARE(deepest[static_cast<size_t>(m)], static_cast<int>(depth[static_cast<size_t>(m)]));
-      QCOMPARE(members->item(m, 1)->text(), QStringLiteral("halted"));
+      QCOMPARE(text(members, m, 1), QStringLiteral("halted"));
     }
     QCOMPARE(static_cast<int64_t>(steps), d->vm()->stats().steps);
     QVERIFY(!d->step()); // every member halted
@@ -185,7 +189,7 @@ private Q_SLOTS:
     // the results, as the members table shows them, are the interpreter's
     int ret = columnOf(members, QString::fromStdString(call.passes.back().program.varsOut.at(0)));
     QVERIFY(ret > 0);
-    for (int m = 0; m < 4; ++m) QCOMPARE(members->item(m, ret)->text(), QString::number(expected[0].getInt(m)));
+    for (int m = 0; m < 4; ++m) QCOMPARE(text(members, m, ret), QString::number(expected[0].getInt(m)));
     QCOMPARE(expected[0].getInt(1), int64_t{21}); // fib(7)
     // every stack is empty again
     d->selectMember(1);

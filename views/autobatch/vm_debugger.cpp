@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTabWidget>
 #include <QTreeWidget>
@@ -25,15 +26,6 @@ namespace uops::views {
 namespace {
 
 using autobatch::Allocation;
-
-const QColor kActive(0xFFF59D);  // members at the next block
-const QColor kHalted(0xEEEEEE);
-
-QString elementText(const HostTensor& t, int64_t i) {
-  if (t.dtype().isFloat()) return QString::number(t.getDouble(i), 'g', 6);
-  if (t.dtype().isBool()) return t.getBool(i) ? QStringLiteral("True") : QStringLiteral("False");
-  return QString::number(t.getInt(i));
-}
 
 QTableWidgetItem* cell(const QString& text) {
   auto* item = new QTableWidgetItem(text);
@@ -50,16 +42,6 @@ std::vector<std::string> shownVariables(const autobatch::Program& p) {
 }
 
 } // namespace
-
-QString memberValueText(const HostTensor& values, int64_t member) {
-  int64_t batch = values.shape().empty() ? 1 : values.shape()[0];
-  int64_t per = batch > 0 ? values.numel() / batch : 0;
-  if (per == 1) return elementText(values, member);
-  QStringList parts;
-  for (int64_t i = 0; i < std::min<int64_t>(per, 4); ++i) parts << elementText(values, member * per + i);
-  if (per > 4) parts << QStringLiteral("…");
-  return QStringLiteral("[%1]").arg(parts.join(QStringLiteral(", ")));
-}
 
 VmDebugger::VmDebugger(QWidget* parent)
     : QWidget(parent), m_step(new QPushButton(QStringLiteral("Step"), this)),
@@ -106,12 +88,13 @@ VmDebugger::VmDebugger(QWidget* parent)
   connect(m_breakBlock, &QComboBox::currentIndexChanged, this,
           [this](int i) { m_breakAtBlock = i - 1; }); // item 0 is "no block"
   connect(m_breakLine, &QSpinBox::valueChanged, this, [this](int line) { m_breakAtLine = line; });
-  connect(m_members, &QTableWidget::currentCellChanged, this, [this](int row) {
-    if (row >= 0 && row != m_member) {
-      m_member = row;
-      refreshStacks();
-    }
-  });
+  connect(m_members->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          [this](const QModelIndex& current) {
+            if (current.isValid() && current.row() != m_member) {
+              m_member = current.row();
+              refreshStacks();
+            }
+          });
   connect(m_kernelList, &QListWidget::currentRowChanged, this, [this](int row) { showKernel(row); });
   connect(&m_compiling, &QFutureWatcher<QString>::finished, this, [this] {
     QString error = m_compiling.result();
@@ -132,7 +115,9 @@ VmDebugger::~VmDebugger() {
 
 QWidget* VmDebugger::membersTab() {
   auto* split = new QSplitter(Qt::Horizontal, this);
-  m_members = new QTableWidget(split);
+  m_membersModel = new VmMembersModel(this);
+  m_members = new QTableView(split);
+  m_members->setModel(m_membersModel);
   m_members->setObjectName(QStringLiteral("vmMembers"));
   m_members->verticalHeader()->hide();
   m_members->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -182,10 +167,9 @@ void VmDebugger::clear(const QString& message) {
   m_ready = false;
   m_failed = false;
   m_kernelsOf = -1;
+  m_stepsShown = 0;
   m_status->setText(message);
-  m_members->clear();
-  m_members->setRowCount(0);
-  m_members->setColumnCount(0);
+  m_membersModel->refresh(nullptr, -1);
   m_blocks->setRowCount(0);
   m_stacks->clear();
   m_kernelList->clear();
@@ -295,8 +279,8 @@ void VmDebugger::setBreakpoint(int block, int line) {
 }
 
 void VmDebugger::selectMember(int member) {
-  if (member < 0 || member >= m_members->rowCount()) return;
-  m_members->setCurrentCell(member, 0);
+  if (member < 0 || member >= m_membersModel->rowCount()) return;
+  m_members->setCurrentIndex(m_membersModel->index(member, 0));
   m_member = member;
   refreshStacks();
 }
@@ -315,60 +299,22 @@ void VmDebugger::refresh() {
                                .arg(line > 0 ? QStringLiteral(" (line %1)").arg(line) : QString())
                                .arg(here)
                                .arg(m_call->batch);
-  QString more = m_call->batch > kMaxRows ? QStringLiteral(" · first %1 members listed").arg(kMaxRows) : QString();
-  m_status->setText(QStringLiteral("%1 (batch %2) on %3 · step %4 · %5 · stack high-water %6 of %7%8")
+  m_status->setText(QStringLiteral("%1 (batch %2) on %3 · step %4 · %5 · stack high-water %6 of %7")
                         .arg(QString::fromStdString(m_call->function).toHtmlEscaped())
                         .arg(m_call->batch)
                         .arg(m_device)
                         .arg(stats.steps)
                         .arg(where)
                         .arg(stats.stackHighWater)
-                        .arg(m_call->stackDepth)
-                        .arg(more));
+                        .arg(m_call->stackDepth));
   m_step->setEnabled(!halted);
   m_run->setEnabled(!halted);
-  refreshMembers(next);
+  m_membersModel->refresh(m_vm.get(), next);
+  if (m_stepsShown++ == 0) m_members->resizeColumnsToContents();
   refreshBlocks(next);
   refreshStacks();
   refreshKernels(next);
   Q_EMIT positionChanged(next, line);
-}
-
-void VmDebugger::refreshMembers(int next) {
-  const std::vector<std::string> vars = shownVariables(m_vm->program());
-  const std::vector<autobatch::Block>& blocks = m_vm->blocks();
-  std::vector<int32_t> pcs = m_vm->programCounters();
-  std::vector<int64_t> frames = m_vm->stackDepths(autobatch::kProgramCounter); // return addresses
-  int rows = static_cast<int>(std::min<int64_t>(m_call->batch, kMaxRows));
-  QStringList headers{QStringLiteral("member"), QStringLiteral("at block ⟨frames⟩")};
-  for (size_t i = 1; i < vars.size(); ++i) headers << QString::fromStdString(vars[i]);
-  m_members->setColumnCount(static_cast<int>(headers.size()));
-  m_members->setHorizontalHeaderLabels(headers);
-  m_members->setRowCount(rows);
-  for (int m = 0; m < rows; ++m) {
-    int pc = pcs[static_cast<size_t>(m)];
-    bool halted = pc >= static_cast<int>(blocks.size());
-    m_members->setItem(m, 0, cell(QString::number(m)));
-    QString at = halted ? QStringLiteral("halted") : QString::fromStdString(blocks[static_cast<size_t>(pc)].label);
-    m_members->setItem(m, 1, cell(halted ? at : QStringLiteral("%1  ⟨%2⟩").arg(at).arg(frames[static_cast<size_t>(m)])));
-  }
-  for (size_t v = 1; v < vars.size(); ++v) {
-    HostTensor values = m_vm->value(vars[v]);
-    bool full = m_vm->program().varAlloc.at(vars[v]) == Allocation::Full;
-    std::vector<int64_t> depths = full ? m_vm->stackDepths(vars[v]) : std::vector<int64_t>{};
-    for (int m = 0; m < rows; ++m) {
-      QString text = memberValueText(values, m);
-      if (full) text += QStringLiteral("  ⟨%1⟩").arg(depths[static_cast<size_t>(m)]);
-      m_members->setItem(m, static_cast<int>(v) + 1, cell(text));
-    }
-  }
-  for (int m = 0; m < rows; ++m) {
-    int pc = pcs[static_cast<size_t>(m)];
-    QColor color = pc == next ? kActive : pc >= static_cast<int>(blocks.size()) ? kHalted : QColor();
-    if (!color.isValid()) continue;
-    for (int c = 0; c < m_members->columnCount(); ++c) m_members->item(m, c)->setBackground(color);
-  }
-  m_members->resizeColumnsToContents();
 }
 
 void VmDebugger::refreshBlocks(int next) {
@@ -389,7 +335,7 @@ void VmDebugger::refreshBlocks(int next) {
     m_blocks->setItem(row, 5, cell(runs ? QString::number(static_cast<double>(stats.activeMembers[k]) / static_cast<double>(runs), 'f', 1)
                                         : QString()));
     if (static_cast<int>(k) == next)
-      for (int c = 0; c < m_blocks->columnCount(); ++c) m_blocks->item(row, c)->setBackground(kActive);
+      for (int c = 0; c < m_blocks->columnCount(); ++c) m_blocks->item(row, c)->setBackground(VmMembersModel::kActive);
   }
   m_blocks->resizeColumnsToContents();
 }

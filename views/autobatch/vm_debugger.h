@@ -10,6 +10,7 @@
 #pragma once
 
 #include "core/autobatch/module.h"
+#include "views/autobatch/vm_members_model.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
@@ -22,6 +23,7 @@ class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
+class QTableView;
 class QTableWidget;
 class QTabWidget;
 class QTreeWidget;
@@ -63,7 +65,9 @@ public:
   int selectedMember() const { return m_member; }
   void selectMember(int member);
 
-  QTableWidget* members() const { return m_members; }
+  // One row per member (vm_members_model.h).
+  QTableView* members() const { return m_members; }
+  const VmMembersModel& membersModel() const { return *m_membersModel; }
   QTableWidget* blocks() const { return m_blocks; }
   QTreeWidget* stacks() const { return m_stacks; }
   QLabel* status() const { return m_status; }
@@ -77,9 +81,6 @@ public:
   QPlainTextEdit* kernelIsa() const { return m_kernelIsa; }
   GraphView* kernelGraph() const { return m_kernelGraph; }
 
-  // Members listed at most (the status line says how many more there are).
-  static constexpr int kMaxRows = 2000;
-
 Q_SIGNALS:
   void ready();
   // After a load, a step or a restart: the block that runs next (VM index;
@@ -90,7 +91,6 @@ private:
   QWidget* membersTab();
   QWidget* kernelsTab();
   void refresh();
-  void refreshMembers(int next);
   void refreshBlocks(int next);
   void refreshStacks();
   void refreshKernels(int next);
@@ -109,6 +109,7 @@ private:
   int m_member = 0;
   int m_breakAtBlock = -1, m_breakAtLine = 0;
   int m_kernelsOf = -1; // the block whose kernels the Kernels tab lists
+  int m_stepsShown = 0;  // columns are sized to the first state shown
 
   QPushButton* m_step;
   QPushButton* m_run;
@@ -117,7 +118,8 @@ private:
   QSpinBox* m_breakLine;
   QLabel* m_status;
   QTabWidget* m_tabs;
-  QTableWidget* m_members;
+  VmMembersModel* m_membersModel;
+  QTableView* m_members;
   QTreeWidget* m_stacks;
   QTableWidget* m_blocks;
   QListWidget* m_kernelList;
@@ -126,9 +128,5 @@ private:
   QPlainTextEdit* m_kernelSource;
   QPlainTextEdit* m_kernelIsa;
 };
-
-// One member's value of a [batch, ...] tensor as the debugger shows it:
-// "5", "True", "0.25", "[1, 2, 3, …]" (at most four elements).
-QString memberValueText(const HostTensor& values, int64_t member);
 
 } // namespace uops::views

@@ -273,9 +273,18 @@ struct VirtualMachine::Impl {
 
   // Writes `rows` ([batch][row] of the variable's type) for the active members.
   void write(Var& v, const std::byte* rows, bool pushFirst, const Block& where) {
+    if (pushFirst && v.alloc == Allocation::Full && rows != v.top) {
+      pushAndWrite(v, rows, where);
+      return;
+    }
     if (pushFirst) push(v, where);
     if (rows == v.top) return; // already there (x = x)
-    if (static_cast<int64_t>(active.size()) == batch) {
+    // every row at once where that is cheaper: for all members, or for a
+    // TEMPORARY (read only in this block, where other members' rows are junk)
+    // when the members are more than a few
+    bool whole = static_cast<int64_t>(active.size()) == batch ||
+                 (v.alloc == Allocation::Temporary && static_cast<int64_t>(active.size()) * 8 >= batch);
+    if (whole) {
       std::memcpy(v.top, rows, static_cast<size_t>(v.rowBytes * batch));
       return;
     }
@@ -284,6 +293,27 @@ struct VirtualMachine::Impl {
       for (int64_t m : active)
         std::memcpy(top + m * static_cast<int64_t>(n), rows + m * static_cast<int64_t>(n), n);
     });
+  }
+
+  // push then write in one pass over the members
+  void pushAndWrite(Var& v, const std::byte* rows, const Block& where) {
+    const int64_t depth = options.stackDepth, b = batch;
+    int64_t high = stats.stackHighWater;
+    int64_t* sps = v.sp.data();
+    std::byte* stack = v.stack.get();
+    std::byte* top = v.top;
+    forRowSize(v.rowBytes, [&](auto n) {
+      const int64_t size = static_cast<int64_t>(n);
+      for (int64_t m : active) {
+        int64_t sp = sps[m];
+        if (sp >= depth) overflow(v, m, where);
+        std::memcpy(stack + (sp * b + m) * size, top + m * size, n);
+        std::memcpy(top + m * size, rows + m * size, n);
+        sps[m] = ++sp;
+        high = std::max(high, sp);
+      }
+    });
+    stats.stackHighWater = high;
   }
 
   // One row for every active member.

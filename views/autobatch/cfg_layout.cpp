@@ -63,6 +63,8 @@ GraphLayout layoutCfg(const autobatch::Program& program) {
         b.terminator);
   }
   dotLayout(out);
+  // room above the blocks for the view's caption
+  out.bounds.adjust(0, -36, 0, 0);
   out.layoutMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
   return out;
 }

@@ -1,5 +1,6 @@
 #include "core/autobatch/definitional.h"
 
+#include "core/autobatch/host_values.h"
 #include "core/autobatch/prim.h"
 #include "core/program/convert.h"
 #include "core/program/host_eval.h"
@@ -53,23 +54,10 @@ private:
     const TensorType& t = m_p.varDefs.at(var);
     Shape shape{1};
     shape.insert(shape.end(), t.shape.begin(), t.shape.end());
-    if (value.dtype() == t.dtype && value.shape() == shape) return value;
-    HostTensor out(t.dtype, shape);
-    for (int64_t i = 0; i < out.numel(); ++i) {
-      int64_t j = value.numel() == 1 ? 0 : i;
-      if (t.dtype.isFloat()) out.setDouble(i, value.getDouble(j));
-      else out.setInt(i, value.getInt(j));
-    }
-    return out;
+    return convertTo(value, t.dtype, shape);
   }
 
-  HostTensor constant(const std::string& var, const Value& c) const {
-    HostTensor v(c.isFloat() ? dtypes::float64 : dtypes::int64, Shape{1});
-    if (c.isFloat()) v.setDouble(0, *c.get<double>());
-    else if (c.isBool()) v.setInt(0, *c.get<bool>() ? 1 : 0);
-    else v.setInt(0, *c.get<int64_t>());
-    return typed(var, v);
-  }
+  HostTensor constant(const std::string& var, const Value& c) const { return typed(var, pythonConstant(c)); }
 
   void run(const Instruction& ins, Env& env, int depth) {
     if (const FunctionCallOp* call = std::get_if<FunctionCallOp>(&ins)) {

@@ -1,5 +1,6 @@
 #include "core/autobatch/stackless.h"
 
+#include "core/autobatch/host_values.h"
 #include "core/autobatch/prim.h"
 #include "core/program/convert.h"
 #include "core/program/host_eval.h"
@@ -77,16 +78,7 @@ private:
 
   // `value` ([batch, ...] or one element) as the variable's dtype and shape.
   HostTensor typed(const std::string& var, const HostTensor& value) const {
-    const TensorType& t = m_p.varDefs.at(var);
-    Shape shape = shapeOf(var);
-    if (value.dtype() == t.dtype && value.shape() == shape) return value;
-    HostTensor out(t.dtype, shape);
-    for (int64_t i = 0; i < out.numel(); ++i) {
-      int64_t j = value.numel() == 1 ? 0 : i;
-      if (t.dtype.isFloat()) out.setDouble(i, value.getDouble(j));
-      else out.setInt(i, value.getInt(j));
-    }
-    return out;
+    return convertTo(value, m_p.varDefs.at(var).dtype, shapeOf(var));
   }
 
   // The active members' rows of `value` into the variable (made zero-filled on first write).
@@ -114,14 +106,6 @@ private:
     return v;
   }
 
-  HostTensor constant(const Value& c) const {
-    HostTensor v(c.isFloat() ? dtypes::float64 : dtypes::int64, Shape{1});
-    if (c.isFloat()) v.setDouble(0, *c.get<double>());
-    else if (c.isBool()) v.setInt(0, *c.get<bool>() ? 1 : 0);
-    else v.setInt(0, *c.get<int64_t>());
-    return v;
-  }
-
   void run(const Instruction& ins, Env& env, const std::vector<int64_t>& active, int depth) {
     if (std::holds_alternative<PopOp>(ins)) return; // nothing is ever pushed
     if (const FunctionCallOp* call = std::get_if<FunctionCallOp>(&ins)) {
@@ -140,15 +124,15 @@ private:
       for (size_t i = 0; i < values.size(); ++i) assign(env, op.out[i], values[i], active);
       return;
     }
-    case PrimFn::Kind::Constant: assign(env, op.out[0], constant(op.fn->args.at(0).constant), active); return;
-    case PrimFn::Kind::Zero: assign(env, op.out[0], constant(Value(int64_t{0})), active); return;
+    case PrimFn::Kind::Constant: assign(env, op.out[0], pythonConstant(op.fn->args.at(0).constant), active); return;
+    case PrimFn::Kind::Zero: assign(env, op.out[0], pythonConstant(Value(int64_t{0})), active); return;
     default: break;
     }
     std::vector<Value> inputs;
     for (const std::string& v : op.in) inputs.push_back(program::wrap(program::tensorFrom(masked(env, v, active))));
     Value result = applyPrim(*op.fn, inputs);
     if (result.isNumber()) {
-      assign(env, op.out[0], constant(result), active);
+      assign(env, op.out[0], pythonConstant(result), active);
       return;
     }
     assign(env, op.out[0], program::evaluateOnHost(*program::asTensorPtr(result)), active);

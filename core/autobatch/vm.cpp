@@ -1,5 +1,6 @@
 #include "core/autobatch/vm.h"
 
+#include "core/autobatch/host_values.h"
 #include "core/autobatch/member_set.h"
 #include "core/autobatch/prim.h"
 #include "core/pipeline/bound_schedule.h"
@@ -58,11 +59,6 @@ template <class F> void forRowSize(int64_t n, F&& f) {
   case 8: f(std::integral_constant<size_t, 8>{}); return;
   default: f(static_cast<size_t>(n));
   }
-}
-
-// The function a block belongs to, for messages.
-const std::string& functionOf(const Block& b) {
-  return b.function;
 }
 
 // Whether `u` is a constant, broadcast or reshaped.
@@ -225,13 +221,13 @@ struct VirtualMachine::Impl {
   [[noreturn]] void overflow(const Var& v, int64_t m, const Block& where) {
     throw VmError(fmt::format("stack overflow: variable {} in function {} needs more than {} frames (member {}); "
                               "ask for a deeper stack: @autobatch(max_stack_depth={})",
-                              v.name, functionOf(where), options.stackDepth, m, options.stackDepth * 4),
+                              v.name, where.function, options.stackDepth, m, options.stackDepth * 4),
                   where.loc);
   }
 
   [[noreturn]] void underflow(const Var& v, int64_t m, const Block& where) {
     throw VmError(fmt::format("stack underflow: popping variable {} in function {} with nothing pushed (member {})",
-                              v.name, functionOf(where), m),
+                              v.name, where.function, m),
                   where.loc);
   }
 
@@ -327,15 +323,7 @@ struct VirtualMachine::Impl {
 
   // A host value converted to the variable's dtype, one row per member.
   std::vector<std::byte> rowsOf(const Var& v, const HostTensor& value) {
-    HostTensor t = value;
-    if (t.dtype() != v.type.dtype) {
-      HostTensor cast(v.type.dtype, t.shape());
-      for (int64_t i = 0; i < t.numel(); ++i) {
-        if (v.type.dtype.isFloat()) cast.setDouble(i, t.getDouble(i));
-        else cast.setInt(i, t.getInt(i));
-      }
-      t = cast;
-    }
+    HostTensor t = convertTo(value, v.type.dtype, value.shape());
     std::span<const std::byte> bytes = t.bytes();
     if (static_cast<int64_t>(bytes.size()) != v.rowBytes * batch)
       throw AutobatchError(fmt::format("a value of {} elements for variable {} ({} per member, {} members)",
@@ -729,6 +717,10 @@ std::vector<HostTensor> VirtualMachine::outputs() const {
 
 const std::vector<Block>& VirtualMachine::blocks() const {
   return m->blocks;
+}
+
+int VirtualMachine::nextBlock() const {
+  return m->nextBlock();
 }
 
 std::vector<int32_t> VirtualMachine::programCounters() const {

@@ -70,9 +70,11 @@ public:
   std::vector<HostTensor> outputs() const;
 
   // For inspection: blocks in VM order, each member's pc (blocks().size() is
-  // halted), a variable's top values and stack depth per member.
+  // halted), the block that runs next (blocks().size() once all halted), a
+  // variable's top values and stack depth per member.
   const std::vector<Block>& blocks() const;
   std::vector<int32_t> programCounters() const;
+  int nextBlock() const;
   HostTensor value(const std::string& var) const;
   std::vector<int64_t> stackDepths(const std::string& var) const;
   // The frames a FULL variable's stack holds for member `member`, bottom

@@ -1,6 +1,7 @@
 #include "views/autobatch/autobatch_panel.h"
 
 #include "views/autobatch/cfg_layout.h"
+#include "views/autobatch/read_only_cell.h"
 #include "views/autobatch/vm_debugger.h"
 #include "views/graph/graph_view.h"
 #include "views/session/session.h"
@@ -18,12 +19,6 @@ namespace uops::views {
 namespace {
 
 const QColor kAllocationColor[] = {QColor(0xEEEEEE), QColor(0xE3F2FD), QColor(0xC8E6C9), QColor(0xFFCC80)};
-
-QTableWidgetItem* cell(const QString& text) {
-  auto* item = new QTableWidgetItem(text);
-  item->setFlags(item->flags() & ~Qt::ItemIsEditable);
-  return item;
-}
 
 } // namespace
 
@@ -136,9 +131,9 @@ void AutobatchPanel::showProgram() {
   for (const std::string& name : names) {
     auto def = p.varDefs.find(name);
     auto alloc = p.varAlloc.find(name);
-    m_variables->setItem(row, 0, cell(QString::fromStdString(name)));
-    m_variables->setItem(row, 1, cell(def == p.varDefs.end() ? QStringLiteral("?") : QString::fromStdString(autobatch::typeText(def->second))));
-    m_variables->setItem(row, 2, cell(alloc == p.varAlloc.end() ? QStringLiteral("not yet allocated")
+    m_variables->setItem(row, 0, readOnlyCell(QString::fromStdString(name)));
+    m_variables->setItem(row, 1, readOnlyCell(def == p.varDefs.end() ? QStringLiteral("?") : QString::fromStdString(autobatch::typeText(def->second))));
+    m_variables->setItem(row, 2, readOnlyCell(alloc == p.varAlloc.end() ? QStringLiteral("not yet allocated")
                                                                : QString::fromLatin1(autobatch::allocationName(alloc->second))));
     if (alloc != p.varAlloc.end())
       for (int c2 = 0; c2 < 3; ++c2) m_variables->item(row, c2)->setBackground(kAllocationColor[static_cast<int>(alloc->second)]);

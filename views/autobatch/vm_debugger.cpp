@@ -1,5 +1,7 @@
 #include "views/autobatch/vm_debugger.h"
 
+#include "views/autobatch/read_only_cell.h"
+
 #include "core/runtime/device_registry.h"
 #include "views/code/rendered_source.h"
 #include "views/graph/graph_view.h"
@@ -26,12 +28,6 @@ namespace uops::views {
 namespace {
 
 using autobatch::Allocation;
-
-QTableWidgetItem* cell(const QString& text) {
-  auto* item = new QTableWidgetItem(text);
-  item->setFlags(item->flags() & ~Qt::ItemIsEditable);
-  return item;
-}
 
 // The variables the debugger shows: every one with storage, the program counter first.
 std::vector<std::string> shownVariables(const autobatch::Program& p) {
@@ -219,11 +215,7 @@ void VmDebugger::fail(const QString& message) {
 }
 
 int VmDebugger::nextBlock() const {
-  if (!m_vm) return -1;
-  std::vector<int32_t> pcs = m_vm->programCounters();
-  int next = static_cast<int>(m_vm->blocks().size());
-  for (int32_t pc : pcs) next = std::min(next, static_cast<int>(pc));
-  return next;
+  return m_vm ? m_vm->nextBlock() : -1;
 }
 
 void VmDebugger::restart() {
@@ -327,12 +319,12 @@ void VmDebugger::refreshBlocks(int next) {
     const autobatch::Block& b = blocks[k];
     int row = static_cast<int>(k);
     int64_t runs = stats.executions[k];
-    m_blocks->setItem(row, 0, cell(QString::fromStdString(b.label)));
-    m_blocks->setItem(row, 1, cell(QString::fromStdString(b.function)));
-    m_blocks->setItem(row, 2, cell(b.loc.line > 0 ? QString::number(b.loc.line) : QString()));
-    m_blocks->setItem(row, 3, cell(here[k] ? QString::number(here[k]) : QString()));
-    m_blocks->setItem(row, 4, cell(QString::number(runs)));
-    m_blocks->setItem(row, 5, cell(runs ? QString::number(static_cast<double>(stats.activeMembers[k]) / static_cast<double>(runs), 'f', 1)
+    m_blocks->setItem(row, 0, readOnlyCell(QString::fromStdString(b.label)));
+    m_blocks->setItem(row, 1, readOnlyCell(QString::fromStdString(b.function)));
+    m_blocks->setItem(row, 2, readOnlyCell(b.loc.line > 0 ? QString::number(b.loc.line) : QString()));
+    m_blocks->setItem(row, 3, readOnlyCell(here[k] ? QString::number(here[k]) : QString()));
+    m_blocks->setItem(row, 4, readOnlyCell(QString::number(runs)));
+    m_blocks->setItem(row, 5, readOnlyCell(runs ? QString::number(static_cast<double>(stats.activeMembers[k]) / static_cast<double>(runs), 'f', 1)
                                         : QString()));
     if (static_cast<int>(k) == next)
       for (int c = 0; c < m_blocks->columnCount(); ++c) m_blocks->item(row, c)->setBackground(VmMembersModel::kActive);

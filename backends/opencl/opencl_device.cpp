@@ -81,7 +81,7 @@ private:
 class OpenClDevice final : public Device {
 public:
   OpenClDevice(ClDevice& device, ElfDisassembler disassemble)
-      : m_device(device), m_target(openClTarget(device.name())), m_disassemble(std::move(disassemble)),
+      : m_device(device), m_target(openClTarget(device.name(), device.info().type == "CPU")), m_disassemble(std::move(disassemble)),
         m_description(describe(device.info())) {}
 
   const DeviceDescription& description() const override { return m_description; }

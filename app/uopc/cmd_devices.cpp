@@ -1,6 +1,9 @@
 #include "app/uopc/commands.h"
 
+#include "backends/opencl/cl_error.h"
 #include "backends/opencl/cl_listing.h"
+#include "backends/opencl/cl_probe.h"
+#include "backends/opencl/cl_probe_executable.h"
 #include "core/runtime/device_registry.h"
 
 #include <iostream>
@@ -20,6 +23,15 @@ void addDevicesCommand(CLI::App& app) {
                              "for programs on device tuples\n\nOpenCL:\n",
                              std::max(1u, std::thread::hardware_concurrency()));
     std::cout << uops::clDevicesListing();
+    // where a launch's first run happens (cl_probe.h): beside uopc, in an
+    // installed libexec/uopscope, or in the build tree
+    try {
+      std::cout << (uops::clProbesEnabled() ? "probe: " + uops::clProbeExecutable()
+                                            : std::string("probe: none (UOPSCOPE_CL_PROBE=0)"))
+                << "\n";
+    } catch (const uops::ClError& e) {
+      std::cout << "probe: " << e.what() << "\n";
+    }
   });
 }
 

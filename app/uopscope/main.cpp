@@ -173,6 +173,7 @@ int main(int argc, char** argv) {
   }
   QApplication app(argc, argv);
   setNames();
+  QGuiApplication::setDesktopFileName(QStringLiteral("uopscope")); // resources/uopscope.desktop
   uops::registerBackendDevices();
   uops::autobatch::installAutobatchModule();
   QCommandLineParser parser;

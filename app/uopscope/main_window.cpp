@@ -11,6 +11,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QIcon>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
@@ -23,6 +24,11 @@
 #include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
+
+// the icon (uopscope.qrc) lives in this static library: ask for it by name
+static void initWindowResources() {
+  Q_INIT_RESOURCE(uopscope);
+}
 
 namespace uops::views {
 namespace {
@@ -43,6 +49,8 @@ MainWindow::MainWindow(QWidget* parent)
       m_rewrites(new RewritesPanel(m_session, this)), m_kernels(new KernelsPanel(m_session, this)),
       m_code(new CodePanel(m_session, this)), m_optimize(new OptimizePanel(m_session, this)),
       m_run(new RunPanel(m_session, this)), m_autobatch(new AutobatchPanel(m_session, this)) {
+  initWindowResources();
+  setWindowIcon(QIcon(QStringLiteral(":/icons/uopscope.svg")));
   setWindowTitle(QStringLiteral("UOpScope"));
   setAcceptDrops(true);
   setCentralWidget(centralTabs());

@@ -1,5 +1,6 @@
 // The window's menus and their shortcuts.
 #include "app/uopscope/main_window.h"
+#include "app/uopscope/examples_dir.h"
 
 #include <QAction>
 #include <QDir>
@@ -20,7 +21,8 @@ void MainWindow::buildMenus() {
   recent->setObjectName(QStringLiteral("recentMenu"));
   m_recent = new RecentFiles(recent, [this](const QString& path) { openFile(path); });
   QMenu* examples = file->addMenu(QStringLiteral("&Examples"));
-  QDir dir(QStringLiteral(UOPSCOPE_EXAMPLES_DIR));
+  examples->setObjectName(QStringLiteral("examplesMenu"));
+  QDir dir(examplesDir());
   for (const QString& name : dir.entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name))
     examples->addAction(name, this, [this, path = dir.filePath(name)] { openFile(path); });
   file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, this, &QWidget::close);

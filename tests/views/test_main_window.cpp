@@ -17,6 +17,7 @@
 #include <QTest>
 #include <QComboBox>
 #include <QListWidget>
+#include <QMenu>
 #include <QSpinBox>
 
 using namespace uops::views;
@@ -25,6 +26,20 @@ class TestMainWindow : public QObject {
   Q_OBJECT
 
 private Q_SLOTS:
+  // the icon of uopscope.qrc (an SVG drawn by Qt's icon engine) and the
+  // bundled examples under File > Examples
+  void hasItsIconAndExamples() {
+    MainWindow w;
+    QVERIFY(!w.windowIcon().pixmap(64, 64).isNull());
+    auto* examples = w.findChild<QMenu*>(QStringLiteral("examplesMenu"));
+    QVERIFY(examples);
+    QStringList names;
+    for (QAction* a : examples->actions())
+      names << a->text();
+    QVERIFY(names.contains(QStringLiteral("matmul.py")));
+    QVERIFY(names.contains(QStringLiteral("convnet_train.py")));
+  }
+
   void loadsAnExample() {
     MainWindow w;
     w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/matmul.py"));

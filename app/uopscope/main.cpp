@@ -1,4 +1,4 @@
-// uopscope [PROGRAM.py] [--device CPU|CL:n] [--schedule K] [--view NAME] [--stage NAME [--kernel K] [--rewrite N]]
+// uopscope [PROGRAM.py | SESSION.uopscope] [--device CPU|CL:n] [--schedule K] [--view NAME] [--stage NAME [--kernel K] [--rewrite N]]
 //          [--compare] [--hide GROUPS] [--find TEXT] [--run] [--pass NAME] [--vm-steps N] [--screenshot FILE.png]
 // Every option is checked before the window opens: a wrong value is an error
 // that lists the valid ones. --help and --version need no display.
@@ -8,6 +8,7 @@
 #include "backends/devices.h"
 #include "core/autobatch/module.h"
 #include "views/autobatch/vm_debugger.h"
+#include "views/graph/graph_filter.h"
 #include "core/runtime/device_registry.h"
 #include "core/program/device_run.h"
 
@@ -23,8 +24,7 @@
 
 namespace {
 
-const QStringList kHideGroups{QStringLiteral("constants"), QStringLiteral("index"), QStringLiteral("movement"),
-                              QStringLiteral("calls")};
+const QStringList kHideGroups = uops::views::graphFilterGroups();
 
 struct Options {
   QCommandLineOption device{QStringLiteral("device"),
@@ -69,7 +69,7 @@ struct Options {
     parser.setApplicationDescription(QStringLiteral("UOpScope: explore how a tensor program is lowered"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py)"));
+    parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py) or a saved session (.uopscope)"));
     parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, hide, find, runIt, pass, vmSteps, shot});
   }
 };
@@ -188,14 +188,9 @@ int main(int argc, char** argv) {
                     .arg(parser.value(o.view), window.viewNames().join(QStringLiteral(", "))));
   window.show();
   if (parser.isSet(o.hide)) {
-    uops::views::LayoutOptions options;
     QStringList groups;
     for (const QString& g : parser.value(o.hide).split(QLatin1Char(','))) groups << g.trimmed();
-    options.filter.constants = groups.contains(QStringLiteral("constants"));
-    options.filter.indexMath = groups.contains(QStringLiteral("index"));
-    options.filter.movement = groups.contains(QStringLiteral("movement"));
-    options.filter.collapseCalls = groups.contains(QStringLiteral("calls"));
-    window.session().setLayoutOptions(options);
+    window.setHiddenGroups(groups);
   }
   window.setCompare(parser.isSet(o.compare));
   if (parser.isSet(o.device)) {
@@ -205,7 +200,11 @@ int main(int argc, char** argv) {
       return fail(QStringLiteral("this machine has no device %1 (uopc devices lists them)").arg(device));
   }
   const QStringList args = parser.positionalArguments();
-  if (!args.isEmpty()) window.openFile(args.first());
+  if (!args.isEmpty() && args.first().endsWith(QStringLiteral(".uopscope"))) {
+    if (QString error = window.openSession(args.first()); !error.isEmpty()) return fail(error);
+  } else if (!args.isEmpty()) {
+    window.openFile(args.first());
+  }
   if (parser.isSet(o.view)) window.showView(parser.value(o.view));
   if (parser.isSet(o.schedule)) {
     window.session().waitForIdle();

@@ -83,6 +83,17 @@ MainWindow::MainWindow(QWidget* parent)
   connectGraph();
   connect(&m_session, &Session::programLowered, this, [this] {
     if (!m_session.lowered().error.isEmpty()) m_graph->clearGraph(m_session.lowered().error);
+    // a restored session's stage and views, after the Session has selected its first stage
+    if (m_pendingView)
+      QMetaObject::invokeMethod(
+          this,
+          [this] {
+            if (!m_pendingView) return;
+            SavedSession s = *m_pendingView;
+            m_pendingView.reset();
+            restoreViewState(s);
+          },
+          Qt::QueuedConnection);
   });
   connect(&m_session, &Session::busyChanged, this, [this](bool busy) {
     if (busy) statusBar()->showMessage(QStringLiteral("working..."));
@@ -217,6 +228,12 @@ QStringList MainWindow::viewNames() const {
 }
 
 void MainWindow::openFile(const QString& path) {
+  if (path.endsWith(QStringLiteral(".uopscope"))) {
+    QString error = openSession(path);
+    if (!error.isEmpty()) statusBar()->showMessage(error);
+    return;
+  }
+  m_pendingView.reset();
   if (!m_session.loadFile(path)) {
     statusBar()->showMessage(QStringLiteral("cannot open %1").arg(path));
     return;

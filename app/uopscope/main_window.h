@@ -26,6 +26,8 @@
 
 #include <QMainWindow>
 
+#include <optional>
+
 class QDockWidget;
 class QProgressBar;
 
@@ -63,7 +65,20 @@ public:
   bool showView(const QString& name);
   // The names showView takes, sorted ("graph" among them).
   QStringList viewNames() const;
+  // A tensor program (.py), or a saved session (.uopscope: openSession)
   void openFile(const QString& path);
+  // Saves the program, device, realization point, kernels' OptOps and BEAM
+  // results and the view state as a .uopscope file; an error message or "".
+  QString saveSession(const QString& path);
+  // Restores a .uopscope file; an error message or "" (a warning, such as a
+  // device this machine lacks, goes to the status bar).
+  QString openSession(const QString& path);
+  // Writes the selected kernel's report (views/session/kernel_report.h) as
+  // Markdown; an error message or "".
+  QString exportKernelReport(const QString& path);
+  // Hides node groups of the graph ("constants", "index", "movement",
+  // "calls"), checking their Graph menu entries
+  void setHiddenGroups(const QStringList& groups);
 
 protected:
   void closeEvent(class QCloseEvent* event) override;
@@ -78,6 +93,7 @@ private:
   void buildToolBar();
   QWidget* graphArea();
   QWidget* centralTabs();
+  void restoreViewState(const SavedSession& saved);
 
   Session m_session;
   GraphView* m_graph;
@@ -96,6 +112,8 @@ private:
   RunPanel* m_run;
   AutobatchPanel* m_autobatch;
   class QTabWidget* m_center = nullptr;
+  // a restored session's view state, applied once its program has lowered
+  std::optional<SavedSession> m_pendingView;
   DeviceCombo* m_device = nullptr;
   ScheduleCombo* m_schedule = nullptr;
   std::map<QString, QDockWidget*> m_docks;

@@ -7,15 +7,33 @@
 #include <QFileDialog>
 #include <QKeySequence>
 #include <QMenuBar>
+#include <QStatusBar>
 
 namespace uops::views {
 
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
   file->addAction(QStringLiteral("&Open..."), QKeySequence::Open, this, [this] {
-    QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open a tensor program"), QString(),
-                                                QStringLiteral("Tensor programs (*.py)"));
+    QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open a tensor program or a session"), QString(),
+                                                QStringLiteral("Tensor programs and sessions (*.py *.uopscope);;"
+                                                               "Tensor programs (*.py);;Sessions (*.uopscope)"));
     if (!path.isEmpty()) openFile(path);
+  });
+  QAction* save = file->addAction(QStringLiteral("&Save Session As..."), QKeySequence::SaveAs, this, [this] {
+    QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save the session"), QString(),
+                                                QStringLiteral("Sessions (*.uopscope)"));
+    if (path.isEmpty()) return;
+    if (!path.endsWith(QStringLiteral(".uopscope"))) path += QStringLiteral(".uopscope");
+    QString error = saveSession(path);
+    if (!error.isEmpty()) statusBar()->showMessage(error);
+  });
+  save->setObjectName(QStringLiteral("saveSession"));
+  file->addAction(QStringLiteral("&Export Kernel Report..."), this, [this] {
+    QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export the selected kernel's report"), QString(),
+                                                QStringLiteral("Markdown (*.md)"));
+    if (path.isEmpty()) return;
+    QString error = exportKernelReport(path);
+    if (!error.isEmpty()) statusBar()->showMessage(error);
   });
   QMenu* recent = file->addMenu(QStringLiteral("Open &Recent"));
   recent->setObjectName(QStringLiteral("recentMenu"));

@@ -1,6 +1,7 @@
 // uopscope's command line, run as a user starts it: --help and --version
 // without a display, and every wrong option value an error (exit 1) that
 // says what is valid, before a window opens.
+#include <QFile>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
@@ -86,6 +87,30 @@ private Q_SLOTS:
     Result r = uopscope(args);
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(message), qPrintable(r.err));
+  }
+
+  // a session saved by the window opens from the command line; a file that is
+  // not one is an error naming it
+  void opensASession() {
+    QTemporaryDir dir;
+    QString session = dir.filePath(QStringLiteral("s.uopscope")), shot = dir.filePath(QStringLiteral("shot.png"));
+    QFile f(session);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"json({"uopscope_session": 1, "program": {"name": "tiny.py", "source":
+              "from tinygrad import Tensor\nout = (Tensor.arange(64).reshape(8, 8) + 1).sum(1)\n"},
+              "device": "CPU", "kernels": [{"index": 0, "opts": "Split(0, 2, UPCAST)"}],
+              "view": {"stage": "Optimize", "kernel": 0, "hide": ["constants"]}})json");
+    f.close();
+    Result r = uopscope({session, QStringLiteral("--screenshot"), shot});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(QFile::exists(shot));
+    QFile broken(dir.filePath(QStringLiteral("broken.uopscope")));
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write("not json");
+    broken.close();
+    r = uopscope({broken.fileName()});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(broken.fileName() + QStringLiteral(": not a UOpScope session: JSON error")), qPrintable(r.err));
   }
 
   // a kernel named as uopc names it, in any case of device name

@@ -24,7 +24,8 @@ grep -q "Depends:.*libllvm19" <<<"$info" || fail "no LLVM dependency: $info"
 contents="$(dpkg-deb --contents "$deb")"
 for f in ./usr/bin/uopc ./usr/bin/uopscope ./usr/libexec/uopscope/uopscope-clprobe \
   ./usr/share/applications/uopscope.desktop ./usr/share/icons/hicolor/scalable/apps/uopscope.svg \
-  ./usr/share/uopscope/examples/matmul.py ./usr/share/uopscope/examples/convnet_train.py; do
+  ./usr/share/mime/packages/uopscope.xml ./usr/share/uopscope/examples/matmul.py \
+  ./usr/share/uopscope/examples/convnet_train.py; do
   grep -q " $f\$" <<<"$contents" || fail "$f is not in the package"
 done
 

@@ -15,4 +15,25 @@ bool foldsSource(const GraphFilter& filter, const UOp& u, size_t i) {
   return filter.collapseCalls && u.op() == Op::Call && i == 0;
 }
 
+QStringList graphFilterGroups() {
+  return {QStringLiteral("constants"), QStringLiteral("index"), QStringLiteral("movement"), QStringLiteral("calls")};
+}
+
+QStringList hiddenGroups(const GraphFilter& filter) {
+  const bool hidden[] = {filter.constants, filter.indexMath, filter.movement, filter.collapseCalls};
+  QStringList names = graphFilterGroups(), out;
+  for (qsizetype i = 0; i < names.size(); ++i)
+    if (hidden[i]) out << names[i];
+  return out;
+}
+
+GraphFilter filterHiding(const QStringList& groups) {
+  GraphFilter f;
+  f.constants = groups.contains(QStringLiteral("constants"));
+  f.indexMath = groups.contains(QStringLiteral("index"));
+  f.movement = groups.contains(QStringLiteral("movement"));
+  f.collapseCalls = groups.contains(QStringLiteral("calls"));
+  return f;
+}
+
 } // namespace uops::views

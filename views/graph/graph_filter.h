@@ -6,6 +6,8 @@
 
 #include "core/ir/uop.h"
 
+#include <QStringList>
+
 namespace uops::views {
 
 struct GraphFilter {
@@ -15,6 +17,13 @@ struct GraphFilter {
   bool collapseCalls = false; // a Call is one box: its kernel body is not drawn
   friend bool operator==(const GraphFilter&, const GraphFilter&) = default;
 };
+
+// The groups by name, as uopscope --hide and saved sessions write them:
+// "constants", "index", "movement", "calls".
+QStringList graphFilterGroups();
+QStringList hiddenGroups(const GraphFilter& filter);
+// The filter hiding these groups (names it does not know are ignored).
+GraphFilter filterHiding(const QStringList& groups);
 
 // Whether `u` is hidden by `filter` (its sources stay visible).
 bool hides(const GraphFilter& filter, const UOp& u);

@@ -93,6 +93,7 @@ Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& 
 Session::Session(QObject* parent) : QObject(parent) {
   connect(&m_lowering, &QFutureWatcher<Lowered>::finished, this, [this] {
     m_lowered = m_lowering.result();
+    m_compiled.clear();
     m_schedule = m_lowered.schedule;
     m_selected = -1;
     m_selectedNode = nullptr;
@@ -110,7 +111,10 @@ Session::Session(QObject* parent) : QObject(parent) {
     Q_EMIT busyChanged(busy());
   });
   connect(&m_machineCode, &QFutureWatcher<QString>::finished, this, [this] {
-    if (m_machineCodeStage == m_selected) Q_EMIT machineCodeReady(m_machineCode.result()); // else stale
+    if (m_machineCodeStage == m_selected) { // else stale
+      if (const LoweredKernel* k = selectedKernel()) m_compiled[static_cast<size_t>(k - run()->kernels.data())] = m_machineCode.result();
+      Q_EMIT machineCodeReady(m_machineCode.result());
+    }
     Q_EMIT busyChanged(busy());
   });
   connect(&m_beam, &QFutureWatcher<BeamResult>::finished, this, [this] {
@@ -124,7 +128,10 @@ Session::Session(QObject* parent) : QObject(parent) {
                                         .arg(r.tried)
                                         .arg(r.fromCache ? QStringLiteral(", from the cache") : QString());
     // a search for another device than the one now chosen finds nothing for it
-    if (!r.cancelled && r.ms > 0 && m_beamDevice == m_device) setOpts(m_beamKernel, r.opts);
+    if (!r.cancelled && r.ms > 0 && m_beamDevice == m_device) {
+      setOpts(m_beamKernel, r.opts);
+      m_beamSummaries[m_beamKernel] = summary;
+    }
     Q_EMIT beamFinished(summary);
     Q_EMIT busyChanged(busy());
   });
@@ -168,6 +175,7 @@ QString Session::applyOpt(size_t kernel, const Opt& opt) {
 void Session::setOpts(size_t kernel, std::optional<std::vector<Opt>> opts) {
   if (opts) m_opts[kernel] = *opts;
   else m_opts.erase(kernel);
+  m_beamSummaries.erase(kernel);
   setSource(m_source, m_lowered.name);
 }
 
@@ -215,8 +223,55 @@ bool Session::loadFile(const QString& path) {
   if (!f.open(QIODevice::ReadOnly)) return false;
   m_path = path;
   m_opts.clear(); // another program: its kernels start from the heuristics
+  m_beamSummaries.clear();
   setSource(QString::fromUtf8(f.readAll()), QFileInfo(path).fileName());
   return true;
+}
+
+SavedSession Session::saved() const {
+  SavedSession s;
+  s.path = m_path;
+  s.name = m_lowered.name.isEmpty() ? QFileInfo(m_path).fileName() : m_lowered.name;
+  s.source = m_source;
+  s.device = m_device;
+  s.schedule = m_schedule;
+  for (const auto& [kernel, opts] : m_opts) {
+    auto beam = m_beamSummaries.find(kernel);
+    s.kernels[kernel] = {opts, beam == m_beamSummaries.end() ? QString() : beam->second};
+  }
+  if (m_selected >= 0 && m_selected < stageCount()) {
+    const StageRecord& r = stageRecord(m_selected);
+    s.stage = QString::fromStdString(r.stage);
+    s.kernel = r.kernel.empty() ? -1 : static_cast<int>(r.kernelIndex);
+  }
+  s.compare = m_compare;
+  s.hidden = hiddenGroups(m_layoutOptions.filter);
+  return s;
+}
+
+QString Session::restore(const SavedSession& saved) {
+  m_cancelBeam = true; // a search running now is for the program being replaced
+  QString warning;
+  std::vector<DeviceChoice> devices = availableDevices();
+  bool here = std::any_of(devices.begin(), devices.end(), [&](const DeviceChoice& d) { return d.name == saved.device; });
+  if (here && saved.device != m_device) {
+    m_device = saved.device;
+    Q_EMIT deviceChanged(m_device);
+  }
+  if (!here)
+    warning = QStringLiteral("the session's device %1 is not on this machine: lowered for %2 with its heuristics")
+                  .arg(saved.device, m_device);
+  m_opts.clear();
+  m_beamSummaries.clear();
+  if (here)
+    for (const auto& [kernel, k] : saved.kernels) {
+      m_opts[kernel] = k.opts;
+      if (!k.beam.isEmpty()) m_beamSummaries[kernel] = k.beam;
+    }
+  m_schedule = saved.schedule;
+  m_path = saved.path;
+  setSource(saved.source, saved.name);
+  return warning;
 }
 
 void Session::setSource(const QString& text, const QString& name) {
@@ -230,6 +285,7 @@ void Session::setSchedule(int schedule) {
   if (schedule == m_schedule) return;
   m_schedule = schedule;
   m_opts.clear(); // kernel indices are the schedule's
+  m_beamSummaries.clear();
   if (!m_lowered.name.isEmpty()) setSource(m_source, m_lowered.name);
 }
 
@@ -274,6 +330,7 @@ bool Session::setDevice(const QString& device) {
     return false;
   m_device = device;
   m_opts.clear(); // OptOps are the target's (THREAD on the CPU, LOCAL on a GPU)
+  m_beamSummaries.clear();
   m_cancelBeam = true; // its result would be the old device's
   Q_EMIT deviceChanged(device);
   if (!m_lowered.name.isEmpty()) setSource(m_source, m_lowered.name);

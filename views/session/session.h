@@ -11,6 +11,7 @@
 #include "core/program/extension_modules.h"
 #include "views/graph/graph_layout.h"
 #include "views/run/device_run.h"
+#include "views/session/saved_session.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -53,6 +54,13 @@ public:
 
   // Reads the file and lowers it (asynchronously).
   bool loadFile(const QString& path);
+  // The program, device, realization point, OptOps and selected stage as a
+  // saved session (the window adds its view state).
+  SavedSession saved() const;
+  // Takes a saved session's program, device, realization point and OptOps
+  // and lowers it (the window restores the view state). Returns a warning, or "": a device this machine lacks
+  // leaves the device as it is and the kernels to its heuristics.
+  QString restore(const SavedSession& saved);
   void setSource(const QString& text, const QString& name);
   // Lowers one realization point's schedule (1-based, as Lowered::schedules
   // lists them) instead of the whole program (0).
@@ -111,6 +119,14 @@ public:
   // appended and the program re-lowered; otherwise the reason is returned.
   QString applyOpt(size_t kernel, const Opt& opt);
   void setOpts(size_t kernel, std::optional<std::vector<Opt>> opts); // nullopt: back to the heuristics
+  // A kernel's machine code as the Code view last showed it; empty when it
+  // was not compiled since the program last lowered.
+  QString machineCodeOf(size_t kernel) const {
+    auto it = m_compiled.find(kernel);
+    return it == m_compiled.end() ? QString() : it->second;
+  }
+  // BEAM's summary for each kernel whose OptOps BEAM found (until changed by hand)
+  const std::map<size_t, QString>& beamSummaries() const { return m_beamSummaries; }
   // The kernel's OptOps now, and the kernel as Optimize types it (no OptOps).
   std::vector<Opt> currentOpts(size_t kernel) const;
 
@@ -169,6 +185,8 @@ private:
   size_t m_beamKernel = 0;
   QString m_beamDevice; // the device the running search times on
   KernelOpts m_opts;
+  std::map<size_t, QString> m_beamSummaries;
+  std::map<size_t, QString> m_compiled; // machine code by kernel
 };
 
 } // namespace uops::views

@@ -1,6 +1,7 @@
 #include "app/uopscope/main_window.h"
 
 #include "views/autobatch/vm_debugger.h"
+#include "views/run/roofline_view.h"
 
 #include <QAction>
 #include <QApplication>
@@ -129,6 +130,7 @@ QWidget* MainWindow::centralTabs() {
   m_center->setDocumentMode(true);
   m_center->addTab(graphArea(), QStringLiteral("Graph"));
   m_center->addTab(m_autobatch, QStringLiteral("Autobatch"));
+  m_center->addTab(m_run->roofline(), QStringLiteral("Roofline"));
   connect(&m_session, &Session::programLowered, this, [this] {
     int calls = m_autobatch->callCount();
     m_center->setTabText(1, calls ? QStringLiteral("Autobatch (%1)").arg(calls) : QStringLiteral("Autobatch"));
@@ -213,6 +215,10 @@ bool MainWindow::showView(const QString& name) {
     m_center->setCurrentIndex(1);
     return true;
   }
+  if (name.compare(QStringLiteral("roofline"), Qt::CaseInsensitive) == 0) {
+    m_center->setCurrentWidget(m_run->roofline());
+    return true;
+  }
   auto it = m_docks.find(name.toLower());
   if (it == m_docks.end()) return false;
   it->second->show();
@@ -221,7 +227,7 @@ bool MainWindow::showView(const QString& name) {
 }
 
 QStringList MainWindow::viewNames() const {
-  QStringList names{QStringLiteral("graph"), QStringLiteral("autobatch")};
+  QStringList names{QStringLiteral("graph"), QStringLiteral("autobatch"), QStringLiteral("roofline")};
   for (const auto& [name, dock] : m_docks) names << name;
   names.sort();
   return names;

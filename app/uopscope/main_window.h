@@ -60,8 +60,8 @@ public:
   DeviceCombo* deviceCombo() const { return m_device; }
   ScheduleCombo* scheduleCombo() const { return m_schedule; }
 
-  // Raises the dock of a view: "program", "stages", "rewrites", "kernels", "optimize", "code", "run"; "graph" and
-  // "autobatch" choose the middle tab.
+  // Raises the dock of a view: "program", "stages", "rewrites", "kernels", "optimize", "code", "run"; "graph",
+  // "autobatch" and "roofline" choose the middle tab.
   bool showView(const QString& name);
   // The names showView takes, sorted ("graph" among them).
   QStringList viewNames() const;

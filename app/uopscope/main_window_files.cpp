@@ -17,7 +17,8 @@ namespace uops::views {
 QString MainWindow::saveSession(const QString& path) {
   if (m_session.source().isEmpty()) return QStringLiteral("no program to save");
   SavedSession s = m_session.saved();
-  s.centralView = m_center->currentIndex() == 1 ? QStringLiteral("autobatch") : QStringLiteral("graph");
+  const QStringList central{QStringLiteral("graph"), QStringLiteral("autobatch"), QStringLiteral("roofline")};
+  s.centralView = central.value(m_center->currentIndex(), central.front());
   s.windowState = saveState();
   QSaveFile f(path);
   if (!f.open(QIODevice::WriteOnly)) return QStringLiteral("cannot write %1: %2").arg(path, f.errorString());

@@ -1,9 +1,12 @@
 #include "views/panels/run_panel.h"
 
+#include "views/run/roofline_view.h"
 #include "views/run/timeline_view.h"
 #include "views/session/session.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QThread>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -11,15 +14,19 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace uops::views {
 
 RunPanel::RunPanel(Session& session, QWidget* parent)
     : QWidget(parent), m_session(session), m_device(new QComboBox(this)), m_repeat(new QSpinBox(this)),
       m_run(new QPushButton(QStringLiteral("Run"), this)), m_times(new QTableWidget(this)),
-      m_verdict(new QLabel(this)), m_outputs(new QPlainTextEdit(this)), m_timeline(new TimelineView(this)) {
+      m_verdict(new QLabel(this)), m_outputs(new QPlainTextEdit(this)), m_timeline(new TimelineView(this)),
+      m_roofline(new RooflineView(this)) {
   setObjectName(QStringLiteral("runPanel"));
   m_run->setObjectName(QStringLiteral("runButton"));
   m_times->setObjectName(QStringLiteral("runTimes"));
@@ -57,6 +64,17 @@ RunPanel::RunPanel(Session& session, QWidget* parent)
   connect(m_run, &QPushButton::clicked, this, [this] { m_session.runOn(m_device->currentData().toString(), m_repeat->value()); });
   connect(&m_session, &Session::busyChanged, m_run, [this](bool busy) { m_run->setEnabled(!busy); });
   connect(&m_session, &Session::ran, this, &RunPanel::showRun);
+  connect(m_roofline, &RooflineView::shown, this, &RunPanel::showRoofline);
+  connect(&m_peaks, &QFutureWatcher<PeaksJob>::finished, this, [this] {
+    PeaksJob job = m_peaks.result();
+    if (job.error.isEmpty()) cachePeaks(job.description, job.peaks);
+    const auto& r = m_session.lastRun();
+    if (!r) return;
+    if (r->device == job.device && !job.error.isEmpty())
+      m_roofline->showMessage(QStringLiteral("cannot measure %1's peaks: %2").arg(job.device, job.error));
+    else
+      showRoofline(); // this run's device, or the one of a run that came since (measured next)
+  });
   // the target device by default: its run uses the kernels and OptOps the other views show
   auto follow = [this](const QString& device) {
     if (int i = m_device->findData(device); i >= 0) m_device->setCurrentIndex(i);
@@ -64,6 +82,10 @@ RunPanel::RunPanel(Session& session, QWidget* parent)
   follow(m_session.device());
   connect(&m_session, &Session::deviceChanged, this, follow);
 }
+
+// a measurement in flight finishes (a second at most) before its panel goes:
+// it must not run on into whatever the device does next
+RunPanel::~RunPanel() { m_peaks.waitForFinished(); }
 
 void RunPanel::showRun() {
   const auto& r = m_session.lastRun();
@@ -98,6 +120,46 @@ void RunPanel::showRun() {
   m_timeline->setVisible(r->devices > 1);
   if (r->devices > 1)
     m_verdict->setText(m_verdict->text() + QStringLiteral("; %1 devices, %2 copies per run").arg(r->devices).arg(r->copies));
+  showRoofline();
+}
+
+void RunPanel::showRoofline() {
+  const auto& r = m_session.lastRun();
+  if (!r || !r->error.isEmpty()) return;
+  if (r->devices > 1 || r->work.empty()) {
+    m_roofline->showMessage(QStringLiteral("The roofline places the kernels of a run on one device."));
+    return;
+  }
+  std::vector<DeviceChoice> devices = availableDevices();
+  auto d = std::find_if(devices.begin(), devices.end(), [&](const DeviceChoice& c) { return c.name == r->device; });
+  if (d == devices.end()) return;
+  if (std::optional<DevicePeaks> peaks = cachedPeaks(d->description)) {
+    m_roofline->showRun(*r, *peaks);
+    return;
+  }
+  if (!m_roofline->isVisible()) { // measured when someone looks: it keeps the device busy for a second
+    m_roofline->showMessage(QStringLiteral("%1's peaks are measured when this tab is shown.").arg(r->device));
+    return;
+  }
+  m_roofline->showMessage(QStringLiteral("measuring %1's peak arithmetic rate and memory bandwidth...").arg(r->device));
+  if (m_peaks.isRunning()) return; // its result shows the roofline of the run then last
+  m_peaks.setFuture(QtConcurrent::run([device = d->name, description = d->description] {
+    PeaksJob job{device, description, {}, {}};
+    try {
+      job.peaks = measurePeaks(device);
+    } catch (const std::exception& e) {
+      job.error = QString::fromUtf8(e.what());
+    }
+    return job;
+  }));
+}
+
+void RunPanel::waitForPeaks() {
+  while (m_peaks.isRunning()) {
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    QThread::msleep(5);
+  }
+  QCoreApplication::processEvents();
 }
 
 } // namespace uops::views

@@ -2,9 +2,15 @@
 // device; the target device unless another is chosen) with repetitions, on a worker; per kernel its minimum and median
 // times with GFLOPS and GB/s at the median (work from kernel_work.h), the
 // outputs' shapes and first values, and whether they match the reference
-// evaluator. A program on several devices also gets its per-device timeline.
+// evaluator. A program on several devices also gets its per-device timeline;
+// a program on one device its kernels under the device's roofline (the
+// device's peaks measured on a worker the first time the roofline is shown
+// for it, then cached), which the window shows in its middle tabs.
 #pragma once
 
+#include "views/run/device_peaks.h"
+
+#include <QFutureWatcher>
 #include <QWidget>
 
 class QComboBox;
@@ -16,6 +22,7 @@ class QTableWidget;
 
 namespace uops::views {
 
+class RooflineView;
 class Session;
 class TimelineView;
 
@@ -24,14 +31,27 @@ class RunPanel : public QWidget {
 
 public:
   explicit RunPanel(Session& session, QWidget* parent = nullptr);
+  ~RunPanel() override;
   QPushButton* runButton() const { return m_run; }
   QComboBox* device() const { return m_device; }
   QTableWidget* times() const { return m_times; }
   QLabel* verdict() const { return m_verdict; }
   TimelineView* timeline() const { return m_timeline; }
+  // The run's kernels under the device's roof; the window shows it as a
+  // tab of its own (the panel measures the peaks and fills it after each run).
+  RooflineView* roofline() const { return m_roofline; }
+  // Processes events until the peaks being measured are known (tests).
+  void waitForPeaks();
 
 private:
+  struct PeaksJob {
+    QString device, description;
+    DevicePeaks peaks;
+    QString error;
+  };
+
   void showRun();
+  void showRoofline();
 
   Session& m_session;
   QComboBox* m_device;
@@ -41,6 +61,8 @@ private:
   QLabel* m_verdict;
   QPlainTextEdit* m_outputs;
   TimelineView* m_timeline;
+  RooflineView* m_roofline;
+  QFutureWatcher<PeaksJob> m_peaks;
 };
 
 } // namespace uops::views

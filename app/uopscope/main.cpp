@@ -1,4 +1,4 @@
-// uopscope [PROGRAM.py | SESSION.uopscope] [--device CPU|CL:n] [--schedule K] [--view NAME] [--stage NAME [--kernel K] [--rewrite N]]
+// uopscope [PROGRAM.py | SESSION.uopscope] [--diff OPTS] [--device CPU|CL:n] [--schedule K] [--view NAME] [--stage NAME [--kernel K] [--rewrite N]]
 //          [--compare] [--hide GROUPS] [--find TEXT] [--run] [--pass NAME] [--vm-steps N] [--screenshot FILE.png]
 // Every option is checked before the window opens: a wrong value is an error
 // that lists the valid ones. --help and --version need no display.
@@ -32,7 +32,7 @@ struct Options {
                             QStringLiteral("name")};
   QCommandLineOption view{QStringLiteral("view"),
                           QStringLiteral("raise a view: graph, autobatch, program, stages, rewrites, kernels, optimize, "
-                                         "code, inspector, run, roofline"),
+                                         "code, diff, inspector, run, roofline"),
                           QStringLiteral("name")};
   QCommandLineOption stage{QStringLiteral("stage"),
                            QStringLiteral("open at a stage: Callify, Rangeify, Optimize, Expand, Instruction "
@@ -62,6 +62,10 @@ struct Options {
   QCommandLineOption vmSteps{QStringLiteral("vm-steps"),
                              QStringLiteral("run the VM debugger on the program's first @autobatch call for n blocks"),
                              QStringLiteral("n")};
+  QCommandLineOption diff{QStringLiteral("diff"),
+                          QStringLiteral("with --stage and --kernel: compare the kernel's OptOps with these in the Diff "
+                                         "view (e.g. \"Split(0, 4, UPCAST)\"; \"\" for none)"),
+                          QStringLiteral("opts")};
   QCommandLineOption shot{QStringLiteral("screenshot"), QStringLiteral("write a PNG of the window and exit"),
                           QStringLiteral("file")};
 
@@ -70,7 +74,7 @@ struct Options {
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py) or a saved session (.uopscope)"));
-    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, hide, find, runIt, pass, vmSteps, shot});
+    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, hide, find, runIt, pass, vmSteps, diff, shot});
   }
 };
 
@@ -111,6 +115,7 @@ std::optional<QString> checkOptions(const QCommandLineParser& parser, const Opti
       return QString::fromStdString(e.what());
     }
   }
+  if (parser.isSet(o.diff) && !parser.isSet(o.kernel)) return QStringLiteral("--diff goes with --stage and --kernel");
   for (const QCommandLineOption* needsStage : {&o.kernel, &o.rewrite})
     if (parser.isSet(*needsStage) && !parser.isSet(o.stage))
       return QStringLiteral("--%1 goes with --stage").arg(needsStage->names().first());
@@ -230,6 +235,14 @@ int main(int argc, char** argv) {
         return fail(QStringLiteral("the stage has no rewrite %1").arg(parser.value(o.rewrite)));
       window.session().waitForIdle();
     }
+  }
+  if (parser.isSet(o.diff)) {
+    const uops::LoweredKernel* k = window.session().selectedKernel();
+    if (!k) return fail(QStringLiteral("--diff: the stage chosen is not a kernel's"));
+    size_t index = static_cast<size_t>(k - window.session().run()->kernels.data());
+    window.diff()->compare(static_cast<int>(index), QString::fromStdString(uops::formatOpts(k->opts)),
+                           parser.value(o.diff));
+    window.diff()->waitForResult();
   }
   if (parser.isSet(o.find)) {
     window.findBar()->activate();

@@ -49,7 +49,8 @@ MainWindow::MainWindow(QWidget* parent)
       m_program(new ProgramPanel(m_session, this)), m_stages(new StagesPanel(m_session, this)),
       m_rewrites(new RewritesPanel(m_session, this)), m_kernels(new KernelsPanel(m_session, this)),
       m_code(new CodePanel(m_session, this)), m_optimize(new OptimizePanel(m_session, this)),
-      m_run(new RunPanel(m_session, this)), m_autobatch(new AutobatchPanel(m_session, this)) {
+      m_run(new RunPanel(m_session, this)), m_autobatch(new AutobatchPanel(m_session, this)),
+      m_diff(new DiffPanel(m_session, this)) {
   initWindowResources();
   setWindowIcon(QIcon(QStringLiteral(":/icons/uopscope.svg")));
   setWindowTitle(QStringLiteral("UOpScope"));
@@ -131,6 +132,7 @@ QWidget* MainWindow::centralTabs() {
   m_center->addTab(graphArea(), QStringLiteral("Graph"));
   m_center->addTab(m_autobatch, QStringLiteral("Autobatch"));
   m_center->addTab(m_run->roofline(), QStringLiteral("Roofline"));
+  m_center->addTab(m_diff, QStringLiteral("Diff"));
   connect(&m_session, &Session::programLowered, this, [this] {
     int calls = m_autobatch->callCount();
     m_center->setTabText(1, calls ? QStringLiteral("Autobatch (%1)").arg(calls) : QStringLiteral("Autobatch"));
@@ -219,6 +221,10 @@ bool MainWindow::showView(const QString& name) {
     m_center->setCurrentWidget(m_run->roofline());
     return true;
   }
+  if (name.compare(QStringLiteral("diff"), Qt::CaseInsensitive) == 0) {
+    m_center->setCurrentWidget(m_diff);
+    return true;
+  }
   auto it = m_docks.find(name.toLower());
   if (it == m_docks.end()) return false;
   it->second->show();
@@ -227,7 +233,8 @@ bool MainWindow::showView(const QString& name) {
 }
 
 QStringList MainWindow::viewNames() const {
-  QStringList names{QStringLiteral("graph"), QStringLiteral("autobatch"), QStringLiteral("roofline")};
+  QStringList names{QStringLiteral("graph"), QStringLiteral("autobatch"), QStringLiteral("roofline"),
+                    QStringLiteral("diff")};
   for (const auto& [name, dock] : m_docks) names << name;
   names.sort();
   return names;

@@ -14,6 +14,7 @@
 #include "views/inspector/node_inspector.h"
 #include "views/menus/recent_files.h"
 #include "views/panels/code_panel.h"
+#include "views/panels/diff_panel.h"
 #include "views/panels/device_combo.h"
 #include "views/panels/schedule_combo.h"
 #include "views/panels/kernels_panel.h"
@@ -56,12 +57,13 @@ public:
   RewritesPanel* rewrites() const { return m_rewrites; }
   OptimizePanel* optimizer() const { return m_optimize; }
   AutobatchPanel* autobatch() const { return m_autobatch; }
+  DiffPanel* diff() const { return m_diff; }
   // The toolbar's target device (saved in QSettings).
   DeviceCombo* deviceCombo() const { return m_device; }
   ScheduleCombo* scheduleCombo() const { return m_schedule; }
 
   // Raises the dock of a view: "program", "stages", "rewrites", "kernels", "optimize", "code", "run"; "graph",
-  // "autobatch" and "roofline" choose the middle tab.
+  // "autobatch", "roofline" and "diff" choose the middle tab.
   bool showView(const QString& name);
   // The names showView takes, sorted ("graph" among them).
   QStringList viewNames() const;
@@ -111,6 +113,7 @@ private:
   OptimizePanel* m_optimize;
   RunPanel* m_run;
   AutobatchPanel* m_autobatch;
+  DiffPanel* m_diff;
   class QTabWidget* m_center = nullptr;
   // a restored session's view state, applied once its program has lowered
   std::optional<SavedSession> m_pendingView;

@@ -17,7 +17,8 @@ namespace uops::views {
 QString MainWindow::saveSession(const QString& path) {
   if (m_session.source().isEmpty()) return QStringLiteral("no program to save");
   SavedSession s = m_session.saved();
-  const QStringList central{QStringLiteral("graph"), QStringLiteral("autobatch"), QStringLiteral("roofline")};
+  const QStringList central{QStringLiteral("graph"), QStringLiteral("autobatch"), QStringLiteral("roofline"),
+                            QStringLiteral("diff")};
   s.centralView = central.value(m_center->currentIndex(), central.front());
   s.windowState = saveState();
   QSaveFile f(path);

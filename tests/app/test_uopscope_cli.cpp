@@ -69,6 +69,8 @@ private Q_SLOTS:
                                       << QStringLiteral("REF cannot be the explorer's target");
     QTest::newRow("missing file") << QStringList{QStringLiteral("/nonexistent/prog.py")}
                                   << QStringLiteral("cannot open '/nonexistent/prog.py': no such file");
+    QTest::newRow("diff without kernel") << QStringList{kExample, QStringLiteral("--diff"), QStringLiteral("")}
+                                         << QStringLiteral("--diff goes with --stage and --kernel");
     QTest::newRow("kernel without stage") << QStringList{kExample, QStringLiteral("--kernel"), QStringLiteral("0")}
                                           << QStringLiteral("--kernel goes with --stage");
     QTest::newRow("stage") << QStringList{kExample, QStringLiteral("--stage"), QStringLiteral("Foo")}

@@ -35,7 +35,7 @@ struct SavedSession {
   // where the user was
   QString stage;   // the selected stage's name ("Optimize"); empty: none
   int kernel = -1; // its kernel's schedule index; -1: a whole-program stage
-  QString centralView = QStringLiteral("graph"); // "graph", "autobatch" or "roofline"
+  QString centralView = QStringLiteral("graph"); // "graph", "autobatch", "roofline" or "diff"
   bool compare = false;                          // Graph > Compare before/after
   QStringList hidden;                            // hidden node groups (uopscope --hide's names)
   QByteArray windowState;                        // QMainWindow::saveState(): docks and their tabs

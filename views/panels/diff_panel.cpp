@@ -1,0 +1,242 @@
+#include "views/panels/diff_panel.h"
+
+#include "core/ir/axis_type.h"
+#include "core/opt/kernel_ranges.h"
+#include "core/pipeline/codegen.h"
+#include "core/pipeline/device_beam.h"
+#include "core/runtime/device_registry.h"
+#include "views/code/rendered_source.h"
+#include "views/run/kernel_work.h"
+#include "views/run/machine_code.h"
+#include "views/session/session.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QThread>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <limits>
+
+namespace uops::views {
+namespace {
+
+constexpr int kRuns = 7;
+
+DiffSide lowerSide(const UOpPtr& ast, const CodegenTarget& target, const QString& text, const KernelWork& work) {
+  DiffSide s;
+  try {
+    std::vector<Opt> opts = parseOpts(text.toStdString());
+    LoweredKernel k = lowerKernel(ast, target, opts);
+    s.opts = k.opts.empty() ? QStringLiteral("none") : QString::fromStdString(formatOpts(k.opts));
+    s.name = QString::fromStdString(k.name.text);
+    QStringList ranges;
+    for (size_t i = 0; i < k.name.sizes.size(); ++i)
+      ranges << QString::fromUtf8(axisTypeName(k.name.types[i]).data(),
+                                  static_cast<qsizetype>(axisTypeName(k.name.types[i]).size())) +
+                    QString::number(k.name.sizes[i]);
+    s.ranges = ranges.join(QLatin1Char(' '));
+    s.source = QString::fromStdString(renderedSource(k).text);
+    s.machine = machineCode(k);
+    BeamTimer timer = deviceBeamTimer(openDevice(target.device), ast, target, 1);
+    std::shared_ptr<const void> compiled = timer.compile(opts);
+    std::vector<double> ms;
+    for (int i = 0; i < kRuns; ++i) ms.push_back(timer.time(compiled, std::numeric_limits<double>::infinity()));
+    std::sort(ms.begin(), ms.end());
+    s.medianMs = ms[ms.size() / 2];
+    s.gflops = s.medianMs > 0 ? work.flops / (s.medianMs / 1e3) / 1e9 : 0;
+  } catch (const std::exception& e) {
+    s.error = QString::fromUtf8(e.what());
+  }
+  return s;
+}
+
+QPlainTextEdit* codePane(QWidget* parent, const QString& name) {
+  auto* e = new QPlainTextEdit(parent);
+  e->setObjectName(name);
+  e->setReadOnly(true);
+  e->setLineWrapMode(QPlainTextEdit::NoWrap);
+  QFont mono(QStringLiteral("monospace"));
+  mono.setStyleHint(QFont::Monospace);
+  e->setFont(mono);
+  return e;
+}
+
+// The aligned texts of a diff in two panes, rows only one side has marked on it.
+void showDiff(const AlignedDiff& d, QPlainTextEdit* left, QPlainTextEdit* right) {
+  left->setPlainText(d.left);
+  right->setPlainText(d.right);
+  QList<QTextEdit::ExtraSelection> l, r;
+  auto mark = [](QPlainTextEdit* e, int row, const QColor& color, QList<QTextEdit::ExtraSelection>& into) {
+    QTextEdit::ExtraSelection sel;
+    sel.cursor = QTextCursor(e->document()->findBlockByNumber(row));
+    sel.format.setBackground(color);
+    sel.format.setProperty(QTextFormat::FullWidthSelection, true);
+    into << sel;
+  };
+  const QColor removed(0xff, 0xd7, 0xd5), added(0xd4, 0xf5, 0xd4), empty(0xf0, 0xf0, 0xf0);
+  for (size_t i = 0; i < d.rows.size(); ++i) {
+    int row = static_cast<int>(i);
+    if (d.rows[i] == DiffKind::Removed) {
+      mark(left, row, removed, l);
+      mark(right, row, empty, r);
+    } else if (d.rows[i] == DiffKind::Added) {
+      mark(left, row, empty, l);
+      mark(right, row, added, r);
+    }
+  }
+  left->setExtraSelections(l);
+  right->setExtraSelections(r);
+}
+
+// Two panes that scroll together.
+QSplitter* sideBySide(QPlainTextEdit* a, QPlainTextEdit* b, QWidget* parent) {
+  auto* split = new QSplitter(Qt::Horizontal, parent);
+  split->addWidget(a);
+  split->addWidget(b);
+  for (auto [from, to] : {std::pair{a, b}, std::pair{b, a}}) {
+    QObject::connect(from->verticalScrollBar(), &QScrollBar::valueChanged, to->verticalScrollBar(),
+                     &QScrollBar::setValue);
+    QObject::connect(from->horizontalScrollBar(), &QScrollBar::valueChanged, to->horizontalScrollBar(),
+                     &QScrollBar::setValue);
+  }
+  return split;
+}
+
+} // namespace
+
+DiffPanel::DiffPanel(Session& session, QWidget* parent)
+    : QWidget(parent), m_session(session), m_kernel(new QComboBox(this)), m_a(new QLineEdit(this)),
+      m_b(new QLineEdit(this)), m_compare(new QPushButton(QStringLiteral("Compare"), this)),
+      m_status(new QLabel(this)), m_summary(new QTableWidget(6, 2, this)),
+      m_sourceA(codePane(this, QStringLiteral("diffSourceA"))), m_sourceB(codePane(this, QStringLiteral("diffSourceB"))),
+      m_machineA(codePane(this, QStringLiteral("diffMachineA"))),
+      m_machineB(codePane(this, QStringLiteral("diffMachineB"))) {
+  setObjectName(QStringLiteral("diffPanel"));
+  m_kernel->setObjectName(QStringLiteral("diffKernel"));
+  m_a->setObjectName(QStringLiteral("diffOptsA"));
+  m_b->setObjectName(QStringLiteral("diffOptsB"));
+  m_compare->setObjectName(QStringLiteral("diffCompare"));
+  m_status->setObjectName(QStringLiteral("diffStatus"));
+  m_summary->setObjectName(QStringLiteral("diffSummary"));
+  m_a->setPlaceholderText(QStringLiteral("no OptOps"));
+  m_b->setPlaceholderText(QStringLiteral("no OptOps, e.g. Split(0, 4, UPCAST)"));
+  m_summary->setHorizontalHeaderLabels({QStringLiteral("A"), QStringLiteral("B")});
+  m_summary->setVerticalHeaderLabels({QStringLiteral("kernel"), QStringLiteral("ranges"), QStringLiteral("OptOps"),
+                                      QStringLiteral("median ms"), QStringLiteral("GFLOPS"),
+                                      QStringLiteral("lines only here")});
+  m_summary->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  m_summary->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_summary->setMaximumHeight(m_summary->verticalHeader()->length() + m_summary->horizontalHeader()->height() + 4);
+  auto* form = new QFormLayout;
+  form->addRow(QStringLiteral("kernel"), m_kernel);
+  form->addRow(QStringLiteral("A"), m_a);
+  form->addRow(QStringLiteral("B"), m_b);
+  auto* bar = new QHBoxLayout;
+  bar->addWidget(m_compare);
+  bar->addWidget(m_status, 1);
+  auto* tabs = new QTabWidget(this);
+  tabs->addTab(sideBySide(m_sourceA, m_sourceB, tabs), QStringLiteral("Source"));
+  tabs->addTab(sideBySide(m_machineA, m_machineB, tabs), QStringLiteral("Machine code"));
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(2, 2, 2, 2);
+  layout->addLayout(form);
+  layout->addLayout(bar);
+  layout->addWidget(m_summary);
+  layout->addWidget(tabs, 1);
+  connect(&m_session, &Session::programLowered, this, &DiffPanel::refill);
+  connect(m_kernel, &QComboBox::currentIndexChanged, this, [this](int i) {
+    const PipelineRun* run = m_session.run();
+    if (!run || i < 0 || i >= static_cast<int>(run->kernels.size())) return;
+    m_a->setText(QString::fromStdString(formatOpts(run->kernels[static_cast<size_t>(i)].opts)));
+  });
+  connect(m_compare, &QPushButton::clicked, this,
+          [this] { compare(m_kernel->currentIndex(), m_a->text(), m_b->text()); });
+  connect(&m_job, &QFutureWatcher<Result>::finished, this, [this] {
+    Result r = m_job.result();
+    if (r.generation == m_generation) show(r); // else a newer comparison is on its way
+  });
+}
+
+DiffPanel::~DiffPanel() { m_job.waitForFinished(); }
+
+void DiffPanel::refill() {
+  const PipelineRun* run = m_session.run();
+  QSignalBlocker quiet(m_kernel);
+  int keep = m_kernel->currentIndex();
+  m_kernel->clear();
+  if (!run) return;
+  for (size_t i = 0; i < run->kernels.size(); ++i)
+    m_kernel->addItem(QStringLiteral("%1  %2").arg(i).arg(QString::fromStdString(run->kernels[i].name.text)));
+  m_kernel->setCurrentIndex(keep >= 0 && keep < m_kernel->count() ? keep : 0);
+  if (m_kernel->currentIndex() >= 0)
+    m_a->setText(QString::fromStdString(formatOpts(run->kernels[static_cast<size_t>(m_kernel->currentIndex())].opts)));
+}
+
+void DiffPanel::compare(int kernel, const QString& a, const QString& b) {
+  const PipelineRun* run = m_session.run();
+  if (!run || kernel < 0 || kernel >= static_cast<int>(run->schedule.kernels.size())) {
+    m_status->setText(QStringLiteral("no kernel %1 to compare").arg(kernel));
+    return;
+  }
+  if (m_kernel->currentIndex() != kernel) m_kernel->setCurrentIndex(kernel);
+  m_a->setText(a);
+  m_b->setText(b);
+  const ScheduledKernel& k = run->schedule.kernels[static_cast<size_t>(kernel)];
+  int generation = ++m_generation;
+  m_status->setText(QStringLiteral("lowering, compiling and timing both on %1...").arg(m_session.device()));
+  m_job.setFuture(QtConcurrent::run([generation, ast = k.ast, target = m_session.target(), work = kernelWork(k), a, b] {
+    return Result{generation, lowerSide(ast, target, a, work), lowerSide(ast, target, b, work)};
+  }));
+}
+
+void DiffPanel::waitForResult() {
+  while (m_job.isRunning()) {
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    QThread::msleep(5);
+  }
+  QCoreApplication::processEvents();
+}
+
+void DiffPanel::show(const Result& r) {
+  AlignedDiff source = alignedDiff(r.a.source, r.b.source), machine = alignedDiff(r.a.machine, r.b.machine);
+  showDiff(source, m_sourceA, m_sourceB);
+  showDiff(machine, m_machineA, m_machineB);
+  auto cell = [this](int row, int column, const QString& text) {
+    m_summary->setItem(row, column, new QTableWidgetItem(text));
+  };
+  const DiffSide* sides[] = {&r.a, &r.b};
+  for (int c = 0; c < 2; ++c) {
+    const DiffSide& s = *sides[c];
+    cell(0, c, s.error.isEmpty() ? s.name : QStringLiteral("failed: ") + s.error);
+    cell(1, c, s.ranges);
+    cell(2, c, s.opts);
+    cell(3, c, s.error.isEmpty() ? QString::number(s.medianMs, 'f', 4) : QString());
+    cell(4, c, s.error.isEmpty() ? QString::number(s.gflops, 'f', 2) : QString());
+  }
+  cell(5, 0, QStringLiteral("%1 source, %2 machine code").arg(source.removed).arg(machine.removed));
+  cell(5, 1, QStringLiteral("%1 source, %2 machine code").arg(source.added).arg(machine.added));
+  if (!r.a.error.isEmpty() || !r.b.error.isEmpty())
+    m_status->setText(QStringLiteral("a side failed (its row says why)"));
+  else
+    m_status->setText(QStringLiteral("B runs %1x A's speed (median of %2 runs each on %3)")
+                          .arg(r.b.medianMs > 0 ? r.a.medianMs / r.b.medianMs : 0.0, 0, 'f', 2)
+                          .arg(kRuns)
+                          .arg(m_session.device()));
+}
+
+} // namespace uops::views

@@ -44,7 +44,9 @@ private Q_SLOTS:
     QCOMPARE(help.code, 0);
     for (const char* option : {"--device", "--view", "--stage", "--kernel", "--hide", "--screenshot", "--version"})
       QVERIFY2(help.out.contains(QLatin1String(option)), option);
-    QVERIFY2(help.out.contains(QStringLiteral("inspector")), "--help lists the view names");
+    for (const char* view : {"graph", "autobatch", "program", "stages", "rewrites", "kernels", "optimize", "code", "diff",
+                             "inspector", "run", "roofline"})
+      QVERIFY2(help.out.contains(QLatin1String(view)), view); // --help lists every view name
     Result version = uopscope({QStringLiteral("--version")}, false);
     QCOMPARE(version.code, 0);
     QVERIFY2(version.out.startsWith(QStringLiteral("uopscope ")), qPrintable(version.out));
@@ -56,7 +58,8 @@ private Q_SLOTS:
     QTest::newRow("hide") << QStringList{kExample, QStringLiteral("--hide"), QStringLiteral("constants,foo")}
                           << QStringLiteral("no node group 'foo' for --hide (groups: constants, index, movement, calls)");
     QTest::newRow("view") << QStringList{kExample, QStringLiteral("--view"), QStringLiteral("bogus")}
-                          << QStringLiteral("no view 'bogus' (views: autobatch, code, graph, ");
+                          << QStringLiteral("no view 'bogus' (views: autobatch, code, diff, graph, inspector, kernels, optimize, "
+                                             "program, rewrites, roofline, run, stages)");
     QTest::newRow("pass") << QStringList{kExample, QStringLiteral("--pass"), QStringLiteral("bogus")}
                           << QStringLiteral("no pass 'bogus' (passes: front end, types, allocation, lowering, fusion)");
     QTest::newRow("vm steps without a call")

@@ -1,5 +1,7 @@
 #include "views/panels/code_panel.h"
 
+#include "views/code/code_box.h"
+
 #include "core/ir/text.h"
 #include "views/code/code_highlighter.h"
 #include "views/code/rendered_source.h"
@@ -14,18 +16,6 @@
 
 namespace uops::views {
 namespace {
-
-QPlainTextEdit* codeBox(const QString& name, QWidget* parent) {
-  auto* box = new QPlainTextEdit(parent);
-  box->setObjectName(name);
-  box->setReadOnly(true);
-  box->setLineWrapMode(QPlainTextEdit::NoWrap);
-  QFont mono(QStringLiteral("monospace"));
-  mono.setStyleHint(QFont::Monospace);
-  mono.setPointSize(8);
-  box->setFont(mono);
-  return box;
-}
 
 // A whole line marked as the selected node's.
 QTextEdit::ExtraSelection lineMark(QPlainTextEdit* box, int line) {

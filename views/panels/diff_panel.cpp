@@ -5,6 +5,7 @@
 #include "core/pipeline/codegen.h"
 #include "core/pipeline/device_beam.h"
 #include "core/runtime/device_registry.h"
+#include "views/code/code_box.h"
 #include "views/code/rendered_source.h"
 #include "views/run/kernel_work.h"
 #include "views/run/machine_code.h"
@@ -65,17 +66,6 @@ DiffSide lowerSide(const UOpPtr& ast, const CodegenTarget& target, const QString
   return s;
 }
 
-QPlainTextEdit* codePane(QWidget* parent, const QString& name) {
-  auto* e = new QPlainTextEdit(parent);
-  e->setObjectName(name);
-  e->setReadOnly(true);
-  e->setLineWrapMode(QPlainTextEdit::NoWrap);
-  QFont mono(QStringLiteral("monospace"));
-  mono.setStyleHint(QFont::Monospace);
-  e->setFont(mono);
-  return e;
-}
-
 // The aligned texts of a diff in two panes, rows only one side has marked on it.
 void showDiff(const AlignedDiff& d, QPlainTextEdit* left, QPlainTextEdit* right) {
   left->setPlainText(d.left);
@@ -123,9 +113,9 @@ DiffPanel::DiffPanel(Session& session, QWidget* parent)
     : QWidget(parent), m_session(session), m_kernel(new QComboBox(this)), m_a(new QLineEdit(this)),
       m_b(new QLineEdit(this)), m_compare(new QPushButton(QStringLiteral("Compare"), this)),
       m_status(new QLabel(this)), m_summary(new QTableWidget(6, 2, this)),
-      m_sourceA(codePane(this, QStringLiteral("diffSourceA"))), m_sourceB(codePane(this, QStringLiteral("diffSourceB"))),
-      m_machineA(codePane(this, QStringLiteral("diffMachineA"))),
-      m_machineB(codePane(this, QStringLiteral("diffMachineB"))) {
+      m_sourceA(codeBox(QStringLiteral("diffSourceA"), this)), m_sourceB(codeBox(QStringLiteral("diffSourceB"), this)),
+      m_machineA(codeBox(QStringLiteral("diffMachineA"), this)),
+      m_machineB(codeBox(QStringLiteral("diffMachineB"), this)) {
   setObjectName(QStringLiteral("diffPanel"));
   m_kernel->setObjectName(QStringLiteral("diffKernel"));
   m_a->setObjectName(QStringLiteral("diffOptsA"));

@@ -5,6 +5,7 @@
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
 
+#include "core/ir/build.h"
 #include "core/ir/shape.h"
 
 #include <QGraphicsRectItem>
@@ -27,6 +28,20 @@ class TestInspector : public QObject {
   Q_OBJECT
 
 private Q_SLOTS:
+  // a layout keeps the graph it laid out: its nodes stay valid after every
+  // other holder (a replaced run) let go
+  void layoutOwnsItsGraph() {
+    uops::UOpPtr a = uops::constant(uops::dtypes::float32, 2.718281);
+    uops::UOpPtr root = uops::alu(uops::Op::Add, {a, a});
+    GraphLayout layout = layoutGraph(root);
+    std::weak_ptr<const uops::UOp> alive = root;
+    a.reset();
+    root.reset();
+    QVERIFY(!alive.expired());
+    QCOMPARE(layout.nodes.size(), size_t{2});
+    for (const LaidOutNode& n : layout.nodes) QVERIFY(n.node->op() == uops::Op::Const || n.node->op() == uops::Op::Add);
+  }
+
   void clickShowsTheNode() {
     MainWindow w;
     QVERIFY(viewstest::showAt(w, "softmax.py", "Rangeify", {1400, 900}));

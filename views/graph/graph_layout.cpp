@@ -48,6 +48,7 @@ GraphLayout layoutGraph(const UOpPtr& root, const LayoutOptions& options, const 
   timer.start();
   VisibleGraph visible = visibleGraph(*root, options.filter);
   GraphLayout out;
+  out.root = root;
   out.hidden = visible.hidden;
   for (size_t i = 0; i < visible.nodes.size(); ++i) {
     const UOp* u = visible.nodes[i];

@@ -18,7 +18,7 @@
 namespace uops::views {
 
 struct LaidOutNode {
-  const UOp* node = nullptr; // identity only; the graph outlives the layout
+  const UOp* node = nullptr; // valid as long as the layout: it holds the graph (GraphLayout::root)
   size_t number = 0;         // the node's number in the whole graph ("%12")
   QRectF box;
   QString label; // op, dtype, shape, arg
@@ -31,6 +31,11 @@ struct LaidOutEdge {
 };
 
 struct GraphLayout {
+  // The graph laid out: a layout owns it, so a view or the Inspector may
+  // follow its nodes' pointers after the stage or program that made the
+  // graph is gone (a new lowering replaces the Session's run first, its
+  // layout arrives later).
+  UOpPtr root;
   std::vector<LaidOutNode> nodes;
   std::vector<LaidOutEdge> edges;
   QRectF bounds;

@@ -35,6 +35,10 @@ struct OptTarget {
   bool hasThreads = true;      // THREAD axes run on cores
   int threads = 1;             // cores the heuristics split THREAD axes over
   int vectorBits = 0;          // widest float vector register; 0: unknown
+  // The driver vectorizes across work-items (an OpenCL device on the host's
+  // CPU, PoCL): lanes come from LOCAL, and an UPCAST's explicit vectors get
+  // in its way
+  bool workItemVectorizer = false;
   std::optional<WmmaTile> tensorCore; // TC: the tile one Wmma multiplies; none: no TC
   // LOCAL x GROUP_REDUCE work-items in one workgroup: 256 runs on every GPU
   // vendor, and larger groups make PoCL's work-group compile explode

@@ -35,6 +35,8 @@ struct CodegenTarget {
   // The widest float vector register, for the heuristics' register tiles; 0:
   // unknown (hostCpuTarget in backends/llvm fills it in)
   int vectorBits = 0;
+  // An OpenCL driver that vectorizes across work-items (PoCL on the host's CPU)
+  bool workItemVectorizer = false;
 };
 
 inline CodegenTarget cpuTarget() {
@@ -50,6 +52,7 @@ inline OptTarget optTargetOf(const CodegenTarget& t) {
   o.hasThreads = t.kind == TargetKind::Cpu;
   o.threads = t.kind == TargetKind::Cpu ? t.threads : 1;
   o.vectorBits = t.vectorBits;
+  o.workItemVectorizer = t.workItemVectorizer;
   o.weights.decomposedTranscendentals = t.transcendentals == TranscendentalMode::Decompose;
   o.weights.emulatedHalf = t.kind == TargetKind::Cpu;
   // the CPU's Wmma is LLVM's matrix multiply on vectors (a sequence of vector
@@ -72,6 +75,7 @@ inline CodegenTarget openClTarget(std::string device, bool cpuDevice = false) {
   t.kind = TargetKind::Gpu;
   t.device = std::move(device);
   t.transcendentals = cpuDevice ? TranscendentalMode::Decompose : TranscendentalMode::Intrinsics;
+  t.workItemVectorizer = cpuDevice;
   return t;
 }
 

@@ -196,6 +196,18 @@ private Q_SLOTS:
     QVERIFY2(bad.empty(), bad.c_str());
   }
 
+  // an elementwise kernel on a driver that vectorizes across work-items (PoCL):
+  // its lanes are LOCAL's, no UPCAST; a GPU target keeps UPCAST 4 and LOCAL 16
+  void elementwiseLanesOnAWorkItemVectorizer() {
+    UOpPtr kernel = kernelast::elementwise(Op::Add, dtypes::float32, 1 << 20);
+    CodegenTarget pocl = openClTarget("CL:0", true), gpu = openClTarget("CL:0");
+    QVERIFY(pocl.workItemVectorizer && !gpu.workItemVectorizer);
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(optimize(kernel, pocl), optTargetOf(pocl)))),
+             QStringLiteral("Split(0, 128, LOCAL)"));
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(optimize(kernel, gpu), optTargetOf(gpu)))),
+             QStringLiteral("Split(0, 4, UPCAST); Split(0, 16, LOCAL)"));
+  }
+
   // CPUs have no workgroups: the applier says so
   void cpuRejectsWorkgroups() {
     UOpPtr kernel = kernelast::reduceRows(Op::Add, dtypes::float32, 8, 16);

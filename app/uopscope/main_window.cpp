@@ -208,21 +208,15 @@ QDockWidget* MainWindow::dock(const QString& title, QWidget* content, Qt::DockWi
   return d;
 }
 
+const QStringList& MainWindow::centralViews() {
+  static const QStringList names{QStringLiteral("graph"), QStringLiteral("autobatch"), QStringLiteral("roofline"),
+                                 QStringLiteral("diff")};
+  return names;
+}
+
 bool MainWindow::showView(const QString& name) {
-  if (name.compare(QStringLiteral("graph"), Qt::CaseInsensitive) == 0) {
-    m_center->setCurrentIndex(0);
-    return true;
-  }
-  if (name.compare(QStringLiteral("autobatch"), Qt::CaseInsensitive) == 0) {
-    m_center->setCurrentIndex(1);
-    return true;
-  }
-  if (name.compare(QStringLiteral("roofline"), Qt::CaseInsensitive) == 0) {
-    m_center->setCurrentWidget(m_run->roofline());
-    return true;
-  }
-  if (name.compare(QStringLiteral("diff"), Qt::CaseInsensitive) == 0) {
-    m_center->setCurrentWidget(m_diff);
+  if (qsizetype tab = centralViews().indexOf(name.toLower()); tab >= 0) {
+    m_center->setCurrentIndex(static_cast<int>(tab));
     return true;
   }
   auto it = m_docks.find(name.toLower());
@@ -233,8 +227,7 @@ bool MainWindow::showView(const QString& name) {
 }
 
 QStringList MainWindow::viewNames() const {
-  QStringList names{QStringLiteral("graph"), QStringLiteral("autobatch"), QStringLiteral("roofline"),
-                    QStringLiteral("diff")};
+  QStringList names = centralViews();
   for (const auto& [name, dock] : m_docks) names << name;
   names.sort();
   return names;

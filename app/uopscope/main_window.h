@@ -95,6 +95,8 @@ private:
   void buildToolBar();
   QWidget* graphArea();
   QWidget* centralTabs();
+  // the middle tabs' view names, in tab order (centralTabs adds them so)
+  static const QStringList& centralViews();
   void restoreViewState(const SavedSession& saved);
 
   Session m_session;

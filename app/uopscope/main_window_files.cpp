@@ -13,18 +13,24 @@
 #include <QTabWidget>
 
 namespace uops::views {
+namespace {
+
+// Writes `bytes` to `path` all at once (a failed write leaves the old file); an error message or "".
+QString writeWhole(const QString& path, const QByteArray& bytes) {
+  QSaveFile f(path);
+  if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
+    return QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
+  return {};
+}
+
+} // namespace
 
 QString MainWindow::saveSession(const QString& path) {
   if (m_session.source().isEmpty()) return QStringLiteral("no program to save");
   SavedSession s = m_session.saved();
-  const QStringList central{QStringLiteral("graph"), QStringLiteral("autobatch"), QStringLiteral("roofline"),
-                            QStringLiteral("diff")};
-  s.centralView = central.value(m_center->currentIndex(), central.front());
+  s.centralView = centralViews().value(m_center->currentIndex(), centralViews().front());
   s.windowState = saveState();
-  QSaveFile f(path);
-  if (!f.open(QIODevice::WriteOnly)) return QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
-  f.write(toJson(s));
-  if (!f.commit()) return QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
+  if (QString error = writeWhole(path, toJson(s)); !error.isEmpty()) return error;
   m_recent->add(path);
   statusBar()->showMessage(QStringLiteral("saved the session to %1").arg(path));
   return {};
@@ -65,10 +71,7 @@ QString MainWindow::exportKernelReport(const QString& path) {
   if (last && last->device == in.device && last->error.isEmpty() && in.index < last->kernels.size() &&
       last->kernels[in.index].name == k->name.text)
     in.times = &last->kernels[in.index];
-  QSaveFile f(path);
-  if (!f.open(QIODevice::WriteOnly)) return QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
-  f.write(kernelReport(in).toUtf8());
-  if (!f.commit()) return QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
+  if (QString error = writeWhole(path, kernelReport(in).toUtf8()); !error.isEmpty()) return error;
   statusBar()->showMessage(QStringLiteral("wrote the report of %1 to %2").arg(QString::fromStdString(k->name.text), path));
   return {};
 }

@@ -6,9 +6,9 @@
 #include "views/code/rendered_source.h"
 #include "views/graph/graph_view.h"
 #include "views/run/machine_code.h"
+#include "views/session/wait_for_job.h"
 
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -201,10 +201,7 @@ void VmDebugger::load(std::shared_ptr<const autobatch::AutobatchCall> call, cons
   }));
 }
 
-void VmDebugger::waitForReady() {
-  while (m_compiling.isRunning()) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-  QCoreApplication::processEvents();
-}
+void VmDebugger::waitForReady() { waitForJob(m_compiling); }
 
 void VmDebugger::fail(const QString& message) {
   m_failed = true;

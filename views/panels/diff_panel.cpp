@@ -10,9 +10,9 @@
 #include "views/run/kernel_work.h"
 #include "views/run/machine_code.h"
 #include "views/session/session.h"
+#include "views/session/wait_for_job.h"
 
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -26,7 +26,6 @@
 #include <QTableWidget>
 #include <QTextBlock>
 #include <QTextDocument>
-#include <QThread>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -194,13 +193,7 @@ void DiffPanel::compare(int kernel, const QString& a, const QString& b) {
   }));
 }
 
-void DiffPanel::waitForResult() {
-  while (m_job.isRunning()) {
-    QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-    QThread::msleep(5);
-  }
-  QCoreApplication::processEvents();
-}
+void DiffPanel::waitForResult() { waitForJob(m_job); }
 
 void DiffPanel::show(const Result& r) {
   AlignedDiff source = alignedDiff(r.a.source, r.b.source), machine = alignedDiff(r.a.machine, r.b.machine);

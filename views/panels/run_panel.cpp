@@ -3,10 +3,9 @@
 #include "views/run/roofline_view.h"
 #include "views/run/timeline_view.h"
 #include "views/session/session.h"
+#include "views/session/wait_for_job.h"
 
 #include <QComboBox>
-#include <QCoreApplication>
-#include <QThread>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -154,12 +153,6 @@ void RunPanel::showRoofline() {
   }));
 }
 
-void RunPanel::waitForPeaks() {
-  while (m_peaks.isRunning()) {
-    QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-    QThread::msleep(5);
-  }
-  QCoreApplication::processEvents();
-}
+void RunPanel::waitForPeaks() { waitForJob(m_peaks); }
 
 } // namespace uops::views

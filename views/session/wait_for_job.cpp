@@ -1,0 +1,17 @@
+#include "views/session/wait_for_job.h"
+
+#include <QCoreApplication>
+#include <QFutureWatcher>
+#include <QThread>
+
+namespace uops::views {
+
+void waitForJob(const QFutureWatcherBase& job) {
+  while (job.isRunning()) {
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    QThread::msleep(5);
+  }
+  QCoreApplication::processEvents();
+}
+
+} // namespace uops::views

@@ -98,8 +98,27 @@ MainWindow::MainWindow(QWidget* parent)
           Qt::QueuedConnection);
   });
   connect(&m_session, &Session::busyChanged, this, [this](bool busy) {
-    if (busy) statusBar()->showMessage(QStringLiteral("working..."));
-    else if (statusBar()->currentMessage() == QStringLiteral("working...")) statusBar()->clearMessage();
+    if (busy && !statusBar()->currentMessage().startsWith(QStringLiteral("Lowering")))
+      statusBar()->showMessage(QStringLiteral("working... (Esc stops)"));
+    else if (!busy) {
+      if (statusBar()->currentMessage().startsWith(QStringLiteral("working")) ||
+          statusBar()->currentMessage().startsWith(QStringLiteral("Lowering")))
+        statusBar()->clearMessage();
+      m_progress->hide();
+    }
+  });
+  // the lowering in flight: its stage and kernel, with progress
+  connect(&m_session, &Session::loweringProgress, this,
+          [this](const QString& stage, const QString& kernel, int done, int total) {
+            statusBar()->showMessage(kernel.isEmpty() ? QStringLiteral("Lowering: %1 (Esc stops)").arg(stage)
+                                                      : QStringLiteral("Lowering: %1 of %2 (Esc stops)").arg(stage, kernel));
+            m_progress->setRange(0, total);
+            m_progress->setValue(done);
+            m_progress->show();
+          });
+  connect(&m_session, &Session::workCancelled, this, [this] {
+    m_progress->hide();
+    statusBar()->showMessage(QStringLiteral("stopped"), 3000);
   });
   QSettings settings;
   m_session.setDevice(settings.value(QStringLiteral("explorer/device"), QStringLiteral("CPU")).toString());
@@ -145,6 +164,7 @@ QWidget* MainWindow::centralTabs() {
 
 void MainWindow::connectGraph() {
   connect(&m_session, &Session::layoutProgress, m_progress, [this](int percent) {
+    m_progress->setRange(0, 100);
     m_progress->setValue(percent);
     m_progress->setVisible(percent < 100);
   });

@@ -64,6 +64,9 @@ void MainWindow::buildMenus() {
     showView(QStringLiteral("run"));
     m_session.runOn(m_session.device(), 5);
   });
+  // stops the lowering, layout, run or BEAM in flight; the views keep what they show
+  QAction* stop = run->addAction(QStringLiteral("Stop"), QKeySequence(Qt::Key_Escape), &m_session, &Session::cancelWork);
+  stop->setObjectName(QStringLiteral("stopAction"));
 }
 
 void MainWindow::buildGraphMenu() {

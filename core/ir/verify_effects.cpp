@@ -5,12 +5,6 @@
 #include "core/ir/wmma_tile.h"
 
 namespace uops::verify_detail {
-namespace {
-std::string str(DType d) {
-  return toString(d);
-}
-} // namespace
-
 // Load (buf, alt?, gate?) reads buf's elements; Store (buf, val, gate?) writes
 // val's, of buf's shape, and yields nothing. buf may be a pointer in kernels.
 void memoryRules(Rules& r) {
@@ -18,15 +12,15 @@ void memoryRules(Rules& r) {
   DType buf = r.src(0).base().scalarType();
   if (u.op() == Op::Load) {
     if (u.dtype().scalar != buf.scalar)
-      r.fail("dtype must be {} (the buffer's), got {}", str(buf), str(u.dtype()));
+      r.fail("dtype must be {} (the buffer's), got {}", toString(buf), toString(u.dtype()));
     if (u.src().size() > 1 && !(r.src(1) == u.dtype()))
-      r.fail("alt must have dtype {}, got {}", str(u.dtype()), str(r.src(1)));
+      r.fail("alt must have dtype {}, got {}", toString(u.dtype()), toString(r.src(1)));
     if (u.src().size() > 2) r.srcIsBool(2, "gate");
     return;
   }
   r.isVoid();
   if (r.src(1).scalar != buf.scalar)
-    r.fail("value dtype {} differs from buffer dtype {}", str(r.src(1)), str(buf));
+    r.fail("value dtype {} differs from buffer dtype {}", toString(r.src(1)), toString(buf));
   const UOp& b = *u.src(0);
   const UOp& v = *u.src(1);
   if (b.shapeValid() && v.shapeValid() && b.shape() != v.shape())
@@ -37,7 +31,7 @@ void memoryRules(Rules& r) {
 void orderingRules(Rules& r) {
   const UOp& u = r.u;
   if (u.op() == Op::Range) {
-    if (!u.dtype().isInt()) r.fail("dtype must be index or an int, got {}", str(u.dtype()));
+    if (!u.dtype().isInt()) r.fail("dtype must be index or an int, got {}", toString(u.dtype()));
     r.srcIsInt(0, "bound");
     if (u.src(0)->shapeValid() && !u.src(0)->shape().empty())
       r.fail("bound must be a scalar, got shape {}", toString(u.src(0)->shape()));
@@ -51,13 +45,13 @@ void orderingRules(Rules& r) {
   // Group merges Stores (and what yields like them): its sources carry no value.
   if (u.op() == Op::Group)
     for (size_t i = 0; i < u.src().size(); ++i)
-      if (!r.src(i).isVoid()) r.fail("source {} must be void (a Store), got {}", i, str(r.src(i)));
+      if (!r.src(i).isVoid()) r.fail("source {} must be void (a Store), got {}", i, toString(r.src(i)));
 }
 
 void codegenRules(Rules& r) {
   const UOp& u = r.u;
   if (u.op() == Op::Special) {
-    if (!u.dtype().isInt()) r.fail("dtype must be index or an int, got {}", str(u.dtype()));
+    if (!u.dtype().isInt()) r.fail("dtype must be index or an int, got {}", toString(u.dtype()));
     r.srcIsInt(0, "bound");
   }
   if (u.op() == Op::If) r.srcIsBool(0, "gate");
@@ -68,7 +62,7 @@ void codegenRules(Rules& r) {
     auto parsed = parseWmmaTile(config);
     if (!parsed) r.fail("arg must be the tile MxNxK, got '{}'", config);
     for (size_t i = 0; i < 3; ++i)
-      if (r.src(i) != u.dtype()) r.fail("source {} must be {}, got {}", i, str(u.dtype()), str(r.src(i)));
+      if (r.src(i) != u.dtype()) r.fail("source {} must be {}, got {}", i, toString(u.dtype()), toString(r.src(i)));
     auto elements = [&](size_t i) { return u.src(i)->shape().empty() ? int64_t{1} : u.src(i)->shape().front(); };
     const auto [m, n, k] = parsed.value_or(WmmaTile{});
     bool tile = parsed && !u.src(2)->shape().empty();

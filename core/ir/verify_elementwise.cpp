@@ -5,10 +5,6 @@
 namespace uops::verify_detail {
 namespace {
 
-std::string str(DType d) {
-  return toString(d);
-}
-
 // Ops that only make sense on one kind of number.
 bool needsInt(Op op) {
   return op == Op::Mod || op == Op::Idiv;
@@ -24,10 +20,10 @@ bool needsFloat(Op op) {
 // Cast converts any value to any value of the same vector width.
 void castRules(Rules& r) {
   DType from = r.src(0), to = r.u.dtype();
-  if (from.isPtr) return r.fail("cannot cast a pointer, got {}", str(from));
-  if (!isValueType(to)) return r.fail("target must be a value type, got {}", str(to));
+  if (from.isPtr) return r.fail("cannot cast a pointer, got {}", toString(from));
+  if (!isValueType(to)) return r.fail("target must be a value type, got {}", toString(to));
   if (from.count != to.count)
-    r.fail("cannot cast {} to {}: vector widths differ", str(from), str(to));
+    r.fail("cannot cast {} to {}: vector widths differ", toString(from), toString(to));
 }
 
 // Where(P, A, B): P is bool, A and B agree, and the result is theirs.
@@ -39,7 +35,7 @@ void whereRules(Rules& r) {
 
 // A shift amount need not have the shifted value's dtype.
 void shiftRules(Rules& r) {
-  if (!r.src(0).isInt()) r.fail("needs an int dtype, got {}", str(r.src(0)));
+  if (!r.src(0).isInt()) r.fail("needs an int dtype, got {}", toString(r.src(0)));
   r.srcIsInt(1, "shift amount");
   r.sameAsSrc0();
 }
@@ -50,7 +46,7 @@ void boolResultRules(Rules& r) {
     r.equalSources(0, i, "sources");
   DType expected = DType(ScalarType::Bool).vec(r.src(0).count);
   if (!(r.u.dtype() == expected))
-    r.fail("dtype must be {}, got {}", str(expected), str(r.u.dtype()));
+    r.fail("dtype must be {}, got {}", toString(expected), toString(r.u.dtype()));
 }
 
 } // namespace
@@ -61,7 +57,7 @@ void elementwiseRules(Rules& r) {
   bool sourcesAreValues = true;
   for (size_t i = 0; i < u.src().size(); ++i) {
     if (!r.src(i).isVoid()) continue;
-    r.fail("source {} must be a value, got {}", i, str(r.src(i)));
+    r.fail("source {} must be a value, got {}", i, toString(r.src(i)));
     sourcesAreValues = false;
   }
   if (!sourcesAreValues) return;
@@ -74,10 +70,10 @@ void elementwiseRules(Rules& r) {
     r.equalSources(0, i, "sources");
   r.sameAsSrc0();
   DType d = r.src(0);
-  if (needsInt(op) && !d.isInt()) r.fail("needs an int dtype, got {}", str(d));
+  if (needsInt(op) && !d.isInt()) r.fail("needs an int dtype, got {}", toString(d));
   if (needsIntOrBool(op) && !d.isInt() && !d.isBool())
-    r.fail("needs an int or bool dtype, got {}", str(d));
-  if (needsFloat(op) && !d.isFloat()) r.fail("needs a float dtype, got {}", str(d));
+    r.fail("needs an int or bool dtype, got {}", toString(d));
+  if (needsFloat(op) && !d.isFloat()) r.fail("needs a float dtype, got {}", toString(d));
 }
 
 } // namespace uops::verify_detail

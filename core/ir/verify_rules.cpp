@@ -6,54 +6,50 @@
 namespace uops::verify_detail {
 namespace {
 
-std::string str(DType d) {
-  return toString(d);
-}
-
 // A constant is a scalar whose value kind is its dtype's kind and fits in it.
 void constRules(Rules& r) {
   DType d = r.u.dtype();
-  if (!isValueType(d) || d.count != 1) return r.fail("dtype must be a scalar, got {}", str(d));
+  if (!isValueType(d) || d.count != 1) return r.fail("dtype must be a scalar, got {}", toString(d));
   const ConstValue v = *r.u.constValue();
   std::string_view got = std::holds_alternative<bool>(v)     ? "bool"
                          : std::holds_alternative<double>(v) ? "float"
                                                              : "int";
   if (d.isBool() && !std::holds_alternative<bool>(v))
-    return r.fail("{} needs a bool value, got {}", str(d), got);
+    return r.fail("{} needs a bool value, got {}", toString(d), got);
   if (d.isFloat() && !std::holds_alternative<double>(v))
-    return r.fail("{} needs a float value, got {}", str(d), got);
+    return r.fail("{} needs a float value, got {}", toString(d), got);
   if (!d.isInt()) return;
   if (!std::holds_alternative<int64_t>(v))
-    return r.fail("{} needs an int value, got {}", str(d), got);
+    return r.fail("{} needs an int value, got {}", toString(d), got);
   // uint64 stores any bit pattern; index and int64 hold any int64.
   if (d.scalar == ScalarType::UInt64) return;
   int64_t x = std::get<int64_t>(v);
   MinMax range = dtypeRange(d);
-  if (x < range.lo || x > range.hi) r.fail("value {} out of range for {}", x, str(d));
+  if (x < range.lo || x > range.hi) r.fail("value {} out of range for {}", x, toString(d));
 }
 
 } // namespace
 
 void Rules::dtypeIs(DType expected, std::string_view whose) {
   if (!(u.dtype() == expected))
-    fail("dtype must be {} ({}), got {}", str(expected), whose, str(u.dtype()));
+    fail("dtype must be {} ({}), got {}", toString(expected), whose, toString(u.dtype()));
 }
 
 void Rules::isVoid() {
-  if (!u.dtype().isVoid()) fail("dtype must be void, got {}", str(u.dtype()));
+  if (!u.dtype().isVoid()) fail("dtype must be void, got {}", toString(u.dtype()));
 }
 
 void Rules::equalSources(size_t a, size_t b, std::string_view what) {
   if (!(src(a) == src(b)))
-    fail("{} must have equal dtypes, got {} and {}", what, str(src(a)), str(src(b)));
+    fail("{} must have equal dtypes, got {} and {}", what, toString(src(a)), toString(src(b)));
 }
 
 void Rules::srcIsBool(size_t i, std::string_view what) {
-  if (src(i).scalar != ScalarType::Bool) fail("{} must be bool, got {}", what, str(src(i)));
+  if (src(i).scalar != ScalarType::Bool) fail("{} must be bool, got {}", what, toString(src(i)));
 }
 
 void Rules::srcIsInt(size_t i, std::string_view what) {
-  if (!src(i).isInt()) fail("{} must be index or an int, got {}", what, str(src(i)));
+  if (!src(i).isInt()) fail("{} must be index or an int, got {}", what, toString(src(i)));
 }
 
 void Rules::srcsAreOp(size_t from, Op op) {
@@ -71,7 +67,7 @@ void sourceRules(Rules& r) {
   }
   if (u.op() == Op::Buffer) {
     const BufferArg& b = u.argAs<BufferArg>();
-    if (!isValueType(u.dtype())) r.fail("dtype must be a value type, got {}", str(u.dtype()));
+    if (!isValueType(u.dtype())) r.fail("dtype must be a value type, got {}", toString(u.dtype()));
     if (b.size < 0) r.fail("size must be >= 0, got {}", b.size);
     if (b.device.names.empty()) r.fail("device must name at least one device");
   }
@@ -89,12 +85,12 @@ void movementRules(Rules& r) {
     return;
   }
   if (u.op() == Op::Slice) {
-    if (!isValueType(u.dtype())) r.fail("dtype must be a value type, got {}", str(u.dtype()));
+    if (!isValueType(u.dtype())) r.fail("dtype must be a value type, got {}", toString(u.dtype()));
     return r.srcIsInt(1, "offset");
   }
   if (u.op() == Op::Bitcast) {
-    if (!isValueType(u.dtype())) r.fail("target must be a value type, got {}", str(u.dtype()));
-    if (!isValueType(r.src(0))) r.fail("source must be a value type, got {}", str(r.src(0)));
+    if (!isValueType(u.dtype())) r.fail("target must be a value type, got {}", toString(u.dtype()));
+    if (!isValueType(r.src(0))) r.fail("source must be a value type, got {}", toString(r.src(0)));
     return;
   }
   r.sameAsSrc0();

@@ -36,15 +36,11 @@ std::optional<__int128> intConst(const UOp& u) {
   return u.minMax().lo;
 }
 
-bool isTrue(const UOp& u) {
-  return u.op() == Op::Const && !u.minMax().isFloat && u.minMax().lo == 1;
-}
-
 // What one comparison of the gate says: x < c, c < x, !(x < c), !(c < x), x != end.
 void atom(std::vector<Narrowing>& out, const UOpPtr& g) {
   bool negated = false;
   UOpPtr cmp = g;
-  if (g->op() == Op::CmpNe && g->src(0)->op() == Op::CmpLt && isTrue(*g->src(1))) {
+  if (isNegatedLess(*g)) {
     negated = true;
     cmp = g->src(0);
   }

@@ -22,7 +22,6 @@ std::optional<Int128> constOf(const UOp& u) {
   return static_cast<Int128>(u.minMax().lo);
 }
 
-bool isTrue(const UOp& u) { return u.op() == Op::Const && !u.minMax().isFloat && u.minMax().lo == 1; }
 
 void addBound(std::vector<Bound>& out, const UOpPtr& l, Int128 lo, Int128 hi) {
   for (Bound& b : out)
@@ -46,7 +45,7 @@ std::vector<Bound> gateBounds(const UOpPtr& gate) {
       stack.push_back(g->src(1));
       continue;
     }
-    bool negated = g->op() == Op::CmpNe && g->src(0)->op() == Op::CmpLt && isTrue(*g->src(1));
+    bool negated = isNegatedLess(*g);
     const UOpPtr& cmp = negated ? g->src(0) : g;
     if (cmp->op() != Op::CmpLt || !cmp->src(0)->dtype().isInt() || cmp->src(0)->minMax().isFloat) continue;
     const UOpPtr &a = cmp->src(0), &b = cmp->src(1);
@@ -119,6 +118,12 @@ std::optional<MinMax> linearRangeUnderGate(const UOpPtr& idx, const UOpPtr& gate
         return MinMax::ints(e->first, e->second);
   if (auto e = linearInterval(idx, bounds)) return MinMax::ints(e->first, e->second);
   return std::nullopt;
+}
+
+bool isNegatedLess(const UOp& g) {
+  if (g.op() != Op::CmpNe || g.src(0)->op() != Op::CmpLt) return false;
+  const UOp& rhs = *g.src(1);
+  return rhs.op() == Op::Const && !rhs.minMax().isFloat && rhs.minMax().lo == 1;
 }
 
 } // namespace uops

@@ -18,4 +18,8 @@ namespace uops {
 // proof has nothing to add.
 std::optional<MinMax> linearRangeUnderGate(const UOpPtr& idx, const UOpPtr& gate);
 
+// Whether gate atom g is `(a < b) != true`, a negated comparison, as the gates
+// of padded windows write `a >= b`.
+bool isNegatedLess(const UOp& g);
+
 } // namespace uops

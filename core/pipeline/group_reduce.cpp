@@ -18,7 +18,7 @@ struct GroupContext {
   int64_t nextId = 0; // fresh ids for LOCAL buffers and ranges
 };
 
-int64_t sizeOf(const UOpPtr& r) {
+int64_t workgroupRangeSize(const UOpPtr& r) {
   std::optional<int64_t> bound = constBound(*r);
   if (!bound)
     throw CodegenError("Expand", fmt::format("range r{} of a workgroup has a symbolic size", r->argAs<RangeArg>().id));
@@ -27,7 +27,7 @@ int64_t sizeOf(const UOpPtr& r) {
 
 int64_t product(const UOpList& ranges) {
   int64_t n = 1;
-  for (const UOpPtr& r : ranges) n *= sizeOf(r);
+  for (const UOpPtr& r : ranges) n *= workgroupRangeSize(r);
   return n;
 }
 
@@ -35,7 +35,7 @@ int64_t product(const UOpList& ranges) {
 UOpPtr flat(const UOpList& ranges) {
   UOpPtr index = constIndex(0);
   for (const UOpPtr& r : ranges)
-    index = alu(Op::Add, {alu(Op::Mul, {index, constIndex(sizeOf(r))}), r});
+    index = alu(Op::Add, {alu(Op::Mul, {index, constIndex(workgroupRangeSize(r))}), r});
   return index;
 }
 

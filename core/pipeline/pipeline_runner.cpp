@@ -33,13 +33,39 @@ struct KernelLowering {
   std::vector<StageRecord> records; // one per codegen stage it ran; the last failed if one did
 };
 
+// Progress and cancellation of one run, shared by the workers lowering its kernels.
+class RunControl {
+public:
+  explicit RunControl(const PipelineOptions& options) : m_options(options) {}
+  bool cancelled() const { return m_options.cancel && m_options.cancel->load(); }
+  void throwIfCancelled() const {
+    if (cancelled()) throw PipelineCancelled();
+  }
+  void setTotal(size_t total) { m_total = total; }
+  // A stage starts: tells the listener, unless the run is cancelled (false).
+  bool starting(const std::string& stage, const std::string& kernel = {}) {
+    if (cancelled()) return false;
+    size_t done = m_done++;
+    if (m_options.progress) m_options.progress({.stage = stage, .kernel = kernel, .done = done, .total = m_total});
+    return true;
+  }
+  // Steps that will not run (kernels lowered alike reuse an equal one's stages).
+  void skip(size_t steps) { m_done += steps; }
+
+private:
+  const PipelineOptions& m_options;
+  std::atomic<size_t> m_done{0};
+  std::atomic<size_t> m_total{2};
+};
+
 // Codegen stages [first, last) of kernel i, each into its record; nothing after a failure.
 void lowerStages(KernelLowering& out, const Schedule& schedule, size_t i, const CodegenTarget& target,
-                 const KernelOpts& opts, bool trace, size_t first, size_t last) {
+                 const KernelOpts& opts, bool trace, size_t first, size_t last, RunControl& control) {
   if (first == 0) out.kernel.current = schedule.kernels[i].ast;
   for (size_t s = first; s < last; ++s) {
-    if (!out.records.empty() && out.records.back().failed()) return;
+    if (!out.records.empty() && out.records.back().failed()) return control.skip(last - s);
     const CodegenStage& stage = codegenStages()[s];
+    if (!control.starting(stage.name, schedule.kernels[i].name)) return;
     LoweredKernel& k = out.kernel;
     StageRecord r{.stage = stage.name, .kernel = schedule.kernels[i].name, .kernelIndex = i,
                   .input = k.current};
@@ -69,10 +95,11 @@ size_t costAfterOptimize(const KernelLowering& k) {
 // kernel equal to an earlier one (the same optimized AST and OptOps) is not
 // lowered again.
 std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const std::vector<CodegenTarget>& targets,
-                                         const KernelOpts& opts, bool trace) {
+                                         const KernelOpts& opts, bool trace, RunControl& control) {
   size_t n = schedule.kernels.size();
   std::vector<KernelLowering> out(n);
-  parallelFor(n, [&](size_t i) { lowerStages(out[i], schedule, i, targets[i], opts, trace, 0, 1); });
+  parallelFor(n, [&](size_t i) { lowerStages(out[i], schedule, i, targets[i], opts, trace, 0, 1, control); });
+  control.throwIfCancelled();
   // kernels whose Optimize made the same AST with the same OptOps lower alike
   // from there (Rangeify numbers ranges across the whole program, Optimize
   // per kernel); a traced run lowers each itself, so every trace steps
@@ -92,6 +119,7 @@ std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const std::ve
       }
     }
     if (firstEqual[i] == i) unique.push_back(i);
+    else control.skip(codegenStages().size() - 1);
   }
   // the other stages largest first, so no core waits long at the end
   std::vector<std::pair<size_t, size_t>> order; // (cost, kernel)
@@ -100,8 +128,9 @@ std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const std::ve
   const size_t stages = codegenStages().size();
   parallelFor(order.size(), [&](size_t j) {
     size_t i = order[j].second;
-    lowerStages(out[i], schedule, i, targets[i], opts, trace, 1, stages);
+    lowerStages(out[i], schedule, i, targets[i], opts, trace, 1, stages, control);
   });
+  control.throwIfCancelled();
   for (size_t i = 0; i < n; ++i) {
     if (firstEqual[i] == i) continue;
     const KernelLowering& same = out[firstEqual[i]];
@@ -122,6 +151,8 @@ std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const std::ve
 PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOptions& options,
                         const KernelOpts& opts) {
   PipelineRun run;
+  RunControl control(options);
+  if (!control.starting("Callify")) throw PipelineCancelled();
   StageRecord callified{.stage = "Callify"};
   // values on device tuples become per-device graphs first (device_split.h):
   // Callify's function is over one device's values per node
@@ -130,6 +161,7 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
   });
   run.stages.push_back(std::move(callified));
   if (!ok) return run;
+  if (!control.starting("Rangeify")) throw PipelineCancelled();
   StageRecord rangeified{.stage = "Rangeify", .input = run.stages.back().result};
   RangeifyOptions choices = options.rangeify;
   if (options.target) {
@@ -147,7 +179,8 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
     std::optional<CodegenTarget> own = options.kernelTarget ? options.kernelTarget(k) : std::nullopt;
     targets.push_back(own ? *own : *options.target);
   }
-  std::vector<KernelLowering> lowered = lowerKernels(run.schedule, targets, opts, options.trace);
+  control.setTotal(2 + run.schedule.kernels.size() * codegenStages().size());
+  std::vector<KernelLowering> lowered = lowerKernels(run.schedule, targets, opts, options.trace, control);
   for (KernelLowering& k : lowered) run.kernels.push_back(std::move(k.kernel));
   // the records stage by stage, each stage over all kernels, up to the first failure
   for (size_t s = 0; s < codegenStages().size(); ++s)

@@ -12,13 +12,30 @@
 #include "core/pipeline/schedule.h"
 #include "core/rewrite/trace.h"
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace uops {
+
+// Where a run is: the stage it starts and, for a kernel stage, the kernel.
+// `done` of `total` steps are finished: Callify, Rangeify, then every codegen
+// stage of every kernel (`total` is 2 until Rangeify has made the kernels).
+struct PipelineProgress {
+  std::string stage{};
+  std::string kernel{}; // empty for whole-program stages
+  size_t done = 0;
+  size_t total = 2;
+};
+
+// Thrown by runPipeline when its cancel flag was set.
+struct PipelineCancelled : std::runtime_error {
+  PipelineCancelled() : std::runtime_error("lowering cancelled") {}
+};
 
 struct PipelineOptions {
   bool trace = true; // record every graphRewrite of every stage
@@ -31,6 +48,12 @@ struct PipelineOptions {
   // A kernel that runs where `target` does not generate code (a program on a
   // device tuple mixing kinds, CPU and CL:0): its own target; none: `target`.
   std::function<std::optional<CodegenTarget>(const ScheduledKernel&)> kernelTarget{};
+  // Told before each stage (of each kernel), possibly from several worker
+  // threads at once.
+  std::function<void(const PipelineProgress&)> progress{};
+  // Set from another thread, the run stops before its next stage (of any
+  // kernel) and runPipeline throws PipelineCancelled.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // OptOps per kernel, by schedule index; other kernels get the target's default.
@@ -61,7 +84,7 @@ struct PipelineRun {
 
 // Runs Callify, Rangeify, then each codegen stage on each kernel. A stage that
 // throws ends the run: its record carries the message (and the trace up to
-// the failing rule); nothing escapes.
+// the failing rule); nothing escapes but PipelineCancelled.
 PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOptions& options = {},
                         const KernelOpts& opts = {});
 

@@ -8,20 +8,12 @@
 namespace uops::llvmir {
 namespace {
 
-bool isFloatKind(NumKind k) {
-  return k == NumKind::Float || k == NumKind::Narrow;
-}
 
 std::string suffix(DType d) { // the overload suffix of an intrinsic: f32, f64, i8, ...
   if (isFloatKind(numKind(d))) return regType(d) == "double" ? "f64" : "f32";
   return regType(d);
 }
 
-std::string emit(Writer& w, const std::string& text) {
-  std::string v = w.fresh();
-  w.line(fmt::format("{} = {}", v, text));
-  return v;
-}
 
 std::string intrinsic1(Writer& w, std::string_view name, DType d, const std::string& a) {
   std::string t = regType(d);
@@ -51,25 +43,25 @@ std::string intDivide(Writer& w, const UOp& u, bool mod, const std::string& a,
   bool isSigned = numKind(d) == NumKind::Signed;
   std::string op = mod ? (isSigned ? "srem" : "urem") : (isSigned ? "sdiv" : "udiv");
   bool zero = mayBe(*u.src(1), 0), minusOne = isSigned && mayBe(*u.src(1), -1);
-  if (!zero && !minusOne) return emit(w, fmt::format("{} {} {}, {}", op, t, a, b));
-  std::string isZero = zero ? emit(w, fmt::format("icmp eq {} {}, 0", t, b)) : "false";
-  std::string isMinus = minusOne ? emit(w, fmt::format("icmp eq {} {}, -1", t, b)) : "false";
-  std::string bad = emit(w, fmt::format("or i1 {}, {}", isZero, isMinus));
-  std::string safe = emit(w, fmt::format("select i1 {}, {} 1, {} {}", bad, t, t, b));
-  std::string q = emit(w, fmt::format("{} {} {}, {}", op, t, a, safe));
-  if (mod) return emit(w, fmt::format("select i1 {}, {} 0, {} {}", bad, t, t, q));
-  std::string negated = emit(w, fmt::format("sub {} 0, {}", t, a));
-  std::string r = emit(w, fmt::format("select i1 {}, {} {}, {} {}", isMinus, t, negated, t, q));
-  return emit(w, fmt::format("select i1 {}, {} 0, {} {}", isZero, t, t, r));
+  if (!zero && !minusOne) return w.emit(fmt::format("{} {} {}, {}", op, t, a, b));
+  std::string isZero = zero ? w.emit(fmt::format("icmp eq {} {}, 0", t, b)) : "false";
+  std::string isMinus = minusOne ? w.emit(fmt::format("icmp eq {} {}, -1", t, b)) : "false";
+  std::string bad = w.emit(fmt::format("or i1 {}, {}", isZero, isMinus));
+  std::string safe = w.emit(fmt::format("select i1 {}, {} 1, {} {}", bad, t, t, b));
+  std::string q = w.emit(fmt::format("{} {} {}, {}", op, t, a, safe));
+  if (mod) return w.emit(fmt::format("select i1 {}, {} 0, {} {}", bad, t, t, q));
+  std::string negated = w.emit(fmt::format("sub {} 0, {}", t, a));
+  std::string r = w.emit(fmt::format("select i1 {}, {} {}, {} {}", isMinus, t, negated, t, q));
+  return w.emit(fmt::format("select i1 {}, {} 0, {} {}", isZero, t, t, r));
 }
 
 // Shift amounts modulo the width.
 std::string shift(Writer& w, const UOp& u, const std::string& a, const std::string& b) {
   DType d = u.src(0)->dtype();
   std::string t = regType(d);
-  std::string amount = emit(w, fmt::format("and {} {}, {}", t, b, d.bits() - 1));
+  std::string amount = w.emit(fmt::format("and {} {}, {}", t, b, d.bits() - 1));
   std::string op = u.op() == Op::Shl ? "shl" : numKind(d) == NumKind::Signed ? "ashr" : "lshr";
-  return emit(w, fmt::format("{} {} {}, {}", op, t, a, amount));
+  return w.emit(fmt::format("{} {} {}, {}", op, t, a, amount));
 }
 
 std::string floatOp(Writer& w, const UOp& u, const std::string& a, const std::string& b) {
@@ -77,16 +69,16 @@ std::string floatOp(Writer& w, const UOp& u, const std::string& a, const std::st
   std::string t = regType(d);
   Op op = u.op();
   const char* flags = w.contract.count(&u) ? " contract" : "";
-  if (op == Op::Add) return emit(w, fmt::format("fadd{} {} {}, {}", flags, t, a, b));
-  if (op == Op::Mul) return emit(w, fmt::format("fmul{} {} {}, {}", flags, t, a, b));
+  if (op == Op::Add) return w.emit(fmt::format("fadd{} {} {}, {}", flags, t, a, b));
+  if (op == Op::Mul) return w.emit(fmt::format("fmul{} {} {}, {}", flags, t, a, b));
   if (op == Op::Max) return intrinsic2(w, "maximum", d, a, b);
-  if (op == Op::Mod) return emit(w, fmt::format("frem {} {}, {}", t, a, b)); // C's fmod
+  if (op == Op::Mod) return w.emit(fmt::format("frem {} {}, {}", t, a, b)); // C's fmod
   if (op == Op::Idiv)
-    return intrinsic1(w, "trunc", d, emit(w, fmt::format("fdiv {} {}, {}", t, a, b)));
-  if (op == Op::CmpLt) return emit(w, fmt::format("fcmp olt {} {}, {}", t, a, b));
-  if (op == Op::CmpNe) return emit(w, fmt::format("fcmp une {} {}, {}", t, a, b));
+    return intrinsic1(w, "trunc", d, w.emit(fmt::format("fdiv {} {}, {}", t, a, b)));
+  if (op == Op::CmpLt) return w.emit(fmt::format("fcmp olt {} {}, {}", t, a, b));
+  if (op == Op::CmpNe) return w.emit(fmt::format("fcmp une {} {}, {}", t, a, b));
   if (op == Op::Recip)
-    return emit(w, fmt::format("fdiv {} {}, {}", t, floatLiteral(dtypes::float64, 1.0), a));
+    return w.emit(fmt::format("fdiv {} {}, {}", t, floatLiteral(dtypes::float64, 1.0), a));
   if (op == Op::Trunc) return intrinsic1(w, "trunc", d, a);
   if (op == Op::Sqrt) return intrinsic1(w, "sqrt", d, a);
   if (op == Op::Exp2) return intrinsic1(w, "exp2", d, a);
@@ -103,17 +95,17 @@ std::string intOp(Writer& w, const UOp& u, const std::string& a, const std::stri
   bool isSigned = k == NumKind::Signed;
   // bools only reach here as logic (Instruction Selection's bool ops); i1 add/mul
   // would be xor/and, so the arithmetic ops are refused for them below
-  if (op == Op::Add && k != NumKind::Bool) return emit(w, fmt::format("add {} {}, {}", t, a, b));
-  if (op == Op::Mul && k != NumKind::Bool) return emit(w, fmt::format("mul {} {}, {}", t, a, b));
+  if (op == Op::Add && k != NumKind::Bool) return w.emit(fmt::format("add {} {}, {}", t, a, b));
+  if (op == Op::Mul && k != NumKind::Bool) return w.emit(fmt::format("mul {} {}, {}", t, a, b));
   if (op == Op::Max) return intrinsic2(w, isSigned ? "smax" : "umax", d, a, b);
   if ((op == Op::Mod || op == Op::Idiv) && k != NumKind::Bool)
     return intDivide(w, u, op == Op::Mod, a, b);
   if (op == Op::CmpLt)
-    return emit(w, fmt::format("icmp {} {} {}, {}", isSigned ? "slt" : "ult", t, a, b));
-  if (op == Op::CmpNe) return emit(w, fmt::format("icmp ne {} {}, {}", t, a, b));
-  if (op == Op::Xor) return emit(w, fmt::format("xor {} {}, {}", t, a, b));
-  if (op == Op::Or) return emit(w, fmt::format("or {} {}, {}", t, a, b));
-  if (op == Op::And) return emit(w, fmt::format("and {} {}, {}", t, a, b));
+    return w.emit(fmt::format("icmp {} {} {}, {}", isSigned ? "slt" : "ult", t, a, b));
+  if (op == Op::CmpNe) return w.emit(fmt::format("icmp ne {} {}, {}", t, a, b));
+  if (op == Op::Xor) return w.emit(fmt::format("xor {} {}, {}", t, a, b));
+  if (op == Op::Or) return w.emit(fmt::format("or {} {}, {}", t, a, b));
+  if (op == Op::And) return w.emit(fmt::format("and {} {}, {}", t, a, b));
   if ((op == Op::Shl || op == Op::Shr) && k != NumKind::Bool) return shift(w, u, a, b);
   if (op == Op::Trunc) return a; // integers are whole already
   unsupported(u, k == NumKind::Bool ? "Instruction Selection lowers it on bools"
@@ -154,7 +146,7 @@ std::unordered_set<const UOp*> contractible(const UOpPtr& linear) {
 void renderAlu(Writer& w, const UOp& u) {
   if (u.op() == Op::Where) {
     std::string t = regType(u.dtype());
-    w.bind(u, emit(w, fmt::format("select i1 {}, {} {}, {} {}", w.operand(*u.src(0)), t,
+    w.bind(u, w.emit(fmt::format("select i1 {}, {} {}, {} {}", w.operand(*u.src(0)), t,
                                   w.operand(*u.src(1)), t, w.operand(*u.src(2)))));
     return;
   }

@@ -10,15 +10,7 @@
 namespace uops::llvmir {
 namespace {
 
-std::string emit(Writer& w, const std::string& text) {
-  std::string v = w.fresh();
-  w.line(fmt::format("{} = {}", v, text));
-  return v;
-}
 
-bool isFloatKind(NumKind k) {
-  return k == NumKind::Float || k == NumKind::Narrow;
-}
 bool isIntKind(NumKind k) {
   return k == NumKind::Signed || k == NumKind::Unsigned;
 }
@@ -37,17 +29,17 @@ std::string narrowFromInt(Writer& w, DType from, DType to, const std::string& a)
   bool isSigned = numKind(from) == NumKind::Signed;
   if (from.bits() <= 32)
     return narrowFromDouble(
-        w, to, emit(w, fmt::format("{} {} {} to double", isSigned ? "sitofp" : "uitofp", t, a)));
-  std::string neg = isSigned ? emit(w, fmt::format("icmp slt i64 {}, 0", a)) : "false";
+        w, to, w.emit(fmt::format("{} {} {} to double", isSigned ? "sitofp" : "uitofp", t, a)));
+  std::string neg = isSigned ? w.emit(fmt::format("icmp slt i64 {}, 0", a)) : "false";
   std::string mag = a;
   if (isSigned) {
-    std::string minus = emit(w, fmt::format("sub i64 0, {}", a));
-    mag = emit(w, fmt::format("select i1 {}, i64 {}, i64 {}", neg, minus, a));
+    std::string minus = w.emit(fmt::format("sub i64 0, {}", a));
+    mag = w.emit(fmt::format("select i1 {}, i64 {}, i64 {}", neg, minus, a));
   }
   std::string d = w.callHelper(Helper::UInt64ToDoubleOdd, "double", "i64 " + mag);
   if (isSigned) {
-    std::string negated = emit(w, fmt::format("fneg double {}", d));
-    d = emit(w, fmt::format("select i1 {}, double {}, double {}", neg, negated, d));
+    std::string negated = w.emit(fmt::format("fneg double {}", d));
+    d = w.emit(fmt::format("select i1 {}, double {}, double {}", neg, negated, d));
   }
   return narrowFromDouble(w, to, d);
 }
@@ -55,9 +47,9 @@ std::string narrowFromInt(Writer& w, DType from, DType to, const std::string& a)
 std::string floatToFloat(Writer& w, DType from, DType to, const std::string& a) {
   bool fromDouble = from.scalar == ScalarType::Float64, toDouble = to.scalar == ScalarType::Float64;
   if (fromDouble && toDouble) return a;
-  if (toDouble) return emit(w, fmt::format("fpext float {} to double", a));
+  if (toDouble) return w.emit(fmt::format("fpext float {} to double", a));
   if (fromDouble && numKind(to) == NumKind::Narrow) return narrowFromDouble(w, to, a);
-  if (fromDouble) return emit(w, fmt::format("fptrunc double {} to float", a));
+  if (fromDouble) return w.emit(fmt::format("fptrunc double {} to float", a));
   // float registers on both sides: a float16/bfloat16 target rounds, float32 is exact
   return w.roundTo(to, a);
 }
@@ -76,24 +68,24 @@ std::string floatToInt(Writer& w, DType from, DType to, const std::string& a) {
   int bits = to.bits();
   std::string lo = isSigned ? powerOfTwo(bits - 1, true) : "0.0";
   std::string hi = powerOfTwo(isSigned ? bits - 1 : bits, false); // the first value past the top
-  std::string nan = emit(w, fmt::format("fcmp uno {} {}, {}", ft, a, a));
-  std::string low = emit(w, fmt::format("fcmp olt {} {}, {}", ft, a, lo));
-  std::string high = emit(w, fmt::format("fcmp oge {} {}, {}", ft, a, hi));
-  std::string outside = emit(w, fmt::format("or i1 {}, {}", nan, high));
-  std::string inRange = emit(w, fmt::format("select i1 {}, {} 0.0, {} {}", outside, ft, ft, a));
-  inRange = emit(w, fmt::format("select i1 {}, {} {}, {} {}", low, ft, lo, ft, inRange));
-  std::string v = emit(w, fmt::format("{} {} {} to {}", isSigned ? "fptosi" : "fptoui", ft, inRange, it));
+  std::string nan = w.emit(fmt::format("fcmp uno {} {}, {}", ft, a, a));
+  std::string low = w.emit(fmt::format("fcmp olt {} {}, {}", ft, a, lo));
+  std::string high = w.emit(fmt::format("fcmp oge {} {}, {}", ft, a, hi));
+  std::string outside = w.emit(fmt::format("or i1 {}, {}", nan, high));
+  std::string inRange = w.emit(fmt::format("select i1 {}, {} 0.0, {} {}", outside, ft, ft, a));
+  inRange = w.emit(fmt::format("select i1 {}, {} {}, {} {}", low, ft, lo, ft, inRange));
+  std::string v = w.emit(fmt::format("{} {} {} to {}", isSigned ? "fptosi" : "fptoui", ft, inRange, it));
   std::string top = isSigned ? fmt::format("{}", (uint64_t{1} << (bits - 1)) - 1)
                              : (bits == 64 ? std::string("-1") : fmt::format("{}", (uint64_t{1} << bits) - 1));
-  return emit(w, fmt::format("select i1 {}, {} {}, {} {}", high, it, top, it, v));
+  return w.emit(fmt::format("select i1 {}, {} {}, {} {}", high, it, top, it, v));
 }
 
 std::string intToInt(Writer& w, DType from, DType to, const std::string& a) {
   if (from.bits() == to.bits()) return a;
   if (to.bits() < from.bits())
-    return emit(w, fmt::format("trunc {} {} to {}", regType(from), a, regType(to)));
+    return w.emit(fmt::format("trunc {} {} to {}", regType(from), a, regType(to)));
   std::string ext = numKind(from) == NumKind::Signed ? "sext" : "zext";
-  return emit(w, fmt::format("{} {} {} to {}", ext, regType(from), a, regType(to)));
+  return w.emit(fmt::format("{} {} {} to {}", ext, regType(from), a, regType(to)));
 }
 
 std::string convert(Writer& w, const UOp& u, DType from, DType to, const std::string& a) {
@@ -102,17 +94,17 @@ std::string convert(Writer& w, const UOp& u, DType from, DType to, const std::st
   if (kt == NumKind::Bool) {
     if (kf == NumKind::Bool) return a;
     // x != 0; NaN is true
-    if (isFloatKind(kf)) return emit(w, fmt::format("fcmp une {} {}, 0.0", regType(from), a));
-    return emit(w, fmt::format("icmp ne {} {}, 0", regType(from), a));
+    if (isFloatKind(kf)) return w.emit(fmt::format("fcmp une {} {}, 0.0", regType(from), a));
+    return w.emit(fmt::format("icmp ne {} {}, 0", regType(from), a));
   }
   if (kf == NumKind::Bool) {
-    if (isIntKind(kt)) return emit(w, fmt::format("zext i1 {} to {}", a, regType(to)));
-    return emit(w, fmt::format("uitofp i1 {} to {}", a, regType(to)));
+    if (isIntKind(kt)) return w.emit(fmt::format("zext i1 {} to {}", a, regType(to)));
+    return w.emit(fmt::format("uitofp i1 {} to {}", a, regType(to)));
   }
   if (isIntKind(kf) && isIntKind(kt)) return intToInt(w, from, to, a);
   if (isIntKind(kf) && kt == NumKind::Narrow) return narrowFromInt(w, from, to, a);
   if (isIntKind(kf))
-    return emit(w, fmt::format("{} {} {} to {}", kf == NumKind::Signed ? "sitofp" : "uitofp",
+    return w.emit(fmt::format("{} {} {} to {}", kf == NumKind::Signed ? "sitofp" : "uitofp",
                                regType(from), a, regType(to)));
   if (isIntKind(kt)) return floatToInt(w, from, to, a);
   if (isFloatKind(kf) && isFloatKind(kt)) return floatToFloat(w, from, to, a);
@@ -125,9 +117,9 @@ std::string bitsOf(Writer& w, DType d, const std::string& a) {
   case NumKind::Narrow:
     return w.toMemory(d, a);
   case NumKind::Float:
-    return emit(w, fmt::format("bitcast {} {} to {}", regType(d), a, intType(d.bits())));
+    return w.emit(fmt::format("bitcast {} {} to {}", regType(d), a, intType(d.bits())));
   case NumKind::Bool:
-    return emit(w, fmt::format("zext i1 {} to i8", a));
+    return w.emit(fmt::format("zext i1 {} to i8", a));
   case NumKind::Signed:
   case NumKind::Unsigned:
     return a;
@@ -140,9 +132,9 @@ std::string fromBits(Writer& w, DType d, const std::string& bits) {
   case NumKind::Narrow:
     return w.fromMemory(d, bits);
   case NumKind::Float:
-    return emit(w, fmt::format("bitcast {} {} to {}", intType(d.bits()), bits, regType(d)));
+    return w.emit(fmt::format("bitcast {} {} to {}", intType(d.bits()), bits, regType(d)));
   case NumKind::Bool:
-    return emit(w, fmt::format("icmp ne i8 {}, 0", bits));
+    return w.emit(fmt::format("icmp ne i8 {}, 0", bits));
   case NumKind::Signed:
   case NumKind::Unsigned:
     return bits;

@@ -111,6 +111,12 @@ std::string Writer::fresh() {
   return fmt::format("%v{}", m_next++);
 }
 
+std::string Writer::emit(std::string_view text) {
+  std::string v = fresh();
+  line(fmt::format("{} = {}", v, text));
+  return v;
+}
+
 void Writer::line(std::string_view text) {
   m_lines.push_back(fmt::format("  {}", text));
   m_lineNodes.push_back(current);

@@ -23,6 +23,7 @@ enum class NumKind : unsigned char {
   Narrow,   // float16, bfloat16: float in registers, i16 in memory
 };
 NumKind numKind(DType d);
+inline bool isFloatKind(NumKind k) { return k == NumKind::Float || k == NumKind::Narrow; }
 
 std::string regType(DType d); // i1, i8, ..., i64, float, double
 std::string memType(DType d); // a Param buffer's element: i8 for bool, i16 for narrow floats
@@ -55,6 +56,8 @@ public:
   // A new value name, "%v12"; `hint` names labels derived from it.
   std::string fresh();
   void line(std::string_view text);
+  // `%vN = <text>` on a line of its own; returns %vN.
+  std::string emit(std::string_view text);
   void startBlock(const std::string& label);
   const std::string& block() const { return m_block; }
 

@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
@@ -70,6 +71,8 @@ std::vector<Tensor> LoadedProgram::outputTensors() const {
 }
 
 LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOptions& options) {
+  static std::mutex loading; // the seed, Tensor.training and the needed set are process-wide
+  std::lock_guard lock(loading);
   forgetNeeded();
   setTrainingMode(false);
   Tensor::manualSeed(0);

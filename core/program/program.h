@@ -58,6 +58,7 @@ struct LoadOptions {
 // call, throws frontend::LoadError (file:line:col, the line, a caret).
 // Loading resets tinygrad's global state a program sees: the random seed (0)
 // and Tensor.training (False), so a program loads the same way every time.
+// That state is the process's: loads from several threads run one at a time.
 LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOptions& options = {});
 // Reads the file first; an unreadable file throws std::runtime_error.
 LoadedProgram loadProgramFile(const std::string& path, const LoadOptions& options = {});

@@ -25,7 +25,7 @@ UOpPtr binary(Op op, const UOpPtr& a, const UOpPtr& b) {
   return UOp::make(op, a->dtype(), {a, b});
 }
 
-bool positiveConst(const UOp& u) {
+bool isPositiveConst(const UOp& u) {
   auto v = intValue(u);
   return v && *v > 0;
 }
@@ -120,7 +120,7 @@ UOpPtr foldLinearDivMod(const Match& m, bool isMod) {
 } // namespace
 
 const PatternMatcher& pmSymbolicDivMod() {
-  static const UPat d = icvar("d").filter(positiveConst);
+  static const UPat d = icvar("d").filter(isPositiveConst);
   static const PatternMatcher pm{
       // x//1 -> x
       rule("x//1", ivar("x") / 1, [](const Match& m) { return m["x"]; }),
@@ -156,7 +156,7 @@ const PatternMatcher& pmSymbolicDivMod() {
            }),
       // (x//a)//b -> x//(a*b) for a, b > 0: trunc(trunc(x/a)/b) = trunc(x/(a*b)) for every x
       rule("(x//a)//b",
-           (ivar("x") / icvar("a").filter(positiveConst)) / icvar("b").filter(positiveConst),
+           (ivar("x") / icvar("a").filter(isPositiveConst)) / icvar("b").filter(isPositiveConst),
            [](const Match& m) -> UOpPtr {
              Int128 ab = cval(m, "a") * cval(m, "b");
              if (!fitsInt(m["x"]->dtype(), ab)) return nullptr;
@@ -164,7 +164,7 @@ const PatternMatcher& pmSymbolicDivMod() {
            }),
       // (x%a)%b -> x%b for a, b > 0 and b dividing a (both keep the sign of x)
       rule("(x%a)%b",
-           (ivar("x") % icvar("a").filter(positiveConst)) % icvar("b").filter(positiveConst),
+           (ivar("x") % icvar("a").filter(isPositiveConst)) % icvar("b").filter(isPositiveConst),
            [](const Match& m) -> UOpPtr {
              if (cval(m, "a") % cval(m, "b") != 0) return nullptr;
              return binary(Op::Mod, m["x"], m["b"]);

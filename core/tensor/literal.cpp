@@ -17,11 +17,11 @@ template <class T> void appendLE(std::string& out, T v) {
   out.append(buf, sizeof(T));
 }
 
+} // namespace
+
 double asDouble(const Scalar& s) {
   return std::visit([](auto x) { return static_cast<double>(x); }, s);
 }
-
-} // namespace
 
 uint16_t doubleToHalfBits(double v) {
   uint16_t sign = std::signbit(v) ? 0x8000 : 0;

@@ -14,5 +14,7 @@ namespace uops::tensor_detail {
 std::string literalBytes(const std::vector<Scalar>& values, DType dtype);
 uint16_t doubleToHalfBits(double v);
 uint16_t floatToBFloat16Bits(float v);
+// A Python scalar's value as a float (True is 1.0).
+double asDouble(const Scalar& s);
 
 } // namespace uops::tensor_detail

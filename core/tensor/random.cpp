@@ -142,14 +142,14 @@ Tensor bitsToRand(const Tensor& bits, const Shape& shape, DType dtype) {
   return x.shrinkTo({shapeProduct(shape)}).sub(1).reshape(shape);
 }
 
-void checkShape(const Shape& shape) {
+void checkRandomShape(const Shape& shape) {
   for (int64_t s : shape)
     if (s < 0) fail(fmt::format("invalid input shape={}", toString(shape)));
 }
 
 Tensor uniformImpl(const Shape& shape, const Scalar& low, const Scalar& high,
                    std::optional<DType> dtype, const std::string& device) {
-  checkShape(shape);
+  checkRandomShape(shape);
   auto v = [](const Scalar& s) {
     return std::visit([](auto x) { return static_cast<double>(x); }, s);
   };
@@ -183,7 +183,7 @@ Tensor Tensor::rand(const Shape& shape, std::optional<DType> dtype, const std::s
   DType dt = dtype.value_or(dtypes::float32);
   if (!dt.isFloat())
     fail(fmt::format("rand only supports concrete float dtypes, got {}", toString(dt)));
-  checkShape(shape);
+  checkRandomShape(shape);
   uint64_t num = static_cast<uint64_t>(ceilDiv(shapeProduct(shape) * dt.itemSize(), 4));
   if (num == 0) return full(shape, int64_t{0}, dt, device);
   uint64_t epoch = 0;
@@ -227,7 +227,7 @@ Tensor Tensor::randnLike(std::optional<DType> dtype) const {
 }
 
 Tensor Tensor::randn(const Shape& shape, std::optional<DType> dtype, const std::string& device) {
-  checkShape(shape);
+  checkRandomShape(shape);
   return zeros(shape, dtypes::float32, device).randnLike(dtype.value_or(dtypes::float32));
 }
 

@@ -66,9 +66,6 @@ void checkShape(const Shape& shape) {
     if (s < 0) fail(fmt::format("invalid shape {}", toString(shape)));
 }
 
-double asDouble(const Scalar& s) {
-  return std::visit([](auto x) { return static_cast<double>(x); }, s);
-}
 bool isPyFloat(const Scalar& s) {
   return std::holds_alternative<double>(s);
 }

@@ -242,9 +242,9 @@ private Q_SLOTS:
   void deepIndentation() {
     std::string text;
     for (int i = 0; i <= 100; ++i)
-      text += std::string(static_cast<size_t>(i), ' ') + "if x:\n";
+      text.append(static_cast<size_t>(i), ' ').append("if x:\n");
     QCOMPARE(lexError(text), QStringLiteral("no error")); // 100 levels are allowed
-    text += std::string(101, ' ') + "if x:\n";
+    text.append(101, ' ').append("if x:\n"); // (not string + "...": GCC 12 warns falsely there)
     QCOMPARE(lexError(text), QStringLiteral("102:102: too many levels of indentation"));
   }
 };

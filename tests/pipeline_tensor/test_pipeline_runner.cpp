@@ -8,6 +8,9 @@
 
 #include <QTest>
 
+#include <mutex>
+#include <set>
+
 using namespace uops;
 
 namespace {
@@ -38,6 +41,10 @@ private Q_SLOTS:
   void failureEndsAtTheFirstFailingStage();
   void rowFusionOnlyWhereLoopsRunInOrder();
   void packedOperandsOnlyWhereLoopsRunInOrder();
+  void progressNamesEveryStageOfEveryKernel();
+  void progressSkipsKernelsLoweredAlike();
+  void cancelStopsBeforeTheNextStage();
+  void cancelledBeforeStartLowersNothing();
 };
 
 void TestPipelineRunner::recordsInStageOrder() {
@@ -111,6 +118,82 @@ void TestPipelineRunner::packedOperandsOnlyWhereLoopsRunInOrder() {
   QCOMPARE(runPipeline(mm, {.trace = false, .target = openClTarget("CL:0")}).schedule.kernels.size(), size_t{1});
   QCOMPARE(runPipeline(mm, {.trace = false, .target = std::nullopt, .rangeify = {.packOperands = false}}).schedule.kernels.size(),
            size_t{1});
+}
+
+namespace {
+
+// Every progress report of a run, from whichever worker made it.
+struct Reports {
+  std::mutex mutex;
+  std::vector<PipelineProgress> seen;
+  std::function<void(const PipelineProgress&)> listener() {
+    return [this](const PipelineProgress& p) {
+      std::lock_guard lock(mutex);
+      seen.push_back(p);
+    };
+  }
+};
+
+} // namespace
+
+void TestPipelineRunner::progressNamesEveryStageOfEveryKernel() {
+  Reports reports;
+  // traced, every kernel goes through every stage itself
+  PipelineRun run = runPipeline(roots(), {.trace = true, .target = cpuTarget(), .progress = reports.listener()});
+  QVERIFY(!run.failed());
+  const size_t total = 2 + 3 * codegenStages().size();
+  QCOMPARE(reports.seen.size(), total);
+  QCOMPARE(reports.seen[0].stage, std::string("Callify"));
+  QCOMPARE(reports.seen[0].total, size_t(2)); // the kernels are not known yet
+  QCOMPARE(reports.seen[1].stage, std::string("Rangeify"));
+  std::set<size_t> done;
+  std::set<std::pair<std::string, std::string>> stages;
+  for (size_t i = 2; i < reports.seen.size(); ++i) {
+    const PipelineProgress& p = reports.seen[i];
+    QCOMPARE(p.total, total);
+    done.insert(p.done);
+    stages.insert({p.stage, p.kernel});
+  }
+  QCOMPARE(done.size(), total - 2); // each step counted once
+  QCOMPARE(*done.begin(), size_t(2));
+  QCOMPARE(*done.rbegin(), total - 1);
+  for (const StageRecord& r : run.stages)
+    if (!r.kernel.empty()) QVERIFY(stages.count({r.stage, r.kernel}));
+}
+
+void TestPipelineRunner::progressSkipsKernelsLoweredAlike() {
+  Reports reports;
+  PipelineRun run = runPipeline(roots(), {.trace = false, .target = cpuTarget(), .progress = reports.listener()});
+  QVERIFY(!run.failed());
+  // kernel 2 is kernel 0 after Optimize: its later stages are not run, but counted done
+  const size_t stages = codegenStages().size();
+  QCOMPARE(reports.seen.size(), 2 + 3 + 2 * (stages - 1));
+  for (const PipelineProgress& p : reports.seen) QVERIFY(p.done < p.total);
+}
+
+void TestPipelineRunner::cancelStopsBeforeTheNextStage() {
+  std::atomic<bool> cancel{false};
+  std::atomic<int> afterCancel{0};
+  PipelineOptions options{.trace = false, .target = cpuTarget()};
+  options.cancel = &cancel;
+  options.progress = [&](const PipelineProgress& p) {
+    if (cancel) ++afterCancel;
+    if (p.stage == "Expand") cancel = true;
+  };
+  QVERIFY_THROWS_EXCEPTION(PipelineCancelled, runPipeline(roots(), options));
+  // a worker already past its check when the flag was set may report its
+  // stage (at most one per other kernel); none starts after that
+  QVERIFY(afterCancel <= 2);
+}
+
+void TestPipelineRunner::cancelledBeforeStartLowersNothing() {
+  std::atomic<bool> cancel{true};
+  int reports = 0;
+  PipelineOptions options{.trace = false, .target = cpuTarget()};
+  options.cancel = &cancel;
+  options.progress = [&](const PipelineProgress&) { ++reports; };
+  QVERIFY_THROWS_EXCEPTION(PipelineCancelled, runPipeline(roots(), options));
+  QCOMPARE(reports, 0);
 }
 
 QTEST_GUILESS_MAIN(TestPipelineRunner)

@@ -2,8 +2,7 @@
 // lays out (the layered layout, with progress) and steps stage to stage;
 // filters hide op groups with their edges routed through, and one box per
 // Call folds kernel bodies away. Times go to the test log.
-#include "app/uopscope/main_window.h"
-#include "tests/support/backend_devices.h"
+#include "tests/views/views_test.h"
 
 #include <QAction>
 #include <QElapsedTimer>
@@ -18,16 +17,6 @@
 using namespace uops::views;
 
 namespace {
-
-// A chain of `n` scaled, shifted ReLUs: about 7 nodes each, all distinct.
-QString chainProgram(int n) {
-  return QStringLiteral("from tinygrad import Tensor\n\n"
-                        "x = Tensor.ones(8, 8).contiguous()\n"
-                        "for i in range(%1):\n"
-                        "    x = (x * (1.0 + i * 0.001) + i * 0.5).relu()\n"
-                        "out = [x]\n")
-      .arg(n);
-}
 
 int countOp(const GraphView* g, uops::Op op) {
   const auto& nodes = g->layout().nodes;
@@ -48,7 +37,7 @@ private Q_SLOTS:
     QSignalSpy progress(&w.session(), &Session::layoutProgress);
     QElapsedTimer timer;
     timer.start();
-    w.session().setSource(chainProgram(700), QStringLiteral("chain.py"));
+    w.session().setSource(viewstest::chainProgram(700), QStringLiteral("chain.py"));
     w.session().waitForIdle();
     qint64 openMs = timer.elapsed();
     QVERIFY(w.session().run() && !w.session().run()->failed());
@@ -90,7 +79,7 @@ private Q_SLOTS:
 
   void filtersRouteEdgesThrough() {
     MainWindow w;
-    w.session().setSource(chainProgram(20), QStringLiteral("chain.py"));
+    w.session().setSource(viewstest::chainProgram(20), QStringLiteral("chain.py"));
     w.session().waitForIdle();
     GraphView* g = w.graph();
     int all = g->nodeCount();
@@ -124,7 +113,7 @@ private Q_SLOTS:
 
   void collapsesCalls() {
     MainWindow w;
-    w.session().setSource(chainProgram(20), QStringLiteral("chain.py"));
+    w.session().setSource(viewstest::chainProgram(20), QStringLiteral("chain.py"));
     w.session().waitForIdle();
     // Rangeify makes the kernels: Call(Sink(body), buffers...)
     int rangeify = w.session().findStage(QStringLiteral("Rangeify"), -1);
@@ -151,7 +140,7 @@ private Q_SLOTS:
   // The same graph through dot, for the record: why big graphs leave it.
   void comparesWithDot() {
     MainWindow w;
-    w.session().setSource(chainProgram(25), QStringLiteral("chain.py"));
+    w.session().setSource(viewstest::chainProgram(25), QStringLiteral("chain.py"));
     w.session().waitForIdle();
     uops::UOpPtr root = w.session().selectedGraph();
     LayoutOptions viaDot, viaLayered;

@@ -28,6 +28,16 @@ inline bool showAt(uops::views::MainWindow& w, const char* file, const char* sta
   return true;
 }
 
+// A chain of `n` scaled, shifted ReLUs: about 7 nodes each, all distinct.
+inline QString chainProgram(int n) {
+  return QStringLiteral("from tinygrad import Tensor\n\n"
+                        "x = Tensor.ones(8, 8).contiguous()\n"
+                        "for i in range(%1):\n"
+                        "    x = (x * (1.0 + i * 0.001) + i * 0.5).relu()\n"
+                        "out = [x]\n")
+      .arg(n);
+}
+
 // QSettings of this process go to `dir`, starting empty.
 inline void isolateSettings(const QTemporaryDir& dir) {
   QCoreApplication::setOrganizationName(QStringLiteral("UOpScopeTests"));

@@ -43,7 +43,9 @@ QString nodeLabel(const UOp& u, size_t number) {
   return QString::fromStdString(text);
 }
 
-GraphLayout layoutGraph(const UOpPtr& root, const LayoutOptions& options, const LayoutProgress& progress) {
+namespace {
+
+GraphLayout laidOut(const UOpPtr& root, const LayoutOptions& options, const LayoutProgress& progress) {
   QElapsedTimer timer;
   timer.start();
   VisibleGraph visible = visibleGraph(*root, options.filter);
@@ -66,6 +68,24 @@ GraphLayout layoutGraph(const UOpPtr& root, const LayoutOptions& options, const 
   if (progress) progress(100);
   out.layoutMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
   return out;
+}
+
+} // namespace
+
+GraphLayout layoutGraph(const UOpPtr& root, const LayoutOptions& options, const LayoutProgress& given,
+                        const std::atomic<bool>* cancel) {
+  struct Cancelled {};
+  LayoutProgress progress = [&given, cancel](int percent) {
+    if (cancel && *cancel) throw Cancelled{};
+    if (given) given(percent);
+  };
+  try {
+    return laidOut(root, options, progress);
+  } catch (const Cancelled&) {
+    GraphLayout none;
+    none.root = root;
+    return none;
+  }
 }
 
 } // namespace uops::views

@@ -12,6 +12,7 @@
 #include <QRectF>
 #include <QString>
 
+#include <atomic>
 #include <functional>
 #include <vector>
 
@@ -54,8 +55,11 @@ struct LayoutOptions {
 // Reports how far a layout is, 0..100, from the worker thread.
 using LayoutProgress = std::function<void(int percent)>;
 
-// Lays out root's graph (sources above their users), without what the filter hides.
-GraphLayout layoutGraph(const UOpPtr& root, const LayoutOptions& options = {}, const LayoutProgress& progress = {});
+// Lays out root's graph (sources above their users), without what the filter
+// hides. Once `cancel` is set, the layout stops at its next progress point and
+// comes back empty.
+GraphLayout layoutGraph(const UOpPtr& root, const LayoutOptions& options = {}, const LayoutProgress& progress = {},
+                        const std::atomic<bool>* cancel = nullptr);
 
 // The label a node shows: "%12 Add\nfloat (4, 3)\narg".
 QString nodeLabel(const UOp& u, size_t number);

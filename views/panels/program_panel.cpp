@@ -84,6 +84,19 @@ ProgramPanel::ProgramPanel(Session& session, QWidget* parent)
                                                                                     : m_session.lowered().name);
   });
   connect(&m_session, &Session::programLowered, this, &ProgramPanel::showLowered);
+  connect(&m_session, &Session::sourceChanged, this, &ProgramPanel::showSource);
+  connect(&m_session, &Session::loweringProgress, m_status,
+          [this](const QString& stage, const QString& kernel, int done, int total) {
+            m_status->setText(kernel.isEmpty() ? QStringLiteral("lowering: %1 (%2 of %3 steps)").arg(stage).arg(done).arg(total)
+                                               : QStringLiteral("lowering: %1 of %2 (%3 of %4 steps)")
+                                                     .arg(stage, kernel)
+                                                     .arg(done)
+                                                     .arg(total));
+          });
+  connect(&m_session, &Session::workCancelled, m_status, [this] {
+    if (m_session.source() != m_session.lowered().source)
+      m_status->setText(QStringLiteral("lowering cancelled: the stages shown are of the program as last lowered"));
+  });
   m_editor->viewport()->installEventFilter(this);
 }
 
@@ -98,12 +111,18 @@ bool ProgramPanel::eventFilter(QObject* watched, QEvent* event) {
   return true;
 }
 
-void ProgramPanel::showLowered() {
+void ProgramPanel::showSource() {
   if (m_editor->toPlainText() != m_session.source()) {
     m_updating = true;
     m_editor->setPlainText(m_session.source());
     m_updating = false;
   }
+  m_status->setText(QStringLiteral("lowering..."));
+}
+
+// The editor already shows the text (showSource), or newer text the user typed
+// since: a lowering that ends never overwrites it.
+void ProgramPanel::showLowered() {
   m_runningLine = 0;
   const Lowered& l = m_session.lowered();
   if (!l.error.isEmpty()) {

@@ -30,6 +30,7 @@ protected:
 
 private:
   void showLowered();
+  void showSource(); // the text at once, before its lowering ends
   void showMarks();
 
   Session& m_session;

@@ -55,9 +55,11 @@ QStringList sharedKernels(const program::LoadedProgram& p, const PipelineRun& ru
 }
 
 Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& opts, const CodegenTarget& target,
-                    int schedule) {
+                    int schedule, const std::atomic<bool>& cancel,
+                    const std::function<void(const PipelineProgress&)>& progress) {
   Lowered out;
   out.name = name;
+  out.source = text;
   try {
     // @autobatch calls run their VM on the device the explorer lowers for
     program::LoadedProgram p =
@@ -76,8 +78,13 @@ Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& 
       out.error = name + QStringLiteral(": the program has no outputs");
       return out;
     }
-    out.run = std::make_shared<PipelineRun>(runPipeline(out.roots, {.trace = true, .target = target}, opts));
+    PipelineOptions options{.trace = true, .target = target};
+    options.progress = progress;
+    options.cancel = &cancel;
+    out.run = std::make_shared<PipelineRun>(runPipeline(out.roots, options, opts));
     if (out.schedule > 0) out.kernelSchedules = sharedKernels(p, *out.run, target);
+  } catch (const PipelineCancelled& e) {
+    out.error = QString::fromStdString(e.what()); // superseded: nobody reads it
   } catch (const frontend::LoadError& e) {
     out.error = QString::fromStdString(e.what());
     QRegularExpressionMatch m = QRegularExpression(QStringLiteral(":(\\d+):\\d+:")).match(out.error);
@@ -91,32 +98,13 @@ Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& 
 } // namespace
 
 Session::Session(QObject* parent) : QObject(parent) {
-  connect(&m_lowering, &QFutureWatcher<Lowered>::finished, this, [this] {
-    m_lowered = m_lowering.result();
-    m_compiled.clear();
-    m_schedule = m_lowered.schedule;
-    m_selected = -1;
-    m_selectedNode = nullptr;
-    m_lastRun.reset();
-    Q_EMIT programLowered();
-    Q_EMIT busyChanged(busy());
-    if (run() && !run()->stages.empty()) selectStage(0);
-  });
-  connect(&m_layout, &QFutureWatcher<GraphLayout>::finished, this, [this] {
-    Q_EMIT layoutReady(m_layout.result());
-    Q_EMIT busyChanged(busy());
-  });
-  connect(&m_layoutBefore, &QFutureWatcher<GraphLayout>::finished, this, [this] {
-    Q_EMIT beforeLayoutReady(m_layoutBefore.result());
-    Q_EMIT busyChanged(busy());
-  });
-  connect(&m_machineCode, &QFutureWatcher<QString>::finished, this, [this] {
-    if (m_machineCodeStage == m_selected) { // else stale
-      if (const LoweredKernel* k = selectedKernel()) m_compiled[static_cast<size_t>(k - run()->kernels.data())] = m_machineCode.result();
-      Q_EMIT machineCodeReady(m_machineCode.result());
-    }
-    Q_EMIT busyChanged(busy());
-  });
+  // a job that ends, delivered or superseded, may leave the Session idle
+  auto ended = [this] { Q_EMIT busyChanged(busy()); };
+  m_lowering.onEnded(ended);
+  m_layout.onEnded(ended);
+  m_layoutBefore.onEnded(ended);
+  m_machineCode.onEnded(ended);
+  m_running.onEnded(ended);
   connect(&m_beam, &QFutureWatcher<BeamResult>::finished, this, [this] {
     BeamResult r = m_beam.result();
     bool failed = r.cancelled && r.tried == 0 && !r.skipped.empty();
@@ -135,21 +123,24 @@ Session::Session(QObject* parent) : QObject(parent) {
     Q_EMIT beamFinished(summary);
     Q_EMIT busyChanged(busy());
   });
-  connect(&m_running, &QFutureWatcher<DeviceRunResult>::finished, this, [this] {
-    m_lastRun = m_running.result();
-    Q_EMIT ran();
-    Q_EMIT busyChanged(busy());
-  });
 }
 
 Session::~Session() {
-  m_lowering.waitForFinished();
-  m_layout.waitForFinished();
-  m_layoutBefore.waitForFinished();
-  m_machineCode.waitForFinished();
-  m_running.waitForFinished();
+  // the jobs (members) cancel and finish their own; BEAM's progress reaches this object
   m_cancelBeam = true;
   m_beam.waitForFinished();
+}
+
+void Session::cancelWork() {
+  bool any = busy();
+  m_lowering.cancel();
+  m_layout.cancel();
+  m_layoutBefore.cancel();
+  m_machineCode.cancel();
+  m_running.cancel();
+  m_cancelBeam = true;
+  if (any) Q_EMIT workCancelled();
+  Q_EMIT busyChanged(busy());
 }
 
 std::vector<Opt> Session::currentOpts(size_t kernel) const {
@@ -276,9 +267,39 @@ QString Session::restore(const SavedSession& saved) {
 
 void Session::setSource(const QString& text, const QString& name) {
   m_source = text;
-  m_lowering.waitForFinished();
-  m_lowering.setFuture(QtConcurrent::run(lowerSource, text, name, m_opts, target(), m_schedule));
+  Q_EMIT sourceChanged();
+  // progress reports of a superseded lowering are dropped like its result
+  const quint64 generation = m_lowering.nextGeneration();
+  auto progress = [this, generation](const PipelineProgress& p) {
+    QMetaObject::invokeMethod(
+        this,
+        [this, generation, p] {
+          if (generation == m_lowering.generation())
+            Q_EMIT loweringProgress(QString::fromStdString(p.stage), QString::fromStdString(p.kernel),
+                                    static_cast<int>(p.done), static_cast<int>(p.total));
+        },
+        Qt::QueuedConnection);
+  };
+  m_lowering.start(
+      [text, name, opts = m_opts, target = target(), schedule = m_schedule, progress](const std::atomic<bool>& cancel) {
+        return lowerSource(text, name, opts, target, schedule, cancel, progress);
+      },
+      [this](Lowered lowered) { takeLowered(std::move(lowered)); });
   Q_EMIT busyChanged(true);
+}
+
+void Session::takeLowered(Lowered lowered) {
+  m_lowered = std::move(lowered);
+  m_compiled.clear();
+  m_schedule = m_lowered.schedule;
+  m_selected = -1;
+  m_selectedNode = nullptr;
+  m_lastRun.reset();
+  m_layout.cancel(); // layouts of the old program's graphs
+  m_layoutBefore.cancel();
+  m_machineCode.cancel();
+  Q_EMIT programLowered();
+  if (run() && !run()->stages.empty()) selectStage(0);
 }
 
 void Session::setSchedule(int schedule) {
@@ -305,11 +326,15 @@ void Session::selectStage(int i) {
 }
 
 void Session::compileSelected() {
+  m_machineCode.cancel(); // another stage's
   const LoweredKernel* k = selectedKernel();
   if (!k || renderedSource(*k).text.empty()) return;
-  m_machineCode.waitForFinished();
-  m_machineCodeStage = m_selected;
-  m_machineCode.setFuture(QtConcurrent::run(machineCode, *k));
+  const size_t index = static_cast<size_t>(k - run()->kernels.data());
+  m_machineCode.start([kernel = *k](const std::atomic<bool>&) { return machineCode(kernel); },
+                      [this, index](QString code) {
+                        m_compiled[index] = code;
+                        Q_EMIT machineCodeReady(code);
+                      });
   Q_EMIT busyChanged(true);
 }
 
@@ -366,18 +391,30 @@ void Session::layoutSelected() {
 
 void Session::layOut(UOpPtr root) {
   m_shown = root;
-  m_layout.waitForFinished();
-  auto progress = [this](int percent) {
-    QMetaObject::invokeMethod(this, [this, percent] { Q_EMIT layoutProgress(percent); }, Qt::QueuedConnection);
+  const quint64 generation = m_layout.nextGeneration();
+  auto progress = [this, generation](int percent) {
+    QMetaObject::invokeMethod(
+        this,
+        [this, generation, percent] {
+          if (generation == m_layout.generation()) Q_EMIT layoutProgress(percent);
+        },
+        Qt::QueuedConnection);
   };
-  m_layout.setFuture(QtConcurrent::run(layoutGraph, std::move(root), m_layoutOptions, LayoutProgress(progress)));
+  m_layout.start(
+      [root = std::move(root), options = m_layoutOptions, progress](const std::atomic<bool>& cancel) {
+        return layoutGraph(root, options, progress, &cancel);
+      },
+      [this](GraphLayout layout) { Q_EMIT layoutReady(layout); });
   Q_EMIT busyChanged(true);
 }
 
 void Session::layOutBefore(UOpPtr root) {
   m_shownBefore = root;
-  m_layoutBefore.waitForFinished();
-  m_layoutBefore.setFuture(QtConcurrent::run(layoutGraph, std::move(root), m_layoutOptions, LayoutProgress()));
+  m_layoutBefore.start(
+      [root = std::move(root), options = m_layoutOptions](const std::atomic<bool>& cancel) {
+        return layoutGraph(root, options, {}, &cancel);
+      },
+      [this](GraphLayout layout) { Q_EMIT beforeLayoutReady(layout); });
   Q_EMIT busyChanged(true);
 }
 
@@ -408,22 +445,35 @@ void Session::showRewrite(int step, int k) {
 
 void Session::runOn(const QString& device, int repeat) {
   if (!run() || run()->failed()) return;
-  m_running.waitForFinished();
-  m_running.setFuture(QtConcurrent::run(runOnDevice, device, m_lowered.run, m_lowered.roots, repeat));
+  m_running.start(
+      [device, run = m_lowered.run, roots = m_lowered.roots, repeat](const std::atomic<bool>&) {
+        return runOnDevice(device, run, roots, repeat);
+      },
+      [this](DeviceRunResult result) {
+        m_lastRun = std::move(result);
+        Q_EMIT ran();
+      });
   Q_EMIT busyChanged(true);
 }
 
 bool Session::busy() const {
-  return m_lowering.isRunning() || m_layout.isRunning() || m_layoutBefore.isRunning() || m_machineCode.isRunning() || m_running.isRunning() || m_beam.isRunning();
+  return m_lowering.pending() || m_layout.pending() || m_layoutBefore.pending() || m_machineCode.pending() ||
+         m_running.pending() || m_beam.isRunning();
+}
+
+bool Session::workersIdle() const {
+  return m_lowering.running() + m_layout.running() + m_layoutBefore.running() + m_machineCode.running() +
+             m_running.running() ==
+         0;
 }
 
 void Session::waitForIdle() {
   // finished() is delivered through the event loop: keep it turning until all are handled
   for (int i = 0; i < 6000; ++i) {
     QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
-    if (!busy()) {
+    if (!busy() && workersIdle()) {
       QCoreApplication::processEvents();
-      if (!busy()) return;
+      if (!busy() && workersIdle()) return;
     }
     QThread::msleep(5);
   }

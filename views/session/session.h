@@ -1,7 +1,9 @@
 // The Session: what the explorer has loaded and where the user is in it. It
 // owns the program text, its pipeline run (every stage, trace included), the
 // selected stage record and the last device run; lowering, layout and runs happen
-// on worker threads (QtConcurrent) and report back with signals. Views observe
+// on worker threads (QtConcurrent) and report back with signals. Each is a
+// LatestJob: a new request supersedes the one in flight (asked to stop, its
+// result dropped), and nothing is waited for on the GUI thread. Views observe
 // it and never run the pipeline themselves.
 #pragma once
 
@@ -11,6 +13,7 @@
 #include "core/program/extension_modules.h"
 #include "views/graph/graph_layout.h"
 #include "views/run/device_run.h"
+#include "views/session/latest_job.h"
 #include "views/session/saved_session.h"
 
 #include <QFutureWatcher>
@@ -27,6 +30,7 @@ namespace uops::views {
 
 struct Lowered {
   QString name;                 // the program's file name
+  QString source;               // the text lowered
   QString printed;              // what the program printed while loading
   std::vector<UOpPtr> roots;    // its outputs' graphs
   std::shared_ptr<PipelineRun> run;
@@ -61,7 +65,14 @@ public:
   // and lowers it (the window restores the view state). Returns a warning, or "": a device this machine lacks
   // leaves the device as it is and the kernels to its heuristics.
   QString restore(const SavedSession& saved);
+  // Takes the text at once (sourceChanged) and lowers it on a worker
+  // (loweringProgress, then programLowered); a lowering still in flight is cancelled.
   void setSource(const QString& text, const QString& name);
+  // Stops the lowering, layouts and run in flight and BEAM; what they would
+  // have produced is dropped (workCancelled). The last lowered program stays.
+  void cancelWork();
+  // Whether a lowering is in flight (the program text may be newer than lowered()).
+  bool lowering() const { return m_lowering.pending(); }
   // Lowers one realization point's schedule (1-based, as Lowered::schedules
   // lists them) instead of the whole program (0).
   void setSchedule(int schedule);
@@ -156,9 +167,17 @@ Q_SIGNALS:
   void beamFinished(const QString& summary);
   void ran();
   void busyChanged(bool busy);
+  // The program text changed (setSource); its lowering has started.
+  void sourceChanged();
+  // The lowering in flight starts `stage` (of `kernel`, empty for a whole-
+  // program stage): `done` of `total` steps are finished.
+  void loweringProgress(const QString& stage, const QString& kernel, int done, int total);
+  // cancelWork() stopped something: the views show what they showed before.
+  void workCancelled();
 
 private:
-  void lower();
+  void takeLowered(Lowered lowered);
+  bool workersIdle() const; // no job of any generation left on a worker
   void layOut(UOpPtr root);
   void compileSelected();
   void layOutBefore(UOpPtr root);
@@ -175,11 +194,10 @@ private:
   bool m_compare = false;
   LayoutOptions m_layoutOptions;
   std::optional<DeviceRunResult> m_lastRun;
-  QFutureWatcher<Lowered> m_lowering;
-  QFutureWatcher<GraphLayout> m_layout, m_layoutBefore;
-  QFutureWatcher<QString> m_machineCode;
-  int m_machineCodeStage = -1; // the record m_machineCode compiles
-  QFutureWatcher<DeviceRunResult> m_running;
+  LatestJob<Lowered> m_lowering{this};
+  LatestJob<GraphLayout> m_layout{this}, m_layoutBefore{this};
+  LatestJob<QString> m_machineCode{this};
+  LatestJob<DeviceRunResult> m_running{this};
   QFutureWatcher<BeamResult> m_beam;
   std::atomic<bool> m_cancelBeam{false};
   size_t m_beamKernel = 0;

@@ -1,0 +1,218 @@
+// A window that never waits: the program's text shows at once, lowering
+// reports its stage and kernel, a new request supersedes the one in flight
+// (whose result is dropped, never waited for), Stop cancels, text typed while
+// a lowering runs stays, and an event-loop latency probe (a timer measuring its
+// own lateness) records the GUI thread's longest stall while a user edits the
+// bundled examples, steps stages, opens a 7,000-node graph and starts and
+// cancels BEAM. The stalls go to the test log.
+#include "tests/views/views_test.h"
+
+#include <QAction>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QTimer>
+
+#include <algorithm>
+
+using namespace uops::views;
+
+namespace {
+
+QString example(const char* name) {
+  QFile f(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/") + QString::fromLatin1(name));
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  return QString::fromUtf8(f.readAll());
+}
+
+// Measures how late a 5 ms timer fires on the GUI thread: the longest stall
+// between start() and stop(), and where it happened.
+class LatencyProbe : public QObject {
+public:
+  LatencyProbe() {
+    m_timer.setInterval(5);
+    m_timer.setTimerType(Qt::PreciseTimer);
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+      qint64 late = m_clock.restart() - m_timer.interval();
+      if (late > m_worst) {
+        m_worst = late;
+        m_where = m_phase;
+      }
+    });
+  }
+  void start() {
+    m_clock.start();
+    m_timer.start();
+  }
+  void phase(const QString& name) { m_phase = name; }
+  qint64 worst() const { return m_worst; }
+  const QString& where() const { return m_where; }
+
+private:
+  QTimer m_timer;
+  QElapsedTimer m_clock;
+  qint64 m_worst = 0;
+  QString m_phase, m_where;
+};
+
+QPlainTextEdit* editor(MainWindow& w) { return w.findChild<QPlainTextEdit*>(QStringLiteral("programEditor")); }
+QLabel* programStatus(MainWindow& w) { return w.findChild<QLabel*>(QStringLiteral("programStatus")); }
+
+} // namespace
+
+class TestResponsive : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void initTestCase() { viewstest::isolateSettings(m_settings); }
+
+  void textShowsAtOnceAndLoweringReportsProgress() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy progress(&w.session(), &Session::loweringProgress);
+    QString text = example("attention.py");
+    w.session().setSource(text, QStringLiteral("attention.py"));
+    // before any event is processed: the text is there, the lowering under way
+    QCOMPARE(editor(w)->toPlainText(), text);
+    QVERIFY(programStatus(w)->text().startsWith(QStringLiteral("lowering")));
+    QVERIFY(w.session().lowering());
+    w.session().waitForIdle();
+    QVERIFY(w.session().run() && !w.session().run()->failed());
+    const size_t kernels = w.session().run()->schedule.kernels.size();
+    QVERIFY(progress.count() >= 2);
+    QCOMPARE(progress.first().at(0).toString(), QStringLiteral("Callify"));
+    QCOMPARE(progress.last().at(3).toInt(), static_cast<int>(2 + kernels * uops::codegenStages().size()));
+    QStringList kernelsSeen;
+    for (const QList<QVariant>& args : progress)
+      if (!args.at(1).toString().isEmpty() && !kernelsSeen.contains(args.at(1).toString())) kernelsSeen << args.at(1).toString();
+    QVERIFY(!kernelsSeen.isEmpty());
+  }
+
+  // A second request while the first lowers: only the second's result shows
+  // (the first used to be waited for on the GUI thread, then shown too).
+  void aNewRequestSupersedesTheOneInFlight() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy lowered(&w.session(), &Session::programLowered);
+    QElapsedTimer clock;
+    clock.start();
+    w.session().setSource(example("gpt_block.py"), QStringLiteral("gpt_block.py"));
+    w.session().setSource(example("matmul.py"), QStringLiteral("matmul.py"));
+    qint64 returnedMs = clock.elapsed();
+    w.session().waitForIdle();
+    QCOMPARE(lowered.count(), 1);
+    QCOMPARE(w.session().lowered().name, QStringLiteral("matmul.py"));
+    QCOMPARE(w.session().lowered().source, example("matmul.py"));
+    qInfo("two setSource calls returned after %lld ms", returnedMs);
+  }
+
+  // Stop while a program lowers: nothing new is shown, the last lowered
+  // program stays, the status says so.
+  void stopKeepsTheLastLoweredProgram() {
+    MainWindow w;
+    QVERIFY(viewstest::showAt(w, "matmul.py", "Rangeify"));
+    QSignalSpy lowered(&w.session(), &Session::programLowered);
+    QSignalSpy cancelled(&w.session(), &Session::workCancelled);
+    QString slow = example("lstm.py");
+    w.session().setSource(slow, QStringLiteral("lstm.py"));
+    QAction* stop = w.findChild<QAction*>(QStringLiteral("stopAction"));
+    QVERIFY(stop);
+    stop->trigger();
+    QCOMPARE(cancelled.count(), 1);
+    QVERIFY(!w.session().busy());
+    w.session().waitForIdle();
+    QCOMPARE(lowered.count(), 0);
+    QCOMPARE(w.session().lowered().name, QStringLiteral("matmul.py"));
+    QCOMPARE(editor(w)->toPlainText(), slow);
+    QVERIFY2(programStatus(w)->text().contains(QStringLiteral("cancelled")), qPrintable(programStatus(w)->text()));
+    QVERIFY(w.layoutProgress()->isHidden());
+  }
+
+  // Text typed while an earlier text lowers is kept when that lowering ends
+  // (it used to be replaced by the lowered text).
+  void typingWhileLoweringIsKept() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QString first = example("softmax.py");
+    QString typed = first + QStringLiteral("\n# typed while it lowered\n");
+    QString editorWhenLowered;
+    connect(&w.session(), &Session::programLowered, this, [&] {
+      if (editorWhenLowered.isEmpty()) editorWhenLowered = editor(w)->toPlainText();
+    });
+    w.session().setSource(first, QStringLiteral("softmax.py"));
+    editor(w)->setPlainText(typed);
+    w.session().waitForIdle();
+    QTest::qWait(700); // the edit's own lowering (after half a second without typing)
+    w.session().waitForIdle();
+    QCOMPARE(editorWhenLowered, typed);
+    QCOMPARE(editor(w)->toPlainText(), typed);
+    QCOMPARE(w.session().lowered().source, typed);
+  }
+
+  void latencyWhileWorking() {
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    LatencyProbe probe;
+    probe.start();
+    QStringList stalls;
+    auto measure = [&](const QString& phase, const std::function<void()>& work) {
+      LatencyProbe local;
+      local.phase(phase);
+      local.start();
+      probe.phase(phase);
+      work();
+      w.session().waitForIdle();
+      QTest::qWait(20); // what the last result's views do after it arrives
+      stalls << QStringLiteral("%1: %2 ms").arg(phase).arg(local.worst());
+    };
+    for (const char* name : {"attention.py", "convnet.py", "mlp_train.py"}) {
+      QString text = example(name);
+      measure(QStringLiteral("open %1").arg(QString::fromLatin1(name)), [&] {
+        w.session().setSource(text, QString::fromLatin1(name));
+      });
+      // the user edits: a few keystrokes, each restarting the relower timer
+      measure(QStringLiteral("edit %1").arg(QString::fromLatin1(name)), [&] {
+        editor(w)->moveCursor(QTextCursor::End);
+        QTest::keyClick(editor(w), Qt::Key_Return);
+        for (const char* key : {"#", " ", "x"}) {
+          QTest::qWait(30);
+          QTest::keyClicks(editor(w), QString::fromLatin1(key));
+        }
+        QTest::qWait(600);
+      });
+      measure(QStringLiteral("step stages of %1").arg(QString::fromLatin1(name)), [&] {
+        for (int i = 0; i < std::min(w.session().stageCount(), 12); ++i) {
+          w.session().selectStage(i);
+          QTest::qWait(10);
+        }
+      });
+    }
+    measure(QStringLiteral("open a 7,000-node graph"), [&] {
+      w.session().setSource(viewstest::chainProgram(1000), QStringLiteral("chain.py"));
+    });
+    QVERIFY(w.graph()->nodeCount() >= 6500);
+    QVERIFY(viewstest::showAt(w, "matmul.py", "Rangeify"));
+    w.session().selectStage(w.session().findStage(QStringLiteral("Optimize"), 0));
+    w.session().waitForIdle();
+    measure(QStringLiteral("start and cancel BEAM"), [&] {
+      w.session().startBeam(0, 2);
+      QTest::qWait(200);
+      w.session().cancelBeam();
+    });
+    qInfo("GUI thread stalls (worst per phase): %s", qPrintable(stalls.join(QStringLiteral("; "))));
+    qInfo("worst overall: %lld ms in '%s'", probe.worst(), qPrintable(probe.where()));
+  }
+
+private:
+  QTemporaryDir m_settings;
+};
+
+QTEST_MAIN(TestResponsive)
+#include "test_responsive.moc"

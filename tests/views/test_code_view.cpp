@@ -51,6 +51,28 @@ class TestCodeView : public QObject {
 private Q_SLOTS:
   void initTestCase() { viewstest::isolateSettings(m_settings); }
 
+  // A whole-program listing longer than the coloring limit shows whole but
+  // uncolored (coloring 10,000 lines held the window up a quarter of a
+  // second); a short one is colored again.
+  void longListingsShowUncolored() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.session().setSource(viewstest::chainProgram(600), QStringLiteral("chain.py"));
+    w.session().waitForIdle();
+    w.session().selectStage(w.session().findStage(QStringLiteral("Callify"), -1));
+    w.session().waitForIdle();
+    int lines = w.code()->source()->blockCount();
+    QVERIFY2(lines > CodePanel::kHighlightedLines, qPrintable(QString::number(lines)));
+    QCOMPARE(w.code()->sourceHighlighter()->document(), nullptr);
+    // every node listed
+    QVERIFY(lines >= static_cast<int>(uops::toposort(*w.session().selectedGraph()).size()));
+    w.session().setSource(viewstest::chainProgram(3), QStringLiteral("chain.py"));
+    w.session().waitForIdle();
+    QVERIFY(w.code()->source()->blockCount() < CodePanel::kHighlightedLines);
+    QCOMPARE(w.code()->sourceHighlighter()->document(), w.code()->source()->document());
+  }
+
   // Selecting the Store and an Add in the graph marks the lines they rendered.
   void selectedNodeMarksItsLines() {
     MainWindow w;

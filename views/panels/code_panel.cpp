@@ -63,7 +63,7 @@ void CodePanel::show(int) {
   if (!k || renderedSource(*k).text.empty()) {
     UOpPtr g = m_session.selectedGraph();
     m_sourceHighlighter->setLanguage(CodeLanguage::LlvmIr);
-    m_source->setPlainText(g ? QString::fromStdString(printGraph(g)) : QString());
+    setSourceText(g ? QString::fromStdString(printGraph(g)) : QString());
     m_isa->setPlainText(k ? QStringLiteral("the kernel is rendered in the Render stage")
                           : QStringLiteral("choose a kernel's stage for its source and machine code"));
     return;
@@ -71,9 +71,17 @@ void CodePanel::show(int) {
   RenderedSource rendered = renderedSource(*k);
   m_sourceHighlighter->setLanguage(rendered.language);
   m_lineNodes = rendered.lineNodes;
-  m_source->setPlainText(QString::fromStdString(rendered.text));
+  setSourceText(QString::fromStdString(rendered.text));
   m_isa->setPlainText(QStringLiteral("compiling..."));
   markNode(m_session.selectedNode());
+}
+
+void CodePanel::setSourceText(const QString& text) {
+  // QSyntaxHighlighter colors a whole document at once on the GUI thread: a
+  // whole-program listing of 10,000 nodes took a quarter of a second
+  QTextDocument* wanted = text.count(QLatin1Char('\n')) <= kHighlightedLines ? m_source->document() : nullptr;
+  if (m_sourceHighlighter->document() != wanted) m_sourceHighlighter->setDocument(wanted);
+  m_source->setPlainText(text);
 }
 
 const UOp* CodePanel::nodeOfLine(int line) const {

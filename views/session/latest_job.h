@@ -66,9 +66,19 @@ public:
   bool pending() const { return m_cancel != nullptr; }
   // Jobs of any generation still on a worker.
   int running() const { return static_cast<int>(m_watchers.size()); }
-  quint64 generation() const { return m_generation; }
-  // The generation the next start() gets (for progress reports made before it).
-  quint64 nextGeneration() const { return m_generation + 1; }
+  // A function the next start()'s work may call from its worker: `report`
+  // runs on the GUI thread, and only while that job is still the newest.
+  template <class... Args> std::function<void(Args...)> reporter(std::function<void(Args...)> report) const {
+    const quint64 generation = m_generation + 1;
+    return [this, generation, report](Args... args) {
+      QMetaObject::invokeMethod(
+          m_context,
+          [this, generation, report, args...] {
+            if (generation == m_generation) report(args...);
+          },
+          Qt::QueuedConnection);
+    };
+  }
   // Called on the GUI thread whenever a job ends, delivered or dropped.
   void onEnded(std::function<void()> f) { m_ended = std::move(f); }
 

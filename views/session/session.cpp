@@ -269,17 +269,10 @@ void Session::setSource(const QString& text, const QString& name) {
   m_source = text;
   Q_EMIT sourceChanged();
   // progress reports of a superseded lowering are dropped like its result
-  const quint64 generation = m_lowering.nextGeneration();
-  auto progress = [this, generation](const PipelineProgress& p) {
-    QMetaObject::invokeMethod(
-        this,
-        [this, generation, p] {
-          if (generation == m_lowering.generation())
-            Q_EMIT loweringProgress(QString::fromStdString(p.stage), QString::fromStdString(p.kernel),
-                                    static_cast<int>(p.done), static_cast<int>(p.total));
-        },
-        Qt::QueuedConnection);
-  };
+  auto progress = m_lowering.reporter(std::function<void(PipelineProgress)>([this](const PipelineProgress& p) {
+    Q_EMIT loweringProgress(QString::fromStdString(p.stage), QString::fromStdString(p.kernel), static_cast<int>(p.done),
+                            static_cast<int>(p.total));
+  }));
   m_lowering.start(
       [text, name, opts = m_opts, target = target(), schedule = m_schedule, progress](const std::atomic<bool>& cancel) {
         return lowerSource(text, name, opts, target, schedule, cancel, progress);
@@ -391,15 +384,7 @@ void Session::layoutSelected() {
 
 void Session::layOut(UOpPtr root) {
   m_shown = root;
-  const quint64 generation = m_layout.nextGeneration();
-  auto progress = [this, generation](int percent) {
-    QMetaObject::invokeMethod(
-        this,
-        [this, generation, percent] {
-          if (generation == m_layout.generation()) Q_EMIT layoutProgress(percent);
-        },
-        Qt::QueuedConnection);
-  };
+  auto progress = m_layout.reporter(std::function<void(int)>([this](int percent) { Q_EMIT layoutProgress(percent); }));
   m_layout.start(
       [root = std::move(root), options = m_layoutOptions, progress](const std::atomic<bool>& cancel) {
         return layoutGraph(root, options, progress, &cancel);

@@ -1,6 +1,8 @@
 // uopscope's command line, run as a user starts it: --help and --version
 // without a display, and every wrong option value an error (exit 1) that
 // says what is valid, before a window opens.
+#include "tests/support/test_registry.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -130,5 +132,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_GUILESS_MAIN(TestUopscopeCli)
+UOPSCOPE_TEST(TestUopscopeCli);
 #include "test_uopscope_cli.moc"

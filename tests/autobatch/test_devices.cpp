@@ -1,6 +1,7 @@
 // The VM's block kernels on every device that runs kernels, against REF and
 // the definitional interpreter: programs with recursion, loops, float state,
 // vector state reduced over its own axis, and tuple returns.
+#include "tests/support/test_registry.h"
 #include "tests/autobatch/autobatch_test.h"
 #include "tests/support/backend_devices.h"
 
@@ -8,7 +9,7 @@ using namespace autobatchtest;
 
 namespace {
 
-const char* const kProgram = R"(from tinygrad import Tensor, dtypes
+const char* const kDevicesProgram = R"(from tinygrad import Tensor, dtypes
 from uopscope import autobatch
 
 @autobatch
@@ -59,7 +60,7 @@ class Devices : public QObject {
   Q_OBJECT
 private Q_SLOTS:
   void everyDeviceAgreesWithReference() {
-    program::LoadedProgram ref = load(kProgram, "REF");
+    program::LoadedProgram ref = load(kDevicesProgram, "REF");
     std::string expected = allOutputs(ref);
     for (const program::LoadTimeRun& r : ref.loadTimeRuns) {
       const AutobatchCall& c = *autobatchCall(r);
@@ -70,7 +71,7 @@ private Q_SLOTS:
     for (const DeviceDescription& d : listDevices())
       if (d.name.rfind("CL:", 0) == 0) devices.push_back(d.name);
     for (const std::string& device : devices) {
-      program::LoadedProgram p = load(kProgram, device);
+      program::LoadedProgram p = load(kDevicesProgram, device);
       QCOMPARE(programtest::qs(device + "\n" + allOutputs(p)), programtest::qs(device + "\n" + expected));
       QVERIFY(call(p).stats.kernels > 0);
     }
@@ -79,7 +80,7 @@ private Q_SLOTS:
   // A VM made from a call's lowered program, stepped block by block, ends
   // where the call's run ended.
   void steppingReachesTheSameOutputs() {
-    program::LoadedProgram p = load(kProgram, "CPU");
+    program::LoadedProgram p = load(kDevicesProgram, "CPU");
     const AutobatchCall& c = call(p);
     VirtualMachine vm(c.passes.back().program, openDevice("CPU"), c.batch);
     vm.start(c.inputs);
@@ -91,5 +92,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_GUILESS_MAIN(Devices)
+UOPSCOPE_TEST(Devices);
 #include "test_devices.moc"

@@ -2,6 +2,7 @@
 // line: stack overflow (with the depth to ask for), a variable read before it
 // is assigned, one variable holding two dtypes, a statement outside the
 // subset; and junk in members not at a block never traps.
+#include "tests/support/test_registry.h"
 #include "tests/autobatch/autobatch_test.h"
 #include "tests/support/backend_devices.h"
 
@@ -102,5 +103,5 @@ out = safe_div(Tensor([7, 9, -7, 5, 1]), Tensor([2, 0, 2, 0, -1]))
   }
 };
 
-QTEST_GUILESS_MAIN(Errors)
+UOPSCOPE_TEST(Errors);
 #include "test_errors.moc"

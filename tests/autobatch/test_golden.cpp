@@ -1,6 +1,7 @@
 // The textual program after every pass for fibonacci, is_even/is_odd and a
 // while loop, against tests/autobatch/golden/NAME.txt. UOPSCOPE_GOLDEN_DUMP=1
 // rewrites the files from the actual text (then review the diff).
+#include "tests/support/test_registry.h"
 #include "tests/autobatch/autobatch_test.h"
 #include "tests/support/golden_text.h"
 
@@ -87,5 +88,5 @@ out = sum_below(Tensor([0, 3, 5]))
   }
 };
 
-QTEST_GUILESS_MAIN(Golden)
+UOPSCOPE_TEST(Golden);
 #include "test_golden.moc"

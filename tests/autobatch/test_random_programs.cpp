@@ -3,6 +3,7 @@
 // arithmetic with floor division and remainder by computed divisors. Each
 // call's VM outputs on the CPU must equal the definitional and the
 // stackless interpreters' on every member.
+#include "tests/support/test_registry.h"
 #include "tests/autobatch/autobatch_test.h"
 #include "tests/support/backend_devices.h"
 
@@ -165,5 +166,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_GUILESS_MAIN(RandomPrograms)
+UOPSCOPE_TEST(RandomPrograms);
 #include "test_random_programs.moc"

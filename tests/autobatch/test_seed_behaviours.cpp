@@ -2,6 +2,7 @@
 // tail-recursive sum in a stack of depth 3, gcd with swapped formals, the
 // allocation of fibonacci and of a tail-recursive function, and how often
 // fibonacci's addition block runs on a batch.
+#include "tests/support/test_registry.h"
 #include "tests/autobatch/autobatch_test.h"
 
 using namespace autobatchtest;
@@ -140,5 +141,5 @@ out = gcd(Tensor([12, 35, 7, 100, 0, 81]), Tensor([18, 14, 0, 75, 9, 27]))
   }
 };
 
-QTEST_GUILESS_MAIN(SeedBehaviours)
+UOPSCOPE_TEST(SeedBehaviours);
 #include "test_seed_behaviours.moc"

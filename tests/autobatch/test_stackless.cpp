@@ -3,6 +3,7 @@
 // mutual recursion, swapped formals, loops with early returns, float and
 // vector state and tuple returns; and it batches: a member's junk never
 // reaches another's result.
+#include "tests/support/test_registry.h"
 #include "tests/autobatch/autobatch_test.h"
 
 #include "core/autobatch/stackless.h"
@@ -11,7 +12,7 @@ using namespace autobatchtest;
 
 namespace {
 
-const char* const kProgram = R"(from tinygrad import Tensor, dtypes
+const char* const kStacklessProgram = R"(from tinygrad import Tensor, dtypes
 from uopscope import autobatch
 
 @autobatch
@@ -81,7 +82,7 @@ class Stackless : public QObject {
   Q_OBJECT
 private Q_SLOTS:
   void agreesWithTheDefinitionalInterpreterAndTheVm() {
-    program::LoadedProgram p = load(kProgram, "REF");
+    program::LoadedProgram p = load(kStacklessProgram, "REF");
     QCOMPARE(p.loadTimeRuns.size(), size_t{6});
     for (const program::LoadTimeRun& r : p.loadTimeRuns) {
       const AutobatchCall& c = *autobatchCall(r);
@@ -96,12 +97,12 @@ private Q_SLOTS:
   }
 
   void recursionDepthIsBounded() {
-    program::LoadedProgram p = load(kProgram, "REF");
+    program::LoadedProgram p = load(kStacklessProgram, "REF");
     const AutobatchCall& c = call(p, 0);
     QVERIFY_THROWS_EXCEPTION(AutobatchError, interpretStackless(stage(c, "types"), c.inputs, 3));
     QCOMPARE(interpretStackless(stage(c, "types"), c.inputs, 9).size(), size_t{1});
   }
 };
 
-QTEST_GUILESS_MAIN(Stackless)
+UOPSCOPE_TEST(Stackless);
 #include "test_stackless.moc"

@@ -2,6 +2,7 @@
 // are no slower than the kernel without them, the second search of the same
 // kernel comes from the on-disk cache, cancellation stops it, and candidates
 // that fail are skipped with their reason.
+#include "tests/support/test_registry.h"
 #include "tests/support/kernel_ast.h"
 
 #include "tests/support/backend_devices.h"
@@ -184,5 +185,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestBeam)
+UOPSCOPE_TEST(TestBeam);
 #include "test_beam.moc"

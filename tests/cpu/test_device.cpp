@@ -1,6 +1,7 @@
 // CpuDevice: kernels lowered, compiled with the LLVM JIT and run on host
 // tensors; results against the reference evaluator, timings, source and ISA,
 // and the errors a user can cause.
+#include "tests/support/test_registry.h"
 #include "tests/support/backend_devices.h"
 #include "tests/support/device_round_trip.h"
 #include "tests/support/kernel_ast.h"
@@ -252,7 +253,7 @@ void TestCpuDevice::refusesWrongBuffers() {
   }
 }
 
-QTEST_GUILESS_MAIN(TestCpuDevice)
+UOPSCOPE_TEST(TestCpuDevice);
 // The registry's CPU: one instance for every spelling, buffers round trip, a
 // kernel compiled and run through Device alone gives the kernel's sums, and
 // its machine code is the JIT's.

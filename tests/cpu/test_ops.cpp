@@ -3,6 +3,7 @@
 // wrap, uint32, float16 and bfloat16 rounding, bools, Idiv/Mod signs and
 // zeros, Max with NaN, shifts past the width), casts between every pair of
 // dtypes, bitcasts, Where, the decomposed ops, reductions.
+#include "tests/support/test_registry.h"
 #include "tests/cpu/cpu_test.h"
 
 #include "core/pipeline/instruction_selection.h"
@@ -307,5 +308,5 @@ void TestCpuOps::reductions() {
   QVERIFY2(diff.isEmpty(), qPrintable(diff));
 }
 
-QTEST_GUILESS_MAIN(TestCpuOps)
+UOPSCOPE_TEST(TestCpuOps);
 #include "test_ops.moc"

@@ -2,6 +2,7 @@
 // lowered with them (TC, Split to UPCAST/UNROLL/THREAD, Padto, Swap), compiled
 // and run on the CPU device, compared with the same kernel without OptOps
 // run by the kernel interpreter. Seeded; every sequence is printed on failure.
+#include "tests/support/test_registry.h"
 #include "tests/support/kernel_ast.h"
 
 #include "backends/llvm/cpu_device.h"
@@ -258,5 +259,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestOptResults)
+UOPSCOPE_TEST(TestOptResults);
 #include "test_opt_results.moc"

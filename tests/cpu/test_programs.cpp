@@ -2,6 +2,7 @@
 // heuristics, then the LLVM JIT) against the reference evaluator on the same
 // tensor graphs: every bundled example, and seeded random graphs of
 // elementwise, movement and reduce ops on small shapes.
+#include "tests/support/test_registry.h"
 #include "tests/support/backend_devices.h"
 
 #include "core/pipeline/device_schedule.h"
@@ -256,5 +257,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestPrograms)
+UOPSCOPE_TEST(TestPrograms);
 #include "test_programs.moc"

@@ -1,6 +1,7 @@
 // Every tensor program in the shared corpus (conformance programs and
 // benchmarks) parses, and runs its Python parts with a stand-in Tensor API;
 // the outputs it selects match the count in the expected results.
+#include "tests/support/test_registry.h"
 #include "frontend/duck.h"
 
 #include "core/frontend/interpreter.h"
@@ -95,5 +96,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestCorpus)
+UOPSCOPE_TEST(TestCorpus);
 #include "test_corpus.moc"

@@ -1,5 +1,6 @@
 // Errors: every way a program can fail is a LoadError with the exact
 // message, file, line and column, formatted with the quoted line and a caret.
+#include "tests/support/test_registry.h"
 #include "core/frontend/interpreter.h"
 #include "core/frontend/load_error.h"
 
@@ -34,7 +35,7 @@ QString formatted(const QByteArray& source, const Limits& limits = {}) {
   return QStringLiteral("no error");
 }
 
-void row(const char* name, const char* source, const char* expected) {
+void errorRow(const char* name, const char* source, const char* expected) {
   QTest::newRow(name) << QByteArray(source) << QString::fromUtf8(expected);
 }
 
@@ -48,123 +49,123 @@ private Q_SLOTS:
     QTest::addColumn<QByteArray>("source");
     QTest::addColumn<QString>("expected");
     // names and imports
-    row("unknown name", "x = 1\ny = x + z", "2:9: name 'z' is not defined");
-    row("unknown name with suggestion", "value = 1\nprint(valeu)",
+    errorRow("unknown name", "x = 1\ny = x + z", "2:9: name 'z' is not defined");
+    errorRow("unknown name with suggestion", "value = 1\nprint(valeu)",
         "2:7: name 'valeu' is not defined. Did you mean: 'value'?");
-    row("builtin suggestion", "x = lenn([1])",
+    errorRow("builtin suggestion", "x = lenn([1])",
         "1:5: name 'lenn' is not defined. Did you mean: 'len'?");
-    row("unbound local", "x = 1\ndef f():\n  y = x\n  x = 2\nf()",
+    errorRow("unbound local", "x = 1\ndef f():\n  y = x\n  x = 2\nf()",
         "3:7: cannot access local variable 'x' where it is not associated with a value");
-    row("unknown module", "import numpy as np", "1:8: no module named 'numpy'");
-    row("unknown from module", "from torch import nn", "1:6: no module named 'torch'");
-    row("unknown import name", "from tinygrad import Tensor, Tesnor",
+    errorRow("unknown module", "import numpy as np", "1:8: no module named 'numpy'");
+    errorRow("unknown from module", "from torch import nn", "1:6: no module named 'torch'");
+    errorRow("unknown import name", "from tinygrad import Tensor, Tesnor",
         "1:30: cannot import name 'Tesnor' from 'tinygrad'. Did you mean: 'Tensor'?");
-    row("unknown submodule", "import tinygrad.nn", "1:8: no module named 'tinygrad.nn'");
-    row("module attribute", "import math\nmath.sqr(2)",
+    errorRow("unknown submodule", "import tinygrad.nn", "1:8: no module named 'tinygrad.nn'");
+    errorRow("module attribute", "import math\nmath.sqr(2)",
         "2:6: module 'math' has no attribute 'sqr'. Did you mean: 'sqrt'?");
     // calls
-    row("too many arguments", "def f(a, b=1):\n  return a\nf(1, 2, 3)",
+    errorRow("too many arguments", "def f(a, b=1):\n  return a\nf(1, 2, 3)",
         "3:1: f() takes from 1 to 2 positional arguments but 3 were given");
-    row("missing argument", "def f(a, b):\n  return a\nf(1)",
+    errorRow("missing argument", "def f(a, b):\n  return a\nf(1)",
         "3:1: f() missing 1 required positional argument: 'b'");
-    row("missing arguments", "def f(a, b, c):\n  pass\nf()",
+    errorRow("missing arguments", "def f(a, b, c):\n  pass\nf()",
         "3:1: f() missing 3 required positional arguments: 'a', 'b', and 'c'");
-    row("missing keyword-only", "def f(*, k):\n  pass\nf()",
+    errorRow("missing keyword-only", "def f(*, k):\n  pass\nf()",
         "3:1: f() missing 1 required keyword-only argument: 'k'");
-    row("unexpected keyword", "def f(a):\n  pass\nf(1, b=2)",
+    errorRow("unexpected keyword", "def f(a):\n  pass\nf(1, b=2)",
         "3:1: f() got an unexpected keyword argument 'b'");
-    row("multiple values", "def f(a):\n  pass\nf(1, a=2)",
+    errorRow("multiple values", "def f(a):\n  pass\nf(1, a=2)",
         "3:1: f() got multiple values for argument 'a'");
-    row("builtin arguments", "x = len([1], [2])",
+    errorRow("builtin arguments", "x = len([1], [2])",
         "1:5: len() takes 1 positional argument but 2 were given");
-    row("builtin keyword", "x = abs(x=1, y=2)",
+    errorRow("builtin keyword", "x = abs(x=1, y=2)",
         "1:5: abs() got an unexpected keyword argument 'y'");
-    row("not callable", "x = 1\nx(2)", "2:1: 'int' object is not callable");
-    row("method error points at method", "xs = [1]\nys = xs.append(1, 2)",
+    errorRow("not callable", "x = 1\nx(2)", "2:1: 'int' object is not callable");
+    errorRow("method error points at method", "xs = [1]\nys = xs.append(1, 2)",
         "2:9: append() takes 1 positional argument but 2 were given");
-    row("star argument not iterable", "print(*5)",
+    errorRow("star argument not iterable", "print(*5)",
         "1:8: argument after * must be an iterable, not int");
-    row("recursion", "def f(n):\n  return f(n + 1)\nf(0)",
+    errorRow("recursion", "def f(n):\n  return f(n + 1)\nf(0)",
         "2:10: maximum recursion depth exceeded (200 nested calls)");
     // operators and values
-    row("type error", "x = 1 + 'a'", "1:7: unsupported operand type(s) for +: 'int' and 'str'");
-    row("comparison type error", "x = [1] < 2",
+    errorRow("type error", "x = 1 + 'a'", "1:7: unsupported operand type(s) for +: 'int' and 'str'");
+    errorRow("comparison type error", "x = [1] < 2",
         "1:9: '<' not supported between instances of 'list' and 'int'");
-    row("concatenation", "x = [1] + (2,)",
+    errorRow("concatenation", "x = [1] + (2,)",
         "1:9: can only concatenate list (not \"tuple\") to list");
-    row("division by zero", "x = 1 / 0", "1:7: division by zero");
-    row("floor division by zero", "x = 5 // 0", "1:7: integer division or modulo by zero");
-    row("float modulo by zero", "x = 5.0 % 0", "1:9: float modulo by zero");
-    row("int overflow", "x = 2 ** 63", "1:7: integer result is too large (the limit is 2**63 - 1)");
-    row("shift overflow", "x = 1 << 64",
+    errorRow("division by zero", "x = 1 / 0", "1:7: division by zero");
+    errorRow("floor division by zero", "x = 5 // 0", "1:7: integer division or modulo by zero");
+    errorRow("float modulo by zero", "x = 5.0 % 0", "1:9: float modulo by zero");
+    errorRow("int overflow", "x = 2 ** 63", "1:7: integer result is too large (the limit is 2**63 - 1)");
+    errorRow("shift overflow", "x = 1 << 64",
         "1:7: integer result is too large (the limit is 2**63 - 1)");
-    row("negative shift", "x = 1 >> -1", "1:7: negative shift count");
-    row("zero to negative power", "x = 0.0 ** -1", "1:9: 0.0 cannot be raised to a negative power");
-    row("bad unary", "x = -'a'", "1:5: bad operand type for unary -: 'str'");
-    row("index out of range", "x = [1, 2]\ny = x[2]", "2:6: list index out of range");
-    row("tuple index type", "x = (1, 2)['a']",
+    errorRow("negative shift", "x = 1 >> -1", "1:7: negative shift count");
+    errorRow("zero to negative power", "x = 0.0 ** -1", "1:9: 0.0 cannot be raised to a negative power");
+    errorRow("bad unary", "x = -'a'", "1:5: bad operand type for unary -: 'str'");
+    errorRow("index out of range", "x = [1, 2]\ny = x[2]", "2:6: list index out of range");
+    errorRow("tuple index type", "x = (1, 2)['a']",
         "1:11: tuple indices must be integers or slices, not str");
-    row("not subscriptable", "x = 5[0]", "1:6: 'int' object is not subscriptable");
-    row("slice step zero", "x = [1][::0]", "1:8: slice step cannot be zero");
-    row("float slice bound", "x = [1][1.5:]",
+    errorRow("not subscriptable", "x = 5[0]", "1:6: 'int' object is not subscriptable");
+    errorRow("slice step zero", "x = [1][::0]", "1:8: slice step cannot be zero");
+    errorRow("float slice bound", "x = [1][1.5:]",
         "1:9: slice indices must be integers or None, not float");
-    row("tuple item assignment", "t = (1,)\nt[0] = 2",
+    errorRow("tuple item assignment", "t = (1,)\nt[0] = 2",
         "2:2: 'tuple' object does not support item assignment");
-    row("list into itself", "a = [1]\na.append([a])",
+    errorRow("list into itself", "a = [1]\na.append([a])",
         "2:3: append() cannot store a list inside itself");
-    row("cycle through another list", "a = []\nb = [(1, a)]\na.insert(0, b)",
+    errorRow("cycle through another list", "a = []\nb = [(1, a)]\na.insert(0, b)",
         "3:3: insert() cannot store a list inside itself");
-    row("cycle through a bound method", "a = []\na.append(a.append)",
+    errorRow("cycle through a bound method", "a = []\na.append(a.append)",
         "2:3: append() cannot store a list inside itself");
-    row("cycle through defaults", "a = []\ndef f(x=[a]):\n  pass\na.extend([f])",
+    errorRow("cycle through defaults", "a = []\ndef f(x=[a]):\n  pass\na.extend([f])",
         "4:3: extend() cannot store a list inside itself");
-    row("cycle by item assignment", "a = [0]\nb = [a]\na[0] = b",
+    errorRow("cycle by item assignment", "a = [0]\nb = [a]\na[0] = b",
         "3:2: a list cannot contain itself");
-    row("attribute error", "x = [1]\nx.push(2)", "2:3: 'list' object has no attribute 'push'");
-    row("attribute suggestion", "x = [1]\nx.apend(2)",
+    errorRow("attribute error", "x = [1]\nx.push(2)", "2:3: 'list' object has no attribute 'push'");
+    errorRow("attribute suggestion", "x = [1]\nx.apend(2)",
         "2:3: 'list' object has no attribute 'apend'. Did you mean: 'append'?");
-    row("set attribute", "x = 1\nx.y = 2", "2:3: cannot set attribute 'y' of 'int' object");
-    row("not iterable", "for i in 5:\n  pass", "1:10: 'int' object is not iterable");
-    row("unpack too many", "a, b = [1, 2, 3]", "1:1: too many values to unpack (expected 2)");
-    row("unpack too few", "a, b, c = (1, 2)",
+    errorRow("set attribute", "x = 1\nx.y = 2", "2:3: cannot set attribute 'y' of 'int' object");
+    errorRow("not iterable", "for i in 5:\n  pass", "1:10: 'int' object is not iterable");
+    errorRow("unpack too many", "a, b = [1, 2, 3]", "1:1: too many values to unpack (expected 2)");
+    errorRow("unpack too few", "a, b, c = (1, 2)",
         "1:1: not enough values to unpack (expected 3, got 2)");
-    row("unpack starred too few", "a, *b, c = [1]",
+    errorRow("unpack starred too few", "a, *b, c = [1]",
         "1:1: not enough values to unpack (expected at least 2, got 1)");
-    row("unpack non-iterable", "a, b = None", "1:1: cannot unpack non-iterable NoneType object");
-    row("unpack huge range fails fast", "a, b = range(10 ** 12)",
+    errorRow("unpack non-iterable", "a, b = None", "1:1: cannot unpack non-iterable NoneType object");
+    errorRow("unpack huge range fails fast", "a, b = range(10 ** 12)",
         "1:1: too many values to unpack (expected 2)");
-    row("int parse", "x = int('1.5')", "1:5: invalid literal for int() with base 10: '1.5'");
-    row("float parse", "x = float('abc')", "1:5: could not convert string to float: 'abc'");
-    row("int of nan", "x = int(float('nan'))", "1:5: cannot convert float NaN to integer");
-    row("empty max", "x = max([])", "1:5: max() iterable argument is empty");
-    row("range step", "x = range(1, 2, 0)", "1:5: range() arg 3 must not be zero");
-    row("range float", "x = range(2.5)", "1:5: 'float' object cannot be interpreted as an integer");
-    row("math domain", "import math\nx = math.sqrt(-1)", "2:10: math domain error");
-    row("assert", "x = 1\nassert x == 2, 'x is ' + str(x)", "2:1: assertion failed: x is 1");
-    row("assert without message", "assert []", "1:1: assertion failed");
-    row("error inside function points inside", "def f(x):\n  return x[5]\n\ny = f([1])",
+    errorRow("int parse", "x = int('1.5')", "1:5: invalid literal for int() with base 10: '1.5'");
+    errorRow("float parse", "x = float('abc')", "1:5: could not convert string to float: 'abc'");
+    errorRow("int of nan", "x = int(float('nan'))", "1:5: cannot convert float NaN to integer");
+    errorRow("empty max", "x = max([])", "1:5: max() iterable argument is empty");
+    errorRow("range step", "x = range(1, 2, 0)", "1:5: range() arg 3 must not be zero");
+    errorRow("range float", "x = range(2.5)", "1:5: 'float' object cannot be interpreted as an integer");
+    errorRow("math domain", "import math\nx = math.sqrt(-1)", "2:10: math domain error");
+    errorRow("assert", "x = 1\nassert x == 2, 'x is ' + str(x)", "2:1: assertion failed: x is 1");
+    errorRow("assert without message", "assert []", "1:1: assertion failed");
+    errorRow("error inside function points inside", "def f(x):\n  return x[5]\n\ny = f([1])",
         "2:11: list index out of range");
-    row("error in comprehension", "y = [1 // i for i in range(3)]",
+    errorRow("error in comprehension", "y = [1 // i for i in range(3)]",
         "1:8: integer division or modulo by zero");
-    row("error in decorator", "@len\ndef f(): pass", "1:2: object of type 'function' has no len()");
-    row("truthiness in condition", "if undefined_thing:\n  pass",
+    errorRow("error in decorator", "@len\ndef f(): pass", "1:2: object of type 'function' has no len()");
+    errorRow("truthiness in condition", "if undefined_thing:\n  pass",
         "1:4: name 'undefined_thing' is not defined");
     // syntax, through the same entry point
-    row("syntax error", "x = (1, 2", "1:5: '(' was never closed");
-    row("bad indentation", "if True:\n  x = 1\n y = 2",
+    errorRow("syntax error", "x = (1, 2", "1:5: '(' was never closed");
+    errorRow("bad indentation", "if True:\n  x = 1\n y = 2",
         "3:2: unindent does not match any outer indentation level");
-    row("unterminated string", "s = 'abc", "1:5: unterminated string literal (detected at line 1)");
-    row("invalid utf-8", "x = 1\n# caf\xe9\n",
+    errorRow("unterminated string", "s = 'abc", "1:5: unterminated string literal (detected at line 1)");
+    errorRow("invalid utf-8", "x = 1\n# caf\xe9\n",
         "2:6: invalid UTF-8: byte 0xe9 does not start a valid character");
-    row("binary garbage",
+    errorRow("binary garbage",
         "\x7f"
         "ELF\x02\x01\x01",
         "1:1: invalid non-printable character U+007F");
-    row("binary garbage without nulls", "\x89PNG\r\n\x1a\n",
+    errorRow("binary garbage without nulls", "\x89PNG\r\n\x1a\n",
         "1:1: invalid UTF-8: byte 0x89 does not start a valid character");
-    row("control characters", "x = 1\n\x1b[31m", "2:1: invalid non-printable character U+001B");
-    row("empty file", "", "no error");
-    row("only whitespace", "\n\n   \n\t\n", "no error");
+    errorRow("control characters", "x = 1\n\x1b[31m", "2:1: invalid non-printable character U+001B");
+    errorRow("empty file", "", "no error");
+    errorRow("only whitespace", "\n\n   \n\t\n", "no error");
   }
   void messages() {
     QFETCH(QByteArray, source);
@@ -265,5 +266,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestErrors)
+UOPSCOPE_TEST(TestErrors);
 #include "test_errors.moc"

@@ -1,6 +1,8 @@
 // Host objects: the API the tensor binding plugs into, exercised through a
 // small vector type with a method table, operators, subscripts, a class
 // object and a @function-style decorator.
+#include "tests/frontend/frontend_test.h"
+#include "tests/support/test_registry.h"
 #include "core/frontend/args.h"
 #include "core/frontend/callable.h"
 #include "core/frontend/interpreter.h"
@@ -225,10 +227,6 @@ struct Host {
   }
 };
 
-void row(const char* name, const char* source, const char* expected) {
-  QTest::newRow(name) << QString::fromUtf8(source) << QString::fromUtf8(expected);
-}
-
 } // namespace
 
 class TestHostObjects : public QObject {
@@ -239,78 +237,78 @@ private Q_SLOTS:
     QTest::addColumn<QString>("source");
     QTest::addColumn<QString>("expected");
     // Line numbers below count the import line the harness adds as line 1.
-    row("construct and repr", "v = Vec([1, 2, 3])\nprint(v, Vec.zeros(2))",
+    frontendtest::row("construct and repr", "v = Vec([1, 2, 3])\nprint(v, Vec.zeros(2))",
         "Vec([1.0, 2.0, 3.0]) Vec([0.0, 0.0])\n");
-    row("methods and properties",
+    frontendtest::row("methods and properties",
         "v = Vec([1, 2, 3])\nprint(v.sum(), v.sum(scale=2), v.sum(0.5), v.shape, v.shape[0])",
         "6.0 12.0 3.0 (3,) 3\n");
-    row("star arguments",
+    frontendtest::row("star arguments",
         "v = Vec([1])\nprint(v.reshape(2, 3, 4), v.reshape(*(5, 6)), v.reshape((7,)))",
         "(2, (3, 4)) (5, (6,)) ((7,), ())\n");
-    row("bound method as value", "v = Vec([1, 2])\nf = v.sum\nprint(f(scale=10), f)",
+    frontendtest::row("bound method as value", "v = Vec([1, 2])\nf = v.sum\nprint(f(scale=10), f)",
         "30.0 <bound method sum of Vec object>\n");
-    row("method through the class", "print(Vec.sum(Vec([1, 2]), scale=3))", "9.0\n");
-    row("operators", "v = Vec([1, 2])\nprint(v + 1, 1 + v, 10 - v, v - 10, v * v, -v)",
+    frontendtest::row("method through the class", "print(Vec.sum(Vec([1, 2]), scale=3))", "9.0\n");
+    frontendtest::row("operators", "v = Vec([1, 2])\nprint(v + 1, 1 + v, 10 - v, v - 10, v * v, -v)",
         "Vec([2.0, 3.0]) Vec([2.0, 3.0]) Vec([9.0, 8.0]) Vec([-9.0, -8.0]) Vec([1.0, 4.0]) "
         "Vec([-1.0, -2.0])\n");
-    row("comparisons are mirrored", "v = Vec([1, 3])\nprint(v < 2, 2 < v, 2 > v)",
+    frontendtest::row("comparisons are mirrored", "v = Vec([1, 3])\nprint(v < 2, 2 < v, 2 > v)",
         "Vec([1.0, 0.0]) Vec([0.0, 1.0]) Vec([1.0, 0.0])\n");
-    row("augmented assignment rebinds", "v = Vec([1, 2])\nw = v\nv += 1\nprint(v, w)",
+    frontendtest::row("augmented assignment rebinds", "v = Vec([1, 2])\nw = v\nv += 1\nprint(v, w)",
         "Vec([2.0, 3.0]) Vec([1.0, 2.0])\n");
-    row("sum over host objects", "print(sum([Vec([1]), Vec([2])]))", "Vec([3.0])\n");
-    row("subscripts", "v = Vec([1, 2, 3, 4])\nprint(v[0], v[-1], v[::2], v[1:3])",
+    frontendtest::row("sum over host objects", "print(sum([Vec([1]), Vec([2])]))", "Vec([3.0])\n");
+    frontendtest::row("subscripts", "v = Vec([1, 2, 3, 4])\nprint(v[0], v[-1], v[::2], v[1:3])",
         "1.0 4.0 Vec([1.0, 3.0]) Vec([2.0, 3.0])\n");
-    row("item assignment", "v = Vec([1, 2])\nv[0] = 5\nv[1] += 1\nprint(v)", "Vec([5.0, 3.0])\n");
-    row("iteration and unpacking",
+    frontendtest::row("item assignment", "v = Vec([1, 2])\nv[0] = 5\nv[1] += 1\nprint(v)", "Vec([5.0, 3.0])\n");
+    frontendtest::row("iteration and unpacking",
         "v = Vec([1, 2])\na, b = v\nprint([x * 2 for x in v], a, b, len(v), list(v), 2.0 in v)",
         "[2.0, 4.0] 1.0 2.0 2 [1.0, 2.0] True\n");
-    row("isinstance through the class", "print(isinstance(Vec([1]), Vec), isinstance(1, Vec))",
+    frontendtest::row("isinstance through the class", "print(isinstance(Vec([1]), Vec), isinstance(1, Vec))",
         "True False\n");
-    row("identity equality fallback",
+    frontendtest::row("identity equality fallback",
         "v = Vec([1])\nprint(v == v, v != Vec([1]), v is v, v in [v])", "True True True True\n");
-    row("decorator hook",
+    frontendtest::row("decorator hook",
         "@function\ndef double(x, k=2):\n  return x * k\nprint(double(3), double(Vec([1])), "
         "double(x=1, k=5))",
         "6 Vec([2.0]) 5\n");
-    row("nested modules",
+    frontendtest::row("nested modules",
         "import tinygrad.nn\nimport tinygrad.nn as nn\nfrom tinygrad.nn import Linear\n"
         "print(tinygrad.nn.Linear, nn.Linear, Linear, nn)",
         "7 7 7 <module 'tinygrad.nn'>\n");
-    row("star import", "from tinygrad import *\nprint(Vec.zeros(1))", "Vec([0.0])\n");
+    frontendtest::row("star import", "from tinygrad import *\nprint(Vec.zeros(1))", "Vec([0.0])\n");
     // errors, attributed to the expression that called the native code
-    row("method keyword error", "v = Vec([1])\nv.sum(foo=1)",
+    frontendtest::row("method keyword error", "v = Vec([1])\nv.sum(foo=1)",
         "3:3: sum() got an unexpected keyword argument 'foo'\n");
-    row("method arity error", "v = Vec([1])\nv.tolist(1)",
+    frontendtest::row("method arity error", "v = Vec([1])\nv.tolist(1)",
         "3:3: tolist() takes no arguments (1 given)\n");
-    row("unknown method", "v = Vec([1])\nv.summ()",
+    frontendtest::row("unknown method", "v = Vec([1])\nv.summ()",
         "3:3: 'Vec' object has no attribute 'summ'. Did you mean: 'sum'?\n");
-    row("native exception", "x = 1\ny = explode(x + 2)", "3:5: bad size 3\n");
-    row("exception from an operator", "a = Vec([1, 2])\nb = Vec([1])\nc = (a\n  + b)",
+    frontendtest::row("native exception", "x = 1\ny = explode(x + 2)", "3:5: bad size 3\n");
+    frontendtest::row("exception from an operator", "a = Vec([1, 2])\nb = Vec([1])\nc = (a\n  + b)",
         "5:3: shape mismatch: 2 vs 1\n");
-    row("exception from a chained call", "v = Vec([1, 2])\nw = v.reshape(1, 2).index(9)",
+    frontendtest::row("exception from a chained call", "v = Vec([1, 2])\nw = v.reshape(1, 2).index(9)",
         "3:21: 9 is not in tuple\n");
-    row("unsupported operator", "v = Vec([1])\nw = v @ v",
+    frontendtest::row("unsupported operator", "v = Vec([1])\nw = v @ v",
         "3:7: unsupported operand type(s) for @: 'Vec' and 'Vec'\n");
-    row("unsupported with str", "v = Vec([1])\nw = 'a' + v",
+    frontendtest::row("unsupported with str", "v = Vec([1])\nw = 'a' + v",
         "3:9: can only concatenate str (not \"Vec\") to str\n");
-    row("truthiness", "v = Vec([1])\nif v:\n  pass",
+    frontendtest::row("truthiness", "v = Vec([1])\nif v:\n  pass",
         "3:4: the truth value of a Vec is ambiguous\n");
-    row("and on host objects", "v = Vec([1])\nw = v and v",
+    frontendtest::row("and on host objects", "v = Vec([1])\nw = v and v",
         "3:5: the truth value of a Vec is ambiguous\n");
-    row("chained comparison needs truth", "v = Vec([1])\nw = 0 < v < 2",
+    frontendtest::row("chained comparison needs truth", "v = Vec([1])\nw = 0 < v < 2",
         "3:7: the truth value of a Vec is ambiguous\n");
-    row("set attribute", "v = Vec([1])\nv.name = 'x'",
+    frontendtest::row("set attribute", "v = Vec([1])\nv.name = 'x'",
         "3:3: cannot set attribute 'name' of 'Vec' object\n");
-    row("decorator rejects", "f = function(1)", "2:5: function() expects a function\n");
-    row("cycle through a captured function",
+    frontendtest::row("decorator rejects", "f = function(1)", "2:5: function() expects a function\n");
+    frontendtest::row("cycle through a captured function",
         "xs = []\n@function\ndef f(x=xs):\n  return x\nxs.append(f)",
         "6:4: append() cannot store a list inside itself\n");
-    row("error inside decorated function",
+    frontendtest::row("error inside decorated function",
         "@function\ndef f(x):\n  return x + 'a'\ny = f(Vec([1]))",
         "4:12: unsupported operand type(s) for +: 'Vec' and 'str'\n");
-    row("bad call of decorated function", "@function\ndef f(x):\n  return x\ny = f(1, 2)",
+    frontendtest::row("bad call of decorated function", "@function\ndef f(x):\n  return x\ny = f(1, 2)",
         "5:5: f() takes 1 positional argument but 2 were given\n");
-    row("class call arguments", "v = Vec()",
+    frontendtest::row("class call arguments", "v = Vec()",
         "2:5: Vec() missing 1 required positional argument: 'items'\n");
   }
   void programs() {
@@ -430,5 +428,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestHostObjects)
+UOPSCOPE_TEST(TestHostObjects);
 #include "test_host_objects.moc"

@@ -1,5 +1,7 @@
 // Interpreter: Python-only programs run with Python's semantics. The
 // expected outputs were produced by CPython 3 from the same programs.
+#include "tests/frontend/frontend_test.h"
+#include "tests/support/test_registry.h"
 #include "core/frontend/callable.h"
 #include "core/frontend/interpreter.h"
 #include "core/frontend/load_error.h"
@@ -23,10 +25,6 @@ QString run(const QString& source) {
   return QString::fromStdString(out);
 }
 
-void row(const char* name, const char* source, const char* expected) {
-  QTest::newRow(name) << QString::fromUtf8(source) << QString::fromUtf8(expected);
-}
-
 QString reprOf(const std::optional<Value>& v) {
   return v ? QString::fromStdString(repr(*v)) : QStringLiteral("<unset>");
 }
@@ -40,7 +38,7 @@ private Q_SLOTS:
   void programs_data() {
     QTest::addColumn<QString>("source");
     QTest::addColumn<QString>("expected");
-    row("arith", R"py(print(7 // 2, -7 // 2, 7 // -2, 7 % 3, -7 % 3, 7 % -3, -7 % -3)
+    frontendtest::row("arith", R"py(print(7 // 2, -7 // 2, 7 // -2, 7 % 3, -7 % 3, 7 % -3, -7 % -3)
 print(7.5 // 2, -7.5 // 2, 7.5 % -2, -7.5 % 2, 0.0 % -1.0, -0.0 // 1.0)
 print(10 / 4, 1 / 3, 2 ** 10, 2 ** -2, (-2) ** 3, 2.0 ** 0.5, 0 ** 0, 10 ** 18)
 print(1 << 62, -1 >> 5, 5 >> 1, -5 >> 1, 6 & 3, 6 | 3, 6 ^ 3, ~0, ~-1)
@@ -54,7 +52,7 @@ print(1e-3, 1e16, 1e15, 123456789.0, 0.1 + 0.2, 1 / 7, -0.0, 2.5e-5, 1e300 * 10,
 2 3 False True False -1 -2 4.5
 0.001 1e+16 1000000000000000.0 123456789.0 0.30000000000000004 0.14285714285714285 -0.0 2.5e-05 1e+301 nan
 )out");
-    row("builtins",
+    frontendtest::row("builtins",
         R"py(print(len([1, 2]), min(3, 1, 2), max([1, 5, 2]), min("bca"), max([], default=7), abs(-3), abs(-2.5))
 print(sum([1, 2, 3]), sum([0.5, 0.25], 1), sum([[1], [2]], []), int(3.9), int(-3.9), int("42"), int(" -7 "), int("0x1f", 16), int("101", 2))
 print(float(3), float("1.5"), float(" -2e3 "), float("inf"), float("-Infinity"), bool(2), str(12), str([1, "a"]), repr("x"))
@@ -75,7 +73,7 @@ True False False True [2, 4] (-4, 1) 32
 True True False True True
 1 None c
 )out");
-    row("compare",
+    frontendtest::row("compare",
         R"py(print(1 < 2 < 3, 3 > 2 > 2, 1 == 1.0, True == 1, 2 ** 53 + 1 == 2.0 ** 53, 0.5 < 1 <= 1)
 print([1, 2] < [1, 3], (1, 2) < (1, 2, 0), "abc" < "abd", [1, [2]] == [1, [2]], (1,) == [1])
 print(None is None, None == 0, [] is [], "a" in "cat", 3 in [1, 2, 3], 4 not in (1, 2), 2.0 in range(3))
@@ -86,7 +84,7 @@ True True True True False
 True False False True True True True
 False True True
 )out");
-    row("control", R"py(s = 0
+    frontendtest::row("control", R"py(s = 0
 for i in range(10):
     if i % 2:
         continue
@@ -137,7 +135,7 @@ True
 [[], [0], [0, 1]] 14
 1, 2!
 )out");
-    row("functions", R"py(def f(a, b=2, *rest, c=5):
+    frontendtest::row("functions", R"py(def f(a, b=2, *rest, c=5):
     return a + b + c + sum(rest)
 print(f(1), f(1, 2, 3, 4), f(1, c=10), f(b=1, a=2))
 def g(*args):
@@ -174,7 +172,7 @@ print(no_return())
 21
 None
 )out");
-    row("math", R"py(import math
+    frontendtest::row("math", R"py(import math
 from math import sqrt, pi as PI
 print(sqrt(16), math.floor(-2.5), math.ceil(2.1), math.log(math.e), math.log(8, 2), PI, math.isnan(math.nan))
 print(math.prod([1, 2, 3, 4]), math.exp(0), math.inf, math.trunc(-1.7), math.fabs(-3))
@@ -182,7 +180,7 @@ print(math.prod([1, 2, 3, 4]), math.exp(0), math.inf, math.trunc(-1.7), math.fab
         R"out(4.0 -3 3 1.0 3.0 3.141592653589793 True
 24 1.0 inf -1 3.0
 )out");
-    row("seq", R"py(a = [1, 2, 3]
+    frontendtest::row("seq", R"py(a = [1, 2, 3]
 print(a + [4], a * 2, 2 * (1, 2), "ab" * 3, [0] * 0, a * -1)
 print(a[0], a[-1], a[1:], a[::-1], a[::2], a[-2:], a[5:], a[1:-1])
 t = tuple(range(10))
@@ -202,7 +200,7 @@ print(a, a.pop(), a, a.index(2), a.count(1))
 range(2, 20, 3) 6 5 17 [5, 8] True False [5, 3, 1] range(0, 4)
 [1, 2, 3] 9 [1, 2, 3] 1 1
 )out");
-    row("truthy",
+    frontendtest::row("truthy",
         R"py(print(bool(0), bool(0.0), bool(""), bool([]), bool(()), bool(None), bool(range(0)), bool([0]), bool("0"))
 print(1 and 2, 0 and 2, 1 or 2, 0 or "", None or [] or 3, not 0, not [1])
 print(1 if [] else 2, "yes" if range(1) else "no")
@@ -326,5 +324,5 @@ print(1 if [] else 2, "yes" if range(1) else "no")
   }
 };
 
-QTEST_APPLESS_MAIN(TestInterpreter)
+UOPSCOPE_TEST(TestInterpreter);
 #include "test_interpreter.moc"

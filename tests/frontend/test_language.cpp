@@ -1,5 +1,6 @@
 // The language users write models in, run by the interpreter: each program's
 // printed text equals what CPython prints for it (language_cases.h).
+#include "tests/support/test_registry.h"
 #include "language_cases.h"
 
 #include "core/frontend/args.h"
@@ -250,5 +251,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestLanguage)
+UOPSCOPE_TEST(TestLanguage);
 #include "test_language.moc"

@@ -1,4 +1,5 @@
 // Lexer: token streams for the Python subset, printed compactly and compared.
+#include "tests/support/test_registry.h"
 #include "core/frontend/lexer.h"
 #include "core/frontend/load_error.h"
 #include "core/frontend/number_format.h"
@@ -249,5 +250,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestLexer)
+UOPSCOPE_TEST(TestLexer);
 #include "test_lexer.moc"

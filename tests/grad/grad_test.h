@@ -9,6 +9,7 @@
 #include "core/runtime/reference_evaluator.h"
 #include "core/tensor/tensor.h"
 
+#include <QMetaType>
 #include <QString>
 
 #include <cmath>
@@ -179,3 +180,6 @@ inline std::string graph(const uops::Tensor& t) {
 }
 
 } // namespace gradtest
+
+Q_DECLARE_METATYPE(gradtest::Fn)
+Q_DECLARE_METATYPE(std::vector<gradtest::Input>)

@@ -1,5 +1,6 @@
 // backward(): which tensors get .grad, accumulation, Detach, the gradient
 // argument, errors, and the shape of gradient graphs.
+#include "tests/support/test_registry.h"
 #include "tests/grad/grad_test.h"
 
 #include "core/ir/build.h"
@@ -11,10 +12,6 @@ using namespace uops;
 using gradtest::qs;
 
 namespace {
-
-std::vector<double> flat(const Tensor& t) {
-  return gradtest::values(t);
-}
 
 QString errorOf(const std::function<void()>& f) {
   try {
@@ -60,13 +57,13 @@ void TestBackward::whichTensorsGetGrad() {
   x.setRequiresGrad(false); // tinygrad at a9069c177a9d has no requires_grad: ignored
   Tensor loss = (x * c * k * i * s + m + h.toFloat()).sum();
   backward(loss);
-  QCOMPARE(flat(*x.grad()), (std::vector<double>{16.5, 31.5}));
+  QCOMPARE(gradtest::values(*x.grad()), (std::vector<double>{16.5, 31.5}));
   QVERIFY(!c.grad() && !s.grad() && !i.grad()); // no device, no device, not float
-  QCOMPARE(flat(*k.grad()), (std::vector<double>{5.0, 20.0}));
-  QCOMPARE(flat(*m.grad()), (std::vector<double>{1.0, 1.0}));
+  QCOMPARE(gradtest::values(*k.grad()), (std::vector<double>{5.0, 20.0}));
+  QCOMPARE(gradtest::values(*m.grad()), (std::vector<double>{1.0, 1.0}));
   QVERIFY(h.grad()->dtype() == dtypes::float16);
-  QCOMPARE(flat(*h.grad()), (std::vector<double>{1.0, 1.0}));
-  QCOMPARE(flat(*loss.grad()), (std::vector<double>{1.0}));
+  QCOMPARE(gradtest::values(*h.grad()), (std::vector<double>{1.0, 1.0}));
+  QCOMPARE(gradtest::values(*loss.grad()), (std::vector<double>{1.0}));
 }
 
 void TestBackward::accumulatesIntoGrad() {
@@ -74,10 +71,10 @@ void TestBackward::accumulatesIntoGrad() {
   backward((x * x).sum());
   Tensor first = *x.grad();
   backward((x * 3).sum());
-  QCOMPARE(flat(*x.grad()), (std::vector<double>{5.0, 7.0}));
+  QCOMPARE(gradtest::values(*x.grad()), (std::vector<double>{5.0, 7.0}));
   // grad.assign(grad + g): every copy of the grad handle sees the sum.
   QVERIFY(first.isSame(*x.grad()));
-  QCOMPARE(flat(first), (std::vector<double>{5.0, 7.0}));
+  QCOMPARE(gradtest::values(first), (std::vector<double>{5.0, 7.0}));
 }
 
 // tinygrad: (x * x.detach()).sum().backward() -> x.grad [1.0, -2.0];
@@ -85,11 +82,11 @@ void TestBackward::accumulatesIntoGrad() {
 void TestBackward::detachBlocks() {
   Tensor x = Tensor::fromList({1.0, -2.0});
   backward((x * x.detach()).sum());
-  QCOMPARE(flat(*x.grad()), (std::vector<double>{1.0, -2.0}));
+  QCOMPARE(gradtest::values(*x.grad()), (std::vector<double>{1.0, -2.0}));
   Tensor y = Tensor::fromList({3.0, 4.0}), z = Tensor::fromList({5.0, 6.0});
   backward((y * z.detach()).sum());
-  QCOMPARE(flat(*y.grad()), (std::vector<double>{5.0, 6.0}));
-  QCOMPARE(flat(*z.grad()), (std::vector<double>{0.0, 0.0}));
+  QCOMPARE(gradtest::values(*y.grad()), (std::vector<double>{5.0, 6.0}));
+  QCOMPARE(gradtest::values(*z.grad()), (std::vector<double>{0.0, 0.0}));
 }
 
 // tinygrad: x = Tensor([1.0, -2.0]); y = x * 2; y.backward(Tensor([1.0, 3.0]))
@@ -98,8 +95,8 @@ void TestBackward::gradientArgument() {
   Tensor x = Tensor::fromList({1.0, -2.0});
   Tensor y = x * 2;
   backward(y, Tensor::fromList({1.0, 3.0}));
-  QCOMPARE(flat(*x.grad()), (std::vector<double>{2.0, 6.0}));
-  QCOMPARE(flat(*y.grad()), (std::vector<double>{1.0, 3.0}));
+  QCOMPARE(gradtest::values(*x.grad()), (std::vector<double>{2.0, 6.0}));
+  QCOMPARE(gradtest::values(*y.grad()), (std::vector<double>{1.0, 3.0}));
 }
 
 void TestBackward::errors() {
@@ -139,19 +136,19 @@ void TestBackward::gradientsFlowThroughIntCasts() {
   backward(
       (x.toInt().toFloat() * x + x.bitcast(dtypes::int32).toFloat() + (x.toInt() * 3).toFloat())
           .sum());
-  QCOMPARE(flat(*x.grad()), (std::vector<double>{5.0, 7.0, -3.0}));
+  QCOMPARE(gradtest::values(*x.grad()), (std::vector<double>{5.0, 7.0, -3.0}));
   // Integer ops give no gradient rather than an error (gradient_rules.cpp says why).
   Tensor y = Tensor::fromList({1.5, 2.5, -3.7});
   backward(((y.toInt() % 3).toFloat() + (y.gt(0) * y.lt(2)).toFloat() + y).sum());
-  QCOMPARE(flat(*y.grad()), (std::vector<double>{1.0, 1.0, 1.0}));
+  QCOMPARE(gradtest::values(*y.grad()), (std::vector<double>{1.0, 1.0, 1.0}));
 }
 
 void TestBackward::unreachedTargetsGetZeros() {
   Tensor x = Tensor::fromList({1.0, 2.0}), unused = Tensor::fromList({{3.0}, {4.0}});
   auto g = gradient((x * x).sum(), {unused, x});
   QCOMPARE(g[0].shape(), (Shape{2, 1}));
-  QCOMPARE(flat(g[0]), (std::vector<double>{0.0, 0.0}));
-  QCOMPARE(flat(g[1]), (std::vector<double>{2.0, 4.0}));
+  QCOMPARE(gradtest::values(g[0]), (std::vector<double>{0.0, 0.0}));
+  QCOMPARE(gradtest::values(g[1]), (std::vector<double>{2.0, 4.0}));
 }
 
 void TestBackward::gradientGraphs() {
@@ -186,7 +183,7 @@ void TestBackward::contiguousBackwardMarksTheBackwardPass() {
 void TestBackward::equalLiteralsAreDistinct() {
   Tensor x = Tensor::fromList({1.0, 2.0}), y = Tensor::fromList({1.0, 2.0});
   backward((x * 2 + y * 3).sum());
-  QCOMPARE(flat(*x.grad()), (std::vector<double>{2.0, 2.0}));
+  QCOMPARE(gradtest::values(*x.grad()), (std::vector<double>{2.0, 2.0}));
 }
 
 // tinygrad: a clone is a buffer of its own, so two clones of one value (of
@@ -197,9 +194,9 @@ void TestBackward::clonesAreDistinct() {
   Tensor a = Tensor::arange(2).toFloat().clone(), b = Tensor::arange(2).toFloat().clone();
   QVERIFY(!a.isSame(b));
   backward((a * 2 + b * 3).sum());
-  QCOMPARE(flat(*a.grad()), (std::vector<double>{2.0, 2.0}));
-  QCOMPARE(flat(*b.grad()), (std::vector<double>{3.0, 3.0}));
+  QCOMPARE(gradtest::values(*a.grad()), (std::vector<double>{2.0, 2.0}));
+  QCOMPARE(gradtest::values(*b.grad()), (std::vector<double>{3.0, 3.0}));
 }
 
-QTEST_APPLESS_MAIN(TestBackward)
+UOPSCOPE_TEST(TestBackward);
 #include "test_backward.moc"

@@ -1,5 +1,6 @@
 // Gradients of elementwise ops against central differences (float64), tie
 // rules against tinygrad, and the conformance program grad_elementwise.py.
+#include "tests/support/test_registry.h"
 #include "tests/grad/grad_test.h"
 
 #include <QTest>
@@ -10,9 +11,6 @@ using namespace uops;
 using gradtest::checkGradients;
 using gradtest::Input;
 using gradtest::qs;
-
-Q_DECLARE_METATYPE(gradtest::Fn)
-Q_DECLARE_METATYPE(std::vector<gradtest::Input>)
 
 namespace {
 
@@ -233,5 +231,5 @@ void TestElementwiseGradients::conformanceGradElementwise() {
            QString());
 }
 
-QTEST_APPLESS_MAIN(TestElementwiseGradients)
+UOPSCOPE_TEST(TestElementwiseGradients);
 #include "test_elementwise.moc"

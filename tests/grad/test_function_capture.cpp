@@ -1,4 +1,5 @@
 // @function capture: the spec's five steps, checked on the graph and on values.
+#include "tests/support/test_registry.h"
 #include "tests/grad/grad_test.h"
 
 #include "core/grad/function_capture.h"
@@ -22,10 +23,6 @@ const UOp& bodyOf(const Tensor& result) {
 
 std::string verifyText(const Tensor& t) {
   return formatErrors(verify(t.uop()));
-}
-
-std::vector<double> flat(const Tensor& t) {
-  return gradtest::values(t);
 }
 
 } // namespace
@@ -144,7 +141,7 @@ void TestFunctionCapture::implicitInputs() {
   const UOp& fn = *r.uop()->src(0);
   QCOMPARE(fn.src().size(), size_t{3});
   QCOMPARE(fn.src(2)->op(), Op::Binary);
-  QCOMPARE(flat(r), (std::vector<double>{11.0, 22.0}));
+  QCOMPARE(gradtest::values(r), (std::vector<double>{11.0, 22.0}));
   QCOMPARE(qs(verifyText(r)), QString());
 }
 
@@ -157,8 +154,8 @@ void TestFunctionCapture::captureDrivenByHand() {
   QVERIFY(c.input(a).isSame(pa));
   QCOMPARE(c.arguments().size(), size_t{2});
   std::vector<Tensor> out = c.finish({pa * pb, pa - pb});
-  QCOMPARE(flat(out[0]), (std::vector<double>{4.0, 10.0, 18.0}));
-  QCOMPARE(flat(out[1]), (std::vector<double>{-3.0, -3.0, -3.0}));
+  QCOMPARE(gradtest::values(out[0]), (std::vector<double>{4.0, 10.0, 18.0}));
+  QCOMPARE(gradtest::values(out[1]), (std::vector<double>{-3.0, -3.0, -3.0}));
 }
 
 void TestFunctionCapture::nestedFunctions() {
@@ -173,7 +170,7 @@ void TestFunctionCapture::nestedFunctions() {
           "GetTuple(Function(Tuple(Add(GetTuple(Function(Tuple(Mul(p0, p0)), Add(p0, p1)), 0), "
           "GetTuple(Function(Tuple(Mul(p0, p0)), p1), 0))), a, b), 0)"));
   Tensor r = outer(Tensor::fromList({1.0, 2.0}), Tensor::fromList({3.0, -1.0}));
-  QCOMPARE(flat(r), (std::vector<double>{16.0 + 9.0, 1.0 + 1.0}));
+  QCOMPARE(gradtest::values(r), (std::vector<double>{16.0 + 9.0, 1.0 + 1.0}));
   QCOMPARE(qs(verifyText(r)), QString());
 }
 
@@ -188,15 +185,15 @@ void TestFunctionCapture::plainAndDecoratedValues() {
   Tensor b = Tensor::arange(6, 12).toFloat().reshape({2, 3});
   Tensor r1 = normSin(a), r2 = normSin(scale(b, 0.5)), r3 = normSin(r1 + r2);
   QCOMPARE(&bodyOf(r1), &bodyOf(r3));
-  QCOMPARE(qs(gradtest::compareValues(flat(r1), {0.16793781518936157, 0.028164254501461983,
+  QCOMPARE(qs(gradtest::compareValues(gradtest::values(r1), {0.16793781518936157, 0.028164254501461983,
                                                  -0.19137875735759735, 0.131119042634964,
                                                  0.08224916458129883, -0.1995745301246643})),
            QString());
-  QCOMPARE(qs(gradtest::compareValues(flat(r2), {0.12784206867218018, 0.19251783192157745,
+  QCOMPARE(qs(gradtest::compareValues(gradtest::values(r2), {0.12784206867218018, 0.19251783192157745,
                                                  0.08019356429576874, -0.10586029291152954,
                                                  -0.19458667933940887, -0.10441102832555771})),
            QString());
-  QCOMPARE(qs(gradtest::compareValues(flat(r3), {0.17718175053596497, 0.17573757469654083,
+  QCOMPARE(qs(gradtest::compareValues(gradtest::values(r3), {0.17718175053596497, 0.17573757469654083,
                                                  0.12433616071939468, 0.1537703275680542,
                                                  0.12404479831457138, 0.06770940124988556})),
            QString());
@@ -211,15 +208,15 @@ void TestFunctionCapture::usedTwiceValues() {
   Tensor x1 = Tensor::fromList({{1.0, 2.0}, {-1.0, 0.5}});
   Tensor x2 = Tensor::fromList({{0.0, 1.0}, {3.0, -2.0}, {1.0, 1.0}});
   Tensor y1 = block(x1, w, b), y2 = block(x2, w, b);
-  QCOMPARE(qs(gradtest::compareValues(flat(y1), {3.5999999046325684, 0.30000001192092896, 0.0,
+  QCOMPARE(qs(gradtest::compareValues(gradtest::values(y1), {3.5999999046325684, 0.30000001192092896, 0.0,
                                                  0.3499999940395355, 1.1749999523162842, 0.0})),
            QString());
-  QCOMPARE(qs(gradtest::compareValues(flat(y2), {1.600000023841858, 0.550000011920929, 0.0, 0.0,
+  QCOMPARE(qs(gradtest::compareValues(gradtest::values(y2), {1.600000023841858, 0.550000011920929, 0.0, 0.0,
                                                  0.0, 2.049999952316284, 2.0999999046325684, 0.0,
                                                  0.050000011920928955})),
            QString());
-  QCOMPARE(qs(gradtest::compareValues(flat(y1.sum() + y2.sum()), {11.77500057220459})), QString());
+  QCOMPARE(qs(gradtest::compareValues(gradtest::values(y1.sum() + y2.sum()), {11.77500057220459})), QString());
 }
 
-QTEST_APPLESS_MAIN(TestFunctionCapture)
+UOPSCOPE_TEST(TestFunctionCapture);
 #include "test_function_capture.moc"

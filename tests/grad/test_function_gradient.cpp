@@ -1,6 +1,7 @@
 // Differentiating through Function nodes: the backward pass is itself a
 // Function over the body's gradient graph, and its numbers are those of the
 // inlined graph.
+#include "tests/support/test_registry.h"
 #include "tests/grad/grad_test.h"
 
 #include "core/grad/function_capture.h"
@@ -14,13 +15,9 @@ using gradtest::qs;
 
 namespace {
 
-std::vector<double> flat(const Tensor& t) {
-  return gradtest::values(t);
-}
-
 const Input kX{{2, 3}, {0.4, -1.2, 0.9, 1.6, -0.3, 0.7}};
 const Input kW{{3, 2}, {0.5, -0.8, 1.1, 0.2, -0.6, 0.9}};
-const Input kB{{2}, {0.15, -0.35}};
+const Input kBias{{2}, {0.15, -0.35}};
 
 Tensor layer(const Tensor& x, const Tensor& w, const Tensor& b) {
   return (x.matmul(w) + b).tanh();
@@ -45,7 +42,7 @@ private Q_SLOTS:
 void TestFunctionGradient::finiteDifferences() {
   auto f = captureFunction(layer);
   gradtest::Fn fn = [&](const std::vector<Tensor>& v) { return f(v[0], v[1], v[2]) * v[0].sum(); };
-  QCOMPARE(qs(gradtest::checkGradients(fn, {kX, kW, kB})), QString());
+  QCOMPARE(qs(gradtest::checkGradients(fn, {kX, kW, kBias})), QString());
   // Several outputs, each used.
   auto g = captureFunction([](const Tensor& x, const Tensor& w) {
     return std::pair<Tensor, Tensor>{x.matmul(w), (x * x).sum(1).exp()};
@@ -59,11 +56,11 @@ void TestFunctionGradient::finiteDifferences() {
 
 void TestFunctionGradient::sameNumbersAsInlined() {
   auto f = captureFunction(layer);
-  Tensor x = gradtest::leaf(kX), w = gradtest::leaf(kW), b = gradtest::leaf(kB);
+  Tensor x = gradtest::leaf(kX), w = gradtest::leaf(kW), b = gradtest::leaf(kBias);
   auto viaFunction = gradient((f(x, w, b) * f(x, w, b).exp()).sum(), {x, w, b});
   auto inlined = gradient((layer(x, w, b) * layer(x, w, b).exp()).sum(), {x, w, b});
   for (size_t i = 0; i < 3; ++i)
-    QCOMPARE(flat(viaFunction[i]), flat(inlined[i])); // the same ops: equal to the bit
+    QCOMPARE(gradtest::values(viaFunction[i]), gradtest::values(inlined[i])); // the same ops: equal to the bit
 }
 
 void TestFunctionGradient::backwardIsAFunction() {
@@ -90,7 +87,7 @@ void TestFunctionGradient::backwardIsAFunction() {
 
 void TestFunctionGradient::callsAlikeShareTheBackwardBody() {
   auto f = captureFunction(layer);
-  Tensor w = gradtest::leaf(kW), b = gradtest::leaf(kB);
+  Tensor w = gradtest::leaf(kW), b = gradtest::leaf(kBias);
   Tensor x1 = gradtest::leaf(kX), x2 = gradtest::leaf({{2, 3}, {1.0, 2.0, 3.0, 4.0, 5.0, 6.0}});
   Tensor y1 = f(x1, w, b), y2 = f(x2, w, b);
   auto g = gradient((y1 * y2).sum(), {x1, x2});
@@ -110,14 +107,14 @@ void TestFunctionGradient::unusedOutputsAndArguments() {
   Tensor p = Tensor::fromList({0.5, -1.0}), q = Tensor::fromList({2.0, 0.25});
   auto [s, t] = two(p, q);
   backward(s.sum() * 3);
-  QCOMPARE(flat(*p.grad()), (std::vector<double>{6.0, 0.75}));
-  QCOMPARE(flat(*q.grad()), (std::vector<double>{1.5, -3.0}));
+  QCOMPARE(gradtest::values(*p.grad()), (std::vector<double>{6.0, 0.75}));
+  QCOMPARE(gradtest::values(*q.grad()), (std::vector<double>{1.5, -3.0}));
   // An argument the body ignores gets zeros.
   auto ignore = captureFunction([](const Tensor& x, const Tensor&) { return x * 2; });
   Tensor u = Tensor::fromList({1.0, 2.0}), v = Tensor::fromList({3.0, 4.0});
   auto g = gradient(ignore(u, v).sum(), {u, v});
-  QCOMPARE(flat(g[0]), (std::vector<double>{2.0, 2.0}));
-  QCOMPARE(flat(g[1]), (std::vector<double>{0.0, 0.0}));
+  QCOMPARE(gradtest::values(g[0]), (std::vector<double>{2.0, 2.0}));
+  QCOMPARE(gradtest::values(g[1]), (std::vector<double>{0.0, 0.0}));
 }
 
 void TestFunctionGradient::nestedFunctions() {
@@ -132,7 +129,7 @@ void TestFunctionGradient::detachInsideTheBody() {
   auto f = captureFunction([](const Tensor& x) { return x * x.detach(); });
   Tensor x = Tensor::fromList({1.0, -2.0});
   backward(f(x).sum());
-  QCOMPARE(flat(*x.grad()), (std::vector<double>{1.0, -2.0}));
+  QCOMPARE(gradtest::values(*x.grad()), (std::vector<double>{1.0, -2.0}));
 }
 
 // Pasted from a run of /work/tinygrad at a9069c177a9d (DEV=CPU), after
@@ -156,7 +153,7 @@ void TestFunctionGradient::usedTwiceMatchesTinygrad() {
   Tensor loss = (y1 * y1).sum() + (y2 * Tensor::fromList({1.0, 2.0, 3.0})).sum();
   backward(loss);
   auto check = [](const Tensor& t, const std::vector<double>& want) {
-    return qs(gradtest::compareValues(flat(t), want));
+    return qs(gradtest::compareValues(gradtest::values(t), want));
   };
   QCOMPARE(check(loss, {25.65312385559082}), QString());
   QCOMPARE(check(*w.grad(), {7.5, -1.7499998807907104, 12.0, 16.75, 4.375, -3.0}), QString());
@@ -168,5 +165,5 @@ void TestFunctionGradient::usedTwiceMatchesTinygrad() {
            QString());
 }
 
-QTEST_APPLESS_MAIN(TestFunctionGradient)
+UOPSCOPE_TEST(TestFunctionGradient);
 #include "test_function_gradient.moc"

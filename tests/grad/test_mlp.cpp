@@ -1,5 +1,6 @@
 // A small MLP's training step, end to end: forward, backward, an SGD update,
 // a second forward and backward, against numbers from tinygrad.
+#include "tests/support/test_registry.h"
 #include "tests/grad/grad_test.h"
 
 #include "core/grad/function_capture.h"
@@ -168,5 +169,5 @@ void TestMlp::twoStepsThroughAFunction() {
     QCOMPARE(qs(formatErrors(verify(t.uop()))), QString());
 }
 
-QTEST_APPLESS_MAIN(TestMlp)
+UOPSCOPE_TEST(TestMlp);
 #include "test_mlp.moc"

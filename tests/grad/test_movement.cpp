@@ -1,5 +1,6 @@
 // Gradients through movement ops and indexing against central differences
 // (float64), and the conformance program grad_movement_ops.py.
+#include "tests/support/test_registry.h"
 #include "tests/grad/grad_test.h"
 
 #include <QTest>
@@ -8,9 +9,6 @@ using namespace uops;
 using gradtest::checkGradients;
 using gradtest::Input;
 using gradtest::qs;
-
-Q_DECLARE_METATYPE(gradtest::Fn)
-Q_DECLARE_METATYPE(std::vector<gradtest::Input>)
 
 namespace {
 
@@ -171,5 +169,5 @@ void TestMovementGradients::conformanceGradMovementOps() {
            QString());
 }
 
-QTEST_APPLESS_MAIN(TestMovementGradients)
+UOPSCOPE_TEST(TestMovementGradients);
 #include "test_movement.moc"

@@ -2,6 +2,7 @@
 // logsumexp, mean / var / std, cumulative ops) against central differences
 // (float64), tie and zero rules against tinygrad, and the conformance programs
 // grad_reduce_ops.py and grad_matmul.py.
+#include "tests/support/test_registry.h"
 #include "tests/grad/grad_test.h"
 
 #include <QTest>
@@ -11,19 +12,12 @@ using gradtest::checkGradients;
 using gradtest::Input;
 using gradtest::qs;
 
-Q_DECLARE_METATYPE(gradtest::Fn)
-Q_DECLARE_METATYPE(std::vector<gradtest::Input>)
-
 namespace {
 
 // No two elements equal, so max and min are differentiable.
 const Input kA{{3, 4}, {0.5, -1.2, 2.3, 0.9, 1.7, -0.4, 0.1, -2.2, 1.1, 0.7, -0.9, 2.6}};
 const Input kB{{4, 2}, {1.3, -0.6, 0.2, 0.8, -1.5, 1.9, 0.4, -0.3}};
 const Input kC{{3, 4}, {1.4, 0.6, 1.9, 0.8, 1.2, 0.5, 2.1, 1.7, 0.9, 1.1, 0.3, 1.6}};
-
-std::vector<double> flat(const Tensor& t) {
-  return gradtest::values(t);
-}
 
 } // namespace
 
@@ -87,10 +81,10 @@ void TestReduceGradients::finiteDifferences() {
 void TestReduceGradients::tiesAndZerosFollowTinygrad() {
   Tensor x = Tensor::fromList({{1.0, 3.0, 3.0}, {2.0, 2.0, 2.0}});
   auto g = gradient((x.max(1) * Tensor::fromList({1.0, 3.0})).sum(), {x});
-  QCOMPARE(flat(g[0]), (std::vector<double>{0.0, 0.5, 0.5, 1.0, 1.0, 1.0}));
+  QCOMPARE(gradtest::values(g[0]), (std::vector<double>{0.0, 0.5, 0.5, 1.0, 1.0, 1.0}));
   Tensor z = Tensor::fromList({{2.0, 0.0, 3.0}, {0.0, 0.0, 5.0}, {1.0, 2.0, 4.0}});
   g = gradient((z.prod(1) * Tensor::fromList({1.0, 2.0, 3.0})).sum(), {z});
-  QCOMPARE(flat(g[0]), (std::vector<double>{0.0, 6.0, 0.0, 0.0, 0.0, 0.0, 24.0, 12.0, 6.0}));
+  QCOMPARE(gradtest::values(g[0]), (std::vector<double>{0.0, 6.0, 0.0, 0.0, 0.0, 0.0, 24.0, 12.0, 6.0}));
 }
 
 // conformance/programs/grad_reduce_ops.py
@@ -100,16 +94,16 @@ void TestReduceGradients::conformanceGradReduceOps() {
   Tensor loss = x.max(1).sum() + (x.softmax(1) * s).sum() + x.logsumexp(0).mean() + x.var() +
                 x.cumsum(1).sum() * 0.1 + x.std(0).sum();
   backward(loss);
-  QCOMPARE(qs(gradtest::compareValues(flat(loss), {23.42901611328125})), QString());
+  QCOMPARE(qs(gradtest::compareValues(gradtest::values(loss), {23.42901611328125})), QString());
   QCOMPARE(qs(gradtest::compareValues(
-               flat(*x.grad()), {1.0577595233917236, 1.9214303493499756, 0.8435587882995605,
+               gradtest::values(*x.grad()), {1.0577595233917236, 1.9214303493499756, 0.8435587882995605,
                                  1.5809540748596191, -0.41840144991874695, -0.6847192645072937,
                                  0.012752920389175415, 2.248851776123047, 1.2395912408828735,
                                  0.2739633321762085, -0.8970053791999817, -0.17873623967170715})),
            QString());
   QCOMPARE(
       qs(gradtest::compareValues(
-          flat(*s.grad()), {0.054064590483903885, 0.3994862735271454, 0.14696279168128967,
+          gradtest::values(*s.grad()), {0.054064590483903885, 0.3994862735271454, 0.14696279168128967,
                             0.3994862735271454, 0.006482447497546673, 0.002384759718552232,
                             0.029052313417196274, 0.9620805382728577, 0.25, 0.25, 0.25, 0.25})),
       QString());
@@ -122,19 +116,19 @@ void TestReduceGradients::conformanceGradMatmul() {
   Tensor c = a.matmul(b);
   Tensor loss = (c * c).sum() + c.tanh().mean();
   backward(loss);
-  QCOMPARE(qs(gradtest::compareValues(flat(loss), {26.77411460876465})), QString());
-  QCOMPARE(qs(gradtest::compareValues(flat(*a.grad()), {8.493806838989258, 14.00182056427002,
+  QCOMPARE(qs(gradtest::compareValues(gradtest::values(loss), {26.77411460876465})), QString());
+  QCOMPARE(qs(gradtest::compareValues(gradtest::values(*a.grad()), {8.493806838989258, 14.00182056427002,
                                                         -0.4891176223754883, -3.7215962409973145,
                                                         5.140207290649414, 10.080076217651367})),
            QString());
-  QCOMPARE(qs(gradtest::compareValues(flat(*b.grad()), {8.285962104797363, -2.490027904510498,
+  QCOMPARE(qs(gradtest::compareValues(gradtest::values(*b.grad()), {8.285962104797363, -2.490027904510498,
                                                         12.716768264770508, -12.490028381347656,
                                                         -1.8607029914855957, 15.006648063659668})),
            QString());
-  QCOMPARE(qs(gradtest::compareValues(flat(*c.grad()), {7.00091028213501, -4.993351936340332,
+  QCOMPARE(qs(gradtest::compareValues(gradtest::values(*c.grad()), {7.00091028213501, -4.993351936340332,
                                                         2.570103645324707, 5.006648063659668})),
            QString());
 }
 
-QTEST_APPLESS_MAIN(TestReduceGradients)
+UOPSCOPE_TEST(TestReduceGradients);
 #include "test_reduce.moc"

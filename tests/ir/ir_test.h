@@ -1,4 +1,5 @@
-// Shared by the ir tests: UOpPtr as a QtTest data column, std::string to QString.
+// Shared by the ir tests: UOpPtr as a QtTest data column, std::string to QString,
+// and small node builders.
 #pragma once
 
 #include "core/ir/build.h"
@@ -8,6 +9,7 @@
 #include <QStringList>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 Q_DECLARE_METATYPE(uops::UOpPtr)
@@ -32,6 +34,22 @@ inline const uops::DeviceArg& cpu() {
 inline const uops::DeviceArg& twoCL() {
   static const uops::DeviceArg d{{"CL:0", "CL:1"}};
   return d;
+}
+
+// A node made directly, bypassing the builders' checks (for the verifier's cases).
+inline uops::UOpPtr mk(uops::Op op, uops::DType dtype, uops::UOpList src = {}, uops::Arg arg = {},
+                       uops::Tag tag = {}) {
+  return uops::UOp::make(op, dtype, std::move(src), std::move(arg), tag);
+}
+// A buffer of `size` elements on the CPU.
+inline uops::UOpPtr buf(uops::DType dtype = uops::dtypes::float32, int64_t size = 4) {
+  return uops::buffer(1, dtype, size, cpu());
+}
+inline uops::UOpPtr f32(double v) {
+  return uops::constant(uops::dtypes::float32, v);
+}
+inline uops::UOpPtr i32(int64_t v) {
+  return uops::constant(uops::dtypes::int32, v);
 }
 
 } // namespace irtest

@@ -1,4 +1,5 @@
 // The device and axis derived properties.
+#include "tests/support/test_registry.h"
 #include "tests/ir/ir_test.h"
 
 #include "core/ir/shape.h"
@@ -118,5 +119,5 @@ void TestDeviceAxis::axis() {
   QCOMPARE(node->axis().value_or(-1), axis);
 }
 
-QTEST_APPLESS_MAIN(TestDeviceAxis)
+UOPSCOPE_TEST(TestDeviceAxis);
 #include "test_device_axis.moc"

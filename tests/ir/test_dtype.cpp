@@ -1,18 +1,14 @@
 // DType names and sizes, and the dtype derived property of each op group.
+#include "tests/support/test_registry.h"
 #include "tests/ir/ir_test.h"
 
 #include <QTest>
 
 using namespace uops;
 using irtest::qs;
+using irtest::buf;
 
 Q_DECLARE_METATYPE(uops::DType)
-
-namespace {
-UOpPtr buf(DType dtype, int64_t size = 4) {
-  return buffer(1, dtype, size, irtest::cpu());
-}
-} // namespace
 
 class TestDType : public QObject {
   Q_OBJECT
@@ -125,5 +121,5 @@ void TestDType::derived() {
   QCOMPARE(qs(toString(node->dtype())), dtype);
 }
 
-QTEST_APPLESS_MAIN(TestDType)
+UOPSCOPE_TEST(TestDType);
 #include "test_dtype.moc"

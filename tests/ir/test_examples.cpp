@@ -1,4 +1,5 @@
 // The bundled examples parse, verify, and are the graphs they say they are.
+#include "tests/support/test_registry.h"
 #include "tests/ir/ir_test.h"
 
 #include "core/ir/shape.h"
@@ -49,5 +50,5 @@ void TestExamples::matmul() {
   QVERIFY(text.ends_with(printGraph(expected)));
 }
 
-QTEST_APPLESS_MAIN(TestExamples)
+UOPSCOPE_TEST(TestExamples);
 #include "test_examples.moc"

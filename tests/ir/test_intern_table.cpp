@@ -1,6 +1,7 @@
 // The intern shard's flat table against a multimap under random inserts and
 // erases, with hashes drawn from a small set so probe runs collide, wrap the
 // array's end and are shifted back on erase.
+#include "tests/support/test_registry.h"
 #include "core/ir/intern_table.h"
 
 #include <QTest>
@@ -110,5 +111,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestInternTable)
+UOPSCOPE_TEST(TestInternTable);
 #include "test_intern_table.moc"

@@ -1,4 +1,5 @@
 // Interning (equal fields, same pointer), freeing, deep graphs and threads.
+#include "tests/support/test_registry.h"
 #include "tests/ir/ir_test.h"
 
 #include "core/ir/verify.h"
@@ -177,5 +178,5 @@ void TestInterning::threadsMakeWhatOthersRelease() {
   QCOMPARE(wrong.load(), 0);
 }
 
-QTEST_APPLESS_MAIN(TestInterning)
+UOPSCOPE_TEST(TestInterning);
 #include "test_interning.moc"

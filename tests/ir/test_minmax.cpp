@@ -1,4 +1,5 @@
 // The min_max derived property: the spec's column, row by row.
+#include "tests/support/test_registry.h"
 #include "tests/ir/ir_test.h"
 
 #include "core/ir/minmax.h"
@@ -10,20 +11,14 @@
 
 using namespace uops;
 using irtest::qs;
+using irtest::buf;
+using irtest::f32;
+using irtest::i32;
 
 namespace {
 
-UOpPtr buf(DType dtype) {
-  return buffer(1, dtype, 4, irtest::cpu());
-}
 UOpPtr r(int64_t n) {
   return range(n, n);
-}
-UOpPtr f32(double v) {
-  return constant(dtypes::float32, v);
-}
-UOpPtr i32(int64_t v) {
-  return constant(dtypes::int32, v);
 }
 UOpPtr floats(int64_t n) {
   return cast(r(n), dtypes::float32);
@@ -156,5 +151,5 @@ void TestMinMax::dtypeRanges() {
   QCOMPARE(qs(toString(dtypeRange(node->dtype()))), expected);
 }
 
-QTEST_APPLESS_MAIN(TestMinMax)
+UOPSCOPE_TEST(TestMinMax);
 #include "test_minmax.moc"

@@ -1,5 +1,6 @@
 // Textual IR: exact printed lines for every Arg alternative, round trips, what the
 // parser tolerates, and its errors with line:column.
+#include "tests/support/test_registry.h"
 #include "tests/ir/ir_test.h"
 
 #include "core/ir/text.h"
@@ -12,20 +13,14 @@
 
 using namespace uops;
 using irtest::qs;
+using irtest::mk;
+using irtest::f32;
+using irtest::i32;
 
 namespace {
 
-UOpPtr mk(Op op, DType dtype, UOpList src = {}, Arg arg = {}, Tag tag = {}) {
-  return UOp::make(op, dtype, std::move(src), std::move(arg), tag);
-}
 UOpPtr buf6() {
   return buffer(1, dtypes::float32, 6, irtest::cpu());
-}
-UOpPtr f32(double v) {
-  return constant(dtypes::float32, v);
-}
-UOpPtr i32(int64_t v) {
-  return constant(dtypes::int32, v);
 }
 double nanBits(uint64_t bits) {
   return std::bit_cast<double>(bits);
@@ -335,5 +330,5 @@ void TestText::deepGraphRoundTrip() {
   QCOMPARE(parseGraph(text).get(), x.get());
 }
 
-QTEST_APPLESS_MAIN(TestText)
+UOPSCOPE_TEST(TestText);
 #include "test_text.moc"

@@ -1,5 +1,6 @@
 // Printing then parsing gives back the same interned graph, for hundreds of
 // seeded random graphs mixing every op and Arg alternative, valid or not.
+#include "tests/support/test_registry.h"
 #include "tests/ir/ir_test.h"
 #include "tests/ir/random_graph.h"
 
@@ -66,5 +67,5 @@ void TestTextRandom::generatorCoversEveryArgKind() {
   QVERIFY(tagged);
 }
 
-QTEST_APPLESS_MAIN(TestTextRandom)
+UOPSCOPE_TEST(TestTextRandom);
 #include "test_text_random.moc"

@@ -1,5 +1,6 @@
 // The verifier: one row per rule with its exact message, and well-formed graphs
 // that pass.
+#include "tests/support/test_registry.h"
 #include "tests/ir/ir_test.h"
 
 #include "core/ir/shape.h"
@@ -10,21 +11,13 @@
 
 using namespace uops;
 using irtest::qs;
+using irtest::mk;
+using irtest::buf;
+using irtest::f32;
+using irtest::i32;
 
 namespace {
 
-UOpPtr mk(Op op, DType dtype, UOpList src = {}, Arg arg = {}) {
-  return UOp::make(op, dtype, std::move(src), std::move(arg));
-}
-UOpPtr buf(DType dtype = dtypes::float32, int64_t size = 4) {
-  return buffer(1, dtype, size, irtest::cpu());
-}
-UOpPtr f32(double v) {
-  return constant(dtypes::float32, v);
-}
-UOpPtr i32(int64_t v) {
-  return constant(dtypes::int32, v);
-}
 UOpPtr yes() {
   return constant(dtypes::bool_, true);
 }
@@ -338,5 +331,5 @@ void TestVerify::throwingHelper() {
   }
 }
 
-QTEST_APPLESS_MAIN(TestVerify)
+UOPSCOPE_TEST(TestVerify);
 #include "test_verify.moc"

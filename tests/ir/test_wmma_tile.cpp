@@ -1,5 +1,6 @@
 // A Wmma's tile in its arg: "MxNxK" round-trips, any other text is refused,
 // and the verifier says so on the node.
+#include "tests/support/test_registry.h"
 #include "core/ir/build.h"
 #include "core/ir/verify.h"
 #include "core/ir/wmma_tile.h"
@@ -34,5 +35,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestWmmaTile)
+UOPSCOPE_TEST(TestWmmaTile);
 #include "test_wmma_tile.moc"

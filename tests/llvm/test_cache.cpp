@@ -1,6 +1,7 @@
 // The content cache: the same IR text and options give the same kernel
 // without compiling again; kernels live as long as their handles (and the
 // cache's recent list).
+#include "tests/support/test_registry.h"
 #include "tests/llvm/llvm_test.h"
 
 #include "backends/llvm/llvm_jit.h"
@@ -97,5 +98,5 @@ void TestCache::clearCache() {
   QVERIFY(jit.compile(scaleKernel(1)) == held);
 }
 
-QTEST_APPLESS_MAIN(TestCache)
+UOPSCOPE_TEST(TestCache);
 #include "test_cache.moc"

@@ -1,5 +1,6 @@
 // How long a small kernel takes to compile (reported, not asserted: the
 // machine is shared). Distinct texts, so every compile misses the cache.
+#include "tests/support/test_registry.h"
 #include "tests/llvm/llvm_test.h"
 
 #include "backends/llvm/llvm_jit.h"
@@ -68,5 +69,5 @@ void TestCompileTime::cacheHit() {
   QCOMPARE(jit.stats().cacheHits, uint64_t(1000));
 }
 
-QTEST_APPLESS_MAIN(TestCompileTime)
+UOPSCOPE_TEST(TestCompileTime);
 #include "test_compile_time.moc"

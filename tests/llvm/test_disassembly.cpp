@@ -1,4 +1,5 @@
 // The ISA view's machine code: the entry function disassembled by LLVM's MC layer.
+#include "tests/support/test_registry.h"
 #include "tests/llvm/llvm_test.h"
 
 #include "backends/llvm/llvm_jit.h"
@@ -115,5 +116,5 @@ void TestDisassembly::formatsLines() {
           "    1a: c5 fc 58 06  vaddps ymm0, ymm0, ymmword ptr [rsi]  # R_X86_64_PLT32 expf-0x4"));
 }
 
-QTEST_APPLESS_MAIN(TestDisassembly)
+UOPSCOPE_TEST(TestDisassembly);
 #include "test_disassembly.moc"

@@ -1,5 +1,6 @@
 // Compile failures are JitErrors with LLVM's message and the IR line; the
 // process never dies and the JIT stays usable.
+#include "tests/support/test_registry.h"
 #include "tests/llvm/llvm_test.h"
 
 #include "backends/llvm/llvm_jit.h"
@@ -142,5 +143,5 @@ void TestErrors::usableAfterErrors() {
   QCOMPARE(jit.stats().compiles, uint64_t(1));
 }
 
-QTEST_APPLESS_MAIN(TestErrors)
+UOPSCOPE_TEST(TestErrors);
 #include "test_errors.moc"

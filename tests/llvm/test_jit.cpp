@@ -1,4 +1,5 @@
 // LlvmJit: compile IR text, call the kernel on real buffers, module lifetime.
+#include "tests/support/test_registry.h"
 #include "tests/llvm/llvm_test.h"
 
 #include "backends/llvm/llvm_jit.h"
@@ -130,5 +131,5 @@ void TestJit::hostTarget() {
   qInfo("host: %s, cpu %s", jit.target().triple.c_str(), jit.target().cpu.c_str());
 }
 
-QTEST_APPLESS_MAIN(TestJit)
+UOPSCOPE_TEST(TestJit);
 #include "test_jit.moc"

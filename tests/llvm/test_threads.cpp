@@ -1,5 +1,6 @@
 // Compiling from several threads at once: distinct kernels compile in
 // parallel, the same text ends up as one shared kernel.
+#include "tests/support/test_registry.h"
 #include "tests/llvm/llvm_test.h"
 
 #include "backends/llvm/llvm_jit.h"
@@ -69,5 +70,5 @@ void TestThreads::concurrentCompiles() {
   QCOMPARE(stats.liveKernels, size_t(threads * rounds + 1));
 }
 
-QTEST_APPLESS_MAIN(TestThreads)
+UOPSCOPE_TEST(TestThreads);
 #include "test_threads.moc"

@@ -5,6 +5,7 @@
 // three ways: the logical graph on the reference evaluator, the multi-device
 // split's per-device graphs on the reference evaluator reassembled, and the
 // split run on virtual CPU devices.
+#include "tests/support/test_registry.h"
 #include "core/ir/build.h"
 #include "core/pipeline/device_split.h"
 #include "core/pipeline/program_run.h"
@@ -156,5 +157,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestCollectives)
+UOPSCOPE_TEST(TestCollectives);
 #include "test_collectives.moc"

@@ -3,6 +3,7 @@
 // the placement tinygrad gives (Tensor.device, the shard axis), tinygrad's
 // refusals at the line that asks for them, realized sharded tensors, and the
 // registry's virtual CPU devices.
+#include "tests/support/test_registry.h"
 #include "core/program/device_run.h"
 #include "core/runtime/device_registry.h"
 #include "tests/program/program_test.h"
@@ -20,7 +21,7 @@ namespace {
 std::string mlpStep(const std::string& devices) {
   std::string place = devices.empty() ? "" : ".shard(D, axis=0)";
   std::string rep = devices.empty() ? "" : ".shard(D)";
-  return program("D = " + (devices.empty() ? std::string("None") : devices) + R"(
+  return programtest::program("D = " + (devices.empty() ? std::string("None") : devices) + R"(
 X = Tensor([[0.5, -1.0, 2.0], [1.5, 0.0, -0.5], [-1.0, 1.0, 1.0], [0.0, 2.0, -2.0],
             [1.0, 1.0, 0.5], [-0.5, 0.25, 1.0], [2.0, -1.0, 0.0], [0.5, 0.5, -1.5]]))" + place + R"(
 Y = Tensor([[1.0, 0.0], [0.0, 1.0], [0.5, 0.5], [-1.0, 1.0], [0.0, 0.0], [1.0, 1.0], [2.0, -1.0], [0.5, 0.0]]))" +
@@ -74,7 +75,7 @@ private Q_SLOTS:
     std::vector<uops::Tensor> out = p.outputTensors();
     QCOMPARE(qs(placement(out[0])), QStringLiteral("CPU,CPU:1 axis None"));
     QCOMPARE(qs(placement(out[1])), QStringLiteral("CPU,CPU:1 axis None"));
-    uops::program::LoadedProgram q = load(program(R"(
+    uops::program::LoadedProgram q = load(programtest::program(R"(
 D = ('CPU:0', 'CPU:1')
 x = Tensor.arange(24).float().clone().reshape(4, 6)
 a = x.shard(D, axis=1)
@@ -83,7 +84,7 @@ out = [Tensor.arange(4), x, a, a.reshape(4, 2, 3).permute(2, 0, 1), a.sum(axis=1
     std::vector<std::string> want{"None axis None", "CPU axis None", "CPU,CPU:1 axis 1", "CPU,CPU:1 axis 2",
                                   "CPU,CPU:1 axis None", "CPU:1 axis None"};
     for (size_t i = 0; i < want.size(); ++i) QCOMPARE(qs(placement(q.outputTensors()[i])), qs(want[i]));
-    QCOMPARE(run(program("x = Tensor([1.0, 2.0]).shard(('CPU', 'CPU:1'))\n"
+    QCOMPARE(run(programtest::program("x = Tensor([1.0, 2.0]).shard(('CPU', 'CPU:1'))\n"
                          "out = Tensor([x.device == ('CPU', 'CPU:1'), Tensor.arange(2).device is None])")),
              QStringLiteral("bool (2,) [True, True]"));
   }
@@ -122,7 +123,7 @@ out = [Tensor.arange(4), x, a, a.reshape(4, 2, 3).permute(2, 0, 1), a.sum(axis=1
   // A sharded tensor realized (a buffer on the tuple holding the shards one
   // after another) reads back as the whole value, and later graphs read it.
   void realizedShardedTensor() {
-    std::string source = program(R"(
+    std::string source = programtest::program(R"(
 D = ('CPU:0', 'CPU:1')
 x = Tensor([[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]]).shard(D, axis=1).contiguous()
 r = Tensor([1.0, -1.0]).shard(D).contiguous()
@@ -160,7 +161,7 @@ out = [Tensor(first), y, x]
 
   // A program's CPU:k map onto the run device's kind: CL:0 has no CL:1 here.
   void missingMappedDeviceIsRefused() {
-    uops::program::LoadedProgram p = load(program("out = Tensor([1.0, 2.0]).shard(('CPU:0', 'CPU:5'), axis=0) * 2"));
+    uops::program::LoadedProgram p = load(programtest::program("out = Tensor([1.0, 2.0]).shard(('CPU:0', 'CPU:5'), axis=0) * 2"));
     try {
       uops::program::runOnDevice(p.outputTensors(), "INTERP");
       uops::program::runOnDevice(p.outputTensors(), "CL:0");
@@ -171,5 +172,5 @@ out = [Tensor(first), y, x]
   }
 };
 
-QTEST_APPLESS_MAIN(TestMultiPrograms)
+UOPSCOPE_TEST(TestMultiPrograms);
 #include "test_programs.moc"

@@ -5,6 +5,7 @@
 // equal the reference evaluator's value of the logical graph; a program the
 // tensor layer refuses (a shrink inside a shard, a reshape across shards)
 // is refused with a message naming the op at its line.
+#include "tests/support/test_registry.h"
 #include "core/program/device_run.h"
 #include "tests/program/program_test.h"
 #include "tests/support/backend_devices.h"
@@ -60,7 +61,7 @@ ws = w.shard(D)
   }
   s += "out = [";
   for (size_t i = 2; i < live.size(); ++i) s += live[i] + ", ";
-  return program(s + "(" + live.back() + " * " + live[live.size() - 2] + ").sum()]\n");
+  return programtest::program(s + "(" + live.back() + " * " + live[live.size() - 2] + ").sum()]\n");
 }
 
 } // namespace
@@ -97,5 +98,5 @@ private:
   int ran = 0;
 };
 
-QTEST_APPLESS_MAIN(TestRandomPrograms)
+UOPSCOPE_TEST(TestRandomPrograms);
 #include "test_random_programs.moc"

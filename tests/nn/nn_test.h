@@ -14,9 +14,17 @@
 #include <QTest>
 
 #include <cmath>
+#include <functional>
 #include <string>
 
 Q_DECLARE_METATYPE(uops::Tensor)
+
+namespace nntest {
+// A case that builds its tensor when run (a QtTest data column).
+using Build = std::function<uops::Tensor()>;
+} // namespace nntest
+
+Q_DECLARE_METATYPE(nntest::Build)
 
 namespace nntest {
 

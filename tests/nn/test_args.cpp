@@ -7,6 +7,7 @@
 //   resolve_pool_pads((1,2,3), 3), resolve_pool_pads(0, 1)
 //   -> [1, 1, 1, 1] [2, 2, 1, 1] (1, 2, 3, 4) [3, 3, 2, 2, 1, 1] [0, 0]
 //   make_tuple(3, 2), make_tuple((1,2), 2) -> (3, 3) (1, 2)
+#include "tests/support/test_registry.h"
 #include "tests/nn/nn_test.h"
 
 using namespace uops;
@@ -72,5 +73,5 @@ void TestArgs::errors() {
            QStringLiteral("padding=None must be an int or a tuple"));
 }
 
-QTEST_APPLESS_MAIN(TestArgs)
+UOPSCOPE_TEST(TestArgs);
 #include "test_args.moc"

@@ -4,6 +4,7 @@
 // Expected numbers come from tinygrad a9069c177a9d on CPU: each row's comment
 // is the tinygrad expression, with the inputs built as in values_data (pat is
 // nntest::pat) and printed with .tolist() / .shape.
+#include "tests/support/test_registry.h"
 #include "tests/nn/nn_test.h"
 
 using namespace uops;
@@ -109,5 +110,5 @@ void TestAttention::errors() {
   }
 }
 
-QTEST_APPLESS_MAIN(TestAttention)
+UOPSCOPE_TEST(TestAttention);
 #include "test_attention.moc"

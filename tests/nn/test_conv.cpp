@@ -4,6 +4,7 @@
 // Expected numbers come from tinygrad a9069c177a9d on CPU: each row's comment
 // is the tinygrad expression, with the inputs built as in convValues_data (pat
 // is nntest::pat) and printed with .tolist() / .shape.
+#include "tests/support/test_registry.h"
 #include "tests/nn/nn_test.h"
 
 #include <functional>
@@ -11,8 +12,7 @@
 using namespace uops;
 using nntest::pat;
 
-using Build = std::function<Tensor()>;
-Q_DECLARE_METATYPE(Build)
+using nntest::Build;
 
 class TestConv : public QObject {
   Q_OBJECT
@@ -812,5 +812,5 @@ void TestConv::errors() {
            QStringLiteral("output_padding=(1,) must be an int or a tuple of length 2"));
 }
 
-QTEST_APPLESS_MAIN(TestConv)
+UOPSCOPE_TEST(TestConv);
 #include "test_conv.moc"

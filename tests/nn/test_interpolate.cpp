@@ -4,6 +4,7 @@
 // Expected numbers come from tinygrad a9069c177a9d on CPU: each row's comment
 // is the tinygrad expression, with the inputs built as in values_data (pat is
 // nntest::pat) and printed with .tolist() / .shape.
+#include "tests/support/test_registry.h"
 #include "tests/nn/nn_test.h"
 
 using namespace uops;
@@ -111,5 +112,5 @@ void TestInterpolate::errors() {
            QStringLiteral("invalid size=(1, 1, 1, 1, 1)"));
 }
 
-QTEST_APPLESS_MAIN(TestInterpolate)
+UOPSCOPE_TEST(TestInterpolate);
 #include "test_interpolate.moc"

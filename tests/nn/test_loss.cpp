@@ -5,6 +5,7 @@
 // Expected numbers come from tinygrad a9069c177a9d on CPU: each row's comment
 // is the tinygrad expression, with the inputs built as in values_data (pat is
 // nntest::pat) and printed with .tolist() / .shape.
+#include "tests/support/test_registry.h"
 #include "tests/nn/nn_test.h"
 
 #include <functional>
@@ -168,5 +169,5 @@ void TestLoss::errors() {
            QStringLiteral("_one_hot_along_dim expects int index tensor, getting dtypes.float"));
 }
 
-QTEST_APPLESS_MAIN(TestLoss)
+UOPSCOPE_TEST(TestLoss);
 #include "test_loss.moc"

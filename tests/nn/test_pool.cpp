@@ -5,6 +5,7 @@
 // Expected numbers come from tinygrad a9069c177a9d on CPU: each row's comment
 // is the tinygrad expression, with the inputs built as in values_data (pat is
 // nntest::pat) and printed with .tolist() / .shape.
+#include "tests/support/test_registry.h"
 #include "tests/nn/nn_test.h"
 
 #include <functional>
@@ -12,8 +13,7 @@
 using namespace uops;
 using nntest::pat;
 
-using Build = std::function<Tensor()>;
-Q_DECLARE_METATYPE(Build)
+using nntest::Build;
 
 class TestPool : public QObject {
   Q_OBJECT
@@ -727,5 +727,5 @@ void TestPool::errors() {
            QStringLiteral("can't pool (4,) with (2, 2)"));
 }
 
-QTEST_APPLESS_MAIN(TestPool)
+UOPSCOPE_TEST(TestPool);
 #include "test_pool.moc"

@@ -1,6 +1,7 @@
 // The ISA view's binary: its kind decided from the bytes (text such as PTX,
 // ELF alone or inside a container, or unavailable with a reason), and what
 // PoCL's program binary is before and after a kernel runs.
+#include "tests/support/test_registry.h"
 #include "tests/opencl/cl_test.h"
 
 #include "backends/opencl/cl_binary.h"
@@ -169,5 +170,5 @@ void TestBinary::poclBitcodeOnly() {
                           "kernel and ask again"));
 }
 
-QTEST_APPLESS_MAIN(TestBinary)
+UOPSCOPE_TEST(TestBinary);
 #include "test_binary.moc"

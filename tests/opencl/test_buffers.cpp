@@ -1,5 +1,6 @@
 // Buffers: copies in and out round-trip, ranges are checked, copies between
 // devices go through the host, a buffer outlives its ClDevice.
+#include "tests/support/test_registry.h"
 #include "tests/opencl/cl_test.h"
 
 #include <QTest>
@@ -133,5 +134,5 @@ void TestBuffers::outlivesDevice() {
   QCOMPARE(buffer.read<int>(), (std::vector<int>{4, 5, 6}));
 }
 
-QTEST_APPLESS_MAIN(TestBuffers)
+UOPSCOPE_TEST(TestBuffers);
 #include "test_buffers.moc"

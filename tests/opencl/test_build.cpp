@@ -1,5 +1,6 @@
 // Program builds: a failure carries the driver's log and the numbered source;
 // the cache answers the second build of the same (source, options, device).
+#include "tests/support/test_registry.h"
 #include "tests/opencl/cl_test.h"
 
 #include "backends/opencl/numbered_source.h"
@@ -153,5 +154,5 @@ void TestBuild::numbersLines() {
   QVERIFY(text.endsWith(QStringLiteral(" 9 | l9\n10 | l10\n")));
 }
 
-QTEST_APPLESS_MAIN(TestBuild)
+UOPSCOPE_TEST(TestBuild);
 #include "test_build.moc"

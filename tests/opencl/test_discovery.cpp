@@ -1,5 +1,6 @@
 // Discovery: CL:0 exists with its names, limits and extensions; the derived
 // flags agree with the extensions; names parse; the listing reads as text.
+#include "tests/support/test_registry.h"
 #include "tests/opencl/cl_test.h"
 
 #include "backends/opencl/cl_listing.h"
@@ -165,5 +166,5 @@ void TestDiscovery::formatsBytes() {
   QCOMPARE(qs(formatBytes(uint64_t(3) << 40)), QStringLiteral("3 TiB"));
 }
 
-QTEST_APPLESS_MAIN(TestDiscovery)
+UOPSCOPE_TEST(TestDiscovery);
 #include "test_discovery.moc"

@@ -1,5 +1,6 @@
 // OpenCL errors read as text: the CL_ name, the call, what we were doing.
 // Launches OpenCL would reject obscurely are caught first with a plain reason.
+#include "tests/support/test_registry.h"
 #include "tests/opencl/cl_test.h"
 
 #include <QTest>
@@ -145,5 +146,5 @@ void TestErrors::usableAfterErrors() {
   QCOMPARE(out.read<int>(), (std::vector<int>{0, 1, 2, 3}));
 }
 
-QTEST_APPLESS_MAIN(TestErrors)
+UOPSCOPE_TEST(TestErrors);
 #include "test_errors.moc"

@@ -2,6 +2,7 @@
 // lowered for the device that runs it (LLVM IR for the CPU's, OpenCL C for
 // CL:0's), copies cross between host memory and the OpenCL buffers, and the
 // results match the reference evaluator.
+#include "tests/support/test_registry.h"
 #include "tests/opencl/cl_test.h"
 
 #include "core/pipeline/program_run.h"
@@ -41,5 +42,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestMixedDevices)
+UOPSCOPE_TEST(TestMixedDevices);
 #include "test_mixed_devices.moc"

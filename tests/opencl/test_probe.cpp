@@ -2,6 +2,7 @@
 // abort is a ClError (Compiler) with PoCL's message, and this process goes on
 // to run good kernels; a batch names the launch that died and remembers the
 // ones before it; a probed launch is not probed again; requests round-trip.
+#include "tests/support/test_registry.h"
 #include "tests/opencl/cl_test.h"
 
 #include "backends/opencl/cl_probe_request.h"
@@ -183,5 +184,5 @@ void TestProbe::requestRoundTrip() {
   QCOMPARE(toString(errorOf([] { parseProbeRequest("{\"device\": 3}"); }).kind()), "usage");
 }
 
-QTEST_APPLESS_MAIN(TestProbe)
+UOPSCOPE_TEST(TestProbe);
 #include "test_probe.moc"

@@ -1,5 +1,6 @@
 // Launches on CL:0: exact results for a vector add, a __local work-group sum
 // with barriers, every scalar kind and 1- to 3-D ranges; positive event times.
+#include "tests/support/test_registry.h"
 #include "tests/opencl/cl_test.h"
 
 #include <QTest>
@@ -151,5 +152,5 @@ void TestRun::concurrentBuildsAndLaunches() {
   QCOMPARE(device.stats().builds + device.stats().cacheHits, uint64_t(results.size()));
 }
 
-QTEST_APPLESS_MAIN(TestRun)
+UOPSCOPE_TEST(TestRun);
 #include "test_run.moc"

@@ -3,6 +3,7 @@
 // the rendered source of a small kernel, and results of tensor graphs
 // against the reference evaluator, exact where the evaluator's laws are
 // exact (integer wrap, division by zero, saturating casts, NaN in max).
+#include "tests/support/test_registry.h"
 #include "tests/support/kernel_ast.h"
 #include "tests/support/golden_text.h"
 #include "tests/opencl/cl_test.h"
@@ -259,5 +260,5 @@ private:
   }
 };
 
-QTEST_APPLESS_MAIN(TestClSchedule)
+UOPSCOPE_TEST(TestClSchedule);
 #include "test_schedule.moc"

@@ -2,6 +2,7 @@
 // its branch-free maximum (compare and select against constants): the text they make, the
 // cases that must stay scalar, and the numbers on CL:0 against the reference
 // evaluator, bit for bit where NaN and signed zeros are at stake.
+#include "tests/support/test_registry.h"
 #include "tests/opencl/cl_test.h"
 
 #include "core/pipeline/device_schedule.h"
@@ -128,5 +129,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(TestVectorAccess)
+UOPSCOPE_TEST(TestVectorAccess);
 #include "test_vector_access.moc"

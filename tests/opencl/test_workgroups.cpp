@@ -2,6 +2,7 @@
 // memory with barriers, the rendered OpenCL C of a small kernel, and seeded
 // random OptOp sequences with LOCAL and GROUP_REDUCE on tensor programs, run
 // and compared with the reference evaluator.
+#include "tests/support/test_registry.h"
 #include "tests/support/golden_text.h"
 #include "tests/support/kernel_ast.h"
 #include "tests/opencl/cl_test.h"
@@ -232,5 +233,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestClWorkgroups)
+UOPSCOPE_TEST(TestClWorkgroups);
 #include "test_workgroups.moc"

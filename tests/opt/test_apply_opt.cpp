@@ -1,6 +1,7 @@
 // OptOps on hand-built kernel ASTs: each op's effect on the ranges (kernel
 // names with their AxisType letters, and golden textual IR for each kind),
 // and every rejection reason, which leaves the kernel unchanged.
+#include "tests/support/test_registry.h"
 #include "tests/support/golden_text.h"
 #include "tests/support/kernel_ast.h"
 
@@ -415,5 +416,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestApplyOpt)
+UOPSCOPE_TEST(TestApplyOpt);
 #include "test_apply_opt.moc"

@@ -1,5 +1,6 @@
 // The text form of OptOps lists: formatting, parsing back, and parse errors
 // that say where and why.
+#include "tests/support/test_registry.h"
 #include "core/opt/opt.h"
 
 #include <QTest>
@@ -56,5 +57,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestOptText)
+UOPSCOPE_TEST(TestOptText);
 #include "test_opt_text.moc"

@@ -1,5 +1,6 @@
 // The bounds check: accesses proven in bounds from min_max, gated ones under
 // their gate, and the exact error for a kernel that cannot be proven safe.
+#include "tests/support/test_registry.h"
 #include "tests/support/kernel_ast.h"
 
 #include "core/pipeline/bounds_check.h"
@@ -128,5 +129,5 @@ void TestBoundsCheck::listsEveryViolation() {
                           "7], the buffer has 7 elements"));
 }
 
-QTEST_GUILESS_MAIN(TestBoundsCheck)
+UOPSCOPE_TEST(TestBoundsCheck);
 #include "test_bounds_check.moc"

@@ -1,6 +1,7 @@
 // The bounds check's point-by-point proof: a gate over a compound index that
 // intervals cannot narrow is proven by trying every point, a real overrun
 // under such a gate is still found, and too many points give no proof.
+#include "tests/support/test_registry.h"
 #include "tests/support/kernel_ast.h"
 
 #include "core/pipeline/bounds_enumerate.h"
@@ -43,5 +44,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestBoundsEnumerate)
+UOPSCOPE_TEST(TestBoundsEnumerate);
 #include "test_bounds_enumerate.moc"

@@ -1,6 +1,7 @@
 // The bounds check's linear proof: a padded convolution's read, where the gate
 // bounds h+kh and w+kw and the index is 56*(h+kh) + (w+kw) - 57 plus channel
 // and batch offsets, over far too many points to try one by one.
+#include "tests/support/test_registry.h"
 #include "tests/support/kernel_ast.h"
 
 #include "core/pipeline/bounds_check.h"
@@ -83,5 +84,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestBoundsLinear)
+UOPSCOPE_TEST(TestBoundsLinear);
 #include "test_bounds_linear.moc"

@@ -1,6 +1,7 @@
 // Instruction Selection: decomposed ops become primitives (the spec's
 // decompositions), transcendentals follow the target, bool arithmetic becomes
 // logic, Index offsets are dtypes.index, gates min_max decides disappear.
+#include "tests/support/test_registry.h"
 #include "tests/support/kernel_ast.h"
 
 #include "core/ir/verify.h"
@@ -186,6 +187,6 @@ void TestInstructionSelection::transcendentalWeightsMatchTheirDecompositions() {
   QCOMPARE(expandedWeight(*h, {}), int64_t{1}); // a load is one instruction
 }
 
-QTEST_GUILESS_MAIN(TestInstructionSelection)
+UOPSCOPE_TEST(TestInstructionSelection);
 #include "test_instruction_selection.moc"
 

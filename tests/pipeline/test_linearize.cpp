@@ -1,6 +1,7 @@
 // Linearize: golden textual IR of the Linear for small kernels (elementwise,
 // a reduction, a gated pad load, two outputs in one loop, a two-range
 // reduction), and the kernels it refuses.
+#include "tests/support/test_registry.h"
 #include "tests/support/golden_text.h"
 #include "tests/support/kernel_ast.h"
 
@@ -258,5 +259,5 @@ void TestLinearize::refusesCrossedLoops() {
   }
 }
 
-QTEST_GUILESS_MAIN(TestLinearize)
+UOPSCOPE_TEST(TestLinearize);
 #include "test_linearize.moc"

@@ -1,5 +1,6 @@
 // Register/Memory Plan: accumulators with disjoint lifetimes share a register
 // slot; schedule buffers with disjoint lifetimes share storage.
+#include "tests/support/test_registry.h"
 #include "tests/support/kernel_ast.h"
 
 #include "core/pipeline/codegen.h"
@@ -93,5 +94,5 @@ void TestMemoryPlan::lifetimesFromASchedule() {
   QCOMPARE(plan.naiveBytes, int64_t(192));
 }
 
-QTEST_GUILESS_MAIN(TestMemoryPlan)
+UOPSCOPE_TEST(TestMemoryPlan);
 #include "test_memory_plan.moc"

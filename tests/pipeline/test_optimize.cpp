@@ -1,6 +1,7 @@
 // Optimize and Expand: AxisTypes per target, the nesting order of ranges, the
 // kernel's display name; Expand passes scalar kernels through and refuses
 // UPCAST ranges until vector expansion exists.
+#include "tests/support/test_registry.h"
 #include "tests/support/kernel_ast.h"
 
 #include "core/ir/text.h"
@@ -158,5 +159,5 @@ void TestOptimize::expandUnrollCombines() {
   QCOMPARE(QString::fromStdString(printGraph(expand(k))), QString::fromUtf8(kExpandUnroll));
 }
 
-QTEST_GUILESS_MAIN(TestOptimize)
+UOPSCOPE_TEST(TestOptimize);
 #include "test_optimize.moc"

@@ -3,6 +3,7 @@
 // negative coefficients s. The collapsed kernel has no Reduce left and gives
 // the same numbers as the loop, run by the kernel interpreter; sums the rule
 // must not touch keep their Reduce.
+#include "tests/support/test_registry.h"
 #include "tests/support/kernel_ast.h"
 
 #include "core/pipeline/kernel_interpreter.h"
@@ -93,5 +94,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestReduceCollapse)
+UOPSCOPE_TEST(TestReduceCollapse);
 #include "test_reduce_collapse.moc"

@@ -2,6 +2,7 @@
 // Code view (a node's lines highlighted, a line's node selected). Both
 // renderers keep one entry per line; a node's lines hold its rendering, and
 // lines no single node produced (headers, signatures) have none.
+#include "tests/support/test_registry.h"
 #include "tests/support/golden_text.h"
 #include "tests/support/kernel_ast.h"
 
@@ -104,5 +105,5 @@ void TestRenderLines::llvmRangeOwnsItsBlocks() {
   QVERIFY(anyContains(linesOf(k.llvm.source, k.llvm.lineNodes, end), "loop0.latch:"));
 }
 
-QTEST_GUILESS_MAIN(TestRenderLines)
+UOPSCOPE_TEST(TestRenderLines);
 #include "test_render_lines.moc"

@@ -2,6 +2,7 @@
 // that needs more than one instruction (guarded division, masked shifts,
 // NaN-propagating max, saturating casts, float16 storage, bool storage, gates).
 // That the IR compiles and computes what the evaluator does is tests/cpu's job.
+#include "tests/support/test_registry.h"
 #include "tests/support/golden_text.h"
 #include "tests/support/kernel_ast.h"
 
@@ -213,5 +214,5 @@ void TestRenderLlvm::refusesUnrenderableOp() {
   }
 }
 
-QTEST_GUILESS_MAIN(TestRenderLlvm)
+UOPSCOPE_TEST(TestRenderLlvm);
 #include "test_render_llvm.moc"

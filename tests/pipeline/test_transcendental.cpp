@@ -8,6 +8,7 @@
 // every 97th float32 bit pattern (44.3M inputs) and 1M float64 inputs per
 // distribution; it takes tens of minutes, so raise QtTest's watchdog with it
 // (QTEST_FUNCTION_TIMEOUT=7200000).
+#include "tests/support/test_registry.h"
 #include "core/ir/build.h"
 #include "core/ir/verify.h"
 #include "core/pipeline/transcendental.h"
@@ -437,5 +438,5 @@ void TestTranscendental::shapedInput() {
   }
 }
 
-QTEST_APPLESS_MAIN(TestTranscendental)
+UOPSCOPE_TEST(TestTranscendental);
 #include "test_transcendental.moc"

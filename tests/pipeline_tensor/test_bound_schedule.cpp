@@ -3,6 +3,7 @@
 // contents, results match the reference evaluator, the output buffer is the
 // same one every run, and misuse (binding after the first run, a placeholder
 // left unbound) is a clear error.
+#include "tests/support/test_registry.h"
 #include "core/pipeline/bound_schedule.h"
 #include "core/pipeline/program_run.h"
 #include "core/pipeline/schedule_executor.h"
@@ -83,5 +84,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_GUILESS_MAIN(BoundScheduleTest)
+UOPSCOPE_TEST(BoundScheduleTest);
 #include "test_bound_schedule.moc"

@@ -5,6 +5,7 @@
 // along a loop it does not depend on (recomputedReductions, checked here to
 // find one in a hand-written kernel); every schedule run by the kernel
 // interpreter against the reference evaluator.
+#include "tests/support/test_registry.h"
 #include "core/ir/text.h"
 #include "core/nn/attention.h"
 #include "core/opt/kernel_work.h"
@@ -135,5 +136,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestFusionWork)
+UOPSCOPE_TEST(TestFusionWork);
 #include "test_fusion_work.moc"

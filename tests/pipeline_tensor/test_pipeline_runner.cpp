@@ -3,6 +3,7 @@
 // records stage by stage in schedule order, each kernel's own name, index and
 // input, the same results with and without the trace, and a failure that ends
 // the run at the first failing (stage, kernel) in that order.
+#include "tests/support/test_registry.h"
 #include "core/pipeline/pipeline_runner.h"
 #include "core/tensor/tensor.h"
 
@@ -196,5 +197,5 @@ void TestPipelineRunner::cancelledBeforeStartLowersNothing() {
   QCOMPARE(reports, 0);
 }
 
-QTEST_GUILESS_MAIN(TestPipelineRunner)
+UOPSCOPE_TEST(TestPipelineRunner);
 #include "test_pipeline_runner.moc"

@@ -3,6 +3,7 @@
 // AST of the simplest kernels, and every schedule run by the kernel
 // interpreter against the reference evaluator on the original graph.
 // UOPSCOPE_GOLDEN_DUMP=1 prints the actual text.
+#include "tests/support/test_registry.h"
 #include "core/nn/norm.h"
 #include "core/tensor/tensor.h"
 #include "tests/pipeline/rangeify_test.h"
@@ -212,5 +213,5 @@ void TestRangeifyGolden::countingSumsCollapse() {
   QVERIFY2(!bad, bad ? bad->c_str() : "");
 }
 
-QTEST_APPLESS_MAIN(TestRangeifyGolden)
+UOPSCOPE_TEST(TestRangeifyGolden);
 #include "test_rangeify_golden.moc"

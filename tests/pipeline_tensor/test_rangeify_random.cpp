@@ -7,6 +7,7 @@
 // matmul, pooled windows) on small shapes. Every kernel's
 // index math must also be provably in bounds (bounds_check.h), so what
 // Rangeify emits is what the codegen stages can accept.
+#include "tests/support/test_registry.h"
 #include "core/pipeline/bounds_check.h"
 #include "core/tensor/tensor.h"
 #include "tests/pipeline/rangeify_test.h"
@@ -315,5 +316,5 @@ private:
   }
 };
 
-QTEST_APPLESS_MAIN(TestRangeifyRandom)
+UOPSCOPE_TEST(TestRangeifyRandom);
 #include "test_rangeify_random.moc"

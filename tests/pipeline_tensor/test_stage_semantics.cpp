@@ -4,6 +4,7 @@
 // ranges expanded, instructions selected) and compared with the reference
 // evaluator on the tensor graph. A wrong rewrite shows up at the stage that
 // made it.
+#include "tests/support/test_registry.h"
 #include "core/pipeline/kernel_interpreter.h"
 #include "core/pipeline/pipeline_runner.h"
 #include "core/pipeline/rangeify_graph.h"
@@ -94,5 +95,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_GUILESS_MAIN(TestStageSemantics)
+UOPSCOPE_TEST(TestStageSemantics);
 #include "test_stage_semantics.moc"

@@ -1,5 +1,6 @@
 // Class-based models: programs whose layers are classes load, and their
 // outputs are the tensors the classes compute.
+#include "tests/support/test_registry.h"
 #include "class_model_programs.h"
 #include "program_test.h"
 
@@ -36,5 +37,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestClasses)
+UOPSCOPE_TEST(TestClasses);
 #include "test_classes.moc"

@@ -3,6 +3,7 @@
 // errors for devices that are not there, a kind registered from outside
 // core), host buffers through the Device interface; the readable value text
 // of `uopc run` without --json.
+#include "tests/support/test_registry.h"
 #include "core/program/device_run.h"
 #include "core/program/host_text.h"
 #include "core/runtime/device_registry.h"
@@ -160,5 +161,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestDevice)
+UOPSCOPE_TEST(TestDevice);
 #include "test_device.moc"

@@ -1,5 +1,6 @@
 // Errors in tensor programs: a misuse of the Tensor API is a LoadError with
 // the message where the call is (line:col), never a crash.
+#include "tests/support/test_registry.h"
 #include "program_test.h"
 
 #include <QtTest>
@@ -102,5 +103,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestErrors)
+UOPSCOPE_TEST(TestErrors);
 #include "test_errors.moc"

@@ -1,6 +1,7 @@
 // The bundled examples (resources/examples/*.py) load, and their outputs
 // equal tinygrad's (example_values.h, made by make_example_values.py) under
 // the conformance corpus's tolerances.
+#include "tests/support/test_registry.h"
 #include "example_values.h"
 #include "core/autobatch/module.h"
 #include "program_test.h"
@@ -76,5 +77,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestExamples)
+UOPSCOPE_TEST(TestExamples);
 #include "test_examples.moc"

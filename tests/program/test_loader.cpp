@@ -1,6 +1,7 @@
 // The program loader: which tensors are outputs (PROGRAM_FORMAT.md), the
 // named live tensors for the explorer, printed text, and the global state a
 // load resets.
+#include "tests/support/test_registry.h"
 #include "program_test.h"
 
 #include <QtTest>
@@ -126,5 +127,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestLoader)
+UOPSCOPE_TEST(TestLoader);
 #include "test_loader.moc"

@@ -1,6 +1,7 @@
 // Realization points as tinygrad has them (core/program/realization.h): what a
 // tensor reads after realize(), assign() and an optimizer's step(). Expected
 // values were printed by tinygrad a9069c1 running the same programs.
+#include "tests/support/test_registry.h"
 #include "program_test.h"
 
 #include <QtTest>
@@ -141,5 +142,5 @@ print(Tensor([inside, Tensor.training]))
   }
 };
 
-QTEST_APPLESS_MAIN(TestRealization)
+UOPSCOPE_TEST(TestRealization);
 #include "test_realization.moc"

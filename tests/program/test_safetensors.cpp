@@ -1,4 +1,5 @@
 // nn.state.safe_save / safe_load: safetensors files next to the program.
+#include "tests/support/test_registry.h"
 #include "program_test.h"
 
 #include <QTemporaryDir>
@@ -69,5 +70,5 @@ out = [sd['w'], sd['n'], sd['h'], Tensor([list(sd.keys()) == ['w', 'n', 'h']])]
   }
 };
 
-QTEST_APPLESS_MAIN(TestSafetensors)
+UOPSCOPE_TEST(TestSafetensors);
 #include "test_safetensors.moc"

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/ir/build.h"
+#include "core/rewrite/match.h"
 
 #include <QMetaType>
 #include <QString>
@@ -12,6 +13,31 @@
 Q_DECLARE_METATYPE(uops::UOpPtr)
 
 namespace rwtest {
+
+// Two ranges (r0 of 16, r1 of 4) and constants, the leaves of the test graphs.
+inline uops::UOpPtr r0() {
+  return uops::range(16, 0);
+}
+inline uops::UOpPtr r1() {
+  return uops::range(4, 1);
+}
+inline uops::UOpPtr idx(int64_t v) {
+  return uops::constIndex(v);
+}
+inline uops::UOpPtr i32(int64_t v) {
+  return uops::constant(uops::dtypes::int32, v);
+}
+inline uops::UOpPtr f32(double v) {
+  return uops::constant(uops::dtypes::float32, v);
+}
+// The value of an index constant.
+inline int64_t value(const uops::UOpPtr& c) {
+  return std::get<int64_t>(*c->constValue());
+}
+// A rule's rewrite to its capture "x".
+inline uops::UOpPtr keepX(const uops::Match& m) {
+  return m["x"];
+}
 
 inline QString qs(const std::string& s) {
   return QString::fromStdString(s);

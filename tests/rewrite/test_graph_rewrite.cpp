@@ -1,4 +1,5 @@
 // graphRewrite: traversal order, fixed points, memoization, depth, loops.
+#include "tests/support/test_registry.h"
 #include "tests/rewrite/rewrite_test.h"
 
 #include "core/rewrite/graph_rewrite.h"
@@ -8,25 +9,13 @@
 using namespace uops;
 using rwtest::qs;
 using rwtest::show;
+using rwtest::r0;
+using rwtest::r1;
+using rwtest::idx;
+using rwtest::value;
+using rwtest::keepX;
 
 namespace {
-
-UOpPtr r0() {
-  return range(16, 0);
-}
-UOpPtr r1() {
-  return range(4, 1);
-}
-UOpPtr idx(int64_t v) {
-  return constIndex(v);
-}
-int64_t value(const UOpPtr& c) {
-  return std::get<int64_t>(*c->constValue());
-}
-
-UOpPtr keepX(const Match& m) {
-  return m["x"];
-}
 
 // (x+c1)+c2 -> x+(c1+c2): enough algebra to see fixed points.
 const PatternMatcher& pmFoldAdds() {
@@ -236,5 +225,5 @@ void TestGraphRewrite::statsAddUp() {
   QCOMPARE(stats.rewrites, size_t(2));
 }
 
-QTEST_APPLESS_MAIN(TestGraphRewrite)
+UOPSCOPE_TEST(TestGraphRewrite);
 #include "test_graph_rewrite.moc"

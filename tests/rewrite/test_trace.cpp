@@ -1,5 +1,6 @@
 // The rewrite trace: steps, rewrites, rule names and locations, replay,
 // snapshots, failures, nesting.
+#include "tests/support/test_registry.h"
 #include "tests/rewrite/rewrite_test.h"
 
 #include "core/rewrite/trace.h"
@@ -12,24 +13,13 @@
 using namespace uops;
 using rwtest::qs;
 using rwtest::show;
+using rwtest::r0;
+using rwtest::r1;
+using rwtest::idx;
+using rwtest::value;
+using rwtest::keepX;
 
 namespace {
-
-UOpPtr r0() {
-  return range(16, 0);
-}
-UOpPtr r1() {
-  return range(4, 1);
-}
-UOpPtr idx(int64_t v) {
-  return constIndex(v);
-}
-int64_t value(const UOpPtr& c) {
-  return std::get<int64_t>(*c->constValue());
-}
-UOpPtr keepX(const Match& m) {
-  return m["x"];
-}
 
 int gFoldLine = 0;
 
@@ -302,5 +292,5 @@ void TestTrace::rewriteInsideARule() {
   QCOMPARE(qs(rec.steps()[0].rewrites[0].rule.name()), QStringLiteral("simplify inside"));
 }
 
-QTEST_APPLESS_MAIN(TestTrace)
+UOPSCOPE_TEST(TestTrace);
 #include "test_trace.moc"

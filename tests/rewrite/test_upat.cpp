@@ -1,4 +1,5 @@
 // The pattern language: each feature of UPat and of PatternMatcher dispatch.
+#include "tests/support/test_registry.h"
 #include "tests/rewrite/rewrite_test.h"
 
 #include "core/rewrite/pattern_matcher.h"
@@ -10,26 +11,16 @@
 using namespace uops;
 using rwtest::qs;
 using rwtest::show;
+using rwtest::r0;
+using rwtest::r1;
+using rwtest::idx;
+using rwtest::keepX;
+using rwtest::i32;
+using rwtest::f32;
 
 Q_DECLARE_METATYPE(uops::UPat)
 
 namespace {
-
-UOpPtr r0() {
-  return range(16, 0);
-}
-UOpPtr r1() {
-  return range(4, 1);
-}
-UOpPtr i32(int64_t v) {
-  return constant(dtypes::int32, v);
-}
-UOpPtr idx(int64_t v) {
-  return constIndex(v);
-}
-UOpPtr f32(double v) {
-  return constant(dtypes::float32, v);
-}
 
 // "no match", or the listed captures as "x=r0 c=3".
 QString matchText(const UPat& pattern, const UOpPtr& node, const QString& names) {
@@ -41,10 +32,6 @@ QString matchText(const UPat& pattern, const UOpPtr& node, const QString& names)
     parts << name + QLatin1Char('=') + (c ? qs(show(*c)) : QStringLiteral("?"));
   }
   return parts.isEmpty() ? QStringLiteral("match") : parts.join(QLatin1Char(' '));
-}
-
-UOpPtr keepX(const Match& m) {
-  return m["x"];
 }
 
 } // namespace
@@ -323,5 +310,5 @@ void TestUPat::capturingLambdaRule() {
   QCOMPARE(show(pm.rewrite(r0() + 0)), std::string("9"));
 }
 
-QTEST_APPLESS_MAIN(TestUPat)
+UOPSCOPE_TEST(TestUPat);
 #include "test_upat.moc"

@@ -1,5 +1,6 @@
 // Elementwise ops through the reference evaluator: each dtype's exact laws,
 // broadcasting, Cast edge cases, NaN and infinities, Threefry.
+#include "tests/support/test_registry.h"
 #include "runtime/runtime_test_util.h"
 
 #include "core/runtime/threefry.h"
@@ -255,5 +256,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestElementwise)
+UOPSCOPE_TEST(TestElementwise);
 #include "test_elementwise.moc"

@@ -1,5 +1,6 @@
 // The evaluator's graph walk: Function/Call substitution and GetTuple, Buffers
 // from the caller, Store and After (Assign), errors, and very deep graphs.
+#include "tests/support/test_registry.h"
 #include "runtime/runtime_test_util.h"
 
 #include <QTest>
@@ -216,5 +217,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestEvaluator)
+UOPSCOPE_TEST(TestEvaluator);
 #include "test_evaluator.moc"

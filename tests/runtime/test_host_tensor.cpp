@@ -1,5 +1,6 @@
 // HostTensor storage and the dtype conversions under it: float16 and bfloat16
 // rounding, Cast's saturation, integer wrapping.
+#include "tests/support/test_registry.h"
 #include "runtime/runtime_test_util.h"
 
 #include "core/runtime/float_convert.h"
@@ -145,5 +146,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestHostTensor)
+UOPSCOPE_TEST(TestHostTensor);
 #include "test_host_tensor.moc"

@@ -1,4 +1,5 @@
 // The `uopc run --json` output: exact text for each kind of value.
+#include "tests/support/test_registry.h"
 #include "runtime/runtime_test_util.h"
 
 #include "core/runtime/json_output.h"
@@ -99,5 +100,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestJsonOutput)
+UOPSCOPE_TEST(TestJsonOutput);
 #include "test_json_output.moc"

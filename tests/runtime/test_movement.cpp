@@ -1,5 +1,6 @@
 // Movement ops through the reference evaluator, on small arange tensors:
 // every output written out by hand.
+#include "tests/support/test_registry.h"
 #include "runtime/runtime_test_util.h"
 
 #include <QTest>
@@ -157,5 +158,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestMovement)
+UOPSCOPE_TEST(TestMovement);
 #include "test_movement.moc"

@@ -1,5 +1,6 @@
 // Reduce through the reference evaluator: each op, each choice of axes, and
 // accumulation in the dtype's own arithmetic.
+#include "tests/support/test_registry.h"
 #include "runtime/runtime_test_util.h"
 
 #include <QTest>
@@ -93,5 +94,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestReduce)
+UOPSCOPE_TEST(TestReduce);
 #include "test_reduce.moc"

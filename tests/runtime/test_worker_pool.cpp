@@ -2,6 +2,7 @@
 // on more than one thread where there are cores; calls from several threads
 // at once and from inside a job finish; a job's exception reaches the caller
 // after the other jobs ran; the pool's threads are reused, not made per call.
+#include "tests/support/test_registry.h"
 #include "core/runtime/worker_pool.h"
 
 #include <QTest>
@@ -73,5 +74,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_APPLESS_MAIN(TestWorkerPool)
+UOPSCOPE_TEST(TestWorkerPool);
 #include "test_worker_pool.moc"

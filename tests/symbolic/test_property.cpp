@@ -2,6 +2,7 @@
 // over ranges are evaluated at every point of their ranges before and after
 // simplification, with a tiny evaluator that wraps to the dtype at every op
 // (C-style truncating // and %), as the IR defines integer arithmetic.
+#include "tests/support/test_registry.h"
 #include "tests/symbolic/symbolic_test.h"
 
 #include "core/symbolic/int_value.h"
@@ -206,5 +207,5 @@ void TestProperty::canonicalSumAlongSpine() {
            qPrintable(QStringLiteral("%1 of %2").arg(canonical).arg(sums)));
 }
 
-QTEST_APPLESS_MAIN(TestProperty)
+UOPSCOPE_TEST(TestProperty);
 #include "test_property.moc"

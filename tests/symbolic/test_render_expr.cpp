@@ -1,4 +1,5 @@
 // renderExpr: infix text for index math, parentheses only where needed.
+#include "tests/support/test_registry.h"
 #include "tests/symbolic/symbolic_test.h"
 
 #include <QTest>
@@ -84,5 +85,5 @@ void TestRenderExpr::sharedGraphIsBounded() {
   QVERIFY(s.starts_with("x*x*(x*x)*(x*x*(x*x))"));
 }
 
-QTEST_APPLESS_MAIN(TestRenderExpr)
+UOPSCOPE_TEST(TestRenderExpr);
 #include "test_render_expr.moc"

@@ -1,6 +1,7 @@
 // pmSymbolic, law by law: input built with the builders over variables with
 // known ranges (x in [0,15], y in [0,3], z in [0,7]; a any index, i any int32,
 // f any float, b any bool), output compared as rendered text.
+#include "tests/support/test_registry.h"
 #include "tests/symbolic/symbolic_test.h"
 
 #include "core/rewrite/trace.h"
@@ -202,5 +203,5 @@ void TestSimplify::rulesNamedInTrace() {
   QVERIFY(s.rootAfter(s.rewrites.size()) == out);
 }
 
-QTEST_APPLESS_MAIN(TestSimplify)
+UOPSCOPE_TEST(TestSimplify);
 #include "test_simplify.moc"

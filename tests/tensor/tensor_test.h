@@ -10,6 +10,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <map>
 #include <string>
 
@@ -21,6 +22,16 @@ namespace tensortest {
 
 inline QString qs(const std::string& s) {
   return QString::fromStdString(s);
+}
+
+// The TensorError `f` throws, or "no error".
+inline QString errorOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const uops::TensorError& e) {
+    return qs(e.what());
+  }
+  return QStringLiteral("no error");
 }
 
 // An input tensor: a distinct Buffer of the shape (printed as a, b, c, ...).

@@ -1,4 +1,5 @@
 // The spec's composites: built from movement ops, elementwise ops and Reduce only.
+#include "tests/support/test_registry.h"
 #include "tests/tensor/tensor_test.h"
 
 #include "core/tensor/composites.h"
@@ -69,5 +70,5 @@ void TestComposites::arangeGatherScatter() {
   QCOMPARE(qs(tensortest::verifyText(s)), QString());
 }
 
-QTEST_APPLESS_MAIN(TestComposites)
+UOPSCOPE_TEST(TestComposites);
 #include "test_composites.moc"

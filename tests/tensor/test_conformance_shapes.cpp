@@ -1,5 +1,6 @@
 // The corpus programs transcribed to C++: every output has tinygrad's dtype and
 // shape, and every graph obeys the spec.
+#include "tests/support/test_registry.h"
 #include "tests/tensor/conformance_expected.h"
 #include "tests/tensor/conformance_programs.h"
 #include "tests/tensor/tensor_test.h"
@@ -42,5 +43,5 @@ void TestConformanceShapes::program() {
   }
 }
 
-QTEST_APPLESS_MAIN(TestConformanceShapes)
+UOPSCOPE_TEST(TestConformanceShapes);
 #include "test_conformance_shapes.moc"

@@ -1,5 +1,6 @@
 // The corpus programs transcribed to C++, evaluated by the reference evaluator:
 // the values tinygrad recorded, within the corpus's tolerances.
+#include "tests/support/test_registry.h"
 #include "tests/tensor/conformance_expected.h"
 #include "tests/tensor/conformance_programs.h"
 #include "tests/tensor/tensor_test.h"
@@ -45,5 +46,5 @@ void TestConformanceValues::program() {
   QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QStringLiteral("; "))));
 }
 
-QTEST_APPLESS_MAIN(TestConformanceValues)
+UOPSCOPE_TEST(TestConformanceValues);
 #include "test_conformance_values.moc"

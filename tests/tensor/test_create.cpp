@@ -1,4 +1,5 @@
 // Creation: the literal and fill conventions, dtype inference, arange, linspace, eye.
+#include "tests/support/test_registry.h"
 #include "tests/tensor/tensor_test.h"
 
 #include <QTest>
@@ -236,5 +237,5 @@ void TestCreate::errors() {
   QCOMPARE(message([] { Tensor::zeros({2, -1}); }), QStringLiteral("invalid shape (2, -1)"));
 }
 
-QTEST_APPLESS_MAIN(TestCreate)
+UOPSCOPE_TEST(TestCreate);
 #include "test_create.moc"

@@ -1,4 +1,5 @@
 // Elementwise ops as graphs: the spec's decompositions, broadcasting and dtypes.
+#include "tests/support/test_registry.h"
 #include "tests/tensor/tensor_test.h"
 
 #include <QTest>
@@ -223,5 +224,5 @@ void TestElementwise::errors() {
   }
 }
 
-QTEST_APPLESS_MAIN(TestElementwise)
+UOPSCOPE_TEST(TestElementwise);
 #include "test_elementwise.moc"

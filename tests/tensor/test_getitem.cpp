@@ -1,4 +1,5 @@
 // Subscripts: the view ops each index form builds, shapes, and errors.
+#include "tests/support/test_registry.h"
 #include "tests/tensor/tensor_test.h"
 
 #include <QTest>
@@ -15,15 +16,6 @@ namespace {
 Slice sl(std::optional<int64_t> a = {}, std::optional<int64_t> b = {},
          std::optional<int64_t> c = {}) {
   return Slice{a, b, c};
-}
-
-QString errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const TensorError& e) {
-    return qs(e.what());
-  }
-  return QStringLiteral("no error");
 }
 
 } // namespace
@@ -123,7 +115,7 @@ void TestGetitem::errors_data() {
   QTest::addColumn<QString>("expected");
   Tensor a = input({2, 3});
   auto row = [](const char* n, const std::function<void()>& f, const char* e) {
-    QTest::newRow(n) << errorOf(f) << qs(e);
+    QTest::newRow(n) << tensortest::errorOf(f) << qs(e);
   };
   row(
       "out of bounds", [&] { a.getitem({2}); }, "index=2 is out of bounds with size=2");
@@ -166,5 +158,5 @@ void TestGetitem::errors() {
   QCOMPARE(got, expected);
 }
 
-QTEST_APPLESS_MAIN(TestGetitem)
+UOPSCOPE_TEST(TestGetitem);
 #include "test_getitem.moc"

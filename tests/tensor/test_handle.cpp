@@ -1,4 +1,5 @@
 // The Tensor handle: shared state, the gradient slot, the live-tensor registry, assign.
+#include "tests/support/test_registry.h"
 #include "tests/tensor/tensor_test.h"
 
 #include <QTest>
@@ -94,5 +95,5 @@ void TestHandle::resultsStayOnTheDataDevice() {
   QCOMPARE(t.getitem({1}).device(), std::string("CL:0"));
 }
 
-QTEST_APPLESS_MAIN(TestHandle)
+UOPSCOPE_TEST(TestHandle);
 #include "test_handle.moc"

@@ -1,4 +1,5 @@
 // Movement ops: their UOps, shapes and errors.
+#include "tests/support/test_registry.h"
 #include "tests/tensor/tensor_test.h"
 
 #include <QTest>
@@ -13,15 +14,6 @@ using tensortest::qs;
 namespace {
 
 using P = std::pair<int64_t, int64_t>;
-
-QString errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const TensorError& e) {
-    return qs(e.what());
-  }
-  return QStringLiteral("no error");
-}
 
 } // namespace
 
@@ -135,7 +127,7 @@ void TestMovement::errors_data() {
   QTest::addColumn<QString>("expected");
   Tensor a = input({2, 3});
   auto row = [](const char* n, const std::function<void()>& f, const char* e) {
-    QTest::newRow(n) << errorOf(f) << qs(e);
+    QTest::newRow(n) << tensortest::errorOf(f) << qs(e);
   };
   row(
       "reshape",
@@ -297,5 +289,5 @@ void TestMovement::errors() {
   QCOMPARE(got, expected);
 }
 
-QTEST_APPLESS_MAIN(TestMovement)
+UOPSCOPE_TEST(TestMovement);
 #include "test_movement.moc"

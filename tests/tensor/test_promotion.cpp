@@ -1,4 +1,5 @@
 // tinygrad's promotion lattice and how tensor ops apply it (weak Python constants).
+#include "tests/support/test_registry.h"
 #include "tests/tensor/tensor_test.h"
 
 #include "core/tensor/dtype_promotion.h"
@@ -162,5 +163,5 @@ void TestPromotion::names() {
   QVERIFY_THROWS_EXCEPTION(TensorError, promoTypeOf(dtypes::index));
 }
 
-QTEST_APPLESS_MAIN(TestPromotion)
+UOPSCOPE_TEST(TestPromotion);
 #include "test_promotion.moc"

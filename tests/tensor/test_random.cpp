@@ -1,4 +1,5 @@
 // Random numbers: graph shapes and dtypes, the host-side counter, seeds.
+#include "tests/support/test_registry.h"
 #include "tests/tensor/tensor_test.h"
 
 #include <QTest>
@@ -107,5 +108,5 @@ void TestRandom::errors() {
            QStringLiteral("Tensor.normal requires std >= 0, got std=-1.0"));
 }
 
-QTEST_APPLESS_MAIN(TestRandom)
+UOPSCOPE_TEST(TestRandom);
 #include "test_random.moc"

@@ -1,4 +1,5 @@
 // Reductions: Reduce nodes, axis forms, keepdim, accumulation dtypes, errors.
+#include "tests/support/test_registry.h"
 #include "tests/tensor/tensor_test.h"
 
 #include <QTest>
@@ -164,5 +165,5 @@ void TestReduce::errors() {
            QStringLiteral("non-scalar src is not supported with reduce arg. use scatter_reduce"));
 }
 
-QTEST_APPLESS_MAIN(TestReduce)
+UOPSCOPE_TEST(TestReduce);
 #include "test_reduce.moc"

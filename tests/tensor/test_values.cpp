@@ -1,6 +1,7 @@
 // Values of API features beyond the corpus programs (sorting, scatter, einsum,
 // pad modes, advanced indexing, ...) against numbers recorded from tinygrad
 // (commit a9069c177a9d, DEV=PYTHON), through the reference evaluator.
+#include "tests/support/test_registry.h"
 #include "tests/tensor/conformance_programs.h"
 #include "tests/tensor/tensor_test.h"
 #include "tests/tensor/value_check.h"
@@ -313,7 +314,7 @@ void TestValues::randomNumbersAreTinygrads() {
   check(Tensor::randperm(6), {1, 2, 3, 5, 0, 4});
 }
 
-QTEST_APPLESS_MAIN(TestValues)
+UOPSCOPE_TEST(TestValues);
 // asinh and acosh against the C library: tinygrad's log(x + sqrt(x*x +- 1))
 // cancels for negative x (asinh(-298) was -6.427, not -6.390); below -1 acosh
 // is NaN, not a finite value from a cancelled sum.

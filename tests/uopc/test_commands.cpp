@@ -2,6 +2,8 @@
 // kernel's IR after Optimize, the trace's passes, generated source and
 // machine code, the compile benchmark's JSON, the applied OptOps, and the
 // errors for a wrong stage, kernel or OptOp (exit 1, message on stderr).
+#include "tests/support/test_registry.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -271,5 +273,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_GUILESS_MAIN(TestCommands)
+UOPSCOPE_TEST(TestCommands);
 #include "test_commands.moc"

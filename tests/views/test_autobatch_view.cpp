@@ -4,6 +4,7 @@
 // counters, frames and values checked against the definitional interpreter,
 // a breakpoint on the addition block of fibonacci, the running line marked
 // in the program editor.
+#include "tests/support/test_registry.h"
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
 
@@ -283,5 +284,5 @@ out = down(Tensor([2, 5]))
   }
 };
 
-QTEST_MAIN(AutobatchViewTest)
+UOPSCOPE_TEST(AutobatchViewTest);
 #include "test_autobatch_view.moc"

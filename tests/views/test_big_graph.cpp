@@ -2,6 +2,7 @@
 // lays out (the layered layout, with progress) and steps stage to stage;
 // filters hide op groups with their edges routed through, and one box per
 // Call folds kernel bodies away. Times go to the test log.
+#include "tests/support/test_registry.h"
 #include "tests/views/views_test.h"
 
 #include <QAction>
@@ -155,5 +156,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(TestBigGraph)
+UOPSCOPE_TEST(TestBigGraph);
 #include "test_big_graph.moc"

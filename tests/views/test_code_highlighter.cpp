@@ -1,5 +1,6 @@
 // The Code view's highlighting: each language colours its keywords, types,
 // numbers, comments, labels and registers (checked by the format a token gets).
+#include "tests/support/test_registry.h"
 #include "views/code/code_highlighter.h"
 
 #include <QTest>
@@ -86,5 +87,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(TestCodeHighlighter)
+UOPSCOPE_TEST(TestCodeHighlighter);
 #include "test_code_highlighter.moc"

@@ -2,6 +2,7 @@
 // graph of a kernel's Render stage marks the source lines it produced (they
 // hold its rendering), and clicking a source line selects its node in the
 // graph and the Inspector. The source and the machine code are highlighted.
+#include "tests/support/test_registry.h"
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
 
@@ -157,5 +158,5 @@ private:
   QTemporaryDir m_settings;
 };
 
-QTEST_MAIN(TestCodeView)
+UOPSCOPE_TEST(TestCodeView);
 #include "test_code_view.moc"

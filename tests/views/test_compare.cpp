@@ -2,6 +2,7 @@
 // shows beside the graph after it, the matched node outlined on the left and
 // the replacement on the right; Alt+Down / Alt+Up step through rewrites and
 // Alt+Right / Alt+Left through stages.
+#include "tests/support/test_registry.h"
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
 
@@ -66,5 +67,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(TestCompare)
+UOPSCOPE_TEST(TestCompare);
 #include "test_compare.moc"

@@ -2,6 +2,7 @@
 // widgets: a click on a node box selects and outlines it and the inspector
 // shows what core computes for it; clicking a source moves the selection;
 // Ctrl+F finds by op name or node number, Enter goes to the next match.
+#include "tests/support/test_registry.h"
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
 
@@ -110,5 +111,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(TestInspector)
+UOPSCOPE_TEST(TestInspector);
 #include "test_inspector.moc"

@@ -2,6 +2,7 @@
 // a script that rebuilds both sides with as many common lines as their
 // longest common subsequence), then the window: one kernel with and without
 // an UPCAST, compiled and timed on the CPU, shown side by side.
+#include "tests/support/test_registry.h"
 #include "tests/views/views_test.h"
 
 #include "views/code/line_diff.h"
@@ -112,5 +113,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(TestKernelDiff)
+UOPSCOPE_TEST(TestKernelDiff);
 #include "test_kernel_diff.moc"

@@ -2,6 +2,7 @@
 // cancelled job is asked to stop (its flag) and its result dropped; start()
 // never waits for the job in flight; the owner's destruction waits for the
 // workers it started.
+#include "tests/support/test_registry.h"
 #include "views/session/latest_job.h"
 
 #include <QElapsedTimer>
@@ -95,5 +96,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_GUILESS_MAIN(TestLatestJob)
+UOPSCOPE_TEST(TestLatestJob);
 #include "test_latest_job.moc"

@@ -1,6 +1,7 @@
 // The window's docks and tabs come back as the user left them: a dock moved
 // to another side, one closed and another tab raised are saved on close
 // (QSettings) and restored by the next window.
+#include "tests/support/test_registry.h"
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
 
@@ -47,5 +48,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(TestLayoutSettings)
+UOPSCOPE_TEST(TestLayoutSettings);
 #include "test_layout_settings.moc"

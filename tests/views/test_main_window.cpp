@@ -2,6 +2,7 @@
 // shows every node of the core's graph; stepping stages changes the graph;
 // a run fills the times table and checks outputs against the reference
 // evaluator; a load error is shown with its line marked in the editor.
+#include "tests/support/test_registry.h"
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
 
@@ -177,5 +178,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(TestMainWindow)
+UOPSCOPE_TEST(TestMainWindow);
 #include "test_main_window.moc"

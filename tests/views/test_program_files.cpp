@@ -2,6 +2,7 @@
 // newest first), a .py file dropped on the window opens, edits re-lower once
 // about 500 ms after the last keystroke, and a load error's message shows as
 // a tooltip over its line.
+#include "tests/support/test_registry.h"
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
 
@@ -20,7 +21,6 @@ using namespace uops::views;
 
 namespace {
 
-QString example(const char* name) { return QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/") + QString::fromLatin1(name); }
 
 } // namespace
 
@@ -37,13 +37,13 @@ private Q_SLOTS:
   void remembersRecentFiles() {
     MainWindow w;
     QVERIFY(w.recentFiles()->paths().isEmpty());
-    w.openFile(example("matmul.py"));
+    w.openFile(viewstest::examplePath("matmul.py"));
     w.session().waitForIdle();
-    w.openFile(example("softmax.py"));
+    w.openFile(viewstest::examplePath("softmax.py"));
     w.session().waitForIdle();
-    w.openFile(example("matmul.py"));
+    w.openFile(viewstest::examplePath("matmul.py"));
     w.session().waitForIdle();
-    QStringList want{example("matmul.py"), example("softmax.py")};
+    QStringList want{viewstest::examplePath("matmul.py"), viewstest::examplePath("softmax.py")};
     QCOMPARE(w.recentFiles()->paths(), want);
     // a new window's menu lists them, and choosing one opens it
     MainWindow next;
@@ -53,8 +53,8 @@ private Q_SLOTS:
     QCOMPARE(recent->actions().at(1)->text(), QStringLiteral("softmax.py"));
     recent->actions().at(1)->trigger();
     next.session().waitForIdle();
-    QCOMPARE(next.session().path(), example("softmax.py"));
-    QCOMPARE(next.recentFiles()->paths().first(), example("softmax.py"));
+    QCOMPARE(next.session().path(), viewstest::examplePath("softmax.py"));
+    QCOMPARE(next.recentFiles()->paths().first(), viewstest::examplePath("softmax.py"));
   }
 
   void opensADroppedFile() {
@@ -69,11 +69,11 @@ private Q_SLOTS:
       QCoreApplication::sendEvent(&w, &drop);
       return true;
     };
-    QVERIFY(!drag(example("matmul.uop")));
+    QVERIFY(!drag(viewstest::examplePath("matmul.uop")));
     QVERIFY(w.session().path().isEmpty());
-    QVERIFY(drag(example("softmax.py")));
+    QVERIFY(drag(viewstest::examplePath("softmax.py")));
     w.session().waitForIdle();
-    QCOMPARE(w.session().path(), example("softmax.py"));
+    QCOMPARE(w.session().path(), viewstest::examplePath("softmax.py"));
     QVERIFY(w.session().run() && !w.session().run()->failed());
   }
 
@@ -81,7 +81,7 @@ private Q_SLOTS:
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.openFile(example("softmax.py"));
+    w.openFile(viewstest::examplePath("softmax.py"));
     w.session().waitForIdle();
     QSignalSpy lowered(&w.session(), &Session::programLowered);
     QPlainTextEdit* editor = w.program()->editor();
@@ -118,5 +118,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(TestProgramFiles)
+UOPSCOPE_TEST(TestProgramFiles);
 #include "test_program_files.moc"

@@ -5,6 +5,7 @@
 // own lateness) records the GUI thread's longest stall while a user edits the
 // bundled examples, steps stages, opens a 7,000-node graph and starts and
 // cancels BEAM. The stalls go to the test log.
+#include "tests/support/test_registry.h"
 #include "tests/views/views_test.h"
 
 #include <QAction>
@@ -20,12 +21,6 @@
 using namespace uops::views;
 
 namespace {
-
-QString example(const char* name) {
-  QFile f(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/") + QString::fromLatin1(name));
-  if (!f.open(QIODevice::ReadOnly)) return {};
-  return QString::fromUtf8(f.readAll());
-}
 
 // Measures how late a 5 ms timer fires on the GUI thread: the longest stall
 // between start() and stop(), and where it happened.
@@ -73,7 +68,7 @@ private Q_SLOTS:
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QSignalSpy progress(&w.session(), &Session::loweringProgress);
-    QString text = example("attention.py");
+    QString text = viewstest::exampleText("attention.py");
     w.session().setSource(text, QStringLiteral("attention.py"));
     // before any event is processed: the text is there, the lowering under way
     QCOMPARE(editor(w)->toPlainText(), text);
@@ -100,13 +95,13 @@ private Q_SLOTS:
     QSignalSpy lowered(&w.session(), &Session::programLowered);
     QElapsedTimer clock;
     clock.start();
-    w.session().setSource(example("gpt_block.py"), QStringLiteral("gpt_block.py"));
-    w.session().setSource(example("matmul.py"), QStringLiteral("matmul.py"));
+    w.session().setSource(viewstest::exampleText("gpt_block.py"), QStringLiteral("gpt_block.py"));
+    w.session().setSource(viewstest::exampleText("matmul.py"), QStringLiteral("matmul.py"));
     qint64 returnedMs = clock.elapsed();
     w.session().waitForIdle();
     QCOMPARE(lowered.count(), 1);
     QCOMPARE(w.session().lowered().name, QStringLiteral("matmul.py"));
-    QCOMPARE(w.session().lowered().source, example("matmul.py"));
+    QCOMPARE(w.session().lowered().source, viewstest::exampleText("matmul.py"));
     qInfo("two setSource calls returned after %lld ms", returnedMs);
   }
 
@@ -117,7 +112,7 @@ private Q_SLOTS:
     QVERIFY(viewstest::showAt(w, "matmul.py", "Rangeify"));
     QSignalSpy lowered(&w.session(), &Session::programLowered);
     QSignalSpy cancelled(&w.session(), &Session::workCancelled);
-    QString slow = example("lstm.py");
+    QString slow = viewstest::exampleText("lstm.py");
     w.session().setSource(slow, QStringLiteral("lstm.py"));
     QAction* stop = w.findChild<QAction*>(QStringLiteral("stopAction"));
     QVERIFY(stop);
@@ -138,7 +133,7 @@ private Q_SLOTS:
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QString first = example("softmax.py");
+    QString first = viewstest::exampleText("softmax.py");
     QString typed = first + QStringLiteral("\n# typed while it lowered\n");
     QString editorWhenLowered;
     connect(&w.session(), &Session::programLowered, this, [&] {
@@ -173,7 +168,7 @@ private Q_SLOTS:
       stalls << QStringLiteral("%1: %2 ms").arg(phase).arg(local.worst());
     };
     for (const char* name : {"attention.py", "convnet.py", "mlp_train.py"}) {
-      QString text = example(name);
+      QString text = viewstest::exampleText(name);
       measure(QStringLiteral("open %1").arg(QString::fromLatin1(name)), [&] {
         w.session().setSource(text, QString::fromLatin1(name));
       });
@@ -214,5 +209,5 @@ private:
   QTemporaryDir m_settings;
 };
 
-QTEST_MAIN(TestResponsive)
+UOPSCOPE_TEST(TestResponsive);
 #include "test_responsive.moc"

@@ -1,6 +1,7 @@
 // The Roofline tab: the model on numbers (intensity, rate, roof, bound), then
 // the window: a run on the CPU measures its peaks once (cached after), and
 // every kernel that computes is a point under the roof.
+#include "tests/support/test_registry.h"
 #include "tests/views/views_test.h"
 
 #include "views/run/roofline.h"
@@ -88,5 +89,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(TestRoofline)
+UOPSCOPE_TEST(TestRoofline);
 #include "test_roofline.moc"

@@ -2,6 +2,7 @@
 // OpenCL device; a kernel's work is 2*M*N*K flops for a matmul and its
 // buffers' bytes; each row shows GFLOPS and GB/s at the median time; a run on
 // an OpenCL device matches the reference evaluator.
+#include "tests/support/test_registry.h"
 #include "app/uopscope/main_window.h"
 #include "tests/support/backend_devices.h"
 
@@ -140,5 +141,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(TestRunDevices)
+UOPSCOPE_TEST(TestRunDevices);
 #include "test_run_devices.moc"

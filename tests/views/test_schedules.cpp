@@ -1,5 +1,6 @@
 // The explorer's schedule list: a program's realization points in the
 // toolbar, each lowered alone when chosen; the whole program by default.
+#include "tests/support/test_registry.h"
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
 #include "views/panels/kernels_panel.h"
@@ -71,5 +72,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(TestSchedules)
+UOPSCOPE_TEST(TestSchedules);
 #include "test_schedules.moc"

@@ -1,6 +1,7 @@
 // Saved sessions (.uopscope): the file format on its own (round trip, exact
 // errors), then the window: a session saved after OptOps, a stage, hidden
 // node groups and a raised view, reopened in a new window, gives them back.
+#include "tests/support/test_registry.h"
 #include "tests/views/views_test.h"
 
 #include "views/session/saved_session.h"
@@ -191,5 +192,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(TestSessionFiles)
+UOPSCOPE_TEST(TestSessionFiles);
 #include "test_session_files.moc"

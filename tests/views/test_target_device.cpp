@@ -2,6 +2,7 @@
 // for it (the Code view shows OpenCL C and the driver's machine code), OptOps
 // are checked against it (LOCAL accepted on CL, refused on the CPU), BEAM
 // runs on it, and the choice is saved. Skipped without an OpenCL device.
+#include "tests/support/test_registry.h"
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
 
@@ -166,5 +167,5 @@ private:
   QTemporaryDir m_settings, m_cache;
 };
 
-QTEST_MAIN(TestTargetDevice)
+UOPSCOPE_TEST(TestTargetDevice);
 #include "test_target_device.moc"

@@ -7,6 +7,7 @@
 #include "views/panels/optimize_panel.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -15,13 +16,25 @@
 
 namespace viewstest {
 
+// The path of bundled example `name`.
+inline QString examplePath(const char* name) {
+  return QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/") + QString::fromLatin1(name);
+}
+
+// The text of bundled example `name`; empty when it cannot be read.
+inline QString exampleText(const char* name) {
+  QFile f(examplePath(name));
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  return QString::fromUtf8(f.readAll());
+}
+
 // Shows `w` (resized when `size` is valid), opens bundled example `file` and
 // selects whole-program stage `stage`; false when the window never appears.
 inline bool showAt(uops::views::MainWindow& w, const char* file, const char* stage, QSize size = {}) {
   if (size.isValid()) w.resize(size);
   w.show();
   if (!QTest::qWaitForWindowExposed(&w)) return false;
-  w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/") + QString::fromLatin1(file));
+  w.openFile(examplePath(file));
   w.session().waitForIdle();
   w.session().selectStage(w.session().findStage(QString::fromLatin1(stage), -1));
   w.session().waitForIdle();

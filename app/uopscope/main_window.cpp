@@ -1,5 +1,7 @@
 #include "app/uopscope/main_window.h"
 
+#include "app/uopscope/activity_status.h"
+
 #include "views/autobatch/vm_debugger.h"
 #include "views/run/roofline_view.h"
 
@@ -45,7 +47,7 @@ QString droppedProgram(const QMimeData* data) {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_graph(new GraphView(this)), m_before(new GraphView(this)),
-      m_find(new FindBar(m_graph, this)), m_inspector(new NodeInspector(this)), m_progress(new QProgressBar(this)),
+      m_find(new FindBar(m_graph, this)), m_inspector(new NodeInspector(this)),
       m_program(new ProgramPanel(m_session, this)), m_stages(new StagesPanel(m_session, this)),
       m_rewrites(new RewritesPanel(m_session, this)), m_kernels(new KernelsPanel(m_session, this)),
       m_code(new CodePanel(m_session, this)), m_optimize(new OptimizePanel(m_session, this)),
@@ -77,9 +79,7 @@ MainWindow::MainWindow(QWidget* parent)
   kernels->raise();
   resizeDocks({kernels}, {230}, Qt::Vertical);
   resizeDocks({m_docks[QStringLiteral("program")], code}, {380, 420}, Qt::Horizontal);
-  m_progress->setMaximumWidth(200);
-  m_progress->hide();
-  statusBar()->addPermanentWidget(m_progress);
+  m_activity = new ActivityStatus(statusBar());
   buildMenus();
   buildToolBar();
   connectGraph();
@@ -104,20 +104,18 @@ MainWindow::MainWindow(QWidget* parent)
       if (statusBar()->currentMessage().startsWith(QStringLiteral("working")) ||
           statusBar()->currentMessage().startsWith(QStringLiteral("Lowering")))
         statusBar()->clearMessage();
-      m_progress->hide();
+      m_activity->finish();
     }
   });
   // the lowering in flight: its stage and kernel, with progress
   connect(&m_session, &Session::loweringProgress, this,
           [this](const QString& stage, const QString& kernel, int done, int total) {
-            statusBar()->showMessage(kernel.isEmpty() ? QStringLiteral("Lowering: %1 (Esc stops)").arg(stage)
-                                                      : QStringLiteral("Lowering: %1 of %2 (Esc stops)").arg(stage, kernel));
-            m_progress->setRange(0, total);
-            m_progress->setValue(done);
-            m_progress->show();
+            m_activity->report(kernel.isEmpty() ? QStringLiteral("Lowering: %1 (Esc stops)").arg(stage)
+                                                : QStringLiteral("Lowering: %1 of %2 (Esc stops)").arg(stage, kernel),
+                               done, total);
           });
   connect(&m_session, &Session::workCancelled, this, [this] {
-    m_progress->hide();
+    m_activity->finish();
     statusBar()->showMessage(QStringLiteral("stopped"), 3000);
   });
   QSettings settings;
@@ -162,14 +160,17 @@ QWidget* MainWindow::centralTabs() {
   return m_center;
 }
 
+QProgressBar* MainWindow::layoutProgress() const { return m_activity->progress(); }
+
 void MainWindow::connectGraph() {
-  connect(&m_session, &Session::layoutProgress, m_progress, [this](int percent) {
-    m_progress->setRange(0, 100);
-    m_progress->setValue(percent);
-    m_progress->setVisible(percent < 100);
+  connect(&m_session, &Session::layoutProgress, this, [this](int percent) {
+    if (percent < 100)
+      m_activity->report({}, percent, 100);
+    else
+      m_activity->finish();
   });
   connect(&m_session, &Session::layoutReady, m_graph, [this](const GraphLayout& layout) {
-    m_progress->hide();
+    m_activity->finish();
     m_graph->showLayout(layout);
     m_inspector->showNode(layout, -1);
     if (const UOp* h = m_session.highlighted()) m_graph->select(m_graph->indexOf(h));

@@ -46,7 +46,7 @@ public:
   FindBar* findBar() const { return m_find; }
   NodeInspector* inspector() const { return m_inspector; }
   RecentFiles* recentFiles() const { return m_recent; }
-  QProgressBar* layoutProgress() const { return m_progress; }
+  QProgressBar* layoutProgress() const;
   // Graph > Compare before/after: the graph before the current rewrite beside the one after it.
   void setCompare(bool on);
   StagesPanel* stages() const { return m_stages; }
@@ -105,7 +105,7 @@ private:
   FindBar* m_find;
   NodeInspector* m_inspector;
   RecentFiles* m_recent = nullptr;
-  QProgressBar* m_progress;
+  class ActivityStatus* m_activity = nullptr;
   QAction* m_compare = nullptr;
   ProgramPanel* m_program;
   StagesPanel* m_stages;

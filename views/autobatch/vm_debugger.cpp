@@ -7,6 +7,7 @@
 #include "views/graph/graph_view.h"
 #include "views/run/machine_code.h"
 #include "views/session/wait_for_job.h"
+#include "views/session/work_pool.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -191,7 +192,7 @@ void VmDebugger::load(std::shared_ptr<const autobatch::AutobatchCall> call, cons
                           (b.loc.line > 0 ? QStringLiteral("  (line %1)").arg(b.loc.line) : QString()));
   m_member = 0;
   autobatch::VirtualMachine* vm = m_vm.get();
-  m_compiling.setFuture(QtConcurrent::run([vm]() -> QString {
+  m_compiling.setFuture(QtConcurrent::run(workPool(), [vm]() -> QString {
     try {
       vm->compile();
       return {};

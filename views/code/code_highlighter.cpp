@@ -1,5 +1,8 @@
 #include "views/code/code_highlighter.h"
 
+#include <QElapsedTimer>
+#include <QTextDocument>
+
 namespace uops::views {
 
 QTextCharFormat tokenFormat(TokenKind kind) {
@@ -34,7 +37,11 @@ QTextCharFormat tokenFormat(TokenKind kind) {
 }
 
 CodeHighlighter::CodeHighlighter(QTextDocument* document, CodeLanguage language)
-    : QSyntaxHighlighter(document), m_language(language), m_rules(highlightRules(language)) {}
+    : QSyntaxHighlighter(document), m_language(language), m_rules(highlightRules(language)) {
+  m_next.setSingleShot(true);
+  m_next.setInterval(0);
+  connect(&m_next, &QTimer::timeout, this, &CodeHighlighter::colourNextSlice);
+}
 
 void CodeHighlighter::setLanguage(CodeLanguage language) {
   if (language == m_language) return;
@@ -44,6 +51,13 @@ void CodeHighlighter::setLanguage(CodeLanguage language) {
 }
 
 void CodeHighlighter::highlightBlock(const QString& text) {
+  const int line = currentBlock().blockNumber();
+  // the views are read-only: the first line coloured again is a new text (or language)
+  if (line == 0 && !m_slicing) m_limit = kFirstLines;
+  if (line >= m_limit) {
+    if (!m_next.isActive()) m_next.start();
+    return;
+  }
   for (const HighlightRule& rule : m_rules) {
     QTextCharFormat format = tokenFormat(rule.kind);
     for (QRegularExpressionMatchIterator it = rule.pattern.globalMatch(text); it.hasNext();) {
@@ -51,6 +65,21 @@ void CodeHighlighter::highlightBlock(const QString& text) {
       if (m.capturedLength(rule.group) > 0) setFormat(static_cast<int>(m.capturedStart(rule.group)), static_cast<int>(m.capturedLength(rule.group)), format);
     }
   }
+}
+
+void CodeHighlighter::colourNextSlice() {
+  QTextDocument* doc = document();
+  if (!doc) return;
+  QElapsedTimer clock;
+  clock.start();
+  m_slicing = true;
+  for (QTextBlock block = doc->findBlockByNumber(m_limit); block.isValid() && clock.elapsed() < kSliceMs;
+       block = block.next()) {
+    m_limit = block.blockNumber() + 1;
+    rehighlightBlock(block);
+  }
+  m_slicing = false;
+  if (m_limit < doc->blockCount()) m_next.start();
 }
 
 } // namespace uops::views

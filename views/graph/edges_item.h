@@ -19,8 +19,12 @@ public:
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
 private:
+  void drawChords(QPainter* painter, const QRectF& shown, QPen pen) const;
+
   struct Edge {
-    QPainterPath curve;
+    std::vector<QPointF> points;
+    mutable QPainterPath curve; // made from points when first drawn zoomed in
+    const QPainterPath& path() const;
     QLineF line; // first point to last
     QRectF bounds;
   };

@@ -1,7 +1,7 @@
 #include "views/graph/graph_view.h"
 
 #include "views/graph/edges_item.h"
-#include "views/graph/node_item.h"
+#include "views/graph/nodes_item.h"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -9,11 +9,6 @@
 
 namespace uops::views {
 namespace {
-
-QColor fillOf(uint32_t rgb) {
-  QColor c(static_cast<int>((rgb >> 16) & 0xFF), static_cast<int>((rgb >> 8) & 0xFF), static_cast<int>(rgb & 0xFF));
-  return c.lighter(150); // pale enough for black text
-}
 
 constexpr size_t kAntialiasLimit = 1000;
 constexpr double kReadableZoom = 0.75;
@@ -30,23 +25,19 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
 
 void GraphView::clearGraph(const QString& message) {
   scene()->clear();
-  m_boxes.clear();
+  m_nodes = nullptr;
   m_layout = {};
   m_selected = -1;
   scene()->addSimpleText(message);
 }
 
-void GraphView::showLayout(const GraphLayout& layout) {
+void GraphView::showLayout(GraphLayout layout) {
   scene()->clear();
-  m_boxes.clear();
-  m_layout = layout;
+  m_layout = std::move(layout);
   m_selected = -1;
   scene()->addItem(new EdgesItem(m_layout.edges));
-  for (const LaidOutNode& n : m_layout.nodes) {
-    auto* box = new NodeItem(n.box, fillOf(n.color), n.label);
-    scene()->addItem(box);
-    m_boxes.push_back(box);
-  }
+  m_nodes = new NodesItem(m_layout.nodes);
+  scene()->addItem(m_nodes);
   // antialiasing thousands of edges costs more than it shows when they are a pixel apart
   setRenderHint(QPainter::Antialiasing, m_layout.nodes.size() <= kAntialiasLimit);
   scene()->setSceneRect(m_layout.bounds.adjusted(-20, -20, 20, 20));
@@ -56,13 +47,10 @@ void GraphView::showLayout(const GraphLayout& layout) {
 void GraphView::fit() { fitInView(scene()->sceneRect(), Qt::KeepAspectRatio); }
 
 void GraphView::select(int index) {
-  if (m_selected >= 0 && m_selected < static_cast<int>(m_boxes.size()))
-    m_boxes[static_cast<size_t>(m_selected)]->setSelectedLook(false);
-  m_selected = index >= 0 && index < static_cast<int>(m_boxes.size()) ? index : -1;
+  m_selected = index >= 0 && index < nodeCount() ? index : -1;
+  if (m_nodes) m_nodes->setSelectedIndex(m_selected);
   if (m_selected < 0) return;
-  NodeItem* box = m_boxes[static_cast<size_t>(m_selected)];
-  box->setSelectedLook(true);
-  ensureVisible(box);
+  ensureVisible(m_layout.nodes[static_cast<size_t>(m_selected)].box);
   Q_EMIT nodeSelected(m_selected);
 }
 
@@ -71,7 +59,7 @@ void GraphView::selectAndCenter(int index) {
   if (m_selected < 0) return;
   // zoomed out too far to read the node: zoom to its natural size first
   if (transform().m11() < kReadableZoom) setTransform(QTransform());
-  centerOn(m_boxes[static_cast<size_t>(m_selected)]);
+  centerOn(m_layout.nodes[static_cast<size_t>(m_selected)].box.center());
 }
 
 int GraphView::indexOf(const UOp* node) const {

@@ -15,7 +15,7 @@ class GraphView : public QGraphicsView {
 public:
   explicit GraphView(QWidget* parent = nullptr);
 
-  void showLayout(const GraphLayout& layout);
+  void showLayout(GraphLayout layout);
   void clearGraph(const QString& message);
   int nodeCount() const { return static_cast<int>(m_layout.nodes.size()); }
   const GraphLayout& layout() const { return m_layout; }
@@ -41,7 +41,7 @@ protected:
 
 private:
   GraphLayout m_layout;
-  std::vector<class NodeItem*> m_boxes;
+  class NodesItem* m_nodes = nullptr; // owned by the scene
   int m_selected = -1;
   QString m_caption;
 };

@@ -2,7 +2,6 @@
 
 #include "views/code/code_box.h"
 
-#include "core/ir/text.h"
 #include "views/code/code_highlighter.h"
 #include "views/code/rendered_source.h"
 #include "views/session/session.h"
@@ -53,6 +52,7 @@ CodePanel::CodePanel(Session& session, QWidget* parent)
   connect(&m_session, &Session::stageSelected, this, &CodePanel::show);
   connect(&m_session, &Session::nodeSelected, this, &CodePanel::markNode);
   connect(&m_session, &Session::machineCodeReady, m_isa, &QPlainTextEdit::setPlainText);
+  connect(&m_session, &Session::listingReady, m_source, &QPlainTextEdit::setPlainText);
 }
 
 void CodePanel::show(int) {
@@ -61,9 +61,8 @@ void CodePanel::show(int) {
   m_source->setExtraSelections({});
   const LoweredKernel* k = m_session.selectedKernel();
   if (!k || renderedSource(*k).text.empty()) {
-    UOpPtr g = m_session.selectedGraph();
     m_sourceHighlighter->setLanguage(CodeLanguage::LlvmIr);
-    setSourceText(g ? QString::fromStdString(printGraph(g)) : QString());
+    m_source->clear(); // the listing follows (Session::listingReady)
     m_isa->setPlainText(k ? QStringLiteral("the kernel is rendered in the Render stage")
                           : QStringLiteral("choose a kernel's stage for its source and machine code"));
     return;
@@ -71,17 +70,9 @@ void CodePanel::show(int) {
   RenderedSource rendered = renderedSource(*k);
   m_sourceHighlighter->setLanguage(rendered.language);
   m_lineNodes = rendered.lineNodes;
-  setSourceText(QString::fromStdString(rendered.text));
+  m_source->setPlainText(QString::fromStdString(rendered.text));
   m_isa->setPlainText(QStringLiteral("compiling..."));
   markNode(m_session.selectedNode());
-}
-
-void CodePanel::setSourceText(const QString& text) {
-  // QSyntaxHighlighter colors a whole document at once on the GUI thread: a
-  // whole-program listing of 10,000 nodes took a quarter of a second
-  QTextDocument* wanted = text.count(QLatin1Char('\n')) <= kHighlightedLines ? m_source->document() : nullptr;
-  if (m_sourceHighlighter->document() != wanted) m_sourceHighlighter->setDocument(wanted);
-  m_source->setPlainText(text);
 }
 
 const UOp* CodePanel::nodeOfLine(int line) const {

@@ -26,8 +26,6 @@ class CodePanel : public QWidget {
 public:
   explicit CodePanel(Session& session, QWidget* parent = nullptr);
   QPlainTextEdit* source() const { return m_source; }
-  // Longer sources show uncolored: coloring them would hold the window up.
-  static constexpr int kHighlightedLines = 3000;
   QPlainTextEdit* isa() const { return m_isa; }
   CodeHighlighter* sourceHighlighter() const { return m_sourceHighlighter; }
   // The source lines (0-based) the selected node produced, marked in the view.
@@ -42,7 +40,6 @@ protected:
 
 private:
   void show(int record);
-  void setSourceText(const QString& text);
   void markNode(const UOp* node);
 
   Session& m_session;

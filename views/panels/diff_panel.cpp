@@ -11,6 +11,7 @@
 #include "views/run/machine_code.h"
 #include "views/session/session.h"
 #include "views/session/wait_for_job.h"
+#include "views/session/work_pool.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -188,7 +189,7 @@ void DiffPanel::compare(int kernel, const QString& a, const QString& b) {
   const ScheduledKernel& k = run->schedule.kernels[static_cast<size_t>(kernel)];
   int generation = ++m_generation;
   m_status->setText(QStringLiteral("lowering, compiling and timing both on %1...").arg(m_session.device()));
-  m_job.setFuture(QtConcurrent::run([generation, ast = k.ast, target = m_session.target(), work = kernelWork(k), a, b] {
+  m_job.setFuture(QtConcurrent::run(workPool(), [generation, ast = k.ast, target = m_session.target(), work = kernelWork(k), a, b] {
     return Result{generation, lowerSide(ast, target, a, work), lowerSide(ast, target, b, work)};
   }));
 }

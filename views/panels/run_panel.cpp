@@ -4,6 +4,7 @@
 #include "views/run/timeline_view.h"
 #include "views/session/session.h"
 #include "views/session/wait_for_job.h"
+#include "views/session/work_pool.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -142,7 +143,7 @@ void RunPanel::showRoofline() {
   }
   m_roofline->showMessage(QStringLiteral("measuring %1's peak arithmetic rate and memory bandwidth...").arg(r->device));
   if (m_peaks.isRunning()) return; // its result shows the roofline of the run then last
-  m_peaks.setFuture(QtConcurrent::run([device = d->name, description = d->description] {
+  m_peaks.setFuture(QtConcurrent::run(workPool(), [device = d->name, description = d->description] {
     PeaksJob job{device, description, {}, {}};
     try {
       job.peaks = measurePeaks(device);

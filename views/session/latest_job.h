@@ -6,6 +6,8 @@
 // generations are dropped.
 #pragma once
 
+#include "views/session/work_pool.h"
+
 #include <QFutureWatcher>
 #include <QObject>
 #include <QtConcurrent/QtConcurrentRun>
@@ -53,7 +55,7 @@ public:
       }
       if (m_ended) m_ended();
     });
-    watcher->setFuture(QtConcurrent::run([flag, work = std::move(work)] { return work(*flag); }));
+    watcher->setFuture(QtConcurrent::run(workPool(), [flag, work = std::move(work)] { return work(*flag); }));
   }
 
   // Asks the job in flight to stop; its result, whenever it comes, is dropped.

@@ -6,11 +6,13 @@
 #include "core/opt/heuristics.h"
 #include "core/pipeline/optimize.h"
 #include "core/frontend/load_error.h"
+#include "core/ir/text.h"
 #include "core/program/device_run.h"
 #include "core/program/program.h"
 #include "core/program/scheduled_run.h"
 #include "views/code/rendered_source.h"
 #include "views/run/machine_code.h"
+#include "views/session/work_pool.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -104,6 +106,7 @@ Session::Session(QObject* parent) : QObject(parent) {
   m_layout.onEnded(ended);
   m_layoutBefore.onEnded(ended);
   m_machineCode.onEnded(ended);
+  m_listing.onEnded(ended);
   m_running.onEnded(ended);
   connect(&m_beam, &QFutureWatcher<BeamResult>::finished, this, [this] {
     BeamResult r = m_beam.result();
@@ -137,6 +140,7 @@ void Session::cancelWork() {
   m_layout.cancel();
   m_layoutBefore.cancel();
   m_machineCode.cancel();
+  m_listing.cancel();
   m_running.cancel();
   m_cancelBeam = true;
   if (any) Q_EMIT workCancelled();
@@ -205,7 +209,7 @@ void Session::startBeam(size_t kernel, int width) {
       return failed;
     }
   };
-  m_beam.setFuture(QtConcurrent::run(task));
+  m_beam.setFuture(QtConcurrent::run(workPool(), task));
   Q_EMIT busyChanged(true);
 }
 
@@ -291,6 +295,7 @@ void Session::takeLowered(Lowered lowered) {
   m_layout.cancel(); // layouts of the old program's graphs
   m_layoutBefore.cancel();
   m_machineCode.cancel();
+  m_listing.cancel();
   Q_EMIT programLowered();
   if (run() && !run()->stages.empty()) selectStage(0);
 }
@@ -314,8 +319,20 @@ void Session::selectStage(int i) {
   m_highlight.reset();
   m_matched.reset();
   Q_EMIT stageSelected(i);
+  listSelected();
   compileSelected();
   layoutSelected();
+}
+
+void Session::listSelected() {
+  const LoweredKernel* k = selectedKernel();
+  UOpPtr graph = selectedGraph();
+  if ((k && !renderedSource(*k).text.empty()) || !graph) {
+    m_listing.cancel();
+    return;
+  }
+  m_listing.start([graph](const std::atomic<bool>&) { return QString::fromStdString(printGraph(graph)); },
+                  [this](QString text) { Q_EMIT listingReady(text); });
 }
 
 void Session::compileSelected() {
@@ -443,12 +460,12 @@ void Session::runOn(const QString& device, int repeat) {
 
 bool Session::busy() const {
   return m_lowering.pending() || m_layout.pending() || m_layoutBefore.pending() || m_machineCode.pending() ||
-         m_running.pending() || m_beam.isRunning();
+         m_listing.pending() || m_running.pending() || m_beam.isRunning();
 }
 
 bool Session::workersIdle() const {
   return m_lowering.running() + m_layout.running() + m_layoutBefore.running() + m_machineCode.running() +
-             m_running.running() ==
+             m_listing.running() + m_running.running() ==
          0;
 }
 

@@ -163,6 +163,9 @@ Q_SIGNALS:
   void rewriteShown(int step, int k);
   // The selected kernel stage's machine code, compiled on a worker.
   void machineCodeReady(const QString& text);
+  // The selected stage's graph as text (when it has no rendered source),
+  // printed on a worker: a whole program's listing takes tens of milliseconds.
+  void listingReady(const QString& text);
   void beamProgress(int tried, double bestMs, double candidateMs);
   void beamFinished(const QString& summary);
   void ran();
@@ -179,6 +182,7 @@ private:
   void takeLowered(Lowered lowered);
   bool workersIdle() const; // no job of any generation left on a worker
   void layOut(UOpPtr root);
+  void listSelected();
   void compileSelected();
   void layOutBefore(UOpPtr root);
 
@@ -196,7 +200,7 @@ private:
   std::optional<DeviceRunResult> m_lastRun;
   LatestJob<Lowered> m_lowering{this};
   LatestJob<GraphLayout> m_layout{this}, m_layoutBefore{this};
-  LatestJob<QString> m_machineCode{this};
+  LatestJob<QString> m_machineCode{this}, m_listing{this};
   LatestJob<DeviceRunResult> m_running{this};
   QFutureWatcher<BeamResult> m_beam;
   std::atomic<bool> m_cancelBeam{false};

@@ -7,6 +7,7 @@
 // cancels BEAM. The stalls go to the test log.
 #include "tests/support/test_registry.h"
 #include "tests/views/views_test.h"
+#include "views/session/work_pool.h"
 
 #include <QAction>
 #include <QElapsedTimer>
@@ -14,6 +15,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <algorithm>
@@ -147,6 +149,21 @@ private Q_SLOTS:
     QCOMPARE(editorWhenLowered, typed);
     QCOMPARE(editor(w)->toPlainText(), typed);
     QCOMPARE(w.session().lowered().source, typed);
+  }
+
+  // The explorer's work runs on its own pool: Qt's raster engine draws lines
+  // and fills on the global one, and a lowering there made painting wait for
+  // it (150 ms stalls while stepping stages).
+  void workLeavesQtsThreadPoolFree() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.session().setSource(viewstest::exampleText("lstm.py"), QStringLiteral("lstm.py"));
+    QVERIFY(w.session().lowering());
+    QTRY_VERIFY(workPool()->activeThreadCount() > 0);
+    QCOMPARE(QThreadPool::globalInstance()->activeThreadCount(), 0);
+    w.session().cancelWork();
+    w.session().waitForIdle();
   }
 
   void latencyWhileWorking() {

@@ -158,7 +158,7 @@ private Q_SLOTS:
     QCOMPARE(w.code()->sourceHighlighter()->language(), CodeLanguage::LlvmIr);
     QTextBlock define = w.code()->source()->document()->find(QStringLiteral("define void @kernel")).block();
     QVERIFY(define.isValid());
-    QVERIFY(!define.layout()->formats().isEmpty());
+    QTRY_VERIFY(!define.layout()->formats().isEmpty());
     QVERIFY(w.code()->isa()->toPlainText().contains(QStringLiteral("ret")));
     // coloured progressively: the last lines soon after the first
     QTRY_VERIFY(!w.code()->isa()->document()->lastBlock().previous().layout()->formats().isEmpty());

@@ -15,13 +15,22 @@ std::mutex& graphvizMutex() {
   return m;
 }
 
+// One Graphviz context for the process, never freed: freeing a context frees
+// the font names it interned, while Graphviz's pango plugin keeps a pointer to
+// the last one it measured text for, and compares the next layout's font with
+// it (a use after free that AddressSanitizer caught in the second layout).
+GVC_t* graphvizContext() {
+  static GVC_t* gvc = gvContext();
+  return gvc;
+}
+
 char* cstr(const char* s) { return const_cast<char*>(s); }
 
 } // namespace
 
 void dotLayout(GraphLayout& out) {
   std::lock_guard lock(graphvizMutex());
-  GVC_t* gvc = gvContext();
+  GVC_t* gvc = graphvizContext();
   Agraph_t* g = agopen(cstr("uops"), Agdirected, nullptr);
   agsafeset(g, cstr("rankdir"), cstr("TB"), cstr(""));
   agsafeset(g, cstr("nodesep"), cstr("0.25"), cstr(""));
@@ -60,7 +69,6 @@ void dotLayout(GraphLayout& out) {
   }
   gvFreeLayout(gvc, g);
   agclose(g);
-  gvFreeContext(gvc);
 }
 
 } // namespace uops::views

@@ -60,7 +60,10 @@ RooflineView::RooflineView(QWidget* parent)
   }
   chart->legend()->setAlignment(Qt::AlignBottom);
   chart->setMargins(QMargins(2, 2, 2, 2));
+  // QChartView(parent) made a chart of its own, which setChart hands back to us
+  QChart* unused = m_view->chart();
   m_view->setChart(chart);
+  delete unused;
   connect(chart, &QChart::plotAreaChanged, this, [this] { placeLabels(); });
   m_view->setRenderHint(QPainter::Antialiasing);
   auto tooltip = [this](QScatterSeries* series) {

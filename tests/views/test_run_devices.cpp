@@ -7,7 +7,7 @@
 #include "tests/support/backend_devices.h"
 
 #include "backends/opencl/cl_discovery.h"
-#include "views/panels/run_panel.h"
+#include "views/run/run_panel.h"
 #include "views/run/timeline_view.h"
 
 #include <QComboBox>

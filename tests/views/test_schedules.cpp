@@ -3,7 +3,7 @@
 #include "tests/support/test_registry.h"
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
-#include "views/panels/kernels_panel.h"
+#include "views/kernels/kernels_panel.h"
 
 #include <QTest>
 

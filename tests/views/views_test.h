@@ -4,7 +4,7 @@
 
 #include "app/uopscope/main_window.h"
 #include "tests/support/backend_devices.h"
-#include "views/panels/optimize_panel.h"
+#include "views/optimize/optimize_panel.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "views/panels/kernels_panel.h"
+#include "views/kernels/kernels_panel.h"
 
 #include "core/ir/axis_type.h"
 #include "views/session/session.h"

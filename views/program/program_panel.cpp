@@ -1,4 +1,4 @@
-#include "views/panels/program_panel.h"
+#include "views/program/program_panel.h"
 
 #include "views/session/session.h"
 

@@ -1,4 +1,4 @@
-#include "views/panels/run_panel.h"
+#include "views/run/run_panel.h"
 
 #include "views/run/roofline_view.h"
 #include "views/run/timeline_view.h"

@@ -1,4 +1,4 @@
-#include "views/panels/rewrites_panel.h"
+#include "views/rewrites/rewrites_panel.h"
 
 #include "views/session/session.h"
 

@@ -1,4 +1,4 @@
-#include "views/panels/schedule_combo.h"
+#include "views/toolbar/schedule_combo.h"
 
 #include "views/session/session.h"
 

@@ -1,4 +1,4 @@
-#include "views/panels/device_combo.h"
+#include "views/toolbar/device_combo.h"
 
 #include "views/run/device_run.h"
 #include "views/session/session.h"

@@ -1,4 +1,4 @@
-#include "views/panels/stages_panel.h"
+#include "views/stages/stages_panel.h"
 
 #include "views/session/session.h"
 

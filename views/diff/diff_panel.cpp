@@ -1,4 +1,4 @@
-#include "views/panels/diff_panel.h"
+#include "views/diff/diff_panel.h"
 
 #include "core/ir/axis_type.h"
 #include "core/opt/kernel_ranges.h"

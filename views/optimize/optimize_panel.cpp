@@ -1,4 +1,4 @@
-#include "views/panels/optimize_panel.h"
+#include "views/optimize/optimize_panel.h"
 
 #include "core/opt/opt.h"
 #include "views/session/session.h"

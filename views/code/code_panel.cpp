@@ -1,4 +1,4 @@
-#include "views/panels/code_panel.h"
+#include "views/code/code_panel.h"
 
 #include "views/code/code_box.h"
 

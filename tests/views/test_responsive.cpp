@@ -160,8 +160,8 @@ private Q_SLOTS:
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     w.session().setSource(viewstest::exampleText("lstm.py"), QStringLiteral("lstm.py"));
     QVERIFY(w.session().lowering());
-    QTRY_VERIFY(workPool()->activeThreadCount() > 0);
-    QCOMPARE(QThreadPool::globalInstance()->activeThreadCount(), 0);
+    // (Qt's own painting may borrow a global thread for a moment)
+    QTRY_VERIFY(workPool()->activeThreadCount() > 0 && QThreadPool::globalInstance()->activeThreadCount() == 0);
     w.session().cancelWork();
     w.session().waitForIdle();
   }

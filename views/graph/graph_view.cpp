@@ -1,6 +1,7 @@
 #include "views/graph/graph_view.h"
 
 #include "views/graph/edges_item.h"
+#include "views/graph/graph_minimap.h"
 #include "views/graph/nodes_item.h"
 
 #include <QMouseEvent>
@@ -21,6 +22,7 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
   setDragMode(QGraphicsView::ScrollHandDrag);
   setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
   setObjectName(QStringLiteral("graphView"));
+  m_minimap = new GraphMinimap(this);
 }
 
 void GraphView::clearGraph(const QString& message) {
@@ -29,6 +31,9 @@ void GraphView::clearGraph(const QString& message) {
   m_layout = {};
   m_selected = -1;
   scene()->addSimpleText(message);
+  scene()->setSceneRect(scene()->itemsBoundingRect());
+  resetTransform();
+  m_minimap->redraw();
 }
 
 void GraphView::showLayout(GraphLayout layout) {
@@ -41,10 +46,31 @@ void GraphView::showLayout(GraphLayout layout) {
   // antialiasing thousands of edges costs more than it shows when they are a pixel apart
   setRenderHint(QPainter::Antialiasing, m_layout.nodes.size() <= kAntialiasLimit);
   scene()->setSceneRect(m_layout.bounds.adjusted(-20, -20, 20, 20));
-  fit();
+  openReadable();
+  m_minimap->redraw();
 }
 
-void GraphView::fit() { fitInView(scene()->sceneRect(), Qt::KeepAspectRatio); }
+void GraphView::fit() {
+  fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+  m_minimap->follow();
+}
+
+void GraphView::openReadable() {
+  fit();
+  if (transform().m11() >= kReadableZoom || m_layout.nodes.empty()) return;
+  // too small to read whole: at a readable zoom, on the graph's result (its
+  // root, drawn last, at the bottom); the minimap shows the rest
+  setTransform(QTransform::fromScale(kReadableZoom, kReadableZoom));
+  size_t result = m_layout.nodes.size() - 1;
+  for (size_t i = 0; i < m_layout.nodes.size(); ++i)
+    if (m_layout.nodes[i].node == m_layout.root.get()) result = i;
+  centerOn(m_layout.nodes[result].box.center());
+}
+
+void GraphView::resizeEvent(QResizeEvent* event) {
+  QGraphicsView::resizeEvent(event);
+  m_minimap->follow();
+}
 
 void GraphView::select(int index) {
   m_selected = index >= 0 && index < nodeCount() ? index : -1;
@@ -91,6 +117,7 @@ void GraphView::drawForeground(QPainter* painter, const QRectF&) {
 void GraphView::wheelEvent(QWheelEvent* event) {
   double factor = event->angleDelta().y() > 0 ? 1.2 : 1 / 1.2;
   scale(factor, factor);
+  m_minimap->follow();
 }
 
 void GraphView::mousePressEvent(QMouseEvent* event) {

@@ -28,6 +28,10 @@ public:
   // The index of `node` in the layout, or -1.
   int indexOf(const UOp* node) const;
   void fit();
+  // Fits the graph into the view, or, where its labels would not read,
+  // shows its result at a readable zoom (the minimap shows the rest).
+  void openReadable();
+  class GraphMinimap* minimap() const { return m_minimap; }
   // A caption in the view's top left corner ("before the rewrite"); empty: none.
   void setCaption(const QString& caption);
 
@@ -36,12 +40,14 @@ Q_SIGNALS:
 
 protected:
   void wheelEvent(QWheelEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void drawForeground(QPainter* painter, const QRectF& rect) override;
 
 private:
   GraphLayout m_layout;
   class NodesItem* m_nodes = nullptr; // owned by the scene
+  class GraphMinimap* m_minimap;
   int m_selected = -1;
   QString m_caption;
 };

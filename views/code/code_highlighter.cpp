@@ -2,6 +2,7 @@
 
 #include <QElapsedTimer>
 #include <QTextDocument>
+#include <QTextLayout>
 
 namespace uops::views {
 
@@ -37,10 +38,15 @@ QTextCharFormat tokenFormat(TokenKind kind) {
 }
 
 CodeHighlighter::CodeHighlighter(QTextDocument* document, CodeLanguage language)
-    : QSyntaxHighlighter(document), m_language(language), m_rules(highlightRules(language)) {
+    : QObject(document), m_document(document), m_language(language), m_rules(highlightRules(language)) {
   m_next.setSingleShot(true);
   m_next.setInterval(0);
-  connect(&m_next, &QTimer::timeout, this, &CodeHighlighter::colourNextSlice);
+  connect(&m_next, &QTimer::timeout, this, [this] { colourUpTo(m_document->blockCount(), kSliceMs); });
+  // the views are read-only: a change is a new text, coloured from the top
+  connect(m_document, &QTextDocument::contentsChange, this, [this] {
+    if (!m_applying) rehighlight();
+  });
+  rehighlight();
 }
 
 void CodeHighlighter::setLanguage(CodeLanguage language) {
@@ -50,36 +56,45 @@ void CodeHighlighter::setLanguage(CodeLanguage language) {
   rehighlight();
 }
 
-void CodeHighlighter::highlightBlock(const QString& text) {
-  const int line = currentBlock().blockNumber();
-  // the views are read-only: the first line coloured again is a new text (or language)
-  if (line == 0 && !m_slicing) m_limit = kFirstLines;
-  if (line >= m_limit) {
-    if (!m_next.isActive()) m_next.start();
-    return;
-  }
-  for (const HighlightRule& rule : m_rules) {
-    QTextCharFormat format = tokenFormat(rule.kind);
-    for (QRegularExpressionMatchIterator it = rule.pattern.globalMatch(text); it.hasNext();) {
-      QRegularExpressionMatch m = it.next();
-      if (m.capturedLength(rule.group) > 0) setFormat(static_cast<int>(m.capturedStart(rule.group)), static_cast<int>(m.capturedLength(rule.group)), format);
-    }
-  }
+void CodeHighlighter::rehighlight() {
+  m_limit = 0;
+  colourUpTo(kFirstLines, -1);
 }
 
-void CodeHighlighter::colourNextSlice() {
-  QTextDocument* doc = document();
-  if (!doc) return;
+void CodeHighlighter::colourUpTo(int line, qint64 budgetMs) {
   QElapsedTimer clock;
   clock.start();
-  m_slicing = true;
-  for (QTextBlock block = doc->findBlockByNumber(m_limit); block.isValid() && clock.elapsed() < kSliceMs;
-       block = block.next()) {
+  m_applying = true;
+  for (QTextBlock block = m_document->findBlockByNumber(m_limit);
+       block.isValid() && m_limit < line && (budgetMs < 0 || clock.elapsed() < budgetMs); block = block.next()) {
+    colourBlock(block);
     m_limit = block.blockNumber() + 1;
-    rehighlightBlock(block);
   }
-  m_slicing = false;
-  if (m_limit < doc->blockCount()) m_next.start();
+  m_applying = false;
+  if (m_limit < m_document->blockCount()) m_next.start();
+}
+
+void CodeHighlighter::colourBlock(const QTextBlock& block) {
+  const QString text = block.text();
+  // later rules recolour earlier ones: one format per character, then runs
+  std::vector<int> kindAt(static_cast<size_t>(text.size()), -1);
+  for (const HighlightRule& rule : m_rules)
+    for (QRegularExpressionMatchIterator it = rule.pattern.globalMatch(text); it.hasNext();) {
+      QRegularExpressionMatch m = it.next();
+      for (qsizetype i = m.capturedStart(rule.group); i >= 0 && i < m.capturedEnd(rule.group); ++i)
+        kindAt[static_cast<size_t>(i)] = static_cast<int>(rule.kind);
+    }
+  QList<QTextLayout::FormatRange> ranges;
+  for (size_t i = 0; i < kindAt.size();) {
+    size_t j = i;
+    while (j < kindAt.size() && kindAt[j] == kindAt[i]) ++j;
+    if (kindAt[i] >= 0)
+      ranges.append({static_cast<int>(i), static_cast<int>(j - i), tokenFormat(static_cast<TokenKind>(kindAt[i]))});
+    i = j;
+  }
+  if (ranges.isEmpty() && block.layout()->formats().isEmpty()) return;
+  block.layout()->setFormats(ranges);
+  m_document->markContentsDirty(block.position(), block.length());
 }
 
 } // namespace uops::views

@@ -5,13 +5,15 @@
 // A new text is coloured progressively: its first kFirstLines lines (more than
 // a screenful) at once, the rest from the event loop in slices of about
 // kSliceMs, so a listing of 10,000 lines shows at once and colours without
-// holding the window up.
+// holding the window up. (QSyntaxHighlighter would visit every line of a new
+// text at once, even to colour none of them: 22 ms for 7,000 lines.)
 #pragma once
 
 #include "views/code/code_language.h"
 
 #include <QRegularExpression>
-#include <QSyntaxHighlighter>
+#include <QObject>
+#include <QTextBlock>
 #include <QTextCharFormat>
 #include <QTimer>
 
@@ -32,7 +34,7 @@ struct HighlightRule {
 std::vector<HighlightRule> highlightRules(CodeLanguage language);
 QTextCharFormat tokenFormat(TokenKind kind);
 
-class CodeHighlighter final : public QSyntaxHighlighter {
+class CodeHighlighter final : public QObject {
   Q_OBJECT
 
 public:
@@ -42,19 +44,21 @@ public:
   CodeHighlighter(QTextDocument* document, CodeLanguage language);
   void setLanguage(CodeLanguage language);
   CodeLanguage language() const { return m_language; }
+  QTextDocument* document() const { return m_document; }
+  // Colours the document again from the top (its first lines at once).
+  void rehighlight();
   // Lines coloured so far, from the top.
   int colouredLines() const { return m_limit; }
 
-protected:
-  void highlightBlock(const QString& text) final;
-
 private:
-  void colourNextSlice();
+  void colourUpTo(int line, qint64 budgetMs);
+  void colourBlock(const QTextBlock& block);
 
+  QTextDocument* m_document;
   CodeLanguage m_language;
   std::vector<HighlightRule> m_rules;
-  int m_limit = kFirstLines; // lines below this one wait for their slice
-  bool m_slicing = false;    // colourNextSlice is re-colouring
+  int m_limit = 0;        // lines above this one are coloured
+  bool m_applying = false; // our own format changes, not a new text
   QTimer m_next;
 };
 

@@ -59,11 +59,11 @@ void CodePanel::show(int) {
   m_lineNodes.clear();
   m_marked.clear();
   m_source->setExtraSelections({});
-  const LoweredKernel* k = m_session.selectedKernel();
-  if (!k || renderedSource(*k).text.empty()) {
+  const LoweredKernel* k = m_session.renderedKernel();
+  if (!k) {
     m_sourceHighlighter->setLanguage(CodeLanguage::LlvmIr);
     m_source->clear(); // the listing follows (Session::listingReady)
-    m_isa->setPlainText(k ? QStringLiteral("the kernel is rendered in the Render stage")
+    m_isa->setPlainText(m_session.selectedKernel() ? QStringLiteral("the kernel is rendered in the Render stage")
                           : QStringLiteral("choose a kernel's stage for its source and machine code"));
     return;
   }

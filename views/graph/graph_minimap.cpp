@@ -46,10 +46,14 @@ void GraphMinimap::redraw() {
   follow();
 }
 
+QRectF GraphMinimap::shownScene() const {
+  return m_view->mapToScene(m_view->viewport()->rect()).boundingRect().intersected(m_sceneRect);
+}
+
 QRectF GraphMinimap::outline() const {
   QRectF to = target();
   if (to.isEmpty()) return {};
-  QRectF shown = m_view->mapToScene(m_view->viewport()->rect()).boundingRect().intersected(m_sceneRect);
+  QRectF shown = shownScene();
   const double sx = to.width() / m_sceneRect.width(), sy = to.height() / m_sceneRect.height();
   return QRectF(to.left() + (shown.left() - m_sceneRect.left()) * sx, to.top() + (shown.top() - m_sceneRect.top()) * sy,
                 shown.width() * sx, shown.height() * sy);
@@ -60,7 +64,7 @@ void GraphMinimap::follow() {
   move(port.right() - width() - kMargin, port.bottom() - height() - kMargin);
   // the view shows the whole graph (to a scroll bar's width: fitting it
   // may leave a sliver out) or only part of it
-  QRectF shown = m_view->mapToScene(m_view->viewport()->rect()).boundingRect().intersected(m_sceneRect);
+  QRectF shown = shownScene();
   const bool partial = !m_sceneRect.isEmpty() && (shown.width() < 0.97 * m_sceneRect.width() ||
                                                   shown.height() < 0.97 * m_sceneRect.height());
   const bool room = port.width() > 2 * width() && port.height() > 2 * height();

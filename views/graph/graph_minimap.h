@@ -30,7 +30,8 @@ protected:
   void mouseMoveEvent(QMouseEvent* event) override;
 
 private:
-  QRectF target() const; // where the picture lies in the widget
+  QRectF target() const;     // where the picture lies in the widget
+  QRectF shownScene() const; // the part of the scene the view shows
   void centerViewAt(QPointF pixel);
 
   GraphView* m_view;

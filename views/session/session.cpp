@@ -102,12 +102,7 @@ Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& 
 Session::Session(QObject* parent) : QObject(parent) {
   // a job that ends, delivered or superseded, may leave the Session idle
   auto ended = [this] { Q_EMIT busyChanged(busy()); };
-  m_lowering.onEnded(ended);
-  m_layout.onEnded(ended);
-  m_layoutBefore.onEnded(ended);
-  m_machineCode.onEnded(ended);
-  m_listing.onEnded(ended);
-  m_running.onEnded(ended);
+  forEachJob(*this, [&](auto& job) { job.onEnded(ended); });
   connect(&m_beam, &QFutureWatcher<BeamResult>::finished, this, [this] {
     BeamResult r = m_beam.result();
     bool failed = r.cancelled && r.tried == 0 && !r.skipped.empty();
@@ -136,12 +131,7 @@ Session::~Session() {
 
 void Session::cancelWork() {
   bool any = busy();
-  m_lowering.cancel();
-  m_layout.cancel();
-  m_layoutBefore.cancel();
-  m_machineCode.cancel();
-  m_listing.cancel();
-  m_running.cancel();
+  forEachJob(*this, [](auto& job) { job.cancel(); });
   m_cancelBeam = true;
   if (any) Q_EMIT workCancelled();
   Q_EMIT busyChanged(busy());
@@ -325,9 +315,8 @@ void Session::selectStage(int i) {
 }
 
 void Session::listSelected() {
-  const LoweredKernel* k = selectedKernel();
   UOpPtr graph = selectedGraph();
-  if ((k && !renderedSource(*k).text.empty()) || !graph) {
+  if (renderedKernel() || !graph) {
     m_listing.cancel();
     return;
   }
@@ -337,8 +326,8 @@ void Session::listSelected() {
 
 void Session::compileSelected() {
   m_machineCode.cancel(); // another stage's
-  const LoweredKernel* k = selectedKernel();
-  if (!k || renderedSource(*k).text.empty()) return;
+  const LoweredKernel* k = renderedKernel();
+  if (!k) return;
   const size_t index = static_cast<size_t>(k - run()->kernels.data());
   m_machineCode.start([kernel = *k](const std::atomic<bool>&) { return machineCode(kernel); },
                       [this, index](QString code) {
@@ -392,6 +381,11 @@ const LoweredKernel* Session::selectedKernel() const {
   const StageRecord& r = stageRecord(m_selected);
   if (r.kernel.empty() || r.kernelIndex >= run()->kernels.size()) return nullptr;
   return &run()->kernels[r.kernelIndex];
+}
+
+const LoweredKernel* Session::renderedKernel() const {
+  const LoweredKernel* k = selectedKernel();
+  return k && !renderedSource(*k).text.empty() ? k : nullptr;
 }
 
 void Session::layoutSelected() {
@@ -459,14 +453,15 @@ void Session::runOn(const QString& device, int repeat) {
 }
 
 bool Session::busy() const {
-  return m_lowering.pending() || m_layout.pending() || m_layoutBefore.pending() || m_machineCode.pending() ||
-         m_listing.pending() || m_running.pending() || m_beam.isRunning();
+  bool pending = m_beam.isRunning();
+  forEachJob(*this, [&](const auto& job) { pending = pending || job.pending(); });
+  return pending;
 }
 
 bool Session::workersIdle() const {
-  return m_lowering.running() + m_layout.running() + m_layoutBefore.running() + m_machineCode.running() +
-             m_listing.running() + m_running.running() ==
-         0;
+  int running = 0;
+  forEachJob(*this, [&](const auto& job) { running += job.running(); });
+  return running == 0;
 }
 
 void Session::waitForIdle() {

@@ -93,6 +93,9 @@ public:
   // The graph the selected stage produced (its input when it failed).
   UOpPtr selectedGraph() const;
   const LoweredKernel* selectedKernel() const;
+  // The selected kernel when it has rendered source (shown with its machine
+  // code), else null (the stage's graph is listed instead).
+  const LoweredKernel* renderedKernel() const;
 
   // Lays out the selected graph on a worker; layoutProgress, then layoutReady report it.
   void layoutSelected();
@@ -202,6 +205,15 @@ private:
   LatestJob<GraphLayout> m_layout{this}, m_layoutBefore{this};
   LatestJob<QString> m_machineCode{this}, m_listing{this};
   LatestJob<DeviceRunResult> m_running{this};
+  // Calls f on each job above (const or not, as `self` is): the one list of them.
+  template <class Self, class F> static void forEachJob(Self& self, F&& f) {
+    f(self.m_lowering);
+    f(self.m_layout);
+    f(self.m_layoutBefore);
+    f(self.m_machineCode);
+    f(self.m_listing);
+    f(self.m_running);
+  }
   QFutureWatcher<BeamResult> m_beam;
   std::atomic<bool> m_cancelBeam{false};
   size_t m_beamKernel = 0;

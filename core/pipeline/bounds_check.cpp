@@ -138,6 +138,15 @@ std::vector<BoundsViolation> findUnsafeAccesses(const UOpPtr& kernel) {
   return out;
 }
 
+bool provenUnderGate(const UOpPtr& x, const UOpPtr& gate, int64_t lo, int64_t hi) {
+  std::optional<MinMax> range = rangeUnderGate(x, gate);
+  if (!range) return true;
+  if (range->isFloat) return false;
+  if (range->lo >= lo && range->hi <= hi) return true;
+  std::optional<MinMax> linear = linearRangeUnderGate(x, gate);
+  return linear && !linear->isFloat && linear->lo >= lo && linear->hi <= hi;
+}
+
 std::string describe(const BoundsViolation& v, std::string_view kernelName) {
   return fmt::format("kernel {}: {} Param {} may be out of bounds: index {} lies in {}, the "
                      "buffer has {} elements",

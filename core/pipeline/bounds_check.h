@@ -45,6 +45,10 @@ private:
   std::vector<BoundsViolation> m_violations;
 };
 
+// Whether `x` lies in [lo, hi] wherever `gate` holds (the interval and linear
+// proofs above; a gate that never holds proves anything).
+bool provenUnderGate(const UOpPtr& x, const UOpPtr& gate, int64_t lo, int64_t hi);
+
 // Throws BoundsError (its message describes the first violation) if any access
 // cannot be proven in bounds.
 void checkBounds(const UOpPtr& kernel, std::string_view kernelName);

@@ -39,6 +39,17 @@ struct CodegenTarget {
   bool workItemVectorizer = false;
 };
 
+// Row kernels (a softmax's max and sum computed once per row in the kernel
+// that reads them, Rangeify's row fusion): the in-row loops run in order
+// inside one work-item. Worth it where loops are cheap and the row's elements
+// stay in the core's caches: a CPU, or an OpenCL driver on the host's CPU
+// (PoCL: a softmax over 4096 x 4096 in one kernel instead of three). A GPU
+// keeps one work-item per element and the rows' reductions in kernels of
+// their own.
+inline bool rowKernels(const CodegenTarget& t) {
+  return t.kind == TargetKind::Cpu || t.workItemVectorizer;
+}
+
 inline CodegenTarget cpuTarget() {
   return {};
 }

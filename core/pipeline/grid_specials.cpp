@@ -61,6 +61,26 @@ UOpPtr gateGroupStores(const UOpPtr& sink, const UOpList& group) {
   return substitute(sink, gated);
 }
 
+// The grid has three dimensions: the outer GLOBAL ranges (outermost first)
+// share the last one, each the quotient and remainder of its index.
+void mergeOuterGlobals(const UOpList& outer, const std::string& name, NodeSubst& subst) {
+  if (outer.size() == 1) {
+    subst.emplace(outer[0].get(), special(outer[0], name));
+    return;
+  }
+  int64_t total = 1;
+  for (const UOpPtr& r : outer) total *= *constBound(*r);
+  UOpPtr s = UOp::make(Op::Special, dtypes::index, {constIndex(total)}, name);
+  int64_t inner = total;
+  for (size_t i = 0; i < outer.size(); ++i) {
+    int64_t size = *constBound(*outer[i]);
+    inner /= size;
+    UOpPtr idx = inner == 1 ? s : alu(Op::Idiv, {s, constIndex(inner)});
+    if (i > 0) idx = alu(Op::Mod, {idx, constIndex(size)});
+    subst.emplace(outer[i].get(), idx);
+  }
+}
+
 } // namespace
 
 UOpPtr gridSpecials(const UOpPtr& sink) {
@@ -86,10 +106,11 @@ UOpPtr gridSpecials(const UOpPtr& sink) {
     subst.emplace(r.get(), s);
   }
   const char* prefix = workgroup.empty() ? "idx" : "gidx";
-  for (size_t d = 0; d < globals.size() && d < 3; ++d) {
+  for (size_t d = 0; d < globals.size() && d < 2; ++d) {
     const UOpPtr& r = globals[globals.size() - 1 - d];
     subst.emplace(r.get(), special(r, fmt::format("{}{}", prefix, d)));
   }
+  if (globals.size() >= 3) mergeOuterGlobals(UOpList(globals.begin(), globals.end() - 2), fmt::format("{}2", prefix), subst);
   if (subst.empty()) return sink;
   static const PatternMatcher pm{rule("ends drop grid ranges", UPat::op(Op::End), dropSpecials)};
   UOpPtr out = graphRewrite(substitute(sink, subst), pm, {.name = "grid ranges to Special"});

@@ -2,10 +2,12 @@
 // targets): the ranges a GPU runs in parallel stop being loops.
 //
 //   LOCAL and GROUP_REDUCE ranges  -> Special "lidx<d>"  (get_local_id(d))
-//   the innermost three GLOBAL ranges with a constant size
+//   GLOBAL ranges with a constant size
 //                                   -> Special "gidx<d>"  (get_group_id(d)) in a
 //                                      kernel with a workgroup, else "idx<d>"
-//                                      (get_global_id(d))
+//                                      (get_global_id(d)); past three, the
+//                                      outer ones share dimension 2, each its
+//                                      quotient and remainder
 //
 // d counts from the innermost range (0) outwards. Ends drop the ranges that
 // became Specials. A kernel with GROUP_REDUCE ranges has every work-item of a

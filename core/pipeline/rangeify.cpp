@@ -11,8 +11,7 @@
 namespace uops {
 
 RangeifyOptions rangeifyOptionsFor(const CodegenTarget& target) {
-  bool inOrder = target.kind != TargetKind::Gpu;
-  return {.rowFusion = inOrder, .packOperands = inOrder};
+  return {.rowFusion = rowKernels(target), .packOperands = target.kind != TargetKind::Gpu};
 }
 
 UOpPtr rangeify(const UOpPtr& function, const RangeifyOptions& options) {

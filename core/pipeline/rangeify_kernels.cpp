@@ -86,6 +86,7 @@ UOpPtr splitKernel(const Match& m) {
   k.slotFor(buf); // the stored buffer is slot 0
   UOpPtr ast = sink({k.build(effect)});
   ast = graphRewrite(ast, pmSymbolic(), {.name = "kernel split"});
+  ast = graphRewrite(ast, pmGatedModulo(), {.name = "gated modulo"});
   ast = renumberRanges(ast);
   UOpList call{ast};
   call.insert(call.end(), k.args.begin(), k.args.end());

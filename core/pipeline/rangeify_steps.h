@@ -34,6 +34,10 @@ const PatternMatcher& pmReduceSimplify();
 // comparison linear in its range holds, in closed form.
 const PatternMatcher& pmReduceCollapse();
 
+// rangeify_gated_modulo.cpp: a gated load whose whole index is `x % c`, with
+// a gate that proves x in [0, c), reads at x (a padded read).
+const PatternMatcher& pmGatedModulo();
+
 // rangeify_kernels.cpp: every buffer store becomes a kernel launch,
 // After(buf, Call(Sink(kernel AST), buffer states...)).
 const PatternMatcher& pmSplitKernels();

@@ -1,6 +1,7 @@
 #include "core/pipeline/render_llvm.h"
 
 #include "core/pipeline/codegen_error.h"
+#include "core/pipeline/contractible.h"
 #include "core/pipeline/kernel_symbol.h"
 #include "core/pipeline/render_llvm_writer.h"
 
@@ -140,7 +141,7 @@ RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
                         std::string_view kernelName, int64_t lanes) {
   RenderedLlvm out{.source = {}, .function = kernelSymbol(kernelName), .entry = "kernel"};
   Writer w;
-  w.contract = llvmir::contractible(linear);
+  w.contract = contractible(linear);
   w.noLoopVectorize = lanes >= kExplicitLanes;
   // allocas first, in the entry block, where mem2reg/SROA promote them to registers
   for (size_t s = 0; s < plan.slots.size(); ++s)

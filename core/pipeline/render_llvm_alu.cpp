@@ -1,6 +1,5 @@
 // Elementwise ops: one LLVM instruction (or intrinsic) per op and number kind,
 // with the guards and roundings the evaluator's laws need.
-#include "core/ir/buffer_access.h"
 #include "core/pipeline/render_llvm_writer.h"
 
 #include <fmt/format.h>
@@ -119,29 +118,6 @@ bool rounds(Op op) {
 }
 
 } // namespace
-
-std::unordered_set<const UOp*> contractible(const UOpPtr& linear) {
-  std::unordered_map<const UOp*, int> uses;
-  for (const UOpPtr& u : linear->src())
-    for (const UOpPtr& s : u->src()) ++uses[s.get()];
-  // a reduction's accumulator: a one-element REG buffer (row caches are longer)
-  auto isAccumulator = [](const UOp& v) {
-    const UOp* b = registerAccessed(v);
-    return v.op() == Op::Load && b && b->argAs<BufferArg>().size == 1;
-  };
-  std::unordered_set<const UOp*> fuse;
-  for (const UOpPtr& u : linear->src()) {
-    if (u->op() != Op::Add || numKind(u->dtype()) != NumKind::Float) continue;
-    for (int i = 0; i < 2; ++i) {
-      const UOp& product = *u->src(i);
-      if (product.op() != Op::Mul || uses[&product] != 1 || !isAccumulator(*u->src(1 - i))) continue;
-      fuse.insert(u.get());
-      fuse.insert(&product);
-      break;
-    }
-  }
-  return fuse;
-}
 
 void renderAlu(Writer& w, const UOp& u) {
   if (u.op() == Op::Where) {

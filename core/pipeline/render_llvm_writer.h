@@ -104,11 +104,6 @@ private:
   int m_next = 0;
 };
 
-// The float Mul/Add pairs of a kernel that may fuse into one FMA (render_llvm_alu.cpp):
-// a reduction's accumulator update acc + a * b, where the product has no other use.
-// Only there: decomposed transcendentals keep the evaluator's roundings bit for bit.
-std::unordered_set<const UOp*> contractible(const UOpPtr& linear);
-
 // The op renderers (one concept per file).
 void renderAlu(Writer& w, const UOp& u);     // render_llvm_alu.cpp
 void renderCast(Writer& w, const UOp& u);    // render_llvm_cast.cpp

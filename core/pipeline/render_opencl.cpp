@@ -1,6 +1,7 @@
 #include "core/pipeline/render_opencl.h"
 
 #include "core/pipeline/codegen_error.h"
+#include "core/pipeline/contractible.h"
 #include "core/pipeline/grid_specials.h"
 #include "core/pipeline/kernel_symbol.h"
 #include "core/pipeline/render_opencl_expr.h"
@@ -22,7 +23,8 @@ using opencl::cType;
 
 class Renderer {
 public:
-  Renderer(const KernelMemoryPlan& plan, opencl::VectorPlan vectors) : m_plan(plan), m_vectors(std::move(vectors)) {}
+  Renderer(const KernelMemoryPlan& plan, opencl::VectorPlan vectors, std::unordered_set<const UOp*> contract)
+      : m_plan(plan), m_vectors(std::move(vectors)), m_contract(std::move(contract)) {}
 
   void node(const UOp& u) {
     switch (u.op()) {
@@ -61,7 +63,11 @@ public:
       fail(u, "not an instruction of an OpenCL kernel");
     std::vector<std::string> args;
     for (const UOpPtr& s : u.src()) args.push_back(name(*s));
-    define(u, opencl::expression(u, args, m_helpers));
+    std::string expr = opencl::expression(u, args, m_helpers);
+    // a contractible product is written into its accumulator update's
+    // expression, where OpenCL C may fuse the two into one FMA
+    if (u.op() == Op::Mul && m_contract.contains(&u)) return bind(u, expr);
+    define(u, expr);
   }
 
   std::vector<std::string> lines;
@@ -200,6 +206,7 @@ private:
 
   const KernelMemoryPlan& m_plan;
   opencl::VectorPlan m_vectors;
+  std::unordered_set<const UOp*> m_contract; // contractible.h
   std::unordered_map<const UOp*, std::string> m_names;
   std::unordered_map<const UOp*, Access> m_access; // Index nodes
   opencl::Helpers m_helpers;
@@ -225,7 +232,7 @@ RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan, 
   std::map<int64_t, const UOp*> params;
   for (const UOpPtr& u : linear->src())
     if (u->op() == Op::Param) params.emplace(u->argAs<ParamArg>().slot, u.get());
-  Renderer w(plan, vectorAccess ? opencl::planVectorAccess(linear) : opencl::VectorPlan{});
+  Renderer w(plan, vectorAccess ? opencl::planVectorAccess(linear) : opencl::VectorPlan{}, contractible(linear));
   for (const UOpPtr& u : linear->src()) {
     w.current = u.get();
     w.node(*u);

@@ -48,6 +48,11 @@ std::string intLiteral(DType d, int64_t v) {
 std::string intDivMod(const UOp& u, const std::vector<std::string>& a, Helpers& h) {
   std::string t = cType(u.dtype());
   bool div = u.op() == Op::Idiv;
+  // a constant divisor other than 0 and -1 needs no guard (index math: a
+  // workgroup index split into its axes)
+  if (auto b = u.src(1)->constValue(); b && std::holds_alternative<int64_t>(*b) && std::get<int64_t>(*b) != 0 &&
+                                       (u.dtype().isUnsigned() || std::get<int64_t>(*b) != -1))
+    return fmt::format("({} {} {})", a[0], div ? "/" : "%", a[1]);
   std::string name = fmt::format("{}_{}", div ? "idiv" : "imod", t);
   std::string body;
   if (u.dtype().isUnsigned())

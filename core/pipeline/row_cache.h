@@ -12,7 +12,9 @@
 //   Store(out[i, j], Load(After(S, W)[j]) * Recip(Reduce(Exp2(v(i, k)), k)))
 //
 // Linearize merges W's loop with the reduction's (one range, two Ends). Only
-// where loops run in order (CPU; each THREAD has its own REG buffers), only
+// where loops run in order (codegen_target.h rowKernels: the CPU, each THREAD
+// with its own REG buffers; an OpenCL driver on the host's CPU, each
+// work-item with its own private row), only
 // for elements with a decomposed transcendental (Exp2, Log2, Sin: ~40
 // operations, where a store and a load are two), and only where j is the
 // innermost output range with k's bound and the reduction depends on no

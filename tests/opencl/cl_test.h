@@ -8,6 +8,15 @@
 #include "tests/support/backend_devices.h"
 #include "backends/opencl/cl_discovery.h"
 #include "backends/opencl/cl_error.h"
+#include "core/pipeline/device_schedule.h"
+#include "core/pipeline/pipeline_runner.h"
+#include "core/pipeline/schedule_executor.h"
+#include "core/runtime/device_registry.h"
+#include "core/runtime/reference_evaluator.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
 
 #include <QString>
 
@@ -93,6 +102,22 @@ inline uops::ClError errorOf(const std::function<void()>& f) {
     return e;
   }
   return uops::ClError(uops::ClError::Kind::Usage, "no error");
+}
+
+// The first element where a lowered program run on CL:0 (zero-filled inputs)
+// differs from the reference evaluator, or "".
+inline std::string differenceOnCl0(const std::vector<uops::UOpPtr>& roots, const uops::PipelineRun& run) {
+  using namespace uops;
+  if (run.failed()) return run.stages.back().stage + " failed: " + run.stages.back().error;
+  ScheduleRun got = runSchedule(openDevice("CL:0"), run, zeroFilledInputs(roots), 1);
+  std::vector<HostTensor> want = ReferenceEvaluator().evaluate(roots);
+  for (size_t i = 0; i < want.size(); ++i)
+    for (int64_t e = 0; e < want[i].numel(); ++e) {
+      double g = got.outputs[i].getDouble(e), w = want[i].getDouble(e);
+      if (std::fabs(g - w) > 1e-5 * (1 + std::fabs(w)))
+        return fmt::format("output {} element {}: got {}, expected {}", i, e, g, w);
+    }
+  return {};
 }
 
 } // namespace cltest

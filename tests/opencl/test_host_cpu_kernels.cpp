@@ -1,0 +1,120 @@
+// Kernels for an OpenCL driver on the host's CPU (PoCL), where a work-item is
+// an iteration of a loop the driver writes: row kernels as on the CPU (a
+// softmax in one kernel, its in-row loops kept as loops), a long sum's lanes
+// as a GROUP_REDUCE of work-items reading consecutive elements, more than
+// three GLOBAL axes sharing the grid's last dimension, and accumulator
+// updates written as one expression OpenCL C may contract. Each runs on CL:0
+// against the reference evaluator.
+#include "tests/support/test_registry.h"
+#include "tests/support/kernel_ast.h"
+#include "tests/opencl/cl_test.h"
+
+#include "core/opt/heuristics.h"
+#include "core/pipeline/optimize.h"
+#include "core/tensor/tensor.h"
+
+#include <QTest>
+
+#include <regex>
+
+#include <fmt/format.h>
+
+using namespace uops;
+using namespace cltest;
+
+namespace {
+
+CodegenTarget withHeuristics(CodegenTarget t) {
+  t.heuristics = true;
+  return t;
+}
+
+CodegenTarget hostCpu() {
+  return withHeuristics(openClTarget("CL:0", true));
+}
+
+Tensor rows(int64_t r, int64_t c) {
+  return (Tensor::arange(r * c).reshape({r, c}).cast(dtypes::float32) * 0.37).sin();
+}
+
+bool hasOp(const UOp& root, Op op) {
+  for (const UOp* u : toposort(root))
+    if (u->op() == op) return true;
+  return false;
+}
+
+} // namespace
+
+class TestClHostCpuKernels : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void initTestCase() { QVERIFY2(haveCl0(), noCl0()); }
+
+  // a softmax's rows are fused as on the CPU (the same kernels), not split
+  // into a kernel per reduction as on a GPU
+  void softmaxRowsFuseAsOnTheCpu() {
+    std::vector<UOpPtr> roots{rows(24, 32).contiguous().softmax().uop()};
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = hostCpu()});
+    QVERIFY2(!run.failed(), run.stages.back().error.c_str());
+    const size_t cpu = runPipeline(roots, {.trace = false, .target = withHeuristics(cpuTarget())}).kernels.size();
+    const size_t gpu =
+        runPipeline(roots, {.trace = false, .target = withHeuristics(openClTarget("CL:0"))}).kernels.size();
+    QCOMPARE(run.kernels.size(), cpu);
+    QVERIFY2(gpu > cpu, fmt::format("{} kernels on a GPU, {} on the host", gpu, cpu).c_str());
+    // the in-row loops stay loops: no workgroup axis on them, the rows are the grid
+    const UOpPtr& ast = run.kernels.back().ast;
+    int loops = 0, globals = 0;
+    for (const UOp* u : toposort(*ast))
+      if (u->op() == Op::Range) {
+        loops += u->argAs<RangeArg>().type == AxisType::Loop;
+        globals += u->argAs<RangeArg>().type == AxisType::Global;
+      }
+    QVERIFY2(loops >= 1 && globals >= 1, formatOpts(run.kernels.back().opts).c_str());
+    std::string bad = differenceOnCl0(roots, run);
+    QVERIFY2(bad.empty(), bad.c_str());
+  }
+
+  // a long sum read along its reduction: 16 work-items reading consecutive elements
+  void longSumIsAGroupReduce() {
+    UOpPtr kernel = kernelast::reduceRows(Op::Add, dtypes::float32, 8, 4096);
+    CodegenTarget pocl = openClTarget("CL:0", true), gpu = openClTarget("CL:0");
+    QCOMPARE(qs(formatOpts(heuristicOpts(optimize(kernel, pocl), optTargetOf(pocl)))),
+             QStringLiteral("Split(1, 16, GROUP_REDUCE)"));
+    QVERIFY(formatOpts(heuristicOpts(optimize(kernel, gpu), optTargetOf(gpu))).find("GROUP_REDUCE") ==
+            std::string::npos);
+    std::vector<UOpPtr> roots{rows(8, 4096).contiguous().sum({1}).uop()};
+    std::string bad = differenceOnCl0(roots, runPipeline(roots, {.trace = false, .target = hostCpu()}));
+    QVERIFY2(bad.empty(), bad.c_str());
+  }
+
+  // four output axes that cannot merge: the outer two share grid dimension 2,
+  // no loop is left, and the index is split with plain / and %
+  void fourGlobalAxesShareTheGrid() {
+    Tensor x = Tensor::arange(int64_t{2 * 3 * 4 * 5}).reshape({2, 3, 4, 5}).cast(dtypes::float32).contiguous();
+    std::vector<UOpPtr> roots{(x.permute({3, 1, 0, 2}) * 2.0).contiguous().uop()};
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = openClTarget("CL:0")});
+    QVERIFY2(!run.failed(), run.stages.back().error.c_str());
+    const LoweredKernel& k = run.kernels.back();
+    QVERIFY2(!hasOp(*k.linear, Op::Range), k.opencl.source.c_str());
+    QCOMPARE(k.opencl.grid.size(), size_t{3});
+    QCOMPARE(k.opencl.grid[0] * k.opencl.grid[1] * k.opencl.grid[2], int64_t{120});
+    QVERIFY2(k.opencl.source.find("idiv_long") == std::string::npos, k.opencl.source.c_str());
+    std::string bad = differenceOnCl0(roots, run);
+    QVERIFY2(bad.empty(), bad.c_str());
+  }
+
+  // acc + a * b in one expression (contractible.h), as the CPU marks it `contract`
+  void accumulatorUpdatesAreOneExpression() {
+    std::vector<UOpPtr> roots{rows(8, 16).contiguous().matmul(rows(16, 8).contiguous()).uop()};
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = openClTarget("CL:0")});
+    QVERIFY2(!run.failed(), run.stages.back().error.c_str());
+    const std::string& source = run.kernels.back().opencl.source;
+    QVERIFY2(std::regex_search(source, std::regex(R"(float v\d+ = \(v\d+ \+ \(v\d+ \* v\d+\)\);)")), source.c_str());
+    std::string bad = differenceOnCl0(roots, run);
+    QVERIFY2(bad.empty(), bad.c_str());
+  }
+};
+
+UOPSCOPE_TEST(TestClHostCpuKernels);
+#include "test_host_cpu_kernels.moc"

@@ -1,6 +1,7 @@
 #include "app/uopc/commands.h"
 #include "app/uopc/lowering.h"
 
+#include "core/opt/kernel_ranges.h"
 #include "core/runtime/device_registry.h"
 
 #include <iostream>
@@ -27,7 +28,7 @@ void emit(const EmitOptions& options) {
     const uops::LoweredKernel& k = run.kernels[i];
     bool cl = k.target.kind == uops::TargetKind::Gpu; // OpenCL C, else LLVM IR
     std::string comment = cl ? "//" : ";";
-    std::cout << fmt::format("{} ==== kernel {} {} ({})\n", comment, i, k.name.text,
+    std::cout << fmt::format("{} ==== kernel {} ({})\n", comment, uops::kernelLabel(i, k.name.text),
                              k.opts.empty() ? std::string("no OptOps") : uops::formatOpts(k.opts));
     if (options.source) {
       std::cout << (cl ? k.opencl.source : k.llvm.source);

@@ -1,6 +1,7 @@
 #include "app/uopc/commands.h"
 #include "app/uopc/lowering.h"
 
+#include "core/opt/kernel_ranges.h"
 #include "core/opt/opt.h"
 
 #include <iostream>
@@ -19,7 +20,7 @@ void opts(const LoweringOptions& options) {
   requireSuccess(run, options.path);
   for (size_t i : selectedKernels(run, options.kernel)) {
     const uops::LoweredKernel& k = run.kernels[i];
-    std::cout << fmt::format("{}  {:<28} {:<12} {}\n", i, k.name.text, k.name.letters,
+    std::cout << fmt::format("{:<32} {:<12} {}\n", uops::kernelLabel(i, k.name.text), k.name.letters,
                              k.opts.empty() ? std::string("(none)") : uops::formatOpts(k.opts));
   }
 }

@@ -3,6 +3,7 @@
 #include "app/uopc/lowering.h"
 
 #include "core/frontend/load_error.h"
+#include "core/opt/kernel_ranges.h"
 #include "core/program/device_run.h"
 #include "core/program/host_text.h"
 #include "core/program/program.h"
@@ -94,12 +95,14 @@ nlohmann::ordered_json timelineJson(const std::vector<uops::TimelineEvent>& time
   return out;
 }
 
-// ../shared/bench/README.md: {"kernels": [{"name", "median_ms", "min_ms"}], "total_median_ms"}
+// ../shared/bench/README.md: {"kernels": [{"name", "median_ms", "min_ms"}], "total_median_ms"},
+// each kernel also with its place in the schedule ("index": kernelLabel's number)
 nlohmann::ordered_json timingJson(const std::vector<uops::KernelTimes>& times) {
   nlohmann::ordered_json kernels = nlohmann::ordered_json::array();
   double total = 0;
-  for (const uops::KernelTimes& k : times) {
-    kernels.push_back({{"name", k.name}, {"median_ms", k.medianMs()}, {"min_ms", k.minMs()}});
+  for (size_t i = 0; i < times.size(); ++i) {
+    const uops::KernelTimes& k = times[i];
+    kernels.push_back({{"index", i}, {"name", k.name}, {"median_ms", k.medianMs()}, {"min_ms", k.minMs()}});
     total += k.medianMs();
   }
   return {{"kernels", kernels}, {"total_median_ms", total}};
@@ -122,12 +125,13 @@ void printLoadTimeRuns(const uops::program::LoadedProgram& program) {
 void printTimes(const std::vector<uops::KernelTimes>& times, int repeat) {
   double total = 0;
   std::cout << fmt::format("kernel times over {} run{}:\n", repeat, repeat == 1 ? "" : "s");
-  for (const uops::KernelTimes& k : times) {
-    std::cout << fmt::format("  {:<28} median {:10.4f} ms   min {:10.4f} ms\n", k.name, k.medianMs(),
-                             k.minMs());
+  for (size_t i = 0; i < times.size(); ++i) {
+    const uops::KernelTimes& k = times[i];
+    std::cout << fmt::format("  {:<32} median {:10.4f} ms   min {:10.4f} ms\n", uops::kernelLabel(i, k.name),
+                             k.medianMs(), k.minMs());
     total += k.medianMs();
   }
-  std::cout << fmt::format("  {:<28} median {:10.4f} ms\n", "total", total);
+  std::cout << fmt::format("  {:<32} median {:10.4f} ms\n", "total", total);
 }
 
 // Every option that does not apply to the chosen device or to the other

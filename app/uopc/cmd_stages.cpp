@@ -2,6 +2,7 @@
 #include "app/uopc/lowering.h"
 
 #include "core/ir/text.h"
+#include "core/opt/kernel_ranges.h"
 
 #include <algorithm>
 #include <cctype>
@@ -54,7 +55,7 @@ void stages(const StagesOptions& options) {
     if (kernelChosen && (!perKernel || std::find(kernels.begin(), kernels.end(), r.kernelIndex) == kernels.end()))
       continue;
     if (!r.result) continue;
-    std::cout << (perKernel ? fmt::format("== {} | kernel {} {}\n", r.stage, r.kernelIndex, r.kernel)
+    std::cout << (perKernel ? fmt::format("== {} | kernel {}\n", r.stage, uops::kernelLabel(r.kernelIndex, r.kernel))
                             : fmt::format("== {}\n", r.stage));
     std::cout << uops::printGraph(r.result);
   }

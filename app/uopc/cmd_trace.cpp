@@ -1,6 +1,8 @@
 #include "app/uopc/commands.h"
 #include "app/uopc/lowering.h"
 
+#include "core/opt/kernel_ranges.h"
+
 #include <iostream>
 #include <memory>
 
@@ -22,8 +24,8 @@ void trace(const TraceOptions& options) {
     size_t total = 0;
     for (const uops::TraceStep& s : r.steps) total += s.rewrites.size();
     std::cout << (r.kernel.empty() ? fmt::format("{}: {} rewrites\n", r.stage, total)
-                                   : fmt::format("{} | kernel {} {}: {} rewrites\n", r.stage, r.kernelIndex,
-                                                 r.kernel, total));
+                                   : fmt::format("{} | kernel {}: {} rewrites\n", r.stage,
+                                                 uops::kernelLabel(r.kernelIndex, r.kernel), total));
     for (const uops::TraceStep& s : r.steps) {
       if (s.snapshot) continue;
       std::cout << fmt::format("  {}{}: {} rewrites{}\n", std::string(2 * s.depth, ' '), s.name, s.rewrites.size(),

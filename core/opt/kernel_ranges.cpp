@@ -89,4 +89,8 @@ KernelName kernelName(const UOpPtr& ast) {
   return name;
 }
 
+std::string kernelLabel(size_t index, std::string_view name) {
+  return fmt::format("#{} {}", index, name);
+}
+
 } // namespace uops

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace uops {
@@ -41,6 +42,11 @@ struct KernelName {
   std::vector<AxisType> types;
 };
 KernelName kernelName(const UOpPtr& ast);
+
+// A kernel's identity wherever it is shown: its place in the schedule and its
+// name after Optimize, "#2 r_4_3_6" (two kernels may share a name, never a
+// place). Kernel stages before Optimize are labelled with the same name.
+std::string kernelLabel(size_t index, std::string_view name);
 
 // The product of the sizes of the kernel's UPCAST and UNROLL ranges: the
 // copies Expand makes of each value (1 without them).

@@ -1,6 +1,7 @@
 // A kernel as a user names it on a command line (uopc's --kernel, uopscope's
-// --kernel): its schedule index, or its name before or after Optimize
-// (r_8_16_4 or r_2_16_4_4). One parser for both tools.
+// --kernel): its schedule index (2 or #2), its name before or after Optimize
+// (r_8_16_4 or r_2_16_4_4), or its whole label (#2 r_2_16_4_4,
+// kernel_ranges.h kernelLabel). One parser for both tools.
 #pragma once
 
 #include "core/pipeline/pipeline_runner.h"

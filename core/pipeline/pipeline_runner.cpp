@@ -65,10 +65,11 @@ void lowerStages(KernelLowering& out, const Schedule& schedule, size_t i, const 
   for (size_t s = first; s < last; ++s) {
     if (!out.records.empty() && out.records.back().failed()) return control.skip(last - s);
     const CodegenStage& stage = codegenStages()[s];
-    if (!control.starting(stage.name, schedule.kernels[i].name)) return;
     LoweredKernel& k = out.kernel;
-    StageRecord r{.stage = stage.name, .kernel = schedule.kernels[i].name, .kernelIndex = i,
-                  .input = k.current};
+    // after Optimize the kernel has its final name; its Optimize record is renamed below
+    const std::string& name = s == 0 ? schedule.kernels[i].name : k.name.text;
+    if (!control.starting(stage.name, name)) return;
+    StageRecord r{.stage = stage.name, .kernel = name, .kernelIndex = i, .input = k.current};
     runStage(r, trace, [&] {
       if (s == 0) {
         auto given = opts.find(i);
@@ -79,6 +80,7 @@ void lowerStages(KernelLowering& out, const Schedule& schedule, size_t i, const 
       stage.run(k);
       return k.current;
     });
+    if (s == 0 && !r.failed()) r.kernel = k.name.text;
     out.records.push_back(std::move(r));
   }
 }
@@ -138,7 +140,6 @@ std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const std::ve
     k.kernel = same.kernel; // its Optimize made the same AST: the same kernel from there
     for (size_t s = 1; s < same.records.size(); ++s) { // after its own Optimize record
       StageRecord r = same.records[s];
-      r.kernel = schedule.kernels[i].name;
       r.kernelIndex = i;
       k.records.push_back(std::move(r));
     }

@@ -117,7 +117,7 @@ private Q_SLOTS:
     Result r = uopc({QStringLiteral("stages"), m_program, QStringLiteral("--kernel"), QStringLiteral("0"),
                      QStringLiteral("--stage"), QStringLiteral("optimize"), QStringLiteral("--no-opt")});
     QCOMPARE(r.code, 0);
-    QVERIFY2(r.out.startsWith(QStringLiteral("== Optimize | kernel 0 r_2_2_4\n")), qPrintable(r.out));
+    QVERIFY2(r.out.startsWith(QStringLiteral("== Optimize | kernel #0 r_2_2_4\n")), qPrintable(r.out));
     QCOMPARE(r.out.count(QStringLiteral("= Range(")), 3);
     QVERIFY(r.out.contains(QStringLiteral("arg=(2, REDUCE)")));
     QVERIFY(r.out.contains(QStringLiteral("= Sink(")));
@@ -128,7 +128,7 @@ private Q_SLOTS:
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains(QStringLiteral("Rangeify: ")));
     QVERIFY(r.out.contains(QStringLiteral("  apply rangeify: ")));
-    QVERIFY(r.out.contains(QStringLiteral("Linearize | kernel 1 ")));
+    QVERIFY(r.out.contains(QStringLiteral("Linearize | kernel #1 ")));
     // --rewrites lists each rewrite with its rule's file and line
     QVERIFY(r.out.contains(QStringLiteral("apply rangeify (")));
     QVERIFY(r.out.contains(QStringLiteral("rangeify_apply.cpp:")));
@@ -139,10 +139,10 @@ private Q_SLOTS:
                        QStringLiteral("1")});
     QCOMPARE(src.code, 0);
     QVERIFY(src.out.contains(QStringLiteral("define void @kernel(ptr %bufs, i64 %tid)")));
-    QVERIFY(!src.out.contains(QStringLiteral("==== kernel 0")));
+    QVERIFY(!src.out.contains(QStringLiteral("==== kernel #0")));
     Result isa = uopc({QStringLiteral("emit"), m_program, QStringLiteral("--isa")});
     QCOMPARE(isa.code, 0);
-    QVERIFY(isa.out.contains(QStringLiteral("==== kernel 0")));
+    QVERIFY(isa.out.contains(QStringLiteral("==== kernel #0")));
     QVERIFY(isa.out.contains(QStringLiteral("ret")));
     Result cl = uopc({QStringLiteral("emit"), m_program, QStringLiteral("--source"), QStringLiteral("--device"),
                       QStringLiteral("CL:0")});
@@ -164,7 +164,7 @@ private Q_SLOTS:
     Result r = uopc({QStringLiteral("opts"), m_program, QStringLiteral("--kernel"), QStringLiteral("0"),
                      QStringLiteral("--opts"), QStringLiteral("Split(1, 2, UPCAST); Split(2, 2, UNROLL)")});
     QCOMPARE(r.code, 0);
-    QCOMPARE(r.out, QStringLiteral("0  r_2_1_2_2_2                  LLRur        Split(1, 2, UPCAST); "
+    QCOMPARE(r.out, QStringLiteral("#0 r_2_1_2_2_2                   LLRur        Split(1, 2, UPCAST); "
                                    "Split(2, 2, UNROLL)\n"));
     Result bad = uopc({QStringLiteral("opts"), m_program, QStringLiteral("--kernel"), QStringLiteral("0"),
                        QStringLiteral("--opts"), QStringLiteral("Split(1, 3, UPCAST)")});
@@ -185,6 +185,31 @@ private Q_SLOTS:
     QVERIFY(p.value(QStringLiteral("lower_ms")).toDouble() > 0);
   }
 
+  // one identity per kernel (kernel_ranges.h kernelLabel): a kernel Optimize
+  // renames (convnet's #1, E_2_8_8 before its UPCAST) reads the same in
+  // stages, trace, opts, emit and run --time; matmul's two r_4_3_6 are #2 and #4
+  void oneIdentityPerKernel() {
+    const QString convnet = QStringLiteral(UOPSCOPE_SOURCE_DIR "/resources/examples/convnet.py");
+    Result opts = uopc({QStringLiteral("opts"), convnet, QStringLiteral("--kernel"), QStringLiteral("1")});
+    QCOMPARE(opts.code, 0);
+    const QString label = opts.out.section(QLatin1Char(' '), 0, 1);
+    QVERIFY2(label.startsWith(QStringLiteral("#1 E_")), qPrintable(opts.out));
+    Result stages = uopc({QStringLiteral("stages"), convnet, QStringLiteral("--kernel"), QStringLiteral("#1")});
+    QVERIFY2(stages.out.contains(QStringLiteral("== Optimize | kernel ") + label + QLatin1Char('\n')), qPrintable(label));
+    QVERIFY2(stages.out.contains(QStringLiteral("== Render | kernel ") + label + QLatin1Char('\n')), qPrintable(label));
+    Result trace = uopc({QStringLiteral("trace"), convnet, QStringLiteral("--kernel"), label});
+    QVERIFY2(trace.out.contains(QStringLiteral("Optimize | kernel ") + label + QLatin1Char(':')), qPrintable(trace.out));
+    Result emit = uopc({QStringLiteral("emit"), convnet, QStringLiteral("--source"), QStringLiteral("--kernel"), label});
+    QVERIFY2(emit.out.contains(QStringLiteral("==== kernel ") + label + QStringLiteral(" (")), qPrintable(emit.out));
+    Result run = uopc({QStringLiteral("run"), convnet, QStringLiteral("--device"), QStringLiteral("CPU"),
+                       QStringLiteral("--time")});
+    QVERIFY2(run.out.contains(QStringLiteral("  ") + label + QLatin1Char(' ')), qPrintable(run.out));
+    Result matmul = uopc({QStringLiteral("run"), QStringLiteral(UOPSCOPE_SOURCE_DIR "/resources/examples/matmul.py"),
+                          QStringLiteral("--device"), QStringLiteral("CPU"), QStringLiteral("--time")});
+    QVERIFY2(matmul.out.contains(QStringLiteral("  #2 r_4_3_6 ")) && matmul.out.contains(QStringLiteral("  #4 r_4_3_6 ")),
+             qPrintable(matmul.out));
+  }
+
   void errors() {
     Result stage = uopc({QStringLiteral("stages"), m_program, QStringLiteral("--stage"), QStringLiteral("Vectorize")});
     QCOMPARE(stage.code, 1);
@@ -193,7 +218,7 @@ private Q_SLOTS:
     Result kernel = uopc({QStringLiteral("emit"), m_program, QStringLiteral("--source"), QStringLiteral("--kernel"),
                           QStringLiteral("r_9")});
     QCOMPARE(kernel.code, 1);
-    QVERIFY2(kernel.err.contains(QStringLiteral("no kernel 'r_9'; the schedule has 2 kernels:\n  0  r_2_2_4")),
+    QVERIFY2(kernel.err.contains(QStringLiteral("no kernel 'r_9'; the schedule has 2 kernels:\n  #0 r_2_2_4")),
              qPrintable(kernel.err));
     Result both = uopc({QStringLiteral("emit"), m_program});
     QCOMPARE(both.code, 1);

@@ -16,6 +16,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidgetItemIterator>
 #include <QComboBox>
 #include <QListWidget>
 #include <QMenu>
@@ -77,6 +78,27 @@ private Q_SLOTS:
     // clicking a node selects it
     w.graph()->select(0);
     QCOMPARE(w.graph()->selected(), 0);
+  }
+
+  // One identity per kernel: the Stages tree names a kernel's stages, Optimize
+  // included, as the Kernels table does (its number, then the name after
+  // Optimize): convnet's #1 is renamed by its UPCAST
+  void namesEachKernelOnce() {
+    MainWindow w;
+    w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/convnet.py"));
+    w.session().waitForIdle();
+    const uops::PipelineRun* run = w.session().run();
+    QVERIFY(run && run->kernels.size() > 1);
+    const QString name = QString::fromStdString(run->kernels[1].name.text);
+    QVERIFY(name != QString::fromStdString(run->schedule.kernels[1].name)); // Optimize renamed it
+    QCOMPARE(w.kernels()->item(1, 0)->text(), QStringLiteral("#1"));
+    int labelled = 0;
+    for (QTreeWidgetItemIterator it(w.stages()); *it; ++it)
+      if ((*it)->text(0).startsWith(QStringLiteral("#1 "))) {
+        QCOMPARE((*it)->text(0), QStringLiteral("#1 ") + name);
+        ++labelled;
+      }
+    QCOMPARE(labelled, 6); // Optimize, Expand, Instruction Selection, Linearize, Register/Memory Plan, Render
   }
 
   // Choosing a rewrite shows the graph after it with its replacement highlighted.

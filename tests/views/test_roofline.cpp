@@ -32,7 +32,7 @@ private Q_SLOTS:
     run.work = {{2e9, 1e9}, {8e9, 1e9}, {0, 1e6}}; // the copy does no arithmetic: no point
     std::vector<RooflinePoint> p = rooflinePoints(run, peaks);
     QCOMPARE(p.size(), size_t{2});
-    QCOMPARE(p[0].kernel, QStringLiteral("E_a"));
+    QCOMPARE(p[0].kernel, QStringLiteral("#0 E_a")); // kernelLabel
     QCOMPARE(p[0].intensity, 2.0);
     QCOMPARE(p[0].gflops, 1000.0); // 2e9 FLOPs in the median 2 ms
     QCOMPARE(p[0].roof, 40.0);

@@ -160,7 +160,7 @@ private Q_SLOTS:
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QString report = QString::fromUtf8(f.readAll());
     const QString name = QString::fromStdString(k->name.text);
-    QVERIFY2(report.startsWith(QStringLiteral("# Kernel 1: ") + name + QLatin1Char('\n')), qPrintable(report.left(200)));
+    QVERIFY2(report.startsWith(QStringLiteral("# Kernel #1 ") + name + QLatin1Char('\n')), qPrintable(report.left(200)));
     QVERIFY(report.contains(QStringLiteral("- device: CPU")));
     const QString opts = k->opts.empty() ? QStringLiteral("none") : QString::fromStdString(uops::formatOpts(k->opts));
     QVERIFY2(report.contains(QStringLiteral("- OptOps: ") + opts + QStringLiteral(" (the heuristics)")),

@@ -171,7 +171,7 @@ void DiffPanel::refill() {
   m_kernel->clear();
   if (!run) return;
   for (size_t i = 0; i < run->kernels.size(); ++i)
-    m_kernel->addItem(QStringLiteral("%1  %2").arg(i).arg(QString::fromStdString(run->kernels[i].name.text)));
+    m_kernel->addItem(QString::fromStdString(kernelLabel(i, run->kernels[i].name.text)));
   m_kernel->setCurrentIndex(keep >= 0 && keep < m_kernel->count() ? keep : 0);
   if (m_kernel->currentIndex() >= 0)
     m_a->setText(QString::fromStdString(formatOpts(run->kernels[static_cast<size_t>(m_kernel->currentIndex())].opts)));

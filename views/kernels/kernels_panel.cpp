@@ -1,6 +1,7 @@
 #include "views/kernels/kernels_panel.h"
 
 #include "core/ir/axis_type.h"
+#include "core/opt/kernel_ranges.h"
 #include "views/session/session.h"
 
 #include <QHeaderView>
@@ -45,7 +46,7 @@ void KernelsPanel::rebuild() {
   for (size_t i = 0; i < run->kernels.size(); ++i) {
     const LoweredKernel& k = run->kernels[i];
     int row = static_cast<int>(i);
-    setItem(row, 0, new QTableWidgetItem(QString::number(i)));
+    setItem(row, 0, new QTableWidgetItem(QStringLiteral("#%1").arg(i))); // kernelLabel's number
     std::string name = k.name.text.empty() ? run->schedule.kernels[i].name : k.name.text;
     auto* label = new QLabel(coloredKernelName(name, k.name.letters));
     label->setTextFormat(Qt::RichText);

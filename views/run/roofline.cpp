@@ -1,4 +1,5 @@
 #include "views/run/roofline.h"
+#include "core/opt/kernel_ranges.h"
 
 #include <algorithm>
 
@@ -13,7 +14,7 @@ std::vector<RooflinePoint> rooflinePoints(const DeviceRunResult& run, const Devi
     double ms = run.kernels[i].medianMs();
     if (w.flops <= 0 || w.bytes <= 0 || ms <= 0) continue;
     RooflinePoint p;
-    p.kernel = QString::fromStdString(run.kernels[i].name);
+    p.kernel = QString::fromStdString(kernelLabel(i, run.kernels[i].name));
     p.intensity = w.flops / w.bytes;
     p.gflops = w.flops / (ms / 1e3) / 1e9;
     p.roof = roofAt(peaks, p.intensity);

@@ -5,6 +5,7 @@
 #include "views/session/session.h"
 #include "views/session/wait_for_job.h"
 #include "views/session/work_pool.h"
+#include "core/opt/kernel_ranges.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -99,7 +100,7 @@ void RunPanel::showRun() {
   for (size_t i = 0; i < r->kernels.size(); ++i) {
     const KernelTimes& k = r->kernels[i];
     int row = static_cast<int>(i);
-    m_times->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(k.name)));
+    m_times->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(kernelLabel(i, k.name))));
     m_times->setItem(row, 1, new QTableWidgetItem(QString::number(k.minMs(), 'f', 4)));
     m_times->setItem(row, 2, new QTableWidgetItem(QString::number(k.medianMs(), 'f', 4)));
     if (i < r->work.size() && k.medianMs() > 0) {

@@ -21,7 +21,7 @@ QString fenced(const QString& language, const QString& text) {
 QString kernelReport(const KernelReportInput& in) {
   const LoweredKernel& k = *in.kernel;
   QStringList out;
-  out << QStringLiteral("# Kernel %1: %2").arg(in.index).arg(QString::fromStdString(k.name.text)) << QString();
+  out << QStringLiteral("# Kernel %1").arg(QString::fromStdString(kernelLabel(in.index, k.name.text))) << QString();
   out << QStringLiteral("- program: %1").arg(in.program) << QStringLiteral("- device: %1").arg(in.device);
   out << QStringLiteral("- OptOps: %1 (%2)")
              .arg(k.opts.empty() ? QStringLiteral("none") : QString::fromStdString(formatOpts(k.opts)), in.optsOrigin);

@@ -1,6 +1,7 @@
 #include "views/stages/stages_panel.h"
 
 #include "views/session/session.h"
+#include "core/opt/kernel_ranges.h"
 
 #include <QHeaderView>
 #include <map>
@@ -30,7 +31,7 @@ void StagesPanel::rebuild() {
     size_t rewrites = 0;
     for (const TraceStep& s : r.steps) rewrites += s.rewrites.size();
     QString name = QString::fromStdString(r.stage);
-    QStringList cells{r.kernel.empty() ? name : QStringLiteral("%1  %2").arg(r.kernelIndex).arg(QString::fromStdString(r.kernel)),
+    QStringList cells{r.kernel.empty() ? name : QString::fromStdString(kernelLabel(r.kernelIndex, r.kernel)),
                       QString::number(rewrites)};
     QTreeWidgetItem* item;
     if (r.kernel.empty()) {

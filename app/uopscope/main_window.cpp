@@ -52,7 +52,7 @@ MainWindow::MainWindow(QWidget* parent)
       m_rewrites(new RewritesPanel(m_session, this)), m_kernels(new KernelsPanel(m_session, this)),
       m_code(new CodePanel(m_session, this)), m_optimize(new OptimizePanel(m_session, this)),
       m_run(new RunPanel(m_session, this)), m_autobatch(new AutobatchPanel(m_session, this)),
-      m_diff(new DiffPanel(m_session, this)) {
+      m_diff(new DiffPanel(m_session, this)), m_whyNot(new WhyNotPanel(m_session, this)) {
   initWindowResources();
   setWindowIcon(QIcon(QStringLiteral(":/icons/uopscope.svg")));
   setWindowTitle(QStringLiteral("UOpScope"));
@@ -72,7 +72,9 @@ MainWindow::MainWindow(QWidget* parent)
   inspectorScroll->setWidget(m_inspector);
   inspectorScroll->setWidgetResizable(true);
   inspectorScroll->setMinimumHeight(190); // its first fields, as tall as the window allows
-  dock(QStringLiteral("Inspector"), inspectorScroll, Qt::RightDockWidgetArea);
+  QDockWidget* inspector = dock(QStringLiteral("Inspector"), inspectorScroll, Qt::RightDockWidgetArea);
+  tabifyDockWidget(inspector, dock(QStringLiteral("Why not"), m_whyNot, Qt::RightDockWidgetArea));
+  inspector->raise();
   QDockWidget* kernels = dock(QStringLiteral("Kernels"), m_kernels, Qt::BottomDockWidgetArea);
   QDockWidget* run = dock(QStringLiteral("Run"), m_run, Qt::BottomDockWidgetArea);
   tabifyDockWidget(kernels, run);
@@ -225,7 +227,7 @@ QDockWidget* MainWindow::dock(const QString& title, QWidget* content, Qt::DockWi
   d->setObjectName(title + QStringLiteral("Dock"));
   d->setWidget(content);
   addDockWidget(area, d, Qt::Vertical);
-  m_docks[title.toLower()] = d;
+  m_docks[title.toLower().replace(QLatin1Char(' '), QLatin1Char('-'))] = d; // a view name: "why-not"
   return d;
 }
 

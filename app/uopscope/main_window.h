@@ -12,6 +12,7 @@
 #include "views/graph/find_bar.h"
 #include "views/graph/graph_view.h"
 #include "views/inspector/node_inspector.h"
+#include "views/rules/why_not_panel.h"
 #include "views/menus/recent_files.h"
 #include "views/code/code_panel.h"
 #include "views/diff/diff_panel.h"
@@ -45,6 +46,7 @@ public:
   GraphView* beforeGraph() const { return m_before; }
   FindBar* findBar() const { return m_find; }
   NodeInspector* inspector() const { return m_inspector; }
+  WhyNotPanel* whyNot() const { return m_whyNot; }
   RecentFiles* recentFiles() const { return m_recent; }
   QProgressBar* layoutProgress() const;
   // Graph > Compare before/after: the graph before the current rewrite beside the one after it.
@@ -116,6 +118,7 @@ private:
   RunPanel* m_run;
   AutobatchPanel* m_autobatch;
   DiffPanel* m_diff;
+  WhyNotPanel* m_whyNot;
   class QTabWidget* m_center = nullptr;
   // a restored session's view state, applied once its program has lowered
   std::optional<SavedSession> m_pendingView;

@@ -41,7 +41,7 @@ UOpPtr graphRewrite(const UOpPtr& root, const PatternMatcher& pm, RewriteOptions
     addStats(opts.stats, engine.stats());
     return out;
   }
-  listener->stepBegin({opts.name, opts.location, opts.topDown, false}, root);
+  listener->stepBegin({opts.name, opts.location, opts.topDown, false, &pm}, root);
   UOpPtr out;
   try {
     out = engine.run(root);

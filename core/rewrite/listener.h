@@ -13,6 +13,8 @@
 
 namespace uops {
 
+class PatternMatcher;
+
 class Rule;
 
 // What a listener learns about a graphRewrite call when it begins.
@@ -21,6 +23,7 @@ struct RewriteStepInfo {
   std::source_location location;
   bool topDown = false;
   bool snapshot = false; // a named root that rewrites nothing (traceSnapshot)
+  const PatternMatcher* matcher = nullptr; // the step's rules (none for a snapshot)
 };
 
 class RewriteListener {

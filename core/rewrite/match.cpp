@@ -1,8 +1,12 @@
 #include "core/rewrite/match.h"
 
+#include "core/ir/text_arg.h"
+
 #include "core/rewrite/upat.h"
 
 #include <algorithm>
+
+#include <fmt/format.h>
 #include <stdexcept>
 
 namespace uops {
@@ -145,6 +149,46 @@ bool matchOne(const UPat& pat, const UOpPtr& node, Match& m, const Next& next) {
 }
 
 } // namespace
+
+namespace {
+
+bool matchesAlone(const UPat& pattern, const UOpPtr& node) {
+  Match m(node, nullptr);
+  return matchOne(pattern, node, m, kDone);
+}
+
+// Why `node` fails `pattern` (whose own match failed): its first failed constraint.
+std::string mismatch(const UPat& pattern, const UOpPtr& node) {
+  const UPatNode& p = pattern.node();
+  const UOp& u = *node;
+  if (!p.anyOp && !p.ops.test(static_cast<size_t>(u.op())))
+    return fmt::format("op is {}, not {}", opName(u.op()), UPat::ops(p.ops).toString());
+  if (!dtypeMatches(p, u.dtype())) return fmt::format("dtype {} is not the pattern's", toString(u.dtype()));
+  if (!argMatches(p, u.arg())) return fmt::format("arg {} is not the pattern's", text::printArg(u.op(), u.dtype(), u.arg()));
+  if (p.nodePred && !p.nodePred(u)) return "the pattern's filter rejects it";
+  const UOpList& src = u.src();
+  const bool sized = p.srcMode == SrcMode::Fixed || p.srcMode == SrcMode::Permuted;
+  if (sized && src.size() != p.src.size())
+    return fmt::format("{} sources, the pattern has {}", src.size(), p.src.size());
+  if (p.srcMode == SrcMode::Prefix && src.size() < p.src.size())
+    return fmt::format("{} sources, the pattern needs at least {}", src.size(), p.src.size());
+  if (p.srcMode != SrcMode::Any)
+    for (size_t i = 0; i < src.size(); ++i) {
+      if (p.srcMode != SrcMode::Repeat && i >= p.src.size()) break;
+      const UPat& sub = p.srcMode == SrcMode::Repeat ? p.src[0] : p.src[i];
+      if (matchesAlone(sub, src[i])) continue;
+      return fmt::format("{}src {} ({}): {}", p.srcMode == SrcMode::Permuted ? "in no order; in this one, " : "", i,
+                         sub.toString(), mismatch(sub, src[i]));
+    }
+  return "a name the pattern captures twice is bound to different nodes";
+}
+
+} // namespace
+
+std::optional<std::string> patternMismatch(const UPat& pattern, const UOpPtr& node) {
+  if (matchesAlone(pattern, node)) return std::nullopt;
+  return mismatch(pattern, node);
+}
 
 bool matchPattern(const UPat& pattern, const UOpPtr& node, Match& match) {
   return matchOne(pattern, node, match, kDone);

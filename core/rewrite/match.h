@@ -8,6 +8,8 @@
 #include "core/ir/uop.h"
 
 #include <array>
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace uops {
@@ -54,5 +56,10 @@ private:
 // leaves it as it was on failure. Tries every order of permuted source lists
 // and backtracks, so names captured twice are checked across all choices.
 bool matchPattern(const UPat& pattern, const UOpPtr& node, Match& match);
+
+// Why `node` does not match `pattern`: the first constraint it fails, with its
+// place in the pattern ("src 1 (c:Const): op is Add, not Const"); nullopt
+// when it matches.
+std::optional<std::string> patternMismatch(const UPat& pattern, const UOpPtr& node);
 
 } // namespace uops

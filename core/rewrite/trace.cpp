@@ -1,5 +1,7 @@
 #include "core/rewrite/trace.h"
 
+#include "core/rewrite/pattern_matcher.h"
+
 #include <algorithm>
 
 namespace uops {
@@ -42,6 +44,7 @@ void TraceRecorder::stepBegin(const RewriteStepInfo& info, const UOpPtr& input) 
   step.snapshot = info.snapshot;
   step.depth = static_cast<int>(m_open.size());
   step.input = input;
+  if (info.matcher) step.rules = info.matcher->rules();
   m_steps.push_back(std::move(step));
   m_open.push_back({m_steps.size() - 1, std::chrono::steady_clock::now()});
 }

@@ -39,6 +39,7 @@ struct TraceStep {
   UOpPtr input;
   UOpPtr output; // null if the step failed
   std::vector<TraceRewrite> rewrites;
+  std::vector<Rule> rules; // the rules the step tried (why_not.h), in order
   std::string error;
   std::chrono::nanoseconds duration{0};
 

@@ -61,7 +61,7 @@ private Q_SLOTS:
                           << QStringLiteral("no node group 'foo' for --hide (groups: constants, index, movement, calls)");
     QTest::newRow("view") << QStringList{kExample, QStringLiteral("--view"), QStringLiteral("bogus")}
                           << QStringLiteral("no view 'bogus' (views: autobatch, code, diff, graph, inspector, kernels, optimize, "
-                                             "program, rewrites, roofline, run, stages)");
+                                             "program, rewrites, roofline, run, stages, why-not)");
     QTest::newRow("pass") << QStringList{kExample, QStringLiteral("--pass"), QStringLiteral("bogus")}
                           << QStringLiteral("no pass 'bogus' (passes: front end, types, allocation, lowering, fusion)");
     QTest::newRow("vm steps without a call")

@@ -4,6 +4,7 @@
 #include "core/pipeline/callify.h"
 #include "core/pipeline/device_split.h"
 #include "core/pipeline/rangeify.h"
+#include "core/rewrite/cancel.h"
 #include "core/runtime/worker_pool.h"
 
 #include <algorithm>
@@ -13,13 +14,18 @@ namespace uops {
 namespace {
 
 // Runs one stage into `record`: its result, its trace, or its error.
-template <class F> bool runStage(StageRecord& record, bool trace, F&& stage) {
+// A stage cancelled inside (cancel.h) fails with "cancelled"; the run then
+// throws PipelineCancelled, as its flag is set.
+template <class F> bool runStage(StageRecord& record, bool trace, const std::atomic<bool>* cancel, F&& stage) {
   std::optional<TraceRecorder> recorder;
   if (trace) recorder.emplace();
+  ScopedRewriteCancel cancellable(cancel);
   try {
     record.result = stage();
     // the stage's result as a step of its own, so a trace ends each stage on it
     if (record.result) traceSnapshot(record.stage, record.result);
+  } catch (const RewriteCancelled&) {
+    record.error = "cancelled";
   } catch (const std::exception& e) {
     record.error = e.what();
   }
@@ -38,6 +44,7 @@ class RunControl {
 public:
   explicit RunControl(const PipelineOptions& options) : m_options(options) {}
   bool cancelled() const { return m_options.cancel && m_options.cancel->load(); }
+  const std::atomic<bool>* flag() const { return m_options.cancel; }
   void throwIfCancelled() const {
     if (cancelled()) throw PipelineCancelled();
   }
@@ -70,7 +77,7 @@ void lowerStages(KernelLowering& out, const Schedule& schedule, size_t i, const 
     const std::string& name = s == 0 ? schedule.kernels[i].name : k.name.text;
     if (!control.starting(stage.name, name)) return;
     StageRecord r{.stage = stage.name, .kernel = name, .kernelIndex = i, .input = k.current};
-    runStage(r, trace, [&] {
+    runStage(r, trace, control.flag(), [&] {
       if (s == 0) {
         auto given = opts.find(i);
         k = startLowering(k.current, target,
@@ -157,10 +164,11 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
   StageRecord callified{.stage = "Callify"};
   // values on device tuples become per-device graphs first (device_split.h):
   // Callify's function is over one device's values per node
-  bool ok = runStage(callified, options.trace, [&] {
+  bool ok = runStage(callified, options.trace, control.flag(), [&] {
     return callify(needsDeviceSplit(outputs) ? splitDevices(outputs).roots : outputs);
   });
   run.stages.push_back(std::move(callified));
+  control.throwIfCancelled();
   if (!ok) return run;
   if (!control.starting("Rangeify")) throw PipelineCancelled();
   StageRecord rangeified{.stage = "Rangeify", .input = run.stages.back().result};
@@ -170,8 +178,9 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
     choices.rowFusion = choices.rowFusion && wanted.rowFusion;
     choices.packOperands = choices.packOperands && wanted.packOperands;
   }
-  ok = runStage(rangeified, options.trace, [&] { return rangeify(rangeified.input, choices); });
+  ok = runStage(rangeified, options.trace, control.flag(), [&] { return rangeify(rangeified.input, choices); });
   run.stages.push_back(std::move(rangeified));
+  control.throwIfCancelled();
   if (!ok) return run;
   run.schedule = scheduleOf(run.stages.back().result);
   if (!options.target) return run;

@@ -11,6 +11,7 @@
 // frame's final result too, so a chain of replacements uses one frame.
 #pragma once
 
+#include "core/rewrite/cancel.h"
 #include "core/rewrite/graph_rewrite.h"
 #include "core/rewrite/listener.h"
 #include "core/ir/node_map.h"
@@ -27,8 +28,10 @@ public:
 
   UOpPtr run(const UOpPtr& root) {
     m_stack.push_back({&root, kNone, State::Enter});
-    while (!m_stack.empty())
+    for (uint32_t polls = 1; !m_stack.empty(); ++polls) {
+      if ((polls & 1023) == 0 && rewriteCancelRequested()) throw RewriteCancelled(); // cancel.h
       step();
+    }
     return *result(root.get());
   }
 

@@ -5,6 +5,7 @@
 // the run at the first failing (stage, kernel) in that order.
 #include "tests/support/test_registry.h"
 #include "core/pipeline/pipeline_runner.h"
+#include "core/rewrite/listener.h"
 #include "core/tensor/tensor.h"
 
 #include <QTest>
@@ -46,6 +47,7 @@ private Q_SLOTS:
   void progressSkipsKernelsLoweredAlike();
   void cancelStopsBeforeTheNextStage();
   void cancelledBeforeStartLowersNothing();
+  void cancelStopsInsideAStage();
 };
 
 void TestPipelineRunner::recordsInStageOrder() {
@@ -195,6 +197,51 @@ void TestPipelineRunner::cancelledBeforeStartLowersNothing() {
   options.progress = [&](const PipelineProgress&) { ++reports; };
   QVERIFY_THROWS_EXCEPTION(PipelineCancelled, runPipeline(roots(), options));
   QCOMPARE(reports, 0);
+}
+
+namespace {
+
+// Counts the graphRewrite calls of this thread.
+struct StepCounter final : RewriteListener {
+  int steps = 0;
+  void stepBegin(const RewriteStepInfo&, const UOpPtr&) override { ++steps; }
+  void ruleFired(const Rule&, const UOpPtr&, const UOpPtr&) override {}
+  void ruleThrew(const Rule&, const UOpPtr&) override {}
+  void stepEnd(const UOpPtr&, std::string_view) override {}
+};
+
+// A chain of 400 elementwise steps: thousands of nodes for Rangeify.
+std::vector<UOpPtr> longChain() {
+  Tensor x = Tensor::empty({8, 8});
+  for (int i = 0; i < 400; ++i) x = (x * (1.0 + i * 0.001) + i * 0.5).relu();
+  return {x.uop()};
+}
+
+} // namespace
+
+// The flag set as Rangeify starts: its first big rewrite stops (cancel.h),
+// where before the whole stage ran and the run stopped after it.
+void TestPipelineRunner::cancelStopsInsideAStage() {
+  StepCounter whole;
+  {
+    ScopedRewriteListener listen(&whole);
+    runPipeline(longChain(), {.trace = false});
+  }
+  std::atomic<bool> cancel{false};
+  PipelineOptions options{.trace = false};
+  options.cancel = &cancel;
+  options.progress = [&](const PipelineProgress& p) {
+    if (p.stage == "Rangeify") cancel = true;
+  };
+  StepCounter cancelled;
+  {
+    ScopedRewriteListener listen(&cancelled);
+    QVERIFY_THROWS_EXCEPTION(PipelineCancelled, runPipeline(longChain(), options));
+  }
+  // Callify's few steps and Rangeify's first (4 of 25 here; 13 without the check inside)
+  QVERIFY2(cancelled.steps <= whole.steps / 4, qPrintable(QStringLiteral("%1 rewrite steps after a cancel, %2 in a whole run")
+                                                          .arg(cancelled.steps)
+                                                          .arg(whole.steps)));
 }
 
 UOPSCOPE_TEST(TestPipelineRunner);

@@ -1,5 +1,5 @@
 // uopscope [PROGRAM.py | SESSION.uopscope] [--diff OPTS] [--device CPU|CL:n] [--schedule K] [--view NAME] [--stage NAME [--kernel K] [--rewrite N]]
-//          [--compare] [--hide GROUPS] [--find TEXT] [--run] [--pass NAME] [--vm-steps N] [--screenshot FILE.png]
+//          [--compare] [--neighbourhood] [--hide GROUPS] [--find TEXT] [--run] [--pass NAME] [--vm-steps N] [--screenshot FILE.png]
 // Every option is checked before the window opens: a wrong value is an error
 // that lists the valid ones. --help and --version need no display.
 #include "app/uopscope/main_window.h"
@@ -12,6 +12,7 @@
 #include "core/runtime/device_registry.h"
 #include "core/program/device_run.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -48,6 +49,8 @@ struct Options {
   QCommandLineOption rewrite{QStringLiteral("rewrite"), QStringLiteral("with --stage: show its n-th rewrite (from 0)"),
                              QStringLiteral("n")};
   QCommandLineOption compare{QStringLiteral("compare"), QStringLiteral("show the graph before the rewrite beside it")};
+  QCommandLineOption neighbourhood{QStringLiteral("neighbourhood"),
+                                   QStringLiteral("a rewrite shows the nodes within two edges of its replacement")};
   QCommandLineOption hide{QStringLiteral("hide"),
                           QStringLiteral("hide node groups in the graph, comma-separated: constants, index, movement, "
                                          "calls"),
@@ -74,7 +77,7 @@ struct Options {
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py) or a saved session (.uopscope)"));
-    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, hide, find, runIt, pass, vmSteps, diff, shot});
+    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, runIt, pass, vmSteps, diff, shot});
   }
 };
 
@@ -198,6 +201,8 @@ int main(int argc, char** argv) {
     window.setHiddenGroups(groups);
   }
   window.setCompare(parser.isSet(o.compare));
+  if (parser.isSet(o.neighbourhood)) // Graph > Rewrite neighbourhood only, checked
+    if (auto* near = window.findChild<QAction*>(QStringLiteral("rewriteNeighbourhood"))) near->trigger();
   if (parser.isSet(o.device)) {
     QString device =
         QString::fromStdString(uops::canonicalDeviceName(parser.value(o.device).toStdString()));

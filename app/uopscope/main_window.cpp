@@ -199,6 +199,20 @@ void MainWindow::connectGraph() {
     int index = node ? m_graph->indexOf(node) : -1;
     if (index >= 0 && index != m_graph->selected()) m_graph->selectAndCenter(index);
   });
+  // a rewrite shown: its rule, source line and pattern over the graph
+  connect(&m_session, &Session::rewriteShown, this, [this](int step, int k) {
+    const TraceRewrite& rw =
+        m_session.stageRecord(m_session.selectedStage()).steps[static_cast<size_t>(step)].rewrites[static_cast<size_t>(k)];
+    const QString rule = QStringLiteral("%1 (%2): %3")
+                             .arg(QString::fromStdString(rw.rule.name()), QString::fromStdString(rw.rule.locationText()),
+                                  QString::fromStdString(rw.rule.pattern().toString()));
+    m_graph->setCaption((m_before->isVisible() ? QStringLiteral("after ") : QString()) + rule);
+    if (m_before->isVisible()) m_before->setCaption(QStringLiteral("before ") + rule);
+  });
+  connect(&m_session, &Session::stageSelected, this, [this] {
+    m_graph->setCaption(m_before->isVisible() ? QStringLiteral("after the rewrite") : QString());
+    m_before->setCaption(QStringLiteral("before the rewrite"));
+  });
   connect(m_inspector, &NodeInspector::nodeChosen, m_graph,
           [this](const UOp* node) { m_graph->selectAndCenter(m_graph->indexOf(node)); });
 }

@@ -76,6 +76,12 @@ void MainWindow::buildGraphMenu() {
   m_compare = graph->addAction(QStringLiteral("&Compare before/after rewrite"), this, &MainWindow::setCompare);
   m_compare->setCheckable(true);
   m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+  QAction* near = graph->addAction(QStringLiteral("Rewrite &neighbourhood only"), this,
+                                   [this](bool on) { m_session.setRewriteNeighbourhood(on); });
+  near->setCheckable(true);
+  near->setObjectName(QStringLiteral("rewriteNeighbourhood"));
+  near->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_N));
+  near->setToolTip(QStringLiteral("A rewrite shows the nodes within two edges of its replacement (and of the node it matched)"));
   graph->addSeparator();
   auto filter = [this, graph](const QString& title, const QString& name, bool GraphFilter::*field) {
     QAction* a = graph->addAction(title, this, [this, field](bool on) {

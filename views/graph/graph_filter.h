@@ -15,6 +15,10 @@ struct GraphFilter {
   bool indexMath = false;    // elementwise ops on the index dtype
   bool movement = false;     // the movement group (Reshape, Permute, Expand, Index, ...)
   bool collapseCalls = false; // a Call is one box: its kernel body is not drawn
+  // Only the nodes within `hops` edges of `focus` (sources or users, in the
+  // whole graph), when it is set: a rewrite's neighbourhood
+  const UOp* focus = nullptr;
+  int hops = 2;
   friend bool operator==(const GraphFilter&, const GraphFilter&) = default;
 };
 

@@ -34,6 +34,7 @@ public:
   class GraphMinimap* minimap() const { return m_minimap; }
   // A caption in the view's top left corner ("before the rewrite"); empty: none.
   void setCaption(const QString& caption);
+  const QString& caption() const { return m_caption; }
 
 Q_SIGNALS:
   void nodeSelected(int index);

@@ -29,6 +29,27 @@ std::vector<const UOp*> reachable(const UOp& root, const GraphFilter& filter) {
   return order;
 }
 
+// The nodes within `hops` edges of `focus`, either direction.
+std::unordered_map<const UOp*, int> neighbourhood(const std::vector<const UOp*>& all, const UOp* focus, int hops) {
+  std::unordered_map<const UOp*, std::vector<const UOp*>> users;
+  for (const UOp* u : all)
+    for (const UOpPtr& s : u->src()) users[s.get()].push_back(u);
+  std::unordered_map<const UOp*, int> distance{{focus, 0}};
+  std::vector<const UOp*> frontier{focus};
+  for (int d = 1; d <= hops && !frontier.empty(); ++d) {
+    std::vector<const UOp*> next;
+    auto visit = [&](const UOp* v) {
+      if (distance.emplace(v, d).second) next.push_back(v);
+    };
+    for (const UOp* u : frontier) {
+      for (const UOpPtr& s : u->src()) visit(s.get());
+      for (const UOp* v : users[u]) visit(v);
+    }
+    frontier = std::move(next);
+  }
+  return distance;
+}
+
 } // namespace
 
 VisibleGraph visibleGraph(const UOp& root, const GraphFilter& filter) {
@@ -38,6 +59,9 @@ VisibleGraph visibleGraph(const UOp& root, const GraphFilter& filter) {
   for (size_t i = 0; i < all.size(); ++i) number.emplace(all[i], i);
   std::vector<const UOp*> order = reachable(root, filter);
   out.hidden = all.size() - order.size();
+  const bool focused = filter.focus && number.contains(filter.focus);
+  std::unordered_map<const UOp*, int> near = focused ? neighbourhood(all, filter.focus, filter.hops)
+                                                     : std::unordered_map<const UOp*, int>{};
   // for each node: the visible nodes that stand for it (itself, or what a hidden node reads)
   std::unordered_map<const UOp*, std::vector<size_t>> standsFor;
   for (const UOp* u : order) {
@@ -47,7 +71,12 @@ VisibleGraph visibleGraph(const UOp& root, const GraphFilter& filter) {
       for (size_t s : standsFor.at(u->src(i).get()))
         if (std::find(from.begin(), from.end(), s) == from.end()) from.push_back(s);
     }
-    if (hides(filter, *u) && u != &root) {
+    if (focused && !near.contains(u)) { // outside the neighbourhood: not drawn, no edges through it
+      ++out.hidden;
+      standsFor.emplace(u, std::vector<size_t>{});
+      continue;
+    }
+    if (hides(filter, *u) && u != &root && u != filter.focus) {
       ++out.hidden;
       standsFor.emplace(u, std::move(from));
       continue;

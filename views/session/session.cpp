@@ -390,24 +390,31 @@ const LoweredKernel* Session::renderedKernel() const {
 
 void Session::layoutSelected() {
   m_shownBefore.reset();
+  m_focusBefore = nullptr;
   if (UOpPtr g = selectedGraph()) layOut(g);
 }
 
-void Session::layOut(UOpPtr root) {
+void Session::layOut(UOpPtr root, const UOp* focus) {
   m_shown = root;
+  m_focus = focus;
+  LayoutOptions options = m_layoutOptions;
+  options.filter.focus = focus;
   auto progress = m_layout.reporter(std::function<void(int)>([this](int percent) { Q_EMIT layoutProgress(percent); }));
   m_layout.start(
-      [root = std::move(root), options = m_layoutOptions, progress](const std::atomic<bool>& cancel) {
+      [root = std::move(root), options, progress](const std::atomic<bool>& cancel) {
         return layoutGraph(root, options, progress, &cancel);
       },
       [this](GraphLayout layout) { Q_EMIT layoutReady(layout); });
   Q_EMIT busyChanged(true);
 }
 
-void Session::layOutBefore(UOpPtr root) {
+void Session::layOutBefore(UOpPtr root, const UOp* focus) {
   m_shownBefore = root;
+  m_focusBefore = focus;
+  LayoutOptions options = m_layoutOptions;
+  options.filter.focus = focus;
   m_layoutBefore.start(
-      [root = std::move(root), options = m_layoutOptions](const std::atomic<bool>& cancel) {
+      [root = std::move(root), options](const std::atomic<bool>& cancel) {
         return layoutGraph(root, options, {}, &cancel);
       },
       [this](GraphLayout layout) { Q_EMIT beforeLayoutReady(layout); });
@@ -416,13 +423,19 @@ void Session::layOutBefore(UOpPtr root) {
 
 void Session::setLayoutOptions(const LayoutOptions& options) {
   m_layoutOptions = options;
-  if (m_shown) layOut(m_shown);
-  if (m_shownBefore && m_compare) layOutBefore(m_shownBefore);
+  if (m_shown) layOut(m_shown, m_focus);
+  if (m_shownBefore && m_compare) layOutBefore(m_shownBefore, m_focusBefore);
+}
+
+void Session::setRewriteNeighbourhood(bool on) {
+  m_neighbourhood = on;
+  if (m_highlight && m_shown) layOut(m_shown, on ? m_highlight.get() : nullptr);
+  if (m_matched && m_shownBefore && m_compare) layOutBefore(m_shownBefore, on ? m_matched.get() : nullptr);
 }
 
 void Session::setCompareRewrites(bool on) {
   m_compare = on;
-  if (on && m_shownBefore) layOutBefore(m_shownBefore);
+  if (on && m_shownBefore) layOutBefore(m_shownBefore, m_focusBefore);
 }
 
 void Session::showRewrite(int step, int k) {
@@ -433,9 +446,10 @@ void Session::showRewrite(int step, int k) {
   if (k < 0 || k >= static_cast<int>(s.rewrites.size())) return;
   m_highlight = s.rewrites[static_cast<size_t>(k)].replacement;
   m_matched = s.rewrites[static_cast<size_t>(k)].matched;
-  layOut(s.rootAfter(static_cast<size_t>(k) + 1));
+  layOut(s.rootAfter(static_cast<size_t>(k) + 1), m_neighbourhood ? m_highlight.get() : nullptr);
   m_shownBefore = s.rootAfter(static_cast<size_t>(k));
-  if (m_compare) layOutBefore(m_shownBefore);
+  m_focusBefore = m_neighbourhood ? m_matched.get() : nullptr;
+  if (m_compare) layOutBefore(m_shownBefore, m_focusBefore);
   Q_EMIT rewriteShown(step, k);
 }
 

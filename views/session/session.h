@@ -106,6 +106,10 @@ public:
   const UOp* highlighted() const { return m_highlight.get(); }
   const UOp* matched() const { return m_matched.get(); }
   void setCompareRewrites(bool on);
+  // A rewrite shows only the two-hop neighbourhood of its replacement (and,
+  // comparing, of the node it matched), at a size where labels read.
+  void setRewriteNeighbourhood(bool on);
+  bool rewriteNeighbourhood() const { return m_neighbourhood; }
   bool compareRewrites() const { return m_compare; }
   // What the Graph view hides and when it leaves dot; changing it lays out again.
   void setLayoutOptions(const LayoutOptions& options);
@@ -184,10 +188,11 @@ Q_SIGNALS:
 private:
   void takeLowered(Lowered lowered);
   bool workersIdle() const; // no job of any generation left on a worker
-  void layOut(UOpPtr root);
+  // `focus`: only its neighbourhood (GraphFilter::focus), for a rewrite shown with setRewriteNeighbourhood
+  void layOut(UOpPtr root, const UOp* focus = nullptr);
   void listSelected();
   void compileSelected();
-  void layOutBefore(UOpPtr root);
+  void layOutBefore(UOpPtr root, const UOp* focus = nullptr);
 
   QString m_source, m_path;
   QString m_device = QStringLiteral("CPU");
@@ -198,6 +203,9 @@ private:
   UOpPtr m_highlight; // the node the last shown rewrite made
   UOpPtr m_matched;   // the node it replaced
   UOpPtr m_shown, m_shownBefore; // the roots laid out last
+  const UOp* m_focus = nullptr;     // in m_shown: the neighbourhood shown, if only that
+  const UOp* m_focusBefore = nullptr;
+  bool m_neighbourhood = false;
   bool m_compare = false;
   LayoutOptions m_layoutOptions;
   std::optional<DeviceRunResult> m_lastRun;

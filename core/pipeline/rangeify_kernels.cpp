@@ -85,8 +85,10 @@ UOpPtr splitKernel(const Match& m) {
   KernelBuilder k;
   k.slotFor(buf); // the stored buffer is slot 0
   UOpPtr ast = sink({k.build(effect)});
-  ast = graphRewrite(ast, pmSymbolic(), {.name = "kernel split"});
-  ast = graphRewrite(ast, pmGatedModulo(), {.name = "gated modulo"});
+  // index math simplified, and a padded read's modulo dropped (one pass: the
+  // Load is visited after its index is simplified)
+  static const PatternMatcher pm = pmSymbolic() + pmGatedModulo();
+  ast = graphRewrite(ast, pm, {.name = "kernel split"});
   ast = renumberRanges(ast);
   UOpList call{ast};
   call.insert(call.end(), k.args.begin(), k.args.end());

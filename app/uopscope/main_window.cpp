@@ -206,13 +206,10 @@ void MainWindow::connectGraph() {
     const QString rule = QStringLiteral("%1 (%2): %3")
                              .arg(QString::fromStdString(rw.rule.name()), QString::fromStdString(rw.rule.locationText()),
                                   QString::fromStdString(rw.rule.pattern().toString()));
-    m_graph->setCaption((m_before->isVisible() ? QStringLiteral("after ") : QString()) + rule);
-    if (m_before->isVisible()) m_before->setCaption(QStringLiteral("before ") + rule);
+    m_graph->setCaption((!m_before->isHidden() ? QStringLiteral("after ") : QString()) + rule);
+    if (!m_before->isHidden()) m_before->setCaption(QStringLiteral("before ") + rule);
   });
-  connect(&m_session, &Session::stageSelected, this, [this] {
-    m_graph->setCaption(m_before->isVisible() ? QStringLiteral("after the rewrite") : QString());
-    m_before->setCaption(QStringLiteral("before the rewrite"));
-  });
+  connect(&m_session, &Session::stageSelected, this, &MainWindow::resetCaptions);
   connect(m_inspector, &NodeInspector::nodeChosen, m_graph,
           [this](const UOp* node) { m_graph->selectAndCenter(m_graph->indexOf(node)); });
 }
@@ -230,10 +227,14 @@ void MainWindow::buildToolBar() {
 
 void MainWindow::setCompare(bool on) {
   m_before->setVisible(on);
-  m_before->setCaption(QStringLiteral("before the rewrite"));
-  m_graph->setCaption(on ? QStringLiteral("after the rewrite") : QString());
+  resetCaptions();
   if (m_compare->isChecked() != on) m_compare->setChecked(on);
   m_session.setCompareRewrites(on);
+}
+
+void MainWindow::resetCaptions() {
+  m_before->setCaption(QStringLiteral("before the rewrite"));
+  m_graph->setCaption(!m_before->isHidden() ? QStringLiteral("after the rewrite") : QString());
 }
 
 QDockWidget* MainWindow::dock(const QString& title, QWidget* content, Qt::DockWidgetArea area) {

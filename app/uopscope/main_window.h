@@ -100,6 +100,8 @@ private:
   // the middle tabs' view names, in tab order (centralTabs adds them so)
   static const QStringList& centralViews();
   void restoreViewState(const SavedSession& saved);
+  // The graphs' captions with no rewrite shown ("after the rewrite" only when comparing)
+  void resetCaptions();
 
   Session m_session;
   GraphView* m_graph;

@@ -81,12 +81,9 @@ int64_t iterationsOf(const std::vector<Axis>& axes) {
 // Whether some reduction does not depend on some output axis: it is computed
 // outside that axis' loop (a softmax's max and sum, once per row).
 bool reducesOutsideAnOutputLoop(const UOpPtr& ast, const std::vector<Axis>& axes) {
-  for (const UOp* u : toposort(*ast)) {
-    if (u->op() != Op::Reduce) continue;
-    for (const Axis& a : axes)
-      if (isOutput(a.type) && a.size > 1 && !reaches(*u, *a.range)) return true;
-  }
-  return false;
+  const std::unordered_set<const UOp*> outside = rangesOutsideAReduction(ast);
+  return std::any_of(axes.begin(), axes.end(),
+                     [&](const Axis& a) { return a.size > 1 && outside.contains(a.range.get()); });
 }
 
 } // namespace

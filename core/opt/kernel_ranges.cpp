@@ -1,5 +1,7 @@
 #include "core/opt/kernel_ranges.h"
 
+#include "core/ir/reaches.h"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -87,6 +89,21 @@ KernelName kernelName(const UOpPtr& ast) {
   name.text = fmt::format("{}{}{}", reduces ? 'r' : 'E', name.sizes.empty() ? "" : "_",
                           fmt::join(name.sizes, "_"));
   return name;
+}
+
+std::unordered_set<const UOp*> rangesOutsideAReduction(const UOpPtr& ast) {
+  const std::vector<const UOp*> order = toposort(*ast);
+  std::vector<const UOp*> reduces;
+  for (const UOp* u : order)
+    if (u->op() == Op::Reduce) reduces.push_back(u);
+  std::unordered_set<const UOp*> outside;
+  for (const UOp* u : order) {
+    if (u->op() != Op::Range) continue;
+    const AxisType t = u->argAs<RangeArg>().type;
+    if (t != AxisType::Loop && t != AxisType::Global) continue;
+    if (std::any_of(reduces.begin(), reduces.end(), [&](const UOp* r) { return !reaches(*r, *u); })) outside.insert(u);
+  }
+  return outside;
 }
 
 std::string kernelLabel(size_t index, std::string_view name) {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace uops {
@@ -47,6 +48,12 @@ KernelName kernelName(const UOpPtr& ast);
 // name after Optimize, "#2 r_4_3_6" (two kernels may share a name, never a
 // place). Kernel stages before Optimize are labelled with the same name.
 std::string kernelLabel(size_t index, std::string_view name);
+
+// The output ranges (LOOP or GLOBAL) some reduction of the kernel does not
+// depend on: that reduction is computed outside their loops, once for all
+// their iterations (a row kernel's in-row loops, outside which a softmax's max
+// and sum are computed once per row).
+std::unordered_set<const UOp*> rangesOutsideAReduction(const UOpPtr& ast);
 
 // The product of the sizes of the kernel's UPCAST and UNROLL ranges: the
 // copies Expand makes of each value (1 without them).

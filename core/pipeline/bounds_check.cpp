@@ -117,22 +117,18 @@ std::vector<BoundsViolation> findUnsafeAccesses(const UOpPtr& kernel) {
     const UOpPtr& idx = index.src(1);
     bool gated = (u->op() == Op::Load && u->src().size() == 3) ||
                  (u->op() == Op::Store && u->src().size() == 3);
-    std::optional<MinMax> range =
-        gated ? rangeUnderGate(idx, u->src(u->src().size() - 1)) : idx->minMax();
-    if (!range) continue; // never accessed
+    const UOpPtr gate = gated ? u->src(u->src().size() - 1) : nullptr;
     int64_t size = elementsOf(*param);
-    if (!range->isFloat && range->lo >= 0 && range->hi < size) continue;
-    // sums of ranges the gate bounds, taken out of the index
-    if (gated)
-      if (auto linear = linearRangeUnderGate(idx, u->src(u->src().size() - 1));
-          linear && linear->lo >= 0 && linear->hi < size)
-        continue;
+    const MinMax whole = idx->minMax();
+    if (gated ? provenUnderGate(idx, gate, 0, size - 1) : !whole.isFloat && whole.lo >= 0 && whole.hi < size)
+      continue;
     // intervals are not enough: try every point when there are few
-    if (provenByEnumeration(idx, gated ? u->src(u->src().size() - 1) : nullptr, size)) continue;
+    if (provenByEnumeration(idx, gate, size)) continue;
     out.push_back({.slot = param->argAs<ParamArg>().slot,
                    .write = u->op() == Op::Store,
                    .index = renderExpr(idx),
-                   .range = *range,
+                   // a gate that never holds was proven above
+                   .range = gated ? *rangeUnderGate(idx, gate) : whole,
                    .size = size});
   }
   return out;

@@ -46,7 +46,7 @@ private:
 };
 
 // Whether `x` lies in [lo, hi] wherever `gate` holds (the interval and linear
-// proofs above; a gate that never holds proves anything).
+// proofs above, without trying points; a gate that never holds proves anything).
 bool provenUnderGate(const UOpPtr& x, const UOpPtr& gate, int64_t lo, int64_t hi);
 
 // Throws BoundsError (its message describes the first violation) if any access

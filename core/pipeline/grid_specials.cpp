@@ -64,10 +64,6 @@ UOpPtr gateGroupStores(const UOpPtr& sink, const UOpList& group) {
 // The grid has three dimensions: the outer GLOBAL ranges (outermost first)
 // share the last one, each the quotient and remainder of its index.
 void mergeOuterGlobals(const UOpList& outer, const std::string& name, NodeSubst& subst) {
-  if (outer.size() == 1) {
-    subst.emplace(outer[0].get(), special(outer[0], name));
-    return;
-  }
   int64_t total = 1;
   for (const UOpPtr& r : outer) total *= *constBound(*r);
   UOpPtr s = UOp::make(Op::Special, dtypes::index, {constIndex(total)}, name);

@@ -10,9 +10,6 @@ namespace uops {
 
 std::vector<size_t> selectKernels(const PipelineRun& run, std::string_view selector) {
   const auto& kernels = run.schedule.kernels;
-  auto finalName = [&](size_t i) -> const std::string& {
-    return i < run.kernels.size() && !run.kernels[i].name.text.empty() ? run.kernels[i].name.text : kernels[i].name;
-  };
   // "#2" is "2"
   std::string_view number = !selector.empty() && selector.front() == '#' ? selector.substr(1) : selector;
   bool numeric = !number.empty() && std::all_of(number.begin(), number.end(), [](char c) {
@@ -21,13 +18,13 @@ std::vector<size_t> selectKernels(const PipelineRun& run, std::string_view selec
   std::vector<size_t> out;
   for (size_t i = 0; i < kernels.size(); ++i)
     if (selector.empty() || (numeric && std::to_string(i) == number) || kernels[i].name == selector ||
-        finalName(i) == selector || kernelLabel(i, finalName(i)) == selector)
+        run.kernelName(i) == selector || kernelLabel(i, run.kernelName(i)) == selector)
       out.push_back(i);
   if (!out.empty() || (selector.empty() && kernels.empty())) return out;
   std::string list;
   for (size_t i = 0; i < kernels.size(); ++i)
-    list += fmt::format("\n  {}{}", kernelLabel(i, finalName(i)),
-                        finalName(i) == kernels[i].name ? "" : " (before Optimize: " + kernels[i].name + ")");
+    list += fmt::format("\n  {}{}", kernelLabel(i, run.kernelName(i)),
+                        run.kernelName(i) == kernels[i].name ? "" : " (before Optimize: " + kernels[i].name + ")");
   throw KernelSelectError(fmt::format("no kernel '{}'; the schedule has {} kernel{}{}", selector, kernels.size(),
                                       kernels.size() == 1 ? "" : "s", kernels.empty() ? "" : ":" + list));
 }

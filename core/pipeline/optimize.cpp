@@ -1,6 +1,6 @@
 #include "core/pipeline/optimize.h"
 
-#include "core/ir/reaches.h"
+#include "core/opt/kernel_ranges.h"
 #include "core/pipeline/rangeify_graph.h"
 #include "core/pipeline/row_cache.h"
 #include "core/rewrite/graph_rewrite.h"
@@ -25,21 +25,6 @@ UOpPtr toGlobal(const Match& m) {
   const auto* inRow = static_cast<const std::unordered_set<const UOp*>*>(m.context());
   if (inRow && inRow->contains(m.root().get())) return nullptr;
   return m.root()->withArg(RangeArg{arg.id, AxisType::Global});
-}
-
-// The output loops some reduction of the kernel does not depend on.
-std::unordered_set<const UOp*> inRowLoops(const UOpPtr& sink) {
-  std::unordered_set<const UOp*> loops;
-  const std::vector<const UOp*> order = toposort(*sink);
-  for (const UOp* u : order) {
-    if (u->op() != Op::Range || u->argAs<RangeArg>().type != AxisType::Loop) continue;
-    for (const UOp* r : order)
-      if (r->op() == Op::Reduce && !reaches(*r, *u)) {
-        loops.insert(u);
-        break;
-      }
-  }
-  return loops;
 }
 
 const PatternMatcher& pmGpuAxes() {
@@ -103,7 +88,8 @@ UOpPtr optimize(const UOpPtr& ast, const CodegenTarget& target) {
   // GPU output ranges are the launch grid; a CPU runs them as sequential loops
   // (the outermost becomes THREAD when OptOps can split it).
   if (target.kind == TargetKind::Gpu) {
-    std::unordered_set<const UOp*> inRow = rowKernels(target) ? inRowLoops(sink) : std::unordered_set<const UOp*>{};
+    std::unordered_set<const UOp*> inRow =
+        rowKernels(target) ? rangesOutsideAReduction(sink) : std::unordered_set<const UOp*>{};
     sink = graphRewrite(sink, pmGpuAxes(), {.name = "assign axis types", .context = &inRow});
   }
   // a fixed nesting order: Linearize opens loops in the order End and Reduce list them

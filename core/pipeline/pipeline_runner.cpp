@@ -202,6 +202,10 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
   return run;
 }
 
+const std::string& PipelineRun::kernelName(size_t i) const {
+  return i < kernels.size() && !kernels[i].name.text.empty() ? kernels[i].name.text : schedule.kernels.at(i).name;
+}
+
 std::vector<const StageRecord*> PipelineRun::records(const std::string& stage) const {
   std::vector<const StageRecord*> out;
   for (const StageRecord& r : stages)

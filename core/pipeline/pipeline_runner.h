@@ -80,6 +80,8 @@ struct PipelineRun {
   std::vector<const StageRecord*> records(const std::string& stage) const;
 
   bool failed() const { return !stages.empty() && stages.back().failed(); }
+  // Kernel i's name after Optimize; Rangeify's name for it where Optimize did not get there.
+  const std::string& kernelName(size_t i) const;
 };
 
 // Runs Callify, Rangeify, then each codegen stage on each kernel. A stage that

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace uops::views {
 namespace {
@@ -30,16 +31,16 @@ std::vector<const UOp*> reachable(const UOp& root, const GraphFilter& filter) {
 }
 
 // The nodes within `hops` edges of `focus`, either direction.
-std::unordered_map<const UOp*, int> neighbourhood(const std::vector<const UOp*>& all, const UOp* focus, int hops) {
+std::unordered_set<const UOp*> neighbourhood(const std::vector<const UOp*>& all, const UOp* focus, int hops) {
   std::unordered_map<const UOp*, std::vector<const UOp*>> users;
   for (const UOp* u : all)
     for (const UOpPtr& s : u->src()) users[s.get()].push_back(u);
-  std::unordered_map<const UOp*, int> distance{{focus, 0}};
+  std::unordered_set<const UOp*> near{focus};
   std::vector<const UOp*> frontier{focus};
   for (int d = 1; d <= hops && !frontier.empty(); ++d) {
     std::vector<const UOp*> next;
     auto visit = [&](const UOp* v) {
-      if (distance.emplace(v, d).second) next.push_back(v);
+      if (near.insert(v).second) next.push_back(v);
     };
     for (const UOp* u : frontier) {
       for (const UOpPtr& s : u->src()) visit(s.get());
@@ -47,7 +48,7 @@ std::unordered_map<const UOp*, int> neighbourhood(const std::vector<const UOp*>&
     }
     frontier = std::move(next);
   }
-  return distance;
+  return near;
 }
 
 } // namespace
@@ -60,8 +61,8 @@ VisibleGraph visibleGraph(const UOp& root, const GraphFilter& filter) {
   std::vector<const UOp*> order = reachable(root, filter);
   out.hidden = all.size() - order.size();
   const bool focused = filter.focus && number.contains(filter.focus);
-  std::unordered_map<const UOp*, int> near = focused ? neighbourhood(all, filter.focus, filter.hops)
-                                                     : std::unordered_map<const UOp*, int>{};
+  const std::unordered_set<const UOp*> near =
+      focused ? neighbourhood(all, filter.focus, filter.hops) : std::unordered_set<const UOp*>{};
   // for each node: the visible nodes that stand for it (itself, or what a hidden node reads)
   std::unordered_map<const UOp*, std::vector<size_t>> standsFor;
   for (const UOp* u : order) {

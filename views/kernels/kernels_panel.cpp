@@ -47,8 +47,7 @@ void KernelsPanel::rebuild() {
     const LoweredKernel& k = run->kernels[i];
     int row = static_cast<int>(i);
     setItem(row, 0, new QTableWidgetItem(QStringLiteral("#%1").arg(i))); // kernelLabel's number
-    std::string name = k.name.text.empty() ? run->schedule.kernels[i].name : k.name.text;
-    auto* label = new QLabel(coloredKernelName(name, k.name.letters));
+    auto* label = new QLabel(coloredKernelName(run->kernelName(i), k.name.letters));
     label->setTextFormat(Qt::RichText);
     setCellWidget(row, 1, label);
     QString ranges;

@@ -135,8 +135,7 @@ void OptimizePanel::refresh() {
   const PipelineRun* run = m_session.run();
   if (!run) return;
   for (size_t i = 0; i < run->kernels.size(); ++i)
-    m_kernel->addItem(QString::fromStdString(kernelLabel(
-        i, run->kernels[i].name.text.empty() ? run->schedule.kernels[i].name : run->kernels[i].name.text)));
+    m_kernel->addItem(QString::fromStdString(kernelLabel(i, run->kernelName(i))));
   m_kernel->setCurrentIndex(keep >= 0 && keep < m_kernel->count() ? keep : 0);
   m_applied->clear();
   for (const Opt& o : m_session.currentOpts(static_cast<size_t>(std::max(0, m_kernel->currentIndex()))))

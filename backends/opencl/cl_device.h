@@ -73,13 +73,18 @@ public:
   double launch(const ClProgram& program, const std::string& kernel, const std::vector<ClArg>& args,
                 const ClRange& global, const ClRange& local = {});
 
-  // Runs the launches not yet probed in this process once, in one probe
-  // process (cl_probe.h), in order, and remembers those that succeeded.
+  // Runs the launches not yet probed in this process once each, shared among
+  // the probe processes (cl_probe.h), and remembers those that succeeded.
   // Throws ClError (Compiler) naming the first launch the child did not get
   // through; (Usage) when the probe executable cannot be found or started.
   // Launches OpenCL refuses in the child are left for launch() to report.
   // Does nothing when probes are off.
   void probe(const std::vector<ClProbeLaunch>& launches);
+  // Starts the probe processes now, when probes are on and none runs: each
+  // opens this device as it starts (PoCL: about 0.3 s), which then overlaps
+  // what the caller does before its first probe (a build). ClError (Usage)
+  // when the probe executable cannot be started.
+  void startProbes();
 
   // Waits until everything queued has run.
   void finish();

@@ -45,7 +45,7 @@ double launchKernel(ClDevice& device, const ClProgram& program, const LoweredKer
                        rangeOf(k.opencl.local, ClRange()));
 }
 
-ClProbeLaunch kernelProbe(const ClProgram& program, const LoweredKernel& k,
+ClProbeLaunch kernelProbe(const ClProgramText& program, const LoweredKernel& k,
                           std::vector<ClProbeArg> args) {
   return {program, k.opencl.function, std::move(args), rangeOf(k.opencl.grid, ClRange(1)),
           rangeOf(k.opencl.local, ClRange())};

@@ -21,7 +21,7 @@ void checkBuildable(ClDevice& device, const LoweredKernel& kernel);
 double launchKernel(ClDevice& device, const ClProgram& program, const LoweredKernel& kernel,
                     const std::vector<ClArg>& args);
 // The launch launchKernel makes, for ClDevice::probe.
-ClProbeLaunch kernelProbe(const ClProgram& program, const LoweredKernel& kernel,
+ClProbeLaunch kernelProbe(const ClProgramText& program, const LoweredKernel& kernel,
                           std::vector<ClProbeArg> args);
 
 } // namespace uops

@@ -110,7 +110,8 @@ double ClDevice::launch(const ClProgram& program, const std::string& kernelName,
     throw ClError(ClError::Kind::Usage,
                   doing + ": the program was built by another ClDevice (" + state.deviceName + ")");
   checkRanges(doing, global, local);
-  if (m_impl->probes) probe({{program, kernelName, probeArgs(args), global, local}});
+  if (m_impl->probes && !clLaunchProbed(state.deviceName, state.hash, kernelName, global, local))
+    probe({{program, kernelName, probeArgs(args), global, local}});
 
   OwnedEvent event;
   {

@@ -7,14 +7,16 @@
 #include "backends/opencl/cl_error.h"
 #include "backends/opencl/cl_probe_executable.h"
 #include "backends/opencl/cl_probe_request.h"
-#include "backends/opencl/cl_program_state.h"
+#include "backends/opencl/cl_program_cache.h"
 #include "backends/opencl/probe_process.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <exception>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <memory>
 #include <sstream>
 #include <string_view>
@@ -55,36 +57,34 @@ size_t probeServers() {
   return std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 4);
 }
 
-// Probe server `index` for a device name, started on its first request.
+// Probe server `index` for a device name, started on its first request or by
+// ClDevice::startProbes; it opens that device as it starts.
 ProbeProcess& probeProcess(const std::string& device, size_t index) {
   static std::mutex mutex;
   static auto* processes = new std::map<std::pair<std::string, size_t>, std::unique_ptr<ProbeProcess>>; // never freed
   std::lock_guard lock(mutex);
   std::unique_ptr<ProbeProcess>& process = (*processes)[{device, index}];
-  if (!process) process = std::make_unique<ProbeProcess>(clProbeExecutable());
+  if (!process) process = std::make_unique<ProbeProcess>(clProbeExecutable(), std::vector<std::string>{device});
   return *process;
 }
 
-// Launches i, i + parts, i + 2 parts, ... of `request` with the programs they use.
-ClProbeRequest share(const ClProbeRequest& request, size_t i, size_t parts, std::vector<size_t>& launchIndex) {
-  ClProbeRequest part{.device = request.device, .programs = {}, .launches = {}, .injectFault = request.injectFault};
-  std::map<size_t, size_t> programs;
-  for (size_t l = i; l < request.launches.size(); l += parts) {
-    ClProbeRequest::Launch launch = request.launches[l];
-    const auto [it, added] = programs.try_emplace(launch.program, part.programs.size());
-    if (added) part.programs.push_back(request.programs[launch.program]);
-    launch.program = it->second;
-    part.launches.push_back(std::move(launch));
-    launchIndex.push_back(l);
-  }
-  return part;
+// Launch `l` of `request` alone, with its program.
+ClProbeRequest single(const ClProbeRequest& request, size_t l) {
+  ClProbeRequest::Launch launch = request.launches[l];
+  ClProbeRequest one{.device = request.device, .programs = {request.programs[launch.program]}, .launches = {},
+                     .injectFault = request.injectFault};
+  launch.program = 0;
+  one.launches.push_back(std::move(launch));
+  return one;
 }
 
-// The program's cache key hash stands for device, options and source.
-std::string probeKey(const ClProgram::State& program, const std::string& kernel,
+// A launch's key: the hash of the program's cache key (device, options,
+// source), as ClDevice::build stores it, so a launch probed before its
+// program was built here is known once it is.
+std::string probeKey(const std::string& device, size_t programHash, const std::string& kernel,
                      const ClRange& global, const ClRange& local) {
-  return program.deviceName + '\0' + std::to_string(program.hash) + '\0' + kernel + '\0' +
-         global.toString() + '\0' + local.toString();
+  return device + '\0' + std::to_string(programHash) + '\0' + kernel + '\0' + global.toString() + '\0' +
+         local.toString();
 }
 
 // The launch indices of the child's "ok <i>" and "refused <i>" lines; other
@@ -144,6 +144,11 @@ std::vector<ClProbeArg> probeArgs(const std::vector<ClArg>& args) {
   return converted;
 }
 
+bool clLaunchProbed(const std::string& device, size_t programHash, const std::string& kernel,
+                    const ClRange& global, const ClRange& local) {
+  return probedLaunches().contains(probeKey(device, programHash, kernel, global, local));
+}
+
 bool clProbesEnabled() {
   static const bool enabled = [] {
     const char* value = std::getenv("UOPSCOPE_CL_PROBE");
@@ -152,18 +157,23 @@ bool clProbesEnabled() {
   return enabled;
 }
 
+void ClDevice::startProbes() {
+  if (!m_impl->probes) return;
+  for (size_t p = 0; p < probeServers(); ++p) probeProcess(name(), p).prestart();
+}
+
 void ClDevice::probe(const std::vector<ClProbeLaunch>& launches) {
   if (!m_impl->probes) return;
   ProbedLaunches& probed = probedLaunches();
   ClProbeRequest request{.device = name(), .programs = {}, .launches = {}, .injectFault = {}};
   std::vector<std::string> keys; // of request.launches
-  std::map<const ClProgram::State*, size_t> programs;
+  std::map<size_t, size_t> programs; // by the hash of their cache key
   for (const ClProbeLaunch& launch : launches) {
-    const ClProgram::State& program = programState(launch.program);
-    std::string key = probeKey(program, launch.kernel, launch.global, launch.local);
+    const size_t hash = std::hash<std::string>{}(programKey(name(), launch.program.options, launch.program.source));
+    std::string key = probeKey(name(), hash, launch.kernel, launch.global, launch.local);
     if (probed.contains(key) || std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
-    const auto [it, added] = programs.try_emplace(&program, request.programs.size());
-    if (added) request.programs.push_back({program.source, program.options});
+    const auto [it, added] = programs.try_emplace(hash, request.programs.size());
+    if (added) request.programs.push_back({launch.program.source, launch.program.options});
     request.launches.push_back({it->second, launch.kernel, launch.args, launch.global, launch.local});
     keys.push_back(std::move(key));
   }
@@ -171,34 +181,41 @@ void ClDevice::probe(const std::vector<ClProbeLaunch>& launches) {
   // the children live on between requests: they take the fault to inject from each one
   if (const char* fault = std::getenv("UOPSCOPE_INJECT_FAULT")) request.injectFault = fault;
 
-  const size_t parts = std::min(probeServers(), request.launches.size());
-  std::vector<ClProbeRequest> requests(parts);
-  std::vector<std::vector<size_t>> launchIndex(parts); // of each part's launches in `request`
-  std::vector<ProbeReply> replies(parts);
-  std::vector<std::exception_ptr> errors(parts);
-  auto ask = [&](size_t p) {
+  // Each child takes the next launch nobody took, one request each, so one
+  // long compile does not leave a child idle while another has a queue. A
+  // child that died takes no more: the launch it died on is the failure.
+  const size_t workers = std::min(probeServers(), request.launches.size());
+  std::atomic<size_t> next{0};
+  std::vector<char> ok(request.launches.size(), 0); // each written by the worker that took it
+  std::vector<std::optional<ClError>> failures(request.launches.size());
+  std::vector<std::exception_ptr> errors(workers);
+  auto work = [&](size_t w) {
     try {
-      requests[p] = share(request, p, parts, launchIndex[p]);
-      replies[p] = probeProcess(name(), p).ask(toJson(requests[p]));
+      for (size_t l; (l = next.fetch_add(1)) < request.launches.size();) {
+        const ClProbeRequest one = single(request, l);
+        const ProbeReply reply = probeProcess(name(), w).ask(toJson(one));
+        std::vector<bool> answered(1, false), got(1, false);
+        readAnswers(reply.lines, answered, got);
+        ok[l] = got[0];
+        if (!answered[0]) {
+          failures[l] = compilerFailure(one.launches[0], name(), reply);
+          return;
+        }
+      }
     } catch (...) {
-      errors[p] = std::current_exception();
+      errors[w] = std::current_exception();
     }
   };
   std::vector<std::thread> threads;
-  for (size_t p = 1; p < parts; ++p) threads.emplace_back(ask, p);
-  ask(0);
+  for (size_t w = 1; w < workers; ++w) threads.emplace_back(work, w);
+  work(0);
   for (std::thread& t : threads) t.join();
+  for (size_t l = 0; l < ok.size(); ++l)
+    if (ok[l]) probed.add(keys[l]);
   for (const std::exception_ptr& e : errors)
     if (e) std::rethrow_exception(e);
-  for (size_t p = 0; p < parts; ++p) {
-    std::vector<bool> answered(requests[p].launches.size(), false), ok(answered.size(), false);
-    readAnswers(replies[p].lines, answered, ok);
-    for (size_t i = 0; i < ok.size(); ++i)
-      if (ok[i]) probed.add(keys[launchIndex[p][i]]);
-    const auto missing = std::find(answered.begin(), answered.end(), false);
-    if (missing != answered.end())
-      throw compilerFailure(requests[p].launches[size_t(missing - answered.begin())], name(), replies[p]);
-  }
+  for (const std::optional<ClError>& failure : failures)
+    if (failure) throw *failure;
 }
 
 } // namespace uops

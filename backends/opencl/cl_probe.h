@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -36,14 +37,31 @@ using ClProbeArg = std::variant<ClProbeBuffer, int32_t, int64_t, float>;
 ClProbeArg probeArg(const ClArg& arg);
 std::vector<ClProbeArg> probeArgs(const std::vector<ClArg>& args);
 
+// A program as the probe builds it: its OpenCL C and build options. A probe
+// may name a program the parent has not built yet: the child's build then
+// fills the driver's disk cache (PoCL), and the parent's own build of the
+// same text afterwards is a cache hit.
+struct ClProgramText {
+  ClProgramText(std::string source, std::string options) : source(std::move(source)), options(std::move(options)) {}
+  ClProgramText(const ClProgram& built) : source(built.source()), options(built.options()) {} // NOLINT: implicit on purpose
+  std::string source;
+  std::string options;
+};
+
 // One launch to try: what ClDevice::launch would be given.
 struct ClProbeLaunch {
-  ClProgram program;
+  ClProgramText program;
   std::string kernel;
   std::vector<ClProbeArg> args;
   ClRange global;
   ClRange local; // no dimensions: the driver's choice, as in launch()
 };
+
+// Whether this launch got through a probe in this process already: `programHash`
+// is the hash of the program's cache key (ClProgram::State::hash). A set
+// lookup, for the launch path.
+bool clLaunchProbed(const std::string& device, size_t programHash, const std::string& kernel,
+                    const ClRange& global, const ClRange& local);
 
 // False when UOPSCOPE_CL_PROBE=0 (read once per process).
 bool clProbesEnabled();

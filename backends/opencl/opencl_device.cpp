@@ -108,17 +108,29 @@ public:
   }
 
   std::shared_ptr<DeviceProgram> compile(const LoweredKernel& kernel) override {
+    m_device.startProbes();
     ClProgram program = buildKernel(m_device, kernel);
-    probe({kernel}, {program});
+    probe({kernel}, {ClProgramText(program)});
     return std::make_shared<OpenClProgram>(m_device, kernel, std::move(program), m_disassemble);
   }
 
+  // The kernels in one program, built here, then probed: the probe children
+  // share the launches and compile the work-group functions side by side.
   std::vector<std::shared_ptr<DeviceProgram>> compileAll(const std::vector<LoweredKernel>& kernels) override {
-    std::vector<ClProgram> programs = buildSchedulePrograms(m_device, kernels);
-    probe(kernels, programs);
+    if (kernels.empty()) return {};
+    for (const LoweredKernel& k : kernels) checkBuildable(m_device, k);
+    m_device.startProbes(); // they open the device while the program builds here
+    const ScheduleProgramPlan plan = planSchedulePrograms(kernels, 1);
+    std::vector<LoweredKernel> named = kernels;
+    for (size_t i = 0; i < named.size(); ++i) named[i].opencl.function = plan.functionOf[i];
+    std::vector<ClProgram> programs;
+    for (const std::string& source : plan.sources) programs.push_back(m_device.build(source, kOpenClBuildOptions));
+    std::vector<ClProgramText> textOf;
+    for (size_t p : plan.programOf) textOf.emplace_back(programs[p]);
+    probe(named, textOf);
     std::vector<std::shared_ptr<DeviceProgram>> out;
-    for (size_t i = 0; i < kernels.size(); ++i)
-      out.push_back(std::make_shared<OpenClProgram>(m_device, kernels[i], programs[i], m_disassemble));
+    for (size_t i = 0; i < named.size(); ++i)
+      out.push_back(std::make_shared<OpenClProgram>(m_device, std::move(named[i]), programs[plan.programOf[i]], m_disassemble));
     return out;
   }
 
@@ -126,7 +138,7 @@ private:
   // Every launch the kernels make, run once in one probe process on scratch
   // buffers of their Params' sizes: a kernel the driver's compiler dies on
   // fails here with the probe's reason (ClError, Compiler).
-  void probe(const std::vector<LoweredKernel>& kernels, const std::vector<ClProgram>& programs) {
+  void probe(const std::vector<LoweredKernel>& kernels, const std::vector<ClProgramText>& programs) {
     std::vector<ClProbeLaunch> launches;
     for (size_t i = 0; i < kernels.size(); ++i) {
       std::vector<ClProbeArg> sizes;

@@ -93,7 +93,8 @@ struct ProbeProcess::Child {
   }
 };
 
-ProbeProcess::ProbeProcess(std::string path) : m_path(std::move(path)) {}
+ProbeProcess::ProbeProcess(std::string path, std::vector<std::string> args)
+    : m_path(std::move(path)), m_args(std::move(args)) {}
 ProbeProcess::~ProbeProcess() = default;
 
 void ProbeProcess::start() {
@@ -115,8 +116,10 @@ void ProbeProcess::start() {
   posix_spawn_file_actions_adddup2(actions.get(), theirs.get(), STDOUT_FILENO);
   posix_spawn_file_actions_adddup2(actions.get(), child->err.get(), STDERR_FILENO);
   posix_spawn_file_actions_addchdir_np(actions.get(), folder.c_str());
-  char* const argv[] = {m_path.data(), nullptr};
-  const int error = posix_spawn(&child->pid, m_path.c_str(), actions.get(), nullptr, argv, environ);
+  std::vector<char*> argv{m_path.data()};
+  for (std::string& arg : m_args) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  const int error = posix_spawn(&child->pid, m_path.c_str(), actions.get(), nullptr, argv.data(), environ);
   // glibc returns once the child has run exec, so it is in the folder by now:
   // removed, it stays empty (nothing can be made in it) and leaves nothing behind.
   ::rmdir(folder.c_str());
@@ -139,6 +142,11 @@ ProbeReply ProbeProcess::ended(ProbeReply reply, size_t errFrom) {
   reply.err = readFrom(m_child->err.get(), errFrom);
   m_child.reset();
   return reply;
+}
+
+void ProbeProcess::prestart() {
+  std::lock_guard lock(m_mutex);
+  if (!m_child) start();
 }
 
 ProbeReply ProbeProcess::ask(const std::string& request) {

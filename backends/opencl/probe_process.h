@@ -30,7 +30,8 @@ struct ProbeReply {
 
 class ProbeProcess {
 public:
-  explicit ProbeProcess(std::string path);
+  // `args` follow the executable's path on the child's command line.
+  explicit ProbeProcess(std::string path, std::vector<std::string> args = {});
   ~ProbeProcess();
   ProbeProcess(const ProbeProcess&) = delete;
   ProbeProcess& operator=(const ProbeProcess&) = delete;
@@ -38,6 +39,9 @@ public:
   // Sends one request line (no newline in it) and reads the answer. Throws
   // ClError (Usage) when the child cannot be started.
   ProbeReply ask(const std::string& request);
+  // Starts the child now if none runs, so that its own start-up (opening
+  // OpenCL) overlaps the parent's work until the first request.
+  void prestart();
 
 private:
   struct Child; // probe_process.cpp
@@ -45,6 +49,7 @@ private:
   ProbeReply ended(ProbeReply reply, size_t errFrom);
 
   std::string m_path;
+  std::vector<std::string> m_args;
   std::mutex m_mutex;
   std::unique_ptr<Child> m_child; // null until the first request, and after a death
 };

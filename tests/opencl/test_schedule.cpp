@@ -104,33 +104,60 @@ private Q_SLOTS:
     QVERIFY2(program->machineCode().find("; ") == 0, program->machineCode().c_str());
   }
 
-  // A schedule's kernels share programs: one build per batch, a kernel whose
-  // name another body took goes to the next one, an identical kernel is built once.
-  void kernelsShareOnePerBatch() {
+  // A schedule's kernels share programs: one function per distinct body (a
+  // name another body took gets "n1"), each helper once per program, the
+  // programs balanced; each function then runs as its own program would.
+  void kernelsSharePrograms() {
     LoweredKernel add = lowerKernel(kernelast::elementwise(Op::Add, dtypes::float32, 16), openClTarget("CL:0"));
     LoweredKernel mul = lowerKernel(kernelast::elementwise(Op::Mul, dtypes::float32, 16), openClTarget("CL:0"));
     LoweredKernel half = lowerKernel(kernelast::elementwise(Op::Add, dtypes::float16, 32), openClTarget("CL:0"));
     QCOMPARE(mul.opencl.function, add.opencl.function); // same name, another body
     QVERIFY(!half.opencl.helpers.empty());
+    const ScheduleProgramPlan one = planSchedulePrograms({add, mul, half, add}, 1);
+    QCOMPARE(one.sources.size(), size_t(1));
+    QCOMPARE(one.programOf, (std::vector<size_t>{0, 0, 0, 0}));
+    QCOMPARE(one.functionOf, (std::vector<std::string>{"E_16", "E_16n1", half.opencl.function, "E_16"}));
+    const ScheduleProgramPlan two = planSchedulePrograms({add, mul, half, add}, 2);
+    QCOMPARE(two.sources.size(), size_t(2));
+    QCOMPARE(two.programOf[3], two.programOf[0]);
+    QVERIFY(two.programOf[1] != two.programOf[2]); // the two smaller bodies beside each other's program
+    QCOMPARE(planSchedulePrograms({add, mul, half, add}, 8).sources.size(), size_t(3)); // no empty program
     ClDevice device(0);
-    const std::vector<ClProgram> programs = buildSchedulePrograms(device, {add, mul, half, add});
-    QCOMPARE(programs.size(), size_t(4));
-    QCOMPARE(programs[2].source(), programs[0].source());
-    QCOMPARE(programs[3].source(), programs[0].source());
-    QVERIFY(programs[1].source() != programs[0].source());
-    QCOMPARE(programs[0].kernelNames().size(), size_t(2));
-    QCOMPARE(device.stats().builds, uint64_t(2));
-    // each runs as its own program would: 16 floats a + b and a * b, 32 halves
+    const ClProgram program = device.build(one.sources[0], kOpenClBuildOptions);
+    QCOMPARE(program.kernelNames().size(), size_t(3));
+    QCOMPARE(device.stats().builds, uint64_t(1));
+    // 16 floats a + b and a * b, 32 halves
     ClBuffer out = device.alloc(16 * sizeof(float)), in = device.alloc(16 * sizeof(float));
     std::vector<float> x(16);
     for (size_t i = 0; i < x.size(); ++i) x[i] = float(i) + 0.5f;
     in.copyIn(x);
-    launchKernel(device, programs[0], add, {out, in, in});
+    device.launch(program, one.functionOf[0], {out, in, in}, ClRange(16));
     QCOMPARE(out.read<float>()[3], 7.0f);
-    launchKernel(device, programs[1], mul, {out, in, in});
+    device.launch(program, one.functionOf[1], {out, in, in}, ClRange(16));
     QCOMPARE(out.read<float>()[3], 12.25f);
     ClBuffer h = device.alloc(32 * 2);
-    launchKernel(device, programs[2], half, {h, h, h});
+    device.launch(program, one.functionOf[2], {h, h, h}, ClRange(32));
+  }
+
+  // Kernels of one name with different bodies run through the device as one
+  // schedule: each computes its own result.
+  void collidingNamesRunThroughTheDevice() {
+    Device& cl = openDevice("CL:0");
+    LoweredKernel add = lowerKernel(kernelast::elementwise(Op::Add, dtypes::float32, 16), *cl.target());
+    LoweredKernel mul = lowerKernel(kernelast::elementwise(Op::Mul, dtypes::float32, 16), *cl.target());
+    const std::vector<std::shared_ptr<DeviceProgram>> programs = cl.compileAll({add, mul, add});
+    QCOMPARE(programs.size(), size_t(3));
+    std::vector<std::unique_ptr<DeviceBuffer>> buffers;
+    for (int i = 0; i < 2; ++i) buffers.push_back(cl.allocate(dtypes::float32, 16));
+    std::vector<double> x(16);
+    for (size_t i = 0; i < x.size(); ++i) x[i] = double(i) + 0.5;
+    cl.copyIn(*buffers[1], HostTensor::fromDoubles(dtypes::float32, {16}, x));
+    std::vector<DeviceBuffer*> bound{buffers[0].get(), buffers[1].get(), buffers[1].get()};
+    for (size_t k = 0; k < programs.size(); ++k) {
+      programs[k]->run(bound);
+      HostTensor got = cl.copyOut(*buffers[0]);
+      QCOMPARE(got.getDouble(3), k == 1 ? 3.5 * 3.5 : 7.0);
+    }
   }
 
   void renderedSource() {

@@ -1,4 +1,4 @@
-// uopscope-clprobe: runs the launches of each request (cl_probe_request.h,
+// uopscope-clprobe [DEVICE]: opens DEVICE (CL:<n>) at once, then runs the launches of each request (cl_probe_request.h,
 // a line on stdin) once each, so that a driver's compiler that aborts at launch ends
 // this process instead of the one that asked (cl_probe.h). Buffers are
 // filled with 0x01 bytes: nonzero, so integer divisions do not trap, and the
@@ -87,9 +87,12 @@ void serve(ClDevice& device, const ClProbeRequest& request) {
 
 } // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  std::ios_base::sync_with_stdio(false); // requests carry whole programs: read them in blocks
   std::map<std::string, ClDevice> devices; // by name, opened on first use
   try {
+    // the device named on the command line is opened before the first request arrives
+    if (argc > 1) devices.emplace(argv[1], ClDevice::open(argv[1], {.probeLaunches = false}));
     for (std::string line; std::getline(std::cin, line);) {
       const ClProbeRequest request = parseProbeRequest(line);
       auto it = devices.find(request.device);

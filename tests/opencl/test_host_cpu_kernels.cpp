@@ -88,6 +88,28 @@ private Q_SLOTS:
     QVERIFY2(bad.empty(), bad.c_str());
   }
 
+  // each accumulator of a work-item is a vector of work-items there: a
+  // matmul's register tile is 16 x 4 (64 accumulators) where the CPU's is
+  // 16 x 8, a row kernel's copies 8 where the CPU's are 16; values as the reference
+  void copiesAreFewerThanOnTheCpu() {
+    UOpPtr gemm = kernelast::matmul(64, 64, 64);
+    CodegenTarget pocl = openClTarget("CL:0", true), cpu = cpuTarget();
+    const std::string onPocl = formatOpts(heuristicOpts(optimize(gemm, pocl), optTargetOf(pocl)));
+    QVERIFY2(onPocl.starts_with("Split(1, 16, UPCAST); Split(0, 4, UPCAST);"), onPocl.c_str());
+    const std::string onCpu = formatOpts(heuristicOpts(optimize(gemm, cpu), optTargetOf(cpu)));
+    if (cpu.vectorBits < 512) // AVX-512's tile is larger still
+      QVERIFY2(onCpu.starts_with("Split(1, 16, UPCAST); Split(0, 8, UPCAST)"), onCpu.c_str());
+    std::vector<UOpPtr> roots{rows(32, 256).contiguous().softmax().uop()};
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = hostCpu()});
+    QVERIFY2(!run.failed(), run.stages.back().error.c_str());
+    const std::string rowOpts = formatOpts(run.kernels.back().opts);
+    QVERIFY2(rowOpts.find("UNROLL") != std::string::npos && rowOpts.find(", 16, UNROLL") == std::string::npos &&
+                 rowOpts.find(", 16, UPCAST") == std::string::npos,
+             rowOpts.c_str());
+    std::string bad = differenceOnCl0(roots, run);
+    QVERIFY2(bad.empty(), bad.c_str());
+  }
+
   // four output axes that cannot merge: the outer two share grid dimension 2,
   // no loop is left, and the index is split with plain / and %
   void fourGlobalAxesShareTheGrid() {

@@ -3,6 +3,7 @@
 #include "views/graph/edges_item.h"
 #include "views/graph/graph_minimap.h"
 #include "views/graph/nodes_item.h"
+#include "views/session/work_pool.h"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -38,7 +39,7 @@ void GraphView::clearGraph(const QString& message) {
 
 void GraphView::showLayout(GraphLayout layout) {
   scene()->clear();
-  m_layout = std::move(layout);
+  releaseOnWorkPool(std::exchange(m_layout, std::move(layout)));
   m_selected = -1;
   scene()->addItem(new EdgesItem(m_layout.edges));
   m_nodes = new NodesItem(m_layout.nodes);

@@ -276,7 +276,7 @@ void Session::setSource(const QString& text, const QString& name) {
 }
 
 void Session::takeLowered(Lowered lowered) {
-  m_lowered = std::move(lowered);
+  releaseOnWorkPool(std::exchange(m_lowered, std::move(lowered)));
   m_compiled.clear();
   m_schedule = m_lowered.schedule;
   m_selected = -1;

@@ -18,4 +18,8 @@ QThreadPool* workPool() {
   return pool;
 }
 
+void releaseOnWorkPool(std::shared_ptr<void> held) {
+  workPool()->start([held = std::move(held)]() mutable { held.reset(); });
+}
+
 } // namespace uops::views

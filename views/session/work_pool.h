@@ -5,10 +5,23 @@
 // window stood still 150 ms while a layout ran.
 #pragma once
 
+#include <memory>
+#include <type_traits>
+#include <utility>
+
 class QThreadPool;
 
 namespace uops::views {
 
 QThreadPool* workPool();
+
+// Destroys `old` on the work pool: a replaced program's graphs or a replaced
+// layout take tens of milliseconds to free (a 7,000-node chain: 16 ms), which
+// the GUI thread would spend standing still.
+void releaseOnWorkPool(std::shared_ptr<void> held);
+template <typename T>
+void releaseOnWorkPool(T&& old) {
+  releaseOnWorkPool(std::shared_ptr<void>(std::make_shared<std::decay_t<T>>(std::forward<T>(old))));
+}
 
 } // namespace uops::views

@@ -46,7 +46,7 @@ struct Options {
   QCommandLineOption kernel{QStringLiteral("kernel"),
                             QStringLiteral("the kernel for --stage: its schedule index or its name"),
                             QStringLiteral("k")};
-  QCommandLineOption rewrite{QStringLiteral("rewrite"), QStringLiteral("with --stage: show its n-th rewrite (from 0)"),
+  QCommandLineOption rewrite{QStringLiteral("rewrite"), QStringLiteral("with --stage: show its n-th rewrite (from 0), stepped to from the one before it"),
                              QStringLiteral("n")};
   QCommandLineOption compare{QStringLiteral("compare"), QStringLiteral("show the graph before the rewrite beside it")};
   QCommandLineOption neighbourhood{QStringLiteral("neighbourhood"),
@@ -236,7 +236,10 @@ int main(int argc, char** argv) {
     window.session().selectStage(std::get<int>(record));
     window.session().waitForIdle();
     if (parser.isSet(o.rewrite)) {
-      if (!window.rewrites()->choose(parser.value(o.rewrite).toInt()))
+      // stepped to from the rewrite before it, as a user steps: kept boxes, new nodes marked
+      const int n = parser.value(o.rewrite).toInt();
+      if (n > 0 && window.rewrites()->choose(n - 1)) window.session().waitForIdle();
+      if (!window.rewrites()->choose(n))
         return fail(QStringLiteral("the stage has no rewrite %1").arg(parser.value(o.rewrite)));
       window.session().waitForIdle();
     }

@@ -176,6 +176,7 @@ void MainWindow::connectGraph() {
     m_graph->showLayout(layout);
     m_inspector->showNode(layout, -1);
     if (const UOp* h = m_session.highlighted()) m_graph->select(m_graph->indexOf(h));
+    if (!m_before->isHidden() && layout.engine == QStringLiteral("stable")) m_before->matchView(*m_graph);
     statusBar()->showMessage(QStringLiteral("%1 nodes (%2 hidden) laid out by %3 in %4 ms")
                                  .arg(layout.nodes.size())
                                  .arg(layout.hidden)

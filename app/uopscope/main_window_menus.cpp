@@ -82,6 +82,13 @@ void MainWindow::buildGraphMenu() {
   near->setObjectName(QStringLiteral("rewriteNeighbourhood"));
   near->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_N));
   near->setToolTip(QStringLiteral("A rewrite shows the nodes within two edges of its replacement (and of the node it matched)"));
+  QAction* stable = graph->addAction(QStringLiteral("&Keep positions while stepping"), this,
+                                     [this](bool on) { m_session.setStableSteps(on); });
+  stable->setCheckable(true);
+  stable->setChecked(m_session.stableSteps());
+  stable->setObjectName(QStringLiteral("stableSteps"));
+  stable->setToolTip(QStringLiteral("Stepping through rewrites keeps every node where it was and marks the new ones "
+                                    "(dashed green); a step that changes much is laid out anew"));
   graph->addSeparator();
   auto filter = [this, graph](const QString& title, const QString& name, bool GraphFilter::*field) {
     QAction* a = graph->addAction(title, this, [this, field](bool on) {

@@ -24,6 +24,7 @@ struct LaidOutNode {
   QRectF box;
   QString label; // op, dtype, shape, arg
   uint32_t color = 0xCCCCCC;
+  bool fresh = false; // made by the rewrite step shown (not in the graph before it): marked
 };
 
 struct LaidOutEdge {
@@ -42,7 +43,7 @@ struct GraphLayout {
   QRectF bounds;
   double layoutMs = 0;
   size_t hidden = 0;     // nodes the filter hid
-  QString engine;        // "dot" or "layered"
+  QString engine;        // "dot", "layered" or "stable" (stableLayout)
 };
 
 struct LayoutOptions {

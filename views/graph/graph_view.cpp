@@ -38,6 +38,10 @@ void GraphView::clearGraph(const QString& message) {
 }
 
 void GraphView::showLayout(GraphLayout layout) {
+  // a stable step (stableLayout) keeps the zoom and what was in view: the eye follows the change
+  const bool keepView = layout.engine == QStringLiteral("stable") && m_nodes;
+  const QTransform zoom = transform();
+  const QPointF centre = mapToScene(viewport()->rect().center());
   scene()->clear();
   releaseOnWorkPool(std::exchange(m_layout, std::move(layout)));
   m_selected = -1;
@@ -47,8 +51,19 @@ void GraphView::showLayout(GraphLayout layout) {
   // antialiasing thousands of edges costs more than it shows when they are a pixel apart
   setRenderHint(QPainter::Antialiasing, m_layout.nodes.size() <= kAntialiasLimit);
   scene()->setSceneRect(m_layout.bounds.adjusted(-20, -20, 20, 20));
-  openReadable();
+  if (keepView) {
+    setTransform(zoom);
+    centerOn(centre);
+  } else {
+    openReadable();
+  }
   m_minimap->redraw();
+}
+
+void GraphView::matchView(const GraphView& other) {
+  setTransform(other.transform());
+  centerOn(other.mapToScene(other.viewport()->rect().center()));
+  m_minimap->follow();
 }
 
 void GraphView::fit() {

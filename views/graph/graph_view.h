@@ -19,6 +19,9 @@ public:
   void clearGraph(const QString& message);
   int nodeCount() const { return static_cast<int>(m_layout.nodes.size()); }
   const GraphLayout& layout() const { return m_layout; }
+  // The zoom and the scene point in the middle of `other`'s: compare mode's
+  // two panes of a stable step show the same place.
+  void matchView(const GraphView& other);
   // The selected node's index in the layout, or -1.
   int selected() const { return m_selected; }
   void select(int index);

@@ -1,7 +1,8 @@
 #include "views/graph/layered_layout.h"
 
+#include "views/graph/layout_shapes.h"
+
 #include <QSizeF>
-#include <QStringList>
 
 #include <algorithm>
 #include <numeric>
@@ -9,17 +10,7 @@
 namespace uops::views {
 namespace {
 
-constexpr double kLayerGap = 40, kNodeGap = 12, kCharWidth = 6.2, kLineHeight = 12.5, kPad = 10;
 constexpr size_t kHubUsers = 8;
-
-QSizeF boxSize(const QString& label) {
-  qsizetype longest = 0, lines = 0;
-  for (const QString& line : label.split(QLatin1Char('\n'))) {
-    longest = std::max(longest, line.size());
-    ++lines;
-  }
-  return {static_cast<double>(longest) * kCharWidth + 2 * kPad, static_cast<double>(lines) * kLineHeight + kPad};
-}
 
 struct Layers {
   std::vector<size_t> layerOf;              // per node
@@ -152,12 +143,7 @@ void layeredLayout(GraphLayout& g, const LayoutProgress& progress) {
     g.nodes[i].box = QRectF(x[i] - leftmost - size[i].width() / 2, y, size[i].width(), size[i].height());
     width = std::max(width, g.nodes[i].box.right());
   }
-  for (LaidOutEdge& e : g.edges) {
-    QPointF from(g.nodes[e.from].box.center().x(), g.nodes[e.from].box.bottom());
-    QPointF to(g.nodes[e.to].box.center().x(), g.nodes[e.to].box.top());
-    double bend = (to.y() - from.y()) / 2;
-    e.points = {from, from + QPointF(0, bend), to - QPointF(0, bend), to};
-  }
+  for (LaidOutEdge& e : g.edges) e.points = sCurve(g.nodes[e.from].box, g.nodes[e.to].box);
   g.bounds = QRectF(0, 0, width, top.back());
   report(100);
 }

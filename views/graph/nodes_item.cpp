@@ -37,6 +37,7 @@ NodesItem::NodesItem(const std::vector<LaidOutNode>& nodes) {
     auto [at, added] = groupOf.try_emplace(n.color, m_groups.size());
     if (added) m_groups.push_back({fillOf(n.color), {}});
     m_groups[at->second].members.push_back(m_boxes.size());
+    if (n.fresh) m_fresh.push_back(m_boxes.size());
     m_boxes.push_back(n.box);
     m_labels.push_back(n.label);
     m_bounds |= outlineOf(n.box);
@@ -64,6 +65,12 @@ void NodesItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     painter->setFont(font);
     for (size_t i = 0; i < m_boxes.size(); ++i)
       if (m_boxes[i].intersects(shown)) painter->drawText(m_boxes[i], Qt::AlignCenter, m_labels[i]);
+  }
+  if (!m_fresh.empty()) {
+    painter->setPen(QPen(QColor(0x2E, 0x7D, 0x32), kSelectedPen * 0.8, Qt::DashLine));
+    painter->setBrush(Qt::NoBrush);
+    for (size_t i : m_fresh)
+      if (m_boxes[i].intersects(shown)) painter->drawRect(m_boxes[i]);
   }
   if (m_selected >= 0) {
     painter->setPen(QPen(QColor(0xE6, 0x51, 0x00), kSelectedPen));

@@ -12,6 +12,7 @@
 #include "core/program/scheduled_run.h"
 #include "views/code/rendered_source.h"
 #include "views/run/machine_code.h"
+#include "views/graph/stable_layout.h"
 #include "views/session/work_pool.h"
 
 #include <QCoreApplication>
@@ -283,6 +284,8 @@ void Session::takeLowered(Lowered lowered) {
   m_selectedNode = nullptr;
   m_lastRun.reset();
   m_layout.cancel(); // layouts of the old program's graphs
+  releaseOnWorkPool(std::move(m_laidOut));
+  m_laidOut.reset();
   m_layoutBefore.cancel();
   m_machineCode.cancel();
   m_listing.cancel();
@@ -394,17 +397,29 @@ void Session::layoutSelected() {
   if (UOpPtr g = selectedGraph()) layOut(g);
 }
 
-void Session::layOut(UOpPtr root, const UOp* focus) {
+void Session::layOut(UOpPtr root, const UOp* focus, UOpPtr before) {
   m_shown = root;
   m_focus = focus;
   LayoutOptions options = m_layoutOptions;
   options.filter.focus = focus;
+  GraphFilter unfocused = options.filter, laidOut = m_laidOutOptions.filter;
+  unfocused.focus = laidOut.focus = nullptr;
+  std::shared_ptr<const GraphLayout> base = before && m_stableSteps && m_laidOut && laidOut == unfocused ? m_laidOut : nullptr;
   auto progress = m_layout.reporter(std::function<void(int)>([this](int percent) { Q_EMIT layoutProgress(percent); }));
   m_layout.start(
-      [root = std::move(root), options, progress](const std::atomic<bool>& cancel) {
-        return layoutGraph(root, options, progress, &cancel);
+      [root = std::move(root), options, progress, base, before = std::move(before), replacing = m_matched,
+       replacement = m_highlight](const std::atomic<bool>& cancel) {
+        std::optional<GraphLayout> stable;
+        if (base) stable = stableLayout(*base, root, options, replacing.get(), replacement.get());
+        GraphLayout out = stable ? std::move(*stable) : layoutGraph(root, options, progress, &cancel);
+        if (before) markFresh(out, *before);
+        return out;
       },
-      [this](GraphLayout layout) { Q_EMIT layoutReady(layout); });
+      [this, options](GraphLayout layout) {
+        releaseOnWorkPool(std::exchange(m_laidOut, std::make_shared<const GraphLayout>(layout)));
+        m_laidOutOptions = options;
+        Q_EMIT layoutReady(layout);
+      });
   Q_EMIT busyChanged(true);
 }
 
@@ -446,10 +461,21 @@ void Session::showRewrite(int step, int k) {
   if (k < 0 || k >= static_cast<int>(s.rewrites.size())) return;
   m_highlight = s.rewrites[static_cast<size_t>(k)].replacement;
   m_matched = s.rewrites[static_cast<size_t>(k)].matched;
-  layOut(s.rootAfter(static_cast<size_t>(k) + 1), m_neighbourhood ? m_highlight.get() : nullptr);
   m_shownBefore = s.rootAfter(static_cast<size_t>(k));
   m_focusBefore = m_neighbourhood ? m_matched.get() : nullptr;
-  if (m_compare) layOutBefore(m_shownBefore, m_focusBefore);
+  // the graph before this step laid out as the last one shown (the step
+  // before it): the before pane shows those very positions
+  LayoutOptions beforeOptions = m_layoutOptions;
+  beforeOptions.filter.focus = m_focusBefore;
+  if (m_compare && m_stableSteps && m_laidOut && m_laidOut->root == m_shownBefore && m_laidOutOptions.filter == beforeOptions.filter) {
+    GraphLayout same = *m_laidOut;
+    for (LaidOutNode& n : same.nodes) n.fresh = false;
+    m_layoutBefore.cancel();
+    Q_EMIT beforeLayoutReady(same);
+  } else if (m_compare) {
+    layOutBefore(m_shownBefore, m_focusBefore);
+  }
+  layOut(s.rootAfter(static_cast<size_t>(k) + 1), m_neighbourhood ? m_highlight.get() : nullptr, m_shownBefore);
   Q_EMIT rewriteShown(step, k);
 }
 

@@ -110,6 +110,11 @@ public:
   // comparing, of the node it matched), at a size where labels read.
   void setRewriteNeighbourhood(bool on);
   bool rewriteNeighbourhood() const { return m_neighbourhood; }
+  // Stepping through rewrites keeps each node the graph showed where it was
+  // and marks the nodes the step made (stableLayout); a step that changes too
+  // much is laid out anew. On by default.
+  void setStableSteps(bool on) { m_stableSteps = on; }
+  bool stableSteps() const { return m_stableSteps; }
   bool compareRewrites() const { return m_compare; }
   // What the Graph view hides and when it leaves dot; changing it lays out again.
   void setLayoutOptions(const LayoutOptions& options);
@@ -189,7 +194,9 @@ private:
   void takeLowered(Lowered lowered);
   bool workersIdle() const; // no job of any generation left on a worker
   // `focus`: only its neighbourhood (GraphFilter::focus), for a rewrite shown with setRewriteNeighbourhood
-  void layOut(UOpPtr root, const UOp* focus = nullptr);
+  // `before`: the graph before the rewrite shown (its nodes are not fresh; the
+  // last layout is the base of a stable step)
+  void layOut(UOpPtr root, const UOp* focus = nullptr, UOpPtr before = nullptr);
   void listSelected();
   void compileSelected();
   void layOutBefore(UOpPtr root, const UOp* focus = nullptr);
@@ -207,6 +214,9 @@ private:
   const UOp* m_focusBefore = nullptr;
   bool m_neighbourhood = false;
   bool m_compare = false;
+  bool m_stableSteps = true;
+  std::shared_ptr<const GraphLayout> m_laidOut; // the last layout shown, with the options it was made with
+  LayoutOptions m_laidOutOptions;
   LayoutOptions m_layoutOptions;
   std::optional<DeviceRunResult> m_lastRun;
   LatestJob<Lowered> m_lowering{this};

@@ -1,5 +1,5 @@
 // uopscope [PROGRAM.py | SESSION.uopscope] [--diff OPTS] [--device CPU|CL:n] [--schedule K] [--view NAME] [--stage NAME [--kernel K] [--rewrite N]]
-//          [--compare] [--neighbourhood] [--hide GROUPS] [--find TEXT] [--run] [--pass NAME] [--vm-steps N] [--screenshot FILE.png]
+//          [--compare] [--neighbourhood] [--hide GROUPS] [--find TEXT] [--line N] [--run] [--pass NAME] [--vm-steps N] [--screenshot FILE.png]
 // Every option is checked before the window opens: a wrong value is an error
 // that lists the valid ones. --help and --version need no display.
 #include "app/uopscope/main_window.h"
@@ -16,6 +16,8 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QPlainTextEdit>
+#include <QTextBlock>
 
 #include <cstdio>
 #include <algorithm>
@@ -57,6 +59,10 @@ struct Options {
                           QStringLiteral("groups")};
   QCommandLineOption find{QStringLiteral("find"), QStringLiteral("select the first node matching an op or %number"),
                           QStringLiteral("text")};
+  QCommandLineOption line{QStringLiteral("line"),
+                          QStringLiteral("put the cursor on this program line (from 1): the graph and the code mark "
+                                         "what came from it"),
+                          QStringLiteral("n")};
   QCommandLineOption runIt{QStringLiteral("run"), QStringLiteral("run the program on the target device once loaded")};
   QCommandLineOption pass{QStringLiteral("pass"),
                           QStringLiteral("the Autobatch view's control flow graph after a pass: front end, types, "
@@ -77,7 +83,7 @@ struct Options {
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py) or a saved session (.uopscope)"));
-    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, runIt, pass, vmSteps, diff, shot});
+    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, runIt, pass, vmSteps, diff, shot});
   }
 };
 
@@ -131,10 +137,15 @@ std::optional<QString> checkOptions(const QCommandLineParser& parser, const Opti
     if (std::find(names.begin(), names.end(), parser.value(o.pass).toStdString()) == names.end())
       return QStringLiteral("no pass '%1' (passes: front end, types, allocation, lowering, fusion)").arg(parser.value(o.pass));
   }
-  bool needsProgram = parser.isSet(o.stage) || parser.isSet(o.runIt) || parser.isSet(o.find) ||
+  if (parser.isSet(o.line)) {
+    bool number = false;
+    if (parser.value(o.line).toInt(&number) < 1 || !number)
+      return QStringLiteral("--line wants a line number from 1, not '%1'").arg(parser.value(o.line));
+  }
+  bool needsProgram = parser.isSet(o.stage) || parser.isSet(o.runIt) || parser.isSet(o.find) || parser.isSet(o.line) ||
                       parser.isSet(o.schedule) || parser.isSet(o.vmSteps) || parser.isSet(o.pass);
   if (needsProgram && args.isEmpty())
-    return QStringLiteral("--schedule, --stage, --run, --find, --pass and --vm-steps need a program");
+    return QStringLiteral("--schedule, --stage, --run, --find, --line, --pass and --vm-steps need a program");
   return std::nullopt;
 }
 
@@ -224,7 +235,7 @@ int main(int argc, char** argv) {
                       .arg(window.session().lowered().schedules.size()));
     window.session().setSchedule(k);
   }
-  if (!parser.isSet(o.shot) && !parser.isSet(o.stage) && !parser.isSet(o.runIt) && !parser.isSet(o.find) &&
+  if (!parser.isSet(o.shot) && !parser.isSet(o.stage) && !parser.isSet(o.runIt) && !parser.isSet(o.find) && !parser.isSet(o.line) &&
       !parser.isSet(o.pass) && !parser.isSet(o.vmSteps))
     return QApplication::exec();
 
@@ -256,6 +267,14 @@ int main(int argc, char** argv) {
     window.findBar()->activate();
     window.findBar()->setText(parser.value(o.find));
     window.findBar()->findFrom(-1);
+  }
+  if (parser.isSet(o.line)) {
+    QPlainTextEdit* editor = window.program()->editor();
+    const QTextBlock block = editor->document()->findBlockByNumber(parser.value(o.line).toInt() - 1);
+    if (!block.isValid())
+      return fail(QStringLiteral("--line %1: the program has %2 lines").arg(parser.value(o.line)).arg(editor->blockCount()));
+    editor->setTextCursor(QTextCursor(block));
+    editor->centerCursor();
   }
   if (parser.isSet(o.pass) || parser.isSet(o.vmSteps)) {
     uops::views::AutobatchPanel* panel = window.autobatch();

@@ -189,6 +189,11 @@ void MainWindow::connectGraph() {
   });
   connect(&m_session, &Session::stageSelected, m_before,
           [this] { m_before->clearGraph(QStringLiteral("choose a rewrite: the graph before it shows here")); });
+  connect(&m_session, &Session::programLineSelected, this, [this](int line) {
+    m_graph->markLine(line);
+    m_before->markLine(line);
+  });
+  connect(&m_session, &Session::sourceChanged, m_inspector, [this] { m_inspector->setProgramText(m_session.source()); });
   connect(m_graph, &GraphView::nodeSelected, m_inspector,
           [this](int index) { m_inspector->showNode(m_graph->layout(), index); });
   // the selection goes through the Session, so the Code view marks the node's lines

@@ -8,6 +8,7 @@
 #include "core/frontend/repr.h"
 #include "core/frontend/sequence.h"
 #include "core/frontend/suggest.h"
+#include "core/ir/provenance.h"
 
 #include <fmt/format.h>
 
@@ -52,6 +53,7 @@ Executor::Flow Executor::exec(const Stmt& stmt, Scope& scope, Value& result) {
   checkStack(stmt.loc);
   return guarded(stmt.loc, [&] {
     m_state.budget->charge(1);
+    ProvenanceScope line(stmt.loc.line); // the nodes this statement makes come from its line
     return execStatement(stmt, scope, result);
   });
 }

@@ -3,6 +3,7 @@
 #include "core/ir/device.h"
 #include "core/ir/intern_table.h"
 #include "core/ir/node_map.h"
+#include "core/ir/provenance.h"
 #include "core/ir/shape.h"
 
 #include <array>
@@ -79,6 +80,7 @@ void destroyNode(const UOp* node) {
 struct UOpFactory {
   static UOpPtr create(Op op, DType dtype, UOpList src, Arg arg, Tag tag, size_t hash) {
     auto* node = new UOp(op, dtype, std::move(src), std::move(arg), std::move(tag), hash);
+    node->m_line = currentProvenance();
     auto shape = inferShape(node->m_op, node->m_dtype, node->m_src, node->m_arg);
     node->m_shapeValid = shape.has_value();
     if (shape) node->m_shape = std::move(*shape);
@@ -129,21 +131,25 @@ std::optional<ConstValue> UOp::constValue() const {
 
 UOpPtr UOp::withSrc(UOpList src) const {
   if (src == m_src) return ptr();
+  ProvenanceScope from(m_line); // a version of this node
   return make(m_op, m_dtype, std::move(src), m_arg, m_tag);
 }
 
 UOpPtr UOp::withArg(Arg arg) const {
   if (argEqual(arg, m_arg)) return ptr();
+  ProvenanceScope from(m_line); // a version of this node
   return make(m_op, m_dtype, m_src, std::move(arg), m_tag);
 }
 
 UOpPtr UOp::withTag(Tag tag) const {
   if (tag == m_tag) return ptr();
+  ProvenanceScope from(m_line); // a version of this node
   return make(m_op, m_dtype, m_src, m_arg, std::move(tag));
 }
 
 UOpPtr UOp::withDType(DType dtype) const {
   if (dtype == m_dtype) return ptr();
+  ProvenanceScope from(m_line);
   return make(m_op, dtype, m_src, m_arg, m_tag);
 }
 

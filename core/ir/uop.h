@@ -45,6 +45,8 @@ public:
   const Arg& arg() const { return m_arg; }
   const Tag& tag() const { return m_tag; }
   size_t hash() const { return m_hash; }
+  // The program line that made this node (core/ir/provenance.h); 0: unknown.
+  int32_t line() const { return m_line; }
 
   // Derived properties (the spec's table).
   const Shape& shape() const { return m_shape; }
@@ -83,6 +85,7 @@ private:
   Arg m_arg;
   Tag m_tag;
   size_t m_hash;
+  int32_t m_line = 0;
   Shape m_shape;
   bool m_shapeValid = true;
   std::optional<int> m_axis;

@@ -7,6 +7,7 @@
 // a new buffer, and the buffer after that store is what its readers see:
 //   After(Buffer, End(Store(Index(Reshape(Buffer, shape), r0, r1, ...), value), r0, r1, ...))
 #include "core/pipeline/rangeify_steps.h"
+#include "core/ir/provenance.h"
 
 #include "core/ir/build.h"
 #include "core/ir/shape.h"
@@ -87,6 +88,7 @@ UOpPtr valueAt(const RangeInfo& info, const UOpList& operands) {
   const UOp& orig = *info.node;
   Op op = orig.op();
   if (op == Op::Const) return info.node;
+  ProvenanceScope from(orig.line());
   if (isElementwise(op)) return UOp::make(op, orig.dtype(), operands, orig.arg());
   if (op == Op::Bitcast) return bitcast(operands[0], orig.dtype());
   if (op == Op::Pad) {

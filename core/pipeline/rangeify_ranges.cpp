@@ -13,6 +13,7 @@
 // kernel. Realizing too much is cheap to undo: the buffer removal step
 // recomputes cheap buffers in their readers.
 #include "core/pipeline/rangeify_steps.h"
+#include "core/ir/provenance.h"
 
 #include "core/ir/build.h"
 #include "core/ir/shape.h"
@@ -348,6 +349,7 @@ UOpPtr tagAnalysed(const UOpPtr& body, const RangeifyContext& ctx) {
       if (followsSource(*u, i, WalkScope::OutsideCalls)) src[i] = done.at(src[i].get());
     auto tag = ctx.tagOf.find(u);
     Tag t = tag == ctx.tagOf.end() ? u->tag() : Tag(tag->second);
+    ProvenanceScope from(u->line());
     done.emplace(u, UOp::make(u->op(), u->dtype(), std::move(src), u->arg(), t));
   }
   return done.at(body.get());

@@ -15,6 +15,7 @@
 #include "core/rewrite/graph_rewrite.h"
 #include "core/rewrite/listener.h"
 #include "core/ir/node_map.h"
+#include "core/ir/provenance.h"
 
 #include <deque>
 #include <fmt/format.h>
@@ -136,6 +137,7 @@ private:
     out.reserve(src.size());
     for (const UOpPtr& s : src)
       out.push_back(*result(s.get()));
+    ProvenanceScope from(u.line()); // the node rebuilt on new sources
     return UOp::make(u.op(), u.dtype(), std::move(out), u.arg(), u.tag());
   }
 

@@ -9,6 +9,7 @@
 //   rule("x*1", UPat::var("x") * 1, [](const Match& m) { return m["x"]; }),
 #pragma once
 
+#include "core/ir/provenance.h"
 #include "core/rewrite/match.h"
 #include "core/rewrite/upat.h"
 
@@ -39,6 +40,7 @@ public:
   UOpPtr apply(const UOpPtr& node, void* context) const {
     Match m(node, context);
     if (!matchPattern(m_impl->pattern, node, m)) return nullptr;
+    ProvenanceScope from(node->line()); // what the rule makes comes from the node it rewrites
     return m_impl->fast ? m_impl->fast(m) : m_impl->slow(m);
   }
 

@@ -192,8 +192,9 @@ private Q_SLOTS:
     w.session().waitForIdle();
     QCOMPARE(w.session().lowered().errorLine, 3);
     QVERIFY(w.program()->status()->text().contains(QStringLiteral("bad.py:3:")));
-    QCOMPARE(w.program()->editor()->extraSelections().size(), 2);
-    QCOMPARE(w.program()->editor()->extraSelections().front().cursor.blockNumber(), 2);
+    // the cursor's line (under the others), the error's line, its underline
+    QCOMPARE(w.program()->editor()->extraSelections().size(), 3);
+    QCOMPARE(w.program()->editor()->extraSelections().at(1).cursor.blockNumber(), 2);
     const QTextEdit::ExtraSelection& underline = w.program()->editor()->extraSelections().back();
     QCOMPARE(underline.format.underlineStyle(), QTextCharFormat::WaveUnderline);
     QCOMPARE(underline.cursor.selectedText(), QStringLiteral("b = a +* 3"));

@@ -51,12 +51,15 @@ CodePanel::CodePanel(Session& session, QWidget* parent)
   m_source->viewport()->setCursor(Qt::PointingHandCursor);
   connect(&m_session, &Session::stageSelected, this, &CodePanel::show);
   connect(&m_session, &Session::nodeSelected, this, &CodePanel::markNode);
+  connect(&m_session, &Session::programLineSelected, this, &CodePanel::markProgramLine);
   connect(&m_session, &Session::machineCodeReady, m_isa, &QPlainTextEdit::setPlainText);
   connect(&m_session, &Session::listingReady, m_source, &QPlainTextEdit::setPlainText);
 }
 
 void CodePanel::show(int) {
   m_lineNodes.clear();
+  m_lineOrigins.clear();
+  m_programMarks.clear();
   m_marked.clear();
   m_source->setExtraSelections({});
   const LoweredKernel* k = m_session.renderedKernel();
@@ -70,9 +73,36 @@ void CodePanel::show(int) {
   RenderedSource rendered = renderedSource(*k);
   m_sourceHighlighter->setLanguage(rendered.language);
   m_lineNodes = rendered.lineNodes;
+  for (const UOp* node : m_lineNodes) m_lineOrigins.push_back(node ? node->line() : 0); // read while the kernel lives
   m_source->setPlainText(QString::fromStdString(rendered.text));
   m_isa->setPlainText(QStringLiteral("compiling..."));
+  markProgramLine(m_session.programLine());
   markNode(m_session.selectedNode());
+}
+
+void CodePanel::markProgramLine(int line) {
+  m_programMarks.clear();
+  for (size_t i = 0; line > 0 && i < m_lineOrigins.size(); ++i) {
+    if (m_lineOrigins[i] != line) continue;
+    QTextEdit::ExtraSelection mark;
+    mark.cursor = QTextCursor(m_source->document()->findBlockByNumber(static_cast<int>(i)));
+    mark.format.setBackground(QColor(0xBB, 0xDE, 0xFB));
+    mark.format.setProperty(QTextFormat::FullWidthSelection, true);
+    m_programMarks.append(mark);
+  }
+  QList<QTextEdit::ExtraSelection> nodeMarks;
+  for (int i : m_marked) nodeMarks.append(lineMark(m_source, i));
+  showMarks(nodeMarks);
+}
+
+std::vector<int> CodePanel::programLineMarks() const {
+  std::vector<int> lines;
+  for (const QTextEdit::ExtraSelection& m : m_programMarks) lines.push_back(m.cursor.blockNumber());
+  return lines;
+}
+
+void CodePanel::showMarks(const QList<QTextEdit::ExtraSelection>& nodeMarks) {
+  m_source->setExtraSelections(m_programMarks + nodeMarks); // the node's own lines drawn over the program line's
 }
 
 const UOp* CodePanel::nodeOfLine(int line) const {
@@ -94,7 +124,7 @@ void CodePanel::markNode(const UOp* node) {
     m_marked.push_back(static_cast<int>(i));
     marks.append(lineMark(m_source, static_cast<int>(i)));
   }
-  m_source->setExtraSelections(marks);
+  showMarks(marks);
   if (!m_marked.empty()) reveal(m_source, m_marked.front());
 }
 

@@ -5,7 +5,11 @@
 // scrolled to; clicking a line selects the node that produced it.
 #pragma once
 
+#include <QList>
+#include <QTextEdit>
 #include <QWidget>
+
+#include <cstdint>
 
 #include <vector>
 
@@ -28,6 +32,8 @@ public:
   QPlainTextEdit* source() const { return m_source; }
   QPlainTextEdit* isa() const { return m_isa; }
   CodeHighlighter* sourceHighlighter() const { return m_sourceHighlighter; }
+  // The source lines (0-based) whose nodes came from the Session's program line.
+  std::vector<int> programLineMarks() const;
   // The source lines (0-based) the selected node produced, marked in the view.
   const std::vector<int>& markedLines() const { return m_marked; }
   // The node that produced source line `line` (0-based), or null.
@@ -49,6 +55,10 @@ private:
   CodeHighlighter* m_isaHighlighter;
   std::vector<const UOp*> m_lineNodes; // of the source shown: one per line (identity only)
   std::vector<int> m_marked;
+  std::vector<int32_t> m_lineOrigins; // per source line: the program line its node came from (0: none)
+  QList<QTextEdit::ExtraSelection> m_programMarks; // the lines of the Session's program line
+  void markProgramLine(int line);
+  void showMarks(const QList<QTextEdit::ExtraSelection>& nodeMarks);
 };
 
 } // namespace uops::views

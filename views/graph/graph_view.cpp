@@ -48,6 +48,7 @@ void GraphView::showLayout(GraphLayout layout) {
   scene()->addItem(new EdgesItem(m_layout.edges));
   m_nodes = new NodesItem(m_layout.nodes);
   scene()->addItem(m_nodes);
+  markLine(m_line);
   // antialiasing thousands of edges costs more than it shows when they are a pixel apart
   setRenderHint(QPainter::Antialiasing, m_layout.nodes.size() <= kAntialiasLimit);
   scene()->setSceneRect(m_layout.bounds.adjusted(-20, -20, 20, 20));
@@ -58,6 +59,19 @@ void GraphView::showLayout(GraphLayout layout) {
     openReadable();
   }
   m_minimap->redraw();
+}
+
+void GraphView::markLine(int line) {
+  m_line = line;
+  if (!m_nodes) return;
+  std::vector<size_t> linked;
+  for (size_t i = 0; line > 0 && i < m_layout.nodes.size(); ++i)
+    if (m_layout.nodes[i].node->line() == line) linked.push_back(i);
+  m_nodes->setLinked(std::move(linked));
+}
+
+std::vector<size_t> GraphView::linkedNodes() const {
+  return m_nodes ? m_nodes->linked() : std::vector<size_t>{};
 }
 
 void GraphView::matchView(const GraphView& other) {

@@ -22,6 +22,11 @@ public:
   // The zoom and the scene point in the middle of `other`'s: compare mode's
   // two panes of a stable step show the same place.
   void matchView(const GraphView& other);
+  // Outlines the nodes program line `line` made (UOp::line; 0: none), in
+  // this layout and the ones shown after it.
+  void markLine(int line);
+  // The indices of the nodes marked that way.
+  std::vector<size_t> linkedNodes() const;
   // The selected node's index in the layout, or -1.
   int selected() const { return m_selected; }
   void select(int index);
@@ -54,6 +59,7 @@ private:
   class GraphMinimap* m_minimap;
   int m_selected = -1;
   QString m_caption;
+  int m_line = 0; // the program line whose nodes are outlined
 };
 
 } // namespace uops::views

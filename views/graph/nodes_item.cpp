@@ -72,11 +72,22 @@ void NodesItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     for (size_t i : m_fresh)
       if (m_boxes[i].intersects(shown)) painter->drawRect(m_boxes[i]);
   }
+  if (!m_linked.empty()) {
+    painter->setPen(QPen(QColor(0x15, 0x65, 0xC0), kSelectedPen));
+    painter->setBrush(Qt::NoBrush);
+    for (size_t i : m_linked)
+      if (m_boxes[i].intersects(shown)) painter->drawRect(m_boxes[i]);
+  }
   if (m_selected >= 0) {
     painter->setPen(QPen(QColor(0xE6, 0x51, 0x00), kSelectedPen));
     painter->setBrush(Qt::NoBrush);
     painter->drawRect(m_boxes[static_cast<size_t>(m_selected)]);
   }
+}
+
+void NodesItem::setLinked(std::vector<size_t> indices) {
+  m_linked = std::move(indices);
+  update();
 }
 
 void NodesItem::setSelectedIndex(int index) {

@@ -23,6 +23,9 @@ public:
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
   // Outlines node `index` (-1: none).
   void setSelectedIndex(int index);
+  // Outlines these nodes in blue: the ones the chosen program line made.
+  void setLinked(std::vector<size_t> indices);
+  const std::vector<size_t>& linked() const { return m_linked; }
   int selectedIndex() const { return m_selected; }
 
 private:
@@ -34,6 +37,7 @@ private:
   std::vector<QString> m_labels;
   std::vector<Group> m_groups;
   std::vector<size_t> m_fresh; // indices into m_boxes
+  std::vector<size_t> m_linked;
   QRectF m_bounds;
   int m_selected = -1;
 };

@@ -15,7 +15,7 @@
 namespace uops::views {
 namespace {
 
-const char* const kFields[] = {"op", "id", "dtype", "arg", "shape", "device", "min_max", "axis"};
+const char* const kFields[] = {"op", "id", "line", "dtype", "arg", "shape", "device", "min_max", "axis"};
 
 QString str(const std::string& s) { return QString::fromStdString(s); }
 
@@ -59,6 +59,10 @@ QListWidget* NodeInspector::list(const QString& name) {
   return l;
 }
 
+void NodeInspector::setProgramText(const QString& text) {
+  m_programLines = text.split(QLatin1Char('\n'));
+}
+
 QString NodeInspector::field(const QString& name) const {
   auto it = m_fields.find(name);
   return it == m_fields.end() ? QString() : it->second->text();
@@ -85,6 +89,11 @@ void NodeInspector::showNode(const GraphLayout& layout, int index) {
   for (const LaidOutNode& m : layout.nodes) numbers.emplace(m.node, m.number);
   m_fields[QStringLiteral("op")]->setText(QString::fromUtf8(opName(u.op()).data()));
   m_fields[QStringLiteral("id")]->setText(QStringLiteral("%%1").arg(n.number));
+  const int line = u.line();
+  const QString text = line > 0 && line <= m_programLines.size() ? m_programLines[line - 1].trimmed() : QString();
+  m_fields[QStringLiteral("line")]->setText(line == 0 ? QStringLiteral("unknown")
+                                            : text.isEmpty() ? QString::number(line)
+                                                             : QStringLiteral("%1: %2").arg(line).arg(text));
   m_fields[QStringLiteral("dtype")]->setText(str(toString(u.dtype())));
   m_fields[QStringLiteral("arg")]->setText(str(text::printArg(u.op(), u.dtype(), u.arg())));
   m_fields[QStringLiteral("shape")]->setText(u.shapeValid() ? str(toString(u.shape())) : QStringLiteral("invalid"));

@@ -1,9 +1,10 @@
-// The node inspector: the selected node's op, dtype, arg and number, its five
+// The node inspector: the selected node's op, number, program line, dtype and arg, its five
 // derived properties as core computes them (dtype, shape, device, min_max,
 // axis), and its sources and users in the drawn graph; activating a source or
 // user reports it with nodeChosen so the Graph view can move there.
 #pragma once
 
+#include <QStringList>
 #include <QWidget>
 
 #include <map>
@@ -28,7 +29,9 @@ public:
 
   // Shows node `index` of `layout` (-1: nothing selected).
   void showNode(const GraphLayout& layout, int index);
-  // A field's value: "op", "dtype", "arg", "id", "shape", "device", "min_max", "axis".
+  // The program's text, for the "line" field (the line the node came from).
+  void setProgramText(const QString& text);
+  // A field's value: "op", "id", "line", "dtype", "arg", "shape", "device", "min_max", "axis".
   QString field(const QString& name) const;
   QListWidget* sources() const { return m_sources; }
   QListWidget* users() const { return m_users; }
@@ -41,6 +44,7 @@ private:
   void fill(QListWidget* list, const std::vector<std::pair<const UOp*, QString>>& nodes);
 
   std::map<QString, QLabel*> m_fields;
+  QStringList m_programLines;
   QListWidget* m_sources;
   QListWidget* m_users;
 };

@@ -98,6 +98,15 @@ ProgramPanel::ProgramPanel(Session& session, QWidget* parent)
       m_status->setText(QStringLiteral("lowering cancelled: the stages shown are of the program as last lowered"));
   });
   m_editor->viewport()->installEventFilter(this);
+  connect(m_editor, &QPlainTextEdit::cursorPositionChanged, this,
+          [this] {
+            m_session.selectProgramLine(m_editor->textCursor().blockNumber() + 1);
+            showMarks();
+          });
+  connect(&m_session, &Session::nodeSelected, this, [this](const UOp* node) {
+    m_originLine = node ? node->line() : 0;
+    showMarks();
+  });
 }
 
 bool ProgramPanel::eventFilter(QObject* watched, QEvent* event) {
@@ -124,6 +133,7 @@ void ProgramPanel::showSource() {
 // since: a lowering that ends never overwrites it.
 void ProgramPanel::showLowered() {
   m_runningLine = 0;
+  m_originLine = 0;
   const Lowered& l = m_session.lowered();
   if (!l.error.isEmpty()) {
     m_status->setText(QStringLiteral("<span style='color:#C62828'>%1</span>").arg(l.error.toHtmlEscaped()));
@@ -163,6 +173,9 @@ void ProgramPanel::showMarks() {
       marks.append(underline);
     }
   }
+  // under the others: the cursor's line (what the Graph and Code views mark)
+  marks.prepend(lineMark(m_editor, m_editor->textCursor().blockNumber() + 1, QColor(0xD7DEE3)));
+  if (m_originLine > 0) marks.append(lineMark(m_editor, m_originLine, QColor(0xBBDEFB)));
   if (m_runningLine > 0) marks.append(lineMark(m_editor, m_runningLine, QColor(0xFFF59D)));
   m_editor->setExtraSelections(marks);
 }

@@ -1,6 +1,8 @@
 // The Program view: the program's text in an editor (Python highlighting),
 // re-lowered 500 ms after the last edit, with a load error shown at its line
-// (marked, underlined, its message in the tooltip and below the editor).
+// (marked, underlined, its message in the tooltip and below the editor). The
+// line under the cursor is the Session's program line (the Graph and Code views
+// mark what came from it); the line a selected node came from is marked.
 #pragma once
 
 #include <QWidget>
@@ -24,6 +26,8 @@ public:
   // next block) and scrolls to it; 0 clears the mark. A new program clears it.
   void markRunningLine(int line);
   int runningLine() const { return m_runningLine; }
+  // The line (1-based) the selected node came from, marked in light blue (0: none).
+  int originLine() const { return m_originLine; }
 
 protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -39,6 +43,7 @@ private:
   QTimer* m_relower;
   bool m_updating = false;
   int m_runningLine = 0;
+  int m_originLine = 0;
 };
 
 } // namespace uops::views

@@ -346,6 +346,12 @@ void Session::selectNode(const UOp* node) {
   Q_EMIT nodeSelected(node);
 }
 
+void Session::selectProgramLine(int line) {
+  if (line == m_programLine) return;
+  m_programLine = line;
+  Q_EMIT programLineSelected(line);
+}
+
 CodegenTarget Session::target() const {
   return runTarget(openDevice(m_device.toStdString()), true);
 }

@@ -122,6 +122,10 @@ public:
   // The node selected in the Graph view, or by a view that knows one (a line
   // of the Code view); null for none. A new stage or program clears it.
   void selectNode(const UOp* node);
+  // The program line chosen in the Program view (1-based; 0: none): the Graph
+  // and Code views mark what came from it (UOp::line, core/ir/provenance.h).
+  void selectProgramLine(int line);
+  int programLine() const { return m_programLine; }
   const UOp* selectedNode() const { return m_selectedNode; }
 
   // The device the program is lowered for: "CPU" or "CL:<n>" (see
@@ -168,6 +172,7 @@ Q_SIGNALS:
   void programLowered();
   void stageSelected(int index);
   void nodeSelected(const uops::UOp* node);
+  void programLineSelected(int line);
   void deviceChanged(const QString& device);
   void layoutProgress(int percent);
   void layoutReady(const uops::views::GraphLayout& layout);
@@ -207,6 +212,7 @@ private:
   int m_schedule = 0;
   const UOp* m_selectedNode = nullptr; // identity only: a node of the selected stage's graph
   int m_selected = -1;
+  int m_programLine = 0;
   UOpPtr m_highlight; // the node the last shown rewrite made
   UOpPtr m_matched;   // the node it replaced
   UOpPtr m_shown, m_shownBefore; // the roots laid out last

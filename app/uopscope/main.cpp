@@ -1,5 +1,5 @@
 // uopscope [PROGRAM.py | SESSION.uopscope] [--diff OPTS] [--device CPU|CL:n] [--schedule K] [--view NAME] [--stage NAME [--kernel K] [--rewrite N]]
-//          [--compare] [--neighbourhood] [--hide GROUPS] [--find TEXT] [--line N] [--run] [--pass NAME] [--vm-steps N] [--screenshot FILE.png]
+//          [--compare] [--neighbourhood] [--hide GROUPS] [--find TEXT] [--line N] [--steps N] [--run] [--pass NAME] [--vm-steps N] [--screenshot FILE.png]
 // Every option is checked before the window opens: a wrong value is an error
 // that lists the valid ones. --help and --version need no display.
 #include "app/uopscope/main_window.h"
@@ -63,6 +63,9 @@ struct Options {
                           QStringLiteral("put the cursor on this program line (from 1): the graph and the code mark "
                                          "what came from it"),
                           QStringLiteral("n")};
+  QCommandLineOption steps{QStringLiteral("steps"),
+                           QStringLiteral("with a kernel's stage: run this many of its instructions in the Step view"),
+                           QStringLiteral("n")};
   QCommandLineOption runIt{QStringLiteral("run"), QStringLiteral("run the program on the target device once loaded")};
   QCommandLineOption pass{QStringLiteral("pass"),
                           QStringLiteral("the Autobatch view's control flow graph after a pass: front end, types, "
@@ -83,7 +86,7 @@ struct Options {
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py) or a saved session (.uopscope)"));
-    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, runIt, pass, vmSteps, diff, shot});
+    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, runIt, pass, vmSteps, diff, shot});
   }
 };
 
@@ -136,6 +139,12 @@ std::optional<QString> checkOptions(const QCommandLineParser& parser, const Opti
     const std::vector<std::string>& names = uops::autobatch::passNames();
     if (std::find(names.begin(), names.end(), parser.value(o.pass).toStdString()) == names.end())
       return QStringLiteral("no pass '%1' (passes: front end, types, allocation, lowering, fusion)").arg(parser.value(o.pass));
+  }
+  if (parser.isSet(o.steps)) {
+    bool number = false;
+    if (parser.value(o.steps).toInt(&number) < 0 || !number)
+      return QStringLiteral("--steps wants a count, not '%1'").arg(parser.value(o.steps));
+    if (!parser.isSet(o.stage)) return QStringLiteral("--steps needs --stage (a kernel's stage)");
   }
   if (parser.isSet(o.line)) {
     bool number = false;
@@ -267,6 +276,10 @@ int main(int argc, char** argv) {
     window.findBar()->activate();
     window.findBar()->setText(parser.value(o.find));
     window.findBar()->findFrom(-1);
+  }
+  if (parser.isSet(o.steps)) {
+    if (!window.stepper()->stepper()) return fail(QStringLiteral("--steps: the stage chosen is not a kernel's"));
+    for (int i = 0; i < parser.value(o.steps).toInt(); ++i) window.stepper()->step();
   }
   if (parser.isSet(o.line)) {
     QPlainTextEdit* editor = window.program()->editor();

@@ -52,7 +52,8 @@ MainWindow::MainWindow(QWidget* parent)
       m_rewrites(new RewritesPanel(m_session, this)), m_kernels(new KernelsPanel(m_session, this)),
       m_code(new CodePanel(m_session, this)), m_optimize(new OptimizePanel(m_session, this)),
       m_run(new RunPanel(m_session, this)), m_autobatch(new AutobatchPanel(m_session, this)),
-      m_diff(new DiffPanel(m_session, this)), m_whyNot(new WhyNotPanel(m_session, this)) {
+      m_diff(new DiffPanel(m_session, this)), m_whyNot(new WhyNotPanel(m_session, this)),
+      m_stepper(new KernelStepperPanel(m_session, this)) {
   initWindowResources();
   setWindowIcon(QIcon(QStringLiteral(":/icons/uopscope.svg")));
   setWindowTitle(QStringLiteral("UOpScope"));
@@ -66,6 +67,7 @@ MainWindow::MainWindow(QWidget* parent)
   QDockWidget* code = dock(QStringLiteral("Code"), m_code, Qt::RightDockWidgetArea);
   QDockWidget* optimize = dock(QStringLiteral("Optimize"), m_optimize, Qt::RightDockWidgetArea);
   tabifyDockWidget(code, optimize);
+  tabifyDockWidget(code, dock(QStringLiteral("Step"), m_stepper, Qt::RightDockWidgetArea));
   code->raise();
   // scrolled: its fields and lists must not make the window taller than the screen
   auto* inspectorScroll = new QScrollArea(this);

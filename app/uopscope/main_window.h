@@ -13,6 +13,7 @@
 #include "views/graph/graph_view.h"
 #include "views/inspector/node_inspector.h"
 #include "views/rules/why_not_panel.h"
+#include "views/stepper/kernel_stepper_panel.h"
 #include "views/menus/recent_files.h"
 #include "views/code/code_panel.h"
 #include "views/diff/diff_panel.h"
@@ -58,6 +59,7 @@ public:
   KernelsPanel* kernels() const { return m_kernels; }
   RewritesPanel* rewrites() const { return m_rewrites; }
   OptimizePanel* optimizer() const { return m_optimize; }
+  KernelStepperPanel* stepper() const { return m_stepper; }
   AutobatchPanel* autobatch() const { return m_autobatch; }
   DiffPanel* diff() const { return m_diff; }
   // The toolbar's target device (saved in QSettings).
@@ -121,6 +123,7 @@ private:
   AutobatchPanel* m_autobatch;
   DiffPanel* m_diff;
   WhyNotPanel* m_whyNot;
+  KernelStepperPanel* m_stepper;
   class QTabWidget* m_center = nullptr;
   // a restored session's view state, applied once its program has lowered
   std::optional<SavedSession> m_pendingView;

@@ -61,7 +61,13 @@ private Q_SLOTS:
                           << QStringLiteral("no node group 'foo' for --hide (groups: constants, index, movement, calls)");
     QTest::newRow("view") << QStringList{kExample, QStringLiteral("--view"), QStringLiteral("bogus")}
                           << QStringLiteral("no view 'bogus' (views: autobatch, code, diff, graph, inspector, kernels, optimize, "
-                                             "program, rewrites, roofline, run, stages, why-not)");
+                                             "program, rewrites, roofline, run, stages, step, why-not)");
+    QTest::newRow("steps") << QStringList{kExample, QStringLiteral("--steps"), QStringLiteral("x")}
+                           << QStringLiteral("--steps wants a count, not 'x'");
+    QTest::newRow("steps without a stage") << QStringList{kExample, QStringLiteral("--steps"), QStringLiteral("3")}
+                                           << QStringLiteral("--steps needs --stage (a kernel's stage)");
+    QTest::newRow("line") << QStringList{kExample, QStringLiteral("--line"), QStringLiteral("0")}
+                          << QStringLiteral("--line wants a line number from 1, not '0'");
     QTest::newRow("pass") << QStringList{kExample, QStringLiteral("--pass"), QStringLiteral("bogus")}
                           << QStringLiteral("no pass 'bogus' (passes: front end, types, allocation, lowering, fusion)");
     QTest::newRow("vm steps without a call")

@@ -1,0 +1,76 @@
+// The Step view: a kernel's linearized instructions run one at a time, the
+// next one bold and selected and its source line marked in the Code view, a
+// breakpoint stopping Continue before its instruction, Restart keeping the
+// breakpoints, and a whole-program stage saying what to choose.
+#include "tests/support/test_registry.h"
+#include "app/uopscope/main_window.h"
+#include "tests/views/views_test.h"
+
+#include "core/pipeline/linear_stepper.h"
+#include "views/stepper/stepper_model.h"
+
+#include <QLabel>
+#include <QTableView>
+#include <QTest>
+
+using namespace uops;
+using namespace uops::views;
+
+class TestKernelStepper : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void initTestCase() { viewstest::isolateSettings(m_settings); }
+
+  void stepsAKernel() {
+    MainWindow w;
+    QVERIFY(viewstest::showAt(w, "softmax.py", "Rangeify"));
+    KernelStepperPanel* panel = w.stepper();
+    QCOMPARE(panel->model()->rowCount(), 0);
+    QVERIFY(panel->status()->text().startsWith(QStringLiteral("choose a kernel")));
+    w.session().selectStage(w.session().findStage(QStringLiteral("Linearize"), 1));
+    w.session().waitForIdle();
+    const LoweredKernel* k = w.session().selectedKernel();
+    QVERIFY(k && k->linear);
+    QCOMPARE(panel->model()->rowCount(), static_cast<int>(k->linear->src().size()));
+    panel->step();
+    QCOMPARE(panel->stepper()->next(), size_t{1});
+    QCOMPARE(panel->table()->currentIndex().row(), 1);
+    QVERIFY(panel->status()->text().startsWith(QStringLiteral("next: %1 of ")));
+    // a breakpoint on the first float Add: Continue stops before it, its node selected, its line marked
+    int add = -1;
+    for (int i = 0; i < panel->model()->rowCount() && add < 0; ++i)
+      if (k->linear->src(static_cast<size_t>(i))->op() == Op::Add && k->linear->src(static_cast<size_t>(i))->dtype() == dtypes::float32)
+        add = i;
+    QVERIFY(add > 1);
+    QVERIFY(w.showView(QStringLiteral("step")));
+    panel->table()->scrollTo(panel->model()->index(add, 0));
+    QTest::qWait(20);
+    const QPoint at = panel->table()->visualRect(panel->model()->index(add, StepperModel::Number)).center();
+    QTest::mouseClick(panel->table()->viewport(), Qt::LeftButton, {}, at); // a double click is a click, then another
+    QTest::mouseDClick(panel->table()->viewport(), Qt::LeftButton, {}, at);
+    QVERIFY(panel->model()->breakpoints().contains(static_cast<size_t>(add)));
+    QCOMPARE(panel->model()->index(add, StepperModel::Breakpoint).data().toString(), QStringLiteral("●"));
+    panel->continueToBreakpoint();
+    QCOMPARE(panel->stepper()->next(), static_cast<size_t>(add));
+    QCOMPARE(w.session().selectedNode(), k->linear->src(static_cast<size_t>(add)).get());
+    QVERIFY(!w.code()->markedLines().empty());
+    // an instruction already run shows its value
+    QVERIFY(!panel->model()->index(add - 1, StepperModel::Value).data().toString().isEmpty() ||
+            !panel->model()->index(0, StepperModel::Value).data().toString().isEmpty());
+    // Restart: from the first instruction, breakpoints kept; then to the end
+    panel->restart();
+    QCOMPARE(panel->stepper()->next(), size_t{0});
+    QVERIFY(panel->model()->breakpoints().contains(static_cast<size_t>(add)));
+    panel->model()->toggleBreakpoint(add);
+    panel->continueToBreakpoint();
+    QVERIFY(panel->stepper()->done());
+    QVERIFY(panel->status()->text().startsWith(QStringLiteral("done after")));
+  }
+
+private:
+  QTemporaryDir m_settings;
+};
+
+UOPSCOPE_TEST(TestKernelStepper);
+#include "test_kernel_stepper.moc"

@@ -1,0 +1,133 @@
+#include "views/stepper/kernel_stepper_panel.h"
+
+#include "core/pipeline/codegen.h"
+#include "core/pipeline/linear_stepper.h"
+#include "views/session/session.h"
+#include "views/stepper/stepper_model.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace uops::views {
+namespace {
+
+constexpr size_t kStepsPerContinue = 1'000'000;
+
+std::vector<HostTensor> sampleParams(const LoweredKernel& k) {
+  std::vector<HostTensor> out;
+  for (const KernelParam& p : k.params) {
+    HostTensor t(p.dtype, Shape{p.size});
+    for (int64_t i = 0; i < p.size && !p.written; ++i) {
+      if (p.dtype.isFloat()) t.setDouble(i, std::sin(0.37 * static_cast<double>(i + p.slot)));
+      else t.setInt(i, (i * 7 + p.slot) % 13 - 6);
+    }
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+} // namespace
+
+KernelStepperPanel::KernelStepperPanel(Session& session, QWidget* parent)
+    : QWidget(parent), m_session(session), m_model(new StepperModel(this)), m_table(new QTableView(this)),
+      m_status(new QLabel(this)), m_stepButton(new QPushButton(QStringLiteral("Step"), this)),
+      m_continueButton(new QPushButton(QStringLiteral("Continue"), this)),
+      m_restartButton(new QPushButton(QStringLiteral("Restart"), this)) {
+  setObjectName(QStringLiteral("kernelStepper"));
+  m_stepButton->setObjectName(QStringLiteral("stepButton"));
+  m_stepButton->setShortcut(QKeySequence(Qt::Key_F10));
+  m_stepButton->setToolTip(QStringLiteral("Run the next instruction (F10)"));
+  m_continueButton->setToolTip(QStringLiteral("Run to the next breakpoint (double-click an instruction to set one)"));
+  m_table->setModel(m_model);
+  m_table->verticalHeader()->hide();
+  m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+  m_table->horizontalHeader()->setSectionResizeMode(StepperModel::Instruction, QHeaderView::Stretch);
+  m_status->setWordWrap(true);
+  auto* buttons = new QHBoxLayout;
+  for (QPushButton* b : {m_stepButton, m_continueButton, m_restartButton}) buttons->addWidget(b);
+  buttons->addStretch(1);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addLayout(buttons);
+  layout->addWidget(m_status);
+  layout->addWidget(m_table, 1);
+  connect(m_stepButton, &QPushButton::clicked, this, &KernelStepperPanel::step);
+  connect(m_continueButton, &QPushButton::clicked, this, &KernelStepperPanel::continueToBreakpoint);
+  connect(m_restartButton, &QPushButton::clicked, this, &KernelStepperPanel::restart);
+  connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& i) { m_model->toggleBreakpoint(i.row()); });
+  connect(&m_session, &Session::stageSelected, this, &KernelStepperPanel::load);
+  connect(&m_session, &Session::programLowered, this, &KernelStepperPanel::load);
+  load();
+}
+
+void KernelStepperPanel::load() {
+  m_stepper.reset();
+  const LoweredKernel* k = m_session.selectedKernel();
+  if (k && k->linear) {
+    try {
+      m_stepper = std::make_shared<LinearStepper>(k->linear, sampleParams(*k));
+    } catch (const StepperError& e) {
+      m_status->setText(QString::fromStdString(e.what()));
+    }
+  }
+  m_model->setStepper(m_stepper);
+  for (QPushButton* b : {m_stepButton, m_continueButton, m_restartButton}) b->setEnabled(m_stepper != nullptr);
+  if (!m_stepper) {
+    if (!k || !k->linear) m_status->setText(QStringLiteral("choose a kernel's stage to step through its instructions"));
+    return;
+  }
+  afterSteps();
+}
+
+void KernelStepperPanel::afterSteps() {
+  m_model->refresh();
+  const size_t next = m_stepper->next();
+  m_status->setText(m_stepper->done() ? QStringLiteral("done after %1 steps: the buffers hold the kernel's results")
+                                              .arg(m_stepper->steps())
+                                        : QStringLiteral("next: %") + QString::number(next) +
+                                              QStringLiteral(" of %1, %2 steps run (inputs: sin(0.37 (i + slot)))")
+                                                  .arg(m_stepper->instructions().size())
+                                                  .arg(m_stepper->steps()));
+  if (m_stepper->done()) return;
+  m_table->selectRow(static_cast<int>(next));
+  m_table->scrollTo(m_model->index(static_cast<int>(next), 0));
+  m_session.selectNode(m_stepper->instructions()[next].get()); // its source line in the Code view
+}
+
+void KernelStepperPanel::step() {
+  if (!m_stepper) return;
+  try {
+    m_stepper->step();
+  } catch (const StepperError& e) {
+    m_status->setText(QString::fromStdString(e.what()));
+    return;
+  }
+  afterSteps();
+}
+
+void KernelStepperPanel::continueToBreakpoint() {
+  if (!m_stepper) return;
+  const std::vector<size_t> breakpoints(m_model->breakpoints().begin(), m_model->breakpoints().end());
+  try {
+    m_stepper->run(breakpoints, kStepsPerContinue);
+  } catch (const StepperError& e) {
+    m_status->setText(QString::fromStdString(e.what()));
+    return;
+  }
+  afterSteps();
+}
+
+void KernelStepperPanel::restart() {
+  const std::set<size_t> kept = m_model->breakpoints();
+  load();
+  for (size_t b : kept) m_model->toggleBreakpoint(static_cast<int>(b));
+}
+
+} // namespace uops::views

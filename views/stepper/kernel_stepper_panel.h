@@ -1,0 +1,53 @@
+// The kernel step debugger: the selected kernel's linearized instructions run
+// one at a time on host buffers (LinearStepper; its inputs filled with
+// sin(0.37 (i + slot)), small integers for integer buffers), each with its
+// value as last computed. Step runs one instruction, Continue runs to the next
+// breakpoint (a double click on an instruction sets or clears one; at most a
+// million steps per click), Restart starts again. The next instruction is
+// bold and selected, and selecting its node marks its line in the Code view's
+// rendered source and its box in the graph.
+#pragma once
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace uops {
+class LinearStepper;
+}
+
+namespace uops::views {
+
+class Session;
+class StepperModel;
+
+class KernelStepperPanel : public QWidget {
+  Q_OBJECT
+
+public:
+  explicit KernelStepperPanel(Session& session, QWidget* parent = nullptr);
+  void step();
+  void continueToBreakpoint();
+  void restart();
+  StepperModel* model() const { return m_model; }
+  QTableView* table() const { return m_table; }
+  QLabel* status() const { return m_status; }
+  const LinearStepper* stepper() const { return m_stepper.get(); }
+
+private:
+  void load();
+  void afterSteps();
+
+  Session& m_session;
+  std::shared_ptr<LinearStepper> m_stepper;
+  StepperModel* m_model;
+  QTableView* m_table;
+  QLabel* m_status;
+  QPushButton *m_stepButton, *m_continueButton, *m_restartButton;
+};
+
+} // namespace uops::views

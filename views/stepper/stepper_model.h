@@ -1,0 +1,43 @@
+// The kernel step debugger's table: one row per instruction of the kernel's
+// Linear (breakpoint, number, the instruction, its value now), over the
+// LinearStepper the panel drives; the next instruction's row is bold.
+#pragma once
+
+#include <QAbstractTableModel>
+
+#include <memory>
+#include <set>
+#include <unordered_map>
+
+namespace uops {
+class LinearStepper;
+class UOp;
+}
+
+namespace uops::views {
+
+class StepperModel : public QAbstractTableModel {
+  Q_OBJECT
+
+public:
+  enum Column { Breakpoint, Number, Instruction, Value, ColumnCount };
+  using QAbstractTableModel::QAbstractTableModel;
+
+  void setStepper(std::shared_ptr<const LinearStepper> stepper); // null: no kernel
+  // The values and the next instruction changed (after steps).
+  void refresh();
+  void toggleBreakpoint(int row);
+  const std::set<size_t>& breakpoints() const { return m_breakpoints; }
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+  std::shared_ptr<const LinearStepper> m_stepper;
+  std::unordered_map<const UOp*, size_t> m_number;
+  std::set<size_t> m_breakpoints;
+};
+
+} // namespace uops::views

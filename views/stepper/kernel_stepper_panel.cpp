@@ -12,6 +12,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace uops::views {
@@ -89,7 +90,11 @@ void KernelStepperPanel::load() {
 void KernelStepperPanel::afterSteps() {
   m_model->refresh();
   const size_t next = m_stepper->next();
-  m_status->setText(m_stepper->done() ? QStringLiteral("done after %1 steps: the buffers hold the kernel's results")
+  const auto& code = m_stepper->instructions();
+  const bool oneItem = std::any_of(code.begin(), code.end(), [](const UOpPtr& u) { return u->op() == Op::Special; });
+  m_status->setText(m_stepper->done() ? (oneItem ? QStringLiteral("done after %1 steps: work-item 0 ran (a GPU kernel's "
+                                                                  "other work-items are not stepped)")
+                                                 : QStringLiteral("done after %1 steps: the buffers hold the kernel's results"))
                                               .arg(m_stepper->steps())
                                         : QStringLiteral("next: %") + QString::number(next) +
                                               QStringLiteral(" of %1, %2 steps run (inputs: sin(0.37 (i + slot)))")

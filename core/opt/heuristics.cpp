@@ -147,10 +147,14 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // A register tile of float32 accumulators in 16 vector registers: 32 x 8
   // (two vectors by eight) with AVX-512's 32 registers, else at most 128. A
   // driver that vectorizes across work-items makes each accumulator a vector
-  // of work-items: at most 64 there (PoCL, batched 256 gemm: 16 x 8 10.0 ms,
-  // 16 x 4 4.5 ms, 8 x 4 7.5 ms; gemm 1024: 40.9 -> 32.4 ms).
+  // of work-items: a matmul's tile (one reduction axis) has at most 64 there
+  // (PoCL, batched 256 gemm: 16 x 8 10.0 ms, 16 x 4 4.5 ms, 8 x 4 7.5 ms; gemm
+  // 1024: 40.9 -> 32.4 ms); a convolution's (several) keeps 128 (median of ten
+  // runs, three times: 16 x 8 111-127 ms, 8 x 8 120-146 ms).
   const bool wide = target.vectorBits >= 512;
-  const int64_t accumulators = wide ? 256 : target.workItemVectorizer ? 64 : 128;
+  int reduceAxes = 0;
+  for (const Axis& a : axes) reduceAxes += a.type == AxisType::Reduce;
+  const int64_t accumulators = wide ? 256 : target.workItemVectorizer && reduceAxes == 1 ? 64 : 128;
   std::vector<int> tileAxes;
   if (reduces && !rows)
     for (const Axis& a : outputs) {

@@ -109,6 +109,7 @@ void LinearStepper::exec(size_t i) {
     out = {true, 0, 0, &m_params[static_cast<size_t>(u.argAs<ParamArg>().slot)], -1};
     break;
   case Op::Buffer:
+    if (out.set) break; // one per instruction, also inside a loop: the storage reserved for it stays put
     m_registers.emplace_back(u.dtype().base(), Shape{u.argAs<BufferArg>().size});
     out = {true, 0, 0, &m_registers.back(), -1};
     break;

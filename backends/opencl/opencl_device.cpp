@@ -4,7 +4,7 @@
 #include "backends/opencl/cl_discovery.h"
 #include "backends/opencl/cl_error.h"
 #include "backends/opencl/cl_kernel.h"
-#include "backends/opencl/cl_schedule_programs.h"
+#include "backends/opencl/cl_schedule_program.h"
 #include "backends/opencl/kernel_scratch.h"
 #include "core/pipeline/codegen.h"
 
@@ -110,7 +110,7 @@ public:
   std::shared_ptr<DeviceProgram> compile(const LoweredKernel& kernel) override {
     m_device.startProbes();
     ClProgram program = buildKernel(m_device, kernel);
-    probe({kernel}, {ClProgramText(program)});
+    probe({kernel}, ClProgramText(program));
     return std::make_shared<OpenClProgram>(m_device, kernel, std::move(program), m_disassemble);
   }
 
@@ -120,30 +120,26 @@ public:
     if (kernels.empty()) return {};
     for (const LoweredKernel& k : kernels) checkBuildable(m_device, k);
     m_device.startProbes(); // they open the device while the program builds here
-    const ScheduleProgramPlan plan = planSchedulePrograms(kernels, 1);
+    const ScheduleProgram plan = scheduleProgram(kernels);
     std::vector<LoweredKernel> named = kernels;
     for (size_t i = 0; i < named.size(); ++i) named[i].opencl.function = plan.functionOf[i];
-    std::vector<ClProgram> programs;
-    for (const std::string& source : plan.sources) programs.push_back(m_device.build(source, kOpenClBuildOptions));
-    std::vector<ClProgramText> textOf;
-    for (size_t p : plan.programOf) textOf.emplace_back(programs[p]);
-    probe(named, textOf);
+    const ClProgram program = m_device.build(plan.source, kOpenClBuildOptions);
+    probe(named, ClProgramText(program));
     std::vector<std::shared_ptr<DeviceProgram>> out;
-    for (size_t i = 0; i < named.size(); ++i)
-      out.push_back(std::make_shared<OpenClProgram>(m_device, std::move(named[i]), programs[plan.programOf[i]], m_disassemble));
+    for (LoweredKernel& k : named) out.push_back(std::make_shared<OpenClProgram>(m_device, std::move(k), program, m_disassemble));
     return out;
   }
 
 private:
-  // Every launch the kernels make, run once in one probe process on scratch
-  // buffers of their Params' sizes: a kernel the driver's compiler dies on
-  // fails here with the probe's reason (ClError, Compiler).
-  void probe(const std::vector<LoweredKernel>& kernels, const std::vector<ClProgramText>& programs) {
+  // Every launch the kernels (all in `program`) make, run once in the probe
+  // processes on scratch buffers of their Params' sizes: a kernel the driver's
+  // compiler dies on fails here with the probe's reason (ClError, Compiler).
+  void probe(const std::vector<LoweredKernel>& kernels, const ClProgramText& program) {
     std::vector<ClProbeLaunch> launches;
     for (size_t i = 0; i < kernels.size(); ++i) {
       std::vector<ClProbeArg> sizes;
       for (const KernelParam& p : kernels[i].params) sizes.push_back(ClProbeBuffer{paramBytes(p)});
-      launches.push_back(kernelProbe(programs[i], kernels[i], std::move(sizes)));
+      launches.push_back(kernelProbe(program, kernels[i], std::move(sizes)));
     }
     m_device.probe(launches);
   }

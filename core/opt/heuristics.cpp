@@ -120,8 +120,12 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   };
   std::vector<Axis> axes = axesOf(k);
   const Axis* lastReduce = nullptr;
+  int reduceAxes = 0;
   for (const Axis& a : axes)
-    if (a.type == AxisType::Reduce) lastReduce = &a;
+    if (a.type == AxisType::Reduce) {
+      lastReduce = &a;
+      ++reduceAxes;
+    }
   const bool reduces = lastReduce != nullptr;
   // output axes innermost first; a split appends its new axis after these, so indices stay valid
   std::vector<Axis> outputs;
@@ -152,8 +156,6 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // 1024: 40.9 -> 32.4 ms); a convolution's (several) keeps 128 (median of ten
   // runs, three times: 16 x 8 111-127 ms, 8 x 8 120-146 ms).
   const bool wide = target.vectorBits >= 512;
-  int reduceAxes = 0;
-  for (const Axis& a : axes) reduceAxes += a.type == AxisType::Reduce;
   const int64_t accumulators = wide ? 256 : target.workItemVectorizer && reduceAxes == 1 ? 64 : 128;
   std::vector<int> tileAxes;
   if (reduces && !rows)

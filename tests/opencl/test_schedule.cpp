@@ -10,7 +10,7 @@
 #include "tests/support/device_round_trip.h"
 
 #include "backends/opencl/cl_kernel.h"
-#include "backends/opencl/cl_schedule_programs.h"
+#include "backends/opencl/cl_schedule_program.h"
 #include "core/pipeline/device_schedule.h"
 #include "core/runtime/device_registry.h"
 #include "core/pipeline/codegen.h"
@@ -104,26 +104,23 @@ private Q_SLOTS:
     QVERIFY2(program->machineCode().find("; ") == 0, program->machineCode().c_str());
   }
 
-  // A schedule's kernels share programs: one function per distinct body (a
-  // name another body took gets "n1"), each helper once per program, the
-  // programs balanced; each function then runs as its own program would.
-  void kernelsSharePrograms() {
+  // A schedule's kernels share one program: one function per distinct body (a
+  // name another body took gets "n1"), each helper once; each function then
+  // runs as its own program would.
+  void kernelsShareOneProgram() {
     LoweredKernel add = lowerKernel(kernelast::elementwise(Op::Add, dtypes::float32, 16), openClTarget("CL:0"));
     LoweredKernel mul = lowerKernel(kernelast::elementwise(Op::Mul, dtypes::float32, 16), openClTarget("CL:0"));
     LoweredKernel half = lowerKernel(kernelast::elementwise(Op::Add, dtypes::float16, 32), openClTarget("CL:0"));
     QCOMPARE(mul.opencl.function, add.opencl.function); // same name, another body
     QVERIFY(!half.opencl.helpers.empty());
-    const ScheduleProgramPlan one = planSchedulePrograms({add, mul, half, add}, 1);
-    QCOMPARE(one.sources.size(), size_t(1));
-    QCOMPARE(one.programOf, (std::vector<size_t>{0, 0, 0, 0}));
+    const ScheduleProgram one = scheduleProgram({add, mul, half, add});
     QCOMPARE(one.functionOf, (std::vector<std::string>{"E_16", "E_16n1", half.opencl.function, "E_16"}));
-    const ScheduleProgramPlan two = planSchedulePrograms({add, mul, half, add}, 2);
-    QCOMPARE(two.sources.size(), size_t(2));
-    QCOMPARE(two.programOf[3], two.programOf[0]);
-    QVERIFY(two.programOf[1] != two.programOf[2]); // the two smaller bodies beside each other's program
-    QCOMPARE(planSchedulePrograms({add, mul, half, add}, 8).sources.size(), size_t(3)); // no empty program
+    for (const std::string& helper : half.opencl.helpers) {
+      const size_t at = one.source.find(helper);
+      QVERIFY(at != std::string::npos && one.source.find(helper, at + 1) == std::string::npos);
+    }
     ClDevice device(0);
-    const ClProgram program = device.build(one.sources[0], kOpenClBuildOptions);
+    const ClProgram program = device.build(one.source, kOpenClBuildOptions);
     QCOMPARE(program.kernelNames().size(), size_t(3));
     QCOMPARE(device.stats().builds, uint64_t(1));
     // 16 floats a + b and a * b, 32 halves

@@ -32,11 +32,7 @@ class TestNeighbourhood : public QObject {
 private Q_SLOTS:
   // a chain r -> a -> b -> c -> d: around b, one hop is a, b, c; two hops all
   void keepsTheNodesWithinHops() {
-    UOpPtr r = range(16, 0);
-    UOpPtr a = alu(Op::Add, {r, constIndex(1)});
-    UOpPtr b = alu(Op::Mul, {a, constIndex(3)});
-    UOpPtr c = alu(Op::Add, {b, constIndex(5)});
-    UOpPtr d = alu(Op::Mul, {c, constIndex(7)});
+    const auto [r, a, b, c, d] = viewstest::indexChain();
     GraphFilter one;
     one.focus = b.get();
     one.hops = 1;

@@ -58,11 +58,7 @@ private Q_SLOTS:
   // the other nodes keep their boxes, c' sits where c was, d' where d was, no
   // overlap, exactly c' and d' marked fresh
   void keepsBoxesAndPlacesTheNewNodes() {
-    UOpPtr r = range(16, 0);
-    UOpPtr a = alu(Op::Add, {r, constIndex(1)});
-    UOpPtr b = alu(Op::Mul, {a, constIndex(3)});
-    UOpPtr c = alu(Op::Add, {b, constIndex(5)});
-    UOpPtr d = alu(Op::Mul, {c, constIndex(7)});
+    const auto [r, a, b, c, d] = viewstest::indexChain();
     const GraphLayout full = layoutGraph(d);
     QVERIFY(full.nodes.size() >= 9);
     UOpPtr c2 = alu(Op::Sub, {b, constIndex(5)});

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/uopscope/main_window.h"
+#include "core/ir/build.h"
 #include "tests/support/backend_devices.h"
 #include "views/optimize/optimize_panel.h"
 
@@ -49,6 +50,22 @@ inline QString chainProgram(int n) {
                         "    x = (x * (1.0 + i * 0.001) + i * 0.5).relu()\n"
                         "out = [x]\n")
       .arg(n);
+}
+
+// An index chain r -> a -> b -> c -> d (r a range of 16; a = r + 1, b = a * 3,
+// c = b + 5, d = c * 7): small graphs for the graph views' tests.
+struct IndexChain {
+  uops::UOpPtr r, a, b, c, d;
+};
+inline IndexChain indexChain() {
+  using namespace uops;
+  IndexChain g;
+  g.r = range(16, 0);
+  g.a = alu(Op::Add, {g.r, constIndex(1)});
+  g.b = alu(Op::Mul, {g.a, constIndex(3)});
+  g.c = alu(Op::Add, {g.b, constIndex(5)});
+  g.d = alu(Op::Mul, {g.c, constIndex(7)});
+  return g;
 }
 
 // QSettings of this process go to `dir`, starting empty.

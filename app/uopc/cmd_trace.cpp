@@ -2,9 +2,11 @@
 #include "app/uopc/lowering.h"
 
 #include "core/opt/kernel_ranges.h"
+#include "core/pipeline/stage_replay.h"
 
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -15,7 +17,23 @@ namespace {
 struct TraceOptions {
   LoweringOptions lowering;
   bool rewrites = false;
+  bool checkReplay = false;
 };
+
+// Each stage's recorded rewrites replayed from its input must give its output
+// (stage_replay.h): the gaps, and a failure when there is one.
+void checkReplay(const uops::PipelineRun& run) {
+  size_t gaps = 0;
+  for (const uops::StageRecord& r : run.stages)
+    for (const std::string& gap : uops::replayGaps(r)) {
+      std::cout << fmt::format("replay gap in {}{}: {}\n", r.stage,
+                               r.kernel.empty() ? "" : " | kernel " + uops::kernelLabel(r.kernelIndex, r.kernel), gap);
+      ++gaps;
+    }
+  std::cout << fmt::format("replay: {} stage records, {} gaps\n", run.stages.size(), gaps);
+  std::cout.flush();
+  if (gaps > 0) throw std::runtime_error("a stage's recorded rewrites do not replay to its output");
+}
 
 void trace(const TraceOptions& options) {
   uops::program::LoadedProgram program = loadOrFail(options.lowering.path);
@@ -42,6 +60,7 @@ void trace(const TraceOptions& options) {
   }
   std::cout.flush();
   requireSuccess(run, options.lowering.path);
+  if (options.checkReplay) checkReplay(run);
 }
 
 } // namespace
@@ -51,6 +70,8 @@ void addTraceCommand(CLI::App& app) {
   auto options = std::make_shared<TraceOptions>();
   addLoweringFlags(cmd, options->lowering);
   cmd->add_flag("--rewrites", options->rewrites, "every rewrite with its rule's name and source location");
+  cmd->add_flag("--check-replay", options->checkReplay,
+                "fail unless every stage's recorded rewrites, replayed from its input, give its output");
   cmd->callback([options] { trace(*options); });
 }
 

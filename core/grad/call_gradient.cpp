@@ -1,7 +1,7 @@
 #include "core/grad/call_gradient.h"
 
 #include "core/grad/compute_gradient.h"
-#include "core/grad/graph_walk.h"
+#include "core/ir/graph_walk.h"
 #include "core/ir/build.h"
 
 #include <algorithm>
@@ -13,7 +13,7 @@ namespace {
 // The body's own Params by slot (nested bodies hold their callers' slots).
 std::map<int64_t, UOpPtr> paramsOf(const UOp& body) {
   std::map<int64_t, UOpPtr> out;
-  for (const UOp* u : toposortOutsideCalls(body))
+  for (const UOp* u : toposortIn(body, WalkScope::OutsideCalls))
     if (u->op() == Op::Param) out.emplace(u->argAs<ParamArg>().slot, u->ptr());
   return out;
 }
@@ -29,7 +29,7 @@ bool isConstantGraph(const UOp& root) {
 
 // Params renumbered 0.. in slot order, dropping unused ones; args follow suit.
 std::pair<UOpPtr, UOpList> compactParams(const UOpPtr& body, const UOpList& args) {
-  std::unordered_map<const UOp*, UOpPtr> renumber;
+  NodeSubst renumber;
   UOpList used;
   for (const auto& [slot, p] : paramsOf(*body)) {
     ParamArg arg = p->argAs<ParamArg>();
@@ -37,7 +37,7 @@ std::pair<UOpPtr, UOpList> compactParams(const UOpPtr& body, const UOpList& args
     renumber.emplace(p.get(), p->withArg(arg));
     used.push_back(args.at(static_cast<size_t>(slot)));
   }
-  return {substitute(body, renumber), used};
+  return {substitute(body, renumber, WalkScope::OutsideCalls), used};
 }
 
 } // namespace

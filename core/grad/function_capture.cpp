@@ -1,6 +1,7 @@
 #include "core/grad/function_capture.h"
 
-#include "core/grad/graph_walk.h"
+#include "core/grad/constants_only.h"
+#include "core/ir/graph_walk.h"
 #include "core/ir/build.h"
 
 #include <unordered_map>
@@ -14,7 +15,7 @@ namespace {
 // and literal data, in first-use order.
 UOpList implicitInputs(const UOp& body) {
   UOpList out;
-  for (const UOp* u : grad::toposortOutsideCalls(body))
+  for (const UOp* u : toposortIn(body, WalkScope::OutsideCalls))
     if (u->op() == Op::Buffer || u->op() == Op::Binary) out.push_back(u->ptr());
   return out;
 }
@@ -60,10 +61,10 @@ std::vector<Tensor> FunctionCapture::finish(const std::vector<Tensor>& results) 
     elements.push_back(r.uop());
   UOpPtr body = UOp::make(Op::Tuple, dtypes::void_, std::move(elements));
   if (!m_declared.empty()) {
-    std::unordered_map<const UOp*, UOpPtr> replace;
+    NodeSubst replace;
     for (size_t k : m_declared)
       replace.emplace(m_arguments[k].uop().get(), m_params[k].uop());
-    body = grad::substitute(body, replace);
+    body = substitute(body, replace, WalkScope::OutsideCalls);
   }
   UOpList args{body};
   for (const Tensor& a : m_arguments)
@@ -73,12 +74,12 @@ std::vector<Tensor> FunctionCapture::finish(const std::vector<Tensor>& results) 
     throw TensorError(fmt::format("function {} has {} implicit buffer(s), but allow_implicit=False",
                                   m_options.name, implicit.size()));
   if (!implicit.empty()) {
-    std::unordered_map<const UOp*, UOpPtr> replace;
+    NodeSubst replace;
     for (const UOpPtr& u : implicit) {
       replace.emplace(u.get(), paramFor(static_cast<int64_t>(args.size()) - 1, u));
       args.push_back(u);
     }
-    args[0] = body = grad::substitute(body, replace);
+    args[0] = body = substitute(body, replace, WalkScope::OutsideCalls);
   }
   UOpPtr fn = UOp::make(Op::Function, body->dtype(), std::move(args));
   std::vector<Tensor> out;

@@ -6,6 +6,7 @@
 #include "core/ir/reduce_identity.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/opt/kernel_work.h"
+#include "core/rewrite/substitute_step.h"
 
 #include <algorithm>
 #include <functional>
@@ -17,15 +18,16 @@
 namespace uops {
 namespace {
 
-using NodeMap = std::unordered_map<const UOp*, UOpPtr>; // look-up only
+using NodeMap = NodeSubst; // look-up only
 
 using PostRebuild = std::function<UOpPtr(UOpPtr rebuilt)>;
 
-// Rebuilds `root` bottom-up with `subst` applied. In the range lists of End
-// and Reduce, a Range found in `rangeLists` becomes the ranges listed there,
-// and every such list is kept in nesting order. `post`, when given, sees each
-// rebuilt node (its sources already final) and may replace it.
-UOpPtr rebuild(const UOpPtr& root, const NodeMap& subst,
+// Rebuilds `root` bottom-up with `subst` applied, recorded as the step `name`
+// (the OptOp; substitute_step.h). In the range lists of End and Reduce, a
+// Range found in `rangeLists` becomes the ranges listed there, and every such
+// list is kept in nesting order. `post`, when given, sees each rebuilt node
+// (its sources already final) and may replace it.
+UOpPtr rebuild(std::string_view name, const UOpPtr& root, const NodeMap& subst,
                const std::unordered_map<const UOp*, UOpList>& rangeLists = {}, const PostRebuild& post = {}) {
   NodeMap done;
   for (const UOp* u : toposort(*root)) {
@@ -54,7 +56,7 @@ UOpPtr rebuild(const UOpPtr& root, const NodeMap& subst,
     UOpPtr node = changed ? u->withSrc(std::move(src)) : u->ptr();
     done.emplace(u, post ? post(std::move(node)) : std::move(node));
   }
-  return done.at(root.get());
+  return recordPass(name, root, done);
 }
 
 int64_t nextRangeId(const UOpPtr& ast) {
@@ -67,7 +69,8 @@ int64_t nextRangeId(const UOpPtr& ast) {
 class Applier {
 public:
   Applier(const UOpPtr& ast, const Opt& opt, const OptTarget& target, const std::vector<Opt>& applied)
-      : m_ast(ast), m_opt(opt), m_target(target), m_applied(applied), m_ranges(kernelRanges(ast)) {}
+      : m_ast(ast), m_opt(opt), m_target(target), m_applied(applied), m_ranges(kernelRanges(ast)),
+        m_name(formatOpt(opt)) {}
 
   UOpPtr run() {
     switch (m_opt.op) {
@@ -169,7 +172,7 @@ private:
     // r = outer * (inner size) + inner
     UOpPtr value = outer ? fresh * (n / k) + rest : rest * k + fresh;
     NodeMap subst{{r.get(), value}};
-    UOpPtr out = rebuild(m_ast, subst, {{r.get(), {fresh, rest}}});
+    UOpPtr out = rebuild(m_name, m_ast, subst, {{r.get(), {fresh, rest}}});
     if (m_opt.target == AxisType::Upcast || m_opt.target == AxisType::Unroll) withinCopyBudget(out);
     return out;
   }
@@ -213,7 +216,7 @@ private:
       if (dep) depends.insert(u.get());
       return u;
     };
-    return rebuild(m_ast, {{r.get(), wide}}, {}, mask);
+    return rebuild(m_name, m_ast, {{r.get(), wide}}, {}, mask);
   }
 
   // A Load or Store that happens only where `valid` holds (a Load gives 0 elsewhere).
@@ -245,7 +248,7 @@ private:
     RangeArg x = a->argAs<RangeArg>(), y = b->argAs<RangeArg>();
     UOpPtr na = a->withArg(RangeArg{y.id, x.type}), nb = b->withArg(RangeArg{x.id, y.type});
     NodeMap subst{{a.get(), na}, {b.get(), nb}};
-    return rebuild(m_ast, subst, {{a.get(), {na}}, {b.get(), {nb}}});
+    return rebuild(m_name, m_ast, subst, {{a.get(), {na}}, {b.get(), {nb}}});
   }
 
   UOpPtr nolocals() {
@@ -253,7 +256,7 @@ private:
     for (const UOpPtr& r : m_ranges)
       if (typeOf(r) == AxisType::Local || typeOf(r) == AxisType::GroupReduce)
         reject("the kernel already has LOCAL or GROUP_REDUCE axes");
-    return m_ast;
+    return recordWholeGraph(m_name, m_ast, m_ast); // a step that changes nothing, listed all the same
   }
 
   // TC: the kernel's matrix product sum(a*b over k) for outputs (m, n) gets
@@ -318,7 +321,7 @@ private:
       const UOpPtr& mul = u->src(0);
       UOpPtr wmma = UOp::make(Op::Wmma, mul->dtype(), {mul->src(0), mul->src(1), constant(mul->dtype(), 0.0)},
                               formatWmmaTile(tc));
-      return rebuild(out, {{mul.get(), wmma}});
+      return rebuild(m_name, out, {{mul.get(), wmma}});
     }
     reject("the reduction was lost splitting its axes");
   }
@@ -328,6 +331,7 @@ private:
   const OptTarget& m_target;
   const std::vector<Opt>& m_applied;
   std::vector<UOpPtr> m_ranges;
+  std::string m_name; // the OptOp, which names the step that applies it
 };
 
 } // namespace

@@ -2,8 +2,8 @@
 
 #include "core/ir/build.h"
 #include "core/ir/verify.h"
-#include "core/pipeline/rangeify_graph.h"
-#include "core/rewrite/trace.h"
+#include "core/ir/graph_walk.h"
+#include "core/rewrite/substitute_step.h"
 
 #include <unordered_set>
 
@@ -50,11 +50,9 @@ UOpPtr callify(const std::vector<UOpPtr>& outputs) {
     subst.emplace(u, paramFor(*u, slot));
     args.push_back(u->ptr());
   }
-  args[0] = substitute(tuple, subst, WalkScope::OutsideCalls);
-  DType dtype = args[0]->dtype(); // before args is moved from
-  UOpPtr fn = UOp::make(Op::Function, dtype, std::move(args));
-  traceSnapshot("callify", fn);
-  return fn;
+  UOpPtr body = args[0] = substituteStep("inputs to params", tuple, subst, WalkScope::OutsideCalls);
+  UOpPtr fn = UOp::make(Op::Function, body->dtype(), std::move(args));
+  return recordWholeGraph("call the body", body, fn);
 }
 
 } // namespace uops

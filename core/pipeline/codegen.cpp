@@ -70,7 +70,10 @@ void optimizeStage(LoweredKernel& k) {
   UOpPtr typed = optimize(k.current, k.target);
   OptTarget opt = optTargetOf(k.target);
   if (k.requestedOpts) k.opts = *k.requestedOpts;
-  else if (k.target.heuristics) k.opts = heuristicOpts(typed, opt);
+  else if (k.target.heuristics) {
+    ScopedRewriteListener quiet(nullptr); // the OptOps they try are not the kernel's steps
+    k.opts = heuristicOpts(typed, opt);
+  }
   // an impossible OptOp fails the stage with its reason (OptError)
   k.ast = applyOpts(typed, k.opts, opt);
   k.name = kernelName(k.ast);

@@ -6,8 +6,9 @@
 #include "core/pipeline/codegen_error.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/optimize.h"
-#include "core/pipeline/rangeify_graph.h"
+#include "core/ir/graph_walk.h"
 #include "core/rewrite/graph_rewrite.h"
+#include "core/rewrite/substitute_step.h"
 #include "core/symbolic/symbolic.h"
 
 #include <algorithm>
@@ -87,7 +88,7 @@ UOpPtr expandOne(const UOpPtr& ast, const UOpPtr& r) {
   }
   if (subst.empty())
     throw CodegenError("Expand", fmt::format("range r{} is closed by no End or Reduce", r->argAs<RangeArg>().id));
-  return substitute(ast, subst);
+  return substituteStep(fmt::format("expand r{} into {} copies", r->argAs<RangeArg>().id, k), ast, subst);
 }
 
 // A Reduce over (k, ku...) of Wmma(a, b, 0) (TC's mark) -> Reduce over k of
@@ -139,7 +140,7 @@ UOpPtr gatherTiles(const UOpPtr& ast) {
   for (const UOp* u : toposort(*ast))
     if (u->op() == Op::Reduce && u->src(0)->op() == Op::Wmma && u->src(0)->shape().empty())
       subst.emplace(u, gatherTile(*u));
-  return subst.empty() ? ast : substitute(ast, subst);
+  return subst.empty() ? ast : substituteStep("gather tensor-core tiles", ast, subst);
 }
 
 } // namespace

@@ -3,8 +3,9 @@
 #include "core/ir/build.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/codegen_error.h"
-#include "core/pipeline/rangeify_graph.h"
+#include "core/ir/graph_walk.h"
 #include "core/rewrite/graph_rewrite.h"
+#include "core/rewrite/substitute_step.h"
 
 #include <algorithm>
 #include <unordered_set>
@@ -58,7 +59,7 @@ UOpPtr gateGroupStores(const UOpPtr& sink, const UOpList& group) {
     else src.push_back(first);
     gated.emplace(u, UOp::make(Op::Store, dtypes::void_, std::move(src)));
   }
-  return substitute(sink, gated);
+  return substituteStep("gate stores of a work-group", sink, gated);
 }
 
 // The grid has three dimensions: the outer GLOBAL ranges (outermost first)
@@ -109,7 +110,7 @@ UOpPtr gridSpecials(const UOpPtr& sink) {
   if (globals.size() >= 3) mergeOuterGlobals(UOpList(globals.begin(), globals.end() - 2), fmt::format("{}2", prefix), subst);
   if (subst.empty()) return sink;
   static const PatternMatcher pm{rule("ends drop grid ranges", UPat::op(Op::End), dropSpecials)};
-  UOpPtr out = graphRewrite(substitute(sink, subst), pm, {.name = "grid ranges to Special"});
+  UOpPtr out = graphRewrite(substituteStep("grid ranges to Special", sink, subst), pm, {.name = "ends drop grid ranges"});
   return gateGroupStores(out, group);
 }
 

@@ -4,6 +4,7 @@
 #include "core/pipeline/grid_specials.h"
 #include "core/pipeline/optimize.h"
 #include "core/rewrite/graph_rewrite.h"
+#include "core/rewrite/substitute_step.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -102,7 +103,7 @@ UOpPtr mergeEnds(const UOpPtr& sink) {
     std::vector<RewritePair> pairs;
     for (const UOpPtr& e : ends)
       pairs.push_back({e, merged});
-    root = replayRewrites(root, pairs, false);
+    root = replayStep(fmt::format("merge the Ends of r{}", ends.front()->src(1)->argAs<RangeArg>().id), root, pairs);
   }
   return root;
 }
@@ -116,7 +117,7 @@ UOpPtr linearize(const UOpPtr& ast, const CodegenTarget& target) {
   sink = lowerReduces(sink, target);
   // one End per range: two outputs in one loop share its body
   sink = mergeEnds(sink);
-  return scheduleLinear(sink);
+  return recordWholeGraph("list instructions", sink, scheduleLinear(sink));
 }
 
 } // namespace uops

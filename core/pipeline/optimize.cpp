@@ -1,9 +1,10 @@
 #include "core/pipeline/optimize.h"
 
 #include "core/opt/kernel_ranges.h"
-#include "core/pipeline/rangeify_graph.h"
+#include "core/ir/graph_walk.h"
 #include "core/pipeline/row_cache.h"
 #include "core/rewrite/graph_rewrite.h"
+#include "core/rewrite/substitute_step.h"
 
 #include <algorithm>
 #include <tuple>
@@ -76,7 +77,7 @@ UOpPtr unshareReduceRanges(const UOpPtr& ast) {
   for (auto [reduce, range] = sharedReduceRange(sink); reduce; std::tie(reduce, range) = sharedReduceRange(sink)) {
     UOpPtr fresh = range->withArg(RangeArg{next++, range->argAs<RangeArg>().type});
     UOpPtr copy = substitute(reduce->ptr(), {{range, fresh}});
-    sink = substitute(sink, {{reduce, copy}});
+    sink = substituteStep("own ranges per reduce", sink, {{reduce, copy}});
   }
   return sink;
 }

@@ -5,6 +5,7 @@
 #include "core/pipeline/device_split.h"
 #include "core/pipeline/rangeify.h"
 #include "core/rewrite/cancel.h"
+#include "core/rewrite/substitute_step.h"
 #include "core/runtime/worker_pool.h"
 
 #include <algorithm>
@@ -161,11 +162,15 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
   PipelineRun run;
   RunControl control(options);
   if (!control.starting("Callify")) throw PipelineCancelled();
-  StageRecord callified{.stage = "Callify"};
+  // Callify's input: the outputs as one Tuple (the graph callify wraps)
+  StageRecord callified{.stage = "Callify", .input = UOp::make(Op::Tuple, dtypes::void_, outputs)};
   // values on device tuples become per-device graphs first (device_split.h):
   // Callify's function is over one device's values per node
   bool ok = runStage(callified, options.trace, control.flag(), [&] {
-    return callify(needsDeviceSplit(outputs) ? splitDevices(outputs).roots : outputs);
+    if (!needsDeviceSplit(outputs)) return callify(outputs);
+    std::vector<UOpPtr> split = splitDevices(outputs).roots;
+    recordWholeGraph("split devices", callified.input, UOp::make(Op::Tuple, dtypes::void_, split));
+    return callify(split);
   });
   run.stages.push_back(std::move(callified));
   control.throwIfCancelled();

@@ -3,7 +3,7 @@
 #include "core/ir/verify.h"
 #include "core/pipeline/rangeify_steps.h"
 #include "core/rewrite/graph_rewrite.h"
-#include "core/rewrite/trace.h"
+#include "core/rewrite/substitute_step.h"
 #include "core/symbolic/symbolic.h"
 
 #include <stdexcept>
@@ -21,8 +21,7 @@ UOpPtr rangeify(const UOpPtr& function, const RangeifyOptions& options) {
   ctx.rowFusion = options.rowFusion;
   for (const UOpPtr& out : function->src(0)->src()) ctx.outputShapes.push_back(out->shape());
   // the body over the arguments; literal data is copied to the device first
-  UOpPtr body = bindArguments(function, ctx);
-  traceSnapshot("bind arguments", body);
+  UOpPtr body = recordWholeGraph("bind arguments", function, bindArguments(function, ctx));
   // inline nested Functions, drop gradient markers, tidy views: one form per thing
   body = graphRewrite(body, pmEarliestRewrites(), {.name = "earliest rewrites"});
   if (options.packOperands) body = graphRewrite(body, pmPackOperands(), {.name = "pack operands"});
@@ -35,8 +34,7 @@ UOpPtr rangeify(const UOpPtr& function, const RangeifyOptions& options) {
                       {.name = "symbolic+reduce_collapse+debuf", .context = &ctx});
   // every store that is left is a kernel of its own
   body = graphRewrite(body, pmSplitKernels(), {.name = "split kernels", .context = &ctx});
-  UOpPtr schedule = orderSchedule(body, ctx);
-  traceSnapshot("View Schedule", schedule);
+  UOpPtr schedule = recordWholeGraph("order the schedule", body, orderSchedule(body, ctx));
   verifyOrThrow(schedule);
   return schedule;
 }

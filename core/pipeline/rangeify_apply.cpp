@@ -11,7 +11,7 @@
 
 #include "core/ir/build.h"
 #include "core/ir/shape.h"
-#include "core/pipeline/rangeify_graph.h"
+#include "core/ir/graph_walk.h"
 #include "core/rewrite/rule.h"
 
 namespace uops {

@@ -16,7 +16,7 @@
 
 #include "core/ir/build.h"
 #include "core/opt/kernel_ranges.h"
-#include "core/pipeline/rangeify_graph.h"
+#include "core/ir/graph_walk.h"
 #include "core/rewrite/rule.h"
 
 #include <unordered_set>

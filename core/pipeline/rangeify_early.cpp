@@ -5,7 +5,7 @@
 #include "core/ir/build.h"
 #include "core/ir/shape.h"
 #include "core/pipeline/callify.h"
-#include "core/pipeline/rangeify_graph.h"
+#include "core/ir/graph_walk.h"
 #include "core/rewrite/rule.h"
 #include "core/runtime/scalar_ops.h"
 

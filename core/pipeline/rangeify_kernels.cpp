@@ -10,7 +10,7 @@
 
 #include "core/ir/build.h"
 #include "core/ir/shape.h"
-#include "core/pipeline/rangeify_graph.h"
+#include "core/ir/graph_walk.h"
 #include "core/rewrite/rule.h"
 #include "core/rewrite/trace.h"
 #include "core/symbolic/symbolic.h"

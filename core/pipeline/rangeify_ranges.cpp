@@ -18,8 +18,8 @@
 #include "core/ir/build.h"
 #include "core/ir/shape.h"
 #include "core/opt/kernel_ranges.h"
-#include "core/pipeline/rangeify_graph.h"
-#include "core/rewrite/trace.h"
+#include "core/ir/graph_walk.h"
+#include "core/rewrite/substitute_step.h"
 
 #include <cassert>
 #include <stdexcept>
@@ -342,7 +342,7 @@ private:
 
 // The body with every analysed node tagged with its RangeInfo's number.
 UOpPtr tagAnalysed(const UOpPtr& body, const RangeifyContext& ctx) {
-  std::unordered_map<const UOp*, UOpPtr> done;
+  NodeSubst done;
   for (const UOp* u : toposortIn(*body, WalkScope::OutsideCalls)) {
     UOpList src = u->src();
     for (size_t i = 0; i < src.size(); ++i)
@@ -352,7 +352,7 @@ UOpPtr tagAnalysed(const UOpPtr& body, const RangeifyContext& ctx) {
     ProvenanceScope from(u->line());
     done.emplace(u, UOp::make(u->op(), u->dtype(), std::move(src), u->arg(), t));
   }
-  return done.at(body.get());
+  return recordPass("run rangeify", body, done, WalkScope::OutsideCalls);
 }
 
 } // namespace
@@ -365,9 +365,7 @@ UOpPtr runRangeify(const UOpPtr& body, RangeifyContext& ctx) {
     ctx.outputViews.push_back(base->op() == Op::Buffer ? base->ptr() : nullptr);
   }
   RangeAnalysis(body, ctx).run();
-  UOpPtr tagged = tagAnalysed(body, ctx);
-  traceSnapshot("run rangeify", tagged);
-  return tagged;
+  return tagAnalysed(body, ctx);
 }
 
 } // namespace uops

@@ -14,7 +14,7 @@
 #include "core/pipeline/rangeify_steps.h"
 
 #include "core/ir/build.h"
-#include "core/pipeline/rangeify_graph.h"
+#include "core/ir/graph_walk.h"
 #include "core/symbolic/int_value.h"
 #include "core/symbolic/linear_form.h"
 

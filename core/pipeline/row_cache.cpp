@@ -4,7 +4,8 @@
 #include "core/ir/build.h"
 #include "core/ir/reaches.h"
 #include "core/opt/kernel_ranges.h"
-#include "core/pipeline/rangeify_graph.h"
+#include "core/ir/graph_walk.h"
+#include "core/rewrite/substitute_step.h"
 
 namespace uops {
 namespace {
@@ -39,7 +40,7 @@ UOpPtr cacheRowElements(const UOpPtr& sink, const CodegenTarget& target) {
     cached.emplace(atJ.get(), UOp::make(Op::Load, d, {UOp::make(Op::Index, d, {written, j})},
                                         LoadArg{std::nullopt, AddrSpace::Reg}));
   }
-  return cached.empty() ? sink : substitute(sink, cached);
+  return cached.empty() ? sink : substituteStep("cache row elements", sink, cached);
 }
 
 } // namespace uops

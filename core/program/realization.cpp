@@ -3,7 +3,8 @@
 #include "core/program/multi_view.h"
 
 #include "core/frontend/interpreter.h"
-#include "core/grad/graph_walk.h"
+#include "core/grad/constants_only.h"
+#include "core/ir/graph_walk.h"
 #include "core/ir/build.h"
 #include "core/ir/shape.h"
 #include "core/runtime/reference_evaluator.h"
@@ -19,7 +20,7 @@ thread_local Realizer* t_realizer = nullptr;
 // root with each node that `swap` has a replacement for replaced (not looked
 // into), outside Function and Call bodies.
 UOpPtr replaceNodes(const UOpPtr& root, const std::function<UOpPtr(const UOp*)>& swap) {
-  std::unordered_map<const UOp*, UOpPtr> replace;
+  NodeSubst replace;
   std::unordered_set<const UOp*> visited;
   std::vector<const UOp*> stack{root.get()};
   while (!stack.empty()) {
@@ -34,7 +35,7 @@ UOpPtr replaceNodes(const UOpPtr& root, const std::function<UOpPtr(const UOp*)>&
     for (size_t i = call ? 1 : 0; i < u->src().size(); ++i)
       stack.push_back(u->src(i).get());
   }
-  return replace.empty() ? root : grad::substitute(root, replace);
+  return replace.empty() ? root : substitute(root, replace, WalkScope::OutsideCalls);
 }
 
 } // namespace
@@ -171,7 +172,7 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
   schedule.why = std::move(why);
   // tinygrad's becomes_map: what each root was becomes its buffer in every
   // live tensor's graph (applied once, now: graphs made later are untouched).
-  std::unordered_map<const UOp*, UOpPtr> became;
+  NodeSubst became;
   std::vector<UOpPtr> keys;
   for (size_t i = 0; i < roots.size(); ++i) {
     TensorImpl& impl = TensorAccess::impl(roots[i]);
@@ -213,7 +214,7 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
       uops.push_back(t.uop());
       live.push_back(std::move(t));
     }
-  UOpPtr all = grad::substitute(UOp::make(Op::Tuple, dtypes::void_, uops), became);
+  UOpPtr all = substitute(UOp::make(Op::Tuple, dtypes::void_, uops), became, WalkScope::OutsideCalls);
   for (size_t i = 0; i < live.size(); ++i)
     if (all->src(i) != uops[i]) TensorAccess::impl(live[i]).uop = all->src(i);
 }

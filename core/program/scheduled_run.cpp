@@ -1,6 +1,7 @@
 #include "core/program/scheduled_run.h"
 
-#include "core/grad/graph_walk.h"
+#include "core/grad/constants_only.h"
+#include "core/ir/graph_walk.h"
 #include "core/program/host_eval.h"
 
 #include <algorithm>
@@ -39,7 +40,7 @@ Slots versionSlots(const LoadedProgram& program) {
 std::vector<const UOp*> versionsRead(const Tensor& graph,
                                      const Slots& slots) {
   std::vector<const UOp*> out;
-  for (const UOp* u : grad::toposortOutsideCalls(*graph.uop()))
+  for (const UOp* u : toposortIn(*graph.uop(), WalkScope::OutsideCalls))
     if (slots.count(u)) out.push_back(u);
   return out;
 }
@@ -47,7 +48,7 @@ std::vector<const UOp*> versionsRead(const Tensor& graph,
 // The graph with each version it reads replaced by its computed data.
 Tensor withData(const Tensor& graph, const Slots& slots,
                 const std::unordered_map<const UOp*, HostTensor>& values) {
-  std::unordered_map<const UOp*, UOpPtr> replace;
+  NodeSubst replace;
   for (const UOp* v : versionsRead(graph, slots)) {
     Tensor data = tensorFrom(values.at(v), graph.device());
     // a version on a device tuple: its data placed there again, the same way
@@ -56,7 +57,7 @@ Tensor withData(const Tensor& graph, const Slots& slots,
     replace.emplace(v, data.uop());
   }
   if (replace.empty()) return graph;
-  return Tensor(grad::substitute(graph.uop(), replace), graph.device(), graph.isWeak());
+  return Tensor(substitute(graph.uop(), replace, WalkScope::OutsideCalls), graph.device(), graph.isWeak());
 }
 
 } // namespace

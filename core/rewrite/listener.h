@@ -6,8 +6,10 @@
 // RewriterBase::Listener, tinygrad's TRACK_MATCH_STATS).
 #pragma once
 
+#include "core/ir/graph_walk.h"
 #include "core/ir/uop.h"
 
+#include <optional>
 #include <source_location>
 #include <string_view>
 
@@ -24,6 +26,9 @@ struct RewriteStepInfo {
   bool topDown = false;
   bool snapshot = false; // a named root that rewrites nothing (traceSnapshot)
   const PatternMatcher* matcher = nullptr; // the step's rules (none for a snapshot)
+  // A one-pass substitution (substitute_step.h): its rewrites replay through
+  // substitute() in this scope, not through the rewrite driver.
+  std::optional<WalkScope> substitution{};
 };
 
 class RewriteListener {

@@ -9,6 +9,12 @@ namespace uops {
 UOpPtr TraceStep::rootAfter(size_t k) const {
   k = std::min(k, rewrites.size());
   if (k == 0 || snapshot) return input;
+  if (substitution) {
+    NodeSubst subst;
+    for (size_t i = 0; i < k; ++i)
+      if (rewrites[i].replacement) subst[rewrites[i].matched.get()] = rewrites[i].replacement;
+    return substitute(input, subst, *substitution);
+  }
   std::vector<RewritePair> pairs;
   pairs.reserve(k);
   for (size_t i = 0; i < k; ++i)
@@ -42,6 +48,7 @@ void TraceRecorder::stepBegin(const RewriteStepInfo& info, const UOpPtr& input) 
   step.location = info.location;
   step.topDown = info.topDown;
   step.snapshot = info.snapshot;
+  step.substitution = info.substitution;
   step.depth = static_cast<int>(m_open.size());
   step.input = input;
   if (info.matcher) step.rules = info.matcher->rules();

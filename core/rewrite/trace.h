@@ -35,6 +35,7 @@ struct TraceStep {
   std::source_location location;
   bool topDown = false;
   bool snapshot = false;
+  std::optional<WalkScope> substitution{}; // a one-pass substitution (substitute_step.h)
   int depth = 0; // graphRewrite calls made inside a rule of another step are deeper
   UOpPtr input;
   UOpPtr output; // null if the step failed

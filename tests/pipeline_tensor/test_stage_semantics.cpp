@@ -7,7 +7,7 @@
 #include "tests/support/test_registry.h"
 #include "core/pipeline/kernel_interpreter.h"
 #include "core/pipeline/pipeline_runner.h"
-#include "core/pipeline/rangeify_graph.h"
+#include "core/ir/graph_walk.h"
 #include "core/runtime/reference_evaluator.h"
 #include "core/tensor/tensor.h"
 

@@ -24,6 +24,11 @@
 
 namespace programtest {
 
+// The bundled examples' folder (resources/examples).
+inline QString examplesDir() {
+  return QStringLiteral(UOPSCOPE_SOURCE_DIR "/resources/examples");
+}
+
 inline QString qs(const std::string& s) {
   return QString::fromStdString(s);
 }

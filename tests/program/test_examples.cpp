@@ -15,10 +15,6 @@ using namespace programtest;
 
 namespace {
 
-QString examplesDir() {
-  return QStringLiteral(UOPSCOPE_SOURCE_DIR "/resources/examples");
-}
-
 bool close(double got, double want, std::string_view dtype) {
   if (std::isnan(want)) return std::isnan(got);
   if (std::isinf(want)) return got == want;

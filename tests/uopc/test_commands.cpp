@@ -134,6 +134,17 @@ private Q_SLOTS:
     QVERIFY(r.out.contains(QStringLiteral("rangeify_apply.cpp:")));
   }
 
+  // every stage's rewrites replay to its output; Optimize lists its OptOps as steps
+  void traceChecksReplay() {
+    Result r = uopc({QStringLiteral("trace"), m_program, QStringLiteral("--check-replay"), QStringLiteral("--kernel"),
+                     QStringLiteral("0"), QStringLiteral("--opts"), QStringLiteral("Split(0, 2, UPCAST)")});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral(" stage records, 0 gaps\n")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("  Split(0, 2, UPCAST): ")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("  inputs to params: ")));
+    QVERIFY(r.out.contains(QStringLiteral("  list instructions: 1 rewrites")));
+  }
+
   void emit() {
     Result src = uopc({QStringLiteral("emit"), m_program, QStringLiteral("--source"), QStringLiteral("--kernel"),
                        QStringLiteral("1")});

@@ -24,16 +24,19 @@ private Q_SLOTS:
     MainWindow w;
     QVERIFY(viewstest::showAt(w, "softmax.py", "Rangeify"));
     const StageRecord& r = w.session().stageRecord(w.session().selectedStage());
-    // a node of the graph shown with the op some rewrite of the stage matched
+    // a node of the graph shown with the op some rule of the stage matched
+    // (not a pass recorded as rewrites, substitute_step.h: it has no pattern)
     const TraceRewrite* first = nullptr;
     const UOp* node = nullptr;
-    for (const TraceStep& s : r.steps)
+    for (const TraceStep& s : r.steps) {
+      if (s.rules.empty()) continue;
       for (const TraceRewrite& rw : s.rewrites)
         for (const LaidOutNode& n : w.graph()->layout().nodes)
           if (!node && n.node->op() == rw.matched->op()) {
             node = n.node;
             first = &rw;
           }
+    }
     QVERIFY(node && first);
     w.session().selectNode(node);
     QTreeWidget* rules = w.whyNot()->rules();

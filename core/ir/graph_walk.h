@@ -1,10 +1,13 @@
-// Graph walks and one-pass substitution for Callify and Rangeify.
+// Graph walks and one-pass substitution, the one implementation every stage
+// and the gradient use (toposort in uop.h is the whole-graph walk).
 //
-// Both stages need walks that stop somewhere: a Function's body belongs to the
-// Function (its Params are the Function's slots), and during Rangeify a
-// buffer state After(buf, store) belongs to the kernel that writes it, so a
-// consumer's substitution must not reach into the producer's kernel. The
-// walks are iterative and visit sources in order (never by pointer value).
+// Walks may stop somewhere: a Function's body belongs to the Function (its
+// Params are the Function's slots: tinygrad's toposort(enter_calls=False)),
+// and during Rangeify a buffer state After(buf, store) belongs to the kernel
+// that writes it, so a consumer's substitution must not reach into the
+// producer's kernel. The walks are iterative and visit sources in order
+// (never by pointer value). A pass whose substitution the explorer should show
+// as rewrites records it with substituteStep (core/rewrite/substitute_step.h).
 #pragma once
 
 #include "core/ir/uop.h"

@@ -1,4 +1,4 @@
-#include "core/pipeline/rangeify_graph.h"
+#include "core/ir/graph_walk.h"
 
 #include "core/ir/node_map.h"
 

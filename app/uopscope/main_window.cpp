@@ -28,6 +28,8 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <fmt/format.h>
+
 // the icon (uopscope.qrc) lives in this static library: ask for it by name
 static void initWindowResources() {
   Q_INIT_RESOURCE(uopscope);
@@ -209,11 +211,15 @@ void MainWindow::connectGraph() {
   });
   // a rewrite shown: its rule, source line and pattern over the graph
   connect(&m_session, &Session::rewriteShown, this, [this](int step, int k) {
-    const TraceRewrite& rw =
-        m_session.stageRecord(m_session.selectedStage()).steps[static_cast<size_t>(step)].rewrites[static_cast<size_t>(k)];
+    const TraceStep& s = m_session.stageRecord(m_session.selectedStage()).steps[static_cast<size_t>(step)];
+    const TraceRewrite& rw = s.rewrites[static_cast<size_t>(k)];
+    // a pass recorded as rewrites (substitute_step.h) has no pattern: what it swapped
+    const std::string what = !s.rules.empty() ? rw.rule.pattern().toString()
+                             : rw.replacement ? fmt::format("{} -> {}", opName(rw.matched->op()), opName(rw.replacement->op()))
+                                              : std::string(opName(rw.matched->op()));
     const QString rule = QStringLiteral("%1 (%2): %3")
                              .arg(QString::fromStdString(rw.rule.name()), QString::fromStdString(rw.rule.locationText()),
-                                  QString::fromStdString(rw.rule.pattern().toString()));
+                                  QString::fromStdString(what));
     m_graph->setCaption((!m_before->isHidden() ? QStringLiteral("after ") : QString()) + rule);
     if (!m_before->isHidden()) m_before->setCaption(QStringLiteral("before ") + rule);
   });

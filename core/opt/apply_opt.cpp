@@ -28,7 +28,8 @@ using PostRebuild = std::function<UOpPtr(UOpPtr rebuilt)>;
 // list is kept in nesting order. `post`, when given, sees each rebuilt node
 // (its sources already final) and may replace it.
 UOpPtr rebuild(std::string_view name, const UOpPtr& root, const NodeMap& subst,
-               const std::unordered_map<const UOp*, UOpList>& rangeLists = {}, const PostRebuild& post = {}) {
+               const std::unordered_map<const UOp*, UOpList>& rangeLists = {}, const PostRebuild& post = {},
+               std::source_location location = std::source_location::current()) {
   NodeMap done;
   for (const UOp* u : toposort(*root)) {
     if (auto it = subst.find(u); it != subst.end()) {
@@ -56,7 +57,7 @@ UOpPtr rebuild(std::string_view name, const UOpPtr& root, const NodeMap& subst,
     UOpPtr node = changed ? u->withSrc(std::move(src)) : u->ptr();
     done.emplace(u, post ? post(std::move(node)) : std::move(node));
   }
-  return recordPass(name, root, done);
+  return recordPass(name, root, done, WalkScope::All, location);
 }
 
 int64_t nextRangeId(const UOpPtr& ast) {

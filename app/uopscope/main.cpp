@@ -17,6 +17,7 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QPlainTextEdit>
+#include <QSpinBox>
 #include <QTextBlock>
 
 #include <cstdio>
@@ -66,6 +67,10 @@ struct Options {
   QCommandLineOption steps{QStringLiteral("steps"),
                            QStringLiteral("with a kernel's stage: run this many of its instructions in the Step view"),
                            QStringLiteral("n")};
+  QCommandLineOption lanes{QStringLiteral("lanes"),
+                           QStringLiteral("with --steps: how many work-items of a GPU kernel the Step view runs "
+                                          "together (default 8)"),
+                           QStringLiteral("n")};
   QCommandLineOption runIt{QStringLiteral("run"), QStringLiteral("run the program on the target device once loaded")};
   QCommandLineOption pass{QStringLiteral("pass"),
                           QStringLiteral("the Autobatch view's control flow graph after a pass: front end, types, "
@@ -86,7 +91,7 @@ struct Options {
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py) or a saved session (.uopscope)"));
-    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, runIt, pass, vmSteps, diff, shot});
+    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, lanes, runIt, pass, vmSteps, diff, shot});
   }
 };
 
@@ -145,6 +150,12 @@ std::optional<QString> checkOptions(const QCommandLineParser& parser, const Opti
     if (parser.value(o.steps).toInt(&number) < 0 || !number)
       return QStringLiteral("--steps wants a count, not '%1'").arg(parser.value(o.steps));
     if (!parser.isSet(o.stage)) return QStringLiteral("--steps needs --stage (a kernel's stage)");
+  }
+  if (parser.isSet(o.lanes)) {
+    bool number = false;
+    if (parser.value(o.lanes).toInt(&number) < 1 || !number)
+      return QStringLiteral("--lanes wants a count of at least 1, not '%1'").arg(parser.value(o.lanes));
+    if (!parser.isSet(o.steps)) return QStringLiteral("--lanes needs --steps");
   }
   if (parser.isSet(o.line)) {
     bool number = false;
@@ -279,6 +290,7 @@ int main(int argc, char** argv) {
   }
   if (parser.isSet(o.steps)) {
     if (!window.stepper()->stepper()) return fail(QStringLiteral("--steps: the stage chosen is not a kernel's"));
+    if (parser.isSet(o.lanes)) window.stepper()->lanes()->setValue(parser.value(o.lanes).toInt());
     for (int i = 0; i < parser.value(o.steps).toInt(); ++i) window.stepper()->step();
   }
   if (parser.isSet(o.line)) {

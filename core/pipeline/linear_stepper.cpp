@@ -27,19 +27,38 @@ bool isAlu(Op op) {
   }
 }
 
+// lidx before gidx/idx, then by dimension: the order lanes count work-items in.
+int specialRank(const std::string& name) {
+  const bool local = name.starts_with("lidx");
+  const int dim = name.empty() ? 0 : name.back() - '0';
+  return (local ? 0 : 10) + dim;
+}
+
 } // namespace
 
-LinearStepper::LinearStepper(UOpPtr linear, std::vector<HostTensor> params)
+LinearStepper::LinearStepper(UOpPtr linear, std::vector<HostTensor> params, int64_t lanes)
     : m_linear(std::move(linear)), m_params(std::move(params)) {
   const UOpList& code = m_linear->src();
-  m_slots.resize(code.size());
   m_endOf.assign(code.size(), code.size());
   size_t registers = 0;
   for (size_t i = 0; i < code.size(); ++i) {
     m_index.emplace(code[i].get(), i);
     registers += code[i]->op() == Op::Buffer;
+    if (code[i]->op() == Op::Special) {
+      std::optional<ConstValue> size = code[i]->src(0)->constValue();
+      if (!size) throw StepperError("a Special of symbolic size");
+      m_specials.emplace_back(i, std::get<int64_t>(*size));
+      m_workItems *= m_specials.back().second;
+      if (code[i]->argAs<std::string>().starts_with("lidx")) m_groupSize *= m_specials.back().second;
+    }
   }
-  m_registers.reserve(registers); // slots point into it
+  std::stable_sort(m_specials.begin(), m_specials.end(), [&](const std::pair<size_t, int64_t>& a, const std::pair<size_t, int64_t>& b) {
+    return specialRank(code[a.first]->argAs<std::string>()) < specialRank(code[b.first]->argAs<std::string>());
+  });
+  m_lanes = std::clamp<int64_t>(lanes, 1, m_workItems);
+  m_slots.resize(code.size() * static_cast<size_t>(m_lanes));
+  m_active.assign(static_cast<size_t>(m_lanes), true);
+  m_registers.reserve(registers * static_cast<size_t>(m_lanes)); // slots point into it
   for (size_t i = 0; i < code.size(); ++i) {
     const UOp& u = *code[i];
     if ((u.op() == Op::End && u.src().size() == 2) || u.op() == Op::Endif) {
@@ -57,13 +76,24 @@ LinearStepper::LinearStepper(UOpPtr linear, std::vector<HostTensor> params)
   }
 }
 
-LinearStepper::Slot& LinearStepper::slot(const UOp& u) { return m_slots[m_index.at(&u)]; }
+std::string LinearStepper::laneName(int64_t lane) const {
+  std::string out;
+  for (const auto& [i, size] : m_specials) {
+    out += fmt::format("{}{}={}", out.empty() ? "" : " ", instructions()[i]->argAs<std::string>(), lane % size);
+    lane /= size;
+  }
+  return out.empty() ? std::string("lane 0") : out;
+}
 
-const LinearStepper::Slot& LinearStepper::operand(const UOp& u) const {
+const LinearStepper::Slot& LinearStepper::operand(const UOp& u, int64_t lane) const {
   auto it = m_index.find(&u);
-  if (it == m_index.end() || !m_slots[it->second].set)
+  if (it == m_index.end() || !at(it->second, lane).set)
     throw StepperError(fmt::format("{} reads a value not computed yet", opName(u.op())));
-  return m_slots[it->second];
+  return at(it->second, lane);
+}
+
+bool LinearStepper::anyActive() const {
+  return std::find(m_active.begin(), m_active.end(), true) != m_active.end();
 }
 
 void LinearStepper::step() {
@@ -83,11 +113,78 @@ size_t LinearStepper::run(const std::vector<size_t>& breakpoints, size_t limit) 
 }
 
 void LinearStepper::exec(size_t i) {
+  const Op op = instructions()[i]->op();
+  if (op == Op::Range || op == Op::End || op == Op::If || op == Op::Endif) {
+    m_pc = execControl(i);
+    return;
+  }
+  for (int64_t lane = 0; lane < m_lanes; ++lane)
+    if (m_active[static_cast<size_t>(lane)]) execLane(i, lane);
+  m_pc = i + 1;
+}
+
+size_t LinearStepper::execControl(size_t i) {
   const UOp& u = *instructions()[i];
-  Slot& out = m_slots[i];
-  size_t next = i + 1;
+  auto scalarOf = [&](const UOp& s, int64_t lane) {
+    const Slot& v = operand(s, lane);
+    return Scalar{v.f, v.bits};
+  };
+  auto boundOf = [&](const UOp& range, int64_t lane) {
+    return kernel_interp::asIndex(range.src(0)->dtype(), scalarOf(*range.src(0), lane));
+  };
+  // the lanes `keep` says go on; none: the mask before the block, and past its end
+  auto enter = [&](auto keep) -> size_t {
+    m_masks.push_back(m_active);
+    for (int64_t lane = 0; lane < m_lanes; ++lane)
+      if (m_active[static_cast<size_t>(lane)] && !keep(lane)) m_active[static_cast<size_t>(lane)] = false;
+    if (anyActive()) return i + 1;
+    m_active = m_masks.back();
+    m_masks.pop_back();
+    return m_endOf[i] + 1;
+  };
+  auto leave = [&] {
+    if (m_masks.empty()) throw StepperError(fmt::format("{} closes nothing open", opName(u.op())));
+    m_active = m_masks.back();
+    m_masks.pop_back();
+  };
+  switch (u.op()) {
+  case Op::Range:
+    for (int64_t lane = 0; lane < m_lanes; ++lane)
+      if (m_active[static_cast<size_t>(lane)]) at(i, lane) = {true, 0, 0, nullptr, -1};
+    return enter([&](int64_t lane) { return boundOf(u, lane) > 0; }); // an empty loop: past its End
+  case Op::End: {
+    if (u.src().size() != 2) throw StepperError("an End closes one range");
+    const size_t range = m_index.at(u.src(1).get());
+    bool again = false;
+    for (int64_t lane = 0; lane < m_lanes; ++lane) {
+      if (!m_active[static_cast<size_t>(lane)]) continue;
+      Slot& counter = at(range, lane);
+      if (static_cast<int64_t>(counter.bits) + 1 < boundOf(*u.src(1), lane)) {
+        ++counter.bits;
+        again = true;
+      } else {
+        m_active[static_cast<size_t>(lane)] = false; // waits for the others to finish the loop
+      }
+    }
+    if (again) return range + 1;
+    leave();
+    return i + 1;
+  }
+  case Op::If:
+    return enter([&](int64_t lane) { return kernel_interp::truthy(u.src(0)->dtype(), scalarOf(*u.src(0), lane)); });
+  case Op::Endif:
+    leave();
+    return i + 1;
+  default:
+    throw StepperError(fmt::format("{} is no control flow", opName(u.op())));
+  }
+}
+
+void LinearStepper::execLane(size_t i, int64_t lane) {
+  const UOp& u = *instructions()[i];
+  Slot& out = at(i, lane);
   auto scalarOf = [&](const UOp& s) {
-    const Slot& v = operand(s);
+    const Slot& v = operand(s, lane);
     return Scalar{v.f, v.bits};
   };
   auto put = [&](Scalar s) {
@@ -96,7 +193,7 @@ void LinearStepper::exec(size_t i) {
     out.bits = s.bits;
   };
   auto element = [&](const UOp& index) -> std::pair<HostTensor*, int64_t> {
-    const Slot& a = operand(index);
+    const Slot& a = operand(index, lane);
     if (!a.buffer || a.offset < 0) throw StepperError(fmt::format("{} through something that is no address", opName(u.op())));
     if (a.offset >= a.buffer->numel())
       throw StepperError(fmt::format("{} at element {} of a buffer of {}", opName(u.op()), a.offset, a.buffer->numel()));
@@ -108,21 +205,26 @@ void LinearStepper::exec(size_t i) {
   case Op::Param:
     out = {true, 0, 0, &m_params[static_cast<size_t>(u.argAs<ParamArg>().slot)], -1};
     break;
-  case Op::Buffer:
+  case Op::Buffer: {
     if (out.set) break; // one per instruction, also inside a loop: the storage reserved for it stays put
-    m_registers.emplace_back(u.dtype().base(), Shape{u.argAs<BufferArg>().size});
+    const BufferArg& arg = u.argAs<BufferArg>();
+    // a LOCAL buffer is the work-group's: a lane gets the one of its group's first lane
+    if (arg.addrSpace == AddrSpace::Local)
+      for (int64_t other = lane - lane % m_groupSize; other < lane; ++other)
+        if (at(i, other).set) {
+          out = at(i, other);
+          return;
+        }
+    m_registers.emplace_back(u.dtype().base(), Shape{arg.size});
     out = {true, 0, 0, &m_registers.back(), -1};
     break;
-  case Op::After: {
-    const Slot& b = operand(*u.src(0));
-    out = b;
-    break;
   }
+  case Op::After: out = operand(*u.src(0), lane); break;
   case Op::Index: {
-    const Slot& b = operand(*u.src(0));
+    const Slot& b = operand(*u.src(0), lane);
     if (!b.buffer) throw StepperError("Index into something that is no buffer");
-    int64_t at = u.src().size() > 1 ? kernel_interp::asIndex(u.src(1)->dtype(), scalarOf(*u.src(1))) : 0;
-    out = {true, 0, 0, b.buffer, std::max<int64_t>(b.offset, 0) + at};
+    int64_t offset = u.src().size() > 1 ? kernel_interp::asIndex(u.src(1)->dtype(), scalarOf(*u.src(1))) : 0;
+    out = {true, 0, 0, b.buffer, std::max<int64_t>(b.offset, 0) + offset};
     break;
   }
   case Op::Load: {
@@ -130,40 +232,26 @@ void LinearStepper::exec(size_t i) {
       put(scalarOf(*u.src(1)));
       break;
     }
-    auto [buffer, at] = element(*u.src(0));
-    put(u.dtype().isFloat() ? Scalar{buffer->getDouble(at), 0} : Scalar{0, buffer->getUInt(at)});
+    auto [buffer, offset] = element(*u.src(0));
+    put(u.dtype().isFloat() ? Scalar{buffer->getDouble(offset), 0} : Scalar{0, buffer->getUInt(offset)});
     break;
   }
   case Op::Store: {
     if (u.src().size() == 3 && !kernel_interp::truthy(u.src(2)->dtype(), scalarOf(*u.src(2)))) break;
-    auto [buffer, at] = element(*u.src(0));
+    auto [buffer, offset] = element(*u.src(0));
     Scalar v = scalarOf(*u.src(1));
-    if (buffer->dtype().isFloat()) buffer->setDouble(at, v.f);
-    else buffer->setUInt(at, v.bits);
+    if (buffer->dtype().isFloat()) buffer->setDouble(offset, v.f);
+    else buffer->setUInt(offset, v.bits);
     break;
   }
-  case Op::Range: {
-    const int64_t bound = kernel_interp::asIndex(u.src(0)->dtype(), scalarOf(*u.src(0)));
-    put(Scalar{0, 0});
-    if (bound <= 0) next = m_endOf[i] + 1; // an empty loop: past its End
-    break;
-  }
-  case Op::End: {
-    if (u.src().size() != 2) throw StepperError("an End closes one range");
-    const auto range = m_index.at(u.src(1).get());
-    Slot& counter = m_slots[range];
-    const int64_t bound = kernel_interp::asIndex(u.src(1)->src(0)->dtype(), scalarOf(*u.src(1)->src(0)));
-    if (static_cast<int64_t>(counter.bits) + 1 < bound) {
-      ++counter.bits;
-      next = range + 1;
+  case Op::Special: {
+    int64_t rest = lane;
+    for (const auto& [special, size] : m_specials) {
+      if (special == i) put(Scalar{0, static_cast<uint64_t>(rest % size)});
+      rest /= size;
     }
     break;
   }
-  case Op::If:
-    if (!kernel_interp::truthy(u.src(0)->dtype(), scalarOf(*u.src(0)))) next = m_endOf[i] + 1;
-    break;
-  case Op::Endif: break;
-  case Op::Special: put(Scalar{0, 0}); break; // work-item 0
   case Op::Cast: put(kernel_interp::castScalar(u.src(0)->dtype(), u.dtype(), scalarOf(*u.src(0)))); break;
   case Op::Bitcast: put(kernel_interp::bitcastScalar(u.src(0)->dtype(), u.dtype(), scalarOf(*u.src(0)))); break;
   case Op::Where:
@@ -177,12 +265,11 @@ void LinearStepper::exec(size_t i) {
     put(kernel_interp::applyOp(u.op(), u.src(0)->dtype(), u.dtype(), in.data(), in.size()));
   }
   }
-  m_pc = next;
 }
 
-std::optional<std::string> LinearStepper::value(size_t i) const {
-  if (i >= m_slots.size() || !m_slots[i].set) return std::nullopt;
-  const Slot& s = m_slots[i];
+std::optional<std::string> LinearStepper::value(size_t i, int64_t lane) const {
+  if (i >= instructions().size() || lane < 0 || lane >= m_lanes || !at(i, lane).set) return std::nullopt;
+  const Slot& s = at(i, lane);
   const UOp& u = *instructions()[i];
   if (s.buffer) {
     if (s.offset < 0) return std::string("buffer");

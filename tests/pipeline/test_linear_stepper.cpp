@@ -15,6 +15,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <optional>
 
 using namespace uops;
 
@@ -46,11 +47,13 @@ std::vector<HostTensor> buffersFor(const LoweredKernel& k) {
   return out;
 }
 
-// "" when stepping k's Linear to the end leaves what interpreting its AST leaves.
-std::string stepMatchesInterpreter(const UOpPtr& ast, const CodegenTarget& target) {
-  LoweredKernel k = lowerKernel(ast, target);
+// "" when stepping k's Linear to the end leaves what interpreting its AST
+// leaves; `lanes` work-items run (a GPU kernel: all of them).
+std::string stepMatchesInterpreter(const UOpPtr& ast, const CodegenTarget& target,
+                                   std::optional<std::vector<Opt>> opts = {}, int64_t lanes = 1) {
+  LoweredKernel k = lowerKernel(ast, target, opts);
   std::vector<HostTensor> want = buffersFor(k);
-  LinearStepper stepper(k.linear, want);
+  LinearStepper stepper(k.linear, want, lanes);
   std::vector<HostTensor*> bound;
   for (HostTensor& t : want) bound.push_back(&t);
   runKernel(ast, bound);
@@ -59,7 +62,7 @@ std::string stepMatchesInterpreter(const UOpPtr& ast, const CodegenTarget& targe
   for (size_t p = 0; p < want.size(); ++p)
     for (int64_t i = 0; i < want[p].numel(); ++i) {
       double got = stepper.params()[p].getDouble(i), expected = want[p].getDouble(i);
-      if (!(got == expected || std::abs(got - expected) <= 1e-6 * std::abs(expected)))
+      if (!(got == expected || std::abs(got - expected) <= 1e-6 + 1e-6 * std::abs(expected)))
         return "param " + std::to_string(p) + " element " + std::to_string(i) + ": " + std::to_string(got) +
                " vs " + std::to_string(expected);
     }
@@ -124,6 +127,55 @@ private Q_SLOTS:
     for (int j = 0; j < 4; ++j) row += buffers[1].getDouble(2 * 4 + j);
     QVERIFY(std::abs(s.params()[0].getDouble(2) - row) < 1e-5);
     QVERIFY(s.value(add).has_value());
+  }
+
+  // A GPU kernel's work-items as lanes: all of them give the whole result,
+  // a GROUP_REDUCE's lanes share its LOCAL buffer and meet at its Barrier
+  void lanesRunEveryWorkItem_data() {
+    QTest::addColumn<int>("which");
+    QTest::newRow("elementwise, 37 items") << 0;
+    QTest::newRow("row sums over GROUP_REDUCE 4") << 1;
+    QTest::newRow("row sums, LOCAL 2 x GROUP_REDUCE 4") << 2;
+    QTest::newRow("matmul, LOCAL 4") << 3;
+  }
+  void lanesRunEveryWorkItem() {
+    QFETCH(int, which);
+    const CodegenTarget gpu = openClTarget("CL:0");
+    const std::vector<std::pair<UOpPtr, std::string>> cases{
+        {kernelast::elementwise(Op::Mul, dtypes::float32, 37), ""},
+        {kernelast::reduceRows(Op::Add, dtypes::float32, 3, 16), "Split(1, 4, GROUP_REDUCE)"},
+        {kernelast::reduceRows(Op::Add, dtypes::float32, 4, 16), "Split(1, 4, GROUP_REDUCE); Split(0, 2, LOCAL)"},
+        {kernelast::matmul(8, 4, 6), "Split(0, 4, LOCAL)"},
+    };
+    const auto& [ast, opts] = cases[static_cast<size_t>(which)];
+    std::string diff;
+    try {
+      diff = stepMatchesInterpreter(ast, gpu, parseOpts(opts), 1'000'000);
+    } catch (const std::exception& e) {
+      diff = e.what();
+    }
+    QVERIFY2(diff.empty(), diff.c_str());
+  }
+
+  void lanesAreWorkItems() {
+    LoweredKernel k = lowerKernel(kernelast::reduceRows(Op::Add, dtypes::float32, 3, 16), openClTarget("CL:0"),
+                                  parseOpts("Split(1, 4, GROUP_REDUCE)"));
+    std::vector<HostTensor> buffers = buffersFor(k);
+    LinearStepper s(k.linear, buffers, 100);
+    QCOMPARE(s.workItems(), int64_t{12}); // 3 groups of 4
+    QCOMPARE(s.lanes(), int64_t{12});     // at most every work-item
+    QCOMPARE(QString::fromStdString(s.laneName(6)), QStringLiteral("lidx0=2 gidx0=1"));
+    // each lane reads its own work-item index
+    size_t local = 0;
+    for (size_t i = 0; i < s.instructions().size(); ++i)
+      if (s.instructions()[i]->op() == Op::Special && s.instructions()[i]->argAs<std::string>() == "lidx0") local = i;
+    s.run({local + 1});
+    QCOMPARE(QString::fromStdString(*s.value(local, 6)), QStringLiteral("2"));
+    QCOMPARE(QString::fromStdString(*s.value(local, 3)), QStringLiteral("3"));
+    QVERIFY(!s.value(local, 12));
+    // a CPU kernel is one lane
+    LoweredKernel cpu = lowerKernel(kernelast::elementwise(Op::Add, dtypes::float32, 4), cpuTarget());
+    QCOMPARE(LinearStepper(cpu.linear, buffersFor(cpu), 8).lanes(), int64_t{1});
   }
 
   void refusesWhatItCannotRun() {

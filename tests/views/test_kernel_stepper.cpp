@@ -10,8 +10,11 @@
 #include "views/stepper/stepper_model.h"
 
 #include <QLabel>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace uops;
 using namespace uops::views;
@@ -66,6 +69,43 @@ private Q_SLOTS:
     panel->continueToBreakpoint();
     QVERIFY(panel->stepper()->done());
     QVERIFY(panel->status()->text().startsWith(QStringLiteral("done after")));
+  }
+
+  // A GPU kernel: a value column per work-item, headed by its indices; the
+  // lanes box runs more of them, all of them leave the kernel's results
+  void lanesOfAGpuKernel() {
+    MainWindow w;
+    QVERIFY(viewstest::showAt(w, "softmax.py", "Rangeify"));
+    QVERIFY(w.session().setDevice(QStringLiteral("CL:0")));
+    w.session().waitForIdle();
+    w.session().selectStage(w.session().findStage(QStringLiteral("Linearize"), 0));
+    w.session().waitForIdle();
+    KernelStepperPanel* panel = w.stepper();
+    QVERIFY(panel->stepper());
+    const int64_t items = panel->stepper()->workItems();
+    QVERIFY2(items > 1, "a GPU kernel has work-items");
+    QVERIFY(panel->lanes()->isEnabled());
+    panel->lanes()->setValue(2);
+    QCOMPARE(panel->stepper()->lanes(), int64_t{2});
+    QCOMPARE(panel->model()->columnCount(), StepperModel::Value + 2);
+    const QString header = panel->model()->headerData(StepperModel::Value + 1, Qt::Horizontal).toString();
+    QVERIFY2(header.contains(QStringLiteral("=1")), qPrintable(header));
+    // the lanes read different work-item indices
+    size_t special = 0;
+    const auto& code = panel->stepper()->instructions();
+    while (special < code.size() && code[special]->op() != Op::Special) ++special;
+    QVERIFY(special < code.size());
+    while (panel->stepper()->next() <= special) panel->step();
+    QCOMPARE(panel->model()->index(static_cast<int>(special), StepperModel::Value).data().toString(), QStringLiteral("0"));
+    QCOMPARE(panel->model()->index(static_cast<int>(special), StepperModel::Value + 1).data().toString(), QStringLiteral("1"));
+    panel->continueToBreakpoint();
+    QVERIFY2(panel->status()->text().contains(QStringLiteral("work-items 0 to 1 of")), qPrintable(panel->status()->text()));
+    // every work-item: the whole result
+    panel->lanes()->setValue(static_cast<int>(std::min<int64_t>(items, 64)));
+    panel->continueToBreakpoint();
+    if (items <= 64)
+      QVERIFY2(panel->status()->text().contains(QStringLiteral("all %1 work-items ran").arg(items)),
+               qPrintable(panel->status()->text()));
   }
 
 private:

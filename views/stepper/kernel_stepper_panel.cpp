@@ -9,6 +9,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -19,6 +21,7 @@ namespace uops::views {
 namespace {
 
 constexpr size_t kStepsPerContinue = 1'000'000;
+constexpr int kMaxLanes = 64; // value columns the table shows at most
 
 std::vector<HostTensor> sampleParams(const LoweredKernel& k) {
   std::vector<HostTensor> out;
@@ -39,20 +42,28 @@ KernelStepperPanel::KernelStepperPanel(Session& session, QWidget* parent)
     : QWidget(parent), m_session(session), m_model(new StepperModel(this)), m_table(new QTableView(this)),
       m_status(new QLabel(this)), m_stepButton(new QPushButton(QStringLiteral("Step"), this)),
       m_continueButton(new QPushButton(QStringLiteral("Continue"), this)),
-      m_restartButton(new QPushButton(QStringLiteral("Restart"), this)) {
+      m_restartButton(new QPushButton(QStringLiteral("Restart"), this)), m_lanes(new QSpinBox(this)) {
   setObjectName(QStringLiteral("kernelStepper"));
   m_stepButton->setObjectName(QStringLiteral("stepButton"));
   m_stepButton->setShortcut(QKeySequence(Qt::Key_F10));
   m_stepButton->setToolTip(QStringLiteral("Run the next instruction (F10)"));
   m_continueButton->setToolTip(QStringLiteral("Run to the next breakpoint (double-click an instruction to set one)"));
+  m_lanes->setObjectName(QStringLiteral("lanes"));
+  m_lanes->setRange(1, kMaxLanes);
+  m_lanes->setValue(m_wantedLanes);
+  m_lanes->setPrefix(QStringLiteral("lanes: "));
+  m_lanes->setToolTip(QStringLiteral("Work-items of a GPU kernel run together, a value column each (a CPU kernel has one)"));
   m_table->setModel(m_model);
   m_table->verticalHeader()->hide();
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-  m_table->horizontalHeader()->setSectionResizeMode(StepperModel::Instruction, QHeaderView::Stretch);
+  m_table->horizontalHeader()->setSectionResizeMode(StepperModel::Breakpoint, QHeaderView::Fixed);
+  m_table->horizontalHeader()->resizeSection(StepperModel::Breakpoint, 18);
+  m_table->horizontalHeader()->setSectionResizeMode(StepperModel::Number, QHeaderView::ResizeToContents);
   m_status->setWordWrap(true);
   auto* buttons = new QHBoxLayout;
   for (QPushButton* b : {m_stepButton, m_continueButton, m_restartButton}) buttons->addWidget(b);
+  buttons->addWidget(m_lanes);
   buttons->addStretch(1);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
@@ -62,6 +73,10 @@ KernelStepperPanel::KernelStepperPanel(Session& session, QWidget* parent)
   connect(m_stepButton, &QPushButton::clicked, this, &KernelStepperPanel::step);
   connect(m_continueButton, &QPushButton::clicked, this, &KernelStepperPanel::continueToBreakpoint);
   connect(m_restartButton, &QPushButton::clicked, this, &KernelStepperPanel::restart);
+  connect(m_lanes, &QSpinBox::valueChanged, this, [this](int lanes) {
+    m_wantedLanes = lanes;
+    restart();
+  });
   connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& i) { m_model->toggleBreakpoint(i.row()); });
   connect(&m_session, &Session::stageSelected, this, &KernelStepperPanel::load);
   connect(&m_session, &Session::programLowered, this, &KernelStepperPanel::load);
@@ -73,13 +88,27 @@ void KernelStepperPanel::load() {
   const LoweredKernel* k = m_session.selectedKernel();
   if (k && k->linear) {
     try {
-      m_stepper = std::make_shared<LinearStepper>(k->linear, sampleParams(*k));
+      m_stepper = std::make_shared<LinearStepper>(k->linear, sampleParams(*k), m_wantedLanes);
     } catch (const StepperError& e) {
       m_status->setText(QString::fromStdString(e.what()));
     }
   }
   m_model->setStepper(m_stepper);
+  // one lane: the instruction takes the room; several: each lane's values are read in full
+  QHeaderView* header = m_table->horizontalHeader();
+  const bool lanes = m_stepper && m_stepper->lanes() > 1;
+  header->setSectionResizeMode(StepperModel::Instruction, lanes ? QHeaderView::Interactive : QHeaderView::Stretch);
+  if (lanes) header->resizeSection(StepperModel::Instruction, 170);
+  for (int c = StepperModel::Value; c < m_model->columnCount(); ++c)
+    header->setSectionResizeMode(c, lanes ? QHeaderView::ResizeToContents : QHeaderView::Interactive);
   for (QPushButton* b : {m_stepButton, m_continueButton, m_restartButton}) b->setEnabled(m_stepper != nullptr);
+  m_lanes->setEnabled(m_stepper && m_stepper->workItems() > 1);
+  {
+    // the box offers what this kernel has; the choice is kept for the next kernel
+    const QSignalBlocker quiet(m_lanes);
+    m_lanes->setMaximum(m_stepper ? static_cast<int>(std::min<int64_t>(m_stepper->workItems(), kMaxLanes)) : kMaxLanes);
+    m_lanes->setValue(m_stepper ? static_cast<int>(m_stepper->lanes()) : m_wantedLanes);
+  }
   if (!m_stepper) {
     if (!k || !k->linear) m_status->setText(QStringLiteral("choose a kernel's stage to step through its instructions"));
     return;
@@ -90,16 +119,17 @@ void KernelStepperPanel::load() {
 void KernelStepperPanel::afterSteps() {
   m_model->refresh();
   const size_t next = m_stepper->next();
-  const auto& code = m_stepper->instructions();
-  const bool oneItem = std::any_of(code.begin(), code.end(), [](const UOpPtr& u) { return u->op() == Op::Special; });
-  m_status->setText(m_stepper->done() ? (oneItem ? QStringLiteral("done after %1 steps: work-item 0 ran (a GPU kernel's "
-                                                                  "other work-items are not stepped)")
-                                                 : QStringLiteral("done after %1 steps: the buffers hold the kernel's results"))
-                                              .arg(m_stepper->steps())
-                                        : QStringLiteral("next: %") + QString::number(next) +
-                                              QStringLiteral(" of %1, %2 steps run (inputs: sin(0.37 (i + slot)))")
-                                                  .arg(m_stepper->instructions().size())
-                                                  .arg(m_stepper->steps()));
+  const int64_t lanes = m_stepper->lanes(), items = m_stepper->workItems();
+  const QString ran = items == 1 ? QStringLiteral("the buffers hold the kernel's results")
+                      : lanes == items
+                          ? QStringLiteral("all %1 work-items ran: the buffers hold the kernel's results").arg(items)
+                          : QStringLiteral("work-items 0 to %1 of %2 ran (more lanes run more of them)").arg(lanes - 1).arg(items);
+  m_status->setText(m_stepper->done() ? QStringLiteral("done after %1 steps: %2").arg(m_stepper->steps()).arg(ran)
+                                      : QStringLiteral("next: %") + QString::number(next) +
+                                            QStringLiteral(" of %1, %2 steps run on %3 lane(s) (inputs: sin(0.37 (i + slot)))")
+                                                .arg(m_stepper->instructions().size())
+                                                .arg(m_stepper->steps())
+                                                .arg(lanes));
   if (m_stepper->done()) return;
   m_table->selectRow(static_cast<int>(next));
   m_table->scrollTo(m_model->index(static_cast<int>(next), 0));

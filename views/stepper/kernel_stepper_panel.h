@@ -5,7 +5,8 @@
 // breakpoint (a double click on an instruction sets or clears one; at most a
 // million steps per click), Restart starts again. The next instruction is
 // bold and selected, and selecting its node marks its line in the Code view's
-// rendered source and its box in the graph.
+// rendered source and its box in the graph. A GPU kernel runs its first
+// `lanes` work-items together (SIMT), a value column per work-item.
 #pragma once
 
 #include <QWidget>
@@ -14,6 +15,7 @@
 
 class QLabel;
 class QPushButton;
+class QSpinBox;
 class QTableView;
 
 namespace uops {
@@ -36,6 +38,8 @@ public:
   StepperModel* model() const { return m_model; }
   QTableView* table() const { return m_table; }
   QLabel* status() const { return m_status; }
+  // How many work-items run together (a GPU kernel; 1 on the CPU); setting it restarts.
+  QSpinBox* lanes() const { return m_lanes; }
   const LinearStepper* stepper() const { return m_stepper.get(); }
 
 private:
@@ -48,6 +52,8 @@ private:
   QTableView* m_table;
   QLabel* m_status;
   QPushButton *m_stepButton, *m_continueButton, *m_restartButton;
+  QSpinBox* m_lanes;
+  int m_wantedLanes = 8; // the lanes chosen; a kernel with fewer work-items runs them all
 };
 
 } // namespace uops::views

@@ -3,6 +3,7 @@
 #include "core/ir/text.h"
 #include "core/pipeline/linear_stepper.h"
 
+#include <QColor>
 #include <QFont>
 #include <QStringList>
 
@@ -19,7 +20,10 @@ void StepperModel::setStepper(std::shared_ptr<const LinearStepper> stepper) {
 }
 
 void StepperModel::refresh() {
-  if (rowCount() > 0) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+  if (rowCount() > 0) {
+    Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+    Q_EMIT headerDataChanged(Qt::Horizontal, Value, columnCount() - 1); // lanes waiting or not
+  }
 }
 
 void StepperModel::toggleBreakpoint(int row) {
@@ -33,7 +37,10 @@ int StepperModel::rowCount(const QModelIndex& parent) const {
   return parent.isValid() || !m_stepper ? 0 : static_cast<int>(m_stepper->instructions().size());
 }
 
-int StepperModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int StepperModel::columnCount(const QModelIndex& parent) const {
+  if (parent.isValid()) return 0;
+  return Value + (m_stepper ? static_cast<int>(m_stepper->lanes()) : 1);
+}
 
 QVariant StepperModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid() || !m_stepper || index.row() >= rowCount()) return {};
@@ -42,6 +49,12 @@ QVariant StepperModel::data(const QModelIndex& index, int role) const {
     QFont bold;
     bold.setBold(true);
     return bold;
+  }
+  const int64_t lane = index.column() - Value;
+  if (role == Qt::ForegroundRole && lane >= 0 && !m_stepper->active(lane)) return QColor(Qt::gray);
+  if (role == Qt::ToolTipRole && lane >= 0) { // the value in full
+    auto v = m_stepper->value(i, lane);
+    return v ? QString::fromStdString(*v) : QString();
   }
   if (role != Qt::DisplayRole) return {};
   const UOp& u = *m_stepper->instructions()[i];
@@ -58,18 +71,32 @@ QVariant StepperModel::data(const QModelIndex& index, int role) const {
         .arg(QString::fromUtf8(opName(u.op()).data()), sources.join(QStringLiteral(", ")),
              QString::fromStdString(toString(u.dtype())));
   }
-  case Value: {
-    auto v = m_stepper->value(i);
-    return v ? QString::fromStdString(*v) : QString();
+  default: {
+    auto v = m_stepper->value(i, lane);
+    if (!v) return QString();
+    // a float to 7 significant digits, so several lanes fit side by side
+    const QString text = QString::fromStdString(*v);
+    bool number = false;
+    const double d = text.toDouble(&number);
+    return number && text.size() > 9 ? QString::number(d, 'g', 7) : text;
   }
-  default: return {};
   }
 }
 
 QVariant StepperModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-  static const char* const names[] = {"", "#", "instruction", "value"};
-  return section >= 0 && section < ColumnCount ? QString::fromUtf8(names[section]) : QVariant();
+  if (orientation != Qt::Horizontal || section < 0 || section >= columnCount()) return {};
+  const int64_t lane = section - Value;
+  if (role == Qt::ToolTipRole && lane >= 0 && m_stepper)
+    return QStringLiteral("work-item %1 (%2)%3")
+        .arg(lane)
+        .arg(QString::fromStdString(m_stepper->laneName(lane)),
+             m_stepper->active(lane) ? QString() : QStringLiteral(", waiting for the other lanes"));
+  if (role != Qt::DisplayRole) return {};
+  static const char* const names[] = {"", "#", "instruction"};
+  if (lane < 0) return QString::fromUtf8(names[section]);
+  // a CPU kernel's one lane is just its value; a GPU kernel's lanes are named by their indices
+  if (!m_stepper || m_stepper->workItems() == 1) return QStringLiteral("value");
+  return QString::fromStdString(m_stepper->laneName(lane)).replace(QLatin1Char(' '), QLatin1Char('\n'));
 }
 
 } // namespace uops::views

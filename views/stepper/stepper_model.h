@@ -1,6 +1,8 @@
 // The kernel step debugger's table: one row per instruction of the kernel's
-// Linear (breakpoint, number, the instruction, its value now), over the
-// LinearStepper the panel drives; the next instruction's row is bold.
+// Linear (breakpoint, number, the instruction, then its value now in each
+// lane: a column per work-item the stepper runs, headed by its indices), over
+// the LinearStepper the panel drives; the next instruction's row is bold, a
+// lane waiting at a false If or an ended loop is grey.
 #pragma once
 
 #include <QAbstractTableModel>
@@ -20,7 +22,7 @@ class StepperModel : public QAbstractTableModel {
   Q_OBJECT
 
 public:
-  enum Column { Breakpoint, Number, Instruction, Value, ColumnCount };
+  enum Column { Breakpoint, Number, Instruction, Value }; // Value + l: lane l's value
   using QAbstractTableModel::QAbstractTableModel;
 
   void setStepper(std::shared_ptr<const LinearStepper> stepper); // null: no kernel

@@ -44,10 +44,11 @@ private Q_SLOTS:
   void helpAndVersionNeedNoDisplay() {
     Result help = uopscope({QStringLiteral("--help")}, false);
     QCOMPARE(help.code, 0);
-    for (const char* option : {"--device", "--view", "--stage", "--kernel", "--hide", "--screenshot", "--version"})
+    for (const char* option : {"--device", "--view", "--stage", "--kernel", "--hide", "--steps", "--lanes", "--screenshot",
+                               "--version"})
       QVERIFY2(help.out.contains(QLatin1String(option)), option);
     for (const char* view : {"graph", "autobatch", "program", "stages", "rewrites", "kernels", "optimize", "code", "diff",
-                             "inspector", "run", "roofline"})
+                             "inspector", "run", "roofline", "step", "why-not"})
       QVERIFY2(help.out.contains(QLatin1String(view)), view); // --help lists every view name
     Result version = uopscope({QStringLiteral("--version")}, false);
     QCOMPARE(version.code, 0);
@@ -66,6 +67,10 @@ private Q_SLOTS:
                            << QStringLiteral("--steps wants a count, not 'x'");
     QTest::newRow("steps without a stage") << QStringList{kExample, QStringLiteral("--steps"), QStringLiteral("3")}
                                            << QStringLiteral("--steps needs --stage (a kernel's stage)");
+    QTest::newRow("lanes") << QStringList{kExample, QStringLiteral("--lanes"), QStringLiteral("0")}
+                           << QStringLiteral("--lanes wants a count of at least 1, not '0'");
+    QTest::newRow("lanes without steps") << QStringList{kExample, QStringLiteral("--lanes"), QStringLiteral("4")}
+                                         << QStringLiteral("--lanes needs --steps");
     QTest::newRow("line") << QStringList{kExample, QStringLiteral("--line"), QStringLiteral("0")}
                           << QStringLiteral("--line wants a line number from 1, not '0'");
     QTest::newRow("pass") << QStringList{kExample, QStringLiteral("--pass"), QStringLiteral("bogus")}

@@ -7,16 +7,16 @@
 #include "tests/views/views_test.h"
 
 #include "core/ir/uop.h"
+#include "views/rewrites/rewrites_model.h"
+#include "views/stages/stages_model.h"
 
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTableWidget>
-#include <QTreeWidget>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTreeWidgetItemIterator>
 #include <QComboBox>
 #include <QListWidget>
 #include <QMenu>
@@ -93,11 +93,16 @@ private Q_SLOTS:
     QVERIFY(name != QString::fromStdString(run->schedule.kernels[1].name)); // Optimize renamed it
     QCOMPARE(w.kernels()->text(1, 0), QStringLiteral("#1"));
     int labelled = 0;
-    for (QTreeWidgetItemIterator it(w.stages()); *it; ++it)
-      if ((*it)->text(0).startsWith(QStringLiteral("#1 "))) {
-        QCOMPARE((*it)->text(0), QStringLiteral("#1 ") + name);
+    const StagesModel* stages = w.stages()->stagesModel();
+    for (int g = 0; g < stages->rowCount(); ++g) {
+      const QModelIndex group = stages->index(g, 0);
+      for (int k = 0; k < stages->rowCount(group); ++k) {
+        const QString text = stages->index(k, 0, group).data().toString();
+        if (!text.startsWith(QStringLiteral("#1 "))) continue;
+        QCOMPARE(text, QStringLiteral("#1 ") + name);
         ++labelled;
       }
+    }
     QCOMPARE(labelled, 6); // Optimize, Expand, Instruction Selection, Linearize, Register/Memory Plan, Render
   }
 
@@ -105,14 +110,15 @@ private Q_SLOTS:
   void stepsRewrites() {
     MainWindow w;
     QVERIFY(viewstest::showAt(w, "softmax.py", "Rangeify"));
-    QTreeWidget* tree = w.rewrites();
-    QVERIFY(tree->topLevelItemCount() > 2);
-    QTreeWidgetItem* rewrite = nullptr;
-    for (int i = 0; i < tree->topLevelItemCount() && !rewrite; ++i)
-      if (tree->topLevelItem(i)->childCount() > 1) rewrite = tree->topLevelItem(i)->child(1);
-    QVERIFY(rewrite);
-    QVERIFY(rewrite->text(2).contains(QStringLiteral(".cpp:")));
-    tree->setCurrentItem(rewrite);
+    RewritesPanel* tree = w.rewrites();
+    const RewritesModel* model = tree->rewritesModel();
+    QVERIFY(model->rowCount() > 2);
+    QModelIndex rewrite;
+    for (int i = 0; i < model->rowCount() && !rewrite.isValid(); ++i)
+      if (model->rowCount(model->index(i, 0)) > 1) rewrite = model->index(1, 0, model->index(i, 0));
+    QVERIFY(rewrite.isValid());
+    QVERIFY(rewrite.siblingAtColumn(RewritesModel::Where).data().toString().contains(QStringLiteral(".cpp:")));
+    tree->setCurrentIndex(rewrite);
     w.session().waitForIdle();
     QVERIFY(w.session().highlighted());
     QVERIFY(w.graph()->selected() >= 0);
@@ -123,7 +129,8 @@ private Q_SLOTS:
     QTest::keyClick(tree, Qt::Key_Down);
     w.session().waitForIdle();
     QCOMPARE(shown.count(), 1);
-    QCOMPARE(shown.at(0).at(1).toInt(), rewrite->data(1, Qt::UserRole).toInt() + 1);
+    QCOMPARE(shown.at(0).at(1).toInt(), model->stepAndRewrite(rewrite).second + 1);
+    QCOMPARE(model->rewriteNumber(tree->currentIndex()), model->rewriteNumber(rewrite) + 1);
     QCOMPARE(w.graph()->selected(), w.graph()->indexOf(w.session().highlighted()));
   }
 

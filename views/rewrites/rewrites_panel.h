@@ -1,19 +1,22 @@
 // The Rewrites view: the passes of the selected stage and their rewrites in
-// order, each with its rule's name and source location; choosing a rewrite
-// shows the graph after it with the replacement highlighted (arrow keys step).
+// order, each with its rule's name and source location (a tree over
+// RewritesModel); choosing a rewrite shows the graph after it with the
+// replacement highlighted (arrow keys step).
 #pragma once
 
-#include <QTreeWidget>
+#include <QTreeView>
 
 namespace uops::views {
 
+class RewritesModel;
 class Session;
 
-class RewritesPanel : public QTreeWidget {
+class RewritesPanel : public QTreeView {
   Q_OBJECT
 
 public:
   explicit RewritesPanel(Session& session, QWidget* parent = nullptr);
+  RewritesModel* rewritesModel() const { return m_model; }
   // Chooses the n-th rewrite of the stage (0-based, across its passes); false if there is none.
   bool choose(int n);
   // Chooses the rewrite `delta` after the current one (the first when none is current).
@@ -23,6 +26,7 @@ private:
   void rebuild();
 
   Session& m_session;
+  RewritesModel* m_model;
 };
 
 } // namespace uops::views

@@ -1,19 +1,22 @@
-// The Stages view: the stages as a stepper tree — Callify and Rangeify for the
-// whole program, then each later stage with one entry per kernel. Choosing an
-// entry selects that stage record in the session (the graph view follows).
+// The Stages view: the stages as a stepper tree over StagesModel — Callify
+// and Rangeify for the whole program, then each later stage with one entry
+// per kernel. Choosing an entry selects that stage record in the session (the
+// graph view follows).
 #pragma once
 
-#include <QTreeWidget>
+#include <QTreeView>
 
 namespace uops::views {
 
 class Session;
+class StagesModel;
 
-class StagesPanel : public QTreeWidget {
+class StagesPanel : public QTreeView {
   Q_OBJECT
 
 public:
   explicit StagesPanel(Session& session, QWidget* parent = nullptr);
+  StagesModel* stagesModel() const { return m_model; }
   // Moves the selection to the next/previous stage record.
   void step(int delta);
 
@@ -22,6 +25,7 @@ private:
   void follow(int record);
 
   Session& m_session;
+  StagesModel* m_model;
   bool m_updating = false;
 };
 

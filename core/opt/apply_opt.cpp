@@ -2,6 +2,7 @@
 
 #include "core/ir/buffer_access.h"
 #include "core/ir/build.h"
+#include "core/ir/provenance.h"
 #include "core/ir/reaches.h"
 #include "core/ir/reduce_identity.h"
 #include "core/opt/kernel_ranges.h"
@@ -74,6 +75,8 @@ public:
         m_name(formatOpt(opt)) {}
 
   UOpPtr run() {
+    // what the OptOp makes comes from the program line of the axis it works on
+    ProvenanceScope from(axisLine());
     switch (m_opt.op) {
     case OptOpKind::Split: return split();
     case OptOpKind::Padto: return padto();
@@ -86,6 +89,17 @@ public:
 
 private:
   [[noreturn]] void reject(const std::string& reason) const { throw OptError(m_opt, reason); }
+
+  // The program line of the OptOp's axis: the first node that reads it and has one.
+  int32_t axisLine() const {
+    if (m_opt.axis < 0 || m_opt.axis >= static_cast<int>(m_ranges.size())) return 0;
+    const UOp* r = m_ranges[static_cast<size_t>(m_opt.axis)].get();
+    if (r->line() > 0) return r->line();
+    for (const UOp* u : toposort(*m_ast))
+      if (u->line() > 0 && std::any_of(u->src().begin(), u->src().end(), [&](const UOpPtr& s) { return s.get() == r; }))
+        return u->line();
+    return 0;
+  }
 
   const UOpPtr& axis(int k) const {
     if (k < 0 || k >= static_cast<int>(m_ranges.size()))

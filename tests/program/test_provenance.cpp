@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include <map>
+#include <algorithm>
 #include <set>
 
 namespace {
@@ -84,6 +85,28 @@ private Q_SLOTS:
     for (const uops::LoweredKernel& k : run.kernels)
       for (const uops::UOpPtr& u : k.linear->src())
         if (u->op() == uops::Op::Exp2) QCOMPARE(u->line(), 3);
+  }
+
+  // An OptOp's new index math takes the line of the axis it splits: after
+  // Optimize no node of the kernel is without a line that had none before
+  void optOpsKeepLines() {
+    uops::program::LoadedProgram p = uops::program::loadProgram("provenance.py", kProgram);
+    uops::PipelineRun run = uops::runPipeline({p.outputTensors().at(0).uop()}, {.trace = false, .target = uops::cpuTarget()},
+                                              {{0, uops::parseOpts("Split(0, 3, UPCAST)")}});
+    QVERIFY2(!run.failed(), run.stages.back().error.c_str());
+    const uops::StageRecord* optimize = run.records("Optimize").at(0);
+    // the split's index math: an Add or Mul over a Range that Optimize made
+    std::set<const uops::UOp*> before;
+    for (const uops::UOp* u : uops::toposort(*optimize->input)) before.insert(u);
+    int made = 0;
+    for (const uops::UOp* u : uops::toposort(*optimize->result)) {
+      if (before.contains(u) || (u->op() != uops::Op::Add && u->op() != uops::Op::Mul)) continue;
+      if (std::none_of(u->src().begin(), u->src().end(), [](const uops::UOpPtr& s) { return s->op() == uops::Op::Range; }))
+        continue;
+      ++made;
+      QVERIFY2(u->line() > 0, uops::opName(u->op()).data());
+    }
+    QVERIFY(made > 0);
   }
 };
 

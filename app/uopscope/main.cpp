@@ -9,6 +9,7 @@
 #include "core/autobatch/module.h"
 #include "views/autobatch/vm_debugger.h"
 #include "views/graph/graph_filter.h"
+#include "views/program/program_editor.h"
 #include "core/runtime/device_registry.h"
 #include "core/program/device_run.h"
 
@@ -16,9 +17,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
-#include <QPlainTextEdit>
 #include <QSpinBox>
-#include <QTextBlock>
 
 #include <cstdio>
 #include <algorithm>
@@ -294,12 +293,11 @@ int main(int argc, char** argv) {
     for (int i = 0; i < parser.value(o.steps).toInt(); ++i) window.stepper()->step();
   }
   if (parser.isSet(o.line)) {
-    QPlainTextEdit* editor = window.program()->editor();
-    const QTextBlock block = editor->document()->findBlockByNumber(parser.value(o.line).toInt() - 1);
-    if (!block.isValid())
-      return fail(QStringLiteral("--line %1: the program has %2 lines").arg(parser.value(o.line)).arg(editor->blockCount()));
-    editor->setTextCursor(QTextCursor(block));
-    editor->centerCursor();
+    uops::views::ProgramEditor* editor = window.program()->editor();
+    const int line = parser.value(o.line).toInt();
+    if (line > editor->lineCount())
+      return fail(QStringLiteral("--line %1: the program has %2 lines").arg(parser.value(o.line)).arg(editor->lineCount()));
+    editor->setCursorLine(line);
   }
   if (parser.isSet(o.pass) || parser.isSet(o.vmSteps)) {
     uops::views::AutobatchPanel* panel = window.autobatch();

@@ -11,7 +11,7 @@
 #include "views/stages/stages_model.h"
 
 #include <QLabel>
-#include <QPlainTextEdit>
+#include "views/program/program_editor.h"
 #include <QPushButton>
 #include <QTableWidget>
 #include <QSignalSpy>
@@ -52,7 +52,7 @@ private Q_SLOTS:
     int nodes = static_cast<int>(uops::toposort(*w.session().selectedGraph()).size());
     QVERIFY(nodes > 10);
     QCOMPARE(w.graph()->nodeCount(), nodes);
-    QVERIFY(w.program()->editor()->toPlainText().contains(QStringLiteral("from tinygrad import Tensor")));
+    QVERIFY(w.program()->editor()->text().contains(QStringLiteral("from tinygrad import Tensor")));
     QVERIFY(w.program()->status()->text().contains(QStringLiteral("5 kernels")));
     QCOMPARE(w.kernels()->model()->rowCount(), 5);
   }
@@ -199,12 +199,11 @@ private Q_SLOTS:
     w.session().waitForIdle();
     QCOMPARE(w.session().lowered().errorLine, 3);
     QVERIFY(w.program()->status()->text().contains(QStringLiteral("bad.py:3:")));
-    // the cursor's line (under the others), the error's line, its underline
-    QCOMPARE(w.program()->editor()->extraSelections().size(), 3);
-    QCOMPARE(w.program()->editor()->extraSelections().at(1).cursor.blockNumber(), 2);
-    const QTextEdit::ExtraSelection& underline = w.program()->editor()->extraSelections().back();
-    QCOMPARE(underline.format.underlineStyle(), QTextCharFormat::WaveUnderline);
-    QCOMPARE(underline.cursor.selectedText(), QStringLiteral("b = a +* 3"));
+    // the error's line marked, its text underlined, the message under it
+    const ProgramEditor* editor = w.program()->editor();
+    QCOMPARE(editor->markedLines(ProgramEditor::Mark::Error), std::vector<int>{3});
+    QVERIFY(editor->underlined(3));
+    QVERIFY(editor->annotation(3).contains(QStringLiteral("bad.py:3:")));
   }
 };
 

@@ -6,16 +6,13 @@
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
 
-#include <QHelpEvent>
 #include <QMenu>
 #include <QMimeData>
-#include <QPlainTextEdit>
+#include "views/program/program_editor.h"
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTextBlock>
-#include <QToolTip>
 
 using namespace uops::views;
 
@@ -84,14 +81,14 @@ private Q_SLOTS:
     w.openFile(viewstest::examplePath("softmax.py"));
     w.session().waitForIdle();
     QSignalSpy lowered(&w.session(), &Session::programLowered);
-    QPlainTextEdit* editor = w.program()->editor();
-    editor->setFocus();
-    editor->moveCursor(QTextCursor::End);
-    QTest::keyClicks(editor, QStringLiteral("y = x + 1"));
-    QTest::keyClick(editor, Qt::Key_Return);
+    ProgramEditor* editor = w.program()->editor();
+    editor->textWidget()->setFocus();
+    editor->moveToEnd();
+    QTest::keyClicks(editor->textWidget(), QStringLiteral("y = x + 1"));
+    QTest::keyClick(editor->textWidget(), Qt::Key_Return);
     QTest::qWait(200);
     QCOMPARE(lowered.count(), 0); // still typing
-    QTest::keyClicks(editor, QStringLiteral("out = [y]"));
+    QTest::keyClicks(editor->textWidget(), QStringLiteral("out = [y]"));
     QTest::qWait(300);
     QCOMPARE(lowered.count(), 0); // 500 ms from the last keystroke, not the first
     QVERIFY(lowered.wait(2000));
@@ -108,13 +105,19 @@ private Q_SLOTS:
     w.session().setSource(QStringLiteral("from tinygrad import Tensor\na = Tensor([1, 2])\nb = a.nosuch()\n"),
                           QStringLiteral("bad.py"));
     w.session().waitForIdle();
-    QPlainTextEdit* editor = w.program()->editor();
+    ProgramEditor* editor = w.program()->editor();
     QVERIFY(w.session().lowered().errorLine == 3);
-    QRect line = editor->cursorRect(QTextCursor(editor->document()->findBlockByNumber(2)));
-    QHelpEvent help(QEvent::ToolTip, line.center(), editor->viewport()->mapToGlobal(line.center()));
-    QCoreApplication::sendEvent(editor->viewport(), &help);
-    QTRY_VERIFY(QToolTip::isVisible());
-    QCOMPARE(QToolTip::text(), w.session().lowered().error);
+    // the message annotated under its line, the line marked and its text underlined
+    QCOMPARE(editor->annotation(3), w.session().lowered().error);
+    QCOMPARE(editor->markedLines(ProgramEditor::Mark::Error), std::vector<int>{3});
+    QVERIFY(editor->underlined(3));
+    QVERIFY(!editor->underlined(2));
+    // fixed, the annotation goes
+    w.session().setSource(QStringLiteral("from tinygrad import Tensor\na = Tensor([1, 2])\nb = a + 1\n"),
+                          QStringLiteral("bad.py"));
+    w.session().waitForIdle();
+    QVERIFY(editor->annotation(3).isEmpty());
+    QVERIFY(editor->markedLines(ProgramEditor::Mark::Error).empty());
   }
 };
 

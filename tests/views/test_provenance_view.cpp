@@ -5,14 +5,13 @@
 #include "tests/support/test_registry.h"
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
+#include "views/program/program_editor.h"
 
 #include "views/code/code_panel.h"
 #include "views/inspector/node_inspector.h"
 #include "views/program/program_panel.h"
 
-#include <QPlainTextEdit>
 #include <QTest>
-#include <QTextBlock>
 
 using namespace uops;
 using namespace uops::views;
@@ -20,8 +19,7 @@ using namespace uops::views;
 namespace {
 
 void putCursorOn(MainWindow& w, int line) {
-  QPlainTextEdit* editor = w.program()->editor();
-  editor->setTextCursor(QTextCursor(editor->document()->findBlockByNumber(line - 1)));
+  w.program()->editor()->setCursorLine(line);
 }
 
 } // namespace

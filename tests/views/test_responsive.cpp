@@ -7,13 +7,13 @@
 // cancels BEAM. The stalls go to the test log.
 #include "tests/support/test_registry.h"
 #include "tests/views/views_test.h"
+#include "views/program/program_editor.h"
 #include "views/session/work_pool.h"
 
 #include <QAction>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
-#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QThreadPool>
 #include <QTimer>
@@ -54,7 +54,7 @@ private:
   QString m_phase, m_where;
 };
 
-QPlainTextEdit* editor(MainWindow& w) { return w.findChild<QPlainTextEdit*>(QStringLiteral("programEditor")); }
+ProgramEditor* editor(MainWindow& w) { return w.program()->editor(); }
 QLabel* programStatus(MainWindow& w) { return w.findChild<QLabel*>(QStringLiteral("programStatus")); }
 
 } // namespace
@@ -73,7 +73,7 @@ private Q_SLOTS:
     QString text = viewstest::exampleText("attention.py");
     w.session().setSource(text, QStringLiteral("attention.py"));
     // before any event is processed: the text is there, the lowering under way
-    QCOMPARE(editor(w)->toPlainText(), text);
+    QCOMPARE(editor(w)->text(), text);
     QVERIFY(programStatus(w)->text().startsWith(QStringLiteral("lowering")));
     QVERIFY(w.session().lowering());
     w.session().waitForIdle();
@@ -124,7 +124,7 @@ private Q_SLOTS:
     w.session().waitForIdle();
     QCOMPARE(lowered.count(), 0);
     QCOMPARE(w.session().lowered().name, QStringLiteral("matmul.py"));
-    QCOMPARE(editor(w)->toPlainText(), slow);
+    QCOMPARE(editor(w)->text(), slow);
     QVERIFY2(programStatus(w)->text().contains(QStringLiteral("cancelled")), qPrintable(programStatus(w)->text()));
     QVERIFY(w.layoutProgress()->isHidden());
   }
@@ -139,15 +139,15 @@ private Q_SLOTS:
     QString typed = first + QStringLiteral("\n# typed while it lowered\n");
     QString editorWhenLowered;
     connect(&w.session(), &Session::programLowered, this, [&] {
-      if (editorWhenLowered.isEmpty()) editorWhenLowered = editor(w)->toPlainText();
+      if (editorWhenLowered.isEmpty()) editorWhenLowered = editor(w)->text();
     });
     w.session().setSource(first, QStringLiteral("softmax.py"));
-    editor(w)->setPlainText(typed);
+    editor(w)->edit(typed);
     w.session().waitForIdle();
     QTest::qWait(700); // the edit's own lowering (after half a second without typing)
     w.session().waitForIdle();
     QCOMPARE(editorWhenLowered, typed);
-    QCOMPARE(editor(w)->toPlainText(), typed);
+    QCOMPARE(editor(w)->text(), typed);
     QCOMPARE(w.session().lowered().source, typed);
   }
 
@@ -191,11 +191,11 @@ private Q_SLOTS:
       });
       // the user edits: a few keystrokes, each restarting the relower timer
       measure(QStringLiteral("edit %1").arg(QString::fromLatin1(name)), [&] {
-        editor(w)->moveCursor(QTextCursor::End);
-        QTest::keyClick(editor(w), Qt::Key_Return);
+        editor(w)->moveToEnd();
+        QTest::keyClick(editor(w)->textWidget(), Qt::Key_Return);
         for (const char* key : {"#", " ", "x"}) {
           QTest::qWait(30);
-          QTest::keyClicks(editor(w), QString::fromLatin1(key));
+          QTest::keyClicks(editor(w)->textWidget(), QString::fromLatin1(key));
         }
         QTest::qWait(600);
       });

@@ -1,18 +1,19 @@
-// The Program view: the program's text in an editor (Python highlighting),
-// re-lowered 500 ms after the last edit, with a load error shown at its line
-// (marked, underlined, its message in the tooltip and below the editor). The
-// line under the cursor is the Session's program line (the Graph and Code views
-// mark what came from it); the line a selected node came from is marked.
+// The Program view: the program's text in an editor (ProgramEditor: Python
+// highlighting, line numbers), re-lowered 500 ms after the last edit, with a
+// load error shown at its line (marked, underlined, its message annotated
+// under the line and below the editor). The line under the cursor is the
+// Session's program line (the Graph and Code views mark what came from it);
+// the line a selected node came from is marked.
 #pragma once
 
 #include <QWidget>
 
 class QLabel;
-class QPlainTextEdit;
 class QTimer;
 
 namespace uops::views {
 
+class ProgramEditor;
 class Session;
 
 class ProgramPanel : public QWidget {
@@ -20,7 +21,7 @@ class ProgramPanel : public QWidget {
 
 public:
   explicit ProgramPanel(Session& session, QWidget* parent = nullptr);
-  QPlainTextEdit* editor() const { return m_editor; }
+  ProgramEditor* editor() const { return m_editor; }
   QLabel* status() const { return m_status; }
   // Marks a line (1-based) as the one running now (the auto-batching VM's
   // next block) and scrolls to it; 0 clears the mark. A new program clears it.
@@ -29,19 +30,15 @@ public:
   // The line (1-based) the selected node came from, marked in light blue (0: none).
   int originLine() const { return m_originLine; }
 
-protected:
-  bool eventFilter(QObject* watched, QEvent* event) override;
-
 private:
   void showLowered();
   void showSource(); // the text at once, before its lowering ends
   void showMarks();
 
   Session& m_session;
-  QPlainTextEdit* m_editor;
+  ProgramEditor* m_editor;
   QLabel* m_status;
   QTimer* m_relower;
-  bool m_updating = false;
   int m_runningLine = 0;
   int m_originLine = 0;
 };

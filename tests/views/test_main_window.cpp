@@ -13,7 +13,7 @@
 #include <QLabel>
 #include "views/program/program_editor.h"
 #include <QPushButton>
-#include <QTableWidget>
+#include <QTableView>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -185,8 +185,8 @@ private Q_SLOTS:
     w.session().waitForIdle();
     QTest::mouseClick(w.runPanel()->runButton(), Qt::LeftButton);
     w.session().waitForIdle();
-    QCOMPARE(w.runPanel()->times()->rowCount(), 5);
-    double median = w.runPanel()->times()->item(0, 2)->text().toDouble();
+    QCOMPARE(w.runPanel()->times()->model()->rowCount(), 5);
+    double median = w.runPanel()->times()->model()->index(0, 2).data().toString().toDouble();
     QVERIFY(median > 0);
     QVERIFY2(w.runPanel()->verdict()->text().contains(QStringLiteral("match the reference")),
              qPrintable(w.runPanel()->verdict()->text()));

@@ -1,11 +1,11 @@
 #include "views/run/run_panel.h"
 
 #include "views/run/roofline_view.h"
+#include "views/run/run_times_model.h"
 #include "views/run/timeline_view.h"
 #include "views/session/session.h"
 #include "views/session/wait_for_job.h"
 #include "views/session/work_pool.h"
-#include "core/opt/kernel_ranges.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -16,7 +16,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QtConcurrent/QtConcurrentRun>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -25,7 +25,7 @@ namespace uops::views {
 
 RunPanel::RunPanel(Session& session, QWidget* parent)
     : QWidget(parent), m_session(session), m_device(new QComboBox(this)), m_repeat(new QSpinBox(this)),
-      m_run(new QPushButton(QStringLiteral("Run"), this)), m_times(new QTableWidget(this)),
+      m_run(new QPushButton(QStringLiteral("Run"), this)), m_times(new QTableView(this)), m_timesModel(new RunTimesModel(this)),
       m_verdict(new QLabel(this)), m_outputs(new QPlainTextEdit(this)), m_timeline(new TimelineView(this)),
       m_roofline(new RooflineView(this)) {
   setObjectName(QStringLiteral("runPanel"));
@@ -37,10 +37,8 @@ RunPanel::RunPanel(Session& session, QWidget* parent)
   m_repeat->setPrefix(QStringLiteral("repeat "));
   m_device->setObjectName(QStringLiteral("runDevice"));
   for (const DeviceChoice& d : availableDevices()) m_device->addItem(d.description, d.name);
-  m_times->setColumnCount(5);
-  m_times->setHorizontalHeaderLabels({QStringLiteral("kernel"), QStringLiteral("min ms"), QStringLiteral("median ms"),
-                                      QStringLiteral("GFLOPS"), QStringLiteral("GB/s")});
-  m_times->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+  m_times->setModel(m_timesModel);
+  m_times->horizontalHeader()->setSectionResizeMode(RunTimesModel::Kernel, QHeaderView::Stretch);
   m_times->verticalHeader()->hide();
   m_outputs->setReadOnly(true);
   auto* bar = new QHBoxLayout;
@@ -95,21 +93,9 @@ void RunPanel::showRun() {
     m_verdict->setText(QStringLiteral("<span style='color:#C62828'>%1</span>").arg(r->error.toHtmlEscaped()));
     return;
   }
-  m_times->setRowCount(static_cast<int>(r->kernels.size()));
+  m_timesModel->setRun(std::make_shared<const DeviceRunResult>(*r));
   double total = 0;
-  for (size_t i = 0; i < r->kernels.size(); ++i) {
-    const KernelTimes& k = r->kernels[i];
-    int row = static_cast<int>(i);
-    m_times->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(kernelLabel(i, k.name))));
-    m_times->setItem(row, 1, new QTableWidgetItem(QString::number(k.minMs(), 'f', 4)));
-    m_times->setItem(row, 2, new QTableWidgetItem(QString::number(k.medianMs(), 'f', 4)));
-    if (i < r->work.size() && k.medianMs() > 0) {
-      double seconds = k.medianMs() / 1e3;
-      m_times->setItem(row, 3, new QTableWidgetItem(QString::number(r->work[i].flops / seconds / 1e9, 'f', 3)));
-      m_times->setItem(row, 4, new QTableWidgetItem(QString::number(r->work[i].bytes / seconds / 1e9, 'f', 3)));
-    }
-    total += k.medianMs();
-  }
+  for (const KernelTimes& k : r->kernels) total += k.medianMs();
   m_verdict->setText(QStringLiteral("%1: %2 kernels, %3 ms total; %4")
                          .arg(r->device)
                          .arg(r->kernels.size())

@@ -18,11 +18,12 @@ class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
-class QTableWidget;
+class QTableView;
 
 namespace uops::views {
 
 class RooflineView;
+class RunTimesModel;
 class Session;
 class TimelineView;
 
@@ -34,7 +35,7 @@ public:
   ~RunPanel() override;
   QPushButton* runButton() const { return m_run; }
   QComboBox* device() const { return m_device; }
-  QTableWidget* times() const { return m_times; }
+  QTableView* times() const { return m_times; } // over RunTimesModel
   QLabel* verdict() const { return m_verdict; }
   TimelineView* timeline() const { return m_timeline; }
   // The run's kernels under the device's roof; the window shows it as a
@@ -57,7 +58,8 @@ private:
   QComboBox* m_device;
   QSpinBox* m_repeat;
   QPushButton* m_run;
-  QTableWidget* m_times;
+  QTableView* m_times;
+  RunTimesModel* m_timesModel;
   QLabel* m_verdict;
   QPlainTextEdit* m_outputs;
   TimelineView* m_timeline;

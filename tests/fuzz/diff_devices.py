@@ -42,6 +42,8 @@ def main(argv=None):
   parser.add_argument("--loose", type=float, default=1e-4, help="the loose tolerance (see fuzzlib.Tolerance)")
   parser.add_argument("--nice", type=int, default=10, help="niceness added to this process and its children")
   parser.add_argument("--no-half", action="store_true", help="generate no float16 values")
+  parser.add_argument("--replay", action="store_true",
+                      help="also check that every stage's rewrites replay to its output (uopc trace --check-replay)")
   parser.add_argument("-q", "--quiet", action="store_true")
   args = parser.parse_args(argv)
 
@@ -75,11 +77,11 @@ def main(argv=None):
   slowest = 0.0
   for name, text in items():
     tried += 1
-    verdict = fuzzlib.check_text(uopc, text, devices, args.timeout, tol)
+    verdict = fuzzlib.check_text(uopc, text, devices, args.timeout, tol, args.replay)
     if verdict.kind:
       # a failure must happen again: the machine is shared and uopc may be rebuilt meanwhile
       time.sleep(2)
-      again = fuzzlib.check_text(uopc, text, devices, args.timeout, tol)
+      again = fuzzlib.check_text(uopc, text, devices, args.timeout, tol, args.replay)
       if again.kind != verdict.kind:
         flaky += 1
         print("FLAKY %s: %s, then %s" % (name, verdict.kind, again.kind or "passed"), flush=True)

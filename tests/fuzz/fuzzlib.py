@@ -186,8 +186,10 @@ class Verdict:
     self.seconds = seconds
 
 
-def check_program(uopc, path, devices, timeout, tol):
-  """Runs the program on REF, then on every other device, and compares with REF."""
+def check_program(uopc, path, devices, timeout, tol, replay=False):
+  """Runs the program on REF, then on every other device, and compares with REF.
+  With replay, also checks that every stage's recorded rewrites replay to its
+  output when lowered for each compiling device (`uopc trace --check-replay`)."""
   start = time.monotonic()
   ref = run_uopc(uopc, ["run", path, "--json", "--device", "REF"], timeout)
   problem = ref.problem()
@@ -219,16 +221,23 @@ def check_program(uopc, path, devices, timeout, tol):
       if message is not None:
         return Verdict("mismatch:%s" % device, message, seconds=time.monotonic() - start)
       loose = loose or used
+  for device in devices if replay else []:
+    if device in ("REF", "INTERP"):
+      continue
+    trace = run_uopc(uopc, ["trace", path, "--check-replay", "--device", device], timeout)
+    problem = trace.problem()
+    if problem or trace.rc != 0:
+      return Verdict("%s:%s" % (problem or "replay", device), trace.describe(), seconds=time.monotonic() - start)
   return Verdict(None, "", loose, time.monotonic() - start)
 
 
-def check_text(uopc, text, devices, timeout, tol):
+def check_text(uopc, text, devices, timeout, tol, replay=False):
   tol = tol.for_program(text)
   with tempfile.TemporaryDirectory(prefix="uopfuzz") as d:
     path = os.path.join(d, "program.py")
     with open(path, "w") as f:
       f.write(text)
-    return check_program(uopc, path, devices, timeout, tol)
+    return check_program(uopc, path, devices, timeout, tol, replay)
 
 
 def save_failure(out_dir, kind, name, text, detail, suffix=".py"):

@@ -1,32 +1,22 @@
-// The Code view's highlighting: each language colours its keywords, types,
-// numbers, comments, labels and registers (checked by the format a token gets).
+// The Code view's highlighting rules: each language colours its keywords,
+// types, numbers, comments, labels and registers (the kind each token gets).
 #include "tests/support/test_registry.h"
-#include "views/code/code_highlighter.h"
+#include "views/code/code_highlight_rules.h"
 
 #include <QTest>
-#include <QTextBlock>
-#include <QTextDocument>
-#include <QTextLayout>
+
+#include <optional>
 
 using namespace uops::views;
 
 namespace {
 
-// The kind of the token at the first occurrence of `word` on `line`, as its format says.
+// The kind of the token at the first occurrence of `word` on `line`.
 std::optional<TokenKind> kindAt(CodeLanguage language, const QString& line, const QString& word) {
-  QTextDocument doc;
-  doc.setPlainText(line);
-  CodeHighlighter highlighter(&doc, language);
-  highlighter.rehighlight();
-  int at = static_cast<int>(line.indexOf(word));
-  const QList<QTextLayout::FormatRange> formats = doc.firstBlock().layout()->formats();
-  for (const QTextLayout::FormatRange& r : formats) {
-    if (at < r.start || at >= r.start + r.length) continue;
-    for (TokenKind k : {TokenKind::Keyword, TokenKind::Type, TokenKind::Number, TokenKind::Comment, TokenKind::Label,
-                        TokenKind::Register, TokenKind::Builtin})
-      if (r.format == tokenFormat(k)) return k;
-  }
-  return std::nullopt;
+  const std::vector<int> kinds = lineTokens(highlightRules(language), line);
+  const auto at = static_cast<size_t>(line.indexOf(word));
+  if (at >= kinds.size() || kinds[at] < 0) return std::nullopt;
+  return static_cast<TokenKind>(kinds[at]);
 }
 
 } // namespace
@@ -74,16 +64,10 @@ private Q_SLOTS:
              TokenKind::Comment);
   }
 
-  // Switching the language colours the same text again.
-  void languageSwitch() {
-    QTextDocument doc;
-    doc.setPlainText(QStringLiteral("__kernel void f() {}"));
-    CodeHighlighter h(&doc, CodeLanguage::LlvmIr);
-    h.rehighlight();
-    QCOMPARE(h.language(), CodeLanguage::LlvmIr);
-    h.setLanguage(CodeLanguage::OpenClC);
-    QCOMPARE(h.language(), CodeLanguage::OpenClC);
-    QVERIFY(!doc.firstBlock().layout()->formats().isEmpty());
+  // A later rule recolours an earlier one: a keyword inside a comment is comment
+  void laterRulesWin() {
+    QCOMPARE(kindAt(CodeLanguage::LlvmIr, QStringLiteral("; call ret"), QStringLiteral("call")), TokenKind::Comment);
+    QCOMPARE(lineTokens(highlightRules(CodeLanguage::LlvmIr), QString()).size(), size_t{0});
   }
 };
 

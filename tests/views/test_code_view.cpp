@@ -7,14 +7,11 @@
 #include "tests/views/views_test.h"
 
 #include "core/ir/uop.h"
-#include "views/code/code_highlighter.h"
+#include "views/code/code_editor.h"
 
-#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTextBlock>
-#include <QTextLayout>
 
 using namespace uops::views;
 
@@ -28,12 +25,10 @@ int firstOf(const GraphView& graph, uops::Op op) {
   return -1;
 }
 
-QString lineText(const QPlainTextEdit* box, int line) { return box->document()->findBlockByNumber(line).text(); }
-
 // The text of the lines marked in the Code view, one per line.
 QString markedText(const CodePanel& code) {
   QString out;
-  for (int line : code.markedLines()) out += lineText(code.source(), line) + QLatin1Char('\n');
+  for (int line : code.markedLines()) out += code.source()->lineText(line) + QLatin1Char('\n');
   return out;
 }
 
@@ -53,43 +48,28 @@ class TestCodeView : public QObject {
 private Q_SLOTS:
   void initTestCase() { viewstest::isolateSettings(m_settings); }
 
-  // A whole-program listing of thousands of lines (printed on a worker) shows whole at once, its
-  // first lines coloured, the rest coloured from the event loop a slice at a
-  // time (coloring it all at once held the window up a quarter of a second;
-  // then long listings went uncolored).
-  void longListingsColourProgressively() {
+  // A whole-program listing of thousands of lines (printed on a worker) shows
+  // whole at once, with line numbers; the lexer colours the lines shown, and
+  // the last ones when they are scrolled to.
+  void longListingsColourAsShown() {
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.showView(QStringLiteral("code")));
     w.session().setSource(viewstest::chainProgram(600), QStringLiteral("chain.py"));
     w.session().waitForIdle();
     QSignalSpy listed(&w.session(), &uops::views::Session::listingReady);
-    QTextDocument* doc = w.code()->source()->document();
-    auto coloured = [&](int line) { return !doc->findBlockByNumber(line).layout()->formats().isEmpty(); };
-    // what the Code view did when the listing arrived (this slot runs right
-    // after its own, before any slice: a busy machine may run slices before
-    // the spy's wait returns)
-    int colouredAtArrival = -1;
-    bool lastColouredAtArrival = true;
-    connect(&w.session(), &uops::views::Session::listingReady, &w, [&] {
-      colouredAtArrival = w.code()->sourceHighlighter()->colouredLines();
-      lastColouredAtArrival = coloured(doc->blockCount() - 2);
-    });
     w.session().selectStage(w.session().findStage(QStringLiteral("Callify"), -1));
     QVERIFY(listed.wait());
-    const int lines = doc->blockCount();
-    QVERIFY2(lines > 3 * CodeHighlighter::kFirstLines, qPrintable(QString::number(lines)));
+    CodeEditor* source = w.code()->source();
+    const int lines = source->lineCount();
+    QVERIFY2(lines > 1000, qPrintable(QString::number(lines)));
     // every node listed
     QVERIFY(lines >= static_cast<int>(uops::toposort(*w.session().selectedGraph()).size()));
-    QVERIFY(coloured(1));
-    QVERIFY(!lastColouredAtArrival);
-    QCOMPARE(colouredAtArrival, CodeHighlighter::kFirstLines);
-    QTRY_VERIFY(coloured(lines - 2));
-    QCOMPARE(w.code()->sourceHighlighter()->colouredLines(), lines);
-    // a new text starts over from the top
-    w.session().selectStage(w.session().findStage(QStringLiteral("Rangeify"), -1));
-    QVERIFY(listed.wait());
-    QCOMPARE(colouredAtArrival, CodeHighlighter::kFirstLines);
+    // "%0 = Buffer() ...": the %0 is a register, coloured once shown
+    QTRY_VERIFY(source->styleAt(0, 0) != 0);
+    source->reveal(lines - 2);
+    QTRY_VERIFY(source->styleAt(lines - 2, 0) != 0);
   }
 
   // Selecting the Store and an Add in the graph marks the lines they rendered.
@@ -97,7 +77,7 @@ private Q_SLOTS:
     MainWindow w;
     QVERIFY(viewstest::showAt(w, "matmul.py", "Callify", QSize(1400, 900)));
     QVERIFY(opensRender(w, 0));
-    QVERIFY(w.code()->source()->toPlainText().contains(QStringLiteral("define void @kernel")));
+    QVERIFY(w.code()->source()->text().contains(QStringLiteral("define void @kernel")));
     // the Render stage's graph is the Linear the source was rendered from
     QCOMPARE(w.session().selectedGraph()->op(), uops::Op::Linear);
 
@@ -107,7 +87,7 @@ private Q_SLOTS:
     QCOMPARE(w.session().selectedNode(), w.graph()->layout().nodes[static_cast<size_t>(store)].node);
     QVERIFY(!w.code()->markedLines().empty());
     QVERIFY2(markedText(*w.code()).contains(QStringLiteral("store ")), qPrintable(markedText(*w.code())));
-    QCOMPARE(w.code()->source()->extraSelections().size(), static_cast<qsizetype>(w.code()->markedLines().size()));
+    QCOMPARE(w.code()->source()->markedLines(CodeEditor::Mark::Node), w.code()->markedLines());
 
     int add = firstOf(*w.graph(), uops::Op::Add);
     QVERIFY(add >= 0);
@@ -121,7 +101,7 @@ private Q_SLOTS:
     QVERIFY(constant >= 0);
     w.graph()->select(constant);
     QVERIFY(w.code()->markedLines().empty());
-    QVERIFY(w.code()->source()->extraSelections().isEmpty());
+    QVERIFY(w.code()->source()->markedLines(CodeEditor::Mark::Node).empty());
   }
 
   // A click on a source line selects the node that produced it.
@@ -132,15 +112,13 @@ private Q_SLOTS:
     QVERIFY(opensRender(w, 2)); // the first matmul (kernels 0 and 1 compute the inputs)
     CodePanel* code = w.code();
     int line = -1;
-    for (int i = 0; i < code->source()->blockCount() && line < 0; ++i)
+    for (int i = 0; i < code->source()->lineCount() && line < 0; ++i)
       if (code->nodeOfLine(i) && code->nodeOfLine(i)->op() == uops::Op::Load) line = i;
     QVERIFY(line >= 0);
-    QVERIFY(lineText(code->source(), line).contains(QStringLiteral("load ")));
+    QVERIFY(code->source()->lineText(line).contains(QStringLiteral("load ")));
     // scroll the line into view and click it
-    QTextCursor at(code->source()->document()->findBlockByNumber(line));
-    code->source()->setTextCursor(at);
-    code->source()->ensureCursorVisible();
-    QTest::mouseClick(code->source()->viewport(), Qt::LeftButton, {}, code->source()->cursorRect(at).center());
+    code->source()->reveal(line);
+    QTest::mouseClick(code->source()->textWidget(), Qt::LeftButton, {}, code->source()->pointOfLine(line));
     QVERIFY(w.graph()->selected() >= 0);
     QCOMPARE(w.graph()->layout().nodes[static_cast<size_t>(w.graph()->selected())].node, code->nodeOfLine(line));
     QCOMPARE(w.inspector()->field(QStringLiteral("op")), QStringLiteral("Load"));
@@ -153,7 +131,7 @@ private Q_SLOTS:
     QCOMPARE(w.session().selectedNode(), before);
     // choosing a line of another node moves the graph there
     int store = -1;
-    for (int i = 0; i < code->source()->blockCount() && store < 0; ++i)
+    for (int i = 0; i < code->source()->lineCount() && store < 0; ++i)
       if (code->nodeOfLine(i) && code->nodeOfLine(i)->op() == uops::Op::Store) store = i;
     QVERIFY(code->chooseLine(store));
     QCOMPARE(w.inspector()->field(QStringLiteral("op")), QStringLiteral("Store"));
@@ -162,15 +140,21 @@ private Q_SLOTS:
   // The source and the disassembly are coloured.
   void sourceAndMachineCodeHighlighted() {
     MainWindow w;
-    QVERIFY(viewstest::showAt(w, "matmul.py", "Callify"));
+    QVERIFY(viewstest::showAt(w, "matmul.py", "Callify", QSize(1400, 900)));
+    QVERIFY(w.showView(QStringLiteral("code"))); // the lexer colours what is shown
     QVERIFY(opensRender(w, 0));
-    QCOMPARE(w.code()->sourceHighlighter()->language(), CodeLanguage::LlvmIr);
-    QTextBlock define = w.code()->source()->document()->find(QStringLiteral("define void @kernel")).block();
-    QVERIFY(define.isValid());
-    QTRY_VERIFY(!define.layout()->formats().isEmpty());
-    QVERIFY(w.code()->isa()->toPlainText().contains(QStringLiteral("ret")));
-    // coloured progressively: the last lines soon after the first
-    QTRY_VERIFY(!w.code()->isa()->document()->lastBlock().previous().layout()->formats().isEmpty());
+    QCOMPARE(w.code()->source()->language(), CodeLanguage::LlvmIr);
+    int define = -1;
+    for (int i = 0; i < w.code()->source()->lineCount() && define < 0; ++i)
+      if (w.code()->source()->lineText(i).startsWith(QStringLiteral("define void @kernel"))) define = i;
+    QVERIFY(define >= 0);
+    w.code()->source()->reveal(define); // the lexer colours the lines shown
+    QTRY_VERIFY(w.code()->source()->styleAt(define, 0) != 0); // "define" is a keyword
+    QTRY_VERIFY(w.code()->isa()->text().contains(QStringLiteral("ret")));
+    QCOMPARE(w.code()->isa()->language(), CodeLanguage::Assembly);
+    // the same text in another language is coloured again
+    w.code()->source()->setLanguage(CodeLanguage::OpenClC);
+    QTRY_VERIFY(w.code()->source()->styleAt(define, 0) == 0); // no OpenCL keyword
   }
 
 private:

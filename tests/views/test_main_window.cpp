@@ -11,6 +11,7 @@
 #include "views/stages/stages_model.h"
 
 #include <QLabel>
+#include "views/code/code_editor.h"
 #include "views/program/program_editor.h"
 #include <QPushButton>
 #include <QTableView>
@@ -73,8 +74,8 @@ private Q_SLOTS:
     QVERIFY(render > 1);
     w.session().selectStage(render);
     w.session().waitForIdle();
-    QVERIFY(w.code()->source()->toPlainText().contains(QStringLiteral("define void @kernel")));
-    QVERIFY(w.code()->isa()->toPlainText().contains(QStringLiteral("ret")));
+    QVERIFY(w.code()->source()->text().contains(QStringLiteral("define void @kernel")));
+    QVERIFY(w.code()->isa()->text().contains(QStringLiteral("ret")));
     // clicking a node selects it
     w.graph()->select(0);
     QCOMPARE(w.graph()->selected(), 0);

@@ -6,7 +6,7 @@
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
 
-#include "views/code/code_highlighter.h"
+#include "views/code/code_editor.h"
 #include "views/run/device_run.h"
 
 #include <QComboBox>
@@ -92,10 +92,10 @@ private Q_SLOTS:
       QVERIFY(render >= 0);
       w.session().selectStage(render);
       w.session().waitForIdle();
-      QVERIFY2(w.code()->source()->toPlainText().contains(QStringLiteral("__kernel")),
-               qPrintable(w.code()->source()->toPlainText()));
-      QCOMPARE(w.code()->sourceHighlighter()->language(), CodeLanguage::OpenClC);
-      QString isa = w.code()->isa()->toPlainText();
+      QVERIFY2(w.code()->source()->text().contains(QStringLiteral("__kernel")),
+               qPrintable(w.code()->source()->text()));
+      QCOMPARE(w.code()->source()->language(), CodeLanguage::OpenClC);
+      QString isa = w.code()->isa()->text();
       QVERIFY2(!isa.isEmpty() && !isa.startsWith(QStringLiteral("machine code not available")) &&
                    isa != QStringLiteral("compiling..."),
                qPrintable(isa));

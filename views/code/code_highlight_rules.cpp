@@ -1,6 +1,8 @@
 // The highlighting rules of each language of the Code view. Order matters:
 // a later rule recolours what an earlier one matched, so comments come last.
-#include "views/code/code_highlighter.h"
+#include "views/code/code_highlight_rules.h"
+
+#include <algorithm>
 
 namespace uops::views {
 namespace {
@@ -74,6 +76,49 @@ std::vector<HighlightRule> highlightRules(CodeLanguage language) {
     return assemblyRules();
   }
   return {};
+}
+
+QTextCharFormat tokenFormat(TokenKind kind) {
+  QTextCharFormat f;
+  switch (kind) {
+  case TokenKind::Keyword:
+    f.setForeground(QColor(0x1F, 0x4E, 0xB4));
+    f.setFontWeight(QFont::Bold);
+    break;
+  case TokenKind::Type:
+    f.setForeground(QColor(0x8A, 0x3F, 0xA8));
+    break;
+  case TokenKind::Number:
+    f.setForeground(QColor(0xB0, 0x5A, 0x00));
+    break;
+  case TokenKind::Comment:
+    f.setForeground(QColor(0x6A, 0x73, 0x7D));
+    f.setFontItalic(true);
+    break;
+  case TokenKind::Label:
+    f.setForeground(QColor(0xA3, 0x1F, 0x34));
+    f.setFontWeight(QFont::Bold);
+    break;
+  case TokenKind::Register:
+    f.setForeground(QColor(0x00, 0x7A, 0x5E));
+    break;
+  case TokenKind::Builtin:
+    f.setForeground(QColor(0x00, 0x6B, 0x9E));
+    break;
+  }
+  return f;
+}
+
+std::vector<int> lineTokens(const std::vector<HighlightRule>& rules, const QString& line) {
+  std::vector<int> kinds(static_cast<size_t>(line.size()), -1);
+  for (const HighlightRule& r : rules)
+    for (auto it = r.pattern.globalMatch(line); it.hasNext();) {
+      const QRegularExpressionMatch m = it.next();
+      const qsizetype from = std::clamp<qsizetype>(m.capturedStart(r.group), 0, line.size());
+      const qsizetype to = std::clamp<qsizetype>(m.capturedEnd(r.group), from, line.size());
+      std::fill(kinds.begin() + from, kinds.begin() + to, static_cast<int>(r.kind));
+    }
+  return kinds;
 }
 
 } // namespace uops::views

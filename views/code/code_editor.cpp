@@ -12,9 +12,11 @@
 
 #include <QFontDatabase>
 #include <QMouseEvent>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <iterator>
 
 namespace uops::views {
 
@@ -78,8 +80,12 @@ private:
 namespace {
 
 int marker(CodeEditor::Mark mark) {
-  return mark == CodeEditor::Mark::Node ? 1 : 0;
+  return static_cast<int>(mark);
 }
+
+// Each mark's background, by Mark.
+const QColor kMarkColor[] = {QColor(0xBB, 0xDE, 0xFB), QColor(0xFF, 0xF1, 0x9C), QColor(0xFF, 0xD7, 0xD5),
+                             QColor(0xD4, 0xF5, 0xD4), QColor(0xF0, 0xF0, 0xF0)};
 
 } // namespace
 
@@ -97,10 +103,10 @@ CodeEditor::CodeEditor(const QString& name, CodeLanguage language, QWidget* pare
   m_edit->setMarginsFont(mono);
   m_edit->setMarginWidth(0, QStringLiteral("00000"));
   m_edit->setMarginWidth(1, 0);
-  m_edit->markerDefine(QsciScintilla::Background, marker(Mark::ProgramLine));
-  m_edit->setMarkerBackgroundColor(QColor(0xBB, 0xDE, 0xFB), marker(Mark::ProgramLine));
-  m_edit->markerDefine(QsciScintilla::Background, marker(Mark::Node));
-  m_edit->setMarkerBackgroundColor(QColor(0xFF, 0xF1, 0x9C), marker(Mark::Node));
+  for (int m = 0; m < static_cast<int>(std::size(kMarkColor)); ++m) {
+    m_edit->markerDefine(QsciScintilla::Background, m);
+    m_edit->setMarkerBackgroundColor(kMarkColor[m], m);
+  }
   m_edit->viewport()->installEventFilter(this);
   m_edit->viewport()->setCursor(Qt::PointingHandCursor);
   auto* layout = new QVBoxLayout(this);
@@ -161,6 +167,10 @@ QPoint CodeEditor::pointOfLine(int line) const {
 }
 
 QWidget* CodeEditor::textWidget() const { return m_edit->viewport(); }
+
+QScrollBar* CodeEditor::verticalScrollBar() const { return m_edit->verticalScrollBar(); }
+
+QScrollBar* CodeEditor::horizontalScrollBar() const { return m_edit->horizontalScrollBar(); }
 
 int CodeEditor::styleAt(int line, int column) const {
   const long position = m_edit->positionFromLineIndex(line, column);

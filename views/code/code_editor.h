@@ -14,6 +14,7 @@
 #include <vector>
 
 class QsciScintilla;
+class QScrollBar;
 
 namespace uops::views {
 
@@ -23,7 +24,10 @@ class CodeEditor : public QWidget {
   Q_OBJECT
 
 public:
-  enum class Mark { ProgramLine, Node }; // the node's drawn over the program line's
+  // Whole-line marks; a later one is drawn over an earlier one. ProgramLine and
+  // Node: the Code view's; Removed, Added, Missing: a line diff's rows only
+  // one side has (the other side's row is Missing).
+  enum class Mark { ProgramLine, Node, Removed, Added, Missing };
 
   CodeEditor(const QString& name, CodeLanguage language, QWidget* parent = nullptr);
 
@@ -43,6 +47,9 @@ public:
   // Where line `line` is drawn, in the text widget's coordinates (for clicks).
   QPoint pointOfLine(int line) const;
   QWidget* textWidget() const;
+  // The text widget's scroll bars (two panes of a diff scroll together).
+  QScrollBar* verticalScrollBar() const;
+  QScrollBar* horizontalScrollBar() const;
   // The style the lexer gave to the character at `column` of `line` (0: plain text).
   int styleAt(int line, int column) const;
 

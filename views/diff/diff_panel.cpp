@@ -5,7 +5,7 @@
 #include "core/pipeline/codegen.h"
 #include "core/pipeline/device_beam.h"
 #include "core/runtime/device_registry.h"
-#include "views/code/code_box.h"
+#include "views/code/code_editor.h"
 #include "views/code/rendered_source.h"
 #include "views/run/kernel_work.h"
 #include "views/run/machine_code.h"
@@ -19,7 +19,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSplitter>
@@ -67,34 +66,22 @@ DiffSide lowerSide(const UOpPtr& ast, const CodegenTarget& target, const QString
 }
 
 // The aligned texts of a diff in two panes, rows only one side has marked on it.
-void showDiff(const AlignedDiff& d, QPlainTextEdit* left, QPlainTextEdit* right) {
-  left->setPlainText(d.left);
-  right->setPlainText(d.right);
-  QList<QTextEdit::ExtraSelection> l, r;
-  auto mark = [](QPlainTextEdit* e, int row, const QColor& color, QList<QTextEdit::ExtraSelection>& into) {
-    QTextEdit::ExtraSelection sel;
-    sel.cursor = QTextCursor(e->document()->findBlockByNumber(row));
-    sel.format.setBackground(color);
-    sel.format.setProperty(QTextFormat::FullWidthSelection, true);
-    into << sel;
-  };
-  const QColor removed(0xff, 0xd7, 0xd5), added(0xd4, 0xf5, 0xd4), empty(0xf0, 0xf0, 0xf0);
+void showDiff(const AlignedDiff& d, CodeEditor* left, CodeEditor* right) {
+  left->setText(d.left);
+  right->setText(d.right);
+  std::vector<int> removed, added;
   for (size_t i = 0; i < d.rows.size(); ++i) {
-    int row = static_cast<int>(i);
-    if (d.rows[i] == DiffKind::Removed) {
-      mark(left, row, removed, l);
-      mark(right, row, empty, r);
-    } else if (d.rows[i] == DiffKind::Added) {
-      mark(left, row, empty, l);
-      mark(right, row, added, r);
-    }
+    if (d.rows[i] == DiffKind::Removed) removed.push_back(static_cast<int>(i));
+    if (d.rows[i] == DiffKind::Added) added.push_back(static_cast<int>(i));
   }
-  left->setExtraSelections(l);
-  right->setExtraSelections(r);
+  left->setMarks(CodeEditor::Mark::Removed, removed);
+  left->setMarks(CodeEditor::Mark::Missing, added);
+  right->setMarks(CodeEditor::Mark::Added, added);
+  right->setMarks(CodeEditor::Mark::Missing, removed);
 }
 
 // Two panes that scroll together.
-QSplitter* sideBySide(QPlainTextEdit* a, QPlainTextEdit* b, QWidget* parent) {
+QSplitter* sideBySide(CodeEditor* a, CodeEditor* b, QWidget* parent) {
   auto* split = new QSplitter(Qt::Horizontal, parent);
   split->addWidget(a);
   split->addWidget(b);
@@ -113,9 +100,10 @@ DiffPanel::DiffPanel(Session& session, QWidget* parent)
     : QWidget(parent), m_session(session), m_kernel(new QComboBox(this)), m_a(new QLineEdit(this)),
       m_b(new QLineEdit(this)), m_compare(new QPushButton(QStringLiteral("Compare"), this)),
       m_status(new QLabel(this)), m_summary(new QTableWidget(6, 2, this)),
-      m_sourceA(codeBox(QStringLiteral("diffSourceA"), this)), m_sourceB(codeBox(QStringLiteral("diffSourceB"), this)),
-      m_machineA(codeBox(QStringLiteral("diffMachineA"), this)),
-      m_machineB(codeBox(QStringLiteral("diffMachineB"), this)) {
+      m_sourceA(new CodeEditor(QStringLiteral("diffSourceA"), CodeLanguage::LlvmIr, this)),
+      m_sourceB(new CodeEditor(QStringLiteral("diffSourceB"), CodeLanguage::LlvmIr, this)),
+      m_machineA(new CodeEditor(QStringLiteral("diffMachineA"), CodeLanguage::Assembly, this)),
+      m_machineB(new CodeEditor(QStringLiteral("diffMachineB"), CodeLanguage::Assembly, this)) {
   setObjectName(QStringLiteral("diffPanel"));
   m_kernel->setObjectName(QStringLiteral("diffKernel"));
   m_a->setObjectName(QStringLiteral("diffOptsA"));
@@ -198,6 +186,8 @@ void DiffPanel::waitForResult() { waitForJob(m_job); }
 
 void DiffPanel::show(const Result& r) {
   AlignedDiff source = alignedDiff(r.a.source, r.b.source), machine = alignedDiff(r.a.machine, r.b.machine);
+  const CodeLanguage language = m_session.target().kind == TargetKind::Gpu ? CodeLanguage::OpenClC : CodeLanguage::LlvmIr;
+  for (CodeEditor* side : {m_sourceA, m_sourceB}) side->setLanguage(language);
   showDiff(source, m_sourceA, m_sourceB);
   showDiff(machine, m_machineA, m_machineB);
   auto cell = [this](int row, int column, const QString& text) {

@@ -14,11 +14,12 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
-class QPlainTextEdit;
 class QPushButton;
 class QTableWidget;
 
 namespace uops::views {
+
+class CodeEditor;
 
 class Session;
 
@@ -45,10 +46,10 @@ public:
   QLineEdit* optsB() const { return m_b; }
   QPushButton* compareButton() const { return m_compare; }
   QTableWidget* summary() const { return m_summary; }
-  QPlainTextEdit* sourceA() const { return m_sourceA; }
-  QPlainTextEdit* sourceB() const { return m_sourceB; }
-  QPlainTextEdit* machineA() const { return m_machineA; }
-  QPlainTextEdit* machineB() const { return m_machineB; }
+  CodeEditor* sourceA() const { return m_sourceA; }
+  CodeEditor* sourceB() const { return m_sourceB; }
+  CodeEditor* machineA() const { return m_machineA; }
+  CodeEditor* machineB() const { return m_machineB; }
   QLabel* status() const { return m_status; }
   // Compares kernel `kernel` (schedule index) with OptOps `a` and `b`.
   void compare(int kernel, const QString& a, const QString& b);
@@ -70,10 +71,10 @@ private:
   QPushButton* m_compare;
   QLabel* m_status;
   QTableWidget* m_summary;
-  QPlainTextEdit* m_sourceA;
-  QPlainTextEdit* m_sourceB;
-  QPlainTextEdit* m_machineA;
-  QPlainTextEdit* m_machineB;
+  CodeEditor* m_sourceA;
+  CodeEditor* m_sourceB;
+  CodeEditor* m_machineA;
+  CodeEditor* m_machineB;
   QFutureWatcher<Result> m_job;
   int m_generation = 0;
 };

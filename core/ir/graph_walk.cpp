@@ -15,24 +15,7 @@ bool followsSource(const UOp& node, size_t i, WalkScope scope) {
 }
 
 std::vector<const UOp*> toposortIn(const UOp& root, WalkScope scope) {
-  std::vector<const UOp*> order;
-  NodeMap<bool> seen(256);
-  seen[&root] = true;
-  // (node, next source to look at): post-order without recursion.
-  std::vector<std::pair<const UOp*, size_t>> stack{{&root, 0}};
-  while (!stack.empty()) {
-    auto& [node, next] = stack.back();
-    if (next == node->src().size()) {
-      order.push_back(node);
-      stack.pop_back();
-      continue;
-    }
-    size_t i = next++;
-    if (!followsSource(*node, i, scope)) continue;
-    const UOp* s = node->src(i).get();
-    if (!std::exchange(seen[s], true)) stack.emplace_back(s, 0);
-  }
-  return order;
+  return postOrder(root, [scope](const UOp& node, size_t i) { return followsSource(node, i, scope); });
 }
 
 UOpPtr substitute(const UOpPtr& root, const NodeSubst& subst, WalkScope scope) {

@@ -10,9 +10,11 @@
 // as rewrites records it with substituteStep (core/rewrite/substitute_step.h).
 #pragma once
 
+#include "core/ir/node_map.h"
 #include "core/ir/uop.h"
 
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace uops {
@@ -25,6 +27,31 @@ enum class WalkScope {
 };
 
 bool followsSource(const UOp& node, size_t i, WalkScope scope);
+
+// Nodes in topological order (sources first, each source in order), following
+// source i of a node only where follows(node, i): the one post-order walk
+// (iterative, any depth) that the scoped walks, a substitution's reach and the
+// explorer's filtered graph use.
+template <class Follows> std::vector<const UOp*> postOrder(const UOp& root, Follows&& follows) {
+  std::vector<const UOp*> order;
+  NodeMap<bool> seen(256);
+  seen[&root] = true;
+  // (node, next source to look at)
+  std::vector<std::pair<const UOp*, size_t>> stack{{&root, 0}};
+  while (!stack.empty()) {
+    auto& [node, next] = stack.back();
+    if (next == node->src().size()) {
+      order.push_back(node);
+      stack.pop_back();
+      continue;
+    }
+    size_t i = next++;
+    if (!follows(*node, i)) continue;
+    const UOp* s = node->src(i).get();
+    if (!std::exchange(seen[s], true)) stack.emplace_back(s, 0);
+  }
+  return order;
+}
 
 // Nodes in topological order (sources first) within `scope`.
 std::vector<const UOp*> toposortIn(const UOp& root, WalkScope scope);

@@ -1,6 +1,5 @@
 #include "core/rewrite/substitute_step.h"
 
-#include "core/ir/node_map.h"
 #include "core/rewrite/listener.h"
 #include "core/rewrite/rule.h"
 
@@ -35,22 +34,9 @@ UOpPtr substituteStep(std::string_view name, const UOpPtr& root, const NodeSubst
   if (!listener) return out;
   // the keys the substitution reaches: a walk that does not enter a replaced node
   std::vector<std::pair<const UOp*, UOpPtr>> pairs;
-  NodeMap<bool> seen(256);
-  std::vector<std::pair<const UOp*, size_t>> stack{{root.get(), 0}};
-  seen[root.get()] = true;
-  while (!stack.empty()) {
-    auto& [node, next] = stack.back();
-    auto key = subst.find(node);
-    if (key != subst.end() || next == node->src().size()) {
-      if (key != subst.end()) pairs.emplace_back(node, key->second);
-      stack.pop_back();
-      continue;
-    }
-    size_t i = next++;
-    if (!followsSource(*node, i, scope)) continue;
-    const UOp* s = node->src(i).get();
-    if (!std::exchange(seen[s], true)) stack.emplace_back(s, 0);
-  }
+  const auto entered = [&](const UOp& node, size_t i) { return !subst.contains(&node) && followsSource(node, i, scope); };
+  for (const UOp* u : postOrder(*root, entered))
+    if (auto key = subst.find(u); key != subst.end()) pairs.emplace_back(u, key->second);
   record(*listener, name, root, pairs, out, scope, location);
   return out;
 }

@@ -1,5 +1,7 @@
 #include "views/graph/visible_graph.h"
 
+#include "core/ir/graph_walk.h"
+
 #include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
@@ -7,27 +9,9 @@
 namespace uops::views {
 namespace {
 
-// Post-order DFS with an explicit stack (deep graphs), sources in order, never
-// entering a source the filter folds away.
+// Sources in order, never entering a source the filter folds away.
 std::vector<const UOp*> reachable(const UOp& root, const GraphFilter& filter) {
-  std::vector<const UOp*> order;
-  std::unordered_map<const UOp*, bool> seen;
-  std::vector<std::pair<const UOp*, size_t>> stack{{&root, 0}};
-  seen[&root] = true;
-  while (!stack.empty()) {
-    auto& [u, next] = stack.back();
-    if (next == u->src().size()) {
-      order.push_back(u);
-      stack.pop_back();
-      continue;
-    }
-    size_t i = next++;
-    const UOp* s = u->src(i).get();
-    if (foldsSource(filter, *u, i) || seen[s]) continue;
-    seen[s] = true;
-    stack.push_back({s, 0});
-  }
-  return order;
+  return postOrder(root, [&](const UOp& u, size_t i) { return !foldsSource(filter, u, i); });
 }
 
 // The nodes within `hops` edges of `focus`, either direction.

@@ -2,13 +2,7 @@
 
 #include "views/code/code_highlight_rules.h"
 
-// QScintilla's headers use the keywords QT_NO_KEYWORDS turns off
-#define signals Q_SIGNALS
-#define slots Q_SLOTS
-#include <Qsci/qscilexercustom.h>
-#include <Qsci/qsciscintilla.h>
-#undef signals
-#undef slots
+#include "views/code/scintilla.h"
 
 #include <QFontDatabase>
 #include <QMouseEvent>
@@ -16,7 +10,6 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <iterator>
 
 namespace uops::views {
 
@@ -83,9 +76,6 @@ int marker(CodeEditor::Mark mark) {
   return static_cast<int>(mark);
 }
 
-// Each mark's background, by Mark.
-const QColor kMarkColor[] = {QColor(0xBB, 0xDE, 0xFB), QColor(0xFF, 0xF1, 0x9C), QColor(0xFF, 0xD7, 0xD5),
-                             QColor(0xD4, 0xF5, 0xD4), QColor(0xF0, 0xF0, 0xF0)};
 
 } // namespace
 
@@ -97,16 +87,10 @@ CodeEditor::CodeEditor(const QString& name, CodeLanguage language, QWidget* pare
   m_edit->setLexer(m_lexer);
   m_edit->setReadOnly(true);
   m_edit->setWrapMode(QsciScintilla::WrapNone);
-  const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-  m_edit->setMarginType(0, QsciScintilla::NumberMargin);
-  m_edit->setMarginLineNumbers(0, true);
-  m_edit->setMarginsFont(mono);
-  m_edit->setMarginWidth(0, QStringLiteral("00000"));
-  m_edit->setMarginWidth(1, 0);
-  for (int m = 0; m < static_cast<int>(std::size(kMarkColor)); ++m) {
-    m_edit->markerDefine(QsciScintilla::Background, m);
-    m_edit->setMarkerBackgroundColor(kMarkColor[m], m);
-  }
+  showLineNumbers(*m_edit, QStringLiteral("00000"));
+  // by Mark: ProgramLine, Node, Removed, Added, Missing
+  defineLineMarkers(*m_edit, {QColor(0xBB, 0xDE, 0xFB), QColor(0xFF, 0xF1, 0x9C), QColor(0xFF, 0xD7, 0xD5),
+                              QColor(0xD4, 0xF5, 0xD4), QColor(0xF0, 0xF0, 0xF0)});
   m_edit->viewport()->installEventFilter(this);
   m_edit->viewport()->setCursor(Qt::PointingHandCursor);
   auto* layout = new QVBoxLayout(this);
@@ -124,11 +108,7 @@ void CodeEditor::setText(const QString& text) {
 
 int CodeEditor::lineCount() const { return m_edit->lines(); }
 
-QString CodeEditor::lineText(int line) const {
-  QString text = m_edit->text(line);
-  while (text.endsWith(QLatin1Char('\n')) || text.endsWith(QLatin1Char('\r'))) text.chop(1);
-  return text;
-}
+QString CodeEditor::lineText(int line) const { return lineWithoutBreak(*m_edit, line); }
 
 CodeLanguage CodeEditor::language() const { return m_lexer->codeLanguage(); }
 
@@ -143,13 +123,7 @@ void CodeEditor::setMarks(Mark mark, const std::vector<int>& lines) {
   for (int line : lines) m_edit->markerAdd(line, marker(mark));
 }
 
-std::vector<int> CodeEditor::markedLines(Mark mark) const {
-  std::vector<int> lines;
-  const unsigned mask = 1u << marker(mark);
-  for (int line = m_edit->markerFindNext(0, mask); line >= 0; line = m_edit->markerFindNext(line + 1, mask))
-    lines.push_back(line);
-  return lines;
-}
+std::vector<int> CodeEditor::markedLines(Mark mark) const { return linesWithMarker(*m_edit, marker(mark)); }
 
 void CodeEditor::reveal(int line) {
   const int first = m_edit->firstVisibleLine();

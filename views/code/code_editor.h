@@ -3,8 +3,7 @@
 // applied by a QScintilla lexer to the lines it shows, so a listing of 10,000
 // lines is coloured as it scrolls, not all at once), with whole-line marks for
 // the lines of the selected node and of the program line under the cursor.
-// QScintilla's headers use Qt's `signals`/`slots` keywords (QT_NO_KEYWORDS
-// here): they are included only in the .cpp.
+// QScintilla is included only in the .cpp (views/code/scintilla.h).
 #pragma once
 
 #include "views/code/code_language.h"

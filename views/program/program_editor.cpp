@@ -1,13 +1,6 @@
 #include "views/program/program_editor.h"
 
-// QScintilla's headers use the keywords QT_NO_KEYWORDS turns off
-#define signals Q_SIGNALS
-#define slots Q_SLOTS
-#include <Qsci/qscilexerpython.h>
-#include <Qsci/qsciscintilla.h>
-#include <Qsci/qscistyle.h>
-#undef signals
-#undef slots
+#include "views/code/scintilla.h"
 
 #include <QFontDatabase>
 #include <QVBoxLayout>
@@ -15,13 +8,10 @@
 namespace uops::views {
 namespace {
 
-// Marker numbers (QScintilla has 32) and their backgrounds.
-constexpr int kMarkerOf[] = {0, 1, 2}; // Error, Origin, Running
-constexpr unsigned kColorOf[] = {0xFFCDD2, 0xBBDEFB, 0xFFF59D};
 constexpr int kSquiggle = 0; // the indicator under the error's text
 
 int marker(ProgramEditor::Mark m) {
-  return kMarkerOf[static_cast<int>(m)];
+  return static_cast<int>(m);
 }
 
 } // namespace
@@ -43,19 +33,11 @@ ProgramEditor::ProgramEditor(QWidget* parent) : QWidget(parent), m_edit(new Qsci
   m_edit->setIndentationsUseTabs(false);
   m_edit->setTabWidth(4);
   m_edit->setAutoIndent(true);
-  // line numbers in the margin
-  m_edit->setMarginType(0, QsciScintilla::NumberMargin);
-  m_edit->setMarginLineNumbers(0, true);
-  m_edit->setMarginsFont(mono);
-  m_edit->setMarginWidth(0, QStringLiteral("0000"));
-  m_edit->setMarginWidth(1, 0);
+  showLineNumbers(*m_edit, QStringLiteral("0000"));
   m_edit->setCaretLineVisible(true);
   m_edit->setCaretLineBackgroundColor(QColor(0xD7DEE3)); // what the Graph and Code views mark
   m_edit->SendScintilla(QsciScintillaBase::SCI_SETCARETLINEVISIBLEALWAYS, 1); // also without focus
-  for (int m = 0; m < 3; ++m) {
-    m_edit->markerDefine(QsciScintilla::Background, kMarkerOf[m]);
-    m_edit->setMarkerBackgroundColor(QColor(kColorOf[m]), kMarkerOf[m]);
-  }
+  defineLineMarkers(*m_edit, {QColor(0xFFCDD2), QColor(0xBBDEFB), QColor(0xFFF59D)}); // by Mark: Error, Origin, Running
   m_edit->indicatorDefine(QsciScintilla::SquiggleIndicator, kSquiggle);
   m_edit->setIndicatorForegroundColor(QColor(0xC62828), kSquiggle);
   m_edit->setAnnotationDisplay(QsciScintilla::AnnotationBoxed);
@@ -105,7 +87,7 @@ void ProgramEditor::moveToEnd() {
 }
 
 void ProgramEditor::setMarks(int errorLine, const QString& error, int originLine, int runningLine) {
-  for (int m : kMarkerOf) m_edit->markerDeleteAll(m);
+  for (Mark m : {Mark::Error, Mark::Origin, Mark::Running}) m_edit->markerDeleteAll(marker(m));
   m_edit->clearAnnotations();
   m_edit->clearIndicatorRange(0, 0, m_edit->lines(), 0, kSquiggle);
   if (errorLine > 0) {
@@ -113,19 +95,16 @@ void ProgramEditor::setMarks(int errorLine, const QString& error, int originLine
     const QsciStyle style(-1, QStringLiteral("load error"), QColor(0xC62828), QColor(0xFFEBEE),
                           QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_edit->annotate(errorLine - 1, error, style);
-    QString text = m_edit->text(errorLine - 1);
-    while (text.endsWith(QLatin1Char('\n')) || text.endsWith(QLatin1Char('\r'))) text.chop(1);
-    m_edit->fillIndicatorRange(errorLine - 1, 0, errorLine - 1, static_cast<int>(text.size()), kSquiggle);
+    const int length = static_cast<int>(lineWithoutBreak(*m_edit, errorLine - 1).size());
+    m_edit->fillIndicatorRange(errorLine - 1, 0, errorLine - 1, length, kSquiggle);
   }
   if (originLine > 0) m_edit->markerAdd(originLine - 1, marker(Mark::Origin));
   if (runningLine > 0) m_edit->markerAdd(runningLine - 1, marker(Mark::Running));
 }
 
 std::vector<int> ProgramEditor::markedLines(Mark mark) const {
-  std::vector<int> lines;
-  for (int line = m_edit->markerFindNext(0, 1 << marker(mark)); line >= 0;
-       line = m_edit->markerFindNext(line + 1, 1 << marker(mark)))
-    lines.push_back(line + 1);
+  std::vector<int> lines = linesWithMarker(*m_edit, marker(mark));
+  for (int& line : lines) ++line; // 1-based
   return lines;
 }
 

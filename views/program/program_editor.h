@@ -2,8 +2,7 @@
 // highlighting, line numbers, the cursor's line shaded, whole-line markers
 // (the error's line, the line the selected node came from, the line running
 // now) and a load error's message as an annotation under its line, its text
-// underlined. QScintilla's headers use Qt's `signals`/`slots` keywords, which
-// this project turns off (QT_NO_KEYWORDS): they are included only in the .cpp.
+// underlined. QScintilla is included only in the .cpp (views/code/scintilla.h).
 #pragma once
 
 #include <QWidget>

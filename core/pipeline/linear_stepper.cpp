@@ -76,12 +76,18 @@ LinearStepper::LinearStepper(UOpPtr linear, std::vector<HostTensor> params, int6
   }
 }
 
-std::string LinearStepper::laneName(int64_t lane) const {
-  std::string out;
+int64_t LinearStepper::specialValue(size_t special, int64_t lane) const {
   for (const auto& [i, size] : m_specials) {
-    out += fmt::format("{}{}={}", out.empty() ? "" : " ", instructions()[i]->argAs<std::string>(), lane % size);
+    if (i == special) return lane % size;
     lane /= size;
   }
+  return 0;
+}
+
+std::string LinearStepper::laneName(int64_t lane) const {
+  std::string out;
+  for (const auto& [i, size] : m_specials)
+    out += fmt::format("{}{}={}", out.empty() ? "" : " ", instructions()[i]->argAs<std::string>(), specialValue(i, lane));
   return out.empty() ? std::string("lane 0") : out;
 }
 
@@ -244,14 +250,7 @@ void LinearStepper::execLane(size_t i, int64_t lane) {
     else buffer->setUInt(offset, v.bits);
     break;
   }
-  case Op::Special: {
-    int64_t rest = lane;
-    for (const auto& [special, size] : m_specials) {
-      if (special == i) put(Scalar{0, static_cast<uint64_t>(rest % size)});
-      rest /= size;
-    }
-    break;
-  }
+  case Op::Special: put(Scalar{0, static_cast<uint64_t>(specialValue(i, lane))}); break;
   case Op::Cast: put(kernel_interp::castScalar(u.src(0)->dtype(), u.dtype(), scalarOf(*u.src(0)))); break;
   case Op::Bitcast: put(kernel_interp::bitcastScalar(u.src(0)->dtype(), u.dtype(), scalarOf(*u.src(0)))); break;
   case Op::Where:

@@ -77,6 +77,8 @@ private:
     return m_slots[static_cast<size_t>(lane) * instructions().size() + i];
   }
   const Slot& operand(const UOp& u, int64_t lane) const;
+  // Special instruction `special`'s value in `lane`: the lane's digit for it (lidx0 fastest).
+  int64_t specialValue(size_t special, int64_t lane) const;
   void exec(size_t i);
   void execLane(size_t i, int64_t lane); // an instruction that is no control flow
   size_t execControl(size_t i);         // Range, End, If, Endif: the next instruction

@@ -9,7 +9,7 @@
 #include "core/pipeline/group_reduce.h"
 #include "core/pipeline/instruction_selection.h"
 #include "core/pipeline/linearize.h"
-#include "core/pipeline/render_opencl_vector.h"
+#include "core/pipeline/vector_access.h"
 #include "core/rewrite/trace.h"
 
 #include <fmt/format.h>
@@ -107,7 +107,7 @@ void memoryStage(LoweredKernel& k) {
 
 void renderStage(LoweredKernel& k) {
   if (k.target.kind == TargetKind::Gpu)
-    k.opencl = renderOpenCl(k.linear, k.memory, opencl::vectorAccessPays(k.ast), k.name.text);
+    k.opencl = renderOpenCl(k.linear, k.memory, opencl::vectorAccessFor(k.ast), k.name.text);
   else
     k.llvm = renderLlvm(k.linear, k.memory, k.name.text, expansionOf(k.ast));
   k.params = kernelParams(k.linear);

@@ -69,6 +69,32 @@ void renderLoad(Writer& w, const UOp& u) {
   w.bind(u, v);
 }
 
+// A gated group (vector_access.h) as one llvm.masked.load: lanes whose gate
+// fails are not touched and take their alternative; lane k is element k.
+void renderMaskedLoad(Writer& w, const VectorGroup& g) {
+  const UOp& first = *g.lanes[0];
+  std::string t = regType(first.dtype());
+  size_t n = g.lanes.size();
+  std::string vt = fmt::format("<{} x {}>", n, t);
+  std::string start = w.emit(fmt::format("getelementptr {}, ptr {}, i64 -{}", t, w.operand(*g.emitAt->src(0)),
+                                         g.emitLane));
+  std::string mask = "poison", alts = "poison";
+  for (size_t k = 0; k < n; ++k) {
+    const UOp& l = *g.lanes[k];
+    bool gated = l.src().size() == 3;
+    mask = w.emit(fmt::format("insertelement <{} x i1> {}, i1 {}, i32 {}", n, mask,
+                              gated ? w.operand(*l.src(2)) : "true", k));
+    if (gated) alts = w.emit(fmt::format("insertelement {} {}, {} {}, i32 {}", vt, alts, t, w.operand(*l.src(1)), k));
+  }
+  std::string suffix = fmt::format("v{}{}", n, t == "float" ? "f32" : t == "double" ? "f64" : t);
+  std::string v = w.callIntrinsic(vt, fmt::format("llvm.masked.load.{}.p0", suffix),
+                                  fmt::format("ptr {}, i32 {}, <{} x i1> {}, {} {}", start, first.dtype().itemSize(),
+                                              n, mask, vt, alts),
+                                  fmt::format("ptr, i32, <{} x i1>, {}", n, vt));
+  for (size_t k = 0; k < n; ++k)
+    w.bind(*g.lanes[k], w.emit(fmt::format("extractelement {} {}, i32 {}", vt, v, k)));
+}
+
 void renderStore(Writer& w, const UOp& u) {
   const UOp& index = *u.src(0);
   DType d = index.dtype().base();

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/ir/uop.h"
+#include "core/pipeline/vector_access.h"
 
 #include <set>
 #include <string>
@@ -111,6 +112,7 @@ void renderBitcast(Writer& w, const UOp& u); // render_llvm_cast.cpp
 void renderIndex(Writer& w, const UOp& u);   // render_llvm_memory.cpp
 void renderLoad(Writer& w, const UOp& u);
 void renderStore(Writer& w, const UOp& u);
+void renderMaskedLoad(Writer& w, const VectorGroup& g); // a gated group (vector_access.h)
 void renderRange(Writer& w, const UOp& u);
 void renderEnd(Writer& w, const UOp& u);
 void renderStack(Writer& w, const UOp& u);       // render_llvm_wmma.cpp

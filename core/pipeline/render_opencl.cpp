@@ -5,7 +5,7 @@
 #include "core/pipeline/grid_specials.h"
 #include "core/pipeline/kernel_symbol.h"
 #include "core/pipeline/render_opencl_expr.h"
-#include "core/pipeline/render_opencl_vector.h"
+#include "core/pipeline/vector_access.h"
 
 #include <algorithm>
 #include <cctype>
@@ -23,10 +23,11 @@ using opencl::cType;
 
 class Renderer {
 public:
-  Renderer(const KernelMemoryPlan& plan, opencl::VectorPlan vectors, std::unordered_set<const UOp*> contract)
+  Renderer(const KernelMemoryPlan& plan, VectorPlan vectors, std::unordered_set<const UOp*> contract)
       : m_plan(plan), m_vectors(std::move(vectors)), m_contract(std::move(contract)) {}
 
   void node(const UOp& u) {
+    if (m_vectors.hoisted.contains(&u) && m_names.contains(&u)) return; // rendered early, for a gated group
     switch (u.op()) {
     case Op::Param:
       return bind(u, fmt::format("data{}", u.argAs<ParamArg>().slot));
@@ -136,7 +137,7 @@ private:
   }
 
   void load(const UOp& u) {
-    if (const opencl::VectorGroup* g = m_vectors.of(u)) {
+    if (const VectorGroup* g = m_vectors.of(u)) {
       if (&u == g->emitAt) vectorLoad(*g);
       return; // the lanes are bound to the vector's components
     }
@@ -146,7 +147,7 @@ private:
   }
 
   void store(const UOp& u) {
-    if (const opencl::VectorGroup* g = m_vectors.of(u)) {
+    if (const VectorGroup* g = m_vectors.of(u)) {
       if (&u == g->emitAt) vectorStore(*g);
       return; // written with the group
     }
@@ -156,21 +157,51 @@ private:
   }
 
   // Where a vector group starts: the rendering member's element minus its lane.
-  std::string vectorAddress(const opencl::VectorGroup& g) {
+  std::string vectorAddress(const VectorGroup& g) {
     const Access& a = access(*g.emitAt->src(0));
     if (g.emitLane == 0) return fmt::format("{} + {}", a.ptr, a.idx);
     return fmt::format("{} + ({} - {})", a.ptr, a.idx, g.emitLane);
   }
 
   // vloadN of the group; lane k is component .sk
-  void vectorLoad(const opencl::VectorGroup& g) {
+  void vectorLoad(const VectorGroup& g) {
     std::string v = fmt::format("v{}", m_next++);
     std::string t = cType(g.lanes[0]->dtype());
-    line(fmt::format("{}{} {} = vload{}(0, {});", t, g.lanes.size(), v, g.lanes.size(), vectorAddress(g)));
+    if (g.gated) {
+      gatedVectorLoad(g, v, t);
+    } else {
+      line(fmt::format("{}{} {} = vload{}(0, {});", t, g.lanes.size(), v, g.lanes.size(), vectorAddress(g)));
+    }
     for (size_t k = 0; k < g.lanes.size(); ++k) bind(*g.lanes[k], fmt::format("{}.s{:x}", v, k));
   }
 
-  void vectorStore(const opencl::VectorGroup& g) {
+  // One vloadN where every lane's gate holds, else lane by lane.
+  void gatedVectorLoad(const VectorGroup& g, const std::string& v, const std::string& t) {
+    const UOp* at = current;
+    for (const UOp* h : g.hoisted) {
+      current = h;
+      node(*h);
+    }
+    current = at;
+    std::string p = fmt::format("p{}", m_next++);
+    line(fmt::format("__global const {}* {} = {};", t, p, vectorAddress(g)));
+    std::vector<std::string> gates, lanes;
+    for (size_t k = 0; k < g.lanes.size(); ++k) {
+      const UOp& l = *g.lanes[k];
+      std::string element = fmt::format("{}[{}]", p, k);
+      if (l.src().size() < 3) {
+        lanes.push_back(element);
+        continue;
+      }
+      const std::string& gate = name(*l.src(2));
+      if (std::find(gates.begin(), gates.end(), gate) == gates.end()) gates.push_back(gate);
+      lanes.push_back(fmt::format("({} ? {} : {})", gate, element, name(*l.src(1))));
+    }
+    line(fmt::format("{0}{1} {2} = ({3}) ? vload{1}(0, {4}) : ({0}{1})({5});", t, g.lanes.size(), v,
+                     fmt::join(gates, " & "), p, fmt::join(lanes, ", ")));
+  }
+
+  void vectorStore(const VectorGroup& g) {
     std::string values;
     for (const UOp* lane : g.lanes) values += (values.empty() ? "" : ", ") + name(*lane->src(1));
     line(fmt::format("vstore{0}(({1}{0})({2}), 0, {3});", g.lanes.size(), cType(g.lanes[0]->src(1)->dtype()), values,
@@ -205,7 +236,7 @@ private:
   }
 
   const KernelMemoryPlan& m_plan;
-  opencl::VectorPlan m_vectors;
+  VectorPlan m_vectors;
   std::unordered_set<const UOp*> m_contract; // contractible.h
   std::unordered_map<const UOp*, std::string> m_names;
   std::unordered_map<const UOp*, Access> m_access; // Index nodes
@@ -222,7 +253,7 @@ void appendLines(RenderedOpenCl& out, std::string_view text, const UOp* node) {
 
 } // namespace
 
-RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan, bool vectorAccess,
+RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan, VectorAccess vectorAccess,
                             std::string_view kernelName) {
   RenderedOpenCl out;
   out.function = kernelSymbol(kernelName);
@@ -232,7 +263,7 @@ RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan, 
   std::map<int64_t, const UOp*> params;
   for (const UOpPtr& u : linear->src())
     if (u->op() == Op::Param) params.emplace(u->argAs<ParamArg>().slot, u.get());
-  Renderer w(plan, vectorAccess ? opencl::planVectorAccess(linear) : opencl::VectorPlan{}, contractible(linear));
+  Renderer w(plan, planVectorAccess(linear, vectorAccess), contractible(linear));
   for (const UOpPtr& u : linear->src()) {
     w.current = u.get();
     w.node(*u);

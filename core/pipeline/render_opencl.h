@@ -21,6 +21,7 @@
 
 #include "core/ir/uop.h"
 #include "core/pipeline/memory_plan.h"
+#include "core/pipeline/vector_access.h"
 
 #include <cstdint>
 #include <string>
@@ -50,9 +51,10 @@ struct RenderedOpenCl {
   std::vector<const UOp*> lineNodes{};
 };
 
-// `vectorAccess`: an UPCAST's consecutive lanes load and store as vloadN /
-// vstoreN (render_opencl_vector.h); vectorAccessPays() says where that helps.
-RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan, bool vectorAccess,
+// `vectorAccess`: which of an UPCAST's consecutive lanes load and store as
+// vloadN / vstoreN (vector_access.h); vectorAccessFor() says where
+// that helps.
+RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan, VectorAccess vectorAccess,
                             std::string_view kernelName);
 
 } // namespace uops

@@ -12,6 +12,7 @@
 #include "core/autobatch/module.h"
 #include "core/program/program.h"
 #include "core/runtime/reference_evaluator.h"
+#include "core/nn/conv.h"
 #include "core/tensor/tensor.h"
 
 #include <QDir>
@@ -136,6 +137,27 @@ private Q_SLOTS:
     Tensor data = (Tensor::arange(int64_t{64 * 12 * 16}).cast(dtypes::float32) * 0.001).reshape({64, 12, 16});
     Tensor a = data.max({2}) * (data * data).sum({2});
     std::string bad = compareOnCpu({a.sum({1}).uop()}, {{0, parseOpts(opts.toStdString())}});
+    QVERIFY2(bad.empty(), bad.c_str());
+  }
+
+  // A padded convolution's rows of eight gated loads (each lane its own
+  // bounds check) are one llvm.masked.load each, in a register tile of 4
+  // output channels; the edges, where a lane's gate fails, give the
+  // reference's numbers.
+  void paddedRowsAreMaskedLoads() {
+    auto literal = [](int64_t n, double step) {
+      std::vector<Scalar> v;
+      for (int64_t i = 0; i < n; ++i) v.emplace_back(step * static_cast<double>(i % 37) - 2);
+      return Tensor::fromFlat(v, Shape{n}, dtypes::float32);
+    };
+    Tensor x = literal(2 * 6 * 16, 0.25).reshape({1, 2, 6, 16}), w = literal(4 * 2 * 9, 0.125).reshape({4, 2, 3, 3});
+    std::vector<UOpPtr> roots{conv2d(x, w, {.padding = 1}).uop()}; // r_4_6_16_2_3_3
+    KernelOpts opts{{0, parseOpts("Split(2, 8, UPCAST); Split(0, 4, UPCAST)")}};
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = cpuTarget()}, opts);
+    QCOMPARE(run.kernels.size(), size_t{1});
+    QVERIFY2(run.kernels[0].llvm.source.find("call <8 x float> @llvm.masked.load.v8f32.p0(") != std::string::npos,
+             run.kernels[0].llvm.source.c_str());
+    std::string bad = compareOnCpu(roots, opts);
     QVERIFY2(bad.empty(), bad.c_str());
   }
 

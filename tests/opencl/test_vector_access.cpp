@@ -1,4 +1,4 @@
-// The OpenCL renderer's vector loads and stores (render_opencl_vector.h) and
+// The OpenCL renderer's vector loads and stores (vector_access.h) and
 // its branch-free maximum (compare and select against constants): the text they make, the
 // cases that must stay scalar, and the numbers on CL:0 against the reference
 // evaluator, bit for bit where NaN and signed zeros are at stake.
@@ -9,6 +9,7 @@
 #include "core/pipeline/pipeline_runner.h"
 #include "core/runtime/device_registry.h"
 #include "core/runtime/reference_evaluator.h"
+#include "core/nn/conv.h"
 #include "core/tensor/tensor.h"
 
 #include <QTest>
@@ -93,6 +94,22 @@ private Q_SLOTS:
     QVERIFY2(one.source.find("vstore4") != std::string::npos, one.source.c_str());
     for (const Lowered* r : {&tiled, &one})
       for (int64_t e = 0; e < 64; ++e) QVERIFY(std::fabs(r->got[0].getDouble(e) - r->want[0].getDouble(e)) < 1e-4);
+  }
+
+  // A padded convolution's row of gated loads (each lane its own bounds
+  // check, the last lanes' checks computed after the first load) is one
+  // vload8 where every gate holds and lane by lane at the edges, also in a
+  // register tile (UPCAST of two axes), where other accesses stay scalar.
+  // The edges are where it could go wrong: every output against the
+  // reference evaluator.
+  void paddedRowsLoadAsOneVector() {
+    Tensor x = data(2 * 6 * 16).reshape({1, 2, 6, 16}), w = (data(4 * 2 * 9) * 0.25).reshape({4, 2, 3, 3});
+    Tensor out = conv2d(x, w, {.padding = 1}); // r_4_6_16_2_3_3
+    Lowered r = lowerAndRun({out}, {{0, {Opt{OptOpKind::Split, 2, 8, AxisType::Upcast},
+                                         Opt{OptOpKind::Split, 0, 4, AxisType::Upcast}}}});
+    QVERIFY2(r.source.find(") ? vload8(0, p") != std::string::npos, r.source.c_str());
+    QVERIFY2(r.source.find("vstore") == std::string::npos, r.source.c_str());
+    for (int64_t e = 0; e < 4 * 6 * 16; ++e) QCOMPARE(r.got[0].getDouble(e), r.want[0].getDouble(e));
   }
 
   // bool and half are not their own memory types: their lanes stay scalar.

@@ -1,4 +1,4 @@
-#include "core/pipeline/render_opencl_vector.h"
+#include "core/pipeline/vector_access.h"
 
 #include "core/symbolic/linear_form.h"
 
@@ -6,7 +6,7 @@
 #include <map>
 #include <optional>
 
-namespace uops::opencl {
+namespace uops {
 namespace {
 
 // What a candidate access is: a load or store of a Param's element at a linear index.
@@ -14,6 +14,7 @@ struct Candidate {
   const UOp* node;
   size_t position; // in the Linear
   bool store;
+  const UOp* gate; // a gated load's condition, else nullptr
   const UOp* param;
   LinearForm index;
 };
@@ -30,12 +31,14 @@ const UOp* paramOf(const UOp& access) {
 
 std::optional<Candidate> candidate(const UOp& u, size_t position) {
   bool store = u.op() == Op::Store;
-  if (!(store ? u.src().size() == 2 : u.op() == Op::Load && u.src().size() == 1)) return std::nullopt;
+  bool load = u.op() == Op::Load && (u.src().size() == 1 || u.src().size() == 3);
+  if (!(store ? u.src().size() == 2 : load)) return std::nullopt;
   const UOp* param = paramOf(u);
   if (!param || !vectorizable(store ? u.src(1)->dtype() : u.dtype())) return std::nullopt;
   std::optional<LinearForm> index = linearize(u.src(0)->src(1));
   if (!index) return std::nullopt;
-  return Candidate{&u, position, store, param, std::move(*index)};
+  const UOp* gate = !store && u.src().size() == 3 ? u.src(2).get() : nullptr;
+  return Candidate{&u, position, store, gate, param, std::move(*index)};
 }
 
 bool sameTerms(const LinearForm& a, const LinearForm& b) {
@@ -57,7 +60,44 @@ bool touchedBetween(const std::vector<const UOp*>& nodes, size_t from, size_t to
   return false;
 }
 
-void groupSegment(const std::vector<const UOp*>& nodes, std::vector<Candidate>& segment, VectorPlan& plan) {
+bool pure(Op op) { return isElementwise(op) || op == Op::Cast || op == Op::Bitcast || op == Op::Const; }
+
+// Adds to `out` what `u` needs computed before `first` (pure nodes after it);
+// false when something else would have to move.
+bool hoistable(const UOp* u, size_t first, const std::unordered_map<const UOp*, size_t>& position,
+               std::vector<const UOp*>& out) {
+  auto it = position.find(u);
+  if (it == position.end() || it->second < first) return true;
+  if (std::find(out.begin(), out.end(), u) != out.end()) return true;
+  if (!pure(u->op())) return false;
+  for (const UOpPtr& s : u->src())
+    if (!hoistable(s.get(), first, position, out)) return false;
+  out.push_back(u);
+  return true;
+}
+
+// A gated group's gates and alternatives, made available where it is read.
+std::optional<std::vector<const UOp*>> hoistFor(const std::vector<const UOp*>& lanes, size_t first,
+                                                const std::unordered_map<const UOp*, size_t>& position) {
+  std::vector<const UOp*> out;
+  for (const UOp* l : lanes)
+    if (l->src().size() == 3 &&
+        (!hoistable(l->src(1).get(), first, position, out) || !hoistable(l->src(2).get(), first, position, out)))
+      return std::nullopt;
+  std::sort(out.begin(), out.end(), [&](const UOp* a, const UOp* b) { return position.at(a) < position.at(b); });
+  return out;
+}
+
+struct Segmenter {
+  const std::vector<const UOp*>& nodes;
+  const std::unordered_map<const UOp*, size_t>& position;
+  VectorAccess which;
+  VectorPlan& plan;
+
+  void group(std::vector<Candidate>& segment);
+};
+
+void Segmenter::group(std::vector<Candidate>& segment) {
   // candidates with the same kind, Param and terms, by their constant
   std::vector<bool> used(segment.size(), false);
   for (size_t i = 0; i < segment.size(); ++i) {
@@ -84,9 +124,15 @@ void groupSegment(const std::vector<const UOp*>& nodes, std::vector<Candidate>& 
           last = std::max(last, segment[run[k]].position);
         }
         const Candidate& lane0 = segment[run[start]];
-        if (!touchedBetween(nodes, first, last, lane0.param, lanes)) {
+        bool gated = std::any_of(run.begin() + start, run.begin() + start + width,
+                                 [&](size_t k) { return segment[k].gate != nullptr; });
+        std::optional<std::vector<const UOp*>> hoisted =
+            gated ? hoistFor(lanes, first, position) : std::vector<const UOp*>{};
+        if ((gated || which == VectorAccess::All) && hoisted && !touchedBetween(nodes, first, last, lane0.param, lanes)) {
           const UOp* at = nodes[lane0.store ? last : first];
-          VectorGroup g{lanes, at, static_cast<size_t>(std::find(lanes.begin(), lanes.end(), at) - lanes.begin())};
+          VectorGroup g{lanes, at, static_cast<size_t>(std::find(lanes.begin(), lanes.end(), at) - lanes.begin()),
+                        gated, std::move(*hoisted)};
+          plan.hoisted.insert(g.hoisted.begin(), g.hoisted.end());
           for (const UOp* l : lanes) plan.groupOf[l] = plan.groups.size();
           plan.groups.push_back(std::move(g));
           for (size_t k = start; k < start + width; ++k) used[run[k]] = true;
@@ -100,28 +146,33 @@ void groupSegment(const std::vector<const UOp*>& nodes, std::vector<Candidate>& 
 
 } // namespace
 
-bool vectorAccessPays(const UOpPtr& kernelAst) {
+VectorAccess opencl::vectorAccessFor(const UOpPtr& kernelAst) {
   int upcasts = 0;
   for (const UOp* u : toposort(*kernelAst))
     if (u->op() == Op::Range && u->argAs<RangeArg>().type == AxisType::Upcast) ++upcasts;
-  return upcasts < 2;
+  return upcasts < 2 ? VectorAccess::All : VectorAccess::GatedLoads;
 }
 
-VectorPlan planVectorAccess(const UOpPtr& linear) {
+VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which) {
   VectorPlan plan;
   std::vector<const UOp*> nodes;
-  for (const UOpPtr& u : linear->src()) nodes.push_back(u.get());
+  std::unordered_map<const UOp*, size_t> position;
+  for (const UOpPtr& u : linear->src()) {
+    position.emplace(u.get(), nodes.size());
+    nodes.push_back(u.get());
+  }
+  Segmenter segmenter{nodes, position, which, plan};
   std::vector<Candidate> segment;
   for (size_t i = 0; i < nodes.size(); ++i) {
     const UOp& u = *nodes[i];
     if (u.op() == Op::Range || u.op() == Op::End || u.op() == Op::Barrier) {
-      groupSegment(nodes, segment, plan);
+      segmenter.group(segment);
       continue;
     }
     if (std::optional<Candidate> c = candidate(u, i)) segment.push_back(std::move(*c));
   }
-  groupSegment(nodes, segment, plan);
+  segmenter.group(segment);
   return plan;
 }
 
-} // namespace uops::opencl
+} // namespace uops

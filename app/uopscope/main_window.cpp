@@ -169,17 +169,17 @@ QWidget* MainWindow::centralTabs() {
 QProgressBar* MainWindow::layoutProgress() const { return m_activity->progress(); }
 
 void MainWindow::connectGraph() {
-  connect(&m_session, &Session::layoutProgress, this, [this](int percent) {
+  connect(&m_session.layouts(), &GraphLayouts::layoutProgress, this, [this](int percent) {
     if (percent < 100)
       m_activity->report({}, percent, 100);
     else
       m_activity->finish();
   });
-  connect(&m_session, &Session::layoutReady, m_graph, [this](const GraphLayout& layout) {
+  connect(&m_session.layouts(), &GraphLayouts::layoutReady, m_graph, [this](const GraphLayout& layout) {
     m_activity->finish();
     m_graph->showLayout(layout);
     m_inspector->showNode(layout, -1);
-    if (const UOp* h = m_session.highlighted()) m_graph->select(m_graph->indexOf(h));
+    if (const UOp* h = m_session.layouts().highlighted()) m_graph->select(m_graph->indexOf(h));
     if (!m_before->isHidden() && layout.engine == QStringLiteral("stable")) m_before->matchView(*m_graph);
     statusBar()->showMessage(QStringLiteral("%1 nodes (%2 hidden) laid out by %3 in %4 ms")
                                  .arg(layout.nodes.size())
@@ -187,9 +187,9 @@ void MainWindow::connectGraph() {
                                  .arg(layout.engine)
                                  .arg(layout.layoutMs, 0, 'f', 1));
   });
-  connect(&m_session, &Session::beforeLayoutReady, m_before, [this](const GraphLayout& layout) {
+  connect(&m_session.layouts(), &GraphLayouts::beforeLayoutReady, m_before, [this](const GraphLayout& layout) {
     m_before->showLayout(layout);
-    if (const UOp* m = m_session.matched()) m_before->select(m_before->indexOf(m));
+    if (const UOp* m = m_session.layouts().matched()) m_before->select(m_before->indexOf(m));
   });
   connect(&m_session, &Session::stageSelected, m_before,
           [this] { m_before->clearGraph(QStringLiteral("choose a rewrite: the graph before it shows here")); });
@@ -243,7 +243,7 @@ void MainWindow::setCompare(bool on) {
   m_before->setVisible(on);
   resetCaptions();
   if (m_compare->isChecked() != on) m_compare->setChecked(on);
-  m_session.setCompareRewrites(on);
+  m_session.layouts().setCompareRewrites(on);
 }
 
 void MainWindow::resetCaptions() {

@@ -77,7 +77,7 @@ QString MainWindow::exportKernelReport(const QString& path) {
 }
 
 void MainWindow::setHiddenGroups(const QStringList& groups) {
-  LayoutOptions options = m_session.layoutOptions();
+  LayoutOptions options = m_session.layouts().layoutOptions();
   options.filter = filterHiding(groups);
   const char* actions[] = {"hideConstants", "hideIndexMath", "hideMovement", "collapseCalls"};
   const bool on[] = {options.filter.constants, options.filter.indexMath, options.filter.movement,
@@ -87,7 +87,7 @@ void MainWindow::setHiddenGroups(const QStringList& groups) {
       QSignalBlocker quiet(a);
       a->setChecked(on[i]);
     }
-  m_session.setLayoutOptions(options);
+  m_session.layouts().setLayoutOptions(options);
 }
 
 // After the restored program lowered (and the Session selected its first stage).

@@ -77,24 +77,24 @@ void MainWindow::buildGraphMenu() {
   m_compare->setCheckable(true);
   m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
   QAction* near = graph->addAction(QStringLiteral("Rewrite &neighbourhood only"), this,
-                                   [this](bool on) { m_session.setRewriteNeighbourhood(on); });
+                                   [this](bool on) { m_session.layouts().setRewriteNeighbourhood(on); });
   near->setCheckable(true);
   near->setObjectName(QStringLiteral("rewriteNeighbourhood"));
   near->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_N));
   near->setToolTip(QStringLiteral("A rewrite shows the nodes within two edges of its replacement (and of the node it matched)"));
   QAction* stable = graph->addAction(QStringLiteral("&Keep positions while stepping"), this,
-                                     [this](bool on) { m_session.setStableSteps(on); });
+                                     [this](bool on) { m_session.layouts().setStableSteps(on); });
   stable->setCheckable(true);
-  stable->setChecked(m_session.stableSteps());
+  stable->setChecked(m_session.layouts().stableSteps());
   stable->setObjectName(QStringLiteral("stableSteps"));
   stable->setToolTip(QStringLiteral("Stepping through rewrites keeps every node where it was and marks the new ones "
                                     "(dashed green); a step that changes much is laid out anew"));
   graph->addSeparator();
   auto filter = [this, graph](const QString& title, const QString& name, bool GraphFilter::*field) {
     QAction* a = graph->addAction(title, this, [this, field](bool on) {
-      LayoutOptions options = m_session.layoutOptions();
+      LayoutOptions options = m_session.layouts().layoutOptions();
       options.filter.*field = on;
-      m_session.setLayoutOptions(options);
+      m_session.layouts().setLayoutOptions(options);
     });
     a->setCheckable(true);
     a->setObjectName(name);

@@ -35,7 +35,7 @@ private Q_SLOTS:
     w.resize(1400, 900);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy progress(&w.session(), &Session::layoutProgress);
+    QSignalSpy progress(&w.session().layouts(), &GraphLayouts::layoutProgress);
     QElapsedTimer timer;
     timer.start();
     w.session().setSource(viewstest::chainProgram(700), QStringLiteral("chain.py"));
@@ -62,7 +62,7 @@ private Q_SLOTS:
     }
     // Alt+Right steps to the next stage; the graph shows before the kernel's machine code is compiled
     qint64 shownMs = 0;
-    connect(&w.session(), &Session::layoutReady, &w, [&] { shownMs = timer.elapsed(); });
+    connect(&w.session().layouts(), &GraphLayouts::layoutReady, &w, [&] { shownMs = timer.elapsed(); });
     for (int stage = 1; stage < std::min(4, w.session().stageCount()); ++stage) {
       timer.restart();
       QTest::keyClick(&w, Qt::Key_Right, Qt::AltModifier);
@@ -97,7 +97,7 @@ private Q_SLOTS:
       if (g->layout().nodes[i].node->op() == uops::Op::Mul) QVERIFY(fed.count(i));
     // index arithmetic in a kernel's stage
     w.findChild<QAction*>(QStringLiteral("hideConstants"))->trigger();
-    QVERIFY(!w.session().layoutOptions().filter.constants);
+    QVERIFY(!w.session().layouts().layoutOptions().filter.constants);
     w.session().selectStage(w.session().findStage(QStringLiteral("Expand"), 1));
     w.session().waitForIdle();
     auto indexMath = [g] {

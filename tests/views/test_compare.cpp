@@ -21,7 +21,7 @@ private Q_SLOTS:
     QVERIFY(!w.beforeGraph()->isVisible());
     QTest::keyClick(&w, Qt::Key_B, Qt::ControlModifier);
     QVERIFY(w.beforeGraph()->isVisible());
-    QVERIFY(w.session().compareRewrites());
+    QVERIFY(w.session().layouts().compareRewrites());
     QSignalSpy shown(&w.session(), &Session::rewriteShown);
     QTest::keyClick(&w, Qt::Key_Down, Qt::AltModifier);
     w.session().waitForIdle();

@@ -121,9 +121,9 @@ private Q_SLOTS:
     QVERIFY(rewrite.siblingAtColumn(RewritesModel::Where).data().toString().contains(QStringLiteral(".cpp:")));
     tree->setCurrentIndex(rewrite);
     w.session().waitForIdle();
-    QVERIFY(w.session().highlighted());
+    QVERIFY(w.session().layouts().highlighted());
     QVERIFY(w.graph()->selected() >= 0);
-    QCOMPARE(w.graph()->selected(), w.graph()->indexOf(w.session().highlighted()));
+    QCOMPARE(w.graph()->selected(), w.graph()->indexOf(w.session().layouts().highlighted()));
     // the next rewrite (arrow down) is shown next
     QSignalSpy shown(&w.session(), &Session::rewriteShown);
     tree->setFocus();
@@ -132,7 +132,7 @@ private Q_SLOTS:
     QCOMPARE(shown.count(), 1);
     QCOMPARE(shown.at(0).at(1).toInt(), model->stepAndRewrite(rewrite).second + 1);
     QCOMPARE(model->rewriteNumber(tree->currentIndex()), model->rewriteNumber(rewrite) + 1);
-    QCOMPARE(w.graph()->selected(), w.graph()->indexOf(w.session().highlighted()));
+    QCOMPARE(w.graph()->selected(), w.graph()->indexOf(w.session().layouts().highlighted()));
   }
 
   // A valid OptOp re-lowers the kernel with it; an invalid one says why and changes nothing.

@@ -62,7 +62,7 @@ private Q_SLOTS:
     QAction* near = w.findChild<QAction*>(QStringLiteral("rewriteNeighbourhood"));
     QVERIFY(near);
     near->trigger();
-    QVERIFY(w.session().rewriteNeighbourhood());
+    QVERIFY(w.session().layouts().rewriteNeighbourhood());
     const StageRecord& r = w.session().stageRecord(w.session().selectedStage());
     int step = -1;
     for (size_t s = 0; s < r.steps.size() && step < 0; ++s)
@@ -71,7 +71,7 @@ private Q_SLOTS:
     w.session().showRewrite(step, 0);
     w.session().waitForIdle();
     QVERIFY2(w.graph()->nodeCount() < whole / 2, qPrintable(QStringLiteral("%1 of %2").arg(w.graph()->nodeCount()).arg(whole)));
-    QVERIFY(w.graph()->indexOf(w.session().highlighted()) >= 0);
+    QVERIFY(w.graph()->indexOf(w.session().layouts().highlighted()) >= 0);
     const std::string rule = r.steps[static_cast<size_t>(step)].rewrites[0].rule.name();
     QVERIFY2(w.graph()->caption().startsWith(QString::fromStdString(rule) + QStringLiteral(" (")), qPrintable(w.graph()->caption()));
     // off again: the whole graph after the rewrite

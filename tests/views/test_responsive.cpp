@@ -216,7 +216,7 @@ private Q_SLOTS:
     measure(QStringLiteral("start and cancel BEAM"), [&] {
       w.session().startBeam(0, 2);
       QTest::qWait(200);
-      w.session().cancelBeam();
+      w.session().beam().cancel();
     });
     qInfo("GUI thread stalls (worst per phase): %s", qPrintable(stalls.join(QStringLiteral("; "))));
     qInfo("worst overall: %lld ms in '%s'", probe.worst(), qPrintable(probe.where()));

@@ -132,7 +132,7 @@ private Q_SLOTS:
     const uops::StageRecord& r = w.session().stageRecord(w.session().selectedStage());
     QCOMPARE(QString::fromStdString(r.stage), QStringLiteral("Optimize"));
     QCOMPARE(r.kernelIndex, size_t{1});
-    QVERIFY(w.session().layoutOptions().filter.constants);
+    QVERIFY(w.session().layouts().layoutOptions().filter.constants);
     QVERIFY(w.findChild<QAction*>(QStringLiteral("hideConstants"))->isChecked());
     QVERIFY(w.session().saved() == before);
     QVERIFY(w.windowTitle().contains(QStringLiteral("matmul.uopscope")));

@@ -106,7 +106,7 @@ private Q_SLOTS:
     QVERIFY(viewstest::showAt(w, "matmul.py", "Rangeify"));
     w.session().selectStage(w.session().findStage(QStringLiteral("Instruction Selection"), 0));
     w.session().waitForIdle();
-    QVERIFY(w.session().stableSteps());
+    QVERIFY(w.session().layouts().stableSteps());
     const StageRecord& r = w.session().stageRecord(w.session().selectedStage());
     int found = 0;
     for (size_t s = 0; s < r.steps.size() && found == 0; ++s)
@@ -130,9 +130,9 @@ private Q_SLOTS:
           fresh += n.fresh;
         }
         QVERIFY(fresh >= 1);
-        QVERIFY(w.graph()->indexOf(w.session().highlighted()) >= 0);
+        QVERIFY(w.graph()->indexOf(w.session().layouts().highlighted()) >= 0);
         // compare mode: the before pane is the step before's layout, box for box
-        w.session().setCompareRewrites(true);
+        w.session().layouts().setCompareRewrites(true);
         w.session().showRewrite(static_cast<int>(s), static_cast<int>(k) + 1);
         w.session().waitForIdle();
         QCOMPARE(moved(second, w.beforeGraph()->layout()), 0);
@@ -143,8 +143,8 @@ private Q_SLOTS:
     QAction* keep = w.findChild<QAction*>(QStringLiteral("stableSteps"));
     QVERIFY(keep && keep->isChecked());
     keep->trigger();
-    QVERIFY(!w.session().stableSteps());
-    w.session().setCompareRewrites(false);
+    QVERIFY(!w.session().layouts().stableSteps());
+    w.session().layouts().setCompareRewrites(false);
     for (size_t s = 0; s < r.steps.size(); ++s)
       if (r.steps[s].rewrites.size() >= 2) {
         w.session().showRewrite(static_cast<int>(s), 0);

@@ -154,7 +154,7 @@ private Q_SLOTS:
     MainWindow w;
     QVERIFY(viewstest::showAt(w, "matmul.py", "Callify"));
     QVERIFY(chooseDevice(w, QStringLiteral("CL:0")));
-    QSignalSpy progress(&w.session(), &Session::beamProgress);
+    QSignalSpy progress(&w.session().beam(), &BeamJob::progress);
     QStringList finished = viewstest::beamCancelledAfterTwo(w);
     QCOMPARE(finished.size(), 1);
     QVERIFY2(finished.front().startsWith(QStringLiteral("BEAM cancelled")), qPrintable(finished.front()));

@@ -78,10 +78,9 @@ inline void isolateSettings(const QTemporaryDir& dir) {
 // Clicks the Optimize view's BEAM button, cancels the search once two
 // candidates are timed and waits: the beamFinished summaries.
 inline QStringList beamCancelledAfterTwo(uops::views::MainWindow& w) {
-  using uops::views::Session;
-  QSignalSpy finished(&w.session(), &Session::beamFinished);
-  QObject::connect(&w.session(), &Session::beamProgress, &w.session(), [&w](int tried) {
-    if (tried >= 2) w.session().cancelBeam();
+  QSignalSpy finished(&w.session().beam(), &uops::views::BeamJob::finished);
+  QObject::connect(&w.session().beam(), &uops::views::BeamJob::progress, &w.session(), [&w](int tried) {
+    if (tried >= 2) w.session().beam().cancel();
   });
   QTest::mouseClick(w.optimizer()->beamButton(), Qt::LeftButton);
   w.session().waitForIdle();

@@ -98,8 +98,8 @@ OptimizePanel::OptimizePanel(Session& session, QWidget* parent)
     m_reason->setText(QStringLiteral("BEAM running..."));
     m_session.startBeam(static_cast<size_t>(m_kernel->currentIndex()), m_width->value());
   });
-  connect(m_cancel, &QPushButton::clicked, this, [this] { m_session.cancelBeam(); });
-  connect(&m_session, &Session::beamProgress, this, [this, x, y](int tried, double bestMs, double) {
+  connect(m_cancel, &QPushButton::clicked, this, [this] { m_session.beam().cancel(); });
+  connect(&m_session.beam(), &BeamJob::progress, this, [this, x, y](int tried, double bestMs, double) {
     m_best->append(tried, bestMs);
     x->setRange(0, std::max(tried, 1));
     double top = 0;
@@ -107,7 +107,7 @@ OptimizePanel::OptimizePanel(Session& session, QWidget* parent)
     y->setRange(0, top * 1.1 + 1e-6);
     m_reason->setText(QStringLiteral("BEAM: %1 candidates, best %2 ms").arg(tried).arg(bestMs, 0, 'f', 4));
   });
-  connect(&m_session, &Session::beamFinished, this, [this](const QString& summary) {
+  connect(&m_session.beam(), &BeamJob::finished, this, [this](const QString& summary) {
     m_progress->hide();
     m_cancel->setEnabled(false);
     m_beam->setEnabled(true);

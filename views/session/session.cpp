@@ -1,9 +1,7 @@
 #include "views/session/session.h"
 
-#include "core/pipeline/device_beam.h"
 #include "core/pipeline/program_run.h"
 #include "core/runtime/device_registry.h"
-#include "core/opt/heuristics.h"
 #include "core/pipeline/optimize.h"
 #include "core/frontend/load_error.h"
 #include "core/ir/text.h"
@@ -12,7 +10,6 @@
 #include "core/program/scheduled_run.h"
 #include "views/code/rendered_source.h"
 #include "views/run/machine_code.h"
-#include "views/graph/stable_layout.h"
 #include "views/session/work_pool.h"
 
 #include <QCoreApplication>
@@ -20,11 +17,9 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QThread>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <map>
-#include <mutex>
 
 namespace uops::views {
 namespace {
@@ -104,36 +99,23 @@ Session::Session(QObject* parent) : QObject(parent) {
   // a job that ends, delivered or superseded, may leave the Session idle
   auto ended = [this] { Q_EMIT busyChanged(busy()); };
   forEachJob(*this, [&](auto& job) { job.onEnded(ended); });
-  connect(&m_beam, &QFutureWatcher<BeamResult>::finished, this, [this] {
-    BeamResult r = m_beam.result();
-    bool failed = r.cancelled && r.tried == 0 && !r.skipped.empty();
-    QString summary = failed        ? QStringLiteral("BEAM failed: %1").arg(QString::fromStdString(r.skipped.front()))
-                      : r.cancelled ? QStringLiteral("BEAM cancelled after %1 candidates").arg(r.tried)
-                                  : QStringLiteral("BEAM: %1 -> %2 ms (%3 tried%4)")
-                                        .arg(r.opts.empty() ? QStringLiteral("no OptOps") : QString::fromStdString(formatOpts(r.opts)))
-                                        .arg(r.ms, 0, 'f', 4)
-                                        .arg(r.tried)
-                                        .arg(r.fromCache ? QStringLiteral(", from the cache") : QString());
+  connect(&m_layouts, &GraphLayouts::started, this, [this] { Q_EMIT busyChanged(true); });
+  connect(&m_beam, &BeamJob::finished, this, [this](const QString& summary) {
     // a search for another device than the one now chosen finds nothing for it
-    if (!r.cancelled && r.ms > 0 && m_beamDevice == m_device) {
-      setOpts(m_beamKernel, r.opts);
-      m_beamSummaries[m_beamKernel] = summary;
+    if (m_beam.found() && m_beam.device() == m_device) {
+      setOpts(m_beam.kernel(), m_beam.result().opts);
+      m_beamSummaries[m_beam.kernel()] = summary;
     }
-    Q_EMIT beamFinished(summary);
     Q_EMIT busyChanged(busy());
   });
 }
 
-Session::~Session() {
-  // the jobs (members) cancel and finish their own; BEAM's progress reaches this object
-  m_cancelBeam = true;
-  m_beam.waitForFinished();
-}
+Session::~Session() = default; // the jobs (members) cancel and finish their own
 
 void Session::cancelWork() {
   bool any = busy();
   forEachJob(*this, [](auto& job) { job.cancel(); });
-  m_cancelBeam = true;
+  m_beam.cancel();
   if (any) Q_EMIT workCancelled();
   Q_EMIT busyChanged(busy());
 }
@@ -166,42 +148,8 @@ void Session::setOpts(size_t kernel, std::optional<std::vector<Opt>> opts) {
 }
 
 void Session::startBeam(size_t kernel, int width) {
-  if (!run() || kernel >= run()->schedule.kernels.size() || m_beam.isRunning()) return;
-  m_cancelBeam = false;
-  m_beamKernel = kernel;
-  m_beamDevice = m_device;
-  UOpPtr ast = run()->schedule.kernels[kernel].ast;
-  CodegenTarget target = this->target();
-  auto task = [this, ast, target, width] {
-    static std::mutex mutex; // a device runs one search at a time
-    std::lock_guard lock(mutex);
-    BeamSettings settings;
-    settings.width = width;
-    settings.cancel = &m_cancelBeam;
-    settings.device = target.device;
-    settings.seeds = heuristicSeeds(optimize(ast, target), optTargetOf(target));
-    settings.progress = [this](const BeamProgress& p) {
-      QMetaObject::invokeMethod(this, [this, p] { Q_EMIT beamProgress(p.tried, p.bestMs, p.candidateMs); },
-                                Qt::QueuedConnection);
-    };
-    std::unique_ptr<BeamCache> cache;
-    try {
-      cache = std::make_unique<BeamCache>();
-    } catch (const BeamCacheError&) {
-      // no writable cache: search without one
-    }
-    settings.cache = cache.get();
-    try {
-      return beamSearchOn(openDevice(target.device), ast, target, settings);
-    } catch (const std::exception& e) {
-      BeamResult failed; // nothing found: the device refused, the summary says why
-      failed.cancelled = true;
-      failed.skipped = {e.what()};
-      return failed;
-    }
-  };
-  m_beam.setFuture(QtConcurrent::run(workPool(), task));
-  Q_EMIT busyChanged(true);
+  if (!run() || kernel >= run()->schedule.kernels.size()) return;
+  if (m_beam.start(kernel, run()->schedule.kernels[kernel].ast, target(), width)) Q_EMIT busyChanged(true);
 }
 
 bool Session::loadFile(const QString& path) {
@@ -230,13 +178,13 @@ SavedSession Session::saved() const {
     s.stage = QString::fromStdString(r.stage);
     s.kernel = r.kernel.empty() ? -1 : static_cast<int>(r.kernelIndex);
   }
-  s.compare = m_compare;
-  s.hidden = hiddenGroups(m_layoutOptions.filter);
+  s.compare = m_layouts.compareRewrites();
+  s.hidden = hiddenGroups(m_layouts.layoutOptions().filter);
   return s;
 }
 
 QString Session::restore(const SavedSession& saved) {
-  m_cancelBeam = true; // a search running now is for the program being replaced
+  m_beam.cancel(); // a search running now is for the program being replaced
   QString warning;
   std::vector<DeviceChoice> devices = availableDevices();
   bool here = std::any_of(devices.begin(), devices.end(), [&](const DeviceChoice& d) { return d.name == saved.device; });
@@ -283,10 +231,7 @@ void Session::takeLowered(Lowered lowered) {
   m_selected = -1;
   m_selectedNode = nullptr;
   m_lastRun.reset();
-  m_layout.cancel(); // layouts of the old program's graphs
-  releaseOnWorkPool(std::move(m_laidOut));
-  m_laidOut.reset();
-  m_layoutBefore.cancel();
+  m_layouts.clear(); // the old program's graphs
   m_machineCode.cancel();
   m_listing.cancel();
   Q_EMIT programLowered();
@@ -309,12 +254,10 @@ void Session::selectStage(int i) {
   if (i < 0 || i >= stageCount()) return;
   m_selected = i;
   m_selectedNode = nullptr;
-  m_highlight.reset();
-  m_matched.reset();
   Q_EMIT stageSelected(i);
   listSelected();
   compileSelected();
-  layoutSelected();
+  m_layouts.show(selectedGraph());
 }
 
 void Session::listSelected() {
@@ -364,7 +307,7 @@ bool Session::setDevice(const QString& device) {
   m_device = device;
   m_opts.clear(); // OptOps are the target's (THREAD on the CPU, LOCAL on a GPU)
   m_beamSummaries.clear();
-  m_cancelBeam = true; // its result would be the old device's
+  m_beam.cancel(); // its result would be the old device's
   Q_EMIT deviceChanged(device);
   if (!m_lowered.name.isEmpty()) setSource(m_source, m_lowered.name);
   return true;
@@ -397,91 +340,13 @@ const LoweredKernel* Session::renderedKernel() const {
   return k && !renderedSource(*k).text.empty() ? k : nullptr;
 }
 
-void Session::layoutSelected() {
-  m_shownBefore.reset();
-  m_focusBefore = nullptr;
-  if (UOpPtr g = selectedGraph()) layOut(g);
-}
-
-void Session::layOut(UOpPtr root, const UOp* focus, UOpPtr before) {
-  m_shown = root;
-  m_focus = focus;
-  LayoutOptions options = m_layoutOptions;
-  options.filter.focus = focus;
-  GraphFilter unfocused = options.filter, laidOut = m_laidOutOptions.filter;
-  unfocused.focus = laidOut.focus = nullptr;
-  std::shared_ptr<const GraphLayout> base = before && m_stableSteps && m_laidOut && laidOut == unfocused ? m_laidOut : nullptr;
-  auto progress = m_layout.reporter(std::function<void(int)>([this](int percent) { Q_EMIT layoutProgress(percent); }));
-  m_layout.start(
-      [root = std::move(root), options, progress, base, before = std::move(before), replacing = m_matched,
-       replacement = m_highlight](const std::atomic<bool>& cancel) {
-        std::optional<GraphLayout> stable;
-        if (base) stable = stableLayout(*base, root, options, replacing.get(), replacement.get());
-        GraphLayout out = stable ? std::move(*stable) : layoutGraph(root, options, progress, &cancel);
-        if (before) markFresh(out, *before);
-        return out;
-      },
-      [this, options](GraphLayout layout) {
-        releaseOnWorkPool(std::exchange(m_laidOut, std::make_shared<const GraphLayout>(layout)));
-        m_laidOutOptions = options;
-        Q_EMIT layoutReady(layout);
-      });
-  Q_EMIT busyChanged(true);
-}
-
-void Session::layOutBefore(UOpPtr root, const UOp* focus) {
-  m_shownBefore = root;
-  m_focusBefore = focus;
-  LayoutOptions options = m_layoutOptions;
-  options.filter.focus = focus;
-  m_layoutBefore.start(
-      [root = std::move(root), options](const std::atomic<bool>& cancel) {
-        return layoutGraph(root, options, {}, &cancel);
-      },
-      [this](GraphLayout layout) { Q_EMIT beforeLayoutReady(layout); });
-  Q_EMIT busyChanged(true);
-}
-
-void Session::setLayoutOptions(const LayoutOptions& options) {
-  m_layoutOptions = options;
-  if (m_shown) layOut(m_shown, m_focus);
-  if (m_shownBefore && m_compare) layOutBefore(m_shownBefore, m_focusBefore);
-}
-
-void Session::setRewriteNeighbourhood(bool on) {
-  m_neighbourhood = on;
-  if (m_highlight && m_shown) layOut(m_shown, on ? m_highlight.get() : nullptr);
-  if (m_matched && m_shownBefore && m_compare) layOutBefore(m_shownBefore, on ? m_matched.get() : nullptr);
-}
-
-void Session::setCompareRewrites(bool on) {
-  m_compare = on;
-  if (on && m_shownBefore) layOutBefore(m_shownBefore, m_focusBefore);
-}
-
 void Session::showRewrite(int step, int k) {
   if (m_selected < 0) return;
   const StageRecord& r = stageRecord(m_selected);
   if (step < 0 || step >= static_cast<int>(r.steps.size())) return;
   const TraceStep& s = r.steps[static_cast<size_t>(step)];
   if (k < 0 || k >= static_cast<int>(s.rewrites.size())) return;
-  m_highlight = s.rewrites[static_cast<size_t>(k)].replacement;
-  m_matched = s.rewrites[static_cast<size_t>(k)].matched;
-  m_shownBefore = s.rootAfter(static_cast<size_t>(k));
-  m_focusBefore = m_neighbourhood ? m_matched.get() : nullptr;
-  // the graph before this step laid out as the last one shown (the step
-  // before it): the before pane shows those very positions
-  LayoutOptions beforeOptions = m_layoutOptions;
-  beforeOptions.filter.focus = m_focusBefore;
-  if (m_compare && m_stableSteps && m_laidOut && m_laidOut->root == m_shownBefore && m_laidOutOptions.filter == beforeOptions.filter) {
-    GraphLayout same = *m_laidOut;
-    for (LaidOutNode& n : same.nodes) n.fresh = false;
-    m_layoutBefore.cancel();
-    Q_EMIT beforeLayoutReady(same);
-  } else if (m_compare) {
-    layOutBefore(m_shownBefore, m_focusBefore);
-  }
-  layOut(s.rootAfter(static_cast<size_t>(k) + 1), m_neighbourhood ? m_highlight.get() : nullptr, m_shownBefore);
+  m_layouts.showRewrite(s, static_cast<size_t>(k));
   Q_EMIT rewriteShown(step, k);
 }
 
@@ -499,7 +364,7 @@ void Session::runOn(const QString& device, int repeat) {
 }
 
 bool Session::busy() const {
-  bool pending = m_beam.isRunning();
+  bool pending = m_beam.running();
   forEachJob(*this, [&](const auto& job) { pending = pending || job.pending(); });
   return pending;
 }

@@ -11,16 +11,15 @@
 #include "core/opt/beam.h"
 #include "core/pipeline/schedule_executor.h"
 #include "core/program/extension_modules.h"
-#include "views/graph/graph_layout.h"
+#include "views/graph/graph_layouts.h"
 #include "views/run/device_run.h"
+#include "views/session/beam_job.h"
 #include "views/session/latest_job.h"
 #include "views/session/saved_session.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
 
-#include <atomic>
 #include <memory>
 #include <QStringList>
 
@@ -97,28 +96,12 @@ public:
   // code), else null (the stage's graph is listed instead).
   const LoweredKernel* renderedKernel() const;
 
-  // Lays out the selected graph on a worker; layoutProgress, then layoutReady report it.
-  void layoutSelected();
-  // Shows the graph after rewrite `k` of step `step` of the selected stage,
-  // with that rewrite's replacement highlighted (highlighted()); in compare
-  // mode the graph before it too (beforeLayoutReady), its matched node marked.
+  // The Graph view's layouts: the selected stage's graph, or a rewrite's.
+  GraphLayouts& layouts() { return m_layouts; }
+  const GraphLayouts& layouts() const { return m_layouts; }
+  // Shows the graph after rewrite `k` of step `step` of the selected stage
+  // (GraphLayouts::showRewrite), then rewriteShown.
   void showRewrite(int step, int k);
-  const UOp* highlighted() const { return m_highlight.get(); }
-  const UOp* matched() const { return m_matched.get(); }
-  void setCompareRewrites(bool on);
-  // A rewrite shows only the two-hop neighbourhood of its replacement (and,
-  // comparing, of the node it matched), at a size where labels read.
-  void setRewriteNeighbourhood(bool on);
-  bool rewriteNeighbourhood() const { return m_neighbourhood; }
-  // Stepping through rewrites keeps each node the graph showed where it was
-  // and marks the nodes the step made (stableLayout); a step that changes too
-  // much is laid out anew. On by default.
-  void setStableSteps(bool on) { m_stableSteps = on; }
-  bool stableSteps() const { return m_stableSteps; }
-  bool compareRewrites() const { return m_compare; }
-  // What the Graph view hides and when it leaves dot; changing it lays out again.
-  void setLayoutOptions(const LayoutOptions& options);
-  const LayoutOptions& layoutOptions() const { return m_layoutOptions; }
   // The node selected in the Graph view, or by a view that knows one (a line
   // of the Code view); null for none. A new stage or program clears it.
   void selectNode(const UOp* node);
@@ -157,11 +140,10 @@ public:
   // The kernel's OptOps now, and the kernel as Optimize types it (no OptOps).
   std::vector<Opt> currentOpts(size_t kernel) const;
 
-  // BEAM on device() for one kernel, on a worker: beamProgress while it runs,
-  // then its OptOps become the kernel's. cancelBeam stops it early.
+  // BEAM on device() for one kernel (BeamJob: progress while it runs, cancel
+  // to stop it); the OptOps it finds become the kernel's.
   void startBeam(size_t kernel, int width);
-  void cancelBeam() { m_cancelBeam = true; }
-  bool beamRunning() const { return m_beam.isRunning(); }
+  BeamJob& beam() { return m_beam; }
   const std::optional<DeviceRunResult>& lastRun() const { return m_lastRun; }
 
   bool busy() const;
@@ -174,17 +156,12 @@ Q_SIGNALS:
   void nodeSelected(const uops::UOp* node);
   void programLineSelected(int line);
   void deviceChanged(const QString& device);
-  void layoutProgress(int percent);
-  void layoutReady(const uops::views::GraphLayout& layout);
-  void beforeLayoutReady(const uops::views::GraphLayout& layout);
   void rewriteShown(int step, int k);
   // The selected kernel stage's machine code, compiled on a worker.
   void machineCodeReady(const QString& text);
   // The selected stage's graph as text (when it has no rendered source),
   // printed on a worker: a whole program's listing takes tens of milliseconds.
   void listingReady(const QString& text);
-  void beamProgress(int tried, double bestMs, double candidateMs);
-  void beamFinished(const QString& summary);
   void ran();
   void busyChanged(bool busy);
   // The program text changed (setSource); its lowering has started.
@@ -198,13 +175,8 @@ Q_SIGNALS:
 private:
   void takeLowered(Lowered lowered);
   bool workersIdle() const; // no job of any generation left on a worker
-  // `focus`: only its neighbourhood (GraphFilter::focus), for a rewrite shown with setRewriteNeighbourhood
-  // `before`: the graph before the rewrite shown (its nodes are not fresh; the
-  // last layout is the base of a stable step)
-  void layOut(UOpPtr root, const UOp* focus = nullptr, UOpPtr before = nullptr);
   void listSelected();
   void compileSelected();
-  void layOutBefore(UOpPtr root, const UOp* focus = nullptr);
 
   QString m_source, m_path;
   QString m_device = QStringLiteral("CPU");
@@ -213,35 +185,20 @@ private:
   const UOp* m_selectedNode = nullptr; // identity only: a node of the selected stage's graph
   int m_selected = -1;
   int m_programLine = 0;
-  UOpPtr m_highlight; // the node the last shown rewrite made
-  UOpPtr m_matched;   // the node it replaced
-  UOpPtr m_shown, m_shownBefore; // the roots laid out last
-  const UOp* m_focus = nullptr;     // in m_shown: the neighbourhood shown, if only that
-  const UOp* m_focusBefore = nullptr;
-  bool m_neighbourhood = false;
-  bool m_compare = false;
-  bool m_stableSteps = true;
-  std::shared_ptr<const GraphLayout> m_laidOut; // the last layout shown, with the options it was made with
-  LayoutOptions m_laidOutOptions;
-  LayoutOptions m_layoutOptions;
   std::optional<DeviceRunResult> m_lastRun;
+  GraphLayouts m_layouts;
+  BeamJob m_beam;
   LatestJob<Lowered> m_lowering{this};
-  LatestJob<GraphLayout> m_layout{this}, m_layoutBefore{this};
   LatestJob<QString> m_machineCode{this}, m_listing{this};
   LatestJob<DeviceRunResult> m_running{this};
   // Calls f on each job above (const or not, as `self` is): the one list of them.
   template <class Self, class F> static void forEachJob(Self& self, F&& f) {
     f(self.m_lowering);
-    f(self.m_layout);
-    f(self.m_layoutBefore);
+    f(self.m_layouts);
     f(self.m_machineCode);
     f(self.m_listing);
     f(self.m_running);
   }
-  QFutureWatcher<BeamResult> m_beam;
-  std::atomic<bool> m_cancelBeam{false};
-  size_t m_beamKernel = 0;
-  QString m_beamDevice; // the device the running search times on
   KernelOpts m_opts;
   std::map<size_t, QString> m_beamSummaries;
   std::map<size_t, QString> m_compiled; // machine code by kernel

@@ -1,0 +1,87 @@
+// What the Graph view shows and how it gets laid out: the selected stage's
+// graph, or the graph after one rewrite with the graph before it beside it
+// (compare mode), each laid out on a worker (LatestJob: a new request
+// supersedes the one in flight). A stepped rewrite keeps the nodes the last
+// layout placed where they were and marks the new ones (stableLayout); a
+// layout owns the graph it lays out.
+#pragma once
+
+#include "core/rewrite/trace.h"
+#include "views/graph/graph_layout.h"
+#include "views/session/latest_job.h"
+
+#include <QObject>
+
+#include <functional>
+#include <memory>
+
+namespace uops::views {
+
+class GraphLayouts : public QObject {
+  Q_OBJECT
+
+public:
+  explicit GraphLayouts(QObject* parent = nullptr);
+
+  // Lays out `graph` (a stage's); no rewrite is shown.
+  void show(UOpPtr graph);
+  // The graph after rewrite `k` of `step`, its replacement highlighted; in
+  // compare mode the graph before it too, its matched node marked.
+  void showRewrite(const TraceStep& step, size_t k);
+  // Drops what was shown (another program): layouts in flight and the last one.
+  void clear();
+  void cancel();
+  bool pending() const { return m_layout.pending() || m_layoutBefore.pending(); }
+  int running() const { return m_layout.running() + m_layoutBefore.running(); }
+
+  const UOp* highlighted() const { return m_highlight.get(); }
+  const UOp* matched() const { return m_matched.get(); }
+  void setCompareRewrites(bool on);
+  bool compareRewrites() const { return m_compare; }
+  // A rewrite shows only the two-hop neighbourhood of its replacement (and,
+  // comparing, of the node it matched), at a size where labels read.
+  void setRewriteNeighbourhood(bool on);
+  bool rewriteNeighbourhood() const { return m_neighbourhood; }
+  // Stepping through rewrites keeps each node the graph showed where it was
+  // and marks the nodes the step made; a step that changes too much is laid
+  // out anew. On by default.
+  void setStableSteps(bool on) { m_stableSteps = on; }
+  bool stableSteps() const { return m_stableSteps; }
+  // What the Graph view hides and when it leaves dot; changing it lays out again.
+  void setLayoutOptions(const LayoutOptions& options);
+  const LayoutOptions& layoutOptions() const { return m_layoutOptions; }
+
+  // Called on the GUI thread whenever a layout ends, delivered or dropped.
+  void onEnded(const std::function<void()>& f) {
+    m_layout.onEnded(f);
+    m_layoutBefore.onEnded(f);
+  }
+
+Q_SIGNALS:
+  void started(); // a layout went to a worker
+  void layoutProgress(int percent);
+  void layoutReady(const uops::views::GraphLayout& layout);
+  void beforeLayoutReady(const uops::views::GraphLayout& layout);
+
+private:
+  // `focus`: only its neighbourhood (GraphFilter::focus); `before`: the graph
+  // before the rewrite shown (its nodes are not fresh; the last layout is the
+  // base of a stable step)
+  void layOut(UOpPtr root, const UOp* focus = nullptr, UOpPtr before = nullptr);
+  void layOutBefore(UOpPtr root, const UOp* focus = nullptr);
+
+  UOpPtr m_highlight; // the node the last shown rewrite made
+  UOpPtr m_matched;   // the node it replaced
+  UOpPtr m_shown, m_shownBefore; // the roots laid out last
+  const UOp* m_focus = nullptr;  // in m_shown: the neighbourhood shown, if only that
+  const UOp* m_focusBefore = nullptr;
+  bool m_neighbourhood = false;
+  bool m_compare = false;
+  bool m_stableSteps = true;
+  std::shared_ptr<const GraphLayout> m_laidOut; // the last layout shown, with the options it was made with
+  LayoutOptions m_laidOutOptions;
+  LayoutOptions m_layoutOptions;
+  LatestJob<GraphLayout> m_layout{this}, m_layoutBefore{this};
+};
+
+} // namespace uops::views

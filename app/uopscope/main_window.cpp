@@ -69,7 +69,9 @@ MainWindow::MainWindow(QWidget* parent)
   QDockWidget* code = dock(QStringLiteral("Code"), m_code, Qt::RightDockWidgetArea);
   QDockWidget* optimize = dock(QStringLiteral("Optimize"), m_optimize, Qt::RightDockWidgetArea);
   tabifyDockWidget(code, optimize);
-  tabifyDockWidget(code, dock(QStringLiteral("Step"), m_stepper, Qt::RightDockWidgetArea));
+  QDockWidget* step = dock(QStringLiteral("Step"), m_stepper, Qt::RightDockWidgetArea);
+  tabifyDockWidget(code, step);
+  connect(step, &QDockWidget::visibilityChanged, m_stepper, &KernelStepperPanel::setOnScreen);
   code->raise();
   // scrolled: its fields and lists must not make the window taller than the screen
   auto* inspectorScroll = new QScrollArea(this);

@@ -25,9 +25,28 @@ class TestKernelStepper : public QObject {
 private Q_SLOTS:
   void initTestCase() { viewstest::isolateSettings(m_settings); }
 
+  // Behind the Code tab the Step view makes no stepper when the stage
+  // changes (stepping stages stays quick); shown, it steps the kernel chosen.
+  void aHiddenStepViewWaitsUntilShown() {
+    MainWindow w;
+    QVERIFY(viewstest::showAt(w, "softmax.py", "Rangeify"));
+    QVERIFY(w.showView(QStringLiteral("code")));
+    KernelStepperPanel* panel = w.stepper();
+    QVERIFY(panel->visibleRegion().isEmpty());
+    w.session().selectStage(w.session().findStage(QStringLiteral("Linearize"), 1));
+    w.session().waitForIdle();
+    QCOMPARE(panel->model()->rowCount(), 0);
+    QVERIFY(w.showView(QStringLiteral("step")));
+    QTRY_VERIFY(!panel->visibleRegion().isEmpty());
+    const LoweredKernel* k = w.session().selectedKernel();
+    QVERIFY(k && k->linear);
+    QCOMPARE(panel->model()->rowCount(), static_cast<int>(k->linear->src().size()));
+  }
+
   void stepsAKernel() {
     MainWindow w;
     QVERIFY(viewstest::showAt(w, "softmax.py", "Rangeify"));
+    QVERIFY(w.showView(QStringLiteral("step")));
     KernelStepperPanel* panel = w.stepper();
     QCOMPARE(panel->model()->rowCount(), 0);
     QVERIFY(panel->status()->text().startsWith(QStringLiteral("choose a kernel")));

@@ -210,7 +210,7 @@ private Q_SLOTS:
       w.session().setSource(viewstest::chainProgram(1000), QStringLiteral("chain.py"));
     });
     QVERIFY(w.graph()->nodeCount() >= 6500);
-    QVERIFY(viewstest::showAt(w, "matmul.py", "Rangeify"));
+    measure(QStringLiteral("leave the 7,000-node graph"), [&] { QVERIFY(viewstest::showAt(w, "matmul.py", "Rangeify")); });
     w.session().selectStage(w.session().findStage(QStringLiteral("Optimize"), 0));
     w.session().waitForIdle();
     measure(QStringLiteral("start and cancel BEAM"), [&] {

@@ -1,17 +1,24 @@
 // The Stages and Rewrites trees over their models: every stage record has
 // one row (kernel stages grouped), the rewrite counts are the records', the
 // n-th rewrite maps to its step and back, the models pass Qt's model tester,
-// and they keep their snapshot alive after the Session has replaced it.
+// and they keep their snapshot alive after the Session has replaced it; the
+// snapshot they let go of is freed on a worker, not on the GUI thread.
 #include "tests/support/test_registry.h"
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
 
 #include "core/pipeline/pipeline_runner.h"
+#include "views/kernels/kernels_model.h"
 #include "views/rewrites/rewrites_model.h"
+#include "views/session/work_pool.h"
 #include "views/stages/stages_model.h"
 
 #include <QAbstractItemModelTester>
+#include <QThread>
+#include <QThreadPool>
 #include <QTest>
+
+#include <mutex>
 
 using namespace uops;
 using namespace uops::views;
@@ -73,6 +80,32 @@ private Q_SLOTS:
     QCOMPARE(model.rewriteNumber(model.index(0, 0)), -1); // a pass is no rewrite
     model.setStage(nullptr, -1);
     QCOMPARE(model.rowCount(), 0);
+  }
+
+  // A big program's graphs take tens of milliseconds to free: a model
+  // replacing its snapshot leaves that to the work pool.
+  void oldSnapshotsAreFreedOffTheGuiThread() {
+    StagesModel stages;
+    RewritesModel rewrites;
+    KernelsModel kernels;
+    std::vector<QThread*> freedOn;
+    std::mutex mutex;
+    auto tracked = [&] {
+      return std::shared_ptr<const PipelineRun>(new PipelineRun, [&](const PipelineRun* r) {
+        std::lock_guard lock(mutex);
+        freedOn.push_back(QThread::currentThread());
+        delete r;
+      });
+    };
+    stages.setRun(tracked());
+    rewrites.setStage(tracked(), -1);
+    kernels.setSnapshot(tracked(), {}, {});
+    stages.setRun(nullptr);
+    rewrites.setStage(nullptr, -1);
+    kernels.setSnapshot(nullptr, {}, {});
+    QVERIFY(workPool()->waitForDone(5000));
+    QCOMPARE(freedOn.size(), size_t{3});
+    for (QThread* t : freedOn) QVERIFY(t != QThread::currentThread());
   }
 
 private:

@@ -193,6 +193,7 @@ void VmDebugger::load(std::shared_ptr<const autobatch::AutobatchCall> call, cons
   m_member = 0;
   autobatch::VirtualMachine* vm = m_vm.get();
   m_compiling.setFuture(QtConcurrent::run(workPool(), [vm]() -> QString {
+    yieldToTheWindow();
     try {
       vm->compile();
       return {};

@@ -178,6 +178,7 @@ void DiffPanel::compare(int kernel, const QString& a, const QString& b) {
   int generation = ++m_generation;
   m_status->setText(QStringLiteral("lowering, compiling and timing both on %1...").arg(m_session.device()));
   m_job.setFuture(QtConcurrent::run(workPool(), [generation, ast = k.ast, target = m_session.target(), work = kernelWork(k), a, b] {
+    yieldToTheWindow();
     return Result{generation, lowerSide(ast, target, a, work), lowerSide(ast, target, b, work)};
   }));
 }

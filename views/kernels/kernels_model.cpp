@@ -1,5 +1,9 @@
 #include "views/kernels/kernels_model.h"
 
+#include "views/session/work_pool.h"
+
+#include <utility>
+
 #include "core/ir/axis_type.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/pipeline_runner.h"
@@ -10,7 +14,7 @@ namespace uops::views {
 void KernelsModel::setSnapshot(std::shared_ptr<const PipelineRun> run, QStringList schedules,
                                std::vector<double> medianMs) {
   beginResetModel();
-  m_run = std::move(run);
+  releaseOnWorkPool(std::exchange(m_run, std::move(run))); // an old program's graphs free off the GUI thread
   m_schedules = std::move(schedules);
   m_medianMs = std::move(medianMs);
   endResetModel();

@@ -1,5 +1,9 @@
 #include "views/rewrites/rewrites_model.h"
 
+#include "views/session/work_pool.h"
+
+#include <utility>
+
 #include "core/pipeline/pipeline_runner.h"
 
 #include <QFileInfo>
@@ -16,7 +20,7 @@ quintptr passId(int row) {
 
 void RewritesModel::setStage(std::shared_ptr<const PipelineRun> run, int record) {
   beginResetModel();
-  m_run = std::move(run);
+  releaseOnWorkPool(std::exchange(m_run, std::move(run))); // an old program's graphs free off the GUI thread
   m_record = m_run && record >= 0 && static_cast<size_t>(record) < m_run->stages.size()
                  ? &m_run->stages[static_cast<size_t>(record)]
                  : nullptr;

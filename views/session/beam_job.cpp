@@ -42,6 +42,7 @@ bool BeamJob::start(size_t kernel, UOpPtr ast, const CodegenTarget& target, int 
   m_kernel = kernel;
   m_device = QString::fromStdString(target.device);
   auto task = [this, ast = std::move(ast), target, width] {
+    yieldToTheWindow();
     static std::mutex mutex; // a device runs one search at a time
     std::lock_guard lock(mutex);
     BeamSettings settings;

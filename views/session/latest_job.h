@@ -55,7 +55,10 @@ public:
       }
       if (m_ended) m_ended();
     });
-    watcher->setFuture(QtConcurrent::run(workPool(), [flag, work = std::move(work)] { return work(*flag); }));
+    watcher->setFuture(QtConcurrent::run(workPool(), [flag, work = std::move(work)] {
+      yieldToTheWindow();
+      return work(*flag);
+    }));
   }
 
   // Asks the job in flight to stop; its result, whenever it comes, is dropped.

@@ -5,6 +5,12 @@
 
 #include <algorithm>
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 namespace uops::views {
 
 QThreadPool* workPool() {
@@ -19,7 +25,20 @@ QThreadPool* workPool() {
 }
 
 void releaseOnWorkPool(std::shared_ptr<void> held) {
-  workPool()->start([held = std::move(held)]() mutable { held.reset(); });
+  workPool()->start([held = std::move(held)]() mutable {
+    yieldToTheWindow();
+    held.reset();
+  });
+}
+
+void yieldToTheWindow() {
+  thread_local bool lowered = false;
+  if (lowered) return;
+  lowered = true;
+#ifdef __linux__
+  // on Linux a thread's nice value is its own (setpriority on its thread id)
+  setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+#endif
 }
 
 } // namespace uops::views

@@ -1,5 +1,9 @@
 #include "views/stages/stages_model.h"
 
+#include "views/session/work_pool.h"
+
+#include <utility>
+
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/pipeline_runner.h"
 
@@ -11,7 +15,7 @@ namespace uops::views {
 
 void StagesModel::setRun(std::shared_ptr<const PipelineRun> run) {
   beginResetModel();
-  m_run = std::move(run);
+  releaseOnWorkPool(std::exchange(m_run, std::move(run))); // an old program's graphs free off the GUI thread
   m_rows.clear();
   m_rewrites.clear();
   const size_t records = m_run ? m_run->stages.size() : 0;

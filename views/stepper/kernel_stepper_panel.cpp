@@ -84,6 +84,24 @@ KernelStepperPanel::KernelStepperPanel(Session& session, QWidget* parent)
 }
 
 void KernelStepperPanel::load() {
+  m_stale = !m_onScreen;
+  if (!m_stale) reload();
+}
+
+void KernelStepperPanel::setOnScreen(bool on) {
+  m_onScreen = on;
+  if (on && m_stale) load();
+}
+
+const LinearStepper* KernelStepperPanel::stepper() {
+  if (m_stale) {
+    m_stale = false;
+    reload();
+  }
+  return m_stepper.get();
+}
+
+void KernelStepperPanel::reload() {
   m_stepper.reset();
   const LoweredKernel* k = m_session.selectedKernel();
   if (k && k->linear) {
@@ -137,7 +155,7 @@ void KernelStepperPanel::afterSteps() {
 }
 
 void KernelStepperPanel::step() {
-  if (!m_stepper) return;
+  if (!stepper()) return;
   try {
     m_stepper->step();
   } catch (const StepperError& e) {
@@ -148,7 +166,7 @@ void KernelStepperPanel::step() {
 }
 
 void KernelStepperPanel::continueToBreakpoint() {
-  if (!m_stepper) return;
+  if (!stepper()) return;
   const std::vector<size_t> breakpoints(m_model->breakpoints().begin(), m_model->breakpoints().end());
   try {
     m_stepper->run(breakpoints, kStepsPerContinue);
@@ -161,7 +179,8 @@ void KernelStepperPanel::continueToBreakpoint() {
 
 void KernelStepperPanel::restart() {
   const std::set<size_t> kept = m_model->breakpoints();
-  load();
+  m_stale = false;
+  reload();
   for (size_t b : kept) m_model->toggleBreakpoint(static_cast<int>(b));
 }
 

@@ -40,10 +40,16 @@ public:
   QLabel* status() const { return m_status; }
   // How many work-items run together (a GPU kernel; 1 on the CPU); setting it restarts.
   QSpinBox* lanes() const { return m_lanes; }
-  const LinearStepper* stepper() const { return m_stepper.get(); }
+  // The selected kernel's stepper (made when asked for or shown: a hidden
+  // Step view does no work when the stage changes).
+  const LinearStepper* stepper();
+  // Whether the view can be seen (its dock's tab is the current one; a tab
+  // behind another stays "visible" to Qt, moved off the screen).
+  void setOnScreen(bool on);
 
 private:
-  void load();
+  void load();   // now if on screen, else when shown or asked for
+  void reload(); // a new stepper for the selected kernel
   void afterSteps();
 
   Session& m_session;
@@ -53,6 +59,8 @@ private:
   QLabel* m_status;
   QPushButton *m_stepButton, *m_continueButton, *m_restartButton;
   QSpinBox* m_lanes;
+  bool m_onScreen = true;
+  bool m_stale = false; // the selected kernel changed while off the screen
   int m_wantedLanes = 8; // the lanes chosen; a kernel with fewer work-items runs them all
 };
 

@@ -8,6 +8,7 @@
 #include "tests/support/test_registry.h"
 #include "tests/views/views_test.h"
 #include "views/program/program_editor.h"
+#include "views/session/latest_job.h"
 #include "views/session/work_pool.h"
 
 #include <QAction>
@@ -19,6 +20,12 @@
 #include <QTimer>
 
 #include <algorithm>
+
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 using namespace uops::views;
 
@@ -164,6 +171,22 @@ private Q_SLOTS:
     QTRY_VERIFY(workPool()->activeThreadCount() > 0 && QThreadPool::globalInstance()->activeThreadCount() == 0);
     w.session().cancelWork();
     w.session().waitForIdle();
+  }
+
+  // A job runs below the GUI thread's priority: on two cores the window
+  // would otherwise wait its turn behind two busy workers.
+  void jobsRunBelowTheWindow() {
+#ifdef __linux__
+    auto niceOfThisThread = [] { return getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid))); };
+    QObject context;
+    LatestJob<int> job(&context);
+    int seen = -100;
+    job.start([&](const std::atomic<bool>&) { return niceOfThisThread(); }, [&](int nice) { seen = nice; });
+    QTRY_VERIFY(seen != -100);
+    QCOMPARE(seen, std::min(19, niceOfThisThread() + 10));
+#else
+    QSKIP("thread priorities are Linux's here");
+#endif
   }
 
   void latencyWhileWorking() {

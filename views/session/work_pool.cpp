@@ -37,7 +37,8 @@ void yieldToTheWindow() {
   lowered = true;
 #ifdef __linux__
   // on Linux a thread's nice value is its own (setpriority on its thread id)
-  setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+  const auto self = static_cast<id_t>(syscall(SYS_gettid));
+  setpriority(PRIO_PROCESS, self, std::min(19, getpriority(PRIO_PROCESS, self) + 10));
 #endif
 }
 

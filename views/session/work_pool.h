@@ -16,7 +16,7 @@ namespace uops::views {
 QThreadPool* workPool();
 
 // Called first by every job on the pool: the worker runs at a lower priority
-// (nice 10) than the GUI thread, which otherwise waits its turn for a core
+// (nice 10 more) than the GUI thread, which otherwise waits its turn for a core
 // behind two busy workers on a 2-core machine (stepping convnet's stages
 // stalled 54-67 ms, 37-42 ms with this alone).
 void yieldToTheWindow();

@@ -148,19 +148,10 @@ RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
     w.line(fmt::format("%reg{} = alloca {}, i64 {}", s, llvmir::regType(plan.slots[s].dtype),
                        plan.slots[s].size));
   VectorPlan vectors = planVectorAccess(linear, VectorAccess::GatedLoads);
-  for (const UOpPtr& u : linear->src()) {
-    if (vectors.hoisted.contains(u.get()) && w.bound(*u)) continue; // rendered early, for a gated group
-    const VectorGroup* g = vectors.of(*u);
-    if (g && g->emitAt != u.get()) continue; // a lane of a group read before
-    w.current = u.get();
-    if (g) {
-      for (const UOp* h : g->hoisted) {
-        if (w.bound(*h)) continue; // another group's
-        w.current = h;
-        renderNode(w, *h, plan);
-      }
-      w.current = u.get();
-      llvmir::renderMaskedLoad(w, *g);
+  for (const UOp* u : vectors.order) {
+    w.current = u;
+    if (const VectorGroup* g = vectors.of(*u)) {
+      if (g->emitAt == u) llvmir::renderMaskedLoad(w, *g); // its other lanes are read with it
       continue;
     }
     renderNode(w, *u, plan);

@@ -27,7 +27,6 @@ public:
       : m_plan(plan), m_vectors(std::move(vectors)), m_contract(std::move(contract)) {}
 
   void node(const UOp& u) {
-    if (m_vectors.hoisted.contains(&u) && m_names.contains(&u)) return; // rendered early, for a gated group
     switch (u.op()) {
     case Op::Param:
       return bind(u, fmt::format("data{}", u.argAs<ParamArg>().slot));
@@ -177,12 +176,6 @@ private:
 
   // One vloadN where every lane's gate holds, else lane by lane.
   void gatedVectorLoad(const VectorGroup& g, const std::string& v, const std::string& t) {
-    const UOp* at = current;
-    for (const UOp* h : g.hoisted) {
-      current = h;
-      node(*h);
-    }
-    current = at;
     std::string p = fmt::format("p{}", m_next++);
     line(fmt::format("__global const {}* {} = {};", t, p, vectorAddress(g)));
     std::vector<std::string> gates, lanes;
@@ -263,9 +256,11 @@ RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan, 
   std::map<int64_t, const UOp*> params;
   for (const UOpPtr& u : linear->src())
     if (u->op() == Op::Param) params.emplace(u->argAs<ParamArg>().slot, u.get());
-  Renderer w(plan, planVectorAccess(linear, vectorAccess), contractible(linear));
-  for (const UOpPtr& u : linear->src()) {
-    w.current = u.get();
+  VectorPlan vectors = planVectorAccess(linear, vectorAccess);
+  std::vector<const UOp*> order = std::move(vectors.order); // the renderer needs only the groups
+  Renderer w(plan, std::move(vectors), contractible(linear));
+  for (const UOp* u : order) {
+    w.current = u;
     w.node(*u);
   }
   w.current = nullptr;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <unordered_set>
 
 namespace uops {
 namespace {
@@ -93,6 +94,7 @@ struct Segmenter {
   const std::unordered_map<const UOp*, size_t>& position;
   VectorAccess which;
   VectorPlan& plan;
+  std::unordered_map<const UOp*, std::vector<const UOp*>> before; // a gated group's first load -> what moves before it
 
   void group(std::vector<Candidate>& segment);
 };
@@ -131,8 +133,8 @@ void Segmenter::group(std::vector<Candidate>& segment) {
         if ((gated || which == VectorAccess::All) && hoisted && !touchedBetween(nodes, first, last, lane0.param, lanes)) {
           const UOp* at = nodes[lane0.store ? last : first];
           VectorGroup g{lanes, at, static_cast<size_t>(std::find(lanes.begin(), lanes.end(), at) - lanes.begin()),
-                        gated, std::move(*hoisted)};
-          plan.hoisted.insert(g.hoisted.begin(), g.hoisted.end());
+                        gated};
+          if (!hoisted->empty()) before[at] = std::move(*hoisted);
           for (const UOp* l : lanes) plan.groupOf[l] = plan.groups.size();
           plan.groups.push_back(std::move(g));
           for (size_t k = start; k < start + width; ++k) used[run[k]] = true;
@@ -161,7 +163,7 @@ VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which) {
     position.emplace(u.get(), nodes.size());
     nodes.push_back(u.get());
   }
-  Segmenter segmenter{nodes, position, which, plan};
+  Segmenter segmenter{nodes, position, which, plan, {}};
   std::vector<Candidate> segment;
   for (size_t i = 0; i < nodes.size(); ++i) {
     const UOp& u = *nodes[i];
@@ -172,6 +174,18 @@ VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which) {
     if (std::optional<Candidate> c = candidate(u, i)) segment.push_back(std::move(*c));
   }
   segmenter.group(segment);
+  // the Linear's order, each group's hoisted nodes moved before its first
+  // load (a node two groups need goes before the earlier one)
+  std::unordered_set<const UOp*> moved;
+  for (const auto& [at, hoisted] : segmenter.before) moved.insert(hoisted.begin(), hoisted.end());
+  std::unordered_set<const UOp*> placed;
+  plan.order.reserve(nodes.size());
+  for (const UOp* u : nodes) {
+    if (auto it = segmenter.before.find(u); it != segmenter.before.end())
+      for (const UOp* h : it->second)
+        if (placed.insert(h).second) plan.order.push_back(h);
+    if (!moved.contains(u)) plan.order.push_back(u);
+  }
   return plan;
 }
 

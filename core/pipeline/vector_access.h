@@ -22,15 +22,14 @@
 // masked load); the others take their alternative. Lanes read the group's
 // start plus their lane number, so only their gates and alternatives must
 // exist where the group is read; those computed after the first load (pure
-// arithmetic of the same straight-line segment) are rendered before it, in
-// Linear order (`hoisted`). A 3x3 convolution's rows of eight padded loads:
+// arithmetic of the same straight-line segment) move before it, in Linear
+// order: renderers visit the Linear's nodes in the plan's `order`. A 3x3 convolution's rows of eight padded loads:
 // 127 -> 64 ms on PoCL, 115 -> 76 ms on the CPU.
 #pragma once
 
 #include "core/ir/uop.h"
 
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 namespace uops {
@@ -40,13 +39,14 @@ struct VectorGroup {
   const UOp* emitAt = nullptr;   // the member whose place in the Linear renders the group
   size_t emitLane = 0;           // its lane: the group starts emitLane elements before its index
   bool gated = false;            // some lane has a gate (loads only)
-  std::vector<const UOp*> hoisted; // rendered before the group, in Linear order (gated groups)
 };
 
 struct VectorPlan {
   std::vector<VectorGroup> groups;
   std::unordered_map<const UOp*, size_t> groupOf; // member -> groups index
-  std::unordered_set<const UOp*> hoisted;         // nodes some group renders early
+  // Every node of the Linear, in the order to render them: the Linear's, but
+  // for what gated groups need before their first load.
+  std::vector<const UOp*> order;
 
   const VectorGroup* of(const UOp& u) const {
     auto it = groupOf.find(&u);

@@ -23,7 +23,6 @@
 #include <QTabWidget>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace uops::views {
 namespace {
@@ -192,8 +191,7 @@ void VmDebugger::load(std::shared_ptr<const autobatch::AutobatchCall> call, cons
                           (b.loc.line > 0 ? QStringLiteral("  (line %1)").arg(b.loc.line) : QString()));
   m_member = 0;
   autobatch::VirtualMachine* vm = m_vm.get();
-  m_compiling.setFuture(QtConcurrent::run(workPool(), [vm]() -> QString {
-    yieldToTheWindow();
+  m_compiling.setFuture(runOnWorkPool([vm]() -> QString {
     try {
       vm->compile();
       return {};

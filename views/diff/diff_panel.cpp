@@ -27,7 +27,6 @@
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <limits>
@@ -177,8 +176,7 @@ void DiffPanel::compare(int kernel, const QString& a, const QString& b) {
   const ScheduledKernel& k = run->schedule.kernels[static_cast<size_t>(kernel)];
   int generation = ++m_generation;
   m_status->setText(QStringLiteral("lowering, compiling and timing both on %1...").arg(m_session.device()));
-  m_job.setFuture(QtConcurrent::run(workPool(), [generation, ast = k.ast, target = m_session.target(), work = kernelWork(k), a, b] {
-    yieldToTheWindow();
+  m_job.setFuture(runOnWorkPool([generation, ast = k.ast, target = m_session.target(), work = kernelWork(k), a, b] {
     return Result{generation, lowerSide(ast, target, a, work), lowerSide(ast, target, b, work)};
   }));
 }

@@ -19,8 +19,7 @@ void GraphLayouts::show(UOpPtr graph) {
 
 void GraphLayouts::clear() {
   cancel();
-  releaseOnWorkPool(std::move(m_laidOut));
-  m_laidOut.reset();
+  releaseOnWorkPool(std::move(m_laidOut)); // leaves it empty
   m_highlight.reset();
   m_matched.reset();
   m_shown.reset();

@@ -15,7 +15,6 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QtConcurrent/QtConcurrentRun>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -130,8 +129,7 @@ void RunPanel::showRoofline() {
   }
   m_roofline->showMessage(QStringLiteral("measuring %1's peak arithmetic rate and memory bandwidth...").arg(r->device));
   if (m_peaks.isRunning()) return; // its result shows the roofline of the run then last
-  m_peaks.setFuture(QtConcurrent::run(workPool(), [device = d->name, description = d->description] {
-    yieldToTheWindow();
+  m_peaks.setFuture(runOnWorkPool([device = d->name, description = d->description] {
     PeaksJob job{device, description, {}, {}};
     try {
       job.peaks = measurePeaks(device);

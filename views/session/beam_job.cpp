@@ -6,8 +6,6 @@
 #include "core/runtime/device_registry.h"
 #include "views/session/work_pool.h"
 
-#include <QtConcurrent/QtConcurrentRun>
-
 #include <memory>
 #include <mutex>
 
@@ -42,7 +40,6 @@ bool BeamJob::start(size_t kernel, UOpPtr ast, const CodegenTarget& target, int 
   m_kernel = kernel;
   m_device = QString::fromStdString(target.device);
   auto task = [this, ast = std::move(ast), target, width] {
-    yieldToTheWindow();
     static std::mutex mutex; // a device runs one search at a time
     std::lock_guard lock(mutex);
     BeamSettings settings;
@@ -70,7 +67,7 @@ bool BeamJob::start(size_t kernel, UOpPtr ast, const CodegenTarget& target, int 
       return failed;
     }
   };
-  m_watcher.setFuture(QtConcurrent::run(workPool(), task));
+  m_watcher.setFuture(runOnWorkPool(std::move(task)));
   return true;
 }
 

@@ -10,7 +10,6 @@
 
 #include <QFutureWatcher>
 #include <QObject>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <atomic>
 #include <functional>
@@ -55,10 +54,7 @@ public:
       }
       if (m_ended) m_ended();
     });
-    watcher->setFuture(QtConcurrent::run(workPool(), [flag, work = std::move(work)] {
-      yieldToTheWindow();
-      return work(*flag);
-    }));
+    watcher->setFuture(runOnWorkPool([flag, work = std::move(work)] { return work(*flag); }));
   }
 
   // Asks the job in flight to stop; its result, whenever it comes, is dropped.

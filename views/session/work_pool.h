@@ -5,6 +5,8 @@
 // window stood still 150 ms while a layout ran.
 #pragma once
 
+#include <QtConcurrent/QtConcurrentRun>
+
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -15,11 +17,21 @@ namespace uops::views {
 
 QThreadPool* workPool();
 
-// Called first by every job on the pool: the worker runs at a lower priority
-// (nice 10 more) than the GUI thread, which otherwise waits its turn for a core
-// behind two busy workers on a 2-core machine (stepping convnet's stages
-// stalled 54-67 ms, 37-42 ms with this alone).
+// Called first by every job on the pool (runOnWorkPool, releaseOnWorkPool):
+// the worker runs at a lower priority (nice 10 more) than the GUI thread,
+// which otherwise waits its turn for a core behind two busy workers on a
+// 2-core machine (stepping convnet's stages stalled 54-67 ms, 37-42 ms with
+// this alone).
 void yieldToTheWindow();
+
+// work() on the pool, below the GUI thread's priority; its QFuture.
+template <typename F>
+auto runOnWorkPool(F work) {
+  return QtConcurrent::run(workPool(), [work = std::move(work)]() mutable {
+    yieldToTheWindow();
+    return work();
+  });
+}
 
 // Destroys `old` on the work pool: a replaced program's graphs or a replaced
 // layout take tens of milliseconds to free (a 7,000-node chain: 16 ms), which

@@ -39,8 +39,7 @@ void show(const AutobatchOptions& options) {
   if (!found)
     failWith(fmt::format("--stage {}: the passes are {}, or all", options.stage,
                          fmt::join(uops::autobatch::passNames(), ", ")));
-  std::cout << fmt::format("# ran on {}: {} block executions, {} kernels compiled in {:.1f} ms, run {:.4f} ms\n",
-                           run.device, run.steps, run.kernels, run.compileMs, run.runMs);
+  std::cout << "# ran " << run.summary << "\n";
 }
 
 } // namespace

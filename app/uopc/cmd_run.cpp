@@ -117,9 +117,7 @@ double loadTimeRunMs(const uops::program::LoadedProgram& program) {
 
 void printLoadTimeRuns(const uops::program::LoadedProgram& program) {
   for (const uops::program::LoadTimeRun& r : program.loadTimeRuns)
-    std::cout << fmt::format("  @autobatch {} on {}: {} block executions, {} kernels compiled in {:.1f} ms, run "
-                             "{:.4f} ms\n",
-                             r.what, r.device, r.steps, r.kernels, r.compileMs, r.runMs);
+    std::cout << "  @autobatch " << r.summary << "\n";
 }
 
 void printTimes(const std::vector<uops::KernelTimes>& times, int repeat) {

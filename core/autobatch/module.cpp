@@ -26,6 +26,18 @@ using frontend::Value;
 
 class AutobatchFunction;
 
+std::string summary(const std::string& function, int64_t batch, const std::string& device, const VmStats& s) {
+  std::string head = fmt::format("{} (batch {}) on {}: ", function, batch, device);
+  std::string times = fmt::format("compiled in {:.1f} ms, run {:.4f} ms", s.compileMs, s.runMs);
+  if (s.memberKernel) {
+    int64_t executions = 0;
+    for (int64_t n : s.activeMembers) executions += n;
+    return head + fmt::format("one member kernel, {} member-block executions, {}", executions, times);
+  }
+  std::string why = s.memberKernelWhyNot.empty() ? "" : fmt::format(" (no member kernel: {})", s.memberKernelWhyNot);
+  return head + fmt::format("{} block executions{}, {} kernels {}", s.steps, why, s.kernels, times);
+}
+
 const frontend::Function* autobatchDef(const Value& v);
 
 // One compiled program for one kind of call: its passes and its VM.
@@ -62,7 +74,7 @@ public:
       const VmStats& s = c.vm->stats();
       if (session) {
         program::LoadTimeRun run{fmt::format("{} (batch {})", def()->name, batch), runDevice, s.steps, s.kernels,
-                                 s.compileMs, s.runMs, {}, {}};
+                                 s.compileMs, s.runMs, summary(def()->name, batch, runDevice, s), {}, {}};
         for (const PassRecord& p : c.passes) run.stages.emplace_back(p.stage, toText(p.program));
         auto detail = std::make_shared<AutobatchCall>();
         detail->function = def()->name;
@@ -143,6 +155,7 @@ private:
     c->passes = runPasses(built, types, batch);
     VmOptions options;
     options.stackDepth = m_stackDepth;
+    options.memberKernel = true;
     c->vm = std::make_unique<VirtualMachine>(c->passes.back().program, openDevice(device), batch, options);
     c->vm->compile();
     return *m_cache.emplace(key, std::move(c)).first->second;

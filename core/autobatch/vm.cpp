@@ -1,6 +1,8 @@
 #include "core/autobatch/vm.h"
 
+#include "core/autobatch/group_roots.h"
 #include "core/autobatch/host_values.h"
+#include "core/autobatch/member_kernel.h"
 #include "core/autobatch/member_set.h"
 #include "core/autobatch/prim.h"
 #include "core/pipeline/bound_schedule.h"
@@ -81,6 +83,19 @@ bool mayTrap(const std::vector<UOpPtr>& roots) {
 
 } // namespace
 
+VmError stackOverflow(const std::string& var, const Block& where, int64_t depth, int64_t member) {
+  return VmError(fmt::format("stack overflow: variable {} in function {} needs more than {} frames (member {}); "
+                             "ask for a deeper stack: @autobatch(max_stack_depth={})",
+                             var, where.function, depth, member, depth * 4),
+                 where.loc);
+}
+
+VmError stackUnderflow(const std::string& var, const Block& where, int64_t member) {
+  return VmError(fmt::format("stack underflow: popping variable {} in function {} with nothing pushed (member {})",
+                             var, where.function, member),
+                 where.loc);
+}
+
 std::vector<int> vmBlockOrder(const Program& lowered) {
   std::vector<int> out{lowered.graph.front()};
   auto trivial = [&](int b) {
@@ -148,6 +163,8 @@ struct VirtualMachine::Impl {
   std::vector<MemberSet> at;              // per block (and halt): the members there
   Clock::time_point started;
   bool running = false;
+  std::unique_ptr<MemberKernel> member; // options.memberKernel, where possible
+  bool memberTried = false;
 
   Impl(Program p, Device& d, int64_t b, VmOptions o)
       : program(std::move(p)), device(d), hostDevice(dynamic_cast<HostMemoryDevice*>(&d)), batch(b), options(o) {
@@ -210,26 +227,15 @@ struct VirtualMachine::Impl {
 
   std::byte* row(Var& v, int64_t m) { return v.top + m * v.rowBytes; }
 
-  Shape batchShape(const TensorType& t) const {
-    Shape shape{batch};
-    shape.insert(shape.end(), t.shape.begin(), t.shape.end());
-    return shape;
-  }
+  Shape batchShape(const TensorType& t) const { return autobatch::batchShape(t, batch); }
 
   // ---- stack discipline ----
 
   [[noreturn]] void overflow(const Var& v, int64_t m, const Block& where) {
-    throw VmError(fmt::format("stack overflow: variable {} in function {} needs more than {} frames (member {}); "
-                              "ask for a deeper stack: @autobatch(max_stack_depth={})",
-                              v.name, where.function, options.stackDepth, m, options.stackDepth * 4),
-                  where.loc);
+    throw stackOverflow(v.name, where, options.stackDepth, m);
   }
 
-  [[noreturn]] void underflow(const Var& v, int64_t m, const Block& where) {
-    throw VmError(fmt::format("stack underflow: popping variable {} in function {} with nothing pushed (member {})",
-                              v.name, where.function, m),
-                  where.loc);
-  }
+  [[noreturn]] void underflow(const Var& v, int64_t m, const Block& where) { throw stackUnderflow(v.name, where, m); }
 
   // Pushes the active members' rows of a FULL variable (others have no stack).
   void push(Var& v, const Block& where) {
@@ -408,43 +414,11 @@ struct VirtualMachine::Impl {
 
   void compileGroup(const Block& b, Group& g) {
     auto t0 = Clock::now();
-    std::map<std::string, Value> env;
-    for (size_t i : g.prims) {
-      const PrimOp& op = std::get<PrimOp>(b.instructions[i]);
-      std::vector<Value> inputs;
-      for (const std::string& name : op.in) {
-        auto it = env.find(name);
-        if (it == env.end()) {
-          Var& v = var(name);
-          Tensor ph = Tensor::empty(batchShape(v.type), v.type.dtype);
-          UOpPtr buf = ph.uop();
-          while (buf->op() != Op::Buffer) buf = buf->src(0);
-          g.in.push_back({&v, buf->argAs<BufferArg>().id, nullptr, {}});
-          it = env.emplace(name, program::wrap(ph)).first;
-        }
-        inputs.push_back(it->second);
-      }
-      Value result;
-      try {
-        result = applyPrim(*op.fn, inputs);
-      } catch (const AutobatchError&) {
-        throw;
-      } catch (const std::exception& e) {
-        throw AutobatchError(e.what(), op.loc);
-      }
-      const std::string& out = op.out.at(0);
-      auto def = program.varDefs.find(out);
-      if (def == program.varDefs.end()) throw AutobatchError(fmt::format("variable {} has no type", out), op.loc);
-      Shape shape = batchShape(def->second);
-      Tensor t = result.isNumber() ? Tensor::full(shape, scalarOf(result), def->second.dtype)
-                                   : *program::asTensorPtr(result);
-      if (t.dtype() != def->second.dtype) t = t.cast(def->second.dtype);
-      if (t.shape() != shape) t = t.expand(shape);
-      env[out] = program::wrap(t);
-      g.roots.push_back(t.uop());
-      g.out.push_back(stored(out));
-      g.push.push_back(!op.skipPush.contains(out));
-    }
+    GroupRoots built = groupRoots(program, b, g.prims, batch);
+    for (const GroupRoots::Input& in : built.inputs) g.in.push_back({&var(in.var), in.bufferId, nullptr, {}});
+    g.roots = std::move(built.roots);
+    for (const std::string& out : built.outputs) g.out.push_back(stored(out));
+    g.push = std::move(built.push);
     g.traps = mayTrap(g.roots);
     if (!device.runsKernels()) {
       g.reference = std::make_unique<ReferenceEvaluator>();
@@ -462,12 +436,6 @@ struct VirtualMachine::Impl {
       stats.kernels += static_cast<int64_t>(g.bound->kernels().size());
     }
     stats.compileMs += msSince(t0);
-  }
-
-  static Scalar scalarOf(const Value& v) {
-    if (v.isFloat()) return Scalar(*v.get<double>());
-    if (v.isBool()) return Scalar(*v.get<bool>());
-    return Scalar(*v.get<int64_t>());
   }
 
   // Runs the group's kernels and writes their results.
@@ -658,6 +626,24 @@ struct VirtualMachine::Impl {
     running = true;
   }
 
+  // Every member through the member kernel; the variables the outputs come
+  // from hold their values after it, every member at halt.
+  std::vector<HostTensor> runMemberKernel(const std::vector<HostTensor>& inputs) {
+    stats.steps = 0;
+    std::fill(stats.executions.begin(), stats.executions.end(), 0);
+    std::vector<HostTensor> out = member->run(inputs, stats);
+    stats.memberKernel = true;
+    for (size_t j = 0; j < out.size(); ++j) {
+      Var& v = var(program.varsOut[j]);
+      std::span<const std::byte> bytes = out[j].bytes();
+      std::copy(bytes.begin(), bytes.end(), v.top);
+    }
+    for (MemberSet& members : at) members.clear();
+    for (int64_t i = 0; i < batch; ++i) setPc(i, halt());
+    running = false;
+    return out;
+  }
+
   // The lowest-numbered block some member is at; halt() when none.
   int nextBlock() const {
     for (size_t k = 0; k + 1 < at.size(); ++k)
@@ -690,6 +676,15 @@ VirtualMachine::VirtualMachine(Program program, Device& device, int64_t batch, V
 VirtualMachine::~VirtualMachine() = default;
 
 void VirtualMachine::compile() {
+  if (m->options.memberKernel && !m->memberTried) {
+    m->memberTried = true;
+    auto t0 = Clock::now();
+    m->member = MemberKernel::build(m->program, m->blocks, m->device, m->batch, m->options,
+                                    m->stats.memberKernelWhyNot);
+    m->stats.compileMs += msSince(t0);
+    if (m->member) m->stats.kernels = 1;
+  }
+  if (m->member) return; // the blocks are compiled when step() needs them
   for (size_t k = 0; k < m->blocks.size(); ++k) m->build(k);
 }
 
@@ -703,6 +698,7 @@ bool VirtualMachine::step() {
 
 std::vector<HostTensor> VirtualMachine::run(const std::vector<HostTensor>& inputs) {
   compile();
+  if (m->member) return m->runMemberKernel(inputs);
   start(inputs);
   while (step()) {
   }

@@ -30,6 +30,9 @@ struct VmOptions {
   int64_t stackDepth = 256;          // frames per FULL variable and member
   int64_t maxSteps = 50'000'000;     // block executions before the VM gives up
   const std::atomic<bool>* cancel = nullptr;
+  // run() runs the program as one member kernel (member_kernel.h) where the
+  // program and the device allow it; step() always runs block by block
+  bool memberKernel = false;
 };
 
 struct VmStats {
@@ -41,6 +44,10 @@ struct VmStats {
   int64_t launches = 0;               // kernel group runs
   double compileMs = 0;
   double runMs = 0; // from start to halt
+  // run() ran the member kernel: activeMembers counts member-block executions,
+  // steps and executions stay 0 (no batched steps)
+  bool memberKernel = false;
+  std::string memberKernelWhyNot; // asked for and not possible: why
 };
 
 // A VM error (stack overflow, an unbounded run, a cancelled run): the
@@ -49,6 +56,10 @@ class VmError : public AutobatchError {
 public:
   using AutobatchError::AutobatchError;
 };
+
+// The VM's stack errors, for the batched VM and the member kernel alike.
+VmError stackOverflow(const std::string& var, const Block& where, int64_t depth, int64_t member);
+VmError stackUnderflow(const std::string& var, const Block& where, int64_t member);
 
 class VirtualMachine {
 public:

@@ -25,10 +25,13 @@ struct LoadTimeDetail {
 struct LoadTimeRun {
   std::string what;   // "fib (batch 1000)"
   std::string device; // where it ran
-  int64_t steps = 0;  // block executions
+  int64_t steps = 0;  // block executions (the batched VM)
   int64_t kernels = 0;
   double compileMs = 0;
   double runMs = 0;   // start to halt, compilation excluded
+  // One line: where and how it ran (block by block, or as one member kernel),
+  // what it executed, its kernels and times.
+  std::string summary;
   // The program after each compilation pass, as text: (pass name, text).
   std::vector<std::pair<std::string, std::string>> stages;
   std::shared_ptr<const LoadTimeDetail> detail;

@@ -156,6 +156,10 @@ void Generator::entry() {
     m_w.line(fmt::format("{} = getelementptr {}, ptr {}, i64 {}", v.stack, llvmir::memType(v.dtype), data(v.param),
                          base));
   }
+  for (size_t k = 0; k < m_blocks.size(); ++k) {
+    m_w.line(fmt::format("%count{} = alloca i64", k));
+    m_w.line(fmt::format("store i64 0, ptr %count{}", k));
+  }
   m_w.line("%member = alloca i64");
   m_w.line("%steps = alloca i64");
   m_w.line("%high = alloca i64");
@@ -378,9 +382,8 @@ void Generator::block(int k) {
   const Block& b = m_blocks[static_cast<size_t>(k)];
   m_w.startBlock(fmt::format("b{}", k));
   // member-block executions, and the bound on a member's blocks
-  std::string cp = m_w.emit(fmt::format("getelementptr i64, ptr %counts, i64 {}", k));
-  std::string c = m_w.emit(fmt::format("load i64, ptr {}", cp));
-  m_w.line(fmt::format("store i64 {}, ptr {}", m_w.emit(fmt::format("add i64 {}, 1", c)), cp));
+  std::string c = m_w.emit(fmt::format("load i64, ptr %count{}", k));
+  m_w.line(fmt::format("store i64 {}, ptr %count{}", m_w.emit(fmt::format("add i64 {}, 1", c)), k));
   std::string s = m_w.emit("load i64, ptr %steps");
   std::string s1 = m_w.emit(fmt::format("add i64 {}, 1", s));
   m_w.line(fmt::format("store i64 {}, ptr %steps", s1));
@@ -489,6 +492,13 @@ std::string Generator::generate() {
   m_w.startBlock("done");
   m_w.line("%highlast = load i64, ptr %high");
   m_w.line("store i64 %highlast, ptr %highp");
+  // this launch's member-block executions, added to the thread's totals
+  for (size_t k = 0; k < m_blocks.size(); ++k) {
+    std::string p = m_w.emit(fmt::format("getelementptr i64, ptr %counts, i64 {}", k));
+    std::string before = m_w.emit(fmt::format("load i64, ptr {}", p));
+    std::string mine = m_w.emit(fmt::format("load i64, ptr %count{}", k));
+    m_w.line(fmt::format("store i64 {}, ptr {}", m_w.emit(fmt::format("add i64 {}, {}", before, mine)), p));
+  }
   m_w.line("ret void");
 
   std::string out = "; the member kernel: every member of an auto-batched program runs on its own\n";

@@ -139,7 +139,7 @@ private Q_SLOTS:
     const uint32_t count = qEnvironmentVariableIsSet("UOPSCOPE_RANDOM_PROGRAMS")
                                ? static_cast<uint32_t>(qEnvironmentVariableIntValue("UOPSCOPE_RANDOM_PROGRAMS"))
                                : 40;
-    uint32_t checked = 0;
+    uint32_t checked = 0, memberKernels = 0;
     for (uint32_t seed = 1; seed <= count; ++seed) {
       std::string text = Generator(seed).program();
       program::LoadedProgram cpu;
@@ -158,11 +158,20 @@ private Q_SLOTS:
       QString where = QStringLiteral("seed %1\n%2").arg(seed).arg(QString::fromStdString(text));
       QVERIFY2(outputs(c.outputs) == expected, qPrintable(where));
       QVERIFY2(outputs(interpretStackless(stage(c, "types"), c.inputs)) == expected, qPrintable(where));
+      if (c.stats.memberKernel) {
+        // the batched VM on the same device: the same outputs and member-block executions
+        ++memberKernels;
+        VirtualMachine batched(c.passes.back().program, openDevice("CPU"), c.batch);
+        QVERIFY2(outputs(batched.run(c.inputs)) == expected, qPrintable(where));
+        QVERIFY2(batched.stats().activeMembers == c.stats.activeMembers, qPrintable(where));
+      }
       qDebug("seed %u: %lld block executions; load and VM %lld ms, definitional %lld ms, stackless %lld ms", seed,
              static_cast<long long>(c.stats.steps), vm, definitional, timer.elapsed());
       ++checked;
     }
     QCOMPARE(checked, count);
+    // most random programs keep scalar state: the member kernel ran them
+    QVERIFY2(memberKernels * 2 > count, qPrintable(QStringLiteral("%1 of %2").arg(memberKernels).arg(count)));
   }
 };
 

@@ -103,6 +103,10 @@ private Q_SLOTS:
     AutobatchPanel* panel = w.autobatch();
     QCOMPARE(panel->callCount(), 1);
     QCOMPARE(panel->calls()->currentText(), QStringLiteral("1: fib (batch 4)"));
+    // on the CPU the load ran the call as one member kernel; the label says so
+    QCOMPARE(w.session().device(), QStringLiteral("CPU"));
+    QVERIFY2(panel->ranAtLoad()->text().startsWith(QStringLiteral("Ran at load: fib (batch 4) on CPU: one member kernel, ")),
+             qPrintable(panel->ranAtLoad()->text()));
     QCOMPARE(panel->passes()->count(), 5);
     const autobatch::AutobatchCall& call = *panel->call();
     for (int pass = 0; pass < 5; ++pass) {

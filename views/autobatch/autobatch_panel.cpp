@@ -24,10 +24,12 @@ const QColor kAllocationColor[] = {QColor(0xEEEEEE), QColor(0xE3F2FD), QColor(0x
 
 AutobatchPanel::AutobatchPanel(Session& session, QWidget* parent)
     : QWidget(parent), m_session(session), m_callCombo(new QComboBox(this)), m_passCombo(new QComboBox(this)),
-      m_cfg(new GraphView(this)), m_variables(new QTableWidget(this)), m_debugger(new VmDebugger(this)) {
+      m_ranAtLoad(new QLabel(this)), m_cfg(new GraphView(this)), m_variables(new QTableWidget(this)), m_debugger(new VmDebugger(this)) {
   setObjectName(QStringLiteral("autobatchPanel"));
   m_cfg->setObjectName(QStringLiteral("cfgView"));
   m_variables->setObjectName(QStringLiteral("cfgVariables"));
+  m_ranAtLoad->setObjectName(QStringLiteral("ranAtLoad"));
+  m_ranAtLoad->setTextInteractionFlags(Qt::TextSelectableByMouse);
   for (const std::string& pass : autobatch::passNames()) m_passCombo->addItem(QString::fromStdString(pass));
   m_passCombo->setCurrentIndex(m_passCombo->count() - 1);
   m_variables->setColumnCount(3);
@@ -52,6 +54,7 @@ AutobatchPanel::AutobatchPanel(Session& session, QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addLayout(top);
+  layout->addWidget(m_ranAtLoad);
   layout->addWidget(split, 1);
 
   connect(&m_session, &Session::programLowered, this, &AutobatchPanel::showCalls);
@@ -78,10 +81,13 @@ const autobatch::AutobatchCall* AutobatchPanel::call() const {
 
 void AutobatchPanel::showCalls() {
   m_calls.clear();
+  m_summaries.clear();
+  m_ranAtLoad->clear();
   m_callCombo->clear();
   for (const program::LoadTimeRun& run : m_session.lowered().loadTimeRuns) {
     if (!autobatch::autobatchCall(run)) continue;
     m_calls.push_back(std::static_pointer_cast<const autobatch::AutobatchCall>(run.detail));
+    m_summaries.push_back(QStringLiteral("Ran at load: ") + QString::fromStdString(run.summary));
     const autobatch::AutobatchCall& c = *m_calls.back();
     m_callCombo->addItem(QStringLiteral("%1: %2 (batch %3)").arg(m_calls.size()).arg(QString::fromStdString(c.function)).arg(c.batch));
   }
@@ -100,6 +106,7 @@ void AutobatchPanel::chooseCall(int index) {
   if (index < 0 || index >= callCount()) return;
   m_call = index;
   m_callCombo->setCurrentIndex(index);
+  m_ranAtLoad->setText(m_summaries[static_cast<size_t>(index)]);
   showProgram();
   m_debugger->load(m_calls[static_cast<size_t>(index)], m_session.device());
 }

@@ -15,6 +15,7 @@
 #include <vector>
 
 class QComboBox;
+class QLabel;
 class QTableWidget;
 
 namespace uops::views {
@@ -41,6 +42,9 @@ public:
   GraphView* cfg() const { return m_cfg; }
   QTableWidget* variables() const { return m_variables; }
   VmDebugger* debugger() const { return m_debugger; }
+  // How the chosen call ran when the program loaded (block by block, or as one
+  // member kernel), its executions and times.
+  QLabel* ranAtLoad() const { return m_ranAtLoad; }
 
 protected:
   // the graph fitted to the view again: laid out while hidden, it had no size to fit
@@ -54,10 +58,12 @@ private:
 
   Session& m_session;
   std::vector<std::shared_ptr<const autobatch::AutobatchCall>> m_calls;
+  std::vector<QString> m_summaries; // per call: LoadTimeRun::summary
   int m_call = -1;
   std::vector<std::string> m_nodeLabels; // per CFG node, its block's label
   QComboBox* m_callCombo;
   QComboBox* m_passCombo;
+  QLabel* m_ranAtLoad;
   GraphView* m_cfg;
   QTableWidget* m_variables;
   VmDebugger* m_debugger;

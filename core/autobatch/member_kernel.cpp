@@ -89,6 +89,7 @@ private:
   void memberStart();
   void block(int k);
   void halt();
+  void stopIf(const std::string& cond, StatusKind kind, const std::string& varName, int k);
   void errorExit(StatusKind kind, const std::string& varName, int k);
 
   std::string load(const MemberVar& v) { return m_w.emit(fmt::format("load {0}, ptr {1}", regType(v.dtype), v.slot)); }
@@ -206,13 +207,7 @@ void Generator::memberStart() {
 
 void Generator::push(const MemberVar& v, const std::string& value, int k) {
   std::string sp = m_w.emit(fmt::format("load i64, ptr {}", v.sp));
-  std::string fullFlag = m_w.emit(fmt::format("icmp sge i64 {}, {}", sp, m_options.stackDepth));
-  std::string ok = label();
-  std::string overflow = label();
-  m_w.line(fmt::format("br i1 {}, label %{}, label %{}", fullFlag, overflow, ok));
-  m_w.startBlock(overflow);
-  errorExit(kOverflow, v.name, k);
-  m_w.startBlock(ok);
+  stopIf(m_w.emit(fmt::format("icmp sge i64 {}, {}", sp, m_options.stackDepth)), kOverflow, v.name, k);
   std::string p = m_w.emit(fmt::format("getelementptr {}, ptr {}, i64 {}", llvmir::memType(v.dtype), v.stack, sp));
   m_w.line(fmt::format("store {} {}, ptr {}", llvmir::memType(v.dtype), m_w.toMemory(v.dtype, value), p));
   std::string next = m_w.emit(fmt::format("add i64 {}, 1", sp));
@@ -226,17 +221,20 @@ void Generator::push(const MemberVar& v, const std::string& value, int k) {
 std::string Generator::pop(const MemberVar& v, int k) {
   std::string sp = m_w.emit(fmt::format("load i64, ptr {}", v.sp));
   std::string below = m_w.emit(fmt::format("sub i64 {}, 1", sp));
-  std::string empty = m_w.emit(fmt::format("icmp slt i64 {}, 0", below));
-  std::string ok = label();
-  std::string underflow = label();
-  m_w.line(fmt::format("br i1 {}, label %{}, label %{}", empty, underflow, ok));
-  m_w.startBlock(underflow);
-  errorExit(kUnderflow, v.name, k);
-  m_w.startBlock(ok);
+  stopIf(m_w.emit(fmt::format("icmp slt i64 {}, 0", below)), kUnderflow, v.name, k);
   std::string p = m_w.emit(fmt::format("getelementptr {}, ptr {}, i64 {}", llvmir::memType(v.dtype), v.stack, below));
   std::string raw = m_w.emit(fmt::format("load {}, ptr {}", llvmir::memType(v.dtype), p));
   m_w.line(fmt::format("store i64 {}, ptr {}", below, v.sp));
   return m_w.fromMemory(v.dtype, raw);
+}
+
+// Where `cond` holds, the thread stops there (errorExit); the code goes on where it does not.
+void Generator::stopIf(const std::string& cond, StatusKind kind, const std::string& varName, int k) {
+  std::string ok = label(), stop = label();
+  m_w.line(fmt::format("br i1 {}, label %{}, label %{}", cond, stop, ok));
+  m_w.startBlock(stop);
+  errorExit(kind, varName, k);
+  m_w.startBlock(ok);
 }
 
 // Reports what stopped the thread (for the host to throw) and leaves.
@@ -320,36 +318,11 @@ void Generator::group(const Block& b, const std::vector<size_t>& prims, int k) {
       case Op::Const:
         m_w.bind(u, llvmir::literal(u));
         break;
-      case Op::Cast:
-        llvmir::renderCast(m_w, u);
-        break;
-      case Op::Bitcast:
-        llvmir::renderBitcast(m_w, u);
-        break;
-      case Op::Recip:
-      case Op::Trunc:
-      case Op::Add:
-      case Op::Mul:
-      case Op::Max:
-      case Op::Mod:
-      case Op::Idiv:
-      case Op::CmpLt:
-      case Op::CmpNe:
-      case Op::Xor:
-      case Op::Or:
-      case Op::And:
-      case Op::Shr:
-      case Op::Shl:
-      case Op::Where:
-      case Op::Sqrt:
-      case Op::Exp2:
-      case Op::Log2:
-      case Op::Sin:
-        if (u.dtype().count != 1) throw NotPerMember{"a vector operation"};
-        llvmir::renderAlu(m_w, u);
-        break;
       default:
-        throw NotPerMember{fmt::format("a prim lowers to {}", opName(u.op()))};
+        if (!llvmir::isRegisterOp(u.op())) throw NotPerMember{fmt::format("a prim lowers to {}", opName(u.op()))};
+        if (u.dtype().count != 1) throw NotPerMember{"a vector operation"};
+        llvmir::renderRegisterOp(m_w, u);
+        break;
       }
     }
   }
@@ -387,12 +360,7 @@ void Generator::block(int k) {
   std::string s = m_w.emit("load i64, ptr %steps");
   std::string s1 = m_w.emit(fmt::format("add i64 {}, 1", s));
   m_w.line(fmt::format("store i64 {}, ptr %steps", s1));
-  std::string tooLong = m_w.emit(fmt::format("icmp sgt i64 {}, {}", s1, m_options.maxSteps));
-  std::string ok = label(), stop = label();
-  m_w.line(fmt::format("br i1 {}, label %{}, label %{}", tooLong, stop, ok));
-  m_w.startBlock(stop);
-  errorExit(kTooLong, "", k);
-  m_w.startBlock(ok);
+  stopIf(m_w.emit(fmt::format("icmp sgt i64 {}, {}", s1, m_options.maxSteps)), kTooLong, "", k);
   for (size_t i = 0; i < b.instructions.size();) {
     const Instruction& ins = b.instructions[i];
     if (const PopOp* p = std::get_if<PopOp>(&ins)) {

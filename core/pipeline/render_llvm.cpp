@@ -18,6 +18,7 @@ using llvmir::Writer;
 
 
 void renderNode(Writer& w, const UOp& u, const KernelMemoryPlan& plan) {
+  if (llvmir::isRegisterOp(u.op())) return llvmir::renderRegisterOp(w, u);
   switch (u.op()) {
   case Op::Param:
     return w.bind(u, fmt::format("%data{}", u.argAs<ParamArg>().slot));
@@ -45,30 +46,6 @@ void renderNode(Writer& w, const UOp& u, const KernelMemoryPlan& plan) {
     return w.bind(u, w.operand(*u.src(0))); // ordering only: the buffer itself
   case Op::Group:
     return; // merges stores; nothing to compute
-  case Op::Cast:
-    return llvmir::renderCast(w, u);
-  case Op::Bitcast:
-    return llvmir::renderBitcast(w, u);
-  case Op::Recip:
-  case Op::Trunc:
-  case Op::Add:
-  case Op::Mul:
-  case Op::Max:
-  case Op::Mod:
-  case Op::Idiv:
-  case Op::CmpLt:
-  case Op::CmpNe:
-  case Op::Xor:
-  case Op::Or:
-  case Op::And:
-  case Op::Shr:
-  case Op::Shl:
-  case Op::Where:
-  case Op::Sqrt: // native where the target says so (CodegenTarget::nativeSqrt)
-  case Op::Exp2: // TranscendentalMode::Intrinsics
-  case Op::Log2:
-  case Op::Sin:
-    return llvmir::renderAlu(w, u);
   case Op::Neg:
   case Op::Sub:
   case Op::Div:
@@ -112,6 +89,8 @@ void renderNode(Writer& w, const UOp& u, const KernelMemoryPlan& plan) {
   case Op::Program:
   case Op::Source:
     llvmir::unsupported(u, "the CPU target has no such instruction");
+  default:
+    llvmir::unsupported(u, "no renderer for it");
   }
 }
 

@@ -119,6 +119,41 @@ bool rounds(Op op) {
 
 } // namespace
 
+bool isRegisterOp(Op op) {
+  switch (op) {
+  case Op::Cast:
+  case Op::Bitcast:
+  case Op::Recip:
+  case Op::Trunc:
+  case Op::Add:
+  case Op::Mul:
+  case Op::Max:
+  case Op::Mod:
+  case Op::Idiv:
+  case Op::CmpLt:
+  case Op::CmpNe:
+  case Op::Xor:
+  case Op::Or:
+  case Op::And:
+  case Op::Shr:
+  case Op::Shl:
+  case Op::Where:
+  case Op::Sqrt: // native where the target says so (CodegenTarget::nativeSqrt)
+  case Op::Exp2: // TranscendentalMode::Intrinsics
+  case Op::Log2:
+  case Op::Sin:
+    return true;
+  default:
+    return false;
+  }
+}
+
+void renderRegisterOp(Writer& w, const UOp& u) {
+  if (u.op() == Op::Cast) return renderCast(w, u);
+  if (u.op() == Op::Bitcast) return renderBitcast(w, u);
+  renderAlu(w, u);
+}
+
 void renderAlu(Writer& w, const UOp& u) {
   if (u.op() == Op::Where) {
     std::string t = regType(u.dtype());

@@ -1,6 +1,7 @@
 // The LLVM renderer's state while it walks a Linear: value names, the current
 // basic block, the lines written, and what the module must declare. Internal to
-// render_llvm*.cpp.
+// render_llvm*.cpp and to the autobatch member kernel, which renders its
+// prims' per-element code with the same op renderers.
 #pragma once
 
 #include "core/ir/uop.h"
@@ -106,6 +107,10 @@ private:
 };
 
 // The op renderers (one concept per file).
+// Ops computed in registers from operands already rendered: Cast, Bitcast and
+// the ALU ops (render_llvm_alu.cpp).
+bool isRegisterOp(Op op);
+void renderRegisterOp(Writer& w, const UOp& u);
 void renderAlu(Writer& w, const UOp& u);     // render_llvm_alu.cpp
 void renderCast(Writer& w, const UOp& u);    // render_llvm_cast.cpp
 void renderBitcast(Writer& w, const UOp& u); // render_llvm_cast.cpp

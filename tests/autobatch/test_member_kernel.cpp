@@ -65,17 +65,14 @@ private Q_SLOTS:
 
   // Float state, a tuple return, floor division and a while loop.
   void floatsTuplesAndLoops() {
-    program::LoadedProgram p = load(std::string(kMemberHeader) + R"(@autobatch
-def cbrt(a):
-    lo = 0.0
-    hi = a + 1.0
-    while hi - lo > 1e-4:
-        mid = (lo + hi) * 0.5
-        if mid * mid * mid > a:
-            hi = mid
-        else:
-            lo = mid
-    return lo, hi
+    const std::string text = std::string(kMemberHeader) + R"(@autobatch
+def newton_sqrt(a):
+    x = a + 1.0
+    k = 0
+    while abs(x * x - a) > 1e-3 * (a + 1.0):
+        x = (x + a / x) * 0.5
+        k = k + 1
+    return x, k
 
 @autobatch
 def digits(n):
@@ -85,43 +82,18 @@ def digits(n):
         n = n // 10
     return s
 
-a, b = cbrt(Tensor([0.0, 1.0, 8.0, 27.0, 2.0, 1000.0]))
+a, b = newton_sqrt(Tensor([0.0, 1.0, 2.0, 81.0, 1000.0, 0.25]))
 c = digits(Tensor([0, 7, 12345, 12, 909]))
 out = [a, b, c]
-)",
-                                      "CPU");
-    program::LoadedProgram ref = load(std::string(kMemberHeader) + R"(@autobatch
-def cbrt(a):
-    lo = 0.0
-    hi = a + 1.0
-    while hi - lo > 1e-4:
-        mid = (lo + hi) * 0.5
-        if mid * mid * mid > a:
-            hi = mid
-        else:
-            lo = mid
-    return lo, hi
-
-@autobatch
-def digits(n):
-    s = 0
-    while n != 0:
-        s = s + n % 10
-        n = n // 10
-    return s
-
-a, b = cbrt(Tensor([0.0, 1.0, 8.0, 27.0, 2.0, 1000.0]))
-c = digits(Tensor([0, 7, 12345, 12, 909]))
-out = [a, b, c]
-)",
-                                        "REF");
+)";
+    program::LoadedProgram p = load(text, "CPU");
+    program::LoadedProgram ref = load(text, "REF");
     for (size_t i = 0; i < 2; ++i) {
       QVERIFY(call(p, i).stats.memberKernel);
       QVERIFY(!call(ref, i).stats.memberKernel);
       QCOMPARE(programtest::qs(outputs(call(p, i).outputs)), programtest::qs(outputs(call(ref, i).outputs)));
     }
-    QCOMPARE(programtest::qs(outputs(call(p, 1).outputs)),
-             programtest::qs(outputs(interpretUnbatched(stage(call(p, 1), "types"), call(p, 1).inputs))));
+    QCOMPARE(programtest::qs(outputs(call(p, 1).outputs)), programtest::qs("int32 (5,) [0, 7, 15, 3, 18]\n"));
   }
 
   void saysWhyNotWhereItDoesNotApply() {

@@ -36,18 +36,28 @@ void checkBuildable(ClDevice& device, const LoweredKernel& k) {
 
 ClProgram buildKernel(ClDevice& device, const LoweredKernel& k) {
   checkBuildable(device, k);
-  return device.build(k.opencl.source, kOpenClBuildOptions);
+  return device.build(k.opencl.source, openClBuildOptions(k.opencl.quickBuild));
+}
+
+// A dispatched kernel's arguments: its case number, its buffers, then its
+// first buffer again for the dispatcher's buffers it does not take.
+template <class Arg> std::vector<Arg> dispatchArgs(const LoweredKernel& k, std::vector<Arg> args) {
+  if (k.opencl.dispatchCase < 0) return args;
+  std::vector<Arg> out{Arg(int32_t{k.opencl.dispatchCase})};
+  out.insert(out.end(), args.begin(), args.end());
+  while (out.size() < static_cast<size_t>(k.opencl.dispatchBuffers) + 1) out.push_back(args.at(0));
+  return out;
 }
 
 double launchKernel(ClDevice& device, const ClProgram& program, const LoweredKernel& k,
                     const std::vector<ClArg>& args) {
-  return device.launch(program, k.opencl.function, args, rangeOf(k.opencl.grid, ClRange(1)),
+  return device.launch(program, k.opencl.function, dispatchArgs(k, args), rangeOf(k.opencl.grid, ClRange(1)),
                        rangeOf(k.opencl.local, ClRange()));
 }
 
 ClProbeLaunch kernelProbe(const ClProgramText& program, const LoweredKernel& k,
                           std::vector<ClProbeArg> args) {
-  return {program, k.opencl.function, std::move(args), rangeOf(k.opencl.grid, ClRange(1)),
+  return {program, k.opencl.function, dispatchArgs(k, std::move(args)), rangeOf(k.opencl.grid, ClRange(1)),
           rangeOf(k.opencl.local, ClRange())};
 }
 

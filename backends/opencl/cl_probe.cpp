@@ -54,7 +54,7 @@ ProbedLaunches& probedLaunches() {
 // process (PoCL: its compiler lock) and a cold schedule's compiles are most
 // of its first run.
 size_t probeServers() {
-  return std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 4);
+  return clProbeServers();
 }
 
 // Probe server `index` for a device name, started on its first request or by
@@ -147,6 +147,10 @@ std::vector<ClProbeArg> probeArgs(const std::vector<ClArg>& args) {
 bool clLaunchProbed(const std::string& device, size_t programHash, const std::string& kernel,
                     const ClRange& global, const ClRange& local) {
   return probedLaunches().contains(probeKey(device, programHash, kernel, global, local));
+}
+
+size_t clProbeServers() {
+  return std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 4);
 }
 
 bool clProbesEnabled() {

@@ -64,6 +64,8 @@ bool clLaunchProbed(const std::string& device, size_t programHash, const std::st
                     const ClRange& global, const ClRange& local);
 
 // False when UOPSCOPE_CL_PROBE=0 (read once per process).
+// How many probe processes a device gets (the launches of a request are shared among them).
+size_t clProbeServers();
 bool clProbesEnabled();
 
 } // namespace uops

@@ -4,11 +4,15 @@
 #include "backends/opencl/cl_discovery.h"
 #include "backends/opencl/cl_error.h"
 #include "backends/opencl/cl_kernel.h"
+#include "backends/opencl/cl_probe.h"
 #include "backends/opencl/cl_schedule_program.h"
 #include "backends/opencl/kernel_scratch.h"
 #include "core/pipeline/codegen.h"
 
 #include <algorithm>
+#include <future>
+#include <optional>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -110,23 +114,47 @@ public:
   std::shared_ptr<DeviceProgram> compile(const LoweredKernel& kernel) override {
     m_device.startProbes();
     ClProgram program = buildKernel(m_device, kernel);
-    probe({kernel}, ClProgramText(program));
+    probe({kernel}, program);
     return std::make_shared<OpenClProgram>(m_device, kernel, std::move(program), m_disassemble);
   }
 
-  // The kernels in one program, built here, then probed: the probe children
-  // share the launches and compile the work-group functions side by side.
+  // The kernels in one program per set of build options, built here: the
+  // small kernels' quick builds first, probed while the others' program builds
+  // (the probe children share the launches and compile the work-group
+  // functions side by side).
   std::vector<std::shared_ptr<DeviceProgram>> compileAll(const std::vector<LoweredKernel>& kernels) override {
     if (kernels.empty()) return {};
     for (const LoweredKernel& k : kernels) checkBuildable(m_device, k);
-    m_device.startProbes(); // they open the device while the program builds here
-    const ScheduleProgram plan = scheduleProgram(kernels);
+    m_device.startProbes(); // they open the device while the programs build here
     std::vector<LoweredKernel> named = kernels;
-    for (size_t i = 0; i < named.size(); ++i) named[i].opencl.function = plan.functionOf[i];
-    const ClProgram program = m_device.build(plan.source, kOpenClBuildOptions);
-    probe(named, ClProgramText(program));
+    std::vector<std::optional<ClProgram>> programOf(kernels.size());
+    std::vector<std::future<void>> probes;
+    for (bool quick : {true, false}) {
+      std::vector<size_t> members;
+      for (size_t i = 0; i < kernels.size(); ++i)
+        if (kernels[i].opencl.quickBuild == quick) members.push_back(i);
+      if (members.empty()) continue;
+      std::vector<LoweredKernel> group;
+      for (size_t i : members) group.push_back(kernels[i]);
+      // small kernels behind one dispatcher per probe process (cl_schedule_program.h)
+      const ScheduleProgram plan = scheduleProgram(group, quick ? static_cast<int>(clProbeServers()) : 0);
+      const ClProgram program = m_device.build(plan.source, openClBuildOptions(quick));
+      for (size_t j = 0; j < members.size(); ++j) {
+        RenderedOpenCl& r = group[j].opencl;
+        r.function = plan.entry[j].function;
+        r.dispatchCase = plan.entry[j].dispatchCase;
+        r.dispatchBuffers = plan.entry[j].dispatchBuffers;
+        named[members[j]].opencl = r;
+        programOf[members[j]] = program;
+      }
+      probes.push_back(std::async(std::launch::async, [this, group = std::move(group), program] {
+        probe(group, program);
+      }));
+    }
+    for (std::future<void>& p : probes) p.get(); // the first group's failure first
     std::vector<std::shared_ptr<DeviceProgram>> out;
-    for (LoweredKernel& k : named) out.push_back(std::make_shared<OpenClProgram>(m_device, std::move(k), program, m_disassemble));
+    for (size_t i = 0; i < named.size(); ++i)
+      out.push_back(std::make_shared<OpenClProgram>(m_device, std::move(named[i]), *programOf[i], m_disassemble));
     return out;
   }
 
@@ -134,14 +162,19 @@ private:
   // Every launch the kernels (all in `program`) make, run once in the probe
   // processes on scratch buffers of their Params' sizes: a kernel the driver's
   // compiler dies on fails here with the probe's reason (ClError, Compiler).
-  void probe(const std::vector<LoweredKernel>& kernels, const ClProgramText& program) {
-    std::vector<ClProbeLaunch> launches;
-    for (size_t i = 0; i < kernels.size(); ++i) {
+  // A dispatcher's first launch compiles it: those go first, side by side, and
+  // the other launches after them (else two processes would compile one).
+  void probe(const std::vector<LoweredKernel>& kernels, const ClProgram& program) {
+    std::vector<ClProbeLaunch> first, rest;
+    std::set<std::string> dispatchers;
+    for (const LoweredKernel& k : kernels) {
       std::vector<ClProbeArg> sizes;
-      for (const KernelParam& p : kernels[i].params) sizes.push_back(ClProbeBuffer{paramBytes(p)});
-      launches.push_back(kernelProbe(program, kernels[i], std::move(sizes)));
+      for (const KernelParam& p : k.params) sizes.push_back(ClProbeBuffer{paramBytes(p)});
+      bool compiles = k.opencl.dispatchCase >= 0 && dispatchers.insert(k.opencl.function).second;
+      (compiles ? first : rest).push_back(kernelProbe(ClProgramText(program), k, std::move(sizes)));
     }
-    m_device.probe(launches);
+    m_device.probe(first);
+    m_device.probe(rest);
   }
 
   ClDevice& m_device;

@@ -88,6 +88,14 @@ bool reducesOutsideAnOutputLoop(const UOpPtr& ast, const std::vector<Axis>& axes
 
 } // namespace
 
+bool isSmallKernel(const UOpPtr& ast) {
+  const std::vector<Axis> axes = axesOf(ast);
+  int64_t items = 1;
+  for (const Axis& a : axes)
+    if (isOutput(a.type)) items *= a.size;
+  return items <= kSmallGridItems && iterationsOf(axes) <= kSmallKernelIterations;
+}
+
 std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   std::vector<Opt> applied;
   UOpPtr k = ast;
@@ -96,6 +104,8 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // spends about 0.1 ms per expanded node; a residual MLP step's twelve
   // kernels compiled in 3.2 s with the full budget; with this one the whole
   // program runs in 0.57 s).
+  // a small kernel on a driver that vectorizes across work-items runs as it is
+  if (target.workItemVectorizer && isSmallKernel(k)) return applied;
   OptTarget budget = target;
   if (iterationsOf(axesOf(k)) < (int64_t{1} << 20))
     budget.maxExpandedNodes = std::min<int64_t>(budget.maxExpandedNodes, 2048);

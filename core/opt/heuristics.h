@@ -28,6 +28,11 @@ namespace uops {
 
 std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target);
 
+// At most kSmallGridItems output elements and kSmallKernelIterations
+// iterations (apply_opt.h): on a driver that vectorizes across work-items the
+// heuristics leave it as it is, and it is built for a quick compile.
+bool isSmallKernel(const UOpPtr& ast);
+
 // Where BEAM starts besides the bare kernel: the heuristics' choice, and, when
 // it splits an axis across cores, the same without that split, so the search
 // may put THREAD on another axis (it never moves one).

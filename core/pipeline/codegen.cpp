@@ -106,10 +106,16 @@ void memoryStage(LoweredKernel& k) {
 }
 
 void renderStage(LoweredKernel& k) {
-  if (k.target.kind == TargetKind::Gpu)
+  if (k.target.kind == TargetKind::Gpu) {
     k.opencl = renderOpenCl(k.linear, k.memory, opencl::vectorAccessFor(k.ast), k.name.text);
-  else
+    // a small kernel in work-groups of one, built for a quick compile (apply_opt.h: kSmallGridItems)
+    if (k.target.workItemVectorizer && k.opencl.local.empty() && isSmallKernel(k.ast)) {
+      k.opencl.local.assign(std::max<size_t>(k.opencl.grid.size(), 1), 1);
+      k.opencl.quickBuild = true;
+    }
+  } else {
     k.llvm = renderLlvm(k.linear, k.memory, k.name.text, expansionOf(k.ast));
+  }
   k.params = kernelParams(k.linear);
   advance(k, "Render", k.linear);
 }

@@ -32,6 +32,11 @@ namespace uops {
 
 // Options every build of a rendered kernel needs for exact float results.
 inline constexpr const char* kOpenClBuildOptions = "-cl-fp32-correctly-rounded-divide-sqrt";
+// A quickBuild kernel's: the same without the driver's optimizations.
+inline constexpr const char* kOpenClQuickBuildOptions = "-cl-fp32-correctly-rounded-divide-sqrt -cl-opt-disable";
+inline const char* openClBuildOptions(bool quickBuild) {
+  return quickBuild ? kOpenClQuickBuildOptions : kOpenClBuildOptions;
+}
 
 struct RenderedOpenCl {
   std::string source;            // the whole program: helpers and the kernel
@@ -39,6 +44,14 @@ struct RenderedOpenCl {
   std::vector<int64_t> grid;     // global size per dimension (dimension 0 first); empty: one work-item
   std::vector<int64_t> local;    // workgroup size per dimension; empty: the driver chooses
   bool needsFp64 = false;        // uses double: the device must have cl_khr_fp64
+  // built for a quick compile (openClBuildOptions): a small kernel on a driver
+  // that compiles it at its first launch (apply_opt.h: kSmallGridItems)
+  bool quickBuild = false;
+  // Set by the device that builds it: behind a dispatcher (the OpenCL backend's
+  // cl_schedule_program.h), the case number `function` takes first and the
+  // buffer arguments it takes; -1: a __kernel of its own.
+  int dispatchCase = -1;
+  int dispatchBuffers = 0;
   // What `source` is made of, for programs that hold several kernels: the
   // helper definitions it needs (each a whole definition, in source order) and
   // the offset of the `__kernel` line; source.substr(kernelOffset) is the

@@ -19,6 +19,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -114,7 +115,9 @@ private Q_SLOTS:
     QCOMPARE(mul.opencl.function, add.opencl.function); // same name, another body
     QVERIFY(!half.opencl.helpers.empty());
     const ScheduleProgram one = scheduleProgram({add, mul, half, add});
-    QCOMPARE(one.functionOf, (std::vector<std::string>{"E_16", "E_16n1", half.opencl.function, "E_16"}));
+    std::vector<std::string> functions;
+    for (const ProgramEntry& e : one.entry) functions.push_back(e.function);
+    QCOMPARE(functions, (std::vector<std::string>{"E_16", "E_16n1", half.opencl.function, "E_16"}));
     for (const std::string& helper : half.opencl.helpers) {
       const size_t at = one.source.find(helper);
       QVERIFY(at != std::string::npos && one.source.find(helper, at + 1) == std::string::npos);
@@ -128,12 +131,61 @@ private Q_SLOTS:
     std::vector<float> x(16);
     for (size_t i = 0; i < x.size(); ++i) x[i] = float(i) + 0.5f;
     in.copyIn(x);
-    device.launch(program, one.functionOf[0], {out, in, in}, ClRange(16));
+    device.launch(program, one.entry[0].function, {out, in, in}, ClRange(16));
     QCOMPARE(out.read<float>()[3], 7.0f);
-    device.launch(program, one.functionOf[1], {out, in, in}, ClRange(16));
+    device.launch(program, one.entry[1].function, {out, in, in}, ClRange(16));
     QCOMPARE(out.read<float>()[3], 12.25f);
     ClBuffer h = device.alloc(32 * 2);
-    device.launch(program, one.functionOf[2], {h, h, h}, ClRange(32));
+    device.launch(program, one.entry[2].function, {h, h, h}, ClRange(32));
+  }
+
+  // Small kernels behind dispatchers: plain functions called by a __kernel per
+  // dispatcher that switches on its first argument; equal bodies share a case.
+  // Each launched through its dispatcher computes what it computes alone.
+  void smallKernelsBehindDispatchers() {
+    const CodegenTarget pocl = openClTarget("CL:0", true);
+    LoweredKernel add = lowerKernel(kernelast::elementwise(Op::Add, dtypes::float32, 16), pocl);
+    LoweredKernel mul = lowerKernel(kernelast::elementwise(Op::Mul, dtypes::float32, 16), pocl);
+    LoweredKernel neg = lowerKernel(kernelast::elementwise(Op::Max, dtypes::float32, 16), pocl);
+    QVERIFY(add.opencl.quickBuild && mul.opencl.quickBuild);
+    const ScheduleProgram plan = scheduleProgram({add, mul, neg, add}, 2);
+    QCOMPARE(plan.entry.size(), size_t(4));
+    QCOMPARE(plan.entry[0].function, std::string("small_kernels_0"));
+    QCOMPARE(plan.entry[1].function, std::string("small_kernels_1"));
+    QCOMPARE(plan.entry[2].function, std::string("small_kernels_0"));
+    QCOMPARE(plan.entry[0].dispatchCase, 0);
+    QCOMPARE(plan.entry[1].dispatchCase, 0);
+    QCOMPARE(plan.entry[2].dispatchCase, 1);
+    QCOMPARE(plan.entry[3].dispatchCase, 0); // the same body as the first
+    QCOMPARE(plan.entry[0].dispatchBuffers, 3);
+    QVERIFY2(plan.source.find("\nvoid E_16(") != std::string::npos, plan.source.c_str());
+    ClDevice device(0);
+    const ClProgram program = device.build(plan.source, openClBuildOptions(true));
+    std::vector<std::string> kernels = program.kernelNames();
+    std::sort(kernels.begin(), kernels.end());
+    QCOMPARE(kernels, (std::vector<std::string>{"small_kernels_0", "small_kernels_1"}));
+    ClBuffer out = device.alloc(16 * sizeof(float)), a = device.alloc(16 * sizeof(float)),
+             b = device.alloc(16 * sizeof(float));
+    std::vector<float> x(16), y(16);
+    for (size_t i = 0; i < x.size(); ++i) {
+      x[i] = float(i) - 3.5f;
+      y[i] = 2.0f - float(i) * 0.25f;
+    }
+    a.copyIn(x);
+    b.copyIn(y);
+    const LoweredKernel* kernel[] = {&add, &mul, &neg};
+    for (size_t k = 0; k < 3; ++k) {
+      LoweredKernel launched = *kernel[k];
+      launched.opencl.function = plan.entry[k].function;
+      launched.opencl.dispatchCase = plan.entry[k].dispatchCase;
+      launched.opencl.dispatchBuffers = plan.entry[k].dispatchBuffers;
+      launchKernel(device, program, launched, {out, a, b});
+      std::vector<float> got = out.read<float>();
+      for (size_t i = 0; i < got.size(); ++i) {
+        float want = k == 0 ? x[i] + y[i] : k == 1 ? x[i] * y[i] : std::max(x[i], y[i]);
+        QCOMPARE(got[i], want);
+      }
+    }
   }
 
   // Kernels of one name with different bodies run through the device as one

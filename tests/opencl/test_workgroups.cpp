@@ -199,6 +199,28 @@ private Q_SLOTS:
              QStringLiteral("Split(0, 4, UPCAST); Split(0, 16, LOCAL)"));
   }
 
+  // a small kernel on a driver that vectorizes across work-items: no OptOps,
+  // work-groups of one, a quick build; one element more than kSmallGridItems,
+  // or a GPU, and it is lowered as before
+  void smallKernelsOnAWorkItemVectorizer() {
+    CodegenTarget pocl = openClTarget("CL:0", true), gpu = openClTarget("CL:0");
+    pocl.heuristics = gpu.heuristics = true;
+    UOpPtr small = kernelast::elementwise(Op::Add, dtypes::float32, kSmallGridItems);
+    UOpPtr larger = kernelast::elementwise(Op::Add, dtypes::float32, kSmallGridItems + 4);
+    QVERIFY(isSmallKernel(small) && !isSmallKernel(larger));
+    QVERIFY(!isSmallKernel(kernelast::reduceRows(Op::Add, dtypes::float32, 8, kSmallKernelIterations)));
+    LoweredKernel k = lowerKernel(small, pocl);
+    QVERIFY(k.opts.empty());
+    QCOMPARE(k.opencl.local, std::vector<int64_t>{1});
+    QVERIFY(k.opencl.quickBuild);
+    QCOMPARE(QString::fromLatin1(openClBuildOptions(true)),
+             QString::fromLatin1(kOpenClBuildOptions) + QStringLiteral(" -cl-opt-disable"));
+    LoweredKernel l = lowerKernel(larger, pocl);
+    QVERIFY(!l.opts.empty() && !l.opencl.quickBuild);
+    LoweredKernel g = lowerKernel(small, gpu);
+    QVERIFY(!g.opts.empty() && !g.opencl.quickBuild);
+  }
+
   // CPUs have no workgroups: the applier says so
   void cpuRejectsWorkgroups() {
     UOpPtr kernel = kernelast::reduceRows(Op::Add, dtypes::float32, 8, 16);

@@ -58,7 +58,7 @@ double launchKernel(ClDevice& device, const ClProgram& program, const LoweredKer
 ClProbeLaunch kernelProbe(const ClProgramText& program, const LoweredKernel& k,
                           std::vector<ClProbeArg> args) {
   return {program, k.opencl.function, dispatchArgs(k, std::move(args)), rangeOf(k.opencl.grid, ClRange(1)),
-          rangeOf(k.opencl.local, ClRange())};
+          rangeOf(k.opencl.local, ClRange()), k.opencl.dispatchCase >= 0 ? k.name.text : std::string()};
 }
 
 } // namespace uops

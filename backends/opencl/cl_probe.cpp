@@ -117,7 +117,7 @@ ClError compilerFailure(const ClProbeRequest::Launch& launch, const std::string&
                                             : "exit status " + std::to_string(reply.exitStatus);
   const std::string output = tail(reply.err);
   return ClError(ClError::Kind::Compiler,
-                 "kernel '" + launch.kernel + "' on " + device + " (global " +
+                 "kernel '" + launch.shownName() + "' on " + device + " (global " +
                      launch.global.toString() + ", local " + launch.local.toString() +
                      "): the OpenCL compiler failed (" + how +
                      ") on its first launch, tried in a probe process; its output:\n" +
@@ -178,7 +178,7 @@ void ClDevice::probe(const std::vector<ClProbeLaunch>& launches) {
     if (probed.contains(key) || std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
     const auto [it, added] = programs.try_emplace(hash, request.programs.size());
     if (added) request.programs.push_back({launch.program.source, launch.program.options});
-    request.launches.push_back({it->second, launch.kernel, launch.args, launch.global, launch.local});
+    request.launches.push_back({it->second, launch.kernel, launch.args, launch.global, launch.local, launch.name});
     keys.push_back(std::move(key));
   }
   if (request.launches.empty()) return;

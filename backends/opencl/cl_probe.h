@@ -55,6 +55,9 @@ struct ClProbeLaunch {
   std::vector<ClProbeArg> args;
   ClRange global;
   ClRange local; // no dimensions: the driver's choice, as in launch()
+  // What messages (and UOPSCOPE_INJECT_FAULT) call it where `kernel` is a
+  // dispatcher (cl_schedule_program.h): the schedule's kernel; empty: `kernel`.
+  std::string name{};
 };
 
 // Whether this launch got through a probe in this process already: `programHash`

@@ -59,11 +59,13 @@ std::string toJson(const ClProbeRequest& request) {
   for (const ClProbeRequest::Launch& l : request.launches) {
     Json args = Json::array();
     for (const ClProbeArg& arg : l.args) args.push_back(argJson(arg));
-    launches.push_back({{"program", l.program},
-                        {"kernel", l.kernel},
-                        {"global", rangeJson(l.global)},
-                        {"local", rangeJson(l.local)},
-                        {"args", std::move(args)}});
+    Json launch{{"program", l.program},
+                {"kernel", l.kernel},
+                {"global", rangeJson(l.global)},
+                {"local", rangeJson(l.local)},
+                {"args", std::move(args)}};
+    if (!l.name.empty()) launch["name"] = l.name;
+    launches.push_back(std::move(launch));
   }
   Json root{{"device", request.device}, {"programs", std::move(programs)}, {"launches", std::move(launches)}};
   if (!request.injectFault.empty()) root["inject_fault"] = request.injectFault;
@@ -86,6 +88,7 @@ ClProbeRequest parseProbeRequest(std::string_view json) {
       if (launch.program >= request.programs.size())
         throw ClError(ClError::Kind::Usage, "a launch names a program the request does not hold");
       for (const Json& arg : l.at("args")) launch.args.push_back(argOf(arg));
+      if (l.contains("name")) launch.name = l.at("name").get<std::string>();
       request.launches.push_back(std::move(launch));
     }
     if (root.contains("inject_fault")) request.injectFault = root.at("inject_fault").get<std::string>();

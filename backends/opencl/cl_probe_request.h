@@ -33,6 +33,8 @@ struct ClProbeRequest {
     std::vector<ClProbeArg> args;
     ClRange global;
     ClRange local;
+    std::string name{}; // ClProbeLaunch::name ("name" in JSON, only when set)
+    const std::string& shownName() const { return name.empty() ? kernel : name; }
   };
   std::string device; // "CL:0"
   std::vector<Program> programs;

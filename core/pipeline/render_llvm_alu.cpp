@@ -120,32 +120,10 @@ bool rounds(Op op) {
 } // namespace
 
 bool isRegisterOp(Op op) {
-  switch (op) {
-  case Op::Cast:
-  case Op::Bitcast:
-  case Op::Recip:
-  case Op::Trunc:
-  case Op::Add:
-  case Op::Mul:
-  case Op::Max:
-  case Op::Mod:
-  case Op::Idiv:
-  case Op::CmpLt:
-  case Op::CmpNe:
-  case Op::Xor:
-  case Op::Or:
-  case Op::And:
-  case Op::Shr:
-  case Op::Shl:
-  case Op::Where:
-  case Op::Sqrt: // native where the target says so (CodegenTarget::nativeSqrt)
-  case Op::Exp2: // TranscendentalMode::Intrinsics
-  case Op::Log2:
-  case Op::Sin:
-    return true;
-  default:
-    return false;
-  }
+  // the primitive elementwise ops; of the decomposed ones, the transcendentals
+  // and Sqrt where the target keeps them (TranscendentalMode::Intrinsics,
+  // CodegenTarget::nativeSqrt); a bit cast
+  return opGroup(op) == OpGroup::Elementwise || isTranscendental(op) || op == Op::Sqrt || op == Op::Bitcast;
 }
 
 void renderRegisterOp(Writer& w, const UOp& u) {

@@ -69,9 +69,9 @@ void serve(ClDevice& device, const ClProbeRequest& request) {
     }
     try {
       std::vector<ClBuffer> buffers;
-      if (faultInjected("opencl", launch.kernel, request.injectFault)) {
+      if (faultInjected("opencl", launch.shownName(), request.injectFault)) {
         std::fprintf(stderr, "fault injected by UOPSCOPE_INJECT_FAULT: the OpenCL compiler aborts on %s\n",
-                     launch.kernel.c_str());
+                     launch.shownName().c_str());
         std::abort();
       }
       device.launch(it->second, launch.kernel, argsFor(device, launch.args, buffers),

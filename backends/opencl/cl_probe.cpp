@@ -49,14 +49,6 @@ ProbedLaunches& probedLaunches() {
   return *launches;
 }
 
-// How many probe servers a device gets: a request of several launches is
-// shared among them, since a driver compiles one kernel at a time per
-// process (PoCL: its compiler lock) and a cold schedule's compiles are most
-// of its first run.
-size_t probeServers() {
-  return clProbeServers();
-}
-
 // Probe server `index` for a device name, started on its first request or by
 // ClDevice::startProbes; it opens that device as it starts.
 ProbeProcess& probeProcess(const std::string& device, size_t index) {
@@ -163,7 +155,7 @@ bool clProbesEnabled() {
 
 void ClDevice::startProbes() {
   if (!m_impl->probes) return;
-  for (size_t p = 0; p < probeServers(); ++p) probeProcess(name(), p).prestart();
+  for (size_t p = 0; p < clProbeServers(); ++p) probeProcess(name(), p).prestart();
 }
 
 void ClDevice::probe(const std::vector<ClProbeLaunch>& launches) {
@@ -188,7 +180,7 @@ void ClDevice::probe(const std::vector<ClProbeLaunch>& launches) {
   // Each child takes the next launch nobody took, one request each, so one
   // long compile does not leave a child idle while another has a queue. A
   // child that died takes no more: the launch it died on is the failure.
-  const size_t workers = std::min(probeServers(), request.launches.size());
+  const size_t workers = std::min(clProbeServers(), request.launches.size());
   std::atomic<size_t> next{0};
   std::vector<char> ok(request.launches.size(), 0); // each written by the worker that took it
   std::vector<std::optional<ClError>> failures(request.launches.size());

@@ -26,6 +26,16 @@ Scalar constantScalar(const Value& v) {
 
 } // namespace
 
+std::vector<size_t> computingRun(const Block& block, size_t first) {
+  std::vector<size_t> run;
+  for (size_t i = first; i < block.instructions.size(); ++i) {
+    const PrimOp* p = std::get_if<PrimOp>(&block.instructions[i]);
+    if (!p || !p->fn->computes()) break;
+    run.push_back(i);
+  }
+  return run;
+}
+
 Shape batchShape(const TensorType& t, int64_t batch) {
   Shape shape{batch};
   shape.insert(shape.end(), t.shape.begin(), t.shape.end());

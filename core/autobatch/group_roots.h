@@ -32,6 +32,10 @@ struct GroupRoots {
 // a variable without a type.
 GroupRoots groupRoots(const Program& program, const Block& block, std::span<const size_t> prims, int64_t batch);
 
+// The computing prims of `block` from instruction `first` on, up to the first
+// instruction that is not one: what one GroupRoots compiles.
+std::vector<size_t> computingRun(const Block& block, size_t first);
+
 // [batch, ...shape of t].
 Shape batchShape(const TensorType& t, int64_t batch);
 

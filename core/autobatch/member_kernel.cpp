@@ -1,13 +1,13 @@
 #include "core/autobatch/member_kernel.h"
 
 #include "core/autobatch/group_roots.h"
+#include "core/autobatch/host_values.h"
 #include "core/autobatch/prim.h"
 #include "core/pipeline/codegen_error.h"
 #include "core/pipeline/contractible.h"
 #include "core/pipeline/pipeline_runner.h"
 #include "core/pipeline/program_run.h"
 #include "core/pipeline/render_llvm_writer.h"
-#include "core/autobatch/host_values.h"
 
 #include <algorithm>
 #include <chrono>
@@ -28,7 +28,7 @@ struct NotPerMember {
 };
 
 // The kernel's first Params; the variables' follow.
-enum FixedSlot : int64_t { kControl, kStatus, kCounts, kHigh, kFixedSlots };
+enum FixedSlot : int64_t { kControl, kStatus, kCounts, kHigh };
 // Per thread in the status Param: what stopped it, and where.
 enum StatusField : int64_t { kKind, kVar, kBlock, kMember, kStatusFields };
 enum StatusKind : int64_t { kRunning, kOverflow, kUnderflow, kTooLong };
@@ -60,8 +60,6 @@ public:
   std::vector<std::string> varNames; // by the index the status reports
   std::vector<int64_t> inputSlots;   // per vars_in: its Param (-1: a NULL variable)
   std::vector<int64_t> outputSlots;  // per vars_out
-  std::vector<int64_t> stackSlots;   // the FULL variables' frames
-  int64_t kernelsLowered = 0;
 
 private:
   int64_t addParam(DType dtype, int64_t size, bool written) {
@@ -115,7 +113,7 @@ private:
   int64_t m_threads;
   Writer m_w;
   std::map<std::string, MemberVar> m_vars;
-  std::vector<std::string> m_returns;
+  std::vector<std::pair<int, std::string>> m_returns; // (block, the popped block index)
   std::set<int> m_returnTargets;
 };
 
@@ -133,7 +131,6 @@ void Generator::declareVariables() {
       v.sp = fmt::format("%sp{}", index);
       v.stack = fmt::format("%frames{}", index);
       v.param = addParam(v.dtype, m_threads * m_options.stackDepth, true);
-      stackSlots.push_back(v.param);
     }
     m_vars.emplace(name, std::move(v));
   }
@@ -240,15 +237,14 @@ void Generator::stopIf(const std::string& cond, StatusKind kind, const std::stri
 // Reports what stopped the thread (for the host to throw) and leaves.
 void Generator::errorExit(StatusKind kind, const std::string& varName, int k) {
   std::string base = m_w.emit(fmt::format("mul i64 %tid, {}", int64_t{kStatusFields}));
-  int64_t fields[] = {kind, varName.empty() ? -1 : varIndex(varName), k};
-  for (int64_t f = 0; f < 3; ++f) {
+  const std::string fields[kStatusFields] = {std::to_string(kind),
+                                             std::to_string(varName.empty() ? -1 : varIndex(varName)),
+                                             std::to_string(k), "%m"}; // kKind, kVar, kBlock, kMember
+  for (int64_t f = 0; f < kStatusFields; ++f) {
     std::string at = m_w.emit(fmt::format("add i64 {}, {}", base, f));
     std::string p = m_w.emit(fmt::format("getelementptr i64, ptr {}, i64 {}", data(kStatus), at));
     m_w.line(fmt::format("store i64 {}, ptr {}", fields[f], p));
   }
-  std::string at = m_w.emit(fmt::format("add i64 {}, {}", base, int64_t{kMember}));
-  std::string p = m_w.emit(fmt::format("getelementptr i64, ptr {}, i64 {}", data(kStatus), at));
-  m_w.line(fmt::format("store i64 %m, ptr {}", p));
   m_w.line("br label %done");
 }
 
@@ -277,7 +273,6 @@ void Generator::group(const Block& b, const std::vector<size_t>& prims, int k) {
   for (size_t j = 0; j < lowered.kernels.size(); ++j) {
     const LoweredKernel& kernel = lowered.kernels[j];
     const ScheduledKernel& scheduled = lowered.schedule.kernels.at(j);
-    ++kernelsLowered;
     for (const UOp* u : contractible(kernel.linear)) m_w.contract.insert(u);
     std::map<const UOp*, int64_t> bufferOf; // Param, After, Index -> buffer id
     const UOp* range = nullptr;
@@ -338,17 +333,13 @@ void Generator::group(const Block& b, const std::vector<size_t>& prims, int k) {
     if (const MemberVar* out = stored(g.outputs[j])) write(*out, results[j], g.push[j], k);
 }
 
+// The batched VM's row of the constant (host_values.h), as a register literal.
 std::string Generator::constant(const MemberVar& v, const PrimFn& fn) {
-  frontend::Value c = fn.kind == PrimFn::Kind::Constant ? fn.args.at(0).constant : frontend::Value(int64_t{0});
+  const HostTensor row = constantRow(fn, TensorType{v.dtype, {}});
   llvmir::NumKind kind = llvmir::numKind(v.dtype);
-  double d = c.isFloat() ? *c.get<double>() : c.isBool() ? double(*c.get<bool>()) : double(*c.get<int64_t>());
-  if (kind == llvmir::NumKind::Bool) return d != 0 ? "true" : "false";
-  if (llvmir::isFloatKind(kind)) return llvmir::floatLiteral(v.dtype, d);
-  if (c.isFloat()) throw NotPerMember{fmt::format("a float constant for {} variable {}", toString(v.dtype), v.name)};
-  int64_t i = c.isBool() ? int64_t{*c.get<bool>()} : *c.get<int64_t>();
-  HostTensor t(v.dtype, Shape{1});
-  t.setInt(0, i);
-  return std::to_string(t.getInt(0)); // wrapped to the dtype as the VM's row is
+  if (kind == llvmir::NumKind::Bool) return row.getBool(0) ? "true" : "false";
+  if (llvmir::isFloatKind(kind)) return llvmir::floatLiteral(v.dtype, row.getDouble(0));
+  return std::to_string(row.getInt(0));
 }
 
 void Generator::block(int k) {
@@ -372,12 +363,8 @@ void Generator::block(int k) {
     const PrimOp* op = std::get_if<PrimOp>(&ins);
     if (!op) throw NotPerMember{"a function call left after lowering"};
     if (op->fn->computes()) {
-      std::vector<size_t> prims;
-      for (; i < b.instructions.size(); ++i) {
-        const PrimOp* p = std::get_if<PrimOp>(&b.instructions[i]);
-        if (!p || !p->fn->computes()) break;
-        prims.push_back(i);
-      }
+      std::vector<size_t> prims = computingRun(b, i);
+      i += prims.size();
       group(b, prims, k);
       continue;
     }
@@ -419,7 +406,7 @@ void Generator::terminator(const Block& b, int k) {
     std::string back = pop(var(kProgramCounter), k);
     // the switch is written once every return address is known (generate)
     m_w.line(fmt::format("br label %ret{}", k));
-    m_returns.push_back(fmt::format("ret{}|{}", k, back));
+    m_returns.emplace_back(k, back);
   }
 }
 
@@ -448,14 +435,13 @@ std::string Generator::generate() {
   halt();
   // returns: the popped block index to its block (halt included)
   m_returnTargets.insert(static_cast<int>(m_blocks.size()));
-  for (const std::string& r : m_returns) {
-    size_t bar = r.find('|');
-    m_w.startBlock(r.substr(0, bar));
-    std::string cases;
-    for (int t : m_returnTargets)
-      cases += fmt::format(" i32 {}, label %{}", t,
-                           t == static_cast<int>(m_blocks.size()) ? std::string("halt") : fmt::format("b{}", t));
-    m_w.line(fmt::format("switch i32 {}, label %halt [{} ]", r.substr(bar + 1), cases));
+  std::string cases;
+  for (int t : m_returnTargets)
+    cases += fmt::format(" i32 {}, label %{}", t,
+                         t == static_cast<int>(m_blocks.size()) ? std::string("halt") : fmt::format("b{}", t));
+  for (const auto& [k, back] : m_returns) {
+    m_w.startBlock(fmt::format("ret{}", k));
+    m_w.line(fmt::format("switch i32 {}, label %halt [{} ]", back, cases));
   }
   m_w.startBlock("done");
   m_w.line("%highlast = load i64, ptr %high");
@@ -486,18 +472,17 @@ std::string Generator::generate() {
 struct MemberKernel::Impl {
   Device& device;
   const std::vector<Block>& blocks;
-  Program program;
+  const Program& program; // the VM's, as `blocks`
   int64_t batch;
   VmOptions options;
   int64_t threads = 1;
   std::vector<KernelParam> params;
   std::vector<std::string> varNames;
   std::vector<int64_t> inputSlots, outputSlots;
-  std::string source;
   std::shared_ptr<DeviceProgram> compiled;
 
-  Impl(Device& d, const std::vector<Block>& b, Program p, int64_t n, VmOptions o)
-      : device(d), blocks(b), program(std::move(p)), batch(n), options(o) {}
+  Impl(Device& d, const std::vector<Block>& b, const Program& p, int64_t n, VmOptions o)
+      : device(d), blocks(b), program(p), batch(n), options(o) {}
 
   [[noreturn]] void fail(const std::vector<int64_t>& status) {
     const int64_t kind = status[kKind], block = status[kBlock], member = status[kMember];
@@ -525,8 +510,9 @@ std::unique_ptr<MemberKernel> MemberKernel::build(const Program& lowered, const 
   auto impl = std::make_unique<Impl>(device, blocks, lowered, batch, options);
   impl->threads = std::clamp<int64_t>(target->threads, 1, std::max<int64_t>(batch, 1));
   Generator gen(impl->program, blocks, *target, batch, options, impl->threads);
+  std::string source;
   try {
-    impl->source = gen.generate();
+    source = gen.generate();
   } catch (const NotPerMember& e) {
     whyNot = e.why;
     return nullptr;
@@ -542,7 +528,7 @@ std::unique_ptr<MemberKernel> MemberKernel::build(const Program& lowered, const 
   kernel.target = *target;
   kernel.name = KernelName{"member_kernel", "", {}, {}};
   kernel.params = impl->params;
-  kernel.llvm.source = impl->source;
+  kernel.llvm.source = std::move(source);
   kernel.llvm.function = "kernel";
   kernel.llvm.entry = "kernel";
   kernel.llvm.threads = impl->threads;
@@ -604,10 +590,6 @@ std::vector<HostTensor> MemberKernel::run(const std::vector<HostTensor>& inputs,
     out.push_back(host(k.outputSlots[j]).withShape(batchShape(type, k.batch)));
   }
   return out;
-}
-
-const std::string& MemberKernel::source() const {
-  return m->source;
 }
 
 } // namespace uops::autobatch

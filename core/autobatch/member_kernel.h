@@ -23,8 +23,8 @@ namespace uops::autobatch {
 
 class MemberKernel {
 public:
-  // `blocks` are the VM's (vm.h: VM order, terminators as indices into it, its
-  // size meaning halt). Null, with `whyNot` set, where the program or the
+  // `lowered` and `blocks` are the VM's and outlive the kernel (vm.h: blocks in
+  // VM order, terminators as indices into it, its size meaning halt). Null, with `whyNot` set, where the program or the
   // device does not qualify; throws what lowering and compiling throw.
   static std::unique_ptr<MemberKernel> build(const Program& lowered, const std::vector<Block>& blocks,
                                              Device& device, int64_t batch, const VmOptions& options,
@@ -38,9 +38,6 @@ public:
   // runMs. Throws VmError for a stack overflow or underflow (the variable, the
   // function, the member), a member past options.maxSteps blocks, a cancel.
   std::vector<HostTensor> run(const std::vector<HostTensor>& inputs, VmStats& stats);
-
-  // The kernel's LLVM IR.
-  const std::string& source() const;
 
 private:
   struct Impl;

@@ -337,18 +337,6 @@ struct VirtualMachine::Impl {
     return {bytes.begin(), bytes.end()};
   }
 
-  // `c` as one member's row of the variable's type.
-  std::vector<std::byte> constantRow(const Var& v, const Value& c) {
-    HostTensor t(v.type.dtype, Shape{rowElements(v.type)});
-    for (int64_t i = 0; i < t.numel(); ++i) {
-      if (c.isFloat()) t.setDouble(i, *c.get<double>());
-      else if (c.isBool()) t.setBool(i, *c.get<bool>());
-      else t.setInt(i, *c.get<int64_t>());
-    }
-    std::span<const std::byte> bytes = t.bytes();
-    return {bytes.begin(), bytes.end()};
-  }
-
   // The variable's rows with members not at the block reading an active member's row.
   void fillRows(std::byte* out, Var& v) {
     std::memcpy(out, v.top, static_cast<size_t>(v.rowBytes * batch));
@@ -384,12 +372,8 @@ struct VirtualMachine::Impl {
       const PrimOp& op = std::get<PrimOp>(ins);
       if (op.fn->computes()) {
         Group g;
-        while (i < b.instructions.size()) {
-          const PrimOp* p = std::get_if<PrimOp>(&b.instructions[i]);
-          if (!p || !p->fn->computes()) break;
-          g.prims.push_back(i);
-          ++i;
-        }
+        g.prims = computingRun(b, i);
+        i += g.prims.size();
         compileGroup(b, g);
         plan.actions.push_back({Action::Kind::Group, static_cast<int>(plan.groups.size()), {}, {}, {}, {}});
         plan.groups.push_back(std::move(g));
@@ -403,8 +387,8 @@ struct VirtualMachine::Impl {
       if (a.kind == Action::Kind::Copy) {
         for (const std::string& name : op.in) a.in.push_back(&var(name));
       } else if (a.out[0]) {
-        a.row = constantRow(*a.out[0], op.fn->kind == PrimFn::Kind::Constant ? op.fn->args.at(0).constant
-                                                                              : Value(int64_t{0}));
+        const HostTensor row = constantRow(*op.fn, a.out[0]->type);
+        a.row.assign(row.bytes().begin(), row.bytes().end());
       }
       plan.actions.push_back(std::move(a));
       ++i;

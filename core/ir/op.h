@@ -1,6 +1,7 @@
 // Op: every operation of the UOp dialect, in the spec's order and groups.
 #pragma once
 
+#include <bitset>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -113,6 +114,10 @@ inline constexpr int kOpCount = 0
     UOPS_FOR_EACH_OP(UOPS_OP_COUNT)
 #undef UOPS_OP_COUNT
     ;
+
+// A set of ops, one bit per op.
+using OpSet = std::bitset<kOpCount>;
+inline OpSet opBit(Op op) { return OpSet().set(static_cast<size_t>(op)); }
 
 struct OpInfo {
   std::string_view name;

@@ -81,6 +81,8 @@ struct UOpFactory {
   static UOpPtr create(Op op, DType dtype, UOpList src, Arg arg, Tag tag, size_t hash) {
     auto* node = new UOp(op, dtype, std::move(src), std::move(arg), std::move(tag), hash);
     node->m_line = currentProvenance();
+    node->m_opsBelow = opBit(op);
+    for (const UOpPtr& s : node->m_src) node->m_opsBelow |= s->m_opsBelow;
     auto shape = inferShape(node->m_op, node->m_dtype, node->m_src, node->m_arg);
     node->m_shapeValid = shape.has_value();
     if (shape) node->m_shape = std::move(*shape);

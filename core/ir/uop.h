@@ -54,6 +54,9 @@ public:
   const DeviceRef& device() const { return m_device; } // null: no device
   std::optional<int> axis() const { return m_axis; }
   const MinMax& minMax() const;
+  // The ops of this node and of every node under it (through the sources): a
+  // rewrite whose rules match none of them leaves the whole graph as it is.
+  const OpSet& opsBelow() const { return m_opsBelow; }
 
   template <class T> const T& argAs() const { return std::get<T>(m_arg); }
   template <class T> const T* argIf() const { return std::get_if<T>(&m_arg); }
@@ -90,6 +93,7 @@ private:
   bool m_shapeValid = true;
   std::optional<int> m_axis;
   DeviceRef m_device;
+  OpSet m_opsBelow;
   mutable std::atomic<bool> m_minMaxReady{false};
   mutable MinMax m_minMax;
 };

@@ -3,8 +3,8 @@
 #include "core/symbolic/linear_form.h"
 
 #include <algorithm>
-#include <map>
 #include <optional>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace uops {
@@ -99,16 +99,50 @@ struct Segmenter {
   void group(std::vector<Candidate>& segment);
 };
 
+// Candidates of one kind, Param and terms (they differ in their constants
+// only): each candidate's class, the classes' members in segment order.
+struct Classes {
+  std::vector<size_t> classOf;
+  std::vector<std::vector<size_t>> members;
+
+  explicit Classes(const std::vector<Candidate>& segment) : classOf(segment.size()) {
+    std::unordered_map<size_t, std::vector<size_t>> byHash; // hash -> classes
+    for (size_t i = 0; i < segment.size(); ++i) {
+      const Candidate& c = segment[i];
+      size_t h = std::hash<const UOp*>{}(c.param) * 2 + c.store;
+      for (const LinearTerm& t : c.index.terms)
+        h = h * 0x9E3779B97F4A7C15ull + std::hash<const UOp*>{}(t.node.get()) + static_cast<size_t>(t.coef);
+      std::vector<size_t>& candidates = byHash[h];
+      auto same = std::find_if(candidates.begin(), candidates.end(), [&](size_t k) {
+        const Candidate& first = segment[members[k].front()];
+        return first.store == c.store && first.param == c.param && sameTerms(first.index, c.index);
+      });
+      if (same == candidates.end()) {
+        candidates.push_back(members.size());
+        members.emplace_back();
+        same = candidates.end() - 1;
+      }
+      classOf[i] = *same;
+      members[*same].push_back(i);
+    }
+  }
+};
+
 void Segmenter::group(std::vector<Candidate>& segment) {
-  // candidates with the same kind, Param and terms, by their constant
+  // candidates with the same kind, Param and terms, by their constant (the
+  // first of equal constants)
+  Classes classes(segment);
   std::vector<bool> used(segment.size(), false);
+  std::vector<std::pair<Int128, size_t>> byConstant;
   for (size_t i = 0; i < segment.size(); ++i) {
     if (used[i]) continue;
-    std::map<Int128, size_t> byConstant;
-    for (size_t j = i; j < segment.size(); ++j)
-      if (!used[j] && segment[j].store == segment[i].store && segment[j].param == segment[i].param &&
-          sameTerms(segment[j].index, segment[i].index))
-        byConstant.emplace(segment[j].index.constant, j);
+    byConstant.clear();
+    for (size_t j : classes.members[classes.classOf[i]])
+      if (j >= i && !used[j]) byConstant.emplace_back(segment[j].index.constant, j);
+    std::sort(byConstant.begin(), byConstant.end());
+    byConstant.erase(std::unique(byConstant.begin(), byConstant.end(),
+                                 [](const auto& a, const auto& b) { return a.first == b.first; }),
+                     byConstant.end());
     // runs of consecutive constants, cut into 16, 8, 4, 2 lanes
     for (auto it = byConstant.begin(); it != byConstant.end();) {
       std::vector<size_t> run{it->second};

@@ -12,10 +12,13 @@ struct RuleRewriter {
   UOpPtr operator()(const UOpPtr& node, const Rule** fired) const {
     return pm.rewrite(node, context, fired, listener);
   }
+  const OpSet& ops() const { return pm.ops(); }
 };
 
 struct TableRewriter {
   NodeMap<const UOpPtr*> table;
+  OpSet tableOps; // the ops of the table's nodes
+  const OpSet& ops() const { return tableOps; }
   UOpPtr operator()(const UOpPtr& node, const Rule**) {
     const UOpPtr** r = table.find(node.get());
     return r ? **r : nullptr;
@@ -59,9 +62,12 @@ UOpPtr graphRewrite(const UOpPtr& root, const PatternMatcher& pm, RewriteOptions
 
 UOpPtr replayRewrites(const UOpPtr& input, std::span<const RewritePair> pairs, bool topDown) {
   if (!input) return input;
-  TableRewriter rewriter{NodeMap<const UOpPtr*>(pairs.size())};
+  TableRewriter rewriter{NodeMap<const UOpPtr*>(pairs.size()), {}};
   for (const RewritePair& p : pairs)
-    if (p.replacement) rewriter.table[p.matched.get()] = &p.replacement;
+    if (p.replacement) {
+      rewriter.table[p.matched.get()] = &p.replacement;
+      rewriter.tableOps.set(static_cast<size_t>(p.matched->op()));
+    }
   RewriteOptions opts{.name = "replay", .topDown = topDown};
   opts.maxRewrites = pairs.size();
   RewriteEngine<TableRewriter> engine(rewriter, opts, nullptr);

@@ -22,8 +22,10 @@ PatternMatcher& PatternMatcher::operator=(const PatternMatcher& other) {
 void PatternMatcher::index() {
   for (auto& list : m_byOp)
     list.clear();
+  m_ops.reset();
   for (const Rule& r : m_rules) {
     OpSet ops = r.pattern().opSet();
+    m_ops |= ops;
     for (size_t op = 0; op < ops.size(); ++op)
       if (ops.test(op)) m_byOp[op].push_back(&r);
   }

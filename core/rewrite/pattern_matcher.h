@@ -33,6 +33,8 @@ public:
   const std::vector<Rule>& rules() const { return m_rules; }
   // The rules that may match a node with this op, in order.
   std::span<const Rule* const> candidates(Op op) const { return m_byOp[static_cast<size_t>(op)]; }
+  // The ops some rule may match: a graph without any of them is left as it is.
+  const OpSet& ops() const { return m_ops; }
 
   // The first rule (in order) that matches `node` and returns a different node:
   // its replacement; nullptr if none. `fired` (when given) gets that rule. A
@@ -48,6 +50,7 @@ private:
 
   std::vector<Rule> m_rules;
   std::array<std::vector<const Rule*>, kOpCount> m_byOp;
+  OpSet m_ops;
 };
 
 } // namespace uops

@@ -101,10 +101,17 @@ private:
     }
   }
 
+  // A source none of whose nodes has an op the rewriter may match is its own
+  // result: nothing under it can change (no rule fires, so no source changes).
   void pushSources(size_t i) {
     const UOpList& src = m_stack[i].node->get()->src();
     for (size_t j = src.size(); j-- > 0;) {
-      if (result(src[j].get())) continue;
+      const UOp* s = src[j].get();
+      if (result(s)) continue;
+      if ((s->opsBelow() & m_rewriter.ops()).none() && !m_memo.find(s)) {
+        m_memo[s] = &src[j];
+        continue;
+      }
       m_stack.push_back({&src[j], kNone, State::Enter});
     }
   }

@@ -30,7 +30,6 @@
 namespace uops {
 
 class UOp;
-using OpSet = std::bitset<kOpCount>;
 
 // How a pattern's source list constrains a node's sources.
 enum class SrcMode : uint8_t {

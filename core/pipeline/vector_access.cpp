@@ -1,5 +1,6 @@
 #include "core/pipeline/vector_access.h"
 
+#include "core/ir/node_map.h"
 #include "core/symbolic/linear_form.h"
 
 #include <algorithm>
@@ -65,10 +66,10 @@ bool pure(Op op) { return isElementwise(op) || op == Op::Cast || op == Op::Bitca
 
 // Adds to `out` what `u` needs computed before `first` (pure nodes after it);
 // false when something else would have to move.
-bool hoistable(const UOp* u, size_t first, const std::unordered_map<const UOp*, size_t>& position,
+bool hoistable(const UOp* u, size_t first, const NodeMap<size_t>& position,
                std::vector<const UOp*>& out) {
-  auto it = position.find(u);
-  if (it == position.end() || it->second < first) return true;
+  const size_t* at = position.find(u);
+  if (!at || *at < first) return true;
   if (std::find(out.begin(), out.end(), u) != out.end()) return true;
   if (!pure(u->op())) return false;
   for (const UOpPtr& s : u->src())
@@ -79,19 +80,19 @@ bool hoistable(const UOp* u, size_t first, const std::unordered_map<const UOp*, 
 
 // A gated group's gates and alternatives, made available where it is read.
 std::optional<std::vector<const UOp*>> hoistFor(const std::vector<const UOp*>& lanes, size_t first,
-                                                const std::unordered_map<const UOp*, size_t>& position) {
+                                                const NodeMap<size_t>& position) {
   std::vector<const UOp*> out;
   for (const UOp* l : lanes)
     if (l->src().size() == 3 &&
         (!hoistable(l->src(1).get(), first, position, out) || !hoistable(l->src(2).get(), first, position, out)))
       return std::nullopt;
-  std::sort(out.begin(), out.end(), [&](const UOp* a, const UOp* b) { return position.at(a) < position.at(b); });
+  std::sort(out.begin(), out.end(), [&](const UOp* a, const UOp* b) { return *position.find(a) < *position.find(b); });
   return out;
 }
 
 struct Segmenter {
   const std::vector<const UOp*>& nodes;
-  const std::unordered_map<const UOp*, size_t>& position;
+  const NodeMap<size_t>& position;
   VectorAccess which;
   VectorPlan& plan;
   std::unordered_map<const UOp*, std::vector<const UOp*>> before; // a gated group's first load -> what moves before it
@@ -100,10 +101,11 @@ struct Segmenter {
 };
 
 // Candidates of one kind, Param and terms (they differ in their constants
-// only): each candidate's class, the classes' members in segment order.
+// only): each candidate's class, the classes' members as (constant, segment
+// index), sorted.
 struct Classes {
   std::vector<size_t> classOf;
-  std::vector<std::vector<size_t>> members;
+  std::vector<std::vector<std::pair<Int128, size_t>>> members;
 
   explicit Classes(const std::vector<Candidate>& segment) : classOf(segment.size()) {
     std::unordered_map<size_t, std::vector<size_t>> byHash; // hash -> classes
@@ -114,7 +116,7 @@ struct Classes {
         h = h * 0x9E3779B97F4A7C15ull + std::hash<const UOp*>{}(t.node.get()) + static_cast<size_t>(t.coef);
       std::vector<size_t>& candidates = byHash[h];
       auto same = std::find_if(candidates.begin(), candidates.end(), [&](size_t k) {
-        const Candidate& first = segment[members[k].front()];
+        const Candidate& first = segment[members[k].front().second];
         return first.store == c.store && first.param == c.param && sameTerms(first.index, c.index);
       });
       if (same == candidates.end()) {
@@ -123,9 +125,20 @@ struct Classes {
         same = candidates.end() - 1;
       }
       classOf[i] = *same;
-      members[*same].push_back(i);
+      members[*same].emplace_back(c.index.constant, i);
+    }
+    for (auto& m : members) {
+      std::sort(m.begin(), m.end());
+      bool next = false;
+      for (size_t j = 1; j < m.size() && !next; ++j)
+        next = m[j].first == m[j - 1].first + 1;
+      adjacent.push_back(next);
     }
   }
+
+  // Whether two of a class's members are elements next to each other (else no
+  // group can form of them).
+  std::vector<bool> adjacent;
 };
 
 void Segmenter::group(std::vector<Candidate>& segment) {
@@ -135,14 +148,11 @@ void Segmenter::group(std::vector<Candidate>& segment) {
   std::vector<bool> used(segment.size(), false);
   std::vector<std::pair<Int128, size_t>> byConstant;
   for (size_t i = 0; i < segment.size(); ++i) {
-    if (used[i]) continue;
+    if (used[i] || !classes.adjacent[classes.classOf[i]]) continue;
     byConstant.clear();
-    for (size_t j : classes.members[classes.classOf[i]])
-      if (j >= i && !used[j]) byConstant.emplace_back(segment[j].index.constant, j);
-    std::sort(byConstant.begin(), byConstant.end());
-    byConstant.erase(std::unique(byConstant.begin(), byConstant.end(),
-                                 [](const auto& a, const auto& b) { return a.first == b.first; }),
-                     byConstant.end());
+    for (const auto& [constant, j] : classes.members[classes.classOf[i]])
+      if (j >= i && !used[j] && (byConstant.empty() || byConstant.back().first != constant))
+        byConstant.emplace_back(constant, j);
     // runs of consecutive constants, cut into 16, 8, 4, 2 lanes
     for (auto it = byConstant.begin(); it != byConstant.end();) {
       std::vector<size_t> run{it->second};
@@ -192,9 +202,9 @@ VectorAccess opencl::vectorAccessFor(const UOpPtr& kernelAst) {
 VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which) {
   VectorPlan plan;
   std::vector<const UOp*> nodes;
-  std::unordered_map<const UOp*, size_t> position;
+  NodeMap<size_t> position(linear->src().size());
   for (const UOpPtr& u : linear->src()) {
-    position.emplace(u.get(), nodes.size());
+    position[u.get()] = nodes.size();
     nodes.push_back(u.get());
   }
   Segmenter segmenter{nodes, position, which, plan, {}};

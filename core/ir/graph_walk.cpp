@@ -18,6 +18,14 @@ std::vector<const UOp*> toposortIn(const UOp& root, WalkScope scope) {
   return postOrder(root, [scope](const UOp& node, size_t i) { return followsSource(node, i, scope); });
 }
 
+std::vector<const UOp*> nodesWithOps(const UOp& root, const OpSet& ops) {
+  std::vector<const UOp*> out;
+  if ((root.opsBelow() & ops).none()) return out;
+  for (const UOp* u : postOrder(root, [&ops](const UOp& node, size_t i) { return (node.src(i)->opsBelow() & ops).any(); }))
+    if (ops.test(static_cast<size_t>(u->op()))) out.push_back(u);
+  return out;
+}
+
 UOpPtr substitute(const UOpPtr& root, const NodeSubst& subst, WalkScope scope) {
   if (subst.empty()) return root;
   std::vector<const UOp*> order = toposortIn(*root, scope);

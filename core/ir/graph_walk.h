@@ -56,6 +56,11 @@ template <class Follows> std::vector<const UOp*> postOrder(const UOp& root, Foll
 // Nodes in topological order (sources first) within `scope`.
 std::vector<const UOp*> toposortIn(const UOp& root, WalkScope scope);
 
+// The nodes under `root` whose op is in `ops`, in the order toposort gives
+// them. The walk enters only sources that hold such a node (UOp::opsBelow):
+// finding a kernel's Ends does not walk its arithmetic.
+std::vector<const UOp*> nodesWithOps(const UOp& root, const OpSet& ops);
+
 // Node -> replacement, keyed by pointer for look-up only (never iterated).
 using NodeSubst = std::unordered_map<const UOp*, UOpPtr>;
 

@@ -59,7 +59,10 @@ void unregister(const UOp* node) {
   shard.nodes.erase(node->hash(), node);
 }
 
-void destroyNode(const UOp* node) {
+// Runs a dead node's destructor. Its memory (one block with the shared_ptr's
+// counts, NodeAllocator) goes when the last weak reference does: the node's
+// own weak_from_this, at the end of its destructor.
+void destroyNode(UOp* node) {
   if (tPendingFree) {
     tPendingFree->push_back(node);
     return;
@@ -70,7 +73,7 @@ void destroyNode(const UOp* node) {
     const UOp* n = pending.back();
     pending.pop_back();
     unregister(n);
-    delete n; // releasing its sources may push more nodes onto `pending`
+    n->~UOp(); // releasing its sources may push more nodes onto `pending`
   }
   tPendingFree = nullptr;
 }
@@ -78,8 +81,23 @@ void destroyNode(const UOp* node) {
 } // namespace
 
 struct UOpFactory {
+  // A node and its shared_ptr counts in one allocation (allocate_shared): a
+  // compiler run makes and frees nodes by the ten thousand.
+  template <class T> struct NodeAllocator {
+    using value_type = T;
+    NodeAllocator() = default;
+    template <class U> NodeAllocator(const NodeAllocator<U>&) {}
+    T* allocate(size_t n) { return std::allocator<T>().allocate(n); }
+    void deallocate(T* p, size_t n) { std::allocator<T>().deallocate(p, n); }
+    template <class... A> void construct(UOp* p, A&&... a) { ::new (static_cast<void*>(p)) UOp(std::forward<A>(a)...); }
+    void destroy(UOp* p) { destroyNode(p); }
+    bool operator==(const NodeAllocator&) const { return true; }
+  };
+
   static UOpPtr create(Op op, DType dtype, UOpList src, Arg arg, Tag tag, size_t hash) {
-    auto* node = new UOp(op, dtype, std::move(src), std::move(arg), std::move(tag), hash);
+    std::shared_ptr<UOp> owner = std::allocate_shared<UOp>(NodeAllocator<UOp>(), op, dtype, std::move(src),
+                                                           std::move(arg), std::move(tag), hash);
+    UOp* node = owner.get();
     node->m_line = currentProvenance();
     node->m_opsBelow = opBit(op);
     for (const UOpPtr& s : node->m_src) node->m_opsBelow |= s->m_opsBelow;
@@ -90,7 +108,7 @@ struct UOpFactory {
     // The axis indexes the shape: a node without a valid shape has none (and its
     // sources' axes may not fit the empty shape it holds).
     if (node->m_shapeValid) node->m_axis = inferAxis(node->m_op, node->m_src, node->m_arg, node->m_shape);
-    return std::shared_ptr<UOp>(node, [](UOp* p) { destroyNode(p); });
+    return owner;
   }
 };
 

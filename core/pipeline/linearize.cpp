@@ -1,5 +1,6 @@
 #include "core/pipeline/linearize.h"
 
+#include "core/ir/graph_walk.h"
 #include "core/pipeline/codegen_error.h"
 #include "core/pipeline/grid_specials.h"
 #include "core/pipeline/optimize.h"
@@ -29,19 +30,18 @@ const PatternMatcher& pmSplitEnds() {
   return pm;
 }
 
-// The first range (in toposort order) closed by more than one End, with its Ends.
-std::vector<UOpPtr> firstSharedRange(const UOpPtr& sink) {
+// The ranges closed by more than one End, each with its Ends, in toposort order.
+std::vector<std::vector<UOpPtr>> sharedRanges(const UOpPtr& sink) {
   std::unordered_map<const UOp*, size_t> groupOf; // Range -> index in groups (look-up only)
   std::vector<std::vector<UOpPtr>> groups;
-  for (const UOp* u : toposort(*sink)) {
-    if (u->op() != Op::End || u->src().size() != 2) continue;
+  for (const UOp* u : nodesWithOps(*sink, opBit(Op::End))) {
+    if (u->src().size() != 2) continue;
     auto [it, fresh] = groupOf.try_emplace(u->src(1).get(), groups.size());
     if (fresh) groups.emplace_back();
     groups[it->second].push_back(u->ptr());
   }
-  for (auto& g : groups)
-    if (g.size() > 1) return g;
-  return {};
+  std::erase_if(groups, [](const std::vector<UOpPtr>& g) { return g.size() < 2; });
+  return groups;
 }
 
 } // namespace
@@ -85,25 +85,30 @@ UOpPtr splitEnds(const UOpPtr& sink) {
 
 UOpPtr mergeEnds(const UOpPtr& sink) {
   UOpPtr root = sink;
-  // Each round merges the Ends of one range; nested shared ranges take one round each.
-  for (auto ends = firstSharedRange(root); !ends.empty(); ends = firstSharedRange(root)) {
+  // Each round merges the Ends of one range; nested shared ranges take one round
+  // each. Merging one range's Ends leaves no other range closed more often than
+  // before, so a round that found one shared range is the last.
+  for (auto shared = sharedRanges(root); !shared.empty(); shared = sharedRanges(root)) {
+    const std::vector<UOpPtr>& ends = shared.front();
     UOpList bodies;
     for (const UOpPtr& e : ends) bodies.push_back(e->src(0));
-    // one walk over all bodies together: expanded kernels close one range hundreds of
-    // times, and an End of the range under any body means one loop runs after the other
+    UOpPtr group = UOp::make(Op::Group, dtypes::void_, std::move(bodies));
+    // one walk over all bodies together (expanded kernels close one range
+    // hundreds of times): an End of the range under any body means one loop
+    // runs after the other
     std::unordered_set<const UOp*> endSet;
     for (const UOpPtr& e : ends) endSet.insert(e.get());
-    for (const UOp* u : toposort(std::span<const UOpPtr>(bodies)))
+    for (const UOp* u : nodesWithOps(*group, opBit(Op::End)))
       if (endSet.contains(u))
         throw CodegenError("Linearize",
                            fmt::format("range r{} is closed twice, one loop after the other",
                                        ends.front()->src(1)->argAs<RangeArg>().id));
-    UOpPtr group = UOp::make(Op::Group, dtypes::void_, std::move(bodies));
     UOpPtr merged = UOp::make(Op::End, dtypes::void_, {group, ends.front()->src(1)});
     std::vector<RewritePair> pairs;
     for (const UOpPtr& e : ends)
       pairs.push_back({e, merged});
     root = replayStep(fmt::format("merge the Ends of r{}", ends.front()->src(1)->argAs<RangeArg>().id), root, pairs);
+    if (shared.size() == 1) break;
   }
   return root;
 }

@@ -5,6 +5,7 @@
 
 #include "core/ir/buffer_access.h"
 #include "core/ir/build.h"
+#include "core/ir/graph_walk.h"
 #include "core/pipeline/codegen_error.h"
 #include "core/rewrite/graph_rewrite.h"
 #include "core/runtime/float_convert.h"
@@ -30,8 +31,7 @@ struct ReduceContext {
 // Fills outerOf from the sink before any Reduce is lowered.
 void collectOuterRanges(const UOpPtr& sink, ReduceContext& ctx) {
   OpenRangeMap open = openRangesOfAll(*sink);
-  for (const UOp* u : toposort(*sink)) {
-    if (u->op() != Op::Reduce) continue;
+  for (const UOp* u : nodesWithOps(*sink, opBit(Op::Reduce))) {
     const auto& inner = open[u->src(0).get()];
     for (size_t i = 1; i < u->src().size(); ++i) {
       auto& outer = ctx.outerOf[u->src(i).get()];

@@ -157,8 +157,13 @@ RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
     text("\n" + llvmir::helperDefinition(h));
   text(fmt::format("\ndefine internal void @{}({}{}i64 %tid) #0 {{\nentry:\n", out.function, args,
                    args.empty() ? "" : ", "));
-  for (size_t i = 0; i < w.lines().size(); ++i)
-    appendLines(out, w.lines()[i] + "\n", w.lineNodes()[i]);
+  size_t total = out.source.size();
+  for (const std::string& l : w.lines()) total += l.size() + 1;
+  out.source.reserve(total + 1024);
+  for (size_t i = 0; i < w.lines().size(); ++i) {
+    appendLines(out, w.lines()[i], w.lineNodes()[i]);
+    appendLines(out, "\n", w.lineNodes()[i]);
+  }
   text("  ret void\n}\n");
   text(fmt::format("\n; the CPU device's ABI: void {}(void** bufs, int64_t tid)\n", out.entry));
   text(fmt::format(

@@ -107,18 +107,29 @@ const std::string& Writer::operand(const UOp& u) const {
   return it->second;
 }
 
+// Lines are joined by hand, not formatted: a kernel's renderer writes one per
+// instruction, thousands for an unrolled kernel.
 std::string Writer::fresh() {
-  return fmt::format("%v{}", m_next++);
+  fmt::format_int n(m_next++);
+  std::string v;
+  v.reserve(2 + n.size());
+  v.append("%v").append(n.data(), n.size());
+  return v;
 }
 
 std::string Writer::emit(std::string_view text) {
   std::string v = fresh();
-  line(fmt::format("{} = {}", v, text));
+  std::string& l = m_lines.emplace_back();
+  l.reserve(2 + v.size() + 3 + text.size());
+  l.append("  ").append(v).append(" = ").append(text);
+  m_lineNodes.push_back(current);
   return v;
 }
 
 void Writer::line(std::string_view text) {
-  m_lines.push_back(fmt::format("  {}", text));
+  std::string& l = m_lines.emplace_back();
+  l.reserve(2 + text.size());
+  l.append("  ").append(text);
   m_lineNodes.push_back(current);
 }
 

@@ -5,12 +5,14 @@
 #include "core/frontend/interpreter.h"
 #include "core/grad/constants_only.h"
 #include "core/ir/graph_walk.h"
+#include "core/ir/node_map.h"
 #include "core/ir/build.h"
 #include "core/ir/shape.h"
 #include "core/runtime/reference_evaluator.h"
 #include "core/tensor/tensor_impl.h"
 
 #include <functional>
+#include <utility>
 
 namespace uops::program {
 namespace {
@@ -21,12 +23,12 @@ thread_local Realizer* t_realizer = nullptr;
 // into), outside Function and Call bodies.
 UOpPtr replaceNodes(const UOpPtr& root, const std::function<UOpPtr(const UOp*)>& swap) {
   NodeSubst replace;
-  std::unordered_set<const UOp*> visited;
+  NodeMap<bool> visited;
   std::vector<const UOp*> stack{root.get()};
   while (!stack.empty()) {
     const UOp* u = stack.back();
     stack.pop_back();
-    if (!visited.insert(u).second) continue;
+    if (std::exchange(visited[u], true)) continue;
     if (UOpPtr r = swap(u)) {
       replace.emplace(u, std::move(r));
       continue;

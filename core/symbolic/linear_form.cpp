@@ -179,20 +179,32 @@ const UOp* atomOf(const UOp& n, const DType& d) {
 
 // Sums found canonical lately, per thread: a rewrite meets a sum just after the
 // sum that is its left source, so only the new last term needs a comparison.
-// Direct-mapped by address; a weak reference never mistakes a new node at a
-// freed node's address for it, and keeps nothing alive.
+// Direct-mapped by address; the weak reference tells a live node from a dead
+// one whose address a new node took, and keeps no node alive. A look-up reads
+// the address and the reference's count, and changes no count.
 class CanonicalMemo {
 public:
-  bool contains(const UOp& e) const { return slot(e).lock().get() == &e; }
-  void add(const UOp& e) { slot(e) = e.weak_from_this(); }
+  bool contains(const UOp& e) const {
+    const Slot& s = slot(e);
+    return s.node == &e && !s.ref.expired();
+  }
+  void add(const UOp& e) {
+    Slot& s = slot(e);
+    s.node = &e;
+    s.ref = e.weak_from_this();
+  }
 
 private:
-  std::weak_ptr<const UOp>& slot(const UOp& e) const {
+  struct Slot {
+    const UOp* node = nullptr;
+    std::weak_ptr<const UOp> ref;
+  };
+  Slot& slot(const UOp& e) const {
     uint64_t h = reinterpret_cast<uintptr_t>(&e) * 0x9E3779B97F4A7C15ull;
     return m_slots[h >> (64 - kBits)];
   }
   static constexpr int kBits = 12;
-  mutable std::array<std::weak_ptr<const UOp>, size_t{1} << kBits> m_slots;
+  mutable std::array<Slot, size_t{1} << kBits> m_slots;
 };
 
 thread_local CanonicalMemo tCanonical;

@@ -2,7 +2,9 @@
 #include "tests/support/test_registry.h"
 #include "tests/ir/ir_test.h"
 
+#include "core/ir/graph_walk.h"
 #include "core/ir/verify.h"
+#include "tests/ir/random_graph.h"
 
 #include <QTest>
 
@@ -28,6 +30,7 @@ private Q_SLOTS:
   void deepChain();
   void threadsGetTheSamePointers();
   void threadsMakeWhatOthersRelease();
+  void opsBelowAndNodesWithOps();
 };
 
 void TestInterning::sameFieldsSamePointer() {
@@ -176,6 +179,31 @@ void TestInterning::threadsMakeWhatOthersRelease() {
   for (int t = 0; t < kThreads; ++t) threads.emplace_back(churn, t);
   for (auto& t : threads) t.join();
   QCOMPARE(wrong.load(), 0);
+}
+
+// Each node knows the ops of its whole graph; nodesWithOps, which walks only
+// into sources holding a wanted op, finds what a filtered toposort finds, in
+// the same order.
+void TestInterning::opsBelowAndNodesWithOps() {
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    UOpPtr g = irtest::RandomGraph(seed).make(60);
+    std::vector<const UOp*> all = toposort(*g);
+    for (const UOp* u : all) {
+      OpSet below;
+      for (const UOp* v : toposort(*u)) below |= opBit(v->op());
+      QCOMPARE(u->opsBelow(), below);
+    }
+    std::mt19937_64 rng(seed);
+    for (int k = 0; k < 8; ++k) {
+      OpSet wanted;
+      for (int j = 0; j < 3; ++j) wanted |= opBit(all[rng() % all.size()]->op());
+      if (k == 0) wanted = opBit(Op::End); // most graphs have none
+      std::vector<const UOp*> expected;
+      for (const UOp* u : all)
+        if (wanted.test(static_cast<size_t>(u->op()))) expected.push_back(u);
+      QVERIFY(nodesWithOps(*g, wanted) == expected);
+    }
+  }
 }
 
 UOPSCOPE_TEST(TestInterning);

@@ -9,12 +9,17 @@ namespace uops {
 
 std::vector<VerifyError> verify(const UOpPtr& root) {
   std::vector<const UOp*> order = toposort(*root);
+  std::vector<std::pair<const UOp*, std::vector<std::string>>> broken;
+  for (const UOp* node : order)
+    if (std::vector<std::string> rules = verifyNode(*node); !rules.empty()) broken.emplace_back(node, std::move(rules));
+  std::vector<VerifyError> errors;
+  if (broken.empty()) return errors;
+  // node ids for the printed lines, only when something is wrong
   NodeIds ids;
   for (const UOp* node : order)
     ids.emplace(node, ids.size());
-  std::vector<VerifyError> errors;
-  for (const UOp* node : order)
-    for (std::string& rule : verifyNode(*node))
+  for (auto& [node, rules] : broken)
+    for (std::string& rule : rules)
       errors.push_back({node->ptr(), printNode(*node, ids), std::move(rule)});
   return errors;
 }

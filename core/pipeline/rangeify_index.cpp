@@ -39,11 +39,22 @@ bool isAlwaysTrue(const UOpPtr& cond) {
   return v && std::holds_alternative<bool>(*v) && std::get<bool>(*v);
 }
 
+// One rewrite for the whole list: the axes of a reshape share their flat index
+// and their validity, simplified once (the rules match no Sink, so each
+// expression comes out as it would alone).
 IndexList simplifyIndex(const IndexList& index) {
-  IndexList out;
+  UOpList parts;
   for (const IndexExpr& e : index) {
-    UOpPtr valid = simplifyIndex(e.valid);
-    out.push_back({simplifyIndex(e.idx), isAlwaysTrue(valid) ? nullptr : valid});
+    parts.push_back(e.idx);
+    if (e.valid) parts.push_back(e.valid);
+  }
+  UOpPtr all = simplifyIndex(UOp::make(Op::Sink, dtypes::void_, std::move(parts)));
+  IndexList out;
+  size_t at = 0;
+  for (const IndexExpr& e : index) {
+    UOpPtr idx = all->src(at++);
+    UOpPtr valid = e.valid ? all->src(at++) : nullptr;
+    out.push_back({std::move(idx), isAlwaysTrue(valid) ? nullptr : valid});
   }
   return out;
 }

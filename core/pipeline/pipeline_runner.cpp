@@ -6,6 +6,7 @@
 #include "core/pipeline/rangeify.h"
 #include "core/rewrite/cancel.h"
 #include "core/rewrite/substitute_step.h"
+#include "core/runtime/small_pages.h"
 #include "core/runtime/worker_pool.h"
 
 #include <algorithm>
@@ -160,6 +161,7 @@ std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const std::ve
 PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOptions& options,
                         const KernelOpts& opts) {
   PipelineRun run;
+  SmallPagesScope smallPages; // lowering's nodes: small pages (small_pages.h)
   RunControl control(options);
   if (!control.starting("Callify")) throw PipelineCancelled();
   // Callify's input: the outputs as one Tuple (the graph callify wraps)

@@ -7,6 +7,7 @@
 #include "core/program/realization.h"
 #include "core/program/safetensors.h"
 #include "core/program/training.h"
+#include "core/runtime/small_pages.h"
 
 #include <fmt/format.h>
 
@@ -73,6 +74,7 @@ std::vector<Tensor> LoadedProgram::outputTensors() const {
 LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOptions& options) {
   static std::mutex loading; // the seed, Tensor.training and the needed set are process-wide
   std::lock_guard lock(loading);
+  SmallPagesScope smallPages; // the program's graph: small pages (core/runtime/small_pages.h)
   forgetNeeded();
   setTrainingMode(false);
   Tensor::manualSeed(0);

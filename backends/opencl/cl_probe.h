@@ -66,12 +66,13 @@ struct ClProbeLaunch {
 bool clLaunchProbed(const std::string& device, size_t programHash, const std::string& kernel,
                     const ClRange& global, const ClRange& local);
 
-// False when UOPSCOPE_CL_PROBE=0 (read once per process).
 // How many probe processes a device gets: a request of several launches is
 // shared among them, since a driver compiles one kernel at a time per process
 // (PoCL: its compiler lock) and a cold schedule's compiles are most of its
 // first run.
 size_t clProbeServers();
+
+// False when UOPSCOPE_CL_PROBE=0 (read once per process).
 bool clProbesEnabled();
 
 } // namespace uops

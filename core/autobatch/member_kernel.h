@@ -23,9 +23,10 @@ namespace uops::autobatch {
 
 class MemberKernel {
 public:
-  // `lowered` and `blocks` are the VM's and outlive the kernel (vm.h: blocks in
-  // VM order, terminators as indices into it, its size meaning halt). Null, with `whyNot` set, where the program or the
-  // device does not qualify; throws what lowering and compiling throw.
+  // `lowered` and `blocks` are the VM's and outlive the kernel (vm.h: blocks
+  // in VM order, terminators as indices into it, its size meaning halt). Null,
+  // with `whyNot` set, where the program or the device does not qualify;
+  // throws what lowering and compiling throw.
   static std::unique_ptr<MemberKernel> build(const Program& lowered, const std::vector<Block>& blocks,
                                              Device& device, int64_t batch, const VmOptions& options,
                                              std::string& whyNot);

@@ -28,7 +28,6 @@
 
 namespace uops {
 
-// What the device offers the optimizer.
 // Small kernels on a driver that vectorizes across work-items (PoCL): a kernel
 // of at most kSmallGridItems work-items and kSmallKernelIterations iterations in
 // all (heuristics.h: isSmallKernel) gets no OptOps, runs in work-groups of one
@@ -41,6 +40,7 @@ namespace uops {
 inline constexpr int64_t kSmallGridItems = 512;
 inline constexpr int64_t kSmallKernelIterations = int64_t{1} << 16;
 
+// What the device offers the optimizer.
 struct OptTarget {
   std::string device = "CPU";
   bool hasLocals = false;      // LOCAL and GROUP_REDUCE (GPU workgroups)

@@ -66,7 +66,7 @@ UOpPtr replayRewrites(const UOpPtr& input, std::span<const RewritePair> pairs, b
   for (const RewritePair& p : pairs)
     if (p.replacement) {
       rewriter.table[p.matched.get()] = &p.replacement;
-      rewriter.tableOps.set(static_cast<size_t>(p.matched->op()));
+      rewriter.tableOps |= opBit(p.matched->op());
     }
   RewriteOptions opts{.name = "replay", .topDown = topDown};
   opts.maxRewrites = pairs.size();

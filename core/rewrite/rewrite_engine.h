@@ -212,7 +212,7 @@ private:
   Rewriter& m_rewriter;
   const RewriteOptions& m_opts;
   RewriteListener* m_listener;
-  NodeMap<const UOpPtr*> m_memo{64}; // small at first: many rewrites are of a few nodes
+  NodeMap<const UOpPtr*> m_memo{1024};
   std::deque<UOpPtr> m_arena;
   std::vector<Frame> m_stack;
   std::vector<Waiter> m_waiters;

@@ -44,7 +44,7 @@ ProgramTiming time(const std::string& path, const BenchCompileOptions& options) 
   uops::PipelineRun run;
   for (int r = 0; r < std::max(options.repeat, 1); ++r) {
     Clock::time_point start = Clock::now();
-    uops::program::LoadedProgram program = loadOrFail(path);
+    uops::program::LoadedProgram program = loadOrFail(path, "CPU");
     run = uops::runPipeline(uops::program::rootsOf(program.outputTensors()), {.trace = false, .target = target});
     double ms = msSince(start);
     requireSuccess(run, path);

@@ -20,7 +20,7 @@ struct EmitOptions {
 
 void emit(const EmitOptions& options) {
   if (options.source == options.isa) failWith("uopc emit: choose one of --source and --isa");
-  uops::program::LoadedProgram program = loadOrFail(options.lowering.path);
+  uops::program::LoadedProgram program = loadOrFail(options.lowering.path, options.lowering.device);
   uops::PipelineRun run = lower(program, options.lowering, false);
   requireSuccess(run, options.lowering.path);
   uops::Device& device = uops::openDevice(options.lowering.device);

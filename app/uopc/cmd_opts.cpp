@@ -15,7 +15,7 @@ namespace {
 
 // Each kernel with the OptOps Optimize applied to it, in the text form --opts takes.
 void opts(const LoweringOptions& options) {
-  uops::program::LoadedProgram program = loadOrFail(options.path);
+  uops::program::LoadedProgram program = loadOrFail(options.path, options.device);
   uops::PipelineRun run = lower(program, options, false);
   requireSuccess(run, options.path);
   for (size_t i : selectedKernels(run, options.kernel)) {

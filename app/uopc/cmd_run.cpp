@@ -10,6 +10,7 @@
 #include "core/program/scheduled_run.h"
 #include "core/runtime/device_registry.h"
 #include "core/runtime/json_output.h"
+#include "core/runtime/reference_check.h"
 
 #include <algorithm>
 #include <iostream>
@@ -37,7 +38,10 @@ struct RunOptions {
   int beam = 0;
   double beamBudget = 120;
   size_t schedule = 0;     // run the schedules up to this one and show its buffers
-  bool bySchedule = false; // every schedule separately, then the outputs
+  bool bySchedule = false; // every schedule separately, then the outputs (the default)
+  bool oneGraph = false;   // the whole program as one graph, realization points inlined
+  bool check = false;      // compare the outputs with the reference evaluator's
+  double checkLimitMb = 2048;
 };
 
 // Without --json: what the program printed, then each output with where it came from.
@@ -132,6 +136,17 @@ void printTimes(const std::vector<uops::KernelTimes>& times, int repeat) {
   std::cout << fmt::format("  {:<32} median {:10.4f} ms\n", "total", total);
 }
 
+const char* checkStatus(uops::ReferenceCheck::Status s) {
+  switch (s) {
+  case uops::ReferenceCheck::Status::Matched: return "matched";
+  case uops::ReferenceCheck::Status::Differs: return "differs";
+  case uops::ReferenceCheck::Status::Skipped: return "skipped";
+  case uops::ReferenceCheck::Status::Cancelled: return "cancelled";
+  case uops::ReferenceCheck::Status::Failed: return "failed";
+  }
+  return "failed";
+}
+
 // Every option that does not apply to the chosen device or to the other
 // options is an error that says why, never a silent no-op.
 void checkApplies(const RunOptions& options, const CLI::App& cmd) {
@@ -154,6 +169,11 @@ void checkApplies(const RunOptions& options, const CLI::App& cmd) {
   if (given("--beam-budget") && !given("--beam")) failWith("uopc run: --beam-budget needs --beam");
   if (given("--repeat") && !given("--time"))
     failWith("uopc run: --repeat runs the compiled program again for --time; give --time too");
+  if (!device.runsKernels() && given("--check"))
+    failWith(fmt::format("uopc run: --check does not apply to {}: it is the reference evaluator itself", options.device));
+  if (given("--check") && given("--schedule"))
+    failWith("uopc run: --check compares the program's outputs; it does not go with --schedule");
+  if (given("--check-limit") && !given("--check")) failWith("uopc run: --check-limit needs --check");
   if (given("--no-opt") && (given("--beam") || given("--opts")))
     failWith("uopc run: --no-opt runs kernels without OptOps; it cannot go with --beam or --opts");
 }
@@ -168,9 +188,11 @@ void run(const RunOptions& options) {
   uops::KernelOpts opts;
   std::optional<size_t> upTo;
   if (options.schedule > 0) upTo = options.schedule;
-  // One graph for everything unless asked: the same values, and kernels may
-  // fuse across realization points (fewer, and compiled together).
-  bool scheduled = options.bySchedule || upTo;
+  // As tinygrad runs it unless asked: the realization points ran while the
+  // program loaded, the outputs are computed from the buffers they left.
+  // --one-graph: everything again as one graph (the same values; kernels may
+  // fuse across realization points).
+  bool scheduled = !options.oneGraph || upTo;
   try {
     // --opts name kernels of what the last schedule run computes
     size_t last = upTo.value_or(program.schedules.size() + 1);
@@ -184,21 +206,33 @@ void run(const RunOptions& options) {
                                .beam = options.beam,
                                .beamBudgetSeconds = options.beamBudget,
                                .beamProgress = {},
-                               .beamDone = {}};
+                               .beamDone = {},
+                               .inputs = {}};
     reportBeamOnStderr(settings);
     result = scheduled ? uops::program::runScheduled(program, options.device, settings, upTo)
                        : uops::program::runOnDevice(program.outputTensors(), options.device, settings);
+    result.kernels += program.loadKernels; // the realization points' kernels ran too
   } catch (const uops::DeviceError& e) {
     failWith(fmt::format("uopc run: {}", e.what()));
   } catch (const std::exception& e) {
     failWith(fmt::format("{}: running the program on {} failed: {}", options.path, options.device,
                          e.what()));
   }
+  std::optional<uops::ReferenceCheck> check;
+  if (options.check) {
+    // the whole program on the reference evaluator, from its start: what ran
+    // while it loaded is checked too
+    check = uops::checkAgainstReference(uops::program::rootsOf(program.outputTensors()), {}, result.outputs,
+                                        {.maxBytes = static_cast<int64_t>(options.checkLimitMb * 1e6), .cancel = nullptr});
+  }
   if (options.json) {
     // REF compiles no kernels, so it reports 0; compiled devices report their count.
     nlohmann::ordered_json out = uops::runJson(result.outputs, result.kernels);
     addPlacements(out, program.outputTensors());
     if (result.devices > 1) out["copies"] = result.copies;
+    if (check)
+      out["check"] = {{"status", checkStatus(check->status)}, {"message", check->message},
+                      {"largest_difference", check->largestDifference}};
     if (options.time) {
       out["timing"] = timingJson(result.times);
       if (!result.timeline.empty()) {
@@ -208,11 +242,14 @@ void run(const RunOptions& options) {
       if (!program.loadTimeRuns.empty()) out["timing"]["run_ms"] = loadTimeRunMs(program);
     }
     std::cout << uops::formatJsonLine(out) << "\n";
+    if (check && check->status == uops::ReferenceCheck::Status::Differs) throw CLI::RuntimeError(1);
     return;
   }
   printReadable(program, result, options.device, options.schedule);
+  if (check) std::cout << "check: " << check->message << "\n";
   if (options.time) printTimes(result.times, options.repeat);
   if (options.time) printLoadTimeRuns(program);
+  if (check && check->status == uops::ReferenceCheck::Status::Differs) throw CLI::RuntimeError(1);
   if (options.time && !result.timeline.empty())
     std::cout << fmt::format("  {:<28} median {:10.4f} ms on {} devices, {} copies per run\n", "wall", medianRunMs(result.timeline),
                              result.devices, result.copies);
@@ -233,9 +270,19 @@ void addRunCommand(CLI::App& app) {
                   "run the schedules up to this one (1-based; one per realization point, the last "
                   "computes the outputs) and print the buffers it computes");
   cmd->add_flag("--by-schedule", options->bySchedule,
-                "run each realization point's schedule separately, in order, as tinygrad does "
-                "(default: the whole program as one graph)");
+                "run each realization point's schedule separately, in order, as tinygrad does (the default)");
+  cmd->add_flag("--one-graph", options->oneGraph,
+                "compute the outputs again from the program's start as one graph, its realization points "
+                "inlined (the same values; kernels may fuse across them)")
+      ->excludes("--by-schedule");
   cmd->add_flag("--json", options->json, "print the outputs as one JSON object");
+  cmd->add_flag("--check", options->check,
+                "also compute the outputs with the reference evaluator (from the program's start) and compare; "
+                "exit 1 when they differ");
+  cmd->add_option("--check-limit", options->checkLimitMb,
+                  "megabytes of values the reference evaluator may hold for --check; above it the check is skipped")
+      ->check(CLI::Range(1.0, 1e9))
+      ->capture_default_str();
   cmd->add_flag("--time", options->time, "report each kernel's median and minimum run time");
   cmd->add_option("--repeat", options->repeat, "runs of the compiled program (for --time)")
       ->check(CLI::Range(1, 1000000))

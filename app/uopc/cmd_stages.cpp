@@ -44,7 +44,7 @@ void stages(const StagesOptions& options) {
       failWith(fmt::format("no stage '{}'; the stages are:{}", options.stage, list));
     }
   }
-  uops::program::LoadedProgram program = loadOrFail(options.lowering.path);
+  uops::program::LoadedProgram program = loadOrFail(options.lowering.path, options.lowering.device);
   uops::PipelineRun run = lower(program, options.lowering, false);
   std::vector<size_t> kernels;
   if (!run.schedule.kernels.empty()) kernels = selectedKernels(run, options.lowering.kernel);

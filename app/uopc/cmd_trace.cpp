@@ -36,7 +36,7 @@ void checkReplay(const uops::PipelineRun& run) {
 }
 
 void trace(const TraceOptions& options) {
-  uops::program::LoadedProgram program = loadOrFail(options.lowering.path);
+  uops::program::LoadedProgram program = loadOrFail(options.lowering.path, options.lowering.device);
   uops::PipelineRun run = lower(program, options.lowering, true);
   for (const uops::StageRecord& r : run.stages) {
     size_t total = 0;

@@ -50,7 +50,7 @@ void addLoweringFlags(CLI::App* cmd, LoweringOptions& options) {
 
 uops::program::LoadedProgram loadOrFail(const std::string& path, const std::string& device) {
   try {
-    return uops::program::loadProgramFile(path, {.limits = {}, .device = device});
+    return uops::program::loadProgramFile(path, uops::program::LoadOptions::on(device));
   } catch (const uops::frontend::LoadError& e) {
     failWith(e.what());
   } catch (const std::exception& e) {

@@ -34,7 +34,8 @@ CLI::Validator deviceNameValidator();
 // --device, --no-opt, --opts, --kernel, --schedule on `cmd`.
 void addLoweringFlags(CLI::App* cmd, LoweringOptions& options);
 
-// `device`: where work done while loading runs (@autobatch calls); empty: REF.
+// `device`: where work done while loading runs (realization points, @autobatch
+// calls); empty: REF.
 uops::program::LoadedProgram loadOrFail(const std::string& path, const std::string& device = "");
 uops::CodegenTarget targetFor(const LoweringOptions& options);
 

@@ -110,7 +110,8 @@ MainWindow::MainWindow(QWidget* parent)
       statusBar()->showMessage(QStringLiteral("working... (Esc stops)"));
     else if (!busy) {
       if (statusBar()->currentMessage().startsWith(QStringLiteral("working")) ||
-          statusBar()->currentMessage().startsWith(QStringLiteral("Lowering")))
+          statusBar()->currentMessage().startsWith(QStringLiteral("Lowering")) ||
+          statusBar()->currentMessage().startsWith(QStringLiteral("Running realization")))
         statusBar()->clearMessage();
       m_activity->finish();
     }
@@ -118,9 +119,7 @@ MainWindow::MainWindow(QWidget* parent)
   // the lowering in flight: its stage and kernel, with progress
   connect(&m_session, &Session::loweringProgress, this,
           [this](const QString& stage, const QString& kernel, int done, int total) {
-            m_activity->report(kernel.isEmpty() ? QStringLiteral("Lowering: %1 (Esc stops)").arg(stage)
-                                                : QStringLiteral("Lowering: %1 of %2 (Esc stops)").arg(stage, kernel),
-                               done, total);
+            m_activity->report(loweringMessage(stage, kernel) + QStringLiteral(" (Esc stops)"), done, total);
           });
   connect(&m_session, &Session::workCancelled, this, [this] {
     m_activity->finish();

@@ -64,6 +64,13 @@ void MainWindow::buildMenus() {
     showView(QStringLiteral("run"));
     m_session.runOn(m_session.device(), 5);
   });
+  // the oracle is slow on big programs: a run checks against it only when asked
+  QAction* check = run->addAction(QStringLiteral("Check against reference"));
+  check->setObjectName(QStringLiteral("checkReferenceAction"));
+  check->setCheckable(true);
+  check->setChecked(m_session.checkReference());
+  connect(check, &QAction::toggled, &m_session, &Session::setCheckReference);
+  connect(&m_session, &Session::checkReferenceChanged, check, &QAction::setChecked);
   // stops the lowering, layout, run or BEAM in flight; the views keep what they show
   QAction* stop = run->addAction(QStringLiteral("Stop"), QKeySequence(Qt::Key_Escape), &m_session, &Session::cancelWork);
   stop->setObjectName(QStringLiteral("stopAction"));

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <exception>
 #include <numeric>
+#include <string_view>
+#include <unordered_set>
 #include <optional>
 
 namespace uops {
@@ -16,15 +18,23 @@ std::vector<CpuProgram> compileAll(CpuDevice& device, const std::vector<LoweredK
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     return kernels[a].llvm.source.size() > kernels[b].llvm.source.size();
   });
+  // Kernels with the same source compile once: the first in parallel with
+  // the others, its repeats afterwards from the JIT's cache (compiled
+  // together, two threads would both miss the cache and compile it twice).
+  std::unordered_set<std::string_view> seen;
+  std::vector<size_t> first, repeats;
+  for (size_t i : order) (seen.insert(kernels[i].llvm.source).second ? first : repeats).push_back(i);
   std::vector<std::optional<CpuProgram>> compiled(kernels.size());
   std::vector<std::exception_ptr> errors(kernels.size());
-  parallelFor(order.size(), [&](size_t i) {
+  auto compileOne = [&](size_t k) {
     try {
-      compiled[order[i]].emplace(device.compile(kernels[order[i]]));
+      compiled[k].emplace(device.compile(kernels[k]));
     } catch (...) {
-      errors[order[i]] = std::current_exception();
+      errors[k] = std::current_exception();
     }
-  });
+  };
+  parallelFor(first.size(), [&](size_t i) { compileOne(first[i]); });
+  for (size_t k : repeats) compileOne(k);
   std::vector<CpuProgram> programs;
   programs.reserve(kernels.size());
   for (size_t i = 0; i < kernels.size(); ++i) {

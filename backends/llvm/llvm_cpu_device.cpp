@@ -85,6 +85,10 @@ private:
 
 } // namespace
 
+JitStats cpuJitStats() {
+  return sharedCpu(hostCpuTarget()).jit().stats();
+}
+
 DeviceKind llvmCpuDeviceKind() {
   return {.prefix = "CPU",
           .indexed = true,

@@ -4,11 +4,16 @@
 // from LLVM's disassembler.
 #pragma once
 
+#include "backends/llvm/llvm_jit.h"
 #include "core/runtime/device_registry.h"
 
 namespace uops {
 
 // The "CPU" kind for the registry.
 DeviceKind llvmCpuDeviceKind();
+
+// The counters of the process's one CPU JIT (every CPU and CPU:n device's
+// compiles and cache hits).
+JitStats cpuJitStats();
 
 } // namespace uops

@@ -40,12 +40,17 @@ struct RunSettings {
   // BEAM's reports, per kernel (by its Rangeify name): after each candidate, and its result
   std::function<void(const std::string& kernel, const BeamProgress&)> beamProgress;
   std::function<void(const std::string& kernel, const BeamResult&)> beamDone;
+  // Contents of the roots' input Buffers by id; those not given read as zeros.
+  BufferValues inputs;
 };
 
 // The device's target with the run's choices (heuristics); DeviceError for a
 // device without a code generator.
 CodegenTarget runTarget(const Device& device, bool heuristics);
 
+// Without BEAM or given OptOps, a program on one device is lowered and
+// compiled once per structure (schedule_cache.h): running it again on other
+// buffers or other input contents only uploads and runs.
 // A program whose values live on device tuples is split per device first
 // (device_split.h); its virtual devices CPU:k run on `device`'s kind
 // (deviceAfter: on CL:0, CPU:2 is CL:2), other named devices as named.

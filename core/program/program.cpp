@@ -84,9 +84,11 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
   interpreter.setLimits(options.limits);
   interpreter.setPrintSink([&program](std::string_view s) { program.printed += s; });
   installTinygrad(interpreter);
-  auto session = std::make_shared<LoadSession>(LoadSession{options.device.empty() ? "REF" : options.device, {}});
+  std::string device = options.device.empty() ? "REF" : options.device;
+  auto session = std::make_shared<LoadSession>(LoadSession{device, {}});
   for (const auto& [name, install] : extensionModules()) install(interpreter, session);
-  Realizer realizer;
+  Realizer realizer(device);
+  realizer.setProgress(options.realizing, options.cancel);
   RealizerScope realizing(realizer);
   // safetensors files live next to the program.
   std::filesystem::path directory = std::filesystem::path(fileName).parent_path();
@@ -113,6 +115,9 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
   for (NamedTensor& n : program.tensors)
     n.tensor = resolve(n.tensor);
   program.schedules = realizer.schedules();
+  program.versionValues = std::make_shared<const VersionValues>(realizer.takeVersionValues());
+  program.loadKernels = realizer.kernelsRun();
+  program.loadReferenceEvaluations = realizer.referenceEvaluations();
   program.loadTimeRuns = session->runs;
   forgetNeeded();
   return program;

@@ -8,6 +8,9 @@
 #include "core/program/realization.h"
 #include "core/tensor/tensor.h"
 
+#include <atomic>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,6 +42,13 @@ struct LoadedProgram {
   // tolist(), an optimizer's step(), TinyJit calls), in order: each computes
   // buffer versions from those of earlier ones (core/program/realization.h).
   std::vector<RealizedSchedule> schedules;
+  // The versions' values computed while loading: every realization's on a
+  // device that runs kernels, those Python needed on REF.
+  std::shared_ptr<const VersionValues> versionValues = std::make_shared<VersionValues>();
+  // Compiled kernels that ran while loading (0 on REF).
+  int64_t loadKernels = 0;
+  // Graphs the reference evaluator computed while loading (0 on a device).
+  int64_t loadReferenceEvaluations = 0;
   // The outputs over those versions: what is left to compute at the end.
   // (`outputs` holds the same values as graphs with every version inlined.)
   std::vector<Tensor> finalGraphs;
@@ -50,8 +60,22 @@ struct LoadedProgram {
 
 struct LoadOptions {
   frontend::Limits limits{};
-  // Where work done while loading runs (an @autobatch function's VM); empty: REF.
+  // Where work done while loading runs (realization points, an @autobatch
+  // function's VM); empty: REF.
   std::string device{};
+  // Told before each realization point runs on the device: "3: item() at
+  // line 19" (its number in the program, why, where).
+  std::function<void(const std::string&)> realizing{};
+  // Set from another thread, loading stops before the next realization point
+  // runs (a LoadError saying it was stopped).
+  const std::atomic<bool>* cancel = nullptr;
+
+  // Default limits, work done on `device`.
+  static LoadOptions on(std::string device) {
+    LoadOptions options;
+    options.device = std::move(device);
+    return options;
+  }
 };
 
 // Runs the program. Every failure, including a Tensor API error raised by a

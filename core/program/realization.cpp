@@ -1,6 +1,9 @@
 #include "core/program/realization.h"
 
+#include "core/program/device_run.h"
 #include "core/program/multi_view.h"
+#include "core/program/version_data.h"
+#include "core/pipeline/device_split.h"
 
 #include "core/frontend/interpreter.h"
 #include "core/grad/constants_only.h"
@@ -11,7 +14,10 @@
 #include "core/runtime/reference_evaluator.h"
 #include "core/tensor/tensor_impl.h"
 
+#include <fmt/format.h>
+
 #include <functional>
+#include <stdexcept>
 #include <utility>
 
 namespace uops::program {
@@ -41,6 +47,8 @@ UOpPtr replaceNodes(const UOpPtr& root, const std::function<UOpPtr(const UOp*)>&
 }
 
 } // namespace
+
+Realizer::Realizer(std::string device) : m_device(std::move(device)) {}
 
 Tensor Realizer::randomLeaf(const RandomDraw& draw) {
   UOpPtr leaf = buffer(m_nextId++, draw.dtype, shapeProduct(draw.shape), DeviceArg{{draw.device}});
@@ -88,7 +96,8 @@ Tensor Realizer::resolvedShallow(const Tensor& t) {
   return Tensor(resolveShallow(t.uop()), t.device(), t.isWeak());
 }
 
-HostTensor Realizer::evaluate(const UOpPtr& graph) {
+HostTensor Realizer::evaluateOnReference(const UOpPtr& graph) {
+  ++m_referenceEvaluations;
   ReferenceEvaluator evaluator;
   evaluator.setBufferProvider([this](const UOp& leaf) -> std::optional<HostTensor> {
     int64_t size = leaf.argAs<BufferArg>().size;
@@ -107,13 +116,48 @@ HostTensor Realizer::evaluate(const UOpPtr& graph) {
 
 HostTensor Realizer::versionValue(const UOp* version) {
   if (auto v = m_hostValues.find(version); v != m_hostValues.end()) return v->second;
-  HostTensor value = evaluate(m_computes.at(version));
+  HostTensor value = evaluateOnReference(m_computes.at(version));
   m_hostValues.emplace(version, value);
   return value;
 }
 
+std::vector<HostTensor> Realizer::computeOnDevice(const std::vector<UOpPtr>& graphs,
+                                                  const std::vector<std::string>& devices) {
+  std::vector<Tensor> roots;
+  for (size_t i = 0; i < graphs.size(); ++i) roots.emplace_back(graphs[i], devices[i]);
+  RunSettings settings;
+  if (needsDeviceSplit(rootsOf(roots))) {
+    // On device tuples the versions enter as data, each placed as its
+    // version is (multi_view.h); a leaf's view is the version itself.
+    VersionValueOf valueOf = [this](const UOp* u) -> const HostTensor* {
+      auto value = m_hostValues.find(u);
+      return value == m_hostValues.end() ? nullptr : &value->second;
+    };
+    for (Tensor& t : roots) t = withVersionData(t, valueOf);
+  } else {
+    // On one device the versions' leaves are the run's input buffers: the
+    // graph is the same from one step to the next (schedule_cache.h).
+    for (const UOp* u : toposort(std::span<const UOpPtr>(rootsOf(roots)))) {
+      if (u->op() != Op::Buffer) continue;
+      auto v = m_versionOfLeaf.find(u);
+      if (v == m_versionOfLeaf.end()) continue;
+      const HostTensor& value = m_hostValues.at(v->second);
+      settings.inputs.emplace(u->argAs<BufferArg>().id, value.withShape(Shape{value.numel()}));
+    }
+  }
+  DeviceRun run = program::runOnDevice(roots, m_device, settings);
+  m_kernelsRun += run.kernels;
+  return std::move(run.outputs);
+}
+
+HostTensor Realizer::evaluate(const UOpPtr& graph, const std::string& device) {
+  if (!onDevice()) return evaluateOnReference(graph);
+  if (auto v = m_hostValues.find(graph.get()); v != m_hostValues.end()) return v->second;
+  return computeOnDevice({graph}, {device}).at(0);
+}
+
 HostTensor Realizer::hostValue(const Tensor& t) {
-  return evaluate(resolveShallow(t.uop()));
+  return evaluate(resolveShallow(t.uop()), t.device());
 }
 
 UOpPtr Realizer::newView(const Tensor& like) {
@@ -204,6 +248,15 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
     }
     impl.assignedOver.clear();
     impl.uop = view;
+  }
+  if (onDevice()) {
+    if (m_cancel && m_cancel->load()) throw std::runtime_error("loading was stopped");
+    if (m_realizing)
+      m_realizing(fmt::format("{}: {}{}", m_schedules.size() + 1, schedule.why,
+                              schedule.line ? fmt::format(" at line {}", schedule.line->line) : ""));
+    std::vector<HostTensor> computed = computeOnDevice(schedule.graphs, schedule.devices);
+    for (size_t i = 0; i < computed.size(); ++i)
+      m_hostValues.emplace(schedule.versions[i].get(), std::move(computed[i]));
   }
   m_schedules.push_back(std::move(schedule));
   if (became.empty()) return;

@@ -7,14 +7,22 @@
 // buffer's newest value (a loss realized after opt.step() reads updated
 // buffers). Its RNG counter is such a buffer too (core/tensor/random_draw.h).
 //
-// The Realizer models this on the host. A realized tensor's handle points at
+// The Realizer models this while the program loads. A realized tensor's handle points at
 // a placeholder (a view of a fresh Buffer leaf): the buffer's identity. Each
 // realization is a schedule: it computes a new version of each of its roots'
 // buffers (another Buffer leaf) from the versions current when it runs.
 // resolveShallow() gives a graph over versions (what one schedule computes,
 // its inputs the versions earlier schedules made); resolve() inlines the
-// versions too (one graph for everything). Host values of versions are
-// computed once each, so .tolist() in a loop costs one step per step.
+// versions too (one graph for everything).
+//
+// On a device that runs kernels (CPU, CL:n, INTERP) each realization runs
+// when the program reaches it, as tinygrad's does: its schedule is lowered
+// with the versions it reads as data, compiled (compiled kernels are cached
+// by content in the backends, so a training step's repeated schedule
+// compiles nothing after the first), run, and its versions' values kept for
+// later schedules and for .item()/.tolist(). On REF (the reference
+// evaluator, an oracle) nothing runs until Python needs a value, and then
+// the reference evaluator computes it, each version once.
 #pragma once
 
 #include "core/frontend/source.h"
@@ -22,6 +30,8 @@
 #include "core/tensor/random_draw.h"
 #include "core/tensor/tensor.h"
 
+#include <atomic>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -33,6 +43,9 @@ namespace uops::program {
 
 // One realization: the buffer versions it computes and their graphs (over
 // versions of earlier schedules), and the program line that realized them.
+// Values of buffer versions, by version node.
+using VersionValues = std::unordered_map<const UOp*, HostTensor>;
+
 struct RealizedSchedule {
   std::vector<UOpPtr> versions; // views of Buffer leaves, shaped like the roots
   // One per version, with its device. Graphs, not Tensors: a later
@@ -45,6 +58,16 @@ struct RealizedSchedule {
 
 class Realizer final : public RealizationModel {
 public:
+  // `device`: where realizations run ("REF": nothing runs, values come from
+  // the reference evaluator when needed).
+  explicit Realizer(std::string device = "REF");
+  // `realizing` is told each realization's label before it runs on the
+  // device; when *cancel becomes true, the next realization throws instead.
+  void setProgress(std::function<void(const std::string&)> realizing, const std::atomic<bool>* cancel) {
+    m_realizing = std::move(realizing);
+    m_cancel = cancel;
+  }
+
   Tensor randomLeaf(const RandomDraw& draw) override;
 
   // tinygrad's Tensor.realize(*roots): one schedule.
@@ -63,6 +86,13 @@ public:
   Tensor ownStorage(const Tensor& t);
 
   const std::vector<RealizedSchedule>& schedules() const { return m_schedules; }
+  // The versions' values computed so far (on a device: every realized one).
+  const VersionValues& versionValues() const { return m_hostValues; }
+  VersionValues takeVersionValues() { return std::move(m_hostValues); }
+  // Compiled kernels that ran for realizations (0 on REF).
+  int64_t kernelsRun() const { return m_kernelsRun; }
+  // Graphs the reference evaluator computed for this Realizer (0 on a device).
+  int64_t referenceEvaluations() const { return m_referenceEvaluations; }
 
 private:
   struct Draw {
@@ -79,8 +109,13 @@ private:
   UOpPtr newView(const Tensor& like);
   static UOpPtr leafOf(const UOpPtr& view);
   HostTensor versionValue(const UOp* version);
-  // A graph over versions on the host, each version it reads computed once.
-  HostTensor evaluate(const UOpPtr& graph);
+  // A graph over versions: on the device, its versions' values as data; on
+  // REF, with the reference evaluator, each version it reads computed once.
+  HostTensor evaluate(const UOpPtr& graph, const std::string& device);
+  HostTensor evaluateOnReference(const UOpPtr& graph);
+  // Runs graphs (over versions) on the device, the versions they read as data.
+  std::vector<HostTensor> computeOnDevice(const std::vector<UOpPtr>& graphs, const std::vector<std::string>& devices);
+  bool onDevice() const { return m_device != "REF"; }
 
   // Placeholders and versions are views (reshapes) of fresh Buffer leaves,
   // keyed by the view.
@@ -101,6 +136,11 @@ private:
   std::unordered_map<const UOp*, UOpPtr> m_seen;
   std::vector<UOpPtr> m_keep; // owners of the maps' keys
   std::vector<RealizedSchedule> m_schedules;
+  std::string m_device;
+  std::function<void(const std::string&)> m_realizing;
+  const std::atomic<bool>* m_cancel = nullptr;
+  int64_t m_kernelsRun = 0;
+  int64_t m_referenceEvaluations = 0;
   int64_t m_nextId = int64_t{1} << 40; // apart from Tensor.empty's ids
 };
 

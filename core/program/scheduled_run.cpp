@@ -3,6 +3,7 @@
 #include "core/grad/constants_only.h"
 #include "core/ir/graph_walk.h"
 #include "core/program/host_eval.h"
+#include "core/program/version_data.h"
 
 #include <algorithm>
 
@@ -46,18 +47,12 @@ std::vector<const UOp*> versionsRead(const Tensor& graph,
 }
 
 // The graph with each version it reads replaced by its computed data.
-Tensor withData(const Tensor& graph, const Slots& slots,
-                const std::unordered_map<const UOp*, HostTensor>& values) {
-  NodeSubst replace;
-  for (const UOp* v : versionsRead(graph, slots)) {
-    Tensor data = tensorFrom(values.at(v), graph.device());
-    // a version on a device tuple: its data placed there again, the same way
-    if (const DeviceRef& d = v->device(); d && d->isTuple())
-      data = v->axis() ? data.shard(d->names, *v->axis()) : data.to(d->names);
-    replace.emplace(v, data.uop());
-  }
-  if (replace.empty()) return graph;
-  return Tensor(substitute(graph.uop(), replace, WalkScope::OutsideCalls), graph.device(), graph.isWeak());
+Tensor withData(const Tensor& graph, const Slots& slots, const VersionValues& values) {
+  return withVersionData(graph, [&](const UOp* u) -> const HostTensor* {
+    if (!slots.count(u)) return nullptr;
+    auto v = values.find(u);
+    return v == values.end() ? nullptr : &v->second;
+  });
 }
 
 } // namespace
@@ -65,12 +60,14 @@ Tensor withData(const Tensor& graph, const Slots& slots,
 namespace {
 
 // Runs, on `device`, the schedules before `last` whose versions `targets`
-// need (directly or through other versions); their values by version.
-std::unordered_map<const UOp*, HostTensor> computeNeeded(const LoadedProgram& program, const Slots& slots,
+// need (directly or through other versions) and that loading did not
+// compute; their values by version, those loading computed included.
+VersionValues computeNeeded(const LoadedProgram& program, const Slots& slots,
                                                          const std::vector<Tensor>& targets, size_t last,
                                                          const std::string& device, const RunSettings& settings,
                                                          DeviceRun& total) {
   std::unordered_set<const UOp*> needed;
+  VersionValues values;
   std::vector<const UOp*> stack;
   for (const Tensor& t : targets)
     for (const UOp* v : versionsRead(t, slots))
@@ -79,12 +76,15 @@ std::unordered_map<const UOp*, HostTensor> computeNeeded(const LoadedProgram& pr
     const UOp* v = stack.back();
     stack.pop_back();
     if (!needed.insert(v).second) continue;
+    if (auto known = program.versionValues->find(v); known != program.versionValues->end()) {
+      values.emplace(v, known->second); // computed while loading: what it reads is not needed
+      continue;
+    }
     const VersionSlot& slot = slots.at(v);
     const RealizedSchedule& from = program.schedules[slot.schedule];
     for (const UOp* w : versionsRead(Tensor(from.graphs[slot.index], from.devices[slot.index]), slots))
       stack.push_back(w);
   }
-  std::unordered_map<const UOp*, HostTensor> values;
   RunSettings once = settings;
   once.repeat = 1;
   for (size_t s = 0; s < last; ++s) {
@@ -92,7 +92,7 @@ std::unordered_map<const UOp*, HostTensor> computeNeeded(const LoadedProgram& pr
     std::vector<Tensor> roots;
     std::vector<const UOp*> computed;
     for (size_t i = 0; i < schedule.versions.size(); ++i)
-      if (needed.count(schedule.versions[i].get())) {
+      if (needed.count(schedule.versions[i].get()) && !values.count(schedule.versions[i].get())) {
         roots.push_back(withData(Tensor(schedule.graphs[i], schedule.devices[i]), slots, values));
         computed.push_back(schedule.versions[i].get());
       }

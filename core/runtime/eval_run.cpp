@@ -34,7 +34,9 @@ const HostTensor& EvalRun::valueOf(const UOp& root) {
   };
   std::vector<Task> stack{{Dep{0, &root}, false}};
   std::vector<const HostTensor*> in;
+  const std::atomic<bool>* cancel = m_evaluator.m_cancel;
   while (!stack.empty()) {
+    if (cancel && cancel->load(std::memory_order_relaxed)) throw EvalCancelled();
     Task task = stack.back();
     if (find(task.dep)) {
       stack.pop_back();

@@ -18,9 +18,11 @@
 #include "core/runtime/eval_error.h"
 #include "core/runtime/host_tensor.h"
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -41,6 +43,9 @@ public:
   void setBufferProvider(BufferProvider provider);
   // The value of Param `slot` outside any Function (a body evaluated alone).
   void setParam(int64_t slot, HostTensor value);
+  // When *cancel becomes true, evaluate() stops within a few nodes and throws
+  // EvalCancelled.
+  void setCancel(const std::atomic<bool>* cancel) { m_cancel = cancel; }
 
   // The value of each root. Roots share one memo, so a node common to them is
   // evaluated once and Stores made for one root are seen by the next. Throws
@@ -54,6 +59,13 @@ private:
   std::map<int64_t, HostTensor> m_buffersById;
   std::map<int64_t, HostTensor> m_params;
   BufferProvider m_provider;
+  const std::atomic<bool>* m_cancel = nullptr;
+};
+
+// An evaluation stopped by its cancel flag.
+class EvalCancelled : public std::runtime_error {
+public:
+  EvalCancelled() : std::runtime_error("the reference evaluation was cancelled") {}
 };
 
 } // namespace uops

@@ -25,7 +25,7 @@ inline const bool kInstalled = (installAutobatchModule(), true);
 
 inline program::LoadedProgram load(const std::string& text, const std::string& device = "REF") {
   (void)kInstalled;
-  return program::loadProgram("test.py", text, {.limits = {}, .device = device});
+  return program::loadProgram("test.py", text, uops::program::LoadOptions::on(device));
 }
 
 // The load error's text, or "" when the program loads.

@@ -4,7 +4,10 @@
 #include "tests/support/test_registry.h"
 #include "program_test.h"
 
+#include <QRegularExpression>
 #include <QtTest>
+
+#include <cmath>
 
 using namespace programtest;
 
@@ -139,6 +142,44 @@ print(Tensor([inside, Tensor.training]))
     QCOMPARE(run(program("print(Tensor([len('..a.b..'.strip('.')), len('xxa'.lstrip('x')), "
                          "len('ayy'.rstrip('y'))]))\n")),
              QStringLiteral("int32 (3,) [3, 1, 1]"));
+  }
+
+  // On a device that runs kernels (INTERP here; the CPU in tests/cpu) each
+  // realization point runs when the program reaches it, its buffers' values
+  // kept for later ones: .item() and .tolist() read them, and the reference
+  // evaluator is never asked. The values are REF's.
+  void realizationPointsRunOnTheLoadDevice() {
+    std::string source = program(R"(
+from tinygrad import nn
+Tensor.manual_seed(5)
+fc = nn.Linear(3, 2)
+opt = nn.optim.SGD([fc.weight, fc.bias], lr=0.1, momentum=0.9)
+x, y = Tensor.rand(4, 3), Tensor([0, 1, 1, 0])
+Tensor.training = True
+for i in range(3):
+  opt.zero_grad()
+  loss = fc(x).sparse_categorical_crossentropy(y).backward()
+  opt.step()
+  print(loss.item(), fc.bias.tolist())
+out = fc.weight
+)");
+    uops::program::LoadedProgram interp =
+        uops::program::loadProgram("test.py", source, uops::program::LoadOptions::on("INTERP"));
+    uops::program::LoadedProgram ref = uops::program::loadProgram("test.py", source, uops::program::LoadOptions::on("REF"));
+    QCOMPARE(interp.loadReferenceEvaluations, int64_t{0});
+    QVERIFY(interp.loadKernels > 0);
+    QVERIFY(ref.loadReferenceEvaluations > 0);
+    QCOMPARE(ref.loadKernels, int64_t{0});
+    QCOMPARE(interp.schedules.size(), ref.schedules.size());
+    for (const uops::program::RealizedSchedule& s : interp.schedules)
+      for (const uops::UOpPtr& v : s.versions) QVERIFY(interp.versionValues->count(v.get()));
+    QStringList got = qs(interp.printed).split(QRegularExpression(QStringLiteral("[\\s,\\[\\]]+")), Qt::SkipEmptyParts);
+    QStringList want = qs(ref.printed).split(QRegularExpression(QStringLiteral("[\\s,\\[\\]]+")), Qt::SkipEmptyParts);
+    QCOMPARE(got.size(), 9);
+    QCOMPARE(got.size(), want.size());
+    for (int i = 0; i < got.size(); ++i)
+      QVERIFY2(std::fabs(got[i].toDouble() - want[i].toDouble()) <= 1e-5 * (1 + std::fabs(want[i].toDouble())),
+               qPrintable(qs(interp.printed + " | " + ref.printed)));
   }
 };
 

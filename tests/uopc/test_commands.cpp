@@ -56,6 +56,7 @@ class TestCommands : public QObject {
 
   QTemporaryDir m_dir;
   QString m_program;
+  QString m_big; // a matmul whose reference evaluation holds about 4 GB
 
 private Q_SLOTS:
   void initTestCase() {
@@ -64,6 +65,11 @@ private Q_SLOTS:
     QFile f(m_program);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(kProgram);
+    f.close();
+    m_big = m_dir.filePath(QStringLiteral("big.py"));
+    QFile big(m_big);
+    QVERIFY(big.open(QIODevice::WriteOnly));
+    big.write("from tinygrad import Tensor\nx = Tensor.ones(1024, 1024)\nout = (x @ x).sum()\n");
   }
 
   // Realization points: the whole program as one graph or schedule by
@@ -80,11 +86,13 @@ private Q_SLOTS:
             "out = [w, w.sum()]\n");
     f.close();
     const QString want = QStringLiteral(R"("data": [7.0, 11.0, 15.0])");
-    for (const QString& mode : {QStringLiteral("--json"), QStringLiteral("--by-schedule")}) {
+    for (const QString& mode : {QStringLiteral("--json"), QStringLiteral("--by-schedule"), QStringLiteral("--one-graph")}) {
       Result r = uopc({QStringLiteral("run"), QStringLiteral("--json"), mode, QStringLiteral("--device"),
                        QStringLiteral("CPU"), path});
       QCOMPARE(r.code, 0);
       QVERIFY2(r.out.contains(want) && r.out.contains(QStringLiteral(R"("data": [33.0])")), qPrintable(r.out));
+      // the realization points ran while loading: their kernels are counted
+      QVERIFY2(!r.out.contains(QStringLiteral(R"("kernels": 0)")), qPrintable(r.out));
     }
     Result first = uopc({QStringLiteral("run"), QStringLiteral("--schedule"), QStringLiteral("1"),
                          QStringLiteral("--device"), QStringLiteral("CPU"), path});
@@ -98,6 +106,32 @@ private Q_SLOTS:
     QCOMPARE(missing.code, 1);
     QVERIFY2(missing.err.contains(QStringLiteral("schedule 9 does not exist: the program has 2")),
              qPrintable(missing.err));
+  }
+
+  // --check computes the outputs with the reference evaluator too; without
+  // it nothing is checked; above --check-limit the check is skipped, saying why.
+  void checkAgainstReference() {
+    Result plain = uopc({QStringLiteral("run"), QStringLiteral("--device"), QStringLiteral("CPU"), m_program});
+    QCOMPARE(plain.code, 0);
+    QVERIFY(!plain.out.contains(QStringLiteral("check:")));
+    Result checked =
+        uopc({QStringLiteral("run"), QStringLiteral("--check"), QStringLiteral("--device"), QStringLiteral("CPU"), m_program});
+    QCOMPARE(checked.code, 0);
+    QVERIFY2(checked.out.contains(QStringLiteral("check: 2 of 2 outputs match the reference evaluator")), qPrintable(checked.out));
+    Result json = uopc({QStringLiteral("run"), QStringLiteral("--check"), QStringLiteral("--json"),
+                        QStringLiteral("--device"), QStringLiteral("CPU"), m_program});
+    QVERIFY2(json.out.contains(QStringLiteral(R"("status": "matched")")), qPrintable(json.out));
+    Result skipped = uopc({QStringLiteral("run"), QStringLiteral("--check"), QStringLiteral("--check-limit"),
+                           QStringLiteral("0.000001"), QStringLiteral("--device"), QStringLiteral("CPU"), m_program});
+    QVERIFY(skipped.code != 0); // below the option's range
+    Result small = uopc({QStringLiteral("run"), QStringLiteral("--check"), QStringLiteral("--check-limit"),
+                         QStringLiteral("1"), QStringLiteral("--device"), QStringLiteral("CPU"), m_big});
+    QCOMPARE(small.code, 0);
+    QVERIFY2(small.out.contains(QStringLiteral("check: not checked: the reference evaluator would hold about")),
+             qPrintable(small.out));
+    Result onRef = uopc({QStringLiteral("run"), QStringLiteral("--check"), QStringLiteral("--device"), QStringLiteral("REF"), m_program});
+    QCOMPARE(onRef.code, 1);
+    QVERIFY2(onRef.err.contains(QStringLiteral("--check does not apply to REF")), qPrintable(onRef.err));
   }
 
   void stagesInOrder() {

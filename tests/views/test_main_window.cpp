@@ -184,6 +184,7 @@ private Q_SLOTS:
     MainWindow w;
     w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/matmul.py"));
     w.session().waitForIdle();
+    w.session().setCheckReference(true);
     QTest::mouseClick(w.runPanel()->runButton(), Qt::LeftButton);
     w.session().waitForIdle();
     QCOMPARE(w.runPanel()->times()->model()->rowCount(), 5);

@@ -10,6 +10,8 @@
 #include "views/run/run_panel.h"
 #include "views/run/timeline_view.h"
 
+#include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
@@ -49,17 +51,45 @@ private Q_SLOTS:
       QCOMPARE(devices->itemData(static_cast<int>(i) + 1).toString(), QString::fromStdString(uops::clDevices()[i].name));
   }
 
+  // A plain Run does not evaluate the program with the reference evaluator:
+  // the check is a choice (Run > Check against reference, or the panel's box,
+  // one state), and its verdict says which it was.
+  void checksAgainstReferenceOnlyWhenAsked() {
+    MainWindow w;
+    w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/matmul.py"));
+    w.session().waitForIdle();
+    QVERIFY(!w.runPanel()->checkBox()->isChecked());
+    QTest::mouseClick(w.runPanel()->runButton(), Qt::LeftButton);
+    w.session().waitForIdle();
+    QVERIFY(w.session().lastRun() && w.session().lastRun()->error.isEmpty());
+    QVERIFY(!w.session().lastRun()->check);
+    QVERIFY2(w.runPanel()->verdict()->text().contains(QStringLiteral("not checked")),
+             qPrintable(w.runPanel()->verdict()->text()));
+    auto* action = w.findChild<QAction*>(QStringLiteral("checkReferenceAction"));
+    QVERIFY(action && action->isCheckable() && !action->isChecked());
+    action->trigger();
+    QVERIFY(w.runPanel()->checkBox()->isChecked());
+    QTest::mouseClick(w.runPanel()->runButton(), Qt::LeftButton);
+    w.session().waitForIdle();
+    QVERIFY(w.session().lastRun()->check);
+    QCOMPARE(w.session().lastRun()->check->status, uops::ReferenceCheck::Status::Matched);
+    QVERIFY2(w.runPanel()->verdict()->text().contains(QStringLiteral("match the reference evaluator")),
+             qPrintable(w.runPanel()->verdict()->text()));
+  }
+
   // A program on two virtual CPU devices: each device is a lane of the
   // timeline with its kernels and the copies it receives.
   void showsMultiDeviceTimeline() {
     MainWindow w;
     w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/data_parallel.py"));
     w.session().waitForIdle();
+    w.session().setCheckReference(true);
     QTest::mouseClick(w.runPanel()->runButton(), Qt::LeftButton);
     w.session().waitForIdle();
     const auto& r = w.session().lastRun();
     QVERIFY(r && r->error.isEmpty());
-    QVERIFY(r->matchesReference);
+    QVERIFY(r->check);
+    QCOMPARE(r->check->status, uops::ReferenceCheck::Status::Matched);
     QCOMPARE(r->devices, int64_t{2});
     QVERIFY(r->copies > 0);
     TimelineView* timeline = w.runPanel()->timeline();
@@ -132,6 +162,7 @@ private Q_SLOTS:
     w.session().setSource(kMatmul, QStringLiteral("mm.py"));
     w.session().waitForIdle();
     w.runPanel()->device()->setCurrentIndex(1);
+    w.session().setCheckReference(true);
     QTest::mouseClick(w.runPanel()->runButton(), Qt::LeftButton);
     w.session().waitForIdle();
     QString verdict = w.runPanel()->verdict()->text();

@@ -9,6 +9,7 @@
 #include "views/code/code_editor.h"
 #include "views/run/device_run.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QListWidget>
@@ -139,12 +140,15 @@ private Q_SLOTS:
     QVERIFY(chooseDevice(w, QStringLiteral("CL:0")));
     QCOMPARE(w.runPanel()->device()->currentData().toString(), QStringLiteral("CL:0"));
     QVERIFY(applyLocalSplit(w, 0, 0, 2).startsWith(QStringLiteral("applied")));
+    w.runPanel()->checkBox()->setChecked(true); // the run is checked against the reference evaluator
+    QVERIFY(w.session().checkReference());
     QTest::mouseClick(w.runPanel()->runButton(), Qt::LeftButton);
     w.session().waitForIdle();
     QVERIFY(w.session().lastRun());
     QCOMPARE(w.session().lastRun()->device, QStringLiteral("CL:0"));
     QVERIFY2(w.session().lastRun()->error.isEmpty(), qPrintable(w.session().lastRun()->error));
-    QVERIFY(w.session().lastRun()->matchesReference);
+    QVERIFY(w.session().lastRun()->check);
+    QCOMPARE(w.session().lastRun()->check->status, uops::ReferenceCheck::Status::Matched);
     QVERIFY(chooseDevice(w, QStringLiteral("CPU")));
     QCOMPARE(w.runPanel()->device()->currentData().toString(), QStringLiteral("CPU"));
   }

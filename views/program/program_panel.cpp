@@ -30,11 +30,8 @@ ProgramPanel::ProgramPanel(Session& session, QWidget* parent)
   connect(&m_session, &Session::sourceChanged, this, &ProgramPanel::showSource);
   connect(&m_session, &Session::loweringProgress, m_status,
           [this](const QString& stage, const QString& kernel, int done, int total) {
-            m_status->setText(kernel.isEmpty() ? QStringLiteral("lowering: %1 (%2 of %3 steps)").arg(stage).arg(done).arg(total)
-                                               : QStringLiteral("lowering: %1 of %2 (%3 of %4 steps)")
-                                                     .arg(stage, kernel)
-                                                     .arg(done)
-                                                     .arg(total));
+            m_status->setText(total == 0 ? loweringMessage(stage, kernel)
+                                         : QStringLiteral("%1 (%2 of %3 steps)").arg(loweringMessage(stage, kernel)).arg(done).arg(total));
           });
   connect(&m_session, &Session::workCancelled, m_status, [this] {
     if (m_session.source() != m_session.lowered().source)

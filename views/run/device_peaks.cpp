@@ -39,7 +39,7 @@ struct Rate {
 
 // The program's kernels over their median times on `device`, after a warm-up run.
 Rate rateOf(const char* text, const char* name, Device& device) {
-  program::LoadedProgram p = program::loadProgram(name, text, {.limits = {}, .device = device.name()});
+  program::LoadedProgram p = program::loadProgram(name, text, uops::program::LoadOptions::on(device.name()));
   std::vector<UOpPtr> roots = program::rootsOf(p.outputTensors());
   PipelineRun run = runPipeline(roots, {.trace = false, .target = runTarget(device, true)});
   if (run.failed()) throw std::runtime_error(std::string(name) + " did not lower for " + device.name());

@@ -5,30 +5,19 @@
 #include "core/pipeline/program_run.h"
 #include "core/program/host_text.h"
 #include "core/runtime/device_registry.h"
-#include "core/runtime/reference_evaluator.h"
 
 #include <algorithm>
-#include <cmath>
 #include <mutex>
 
 namespace uops::views {
 namespace {
 
-// Fills outputs and matchesReference from what the device computed.
-void compareWithReference(const std::vector<HostTensor>& got, const BufferValues& inputs,
-                          const std::vector<UOpPtr>& roots, DeviceRunResult& out) {
-  ReferenceEvaluator ref;
-  for (const auto& [id, value] : inputs) ref.setBuffer(id, value);
-  std::vector<HostTensor> want = ref.evaluate(roots);
-  out.matchesReference = want.size() == got.size();
-  for (size_t i = 0; i < got.size(); ++i) {
+// The outputs as text, and when asked their check against the reference evaluator.
+void finish(const std::vector<HostTensor>& got, const BufferValues& inputs, const std::vector<UOpPtr>& roots,
+            bool check, const std::atomic<bool>* cancel, DeviceRunResult& out) {
+  for (size_t i = 0; i < got.size(); ++i)
     out.outputs += QStringLiteral("out[%1]: %2\n").arg(i).arg(QString::fromStdString(program::describe(got[i])));
-    for (int64_t e = 0; out.matchesReference && e < want[i].numel(); ++e) {
-      double g = got[i].getDouble(e), w = want[i].getDouble(e);
-      if (!(std::fabs(g - w) <= 1e-4 * (1 + std::fabs(w)) || (std::isnan(g) && std::isnan(w))))
-        out.matchesReference = false;
-    }
-  }
+  if (check) out.check = checkAgainstReference(roots, inputs, got, {.maxBytes = int64_t{2} << 30, .cancel = cancel});
 }
 
 // Whether every kernel of `run` was lowered for `device`.
@@ -48,7 +37,7 @@ std::vector<DeviceChoice> availableDevices() {
 }
 
 DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> run, std::vector<UOpPtr> roots,
-                            int repeat) {
+                            int repeat, bool check, const std::atomic<bool>* cancel) {
   static std::mutex mutex; // one run at a time: devices are shared
   std::lock_guard lock(mutex);
   DeviceRunResult out;
@@ -64,7 +53,7 @@ DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> 
       out.timeline = std::move(r.timeline);
       out.devices = r.devices;
       out.copies = r.copies;
-      compareWithReference(r.outputs, inputs, roots, out);
+      finish(r.outputs, inputs, roots, check, cancel, out);
       return out;
     }
     if (!loweredFor(*run, target.name())) // lowered for another device: again for this one, OptOps by the heuristics
@@ -73,7 +62,7 @@ DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> 
     out.kernels = std::move(r.kernels);
     std::vector<HostTensor> got = std::move(r.outputs);
     for (const ScheduledKernel& k : run->schedule.kernels) out.work.push_back(kernelWork(k));
-    compareWithReference(got, inputs, roots, out);
+    finish(got, inputs, roots, check, cancel, out);
   } catch (const std::exception& e) {
     out.error = QString::fromStdString(e.what());
   }

@@ -3,17 +3,21 @@
 // explorer's own pipeline run (with the OptOps chosen in the Optimize view)
 // when it was lowered for that device; else the program is lowered again for
 // it, OptOps by the heuristics. Outputs are compared with the reference
-// evaluator; each kernel gets its times and its work (kernel_work.h).
+// evaluator only when asked (core/runtime/reference_check.h: bounded and
+// cancellable); each kernel gets its times and its work (kernel_work.h).
 #pragma once
 
 #include "core/pipeline/multi_schedule.h"
 #include "core/pipeline/pipeline_runner.h"
 #include "core/pipeline/schedule_executor.h"
+#include "core/runtime/reference_check.h"
 #include "views/run/kernel_work.h"
 
 #include <QString>
 
+#include <atomic>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace uops::views {
@@ -32,7 +36,7 @@ struct DeviceRunResult {
   std::vector<KernelTimes> kernels; // by launch order
   std::vector<KernelWork> work;     // by launch order
   QString outputs;  // shapes and first values
-  bool matchesReference = false;
+  std::optional<ReferenceCheck> check; // none: not asked for
   QString error;
   // a program on device tuples: what ran where when, per device
   std::vector<TimelineEvent> timeline;
@@ -42,8 +46,9 @@ struct DeviceRunResult {
 
 // `run` is a lowering of `roots`; a device it was not lowered for lowers them
 // again. A program on device tuples runs split per device (program_run.h),
-// its virtual devices on `device`'s kind.
+// its virtual devices on `device`'s kind. `check`: compare the outputs with
+// the reference evaluator's, stopped when *cancel becomes true.
 DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> run, std::vector<UOpPtr> roots,
-                            int repeat);
+                            int repeat, bool check = false, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace uops::views

@@ -7,6 +7,7 @@
 #include "views/session/wait_for_job.h"
 #include "views/session/work_pool.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -24,11 +25,16 @@ namespace uops::views {
 
 RunPanel::RunPanel(Session& session, QWidget* parent)
     : QWidget(parent), m_session(session), m_device(new QComboBox(this)), m_repeat(new QSpinBox(this)),
-      m_run(new QPushButton(QStringLiteral("Run"), this)), m_times(new QTableView(this)), m_timesModel(new RunTimesModel(this)),
+      m_run(new QPushButton(QStringLiteral("Run"), this)),
+      m_check(new QCheckBox(QStringLiteral("check against reference"), this)), m_times(new QTableView(this)), m_timesModel(new RunTimesModel(this)),
       m_verdict(new QLabel(this)), m_outputs(new QPlainTextEdit(this)), m_timeline(new TimelineView(this)),
       m_roofline(new RooflineView(this)) {
   setObjectName(QStringLiteral("runPanel"));
   m_run->setObjectName(QStringLiteral("runButton"));
+  m_check->setObjectName(QStringLiteral("runCheck"));
+  m_check->setToolTip(QStringLiteral("Also compute the outputs with the reference evaluator and compare "
+                                     "(slow on big programs; skipped above 2 GB of values; Stop cancels it)"));
+  m_check->setChecked(m_session.checkReference());
   m_times->setObjectName(QStringLiteral("runTimes"));
   m_verdict->setObjectName(QStringLiteral("runVerdict"));
   m_repeat->setRange(1, 1000);
@@ -44,6 +50,7 @@ RunPanel::RunPanel(Session& session, QWidget* parent)
   bar->addWidget(m_device);
   bar->addWidget(m_repeat);
   bar->addWidget(m_run);
+  bar->addWidget(m_check);
   bar->addWidget(m_verdict, 1);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
@@ -62,6 +69,8 @@ RunPanel::RunPanel(Session& session, QWidget* parent)
   connect(m_run, &QPushButton::clicked, this, [this] { m_session.runOn(m_device->currentData().toString(), m_repeat->value()); });
   connect(&m_session, &Session::busyChanged, m_run, [this](bool busy) { m_run->setEnabled(!busy); });
   connect(&m_session, &Session::ran, this, &RunPanel::showRun);
+  connect(m_check, &QCheckBox::toggled, &m_session, &Session::setCheckReference);
+  connect(&m_session, &Session::checkReferenceChanged, m_check, &QCheckBox::setChecked);
   connect(m_roofline, &RooflineView::shown, this, &RunPanel::showRoofline);
   connect(&m_peaks, &QFutureWatcher<PeaksJob>::finished, this, [this] {
     PeaksJob job = m_peaks.result();
@@ -95,12 +104,16 @@ void RunPanel::showRun() {
   m_timesModel->setRun(std::make_shared<const DeviceRunResult>(*r));
   double total = 0;
   for (const KernelTimes& k : r->kernels) total += k.medianMs();
+  QString check = QStringLiteral("outputs not checked (Run > Check against reference)");
+  if (r->check) {
+    check = QString::fromStdString(r->check->message).toHtmlEscaped();
+    if (r->check->status == ReferenceCheck::Status::Differs) check = QStringLiteral("<b>%1</b>").arg(check);
+  }
   m_verdict->setText(QStringLiteral("%1: %2 kernels, %3 ms total; %4")
                          .arg(r->device)
                          .arg(r->kernels.size())
                          .arg(total, 0, 'f', 3)
-                         .arg(r->matchesReference ? QStringLiteral("outputs match the reference evaluator")
-                                                  : QStringLiteral("<b>outputs differ from the reference</b>")));
+                         .arg(check));
   m_outputs->setPlainText(r->outputs);
   m_timeline->setEvents(r->timeline);
   m_timeline->setVisible(r->devices > 1);

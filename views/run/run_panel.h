@@ -1,8 +1,8 @@
 // The Run view: run the program on a chosen device (the CPU or any OpenCL
 // device; the target device unless another is chosen) with repetitions, on a worker; per kernel its minimum and median
 // times with GFLOPS and GB/s at the median (work from kernel_work.h), the
-// outputs' shapes and first values, and whether they match the reference
-// evaluator. A program on several devices also gets its per-device timeline;
+// outputs' shapes and first values, and, when "check against reference" is
+// on, whether they match the reference evaluator. A program on several devices also gets its per-device timeline;
 // a program on one device its kernels under the device's roofline (the
 // device's peaks measured on a worker the first time the roofline is shown
 // for it, then cached), which the window shows in its middle tabs.
@@ -13,6 +13,7 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPlainTextEdit;
@@ -34,6 +35,7 @@ public:
   explicit RunPanel(Session& session, QWidget* parent = nullptr);
   ~RunPanel() override;
   QPushButton* runButton() const { return m_run; }
+  QCheckBox* checkBox() const { return m_check; }
   QComboBox* device() const { return m_device; }
   QTableView* times() const { return m_times; } // over RunTimesModel
   QLabel* verdict() const { return m_verdict; }
@@ -58,6 +60,7 @@ private:
   QComboBox* m_device;
   QSpinBox* m_repeat;
   QPushButton* m_run;
+  QCheckBox* m_check;
   QTableView* m_times;
   RunTimesModel* m_timesModel;
   QLabel* m_verdict;

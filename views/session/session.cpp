@@ -59,9 +59,13 @@ Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& 
   out.name = name;
   out.source = text;
   try {
-    // @autobatch calls run their VM on the device the explorer lowers for
-    program::LoadedProgram p =
-        program::loadProgram(name.toStdString(), text.toStdString(), {.limits = {}, .device = target.device});
+    // realization points and @autobatch calls run on the device the explorer lowers for
+    program::LoadOptions load = program::LoadOptions::on(target.device);
+    load.cancel = &cancel;
+    load.realizing = [&progress](const std::string& label) {
+      if (progress) progress({.stage = "Running", .kernel = label, .done = 0, .total = 0});
+    };
+    program::LoadedProgram p = program::loadProgram(name.toStdString(), text.toStdString(), load);
     out.printed = QString::fromStdString(p.printed);
     out.loadTimeRuns = p.loadTimeRuns;
     out.schedules = scheduleLabels(p);
@@ -353,14 +357,21 @@ void Session::showRewrite(int step, int k) {
 void Session::runOn(const QString& device, int repeat) {
   if (!run() || run()->failed()) return;
   m_running.start(
-      [device, run = m_lowered.run, roots = m_lowered.roots, repeat](const std::atomic<bool>&) {
-        return runOnDevice(device, run, roots, repeat);
+      [device, run = m_lowered.run, roots = m_lowered.roots, repeat,
+       check = m_checkReference](const std::atomic<bool>& cancel) {
+        return runOnDevice(device, run, roots, repeat, check, &cancel);
       },
       [this](DeviceRunResult result) {
         m_lastRun = std::move(result);
         Q_EMIT ran();
       });
   Q_EMIT busyChanged(true);
+}
+
+void Session::setCheckReference(bool check) {
+  if (check == m_checkReference) return;
+  m_checkReference = check;
+  Q_EMIT checkReferenceChanged(check);
 }
 
 bool Session::busy() const {
@@ -385,6 +396,11 @@ void Session::waitForIdle() {
     }
     QThread::msleep(5);
   }
+}
+
+QString loweringMessage(const QString& stage, const QString& kernel) {
+  if (stage == QStringLiteral("Running")) return QStringLiteral("Running realization point %1").arg(kernel);
+  return kernel.isEmpty() ? QStringLiteral("Lowering: %1").arg(stage) : QStringLiteral("Lowering: %1 of %2").arg(stage, kernel);
 }
 
 } // namespace uops::views

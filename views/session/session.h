@@ -122,6 +122,10 @@ public:
 
   // Runs the program on `device` ("CPU", "CL:0", ...; see availableDevices()) `repeat` times.
   void runOn(const QString& device, int repeat);
+  // Whether runs also compare their outputs with the reference evaluator's
+  // (Run > Check against reference; off by default: the oracle is slow).
+  void setCheckReference(bool check);
+  bool checkReference() const { return m_checkReference; }
 
   // OptOps per kernel: the lists the user chose (others get the heuristics).
   const KernelOpts& kernelOpts() const { return m_opts; }
@@ -163,11 +167,14 @@ Q_SIGNALS:
   // printed on a worker: a whole program's listing takes tens of milliseconds.
   void listingReady(const QString& text);
   void ran();
+  void checkReferenceChanged(bool check);
   void busyChanged(bool busy);
   // The program text changed (setSource); its lowering has started.
   void sourceChanged();
   // The lowering in flight starts `stage` (of `kernel`, empty for a whole-
-  // program stage): `done` of `total` steps are finished.
+  // program stage): `done` of `total` steps are finished. While the program
+  // loads, stage "Running" with the realization point it runs on the device
+  // as `kernel` ("3: item() at line 19") and no steps (total 0).
   void loweringProgress(const QString& stage, const QString& kernel, int done, int total);
   // cancelWork() stopped something: the views show what they showed before.
   void workCancelled();
@@ -185,6 +192,7 @@ private:
   const UOp* m_selectedNode = nullptr; // identity only: a node of the selected stage's graph
   int m_selected = -1;
   int m_programLine = 0;
+  bool m_checkReference = false;
   std::optional<DeviceRunResult> m_lastRun;
   GraphLayouts m_layouts;
   BeamJob m_beam;
@@ -203,5 +211,9 @@ private:
   std::map<size_t, QString> m_beamSummaries;
   std::map<size_t, QString> m_compiled; // machine code by kernel
 };
+
+// A loweringProgress report for people: "Lowering: Optimize of r_4_16",
+// "Running realization point 3: item() at line 19".
+QString loweringMessage(const QString& stage, const QString& kernel);
 
 } // namespace uops::views

@@ -1,0 +1,121 @@
+// Realization points on the CPU (core/program/realization.h): a program that
+// reads its loss with .item() every step runs each step's schedule on the
+// CPU while it loads, never on the reference evaluator, gives the values the
+// reference evaluator gives, and compiles a repeated step's kernels once.
+#include "tests/support/test_registry.h"
+#include "tests/support/backend_devices.h"
+
+#include "backends/llvm/llvm_cpu_device.h"
+#include "core/program/device_run.h"
+#include "core/program/program.h"
+#include "core/program/scheduled_run.h"
+
+#include <QRegularExpression>
+#include <QStringList>
+#include <QTest>
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+using namespace uops;
+
+namespace {
+
+// An MLP (784 -> hidden -> 10) trained with Adam for `steps` steps, printing
+// its loss each step, as tinygrad's README example does.
+std::string trainingProgram(int hidden, int steps) {
+  return fmt::format(R"(from tinygrad import Tensor, nn, Context
+Tensor.manual_seed(3)
+class Net:
+  def __init__(self):
+    self.l1 = Tensor.kaiming_uniform(784, {0})
+    self.l2 = Tensor.kaiming_uniform({0}, 10)
+  def __call__(self, x):
+    return x.flatten(1).dot(self.l1).relu().dot(self.l2)
+model = Net()
+opt = nn.optim.Adam([model.l1, model.l2], lr=0.001)
+x, y = Tensor.rand(4, 1, 28, 28), Tensor([2, 4, 3, 7])
+with Context(TRAINING=1):
+  for i in range({1}):
+    opt.zero_grad()
+    loss = model(x).sparse_categorical_crossentropy(y).backward()
+    opt.step()
+    print(i, loss.item())
+out = model.l2
+)",
+                     hidden, steps);
+}
+
+// The numbers print() wrote, in order.
+std::vector<double> printedNumbers(const std::string& printed) {
+  std::vector<double> out;
+  for (const QString& word : QString::fromStdString(printed).split(QRegularExpression(QStringLiteral("\\s+")),
+                                                                   Qt::SkipEmptyParts))
+    out.push_back(word.toDouble());
+  return out;
+}
+
+} // namespace
+
+class TestRealizationOnCpu : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void initTestCase() { registerBackendDevices(); }
+
+  // Every step's loss comes from kernels that ran on the CPU while the
+  // program loaded: the reference evaluator computed nothing, and the losses
+  // are the ones it computes on the same program.
+  void itemRunsOnTheDevice() {
+    std::string source = trainingProgram(32, 4);
+    program::LoadedProgram cpu = program::loadProgram("train.py", source, uops::program::LoadOptions::on("CPU"));
+    QCOMPARE(cpu.loadReferenceEvaluations, int64_t{0});
+    QVERIFY(cpu.loadKernels > 0);
+    program::LoadedProgram ref = program::loadProgram("train.py", source, uops::program::LoadOptions::on("REF"));
+    QVERIFY(ref.loadReferenceEvaluations > 0);
+    QCOMPARE(ref.loadKernels, int64_t{0});
+    std::vector<double> got = printedNumbers(cpu.printed), want = printedNumbers(ref.printed);
+    QCOMPARE(got.size(), size_t{8});
+    QCOMPARE(got.size(), want.size());
+    for (size_t i = 0; i < got.size(); ++i)
+      QVERIFY2(std::fabs(got[i] - want[i]) <= 1e-4 * (1 + std::fabs(want[i])),
+               qPrintable(QStringLiteral("%1: CPU %2, REF %3").arg(i).arg(got[i]).arg(want[i])));
+    // every realized version has its value; the outputs' run needs nothing else
+    for (const program::RealizedSchedule& s : cpu.schedules)
+      for (const UOpPtr& v : s.versions) QVERIFY(cpu.versionValues->count(v.get()));
+  }
+
+  // A training step's schedule repeats: the kernels of steps after the
+  // second are the second's, so six steps compile as many kernels as three.
+  void repeatedStepsCompileOnce() {
+    auto compilesFor = [](int hidden, int steps) {
+      uint64_t before = cpuJitStats().compiles;
+      program::loadProgram("train.py", trainingProgram(hidden, steps), uops::program::LoadOptions::on("CPU"));
+      return cpuJitStats().compiles - before;
+    };
+    // sizes no other test uses, so nothing is in the cache before
+    uint64_t three = compilesFor(24, 3);
+    uint64_t six = compilesFor(40, 6);
+    QVERIFY(three > 0);
+    QCOMPARE(six, three);
+  }
+
+  // Running the outputs after such a load computes only what is left (here
+  // nothing: the output is a realized weight, read back from its buffer),
+  // and gives what the whole program as one graph gives.
+  void outputsReadTheLoadedBuffers() {
+    program::LoadedProgram p =
+        program::loadProgram("train.py", trainingProgram(16, 2), uops::program::LoadOptions::on("CPU"));
+    DeviceRun rest = program::runScheduled(p, "CPU");
+    QCOMPARE(rest.kernels, int64_t{0});
+    DeviceRun whole = program::runOnDevice(p.outputTensors(), "REF");
+    QCOMPARE(rest.outputs.size(), size_t{1});
+    QCOMPARE(rest.outputs[0].numel(), int64_t{160});
+    for (int64_t e = 0; e < 160; ++e)
+      QVERIFY(std::fabs(rest.outputs[0].getDouble(e) - whole.outputs[0].getDouble(e)) < 1e-5);
+  }
+};
+
+UOPSCOPE_TEST(TestRealizationOnCpu);
+#include "test_realization.moc"

@@ -9,8 +9,8 @@
 
 namespace uops {
 
-CpuDevice::CpuDevice(CodegenTarget target, CompileOptions options)
-    : m_target(std::move(target)), m_options(std::move(options)) {}
+CpuDevice::CpuDevice(CodegenTarget target, CompileOptions options, JitConfig jit)
+    : m_target(std::move(target)), m_options(std::move(options)), m_jit(std::move(jit)) {}
 
 CpuProgram CpuDevice::compile(const UOpPtr& kernelAst) {
   return compile(lowerKernel(kernelAst, m_target));

@@ -36,7 +36,7 @@ struct KernelTiming {
 
 class CpuDevice {
 public:
-  explicit CpuDevice(CodegenTarget target = cpuTarget(), CompileOptions options = {});
+  explicit CpuDevice(CodegenTarget target = cpuTarget(), CompileOptions options = {}, JitConfig jit = {});
 
   // Throws CodegenError / BoundsError (refused kernel), VerifyFailure, JitError.
   CpuProgram compile(const UOpPtr& kernelAst);

@@ -3,6 +3,7 @@
 #include "backends/llvm/cpu_device.h"
 #include "backends/llvm/cpu_schedule.h"
 #include "backends/llvm/host_cpu_target.h"
+#include "backends/llvm/object_cache.h"
 
 #include <functional>
 
@@ -18,7 +19,8 @@ DeviceDescription describeCpu(const std::string& name = "CPU") {
 }
 
 CpuDevice& sharedCpu(const CodegenTarget& target) {
-  static CpuDevice* jit = new CpuDevice(target); // one JIT per process, never destroyed
+  // one JIT per process, never destroyed; its compiled kernels kept on disk too
+  static CpuDevice* jit = new CpuDevice(target, {}, JitConfig{.keepRecent = 256, .diskCache = ObjectCache::defaultPath()});
   return *jit;
 }
 

@@ -3,6 +3,7 @@
 #include "backends/llvm/compile_to_object.h"
 #include "backends/llvm/compiled_kernel_state.h"
 #include "backends/llvm/kernel_cache.h"
+#include "backends/llvm/object_cache.h"
 #include "backends/llvm/target_machine.h"
 
 #include <llvm/ExecutionEngine/Orc/Core.h>
@@ -11,6 +12,8 @@
 #include <llvm/Support/MemoryBuffer.h>
 
 #include <atomic>
+#include <memory>
+#include <optional>
 #include <chrono>
 
 namespace uops {
@@ -59,7 +62,9 @@ void collectLinkError(llvm::Error error) {
 } // namespace
 
 struct LlvmJit::Impl {
-  explicit Impl(const JitConfig& config) : cache(config.keepRecent) {}
+  explicit Impl(const JitConfig& config) : cache(config.keepRecent) {
+    if (!config.diskCache.empty()) disk = std::make_unique<ObjectCache>(config.diskCache);
+  }
 
   // Links the object into a fresh JITDylib and resolves the entry.
   void link(CompiledKernel::State& kernel) const;
@@ -67,7 +72,9 @@ struct LlvmJit::Impl {
   TargetDesc target = hostTarget();
   std::shared_ptr<llvm::orc::LLJIT> jit;
   KernelCache cache;
+  std::unique_ptr<ObjectCache> disk;
   std::atomic<uint64_t> compiles{0};
+  std::atomic<uint64_t> diskHits{0};
   std::atomic<uint64_t> cacheHits{0};
 };
 
@@ -116,15 +123,29 @@ CompiledKernel LlvmJit::compile(const std::string& ir, const CompileOptions& opt
     ++m_impl->cacheHits;
     return hit;
   }
-  ObjectArtifacts artifacts = compileToObject(ir, options.entry, m_impl->target, options.optLevel);
   auto state = std::make_shared<CompiledKernel::State>();
   state->entryName = options.entry;
-  state->optimizedIr = std::move(artifacts.optimizedIr);
-  state->object = std::move(artifacts.object);
   state->target = m_impl->target;
-  state->times = artifacts.times;
-  m_impl->link(*state);
-  ++m_impl->compiles;
+  std::string diskKey;
+  std::optional<StoredObject> stored;
+  if (m_impl->disk) {
+    diskKey = ObjectCache::key(ir, options.entry, options.optLevel, m_impl->target);
+    stored = m_impl->disk->find(diskKey);
+  }
+  if (stored) {
+    state->optimizedIr = std::move(stored->optimizedIr);
+    state->object = std::move(stored->object);
+    m_impl->link(*state);
+    ++m_impl->diskHits;
+  } else {
+    ObjectArtifacts artifacts = compileToObject(ir, options.entry, m_impl->target, options.optLevel);
+    state->optimizedIr = std::move(artifacts.optimizedIr);
+    state->object = std::move(artifacts.object);
+    state->times = artifacts.times;
+    m_impl->link(*state); // a kernel that does not link is not stored
+    ++m_impl->compiles;
+    if (m_impl->disk) m_impl->disk->store(diskKey, {state->optimizedIr, state->object});
+  }
   // Another thread may have compiled the same text meanwhile: all share its kernel.
   return m_impl->cache.insert(key, CompiledKernel(std::move(state)));
 }
@@ -136,6 +157,7 @@ const TargetDesc& LlvmJit::target() const {
 JitStats LlvmJit::stats() const {
   return {.compiles = m_impl->compiles.load(),
           .cacheHits = m_impl->cacheHits.load(),
+          .diskHits = m_impl->diskHits.load(),
           .liveKernels = m_impl->cache.liveCount()};
 }
 

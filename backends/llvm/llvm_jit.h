@@ -27,11 +27,14 @@ struct JitConfig {
   // Kernels the cache keeps alive after their last handle goes, most recently
   // used first (0: a kernel lives exactly as long as its handles).
   size_t keepRecent = 256;
+  // Compiled objects on disk (object_cache.h): a file path, or empty for none.
+  std::string diskCache;
 };
 
 struct JitStats {
   uint64_t compiles = 0;  // IR texts actually compiled
   uint64_t cacheHits = 0; // compile() calls answered from the cache
+  uint64_t diskHits = 0;  // compiles answered by the disk cache (linked, not compiled)
   size_t liveKernels = 0; // modules linked in the JIT right now
 };
 

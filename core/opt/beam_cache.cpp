@@ -1,6 +1,7 @@
 #include "core/opt/beam_cache.h"
 
-#include <cstdlib>
+#include "core/runtime/cache_dir.h"
+
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -24,13 +25,7 @@ struct Statement {
 } // namespace
 
 std::string BeamCache::defaultPath() {
-  namespace fs = std::filesystem;
-  fs::path dir;
-  if (const char* c = std::getenv("UOPSCOPE_CACHE_DIR"); c && *c) dir = c;
-  else if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) dir = fs::path(x) / "uopscope";
-  else if (const char* h = std::getenv("HOME"); h && *h) dir = fs::path(h) / ".cache" / "uopscope";
-  else dir = fs::temp_directory_path() / "uopscope";
-  return (dir / "beam.sqlite").string();
+  return (std::filesystem::path(userCacheDirectory()) / "beam.sqlite").string();
 }
 
 BeamCache::BeamCache(const std::string& path) {

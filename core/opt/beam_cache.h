@@ -1,8 +1,8 @@
 // BEAM results on disk (SQLite): the best OptOps found for a kernel on a
 // device, keyed by the kernel's textual IR and the device name, so a second
-// search of the same kernel is answered at once. One file per user,
-// $UOPSCOPE_CACHE_DIR or $XDG_CACHE_HOME/uopscope or ~/.cache/uopscope, or a
-// path given explicitly (tests).
+// search of the same kernel is answered at once. One file per user in
+// userCacheDirectory() (core/runtime/cache_dir.h), or a path given
+// explicitly (tests).
 #pragma once
 
 #include "core/opt/opt.h"

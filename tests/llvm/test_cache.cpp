@@ -52,7 +52,7 @@ void TestCache::optionsAreInTheKey() {
 }
 
 void TestCache::handlesKeepKernelsAlive() {
-  LlvmJit jit({.keepRecent = 0});
+  LlvmJit jit({.keepRecent = 0, .diskCache = {}});
   {
     const CompiledKernel kernel = jit.compile(scaleKernel(2));
     QCOMPARE(jit.stats().liveKernels, size_t(1));
@@ -77,7 +77,7 @@ void TestCache::keepsRecentKernels() {
 }
 
 void TestCache::evictsLeastRecentlyUsed() {
-  LlvmJit jit({.keepRecent = 2});
+  LlvmJit jit({.keepRecent = 2, .diskCache = {}});
   (void)jit.compile(scaleKernel(1));
   (void)jit.compile(scaleKernel(2));
   (void)jit.compile(scaleKernel(1)); // a hit, and now the most recent

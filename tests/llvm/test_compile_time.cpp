@@ -32,7 +32,7 @@ void TestCompileTime::smallKernel_data() {
 void TestCompileTime::smallKernel() {
   QFETCH(int, optLevel);
   constexpr int runs = 20;
-  LlvmJit jit({.keepRecent = 0});
+  LlvmJit jit({.keepRecent = 0, .diskCache = {}});
   (void)jit.compile(scaleKernel(1000), {.optLevel = optLevel}); // warm up LLVM's one-time setup
   std::vector<double> wall;
   CompileTimes sum;

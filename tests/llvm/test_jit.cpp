@@ -94,7 +94,7 @@ void TestJit::resolvesProcessSymbols() {
 void TestJit::handleOutlivesJit() {
   CompiledKernel kernel;
   {
-    LlvmJit jit({.keepRecent = 0});
+    LlvmJit jit({.keepRecent = 0, .diskCache = {}});
     kernel = jit.compile(scaleKernel(7));
   }
   std::vector<float> in{1, 2}, out(2);

@@ -1,0 +1,63 @@
+// Compiled CPU kernels on disk (SQLite), so a second process compiling a
+// kernel it compiled before (the same program run again, the explorer opening
+// it again) links the stored object instead of running LLVM. The key holds
+// everything that decides the machine code: the IR text, the entry, the
+// optimization level, the target (triple, CPU, features), LLVM's version and
+// this cache's format, compared in full, so a stale or foreign entry never
+// matches. One file per user, kernels.sqlite in userCacheDirectory()
+// (core/runtime/cache_dir.h); UOPSCOPE_KERNEL_CACHE=0 turns it off.
+// Processes share it (SQLite's locks, a busy timeout); a file that cannot be
+// opened or written only turns the cache off, compiles go on.
+#pragma once
+
+#include "backends/llvm/target_desc.h"
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace uops {
+
+struct StoredObject {
+  std::string optimizedIr;
+  std::vector<uint8_t> object;
+};
+
+class ObjectCache {
+public:
+  // Opens (creating) the file; an unusable file gives a cache that finds
+  // nothing and stores nothing (why() says why).
+  explicit ObjectCache(const std::string& path);
+  ~ObjectCache();
+  ObjectCache(const ObjectCache&) = delete;
+  ObjectCache& operator=(const ObjectCache&) = delete;
+
+  // kernels.sqlite in the user's cache folder; empty when UOPSCOPE_KERNEL_CACHE=0.
+  static std::string defaultPath();
+
+  static std::string key(const std::string& ir, const std::string& entry, int optLevel, const TargetDesc& target);
+
+  std::optional<StoredObject> find(const std::string& key);
+  void store(const std::string& key, const StoredObject& object);
+
+  bool usable() const { return m_db != nullptr; }
+  const std::string& why() const { return m_why; }
+
+  // Entries kept: past it, the oldest are dropped.
+  static constexpr int64_t kMaxEntries = 20000;
+
+private:
+  void fail(const std::string& what);
+
+  std::mutex m_mutex; // one connection, shared by the compiling threads
+  sqlite3* m_db = nullptr;
+  std::string m_why;
+  int64_t m_stores = 0;
+};
+
+} // namespace uops

@@ -6,10 +6,12 @@
 #include "tests/support/backend_devices.h"
 
 #include "backends/llvm/llvm_cpu_device.h"
+#include "core/autobatch/module.h"
 #include "core/program/device_run.h"
 #include "core/program/program.h"
 #include "core/program/scheduled_run.h"
 
+#include <QDir>
 #include <QRegularExpression>
 #include <QStringList>
 #include <QTest>
@@ -62,7 +64,39 @@ class TestRealizationOnCpu : public QObject {
   Q_OBJECT
 
 private Q_SLOTS:
-  void initTestCase() { registerBackendDevices(); }
+  void initTestCase() {
+    registerBackendDevices();
+    autobatch::installAutobatchModule(); // autobatch_fib.py imports it
+  }
+
+  // The two ways uopc runs a loaded program give the same values: the
+  // outputs from the buffers the load left (as tinygrad runs it), and the
+  // whole program again as one graph (--one-graph).
+  void oneGraphGivesTheScheduledValues_data() {
+    QTest::addColumn<QString>("path");
+    QDir dir(QStringLiteral(UOPSCOPE_SOURCE_DIR "/resources/examples"));
+    for (const QString& name : dir.entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name))
+      QTest::newRow(qPrintable(name)) << dir.filePath(name);
+    QTest::newRow("training loop") << QString();
+  }
+  void oneGraphGivesTheScheduledValues() {
+    QFETCH(QString, path);
+    program::LoadedProgram p =
+        path.isEmpty() ? program::loadProgram("train.py", trainingProgram(20, 3), program::LoadOptions::on("CPU"))
+                       : program::loadProgramFile(path.toStdString(), program::LoadOptions::on("CPU"));
+    DeviceRun scheduled = program::runScheduled(p, "CPU");
+    DeviceRun oneGraph = program::runOnDevice(p.outputTensors(), "CPU");
+    QCOMPARE(scheduled.outputs.size(), oneGraph.outputs.size());
+    for (size_t i = 0; i < scheduled.outputs.size(); ++i) {
+      const HostTensor &a = scheduled.outputs[i], &b = oneGraph.outputs[i];
+      QCOMPARE(a.shape(), b.shape());
+      for (int64_t e = 0; e < a.numel(); ++e) {
+        double x = a.getDouble(e), y = b.getDouble(e);
+        QVERIFY2((std::isnan(x) && std::isnan(y)) || std::fabs(x - y) <= 1e-4 * (1 + std::fabs(y)),
+                 qPrintable(QStringLiteral("out[%1][%2]: %3 scheduled, %4 as one graph").arg(i).arg(e).arg(x).arg(y)));
+      }
+    }
+  }
 
   // Every step's loss comes from kernels that ran on the CPU while the
   // program loaded: the reference evaluator computed nothing, and the losses

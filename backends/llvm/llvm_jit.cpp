@@ -5,6 +5,7 @@
 #include "backends/llvm/kernel_cache.h"
 #include "backends/llvm/object_cache.h"
 #include "backends/llvm/target_machine.h"
+#include "core/runtime/fault_injection.h"
 
 #include <llvm/ExecutionEngine/Orc/Core.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
@@ -128,7 +129,7 @@ CompiledKernel LlvmJit::compile(const std::string& ir, const CompileOptions& opt
   state->target = m_impl->target;
   std::string diskKey;
   std::optional<StoredObject> stored;
-  if (m_impl->disk) {
+  if (m_impl->disk && !faultInjected("llvm", ir)) { // an injected fault is for a compile: no stored object
     diskKey = ObjectCache::key(ir, options.entry, options.optLevel, m_impl->target);
     stored = m_impl->disk->find(diskKey);
   }
@@ -144,7 +145,7 @@ CompiledKernel LlvmJit::compile(const std::string& ir, const CompileOptions& opt
     state->times = artifacts.times;
     m_impl->link(*state); // a kernel that does not link is not stored
     ++m_impl->compiles;
-    if (m_impl->disk) m_impl->disk->store(diskKey, {state->optimizedIr, state->object});
+    if (!diskKey.empty()) m_impl->disk->store(diskKey, {state->optimizedIr, state->object});
   }
   // Another thread may have compiled the same text meanwhile: all share its kernel.
   return m_impl->cache.insert(key, CompiledKernel(std::move(state)));

@@ -17,7 +17,9 @@
 #include <fmt/format.h>
 
 #include <functional>
+#include <iterator>
 #include <stdexcept>
+#include <unordered_set>
 #include <utility>
 
 namespace uops::program {
@@ -130,8 +132,7 @@ std::vector<HostTensor> Realizer::computeOnDevice(const std::vector<UOpPtr>& gra
     // On device tuples the versions enter as data, each placed as its
     // version is (multi_view.h); a leaf's view is the version itself.
     VersionValueOf valueOf = [this](const UOp* u) -> const HostTensor* {
-      auto value = m_hostValues.find(u);
-      return value == m_hostValues.end() ? nullptr : &value->second;
+      return m_computes.count(u) ? &deviceValue(u) : nullptr;
     };
     for (Tensor& t : roots) t = withVersionData(t, valueOf);
   } else {
@@ -141,13 +142,27 @@ std::vector<HostTensor> Realizer::computeOnDevice(const std::vector<UOpPtr>& gra
       if (u->op() != Op::Buffer) continue;
       auto v = m_versionOfLeaf.find(u);
       if (v == m_versionOfLeaf.end()) continue;
-      const HostTensor& value = m_hostValues.at(v->second);
+      const HostTensor& value = deviceValue(v->second);
       settings.inputs.emplace(u->argAs<BufferArg>().id, value.withShape(Shape{value.numel()}));
     }
   }
   DeviceRun run = program::runOnDevice(roots, m_device, settings);
   m_kernelsRun += run.kernels;
   return std::move(run.outputs);
+}
+
+void Realizer::dropStaleValues() {
+  std::unordered_set<const UOp*> current;
+  for (const auto& [buffer, version] : m_current) current.insert(version.get());
+  for (auto it = m_hostValues.begin(); it != m_hostValues.end();)
+    it = current.count(it->first) ? std::next(it) : m_hostValues.erase(it);
+}
+
+const HostTensor& Realizer::deviceValue(const UOp* version) {
+  if (auto v = m_hostValues.find(version); v != m_hostValues.end()) return v->second;
+  // dropped as stale, yet read (a graph kept from before): computed again
+  HostTensor value = computeOnDevice({m_computes.at(version)}, {m_versionDevices.at(version)}).at(0);
+  return m_hostValues.emplace(version, std::move(value)).first->second;
 }
 
 HostTensor Realizer::evaluate(const UOpPtr& graph, const std::string& device) {
@@ -233,6 +248,7 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
     }
     UOpPtr version = newView(roots[i]);
     m_computes[version.get()] = values[i];
+    m_versionDevices[version.get()] = roots[i].device();
     m_versionOfLeaf[leafOf(version).get()] = version.get();
     m_current[view.get()] = version;
     schedule.versions.push_back(version);
@@ -257,6 +273,7 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
     std::vector<HostTensor> computed = computeOnDevice(schedule.graphs, schedule.devices);
     for (size_t i = 0; i < computed.size(); ++i)
       m_hostValues.emplace(schedule.versions[i].get(), std::move(computed[i]));
+    dropStaleValues();
   }
   m_schedules.push_back(std::move(schedule));
   if (became.empty()) return;

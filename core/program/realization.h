@@ -86,7 +86,7 @@ public:
   Tensor ownStorage(const Tensor& t);
 
   const std::vector<RealizedSchedule>& schedules() const { return m_schedules; }
-  // The versions' values computed so far (on a device: every realized one).
+  // The versions' values kept (on a device: those the buffers hold now).
   const VersionValues& versionValues() const { return m_hostValues; }
   VersionValues takeVersionValues() { return std::move(m_hostValues); }
   // Compiled kernels that ran for realizations (0 on REF).
@@ -116,6 +116,11 @@ private:
   // Runs graphs (over versions) on the device, the versions they read as data.
   std::vector<HostTensor> computeOnDevice(const std::vector<UOpPtr>& graphs, const std::vector<std::string>& devices);
   bool onDevice() const { return m_device != "REF"; }
+  // Drops the values of versions no buffer holds any more (later graphs read
+  // buffers, so none reads them): memory stays what the buffers hold now.
+  void dropStaleValues();
+  // A version's value on the device: kept, or computed again when dropped.
+  const HostTensor& deviceValue(const UOp* version);
 
   // Placeholders and versions are views (reshapes) of fresh Buffer leaves,
   // keyed by the view.
@@ -123,6 +128,7 @@ private:
   std::unordered_map<const UOp*, UOpPtr> m_current;  // buffer -> its version now (or a constant)
   std::unordered_set<const UOp*> m_buffers;          // every buffer placeholder
   std::unordered_map<const UOp*, UOpPtr> m_computes; // version -> its graph
+  std::unordered_map<const UOp*, std::string> m_versionDevices; // version -> its tensor's device
   std::unordered_map<const UOp*, const UOp*> m_versionOfLeaf; // version's leaf -> version
   struct MultiLeaf {
     int64_t devices = 0;

@@ -137,11 +137,11 @@ DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
   return total;
 }
 
-std::vector<Tensor> boundScheduleGraphs(const LoadedProgram& program, size_t k) {
+std::vector<Tensor> boundScheduleGraphs(const LoadedProgram& program, size_t k, const std::string& device) {
   std::vector<Tensor> targets = scheduleGraphs(program, k);
   DeviceRun ignored;
   Slots slots = versionSlots(program);
-  auto values = computeNeeded(program, slots, targets, k - 1, "REF", {}, ignored);
+  auto values = computeNeeded(program, slots, targets, k - 1, device, {}, ignored);
   std::vector<Tensor> out;
   for (const Tensor& t : targets)
     out.push_back(withData(t, slots, values));

@@ -26,8 +26,9 @@ std::string scheduleLabel(const LoadedProgram& program, size_t k);
 // its outputs) computes, its inputs being the Buffer leaves of the versions
 // earlier schedules made: for stages, traces and runs of one schedule.
 std::vector<Tensor> scheduleGraphs(const LoadedProgram& program, size_t k);
-// The same with the versions it reads replaced by their data, computed by the
-// reference evaluator (what the explorer lowers and runs for one schedule).
-std::vector<Tensor> boundScheduleGraphs(const LoadedProgram& program, size_t k);
+// The same with the versions it reads replaced by their data: the values the
+// load computed, the others computed on `device` (what the explorer lowers
+// and runs for one schedule).
+std::vector<Tensor> boundScheduleGraphs(const LoadedProgram& program, size_t k, const std::string& device);
 
 } // namespace uops::program

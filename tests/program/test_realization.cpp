@@ -171,8 +171,6 @@ out = fc.weight
     QVERIFY(ref.loadReferenceEvaluations > 0);
     QCOMPARE(ref.loadKernels, int64_t{0});
     QCOMPARE(interp.schedules.size(), ref.schedules.size());
-    for (const uops::program::RealizedSchedule& s : interp.schedules)
-      for (const uops::UOpPtr& v : s.versions) QVERIFY(interp.versionValues->count(v.get()));
     QStringList got = qs(interp.printed).split(QRegularExpression(QStringLiteral("[\\s,\\[\\]]+")), Qt::SkipEmptyParts);
     QStringList want = qs(ref.printed).split(QRegularExpression(QStringLiteral("[\\s,\\[\\]]+")), Qt::SkipEmptyParts);
     QCOMPARE(got.size(), 9);

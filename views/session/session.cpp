@@ -74,7 +74,7 @@ Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& 
     // one schedule: its inputs are the data earlier schedules computed, so
     // its runs give the values the program has there
     out.roots = program::rootsOf(out.schedule > 0
-                                     ? program::boundScheduleGraphs(p, static_cast<size_t>(out.schedule))
+                                     ? program::boundScheduleGraphs(p, static_cast<size_t>(out.schedule), target.device)
                                      : p.outputTensors());
     if (out.roots.empty()) {
       out.error = name + QStringLiteral(": the program has no outputs");

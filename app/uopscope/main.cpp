@@ -16,7 +16,10 @@
 #include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QFileInfo>
+#include <QRegularExpression>
+#include <QStatusBar>
 #include <QSpinBox>
 
 #include <cstdio>
@@ -84,13 +87,17 @@ struct Options {
                           QStringLiteral("opts")};
   QCommandLineOption shot{QStringLiteral("screenshot"), QStringLiteral("write a PNG of the window and exit"),
                           QStringLiteral("file")};
+  QCommandLineOption loadingShot{QStringLiteral("screenshot-loading"),
+                                 QStringLiteral("with --screenshot: take it while the program loads, once it runs "
+                                                "realization point n or a later one, then stop the load"),
+                                 QStringLiteral("n")};
 
   void declare(QCommandLineParser& parser) const {
     parser.setApplicationDescription(QStringLiteral("UOpScope: explore how a tensor program is lowered"));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py) or a saved session (.uopscope)"));
-    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, lanes, runIt, pass, vmSteps, diff, shot});
+    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, lanes, runIt, pass, vmSteps, diff, shot, loadingShot});
   }
 };
 
@@ -113,6 +120,25 @@ int fail(const QString& message) {
   return 1;
 }
 
+// The window while the program loads, once the status bar names realization
+// point `n` or a later one; the load is stopped after.
+int shootWhileLoading(uops::views::MainWindow& window, int n, const QString& file) {
+  static const QRegularExpression running(QStringLiteral("^Running realization point (\\d+):"));
+  QElapsedTimer waited;
+  waited.start();
+  while (true) {
+    QApplication::processEvents(QEventLoop::AllEvents, 10);
+    QRegularExpressionMatch m = running.match(window.statusBar()->currentMessage());
+    if (m.hasMatch() && m.captured(1).toInt() >= n) break;
+    if (!window.session().busy() || waited.elapsed() > 120000)
+      return fail(QStringLiteral("--screenshot-loading: the load ended before realization point %1").arg(n));
+  }
+  bool saved = window.grab().save(file);
+  window.session().cancelWork();
+  window.session().waitForIdle();
+  return saved ? 0 : fail(QStringLiteral("cannot write %1").arg(file));
+}
+
 // What the options ask for that can be checked before the window opens; an
 // error message, or nothing.
 std::optional<QString> checkOptions(const QCommandLineParser& parser, const Options& o) {
@@ -125,13 +151,15 @@ std::optional<QString> checkOptions(const QCommandLineParser& parser, const Opti
       const uops::Device& device = uops::openDevice(parser.value(o.device).toStdString());
       if (!device.target())
         return QStringLiteral("%1 cannot be the explorer's target: it shows the code a device compiles (CPU or "
-                              "CL:<n>), and checks every run against REF")
+                              "CL:<n>)")
             .arg(QString::fromStdString(device.name()));
     } catch (const uops::DeviceError& e) {
       return QString::fromStdString(e.what());
     }
   }
   if (parser.isSet(o.diff) && !parser.isSet(o.kernel)) return QStringLiteral("--diff goes with --stage and --kernel");
+  if (parser.isSet(o.loadingShot) && !parser.isSet(o.shot))
+    return QStringLiteral("--screenshot-loading goes with --screenshot");
   for (const QCommandLineOption* needsStage : {&o.kernel, &o.rewrite})
     if (parser.isSet(*needsStage) && !parser.isSet(o.stage))
       return QStringLiteral("--%1 goes with --stage").arg(needsStage->names().first());
@@ -246,6 +274,7 @@ int main(int argc, char** argv) {
     window.openFile(args.first());
   }
   if (parser.isSet(o.view)) window.showView(parser.value(o.view));
+  if (parser.isSet(o.loadingShot)) return shootWhileLoading(window, parser.value(o.loadingShot).toInt(), parser.value(o.shot));
   if (parser.isSet(o.schedule)) {
     window.session().waitForIdle();
     int k = parser.value(o.schedule).toInt();

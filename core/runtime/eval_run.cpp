@@ -1,5 +1,8 @@
 #include "core/runtime/eval_run.h"
 
+#include <algorithm>
+#include <unordered_set>
+
 #include "core/ir/shape.h"
 #include "core/runtime/tensor_movement.h"
 
@@ -51,14 +54,80 @@ const HostTensor& EvalRun::valueOf(const UOp& root) {
         if (!find(*d)) stack.push_back({*d, false});
       continue;
     }
-    stack.pop_back();
     in.clear();
     for (const Dep& d : ds)
       in.push_back(find(d));
+    if (std::find(in.begin(), in.end(), nullptr) != in.end()) {
+      // a value freed since this node was expanded (read from a path the
+      // count did not see): expanded again, it is computed again
+      stack.back().expanded = false;
+      continue;
+    }
+    stack.pop_back();
     HostTensor value = computeChecked(task.dep.frame, node, in);
-    m_frames[static_cast<size_t>(task.dep.frame)].values.emplace(&node, std::move(value));
+    keep(task.dep.frame, node, std::move(value));
+    if (task.dep.frame == 0) release(node, ds);
   }
   return *find(Dep{0, &root});
+}
+
+void EvalRun::keep(int frame, const UOp& node, HostTensor value) {
+  if (frame == 0) {
+    m_liveBytes += static_cast<int64_t>(value.bytes().size());
+    m_peakBytes = std::max(m_peakBytes, m_liveBytes);
+  }
+  m_frames[static_cast<size_t>(frame)].values.emplace(&node, std::move(value));
+}
+
+void EvalRun::release(const UOp& reader, const std::vector<Dep>& read) {
+  if (!m_counted.count(&reader)) return; // its reads were not counted: nothing to give back
+  auto& values = m_frames[0].values;
+  for (const Dep& d : read) {
+    if (d.frame != 0) continue;
+    auto r = m_readers.find(d.node);
+    if (r == m_readers.end() || --r->second > 0) continue;
+    auto v = values.find(d.node);
+    if (v == values.end()) continue;
+    m_liveBytes -= static_cast<int64_t>(v->second.bytes().size());
+    values.erase(v);
+  }
+}
+
+void EvalRun::countReaders(std::span<const UOpPtr> roots) {
+  constexpr int64_t kept = int64_t{1} << 40; // never reaches zero
+  std::vector<const UOp*> stack;
+  std::unordered_set<const UOp*>& seen = m_counted;
+  for (const UOpPtr& r : roots) stack.push_back(r.get());
+  try {
+    while (!stack.empty()) {
+      const UOp* u = stack.back();
+      stack.pop_back();
+      if (!seen.insert(u).second) continue;
+      for (const Dep& d : deps(0, *u)) {
+        if (d.frame != 0) continue;
+        ++m_readers[d.node];
+        stack.push_back(d.node);
+      }
+      // a GetTuple of a Function or Call reads its frame: the callable's arguments come from here
+      if (u->op() == Op::GetTuple && isCallable(*u->src(0))) stack.push_back(u->src(0).get());
+      // a Function's or Call's arguments are read from the frames it opens,
+      // and computed in this one: what they read is counted too
+      if (isCallable(*u))
+        for (size_t i = 1; i < u->src().size(); ++i) {
+          m_readers[u->src(i).get()] = kept;
+          stack.push_back(u->src(i).get());
+        }
+    }
+  } catch (const std::exception&) {
+    m_readers.clear(); // a malformed node: its error comes from the evaluation itself; nothing is freed
+    m_counted.clear();
+    return;
+  }
+  for (const UOpPtr& r : roots) m_readers[r.get()] = kept;
+  for (auto& [node, count] : m_readers) {
+    Op op = node->op();
+    if (op == Op::Buffer || op == Op::Store || op == Op::After || op == Op::Param) count = kept;
+  }
 }
 
 const HostTensor* EvalRun::find(const Dep& d) const {

@@ -8,6 +8,7 @@
 #include "core/runtime/reference_evaluator.h"
 
 #include <deque>
+#include <unordered_set>
 
 namespace uops {
 
@@ -16,6 +17,12 @@ public:
   explicit EvalRun(const ReferenceEvaluator& evaluator) : m_evaluator(evaluator) {}
 
   const HostTensor& valueOf(const UOp& root);
+  // Counts, for the top frame, which nodes read each node, so a value is
+  // freed once everything that reads it has its value (the roots, Buffers,
+  // Stores and what a Function or Call is given are kept). Before valueOf.
+  void countReaders(std::span<const UOpPtr> roots);
+  // The most bytes the top frame's values held at once.
+  int64_t peakBytes() const { return m_peakBytes; }
 
 private:
   struct Dep {
@@ -45,7 +52,13 @@ private:
   HostTensor store(int frame, const UOp& node, std::span<const HostTensor* const> in);
   HostTensor after(int frame, const UOp& node, const HostTensor& passthrough);
 
+  void keep(int frame, const UOp& node, HostTensor value);
+  void release(const UOp& reader, const std::vector<Dep>& read);
+
   const ReferenceEvaluator& m_evaluator;
+  std::unordered_map<const UOp*, int64_t> m_readers; // top-frame node -> readers still to compute
+  std::unordered_set<const UOp*> m_counted;           // top-frame nodes whose reads m_readers counts
+  int64_t m_liveBytes = 0, m_peakBytes = 0;
   std::deque<Frame> m_frames{Frame{}}; // a deque: frames are referenced while others open
   std::unordered_map<const UOp*, HostTensor> m_initialBuffers;
   std::unordered_map<const UOp*, HostTensor> m_storedBuffers; // Buffers after the Stores so far

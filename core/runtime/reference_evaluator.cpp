@@ -22,13 +22,15 @@ void ReferenceEvaluator::setParam(int64_t slot, HostTensor value) {
 
 std::vector<HostTensor> ReferenceEvaluator::evaluate(std::span<const UOpPtr> roots) const {
   EvalRun run(*this);
-  std::vector<HostTensor> out;
   for (const UOpPtr& root : roots) {
     Op op = root->op();
     if (op == Op::Tuple || op == Op::Function || op == Op::Call)
       throw EvalError(*root, "a Tuple is not a tensor: ask for its elements with GetTuple");
-    out.push_back(run.valueOf(*root));
   }
+  run.countReaders(roots);
+  std::vector<HostTensor> out;
+  for (const UOpPtr& root : roots) out.push_back(run.valueOf(*root));
+  m_lastPeakBytes = run.peakBytes();
   return out;
 }
 

@@ -52,6 +52,9 @@ public:
   // EvalError; a Tuple, Function or Call root (not a tensor) is one.
   std::vector<HostTensor> evaluate(std::span<const UOpPtr> roots) const;
   HostTensor evaluate(const UOpPtr& root) const;
+  // The most bytes of values the last evaluate() held at once: a value is
+  // freed once every node that reads it has its own (roots and buffers stay).
+  int64_t lastPeakBytes() const { return m_lastPeakBytes; }
 
 private:
   friend class EvalRun;
@@ -60,6 +63,7 @@ private:
   std::map<int64_t, HostTensor> m_params;
   BufferProvider m_provider;
   const std::atomic<bool>* m_cancel = nullptr;
+  mutable int64_t m_lastPeakBytes = 0;
 };
 
 // An evaluation stopped by its cancel flag.

@@ -215,6 +215,28 @@ private Q_SLOTS:
       f = f + half;
     QCOMPARE(show(eval(f)), qs("float32 (1,) [100000]"));
   }
+
+  // A value is freed once every node that reads it has its value: a chain
+  // of 40 ops on a 256K-element tensor holds a few of them at a time, not 40
+  // (the oracle must stay usable on the programs it checks).
+  void valuesAreFreedOnceRead() {
+    constexpr int64_t kElements = 1 << 18;
+    UOpPtr x = arange(dtypes::float32, {kElements});
+    UOpPtr base = x;
+    UOpPtr half = constant(dtypes::float32, 0.5);
+    for (int i = 0; i < 40; ++i) x = (x * half) + base; // base is read by every step: it stays
+    ReferenceEvaluator evaluator;
+    HostTensor value = evaluator.evaluate(x);
+    QCOMPARE(value.getDouble(2), 4.0); // 4 - 2 * 0.5^40, past float32's resolution at 4
+    int64_t one = kElements * 4;
+    QVERIFY2(evaluator.lastPeakBytes() <= 6 * one,
+             qPrintable(QStringLiteral("%1 MB held at once").arg(evaluator.lastPeakBytes() / 1e6)));
+    // two roots that share a node: the first root's value stays for the second
+    UOpPtr y = base * half;
+    std::vector<HostTensor> both = evaluator.evaluate(std::vector<UOpPtr>{y, y + half});
+    QCOMPARE(both[0].getDouble(4), 2.0);
+    QCOMPARE(both[1].getDouble(4), 2.5);
+  }
 };
 
 UOPSCOPE_TEST(TestEvaluator);

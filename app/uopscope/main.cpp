@@ -255,6 +255,11 @@ int main(int argc, char** argv) {
 
   uops::views::MainWindow window;
   window.resize(1600, 1000);
+  // a picture taken unattended: nothing may wait for an answer
+  if (parser.isSet(o.shot)) {
+    window.prompts().unsavedEdits = [](const QString&) { return uops::views::MainWindow::EditsAnswer::Discard; };
+    window.prompts().savePath = [](const QString&, const QString&, const QString&) { return QString(); };
+  }
   if (parser.isSet(o.view) && !window.viewNames().contains(parser.value(o.view).toLower()))
     return fail(QStringLiteral("no view '%1' (views: %2)")
                     .arg(parser.value(o.view), window.viewNames().join(QStringLiteral(", "))));

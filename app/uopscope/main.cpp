@@ -71,7 +71,7 @@ struct Options {
                            QStringLiteral("n")};
   QCommandLineOption lanes{QStringLiteral("lanes"),
                            QStringLiteral("with --steps: how many work-items of a GPU kernel the Step view runs "
-                                          "together (default 8)"),
+                                          "together (default 8, at most 64)"),
                            QStringLiteral("n")};
   QCommandLineOption runIt{QStringLiteral("run"), QStringLiteral("run the program on the target device once loaded")};
   QCommandLineOption pass{QStringLiteral("pass"),
@@ -180,8 +180,14 @@ std::optional<QString> checkOptions(const QCommandLineParser& parser, const Opti
   }
   if (parser.isSet(o.lanes)) {
     bool number = false;
-    if (parser.value(o.lanes).toInt(&number) < 1 || !number)
+    const int lanes = parser.value(o.lanes).toInt(&number);
+    if (lanes < 1 || !number)
       return QStringLiteral("--lanes wants a count of at least 1, not '%1'").arg(parser.value(o.lanes));
+    // the Step view's box stops there: a bigger count would be cut short without a word
+    if (lanes > uops::views::KernelStepperPanel::kMaxLanes)
+      return QStringLiteral("--lanes runs at most %1 work-items together, not %2")
+          .arg(uops::views::KernelStepperPanel::kMaxLanes)
+          .arg(lanes);
     if (!parser.isSet(o.steps)) return QStringLiteral("--lanes needs --steps");
   }
   if (parser.isSet(o.line)) {
@@ -249,6 +255,11 @@ int main(int argc, char** argv) {
 
   uops::views::MainWindow window;
   window.resize(1600, 1000);
+  // a picture taken unattended: nothing may wait for an answer
+  if (parser.isSet(o.shot)) {
+    window.prompts().unsavedEdits = [](const QString&) { return uops::views::MainWindow::EditsAnswer::Discard; };
+    window.prompts().savePath = [](const QString&, const QString&, const QString&) { return QString(); };
+  }
   if (parser.isSet(o.view) && !window.viewNames().contains(parser.value(o.view).toLower()))
     return fail(QStringLiteral("no view '%1' (views: %2)")
                     .arg(parser.value(o.view), window.viewNames().join(QStringLiteral(", "))));

@@ -58,7 +58,8 @@ MainWindow::MainWindow(QWidget* parent)
       m_stepper(new KernelStepperPanel(m_session, this)) {
   initWindowResources();
   setWindowIcon(QIcon(QStringLiteral(":/icons/uopscope.svg")));
-  setWindowTitle(QStringLiteral("UOpScope"));
+  m_prompts = dialogPrompts();
+  showTitle({});
   setAcceptDrops(true);
   setCentralWidget(centralTabs());
   dock(QStringLiteral("Program"), m_program, Qt::LeftDockWidgetArea);
@@ -88,6 +89,7 @@ MainWindow::MainWindow(QWidget* parent)
   resizeDocks({kernels}, {230}, Qt::Vertical);
   resizeDocks({m_docks[QStringLiteral("program")], code}, {380, 420}, Qt::Horizontal);
   m_activity = new ActivityStatus(statusBar());
+  connect(m_program, &ProgramPanel::modifiedChanged, this, &QWidget::setWindowModified);
   buildMenus();
   buildToolBar();
   connectGraph();
@@ -287,6 +289,7 @@ QStringList MainWindow::viewNames() const {
 }
 
 void MainWindow::openFile(const QString& path) {
+  if (!settleEdits()) return;
   if (path.endsWith(QStringLiteral(".uopscope"))) {
     QString error = openSession(path);
     if (!error.isEmpty()) statusBar()->showMessage(error);
@@ -297,7 +300,7 @@ void MainWindow::openFile(const QString& path) {
     statusBar()->showMessage(QStringLiteral("cannot open %1").arg(path));
     return;
   }
-  setWindowTitle(QStringLiteral("UOpScope — %1").arg(path));
+  showTitle(path);
   m_recent->add(path);
 }
 
@@ -313,6 +316,10 @@ void MainWindow::dropEvent(QDropEvent* event) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!settleEdits()) {
+    event->ignore();
+    return;
+  }
   QSettings settings;
   settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
   settings.setValue(QStringLiteral("window/state"), saveState());

@@ -5,7 +5,8 @@
 // and Run below, the target device in the toolbar; docks, geometry and the
 // device are restored from QSettings, and a .py
 // file dropped on the window opens. It creates the Session and hands it to
-// the views.
+// the views. The program's edits are saved with File > Save; before they
+// would be dropped (another program, closing) the window asks.
 #pragma once
 
 #include "views/autobatch/autobatch_panel.h"
@@ -29,6 +30,7 @@
 
 #include <QMainWindow>
 
+#include <functional>
 #include <optional>
 
 class QDockWidget;
@@ -82,6 +84,32 @@ public:
   // Writes the selected kernel's report (views/session/kernel_report.h) as
   // Markdown; an error message or "".
   QString exportKernelReport(const QString& path);
+  // File > Export Kernel Report: asks for a path (".md" added when it has no suffix) and writes the report there.
+  void exportKernelReportAs();
+  // Writes the Program view's text to `path`, the program's file from then
+  // on (its name kept by later edits); an error message or "".
+  QString saveProgram(const QString& path);
+  // File > Save: to the program's file, or Save As when it has none; File >
+  // Save As: to a path asked for (".py" added when it has no suffix). False
+  // when nothing was saved (cancelled, or the write failed: the status bar says why).
+  bool save();
+  bool saveAs();
+  // Before the Program view's edits would be dropped: when it is modified,
+  // asks to save them first. False when the user cancels (or the save fails).
+  bool settleEdits();
+
+  // What the window asks a person, each replaceable: tests answer without a
+  // modal dialog (none can be clicked under the offscreen platform), and
+  // --screenshot must never wait for one.
+  enum class EditsAnswer { Save, Discard, Cancel };
+  struct Prompts {
+    // A file to save to: the dialog's caption, name filter and proposed path; "" when cancelled.
+    std::function<QString(const QString& caption, const QString& filter, const QString& start)> savePath;
+    // The program has unsaved edits (the question names it): save them, drop them, or stay.
+    std::function<EditsAnswer(const QString& question)> unsavedEdits;
+  };
+  Prompts& prompts() { return m_prompts; }
+
   // Hides node groups of the graph ("constants", "index", "movement",
   // "calls"), checking their Graph menu entries
   void setHiddenGroups(const QStringList& groups);
@@ -104,6 +132,10 @@ private:
   void restoreViewState(const SavedSession& saved);
   // The graphs' captions with no rewrite shown ("after the rewrite" only when comparing)
   void resetCaptions();
+  // Qt's dialogs: the prompts a person answers.
+  Prompts dialogPrompts();
+  // "UOpScope — file", with the modified marker's placeholder.
+  void showTitle(const QString& file);
 
   Session m_session;
   GraphView* m_graph;
@@ -130,6 +162,7 @@ private:
   DeviceCombo* m_device = nullptr;
   ScheduleCombo* m_schedule = nullptr;
   std::map<QString, QDockWidget*> m_docks;
+  Prompts m_prompts;
 };
 
 } // namespace uops::views

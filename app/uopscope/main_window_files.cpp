@@ -1,4 +1,5 @@
-// The window's files: a session saved and reopened (.uopscope,
+// The window's files: the program saved (Save, Save As, and the question
+// before edits would be dropped), a session saved and reopened (.uopscope,
 // views/session/saved_session.h: the Session gives and takes the program,
 // device and kernels' OptOps; the window adds what it shows, the middle tab,
 // the graph's options, its docks) and a kernel report exported.
@@ -8,6 +9,9 @@
 
 #include <QAction>
 #include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
 #include <QSaveFile>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -23,7 +27,69 @@ QString writeWhole(const QString& path, const QByteArray& bytes) {
   return {};
 }
 
+// `path`, with `.suffix` added when its file name has none ("report" -> "report.md").
+QString withDefaultSuffix(const QString& path, const QString& suffix) {
+  return QFileInfo(path).suffix().isEmpty() ? path + QLatin1Char('.') + suffix : path;
+}
+
 } // namespace
+
+MainWindow::Prompts MainWindow::dialogPrompts() {
+  Prompts p;
+  p.savePath = [this](const QString& caption, const QString& filter, const QString& start) {
+    return QFileDialog::getSaveFileName(this, caption, start, filter);
+  };
+  p.unsavedEdits = [this](const QString& question) {
+    switch (QMessageBox::question(this, QStringLiteral("UOpScope"), question,
+                                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save)) {
+    case QMessageBox::Save: return EditsAnswer::Save;
+    case QMessageBox::Discard: return EditsAnswer::Discard;
+    default: return EditsAnswer::Cancel; // Esc, or the box closed
+    }
+  };
+  return p;
+}
+
+void MainWindow::showTitle(const QString& file) {
+  setWindowTitle(file.isEmpty() ? QStringLiteral("UOpScope[*]") : QStringLiteral("UOpScope — %1[*]").arg(file));
+}
+
+QString MainWindow::saveProgram(const QString& path) {
+  const QString text = m_program->text();
+  if (QString error = writeWhole(path, text.toUtf8()); !error.isEmpty()) return error;
+  m_session.programSaved(path, text);
+  m_recent->add(path);
+  showTitle(path);
+  statusBar()->showMessage(QStringLiteral("saved %1").arg(path));
+  return {};
+}
+
+bool MainWindow::save() {
+  if (m_session.path().isEmpty()) return saveAs();
+  QString error = saveProgram(m_session.path());
+  if (!error.isEmpty()) statusBar()->showMessage(error);
+  return error.isEmpty();
+}
+
+bool MainWindow::saveAs() {
+  QString path = m_prompts.savePath(QStringLiteral("Save the program"), QStringLiteral("Tensor programs (*.py)"),
+                                    m_session.path().isEmpty() ? m_session.name() : m_session.path());
+  if (path.isEmpty()) return false;
+  QString error = saveProgram(withDefaultSuffix(path, QStringLiteral("py")));
+  if (!error.isEmpty()) statusBar()->showMessage(error);
+  return error.isEmpty();
+}
+
+bool MainWindow::settleEdits() {
+  if (!m_program->modified()) return true;
+  const QString program = m_session.name().isEmpty() ? QStringLiteral("The program") : m_session.name();
+  switch (m_prompts.unsavedEdits(QStringLiteral("%1 has edits that are not saved. Save them first?").arg(program))) {
+  case EditsAnswer::Save: return save();
+  case EditsAnswer::Discard: return true;
+  case EditsAnswer::Cancel: return false;
+  }
+  return false;
+}
 
 QString MainWindow::saveSession(const QString& path) {
   if (m_session.source().isEmpty()) return QStringLiteral("no program to save");
@@ -47,7 +113,7 @@ QString MainWindow::openSession(const QString& path) {
   }
   m_pendingView = s;
   QString warning = m_session.restore(s);
-  setWindowTitle(QStringLiteral("UOpScope — %1").arg(path));
+  showTitle(path);
   m_recent->add(path);
   statusBar()->showMessage(warning.isEmpty() ? QStringLiteral("opened the session %1").arg(path) : warning);
   return {};
@@ -74,6 +140,14 @@ QString MainWindow::exportKernelReport(const QString& path) {
   if (QString error = writeWhole(path, kernelReport(in).toUtf8()); !error.isEmpty()) return error;
   statusBar()->showMessage(QStringLiteral("wrote the report of %1 to %2").arg(QString::fromStdString(k->name.text), path));
   return {};
+}
+
+void MainWindow::exportKernelReportAs() {
+  QString path = m_prompts.savePath(QStringLiteral("Export the selected kernel's report"),
+                                    QStringLiteral("Markdown (*.md)"), QString());
+  if (path.isEmpty()) return;
+  QString error = exportKernelReport(withDefaultSuffix(path, QStringLiteral("md")));
+  if (!error.isEmpty()) statusBar()->showMessage(error);
 }
 
 void MainWindow::setHiddenGroups(const QStringList& groups) {

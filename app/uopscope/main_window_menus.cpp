@@ -19,22 +19,22 @@ void MainWindow::buildMenus() {
                                                                "Tensor programs (*.py);;Sessions (*.uopscope)"));
     if (!path.isEmpty()) openFile(path);
   });
-  QAction* save = file->addAction(QStringLiteral("&Save Session As..."), QKeySequence::SaveAs, this, [this] {
-    QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save the session"), QString(),
-                                                QStringLiteral("Sessions (*.uopscope)"));
+  // the program's text: what the user types in the Program view
+  file->addAction(QStringLiteral("&Save"), QKeySequence::Save, this, [this] { save(); })
+      ->setObjectName(QStringLiteral("saveProgram"));
+  file->addAction(QStringLiteral("Save &As..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, [this] { saveAs(); })
+      ->setObjectName(QStringLiteral("saveProgramAs"));
+  // no shortcut: Ctrl+Shift+S saves the program as, as in every editor
+  QAction* sessionAs = file->addAction(QStringLiteral("Save Sess&ion As..."), this, [this] {
+    QString path = m_prompts.savePath(QStringLiteral("Save the session"), QStringLiteral("Sessions (*.uopscope)"), QString());
     if (path.isEmpty()) return;
     if (!path.endsWith(QStringLiteral(".uopscope"))) path += QStringLiteral(".uopscope");
     QString error = saveSession(path);
     if (!error.isEmpty()) statusBar()->showMessage(error);
   });
-  save->setObjectName(QStringLiteral("saveSession"));
-  file->addAction(QStringLiteral("&Export Kernel Report..."), this, [this] {
-    QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export the selected kernel's report"), QString(),
-                                                QStringLiteral("Markdown (*.md)"));
-    if (path.isEmpty()) return;
-    QString error = exportKernelReport(path);
-    if (!error.isEmpty()) statusBar()->showMessage(error);
-  });
+  sessionAs->setObjectName(QStringLiteral("saveSession"));
+  file->addAction(QStringLiteral("&Export Kernel Report..."), this, &MainWindow::exportKernelReportAs)
+      ->setObjectName(QStringLiteral("exportKernelReport"));
   QMenu* recent = file->addMenu(QStringLiteral("Open &Recent"));
   recent->setObjectName(QStringLiteral("recentMenu"));
   m_recent = new RecentFiles(recent, [this](const QString& path) { openFile(path); });

@@ -69,6 +69,8 @@ private Q_SLOTS:
                                            << QStringLiteral("--steps needs --stage (a kernel's stage)");
     QTest::newRow("lanes") << QStringList{kExample, QStringLiteral("--lanes"), QStringLiteral("0")}
                            << QStringLiteral("--lanes wants a count of at least 1, not '0'");
+    QTest::newRow("too many lanes") << QStringList{kExample, QStringLiteral("--lanes"), QStringLiteral("100")}
+                                    << QStringLiteral("--lanes runs at most 64 work-items together, not 100");
     QTest::newRow("lanes without steps") << QStringList{kExample, QStringLiteral("--lanes"), QStringLiteral("4")}
                                          << QStringLiteral("--lanes needs --steps");
     QTest::newRow("line") << QStringList{kExample, QStringLiteral("--line"), QStringLiteral("0")}

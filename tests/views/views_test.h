@@ -68,6 +68,20 @@ inline IndexChain indexChain() {
   return g;
 }
 
+// A time as the views show it ("37.2 µs", "850 ns", "1.234 ms", "2.500 s",
+// views/common/time_text.h) in milliseconds; -1 when the text is no time.
+inline double shownMs(const QString& text) {
+  const QStringList parts = text.split(QLatin1Char(' '));
+  bool number = false;
+  const double value = parts.size() == 2 ? parts[0].toDouble(&number) : 0;
+  if (!number) return -1;
+  if (parts[1] == QStringLiteral("ns")) return value / 1e6;
+  if (parts[1] == QStringLiteral("µs")) return value / 1e3;
+  if (parts[1] == QStringLiteral("ms")) return value;
+  if (parts[1] == QStringLiteral("s")) return value * 1e3;
+  return -1;
+}
+
 // QSettings of this process go to `dir`, starting empty.
 inline void isolateSettings(const QTemporaryDir& dir) {
   QCoreApplication::setOrganizationName(QStringLiteral("UOpScopeTests"));

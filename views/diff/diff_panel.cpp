@@ -1,5 +1,6 @@
 #include "views/diff/diff_panel.h"
 
+#include "views/common/time_text.h"
 #include "core/ir/axis_type.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/codegen.h"
@@ -198,7 +199,7 @@ void DiffPanel::show(const Result& r) {
     cell(0, c, s.error.isEmpty() ? s.name : QStringLiteral("failed: ") + s.error);
     cell(1, c, s.ranges);
     cell(2, c, s.opts);
-    cell(3, c, s.error.isEmpty() ? QString::number(s.medianMs, 'f', 4) : QString());
+    cell(3, c, s.error.isEmpty() ? timeText(s.medianMs) : QString());
     cell(4, c, s.error.isEmpty() ? QString::number(s.gflops, 'f', 2) : QString());
   }
   cell(5, 0, QStringLiteral("%1 source, %2 machine code").arg(source.removed).arg(machine.removed));

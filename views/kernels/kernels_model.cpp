@@ -8,6 +8,7 @@
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/pipeline_runner.h"
 #include "views/kernels/kernels_panel.h"
+#include "views/common/time_text.h"
 
 namespace uops::views {
 
@@ -42,7 +43,7 @@ QVariant KernelsModel::data(const QModelIndex& index, int role) const {
     return ranges.join(QLatin1Char(' '));
   }
   case Opts: return k.opts.empty() ? QStringLiteral("(none)") : QString::fromStdString(formatOpts(k.opts));
-  case Median: return i < m_medianMs.size() ? QVariant(QString::number(m_medianMs[i], 'f', 4)) : QVariant();
+  case Median: return i < m_medianMs.size() ? QVariant(timeText(m_medianMs[i])) : QVariant();
   case Schedules: return i < static_cast<size_t>(m_schedules.size()) ? QVariant(m_schedules[static_cast<qsizetype>(i)]) : QVariant();
   default: return {};
   }
@@ -53,7 +54,7 @@ QVariant KernelsModel::headerData(int section, Qt::Orientation orientation, int 
   if (role == Qt::ToolTipRole && section == Schedules)
     return QStringLiteral("with one schedule lowered: the realization points whose schedules have this same kernel");
   if (role != Qt::DisplayRole) return {};
-  static const char* const names[] = {"#", "kernel", "ranges", "OptOps", "median ms", "in schedules"};
+  static const char* const names[] = {"#", "kernel", "ranges", "OptOps", "median", "in schedules"};
   return section >= 0 && section < ColumnCount ? QString::fromLatin1(names[section]) : QVariant();
 }
 

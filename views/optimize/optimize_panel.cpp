@@ -1,5 +1,6 @@
 #include "views/optimize/optimize_panel.h"
 
+#include "views/common/time_text.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/opt/opt.h"
 #include "views/session/session.h"
@@ -105,7 +106,7 @@ OptimizePanel::OptimizePanel(Session& session, QWidget* parent)
     double top = 0;
     for (const QPointF& p : m_best->points()) top = std::max(top, p.y());
     y->setRange(0, top * 1.1 + 1e-6);
-    m_reason->setText(QStringLiteral("BEAM: %1 candidates, best %2 ms").arg(tried).arg(bestMs, 0, 'f', 4));
+    m_reason->setText(QStringLiteral("BEAM: %1 candidates, best %2").arg(tried).arg(timeText(bestMs)));
   });
   connect(&m_session.beam(), &BeamJob::finished, this, [this](const QString& summary) {
     m_progress->hide();

@@ -22,10 +22,10 @@ ProgramPanel::ProgramPanel(Session& session, QWidget* parent)
   m_relower->setSingleShot(true);
   m_relower->setInterval(500);
   connect(m_editor, &ProgramEditor::textEdited, m_relower, qOverload<>(&QTimer::start));
-  connect(m_relower, &QTimer::timeout, this, [this] {
-    m_session.setSource(m_editor->text(), m_session.lowered().name.isEmpty() ? QStringLiteral("program.py")
-                                                                                    : m_session.lowered().name);
-  });
+  // under the program's own name: an edit neither renames the program nor detaches it from its file
+  connect(m_relower, &QTimer::timeout, this, [this] { m_session.editSource(m_editor->text()); });
+  connect(m_editor, &ProgramEditor::textEdited, this, &ProgramPanel::checkModified);
+  connect(&m_session, &Session::programFileChanged, this, &ProgramPanel::checkModified);
   connect(&m_session, &Session::programLowered, this, &ProgramPanel::showLowered);
   connect(&m_session, &Session::sourceChanged, this, &ProgramPanel::showSource);
   connect(&m_session, &Session::loweringProgress, m_status,
@@ -44,9 +44,22 @@ ProgramPanel::ProgramPanel(Session& session, QWidget* parent)
   });
 }
 
+QString ProgramPanel::text() const { return m_editor->text(); }
+
+void ProgramPanel::checkModified() {
+  bool modified = m_editor->text() != m_session.savedSource();
+  if (modified == m_modified) return;
+  m_modified = modified;
+  Q_EMIT modifiedChanged(modified);
+}
+
 void ProgramPanel::showSource() {
-  if (m_editor->text() != m_session.source()) m_editor->setText(m_session.source());
+  if (m_editor->text() != m_session.source()) {
+    m_editor->setText(m_session.source());
+    m_relower->stop(); // the replaced text's edit is not to be lowered after it
+  }
   m_status->setText(QStringLiteral("lowering..."));
+  checkModified();
 }
 
 // The editor already shows the text (showSource), or newer text the user typed

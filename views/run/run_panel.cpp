@@ -1,5 +1,6 @@
 #include "views/run/run_panel.h"
 
+#include "views/common/time_text.h"
 #include "views/run/roofline_view.h"
 #include "views/run/run_times_model.h"
 #include "views/run/timeline_view.h"
@@ -109,10 +110,10 @@ void RunPanel::showRun() {
     check = QString::fromStdString(r->check->message).toHtmlEscaped();
     if (r->check->status == ReferenceCheck::Status::Differs) check = QStringLiteral("<b>%1</b>").arg(check);
   }
-  m_verdict->setText(QStringLiteral("%1: %2 kernels, %3 ms total; %4")
+  m_verdict->setText(QStringLiteral("%1: %2 kernels, %3 total; %4")
                          .arg(r->device)
                          .arg(r->kernels.size())
-                         .arg(total, 0, 'f', 3)
+                         .arg(timeText(total))
                          .arg(check));
   m_outputs->setPlainText(r->outputs);
   m_timeline->setEvents(r->timeline);

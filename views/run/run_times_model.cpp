@@ -1,6 +1,7 @@
 #include "views/run/run_times_model.h"
 
 #include "core/opt/kernel_ranges.h"
+#include "views/common/time_text.h"
 
 namespace uops::views {
 
@@ -27,8 +28,8 @@ QVariant RunTimesModel::data(const QModelIndex& index, int role) const {
   const double seconds = k.medianMs() / 1e3;
   switch (index.column()) {
   case Kernel: return QString::fromStdString(kernelLabel(i, k.name));
-  case MinMs: return QString::number(k.minMs(), 'f', 4);
-  case MedianMs: return QString::number(k.medianMs(), 'f', 4);
+  case MinMs: return timeText(k.minMs());
+  case MedianMs: return timeText(k.medianMs());
   case Gflops: return rates ? QString::number(m_run->work[i].flops / seconds / 1e9, 'f', 3) : QString();
   case GBps: return rates ? QString::number(m_run->work[i].bytes / seconds / 1e9, 'f', 3) : QString();
   default: return {};
@@ -37,7 +38,7 @@ QVariant RunTimesModel::data(const QModelIndex& index, int role) const {
 
 QVariant RunTimesModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-  static const char* const names[] = {"kernel", "min ms", "median ms", "GFLOPS", "GB/s"};
+  static const char* const names[] = {"kernel", "min", "median", "GFLOPS", "GB/s"};
   return section >= 0 && section < ColumnCount ? QString::fromLatin1(names[section]) : QVariant();
 }
 

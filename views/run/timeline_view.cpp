@@ -1,5 +1,7 @@
 #include "views/run/timeline_view.h"
 
+#include "views/common/time_text.h"
+
 #include <QHelpEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -82,7 +84,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
   int axisY = static_cast<int>(m_lanes.size()) * kLane;
   p.drawText(QRect(kLabel, axisY, width() - kLabel - 4, kAxis), Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("0 ms"));
   p.drawText(QRect(kLabel, axisY, width() - kLabel - 4, kAxis), Qt::AlignRight | Qt::AlignVCenter,
-             QStringLiteral("%1 ms").arg(m_endMs, 0, 'f', 3));
+             timeText(m_endMs));
 }
 
 bool TimelineView::event(QEvent* event) {
@@ -90,10 +92,9 @@ bool TimelineView::event(QEvent* event) {
   auto* help = static_cast<QHelpEvent*>(event);
   for (const TimelineEvent& e : m_events)
     if (barOf(e).contains(help->pos())) {
-      QToolTip::showText(help->globalPos(), QStringLiteral("%1 on %2: %3 .. %4 ms")
+      QToolTip::showText(help->globalPos(), QStringLiteral("%1 on %2: %3 .. %4")
                                                 .arg(QString::fromStdString(e.name), QString::fromStdString(e.device))
-                                                .arg(e.startMs, 0, 'f', 3)
-                                                .arg(e.endMs, 0, 'f', 3));
+                                                .arg(timeText(e.startMs), timeText(e.endMs)));
       return true;
     }
   QToolTip::hideText();

@@ -1,5 +1,6 @@
 #include "views/session/beam_job.h"
 
+#include "views/common/time_text.h"
 #include "core/opt/heuristics.h"
 #include "core/pipeline/device_beam.h"
 #include "core/pipeline/optimize.h"
@@ -15,9 +16,9 @@ QString beamSummary(const BeamResult& r) {
   if (r.cancelled && r.tried == 0 && !r.skipped.empty())
     return QStringLiteral("BEAM failed: %1").arg(QString::fromStdString(r.skipped.front()));
   if (r.cancelled) return QStringLiteral("BEAM cancelled after %1 candidates").arg(r.tried);
-  return QStringLiteral("BEAM: %1 -> %2 ms (%3 tried%4)")
+  return QStringLiteral("BEAM: %1 -> %2 (%3 tried%4)")
       .arg(r.opts.empty() ? QStringLiteral("no OptOps") : QString::fromStdString(formatOpts(r.opts)))
-      .arg(r.ms, 0, 'f', 4)
+      .arg(timeText(r.ms))
       .arg(r.tried)
       .arg(r.fromCache ? QStringLiteral(", from the cache") : QString());
 }

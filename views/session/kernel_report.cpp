@@ -1,5 +1,6 @@
 #include "views/session/kernel_report.h"
 
+#include "views/common/time_text.h"
 #include "core/ir/axis_type.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/codegen.h"
@@ -35,9 +36,8 @@ QString kernelReport(const KernelReportInput& in) {
                                       static_cast<qsizetype>(axisTypeName(k.name.types[i]).size())));
   out << QString() << QStringLiteral("## Times") << QString();
   if (in.times && !in.times->ms.empty())
-    out << QStringLiteral("median %1 ms, min %2 ms over %3 runs on %4")
-               .arg(in.times->medianMs(), 0, 'f', 4)
-               .arg(in.times->minMs(), 0, 'f', 4)
+    out << QStringLiteral("median %1, min %2 over %3 runs on %4")
+               .arg(timeText(in.times->medianMs()), timeText(in.times->minMs()))
                .arg(in.times->ms.size())
                .arg(in.device);
   else

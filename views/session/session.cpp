@@ -148,7 +148,7 @@ void Session::setOpts(size_t kernel, std::optional<std::vector<Opt>> opts) {
   if (opts) m_opts[kernel] = *opts;
   else m_opts.erase(kernel);
   m_beamSummaries.erase(kernel);
-  setSource(m_source, m_lowered.name);
+  lower(m_source);
 }
 
 void Session::startBeam(size_t kernel, int width) {
@@ -160,16 +160,19 @@ bool Session::loadFile(const QString& path) {
   QFile f(path);
   if (!f.open(QIODevice::ReadOnly)) return false;
   m_path = path;
+  m_name = QFileInfo(path).fileName();
+  m_savedSource = QString::fromUtf8(f.readAll());
   m_opts.clear(); // another program: its kernels start from the heuristics
   m_beamSummaries.clear();
-  setSource(QString::fromUtf8(f.readAll()), QFileInfo(path).fileName());
+  lower(m_savedSource);
+  Q_EMIT programFileChanged();
   return true;
 }
 
 SavedSession Session::saved() const {
   SavedSession s;
   s.path = m_path;
-  s.name = m_lowered.name.isEmpty() ? QFileInfo(m_path).fileName() : m_lowered.name;
+  s.name = m_name.isEmpty() ? QFileInfo(m_path).fileName() : m_name;
   s.source = m_source;
   s.device = m_device;
   s.schedule = m_schedule;
@@ -208,11 +211,34 @@ QString Session::restore(const SavedSession& saved) {
     }
   m_schedule = saved.schedule;
   m_path = saved.path;
-  setSource(saved.source, saved.name);
+  m_name = saved.name;
+  m_savedSource = saved.source; // what was loaded: Save writes the edits over the program's file
+  lower(saved.source);
+  Q_EMIT programFileChanged();
   return warning;
 }
 
 void Session::setSource(const QString& text, const QString& name) {
+  m_path.clear();
+  m_name = name;
+  m_savedSource = text;
+  lower(text);
+  Q_EMIT programFileChanged();
+}
+
+void Session::editSource(const QString& text) { lower(text); }
+
+void Session::programSaved(const QString& path, const QString& text) {
+  m_path = path;
+  // the next lowering (the next edit) names the new file; lowering again now would only rename
+  m_name = QFileInfo(path).fileName();
+  m_savedSource = text;
+  Q_EMIT programFileChanged();
+}
+
+void Session::lower(const QString& text) {
+  // typed before any program: lowered under a name for its messages, still without a file
+  const QString name = m_name.isEmpty() ? QStringLiteral("program.py") : m_name;
   m_source = text;
   Q_EMIT sourceChanged();
   // progress reports of a superseded lowering are dropped like its result
@@ -247,7 +273,7 @@ void Session::setSchedule(int schedule) {
   m_schedule = schedule;
   m_opts.clear(); // kernel indices are the schedule's
   m_beamSummaries.clear();
-  if (!m_lowered.name.isEmpty()) setSource(m_source, m_lowered.name);
+  if (!m_source.isEmpty()) lower(m_source);
 }
 
 int Session::stageCount() const { return run() ? static_cast<int>(run()->stages.size()) : 0; }
@@ -313,7 +339,7 @@ bool Session::setDevice(const QString& device) {
   m_beamSummaries.clear();
   m_beam.cancel(); // its result would be the old device's
   Q_EMIT deviceChanged(device);
-  if (!m_lowered.name.isEmpty()) setSource(m_source, m_lowered.name);
+  if (!m_source.isEmpty()) lower(m_source);
   return true;
 }
 

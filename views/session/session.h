@@ -64,9 +64,16 @@ public:
   // and lowers it (the window restores the view state). Returns a warning, or "": a device this machine lacks
   // leaves the device as it is and the kernels to its heuristics.
   QString restore(const SavedSession& saved);
-  // Takes the text at once (sourceChanged) and lowers it on a worker
-  // (loweringProgress, then programLowered); a lowering still in flight is cancelled.
+  // A program given whole, with no file behind it (path() empty): takes the
+  // text at once (sourceChanged) and lowers it on a worker (loweringProgress,
+  // then programLowered); a lowering still in flight is cancelled.
   void setSource(const QString& text, const QString& name);
+  // The user's edit of the program: lowered like setSource, under the
+  // program's own name(), its file unchanged (savedSource() stays).
+  void editSource(const QString& text);
+  // The program's text was written to `path` (File > Save / Save As): it is
+  // the program's file from now on, named after it (programFileChanged).
+  void programSaved(const QString& path, const QString& text);
   // Stops the lowering, layouts and run in flight and BEAM; what they would
   // have produced is dropped (workCancelled). The last lowered program stays.
   void cancelWork();
@@ -78,6 +85,11 @@ public:
   int schedule() const { return m_schedule; }
   const QString& source() const { return m_source; }
   const QString& path() const { return m_path; }
+  // The program's file name ("matmul.py"); empty before any program.
+  const QString& name() const { return m_name; }
+  // The text as last loaded or saved: the Program view's text is modified
+  // while it differs.
+  const QString& savedSource() const { return m_savedSource; }
 
   const Lowered& lowered() const { return m_lowered; }
   const PipelineRun* run() const { return m_lowered.run.get(); }
@@ -169,8 +181,10 @@ Q_SIGNALS:
   void ran();
   void checkReferenceChanged(bool check);
   void busyChanged(bool busy);
-  // The program text changed (setSource); its lowering has started.
+  // The program text changed (setSource, editSource); its lowering has started.
   void sourceChanged();
+  // The program's file or its saved text changed (loaded, restored, saved).
+  void programFileChanged();
   // The lowering in flight starts `stage` (of `kernel`, empty for a whole-
   // program stage): `done` of `total` steps are finished. While the program
   // loads, stage "Running" with the realization point it runs on the device
@@ -181,11 +195,13 @@ Q_SIGNALS:
 
 private:
   void takeLowered(Lowered lowered);
+  // Takes `text` as the program (sourceChanged) and lowers it under name().
+  void lower(const QString& text);
   bool workersIdle() const; // no job of any generation left on a worker
   void listSelected();
   void compileSelected();
 
-  QString m_source, m_path;
+  QString m_source, m_path, m_name, m_savedSource;
   QString m_device = QStringLiteral("CPU");
   Lowered m_lowered;
   int m_schedule = 0;

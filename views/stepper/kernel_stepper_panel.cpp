@@ -21,7 +21,6 @@ namespace uops::views {
 namespace {
 
 constexpr size_t kStepsPerContinue = 1'000'000;
-constexpr int kMaxLanes = 64; // value columns the table shows at most
 
 std::vector<HostTensor> sampleParams(const LoweredKernel& k) {
   std::vector<HostTensor> out;

@@ -31,6 +31,9 @@ class KernelStepperPanel : public QWidget {
   Q_OBJECT
 
 public:
+  // The most work-items run together: value columns the table shows at most (uopscope --lanes checks it).
+  static constexpr int kMaxLanes = 64;
+
   explicit KernelStepperPanel(Session& session, QWidget* parent = nullptr);
   void step();
   void continueToBreakpoint();

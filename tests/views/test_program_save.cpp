@@ -42,6 +42,16 @@ void typeLine(MainWindow& w, const QString& line) {
   QTest::keyClicks(editor->textWidget(), line);
 }
 
+// The window shown with the program at `path` open and `line` typed at its end.
+bool openAndType(MainWindow& w, const QString& path, const QString& line) {
+  w.show();
+  if (!QTest::qWaitForWindowExposed(&w)) return false;
+  w.openFile(path);
+  w.session().waitForIdle();
+  typeLine(w, line);
+  return true;
+}
+
 // Answers the unsaved-edits question with `answer`, recording each question asked.
 void answerEdits(MainWindow& w, MainWindow::EditsAnswer answer, QStringList& asked) {
   w.prompts().unsavedEdits = [answer, &asked](const QString& question) {
@@ -205,11 +215,7 @@ private Q_SLOTS:
     QTemporaryDir dir;
     const QString path = copyOfExample(dir, "softmax.py");
     MainWindow w;
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.openFile(path);
-    w.session().waitForIdle();
-    typeLine(w, QStringLiteral("# kept"));
+    QVERIFY(openAndType(w, path, QStringLiteral("# kept")));
     QStringList asked;
     answerEdits(w, MainWindow::EditsAnswer::Cancel, asked);
     auto* examples = w.findChild<QMenu*>(QStringLiteral("examplesMenu"));
@@ -226,11 +232,7 @@ private Q_SLOTS:
     QTemporaryDir dir;
     const QString path = copyOfExample(dir, "softmax.py");
     MainWindow w;
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.openFile(path);
-    w.session().waitForIdle();
-    typeLine(w, QStringLiteral("# on close"));
+    QVERIFY(openAndType(w, path, QStringLiteral("# on close")));
     QStringList asked;
     answerEdits(w, MainWindow::EditsAnswer::Cancel, asked);
     QVERIFY(!w.close());

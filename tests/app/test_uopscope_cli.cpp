@@ -45,7 +45,7 @@ private Q_SLOTS:
     Result help = uopscope({QStringLiteral("--help")}, false);
     QCOMPARE(help.code, 0);
     for (const char* option : {"--device", "--view", "--stage", "--kernel", "--hide", "--steps", "--lanes", "--screenshot",
-                               "--version"})
+                               "--screenshot-loading", "--version"})
       QVERIFY2(help.out.contains(QLatin1String(option)), option);
     for (const char* view : {"graph", "autobatch", "program", "stages", "rewrites", "kernels", "optimize", "code", "diff",
                              "inspector", "run", "roofline", "step", "why-not"})
@@ -87,6 +87,9 @@ private Q_SLOTS:
                                       << QStringLiteral("REF cannot be the explorer's target");
     QTest::newRow("missing file") << QStringList{QStringLiteral("/nonexistent/prog.py")}
                                   << QStringLiteral("cannot open '/nonexistent/prog.py': no such file");
+    QTest::newRow("loading shot without a shot")
+        << QStringList{kExample, QStringLiteral("--screenshot-loading"), QStringLiteral("3")}
+        << QStringLiteral("--screenshot-loading goes with --screenshot");
     QTest::newRow("diff without kernel") << QStringList{kExample, QStringLiteral("--diff"), QStringLiteral("")}
                                          << QStringLiteral("--diff goes with --stage and --kernel");
     QTest::newRow("kernel without stage") << QStringList{kExample, QStringLiteral("--kernel"), QStringLiteral("0")}

@@ -180,6 +180,35 @@ private Q_SLOTS:
     QVERIFY(w.optimizer()->beamButton()->isEnabled());
   }
 
+  // A program that reads its loss every step runs each step on the target
+  // device while it loads, and the lowering's progress names each
+  // realization point as it runs.
+  void loadProgressNamesRealizationPoints() {
+    MainWindow w;
+    QSignalSpy progress(&w.session(), &uops::views::Session::loweringProgress);
+    w.session().setSource(QStringLiteral("from tinygrad import Tensor, nn\n"
+                                         "Tensor.manual_seed(1)\n"
+                                         "fc = nn.Linear(3, 2)\n"
+                                         "opt = nn.optim.SGD([fc.weight, fc.bias], lr=0.1)\n"
+                                         "x, y = Tensor.rand(4, 3), Tensor([0, 1, 1, 0])\n"
+                                         "Tensor.training = True\n"
+                                         "for i in range(3):\n"
+                                         "  opt.zero_grad()\n"
+                                         "  loss = fc(x).sparse_categorical_crossentropy(y).backward()\n"
+                                         "  opt.step()\n"
+                                         "  print(loss.item())\n"),
+                          QStringLiteral("steps.py"));
+    w.session().waitForIdle();
+    QStringList running;
+    for (const QList<QVariant>& args : progress)
+      if (args.at(0).toString() == QStringLiteral("Running")) running << args.at(1).toString();
+    QCOMPARE(running.size(), 6); // step() and item() in each of three steps
+    QCOMPARE(running.at(1), QStringLiteral("2: item() at line 11"));
+    QCOMPARE(uops::views::loweringMessage(QStringLiteral("Running"), running.at(1)),
+             QStringLiteral("Running realization point 2: item() at line 11"));
+    QCOMPARE(w.session().lowered().printed.count(QLatin1Char('\n')), 3);
+  }
+
   void runsOnTheCpu() {
     MainWindow w;
     w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/matmul.py"));

@@ -21,6 +21,18 @@ Tensor Tensor::relu6() const {
 // value is 1 / (1 + 2^127), 6e-39, instead of a smaller denormal or 0, and the gradient is 0;
 // tanh and the gelus inherit this. (A select between two formulas would be exact there, but
 // LLVM's SLP vectorizer shuffles such selects across lanes: the gelu benchmark ran 1.4-2x slower.)
+namespace {
+
+// x * sigmoid(z), 0 where sigmoid(z) is (z below -128 ln 2, where tinygrad's 2^(-z / ln 2)
+// overflows to inf): sigmoid's floor of 6e-39 made silu(-inf) -inf and silu(-1e30) -6e-9 where
+// IEEE and tinygrad give NaN and -0. A multiply by the comparison, not a select (see sigmoid).
+Tensor timesSigmoid(const Tensor& x, const Tensor& z) {
+  Tensor product = x.mul(z.sigmoid());
+  return product.mul(z.gt(-128 * std::numbers::ln2).cast(product.dtype()));
+}
+
+} // namespace
+
 Tensor Tensor::sigmoid() const {
   return (1 + mul(-1 / std::numbers::ln2).minimum(127.0).exp2()).reciprocal();
 }
@@ -38,7 +50,7 @@ Tensor Tensor::leakyRelu(double negSlope) const {
   return lt(0).where(negSlope * *this, *this);
 }
 Tensor Tensor::quickGelu() const {
-  return mul(mul(1.702).sigmoid());
+  return timesSigmoid(*this, mul(1.702));
 }
 
 Tensor Tensor::gelu(const std::string& approximate) const {
@@ -51,7 +63,7 @@ Tensor Tensor::gelu(const std::string& approximate) const {
 }
 
 Tensor Tensor::swish() const {
-  return mul(sigmoid());
+  return timesSigmoid(*this, *this);
 }
 Tensor Tensor::silu() const {
   return swish();

@@ -97,6 +97,15 @@ const std::vector<Recorded>& recorded() {
        {5},
        {0.009074980393052101, 0.15663082897663116, 0.3465735912322998, 0.65663081407547,
         2.0090749263763428}},
+      // at -inf, -1e30, -200, -60, -50, 0, 3, inf, nan: NaN at -inf (x * 0), as IEEE gives it
+      {"silu_saturated",
+       "float32",
+       {9},
+       {NAN, -0.0, -0.0, -5.253919138918012e-25, -9.643761104044766e-21, 0.0, 2.857722282409668, INFINITY, NAN}},
+      {"quick_gelu_saturated",
+       "float32",
+       {9},
+       {NAN, -0.0, -0.0, -0.0, -5.501868162149322e-36, 0.0, 2.981928825378418, INFINITY, NAN}},
       {"hardsigmoid",
        "float32",
        {5},
@@ -158,6 +167,7 @@ std::map<std::string, Tensor> cases() {
          src = L({5.0, -1.0, 0.5, 9.0, 3.0});
   Tensor where3 = L({{0, 2}, {1, 1}, {3, 0}});
   Tensor specials = L({1.0, INFINITY, -INFINITY, NAN});
+  Tensor saturating = L({-INFINITY, -1e30, -200.0, -60.0, -50.0, 0.0, 3.0, INFINITY, NAN});
   Tensor a24 = ar(24).reshape({2, 3, 4});
   Tensor selectMask = L({true, false, true, false, true, false, false, false, true});
   return {
@@ -204,6 +214,8 @@ std::map<std::string, Tensor> cases() {
       {"softsign", x.softsign()},
       {"gelu_none", x.gelu("none")},
       {"softplus_beta", x.softplus(2.0)},
+      {"silu_saturated", saturating.silu()},
+      {"quick_gelu_saturated", saturating.quickGelu()},
       {"hardsigmoid", x.hardsigmoid()},
       {"tan", x.tan()},
       {"lerp_uint8",

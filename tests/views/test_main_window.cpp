@@ -162,6 +162,27 @@ private Q_SLOTS:
     QCOMPARE(after.size(), before.size() + 1);
     QCOMPARE(QString::fromStdString(uops::formatOpt(after.back())), QStringLiteral("Split(0, 2, UPCAST)"));
     QCOMPARE(o->applied()->count(), static_cast<int>(after.size()));
+    // Heuristic replaces the rejection or the last applied OptOp with what the heuristics chose
+    QTest::mouseClick(o->heuristicButton(), Qt::LeftButton);
+    w.session().waitForIdle();
+    QVERIFY2(o->reason()->text().startsWith(QStringLiteral("the heuristics chose")), qPrintable(o->reason()->text()));
+    QVERIFY(w.session().currentOpts(1) == before);
+  }
+
+  // Heuristic on a kernel the heuristics leave alone says so, rather than nothing.
+  void heuristicThatChoosesNothingSaysSo() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.session().setSource(QStringLiteral("from tinygrad import Tensor\nout = Tensor([1.0, 2.0]) * 3\n"),
+                          QStringLiteral("tiny.py"));
+    w.session().waitForIdle();
+    OptimizePanel* o = w.optimizer();
+    QVERIFY(w.session().currentOpts(0).empty());
+    QTest::mouseClick(o->heuristicButton(), Qt::LeftButton);
+    w.session().waitForIdle();
+    QVERIFY2(o->reason()->text().startsWith(QStringLiteral("the heuristics chose no OptOps")),
+             qPrintable(o->reason()->text()));
   }
 
   // BEAM reports progress, draws its chart, and stops when cancelled.

@@ -14,6 +14,8 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
+
+#include <utility>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QLineSeries>
@@ -89,7 +91,10 @@ OptimizePanel::OptimizePanel(Session& session, QWidget* parent)
     m_session.setOpts(static_cast<size_t>(m_kernel->currentIndex()), opts);
   });
   connect(m_heuristic, &QPushButton::clicked, this, [this] {
-    m_session.setOpts(static_cast<size_t>(m_kernel->currentIndex()), std::nullopt);
+    if (m_kernel->currentIndex() < 0) return; // no kernel to choose for
+    m_heuristicAsked = static_cast<size_t>(m_kernel->currentIndex());
+    m_reason->setText(QStringLiteral("the heuristics are choosing..."));
+    m_session.setOpts(*m_heuristicAsked, std::nullopt);
   });
   connect(m_beam, &QPushButton::clicked, this, [this] {
     m_best->clear();
@@ -115,6 +120,7 @@ OptimizePanel::OptimizePanel(Session& session, QWidget* parent)
     m_reason->setText(summary);
   });
   connect(&m_session, &Session::programLowered, this, &OptimizePanel::refresh);
+  connect(&m_session, &Session::programLowered, this, &OptimizePanel::sayHeuristicChoice);
   // the kernel of the chosen stage is the one to optimize
   connect(&m_session, &Session::stageSelected, this, [this](int record) {
     const StageRecord& r = m_session.stageRecord(record);
@@ -154,6 +160,20 @@ void OptimizePanel::apply() {
   m_reason->setText(why.isEmpty() ? QStringLiteral("applied %1").arg(QString::fromStdString(formatOpt(opt)))
                                   : QStringLiteral("<span style='color:#C62828'>%1: %2</span>")
                                         .arg(QString::fromStdString(formatOpt(opt)), why.toHtmlEscaped()));
+}
+
+void OptimizePanel::sayHeuristicChoice() {
+  if (!m_heuristicAsked) return;
+  size_t k = *std::exchange(m_heuristicAsked, std::nullopt);
+  const PipelineRun* run = m_session.run();
+  if (!run || k >= run->kernels.size()) {
+    m_reason->clear(); // the program no longer lowers to that kernel: the Stages view says why
+    return;
+  }
+  const std::vector<Opt>& chosen = run->kernels[k].opts;
+  m_reason->setText(chosen.empty()
+                        ? QStringLiteral("the heuristics chose no OptOps for this kernel: it stays as Rangeify made it")
+                        : QStringLiteral("the heuristics chose %1").arg(QString::fromStdString(formatOpts(chosen))));
 }
 
 } // namespace uops::views

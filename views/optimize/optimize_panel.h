@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class QChart;
 class QComboBox;
 class QLabel;
@@ -35,6 +37,7 @@ public:
   QLabel* reason() const { return m_reason; }
   QListWidget* applied() const { return m_applied; }
   QPushButton* beamButton() const { return m_beam; }
+  QPushButton* heuristicButton() const { return m_heuristic; }
   QPushButton* cancelButton() const { return m_cancel; }
   QProgressBar* progress() const { return m_progress; }
   int chartPoints() const;
@@ -42,6 +45,8 @@ public:
 private:
   void refresh();
   void apply();
+  // After Heuristic's lowering: what the heuristics chose for the kernel, or that they chose nothing.
+  void sayHeuristicChoice();
 
   Session& m_session;
   QComboBox* m_kernel;
@@ -59,6 +64,7 @@ private:
   QPushButton* m_cancel;
   QProgressBar* m_progress;
   QLineSeries* m_best;
+  std::optional<size_t> m_heuristicAsked; // the kernel Heuristic was pressed for, until its lowering arrives
 };
 
 } // namespace uops::views

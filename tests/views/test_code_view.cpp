@@ -11,6 +11,8 @@
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QCheckBox>
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace uops::views;
@@ -135,6 +137,23 @@ private Q_SLOTS:
       if (code->nodeOfLine(i) && code->nodeOfLine(i)->op() == uops::Op::Store) store = i;
     QVERIFY(code->chooseLine(store));
     QCOMPARE(w.inspector()->field(QStringLiteral("op")), QStringLiteral("Store"));
+  }
+
+  // The machine code reads mnemonic first; addresses and bytes come with the
+  // pane's box (the text as the device gave it).
+  void machineCodeMnemonicFirst() {
+    MainWindow w;
+    QVERIFY(viewstest::showAt(w, "matmul.py", "Callify", QSize(1400, 900)));
+    QVERIFY(w.showView(QStringLiteral("code")));
+    QVERIFY(opensRender(w, 0));
+    QTRY_VERIFY(w.code()->isa()->text().contains(QStringLiteral("ret")));
+    static const QRegularExpression address(QStringLiteral("^\\s*[0-9a-f]+: [0-9a-f]{2} "), QRegularExpression::MultilineOption);
+    QVERIFY(!w.code()->addressesAndBytes()->isChecked());
+    QVERIFY2(!w.code()->isa()->text().contains(address), qPrintable(w.code()->isa()->text().left(300)));
+    QVERIFY(w.code()->isa()->lineText(0).trimmed().at(0).isLetter()); // an instruction's mnemonic
+    w.code()->addressesAndBytes()->setChecked(true);
+    QVERIFY2(w.code()->isa()->text().contains(address), qPrintable(w.code()->isa()->text().left(300)));
+    QCOMPARE(w.code()->isa()->text(), w.session().machineCodeOf(0));
   }
 
   // The source and the disassembly are coloured.

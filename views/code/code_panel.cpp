@@ -1,21 +1,33 @@
 #include "views/code/code_panel.h"
 
 #include "views/code/code_editor.h"
+#include "views/code/isa_columns.h"
 #include "views/code/rendered_source.h"
 #include "views/session/session.h"
 
+#include <QCheckBox>
 #include <QHBoxLayout>
 #include <QSplitter>
+#include <QVBoxLayout>
 
 namespace uops::views {
 
 CodePanel::CodePanel(Session& session, QWidget* parent)
     : QWidget(parent), m_session(session), m_source(new CodeEditor(QStringLiteral("sourceView"), CodeLanguage::LlvmIr, this)),
-      m_isa(new CodeEditor(QStringLiteral("isaView"), CodeLanguage::Assembly, this)) {
+      m_isa(new CodeEditor(QStringLiteral("isaView"), CodeLanguage::Assembly, this)),
+      m_addresses(new QCheckBox(QStringLiteral("addresses and bytes"), this)) {
   setObjectName(QStringLiteral("codePanel"));
+  m_addresses->setObjectName(QStringLiteral("isaAddresses"));
+  m_addresses->setToolTip(QStringLiteral("Show each instruction's address and encoding before its mnemonic"));
+  auto* machine = new QWidget(this);
+  auto* machineLayout = new QVBoxLayout(machine);
+  machineLayout->setContentsMargins(0, 0, 0, 0);
+  machineLayout->setSpacing(2);
+  machineLayout->addWidget(m_addresses);
+  machineLayout->addWidget(m_isa, 1);
   auto* split = new QSplitter(this);
   split->addWidget(m_source);
-  split->addWidget(m_isa);
+  split->addWidget(machine);
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addWidget(split);
@@ -23,7 +35,11 @@ CodePanel::CodePanel(Session& session, QWidget* parent)
   connect(&m_session, &Session::stageSelected, this, &CodePanel::show);
   connect(&m_session, &Session::nodeSelected, this, &CodePanel::markNode);
   connect(&m_session, &Session::programLineSelected, this, &CodePanel::markProgramLine);
-  connect(&m_session, &Session::machineCodeReady, m_isa, &CodeEditor::setText);
+  connect(&m_session, &Session::machineCodeReady, this, [this](const QString& code) {
+    m_machineCode = code;
+    showMachineCode();
+  });
+  connect(m_addresses, &QCheckBox::toggled, this, &CodePanel::showMachineCode);
   connect(&m_session, &Session::listingReady, m_source, &CodeEditor::setText);
 }
 
@@ -37,8 +53,9 @@ void CodePanel::show(int) {
   if (!k) {
     m_source->setLanguage(CodeLanguage::LlvmIr);
     m_source->clear(); // the listing follows (Session::listingReady)
-    m_isa->setText(m_session.selectedKernel() ? QStringLiteral("the kernel is rendered in the Render stage")
-                                              : QStringLiteral("choose a kernel's stage for its source and machine code"));
+    m_machineCode = m_session.selectedKernel() ? QStringLiteral("the kernel is rendered in the Render stage")
+                                               : QStringLiteral("choose a kernel's stage for its source and machine code");
+    showMachineCode();
     return;
   }
   RenderedSource rendered = renderedSource(*k);
@@ -46,9 +63,14 @@ void CodePanel::show(int) {
   m_lineNodes = rendered.lineNodes;
   for (const UOp* node : m_lineNodes) m_lineOrigins.push_back(node ? node->line() : 0); // read while the kernel lives
   m_source->setText(QString::fromStdString(rendered.text));
-  m_isa->setText(QStringLiteral("compiling..."));
+  m_machineCode = QStringLiteral("compiling...");
+  showMachineCode();
   markProgramLine(m_session.programLine());
   markNode(m_session.selectedNode());
+}
+
+void CodePanel::showMachineCode() {
+  m_isa->setText(m_addresses->isChecked() ? m_machineCode : withoutAddressesAndBytes(m_machineCode));
 }
 
 void CodePanel::markProgramLine(int line) {

@@ -15,6 +15,8 @@ namespace uops {
 class UOp;
 }
 
+class QCheckBox;
+
 namespace uops::views {
 
 class CodeEditor;
@@ -27,6 +29,8 @@ public:
   explicit CodePanel(Session& session, QWidget* parent = nullptr);
   CodeEditor* source() const { return m_source; }
   CodeEditor* isa() const { return m_isa; }
+  // Whether the machine-code pane shows each instruction's address and bytes (off: mnemonic first).
+  QCheckBox* addressesAndBytes() const { return m_addresses; }
   // The source lines (0-based) whose nodes came from the Session's program line.
   std::vector<int> programLineMarks() const;
   // The source lines (0-based) the selected node produced, marked in the view.
@@ -39,10 +43,13 @@ public:
 private:
   void show(int record);
   void markNode(const UOp* node);
+  void showMachineCode();
 
   Session& m_session;
   CodeEditor* m_source;
   CodeEditor* m_isa;
+  QCheckBox* m_addresses;
+  QString m_machineCode; // as the device gave it, addresses and bytes included
   std::vector<const UOp*> m_lineNodes; // of the source shown: one per line (identity only)
   std::vector<int> m_marked;
   std::vector<int32_t> m_lineOrigins; // per source line: the program line its node came from (0: none)

@@ -49,6 +49,10 @@ void MainWindow::buildMenus() {
       ->setShortcuts({QKeySequence(Qt::ALT | Qt::Key_Right), QKeySequence(Qt::CTRL | Qt::Key_Down)});
   view->addAction(QStringLiteral("Previous stage"), this, [this] { m_stages->step(-1); })
       ->setShortcuts({QKeySequence(Qt::ALT | Qt::Key_Left), QKeySequence(Qt::CTRL | Qt::Key_Up)});
+  view->addAction(QStringLiteral("Next kernel"), QKeySequence(Qt::ALT | Qt::Key_PageDown), this,
+                  [this] { m_stages->stepKernel(1); });
+  view->addAction(QStringLiteral("Previous kernel"), QKeySequence(Qt::ALT | Qt::Key_PageUp), this,
+                  [this] { m_stages->stepKernel(-1); });
   view->addAction(QStringLiteral("Next rewrite"), QKeySequence(Qt::ALT | Qt::Key_Down), this, [this] {
     showView(QStringLiteral("rewrites"));
     m_rewrites->step(1);

@@ -81,6 +81,34 @@ private Q_SLOTS:
     QCOMPARE(w.graph()->selected(), 0);
   }
 
+  // Next/previous stage follows one kernel through its stages (Optimize of #2
+  // -> Expand of #2, not Optimize of #3); next/previous kernel keeps the stage.
+  void navigationFollowsTheKernel() {
+    MainWindow w;
+    w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/softmax.py"));
+    w.session().waitForIdle();
+    auto at = [&] {
+      const uops::StageRecord& r = w.session().stageRecord(w.session().selectedStage());
+      return QStringLiteral("%1 %2").arg(QString::fromStdString(r.stage)).arg(r.kernel.empty() ? -1 : static_cast<int>(r.kernelIndex));
+    };
+    w.session().selectStage(w.session().findStage(QStringLiteral("Optimize"), 2));
+    QCOMPARE(at(), QStringLiteral("Optimize 2"));
+    w.stages()->step(1);
+    QCOMPARE(at(), QStringLiteral("Expand 2"));
+    w.stages()->stepKernel(-1);
+    QCOMPARE(at(), QStringLiteral("Expand 1"));
+    w.stages()->step(-1);
+    QCOMPARE(at(), QStringLiteral("Optimize 1"));
+    w.stages()->step(-1);
+    QCOMPARE(at(), QStringLiteral("Rangeify -1"));
+    w.stages()->step(1); // back to the kernel last shown
+    QCOMPARE(at(), QStringLiteral("Optimize 1"));
+    for (int i = 0; i < 10; ++i) w.stages()->step(1); // stops at the last stage
+    QCOMPARE(at(), QStringLiteral("Render 1"));
+    w.stages()->stepKernel(-5); // no such kernel: stays
+    QCOMPARE(at(), QStringLiteral("Render 1"));
+  }
+
   // One identity per kernel: the Stages tree names a kernel's stages, Optimize
   // included, as the Kernels table does (its number, then the name after
   // Optimize): convnet's #1 is renamed by its UPCAST

@@ -17,10 +17,15 @@ class StagesPanel : public QTreeView {
 public:
   explicit StagesPanel(Session& session, QWidget* parent = nullptr);
   StagesModel* stagesModel() const { return m_model; }
-  // Moves the selection to the next/previous stage record.
+  // Moves the selection to the next/previous stage of the same kernel
+  // (Optimize of #5 -> Expand of #5; Rangeify -> Optimize of the kernel last
+  // shown, #0 at first; a kernel's Optimize <- Rangeify).
   void step(int delta);
+  // Moves the selection to the next/previous kernel in the same stage.
+  void stepKernel(int delta);
 
 private:
+  int m_kernel = 0; // the kernel a whole-program stage goes back to
   void rebuild();
   void follow(int record);
 

@@ -171,6 +171,7 @@ private Q_SLOTS:
     w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/matmul.py"));
     w.session().waitForIdle();
     OptimizePanel* o = w.optimizer();
+    w.session().selectStage(w.session().findStage(QStringLiteral("Optimize"), 1));
     o->kernel()->setCurrentIndex(1);
     std::vector<uops::Opt> before = w.session().currentOpts(1);
     o->op()->setCurrentText(QStringLiteral("Split"));
@@ -189,6 +190,10 @@ private Q_SLOTS:
     std::vector<uops::Opt> after = w.session().currentOpts(1);
     QCOMPARE(after.size(), before.size() + 1);
     QCOMPARE(QString::fromStdString(uops::formatOpt(after.back())), QStringLiteral("Split(0, 2, UPCAST)"));
+    // applying re-lowered the program; the stage and kernel shown stayed (not Callify)
+    const uops::StageRecord& shown = w.session().stageRecord(w.session().selectedStage());
+    QCOMPARE(QString::fromStdString(shown.stage), QStringLiteral("Optimize"));
+    QCOMPARE(shown.kernelIndex, size_t{1});
     QCOMPARE(o->applied()->count(), static_cast<int>(after.size()));
     // Heuristic replaces the rejection or the last applied OptOp with what the heuristics chose
     QTest::mouseClick(o->heuristicButton(), Qt::LeftButton);

@@ -20,6 +20,8 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <utility>
 
 namespace uops::views {
 namespace {
@@ -255,6 +257,13 @@ void Session::lower(const QString& text) {
 }
 
 void Session::takeLowered(Lowered lowered) {
+  // the same program lowered again (OptOps applied, Heuristic, BEAM, an
+  // edit): the stage and kernel shown stay, where the new lowering has them
+  std::optional<std::pair<QString, int>> shown;
+  if (m_selected >= 0 && run() && lowered.name == m_lowered.name && lowered.schedule == m_lowered.schedule) {
+    const StageRecord& r = stageRecord(m_selected);
+    shown.emplace(QString::fromStdString(r.stage), r.kernel.empty() ? -1 : static_cast<int>(r.kernelIndex));
+  }
   releaseOnWorkPool(std::exchange(m_lowered, std::move(lowered)));
   m_compiled.clear();
   m_schedule = m_lowered.schedule;
@@ -265,7 +274,9 @@ void Session::takeLowered(Lowered lowered) {
   m_machineCode.cancel();
   m_listing.cancel();
   Q_EMIT programLowered();
-  if (run() && !run()->stages.empty()) selectStage(0);
+  if (!run() || run()->stages.empty()) return;
+  int keep = shown ? findStage(shown->first, shown->second) : -1;
+  selectStage(keep >= 0 ? keep : 0);
 }
 
 void Session::setSchedule(int schedule) {

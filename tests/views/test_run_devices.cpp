@@ -112,6 +112,19 @@ private Q_SLOTS:
     QCOMPARE(work.bytes, (64.0 * 32 + 32 * 16 + 64 * 16) * 4);
   }
 
+  // Integer arithmetic is not FLOPs: Tensor.rand's Threefry hashing does
+  // thousands of integer ops per element and no floating-point ones but the
+  // final scaling.
+  void randomNumbersAreNotFlops() {
+    MainWindow w;
+    w.session().setSource(QStringLiteral("from tinygrad import Tensor\nTensor.manual_seed(0)\nout = Tensor.rand(256)\n"),
+                          QStringLiteral("rand.py"));
+    w.session().waitForIdle();
+    double flops = 0;
+    for (const uops::ScheduledKernel& k : w.session().run()->schedule.kernels) flops += kernelWork(k).flops;
+    QVERIFY2(flops <= 8.0 * 256, qPrintable(QString::number(flops))); // a few float ops per element at most
+  }
+
   void showsThroughput() {
     MainWindow w;
     w.session().setSource(kMatmul, QStringLiteral("mm.py"));

@@ -23,10 +23,12 @@ double iterations(const Scope& scope) {
   return n;
 }
 
+// Floating-point arithmetic only: index math, integer hashing (Tensor.rand's
+// Threefry) and comparisons are not FLOPs, as the roofline's peak counts them.
 bool countsAsFlop(const UOp& u) {
   OpGroup g = opGroup(u.op());
   bool arithmetic = g == OpGroup::Elementwise || g == OpGroup::DecomposedElementwise || g == OpGroup::Reduce;
-  return arithmetic && u.dtype().scalar != ScalarType::Index;
+  return arithmetic && u.dtype().isFloat();
 }
 
 } // namespace

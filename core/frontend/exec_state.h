@@ -73,8 +73,12 @@ void pin(ExecState& state, Scope& scope);
 // Runs a user function (the callValue path for Function values).
 Value callUserFunction(const Function& fn, Args& args);
 
-// Installs Python's builtins and the math module into a fresh state.
+// Installs Python's builtins and the standard modules model code imports
+// (math, functools, itertools, typing) into a fresh state.
 void installBuiltins(ExecState& state);
 void installMathModule(ExecState& state);
+void installFunctoolsModule(ExecState& state);
+void installItertoolsModule(ExecState& state);
+void installTypingModule(ExecState& state);
 
 } // namespace uops::frontend

@@ -14,6 +14,9 @@ Interpreter::Interpreter() : m_state(std::make_shared<ExecState>()) {
   m_state->globals->pinned = true; // owned by the state
   installBuiltins(*m_state);
   installMathModule(*m_state);
+  installFunctoolsModule(*m_state);
+  installItertoolsModule(*m_state);
+  installTypingModule(*m_state);
 }
 
 // Pinned scopes hold functions whose defaults may be deep: release the

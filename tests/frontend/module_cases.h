@@ -1,5 +1,5 @@
 // Programs importing the standard modules model code uses (functools,
-// itertools, typing) and what CPython 3.11 prints for each. Iterator results
+// itertools, typing, math) and what CPython 3.11 prints for each. Iterator results
 // are printed through list(), as they are lists here.
 #pragma once
 
@@ -90,6 +90,19 @@ print(typing.Optional[typing.List[int]] is not None)
      R"out(a 3 {'out': [2, 3]} s False
 [1, 2] {'a': 1} (1, 2) 0
 True
+)out"},
+    {"math", R"py(import math
+print(math.gcd(12, 18), math.gcd(), math.gcd(-4, 6, 10), math.lcm(4, 6), math.lcm(), math.lcm(3, 0))
+print(math.factorial(5), math.factorial(0), math.isclose(1.0, 1.0 + 1e-12), math.isclose(1.0, 1.1), math.isclose(0.0, 1e-10, abs_tol=1e-9))
+print(math.atan2(1, 1) == math.pi / 4, math.copysign(2, -0.0), math.hypot(3, 4), math.pow(2, 10), math.fmod(7, 3))
+print(round(math.asin(1), 6), math.acos(1), math.sinh(0), math.cosh(0), math.log1p(0), math.expm1(0), math.erfc(0))
+print(math.degrees(math.pi), math.radians(180) == math.pi, math.prod([2, 3]), math.ceil(2.1), math.floor(-2.1), math.inf > 1e308)
+)py",
+     R"out(6 0 2 12 1 0
+120 1 True False True
+True -2.0 5.0 1024.0 1.0
+1.570796 0.0 0.0 1.0 0.0 0.0 1.0
+180.0 True 6 3 -3 True
 )out"},
 };
 

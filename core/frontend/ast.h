@@ -422,6 +422,9 @@ struct ClassDefStmt : Stmt {
   ExprPtr base; // null without one
   Block body;
   std::unordered_set<std::string> locals; // the names the body binds
+  // `name: annotation` statements directly in the body, in order, with the
+  // annotation's text: the class's __annotations__ (what @dataclass reads).
+  std::vector<std::pair<std::string, std::string>> annotations;
 };
 
 // with a as x, b: body (items enter left to right and exit in reverse).

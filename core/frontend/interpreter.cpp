@@ -17,6 +17,7 @@ Interpreter::Interpreter() : m_state(std::make_shared<ExecState>()) {
   installFunctoolsModule(*m_state);
   installItertoolsModule(*m_state);
   installTypingModule(*m_state);
+  installDataclassesModule(*m_state);
 }
 
 // Pinned scopes hold functions whose defaults may be deep: release the

@@ -197,12 +197,16 @@ StmtPtr Parser::assignmentOrExpression() {
   ExprPtr first = starExpressions();
   if (atOp(":=")) fail(peek().loc, "assignment expressions (:=) are not supported");
   if (atOp(":")) {
-    // x: annotation [= value]. The annotation is read and ignored.
+    // x: annotation [= value]. The annotation is read, not evaluated; a
+    // class body keeps its text for __annotations__.
     if (first->kind != ExprKind::Name && first->kind != ExprKind::Attribute &&
         first->kind != ExprKind::Subscript)
       fail(first->loc, "only single target (not tuple) can be annotated");
     next();
+    size_t begin = m_pos;
     expression();
+    if (m_classAnnotations && first->kind == ExprKind::Name)
+      m_classAnnotations->emplace_back(first->as<NameExpr>().id, tokenText(begin, m_pos));
     if (!acceptOp("=")) return std::make_unique<PassStmt>(loc);
     auto node = std::make_unique<AssignStmt>(loc);
     node->targets.push_back(std::move(first));
@@ -420,9 +424,11 @@ StmtPtr Parser::functionDef(std::vector<ExprPtr> decorators, Location start) {
   next();
   if (acceptOp("->")) expression();
   int loops = std::exchange(m_loops, 0); // a loop around the def does not allow break inside it
+  auto* classAnnotations = std::exchange(m_classAnnotations, nullptr);
   ++m_functions;
   node->body = block("function definition", defLoc);
   --m_functions;
+  m_classAnnotations = classAnnotations;
   m_loops = loops;
   for (const Parameter& p : node->shape.params)
     if (!p.name.empty()) node->shape.locals.insert(p.name);
@@ -454,7 +460,9 @@ StmtPtr Parser::classDefinition(std::vector<ExprPtr> decorators, Location start)
   // and continue of a loop around the class.
   int loops = std::exchange(m_loops, 0);
   int functions = std::exchange(m_functions, 0);
+  auto* classAnnotations = std::exchange(m_classAnnotations, &node->annotations);
   node->body = block("class definition", classLoc);
+  m_classAnnotations = classAnnotations;
   m_functions = functions;
   m_loops = loops;
   collectLocals(node->body, node->locals);
@@ -538,3 +546,24 @@ std::shared_ptr<const Program> parseProgram(std::string fileName, std::string te
 }
 
 } // namespace uops::frontend
+
+namespace uops::frontend::detail {
+
+// Spaces where the source had them (between tokens on one line with a gap,
+// and between lines); a string token is written back in single quotes.
+std::string Parser::tokenText(size_t begin, size_t end) const {
+  std::string out;
+  int endCol = 0;
+  int line = 0;
+  for (size_t i = begin; i < end && i < m_tokens.size(); ++i) {
+    const Token& t = m_tokens[i];
+    if (i > begin && (t.loc.line != line || t.loc.col > endCol)) out += ' ';
+    std::string spelled = t.kind == TokenKind::String ? "'" + t.text + "'" : t.text;
+    out += spelled;
+    line = t.loc.line;
+    endCol = t.loc.col + static_cast<int>(spelled.size());
+  }
+  return out;
+}
+
+} // namespace uops::frontend::detail

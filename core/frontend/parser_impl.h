@@ -52,6 +52,7 @@ private:
   void parameters(ast::FunctionShape& shape, std::string_view closer, bool annotations);
   void checkTarget(const ast::Expr& target) const;
   void checkAugTarget(const ast::Expr& target) const;
+  std::string tokenText(size_t begin, size_t end) const; // tokens [begin, end) as written
 
   // ---- expressions (parse_expr.cpp)
   ast::ExprPtr expression();      // conditional expressions and lambdas
@@ -91,6 +92,9 @@ private:
   int m_nesting = 0;
   int m_loops = 0;     // enclosing loops of the current function: break/continue are legal
   int m_functions = 0; // enclosing defs: return is legal
+  // The class whose body is being parsed (not inside a def in it), which
+  // collects its annotated names; null elsewhere.
+  std::vector<std::pair<std::string, std::string>>* m_classAnnotations = nullptr;
 };
 
 // Counts recursive descent into nested forms; past kMaxNesting it is an

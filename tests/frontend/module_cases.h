@@ -1,5 +1,5 @@
 // Programs importing the standard modules model code uses (functools,
-// itertools, typing, math) and what CPython 3.11 prints for each. Iterator results
+// itertools, typing, math, dataclasses) and what CPython 3.11 prints for each. Iterator results
 // are printed through list(), as they are lists here.
 #pragma once
 
@@ -103,6 +103,48 @@ print(math.degrees(math.pi), math.radians(180) == math.pi, math.prod([2, 3]), ma
 True -2.0 5.0 1024.0 1.0
 1.570796 0.0 0.0 1.0 0.0 0.0 1.0
 180.0 True 6 3 -3 True
+)out"},
+    {"dataclasses", R"py(from dataclasses import dataclass, field, fields, asdict, replace
+import dataclasses
+from typing import Optional, List
+
+@dataclass
+class Config:
+    dim: int
+    n_layers: int = 2
+    norm_eps: float = 1e-5
+    vocab: Optional[int] = None
+    hidden: List[int] = field(default_factory=list)
+    def head_dim(self):
+        return self.dim // self.n_layers
+
+@dataclass(eq=True)
+class Small(Config):
+    dim: int = 64
+    tag: str = "s"
+    def __post_init__(self):
+        self.extra = self.dim * 2
+
+c = Config(512, n_layers=8)
+print(c, c.head_dim(), c.hidden, Config(1).hidden is not Config(1).hidden)
+print(Config(4) == Config(4), Config(4) == Config(5), Config(4) != Config(4))
+s = Small()
+print(s, s.extra, [f.name for f in fields(s)], asdict(Small(tag="t", hidden=[1])))
+print(replace(c, dim=16), c.dim, list(Config.__annotations__))
+print(dataclasses.fields(Config)[0].name, isinstance(s, Config))
+
+@dataclass(frozen=True)
+class Point:
+    x: int = 0
+    y: int = 0
+print(Point(1), Point(y=2) == Point(0, 2))
+)py",
+     R"out(Config(dim=512, n_layers=8, norm_eps=1e-05, vocab=None, hidden=[]) 64 [] True
+True False False
+Small(dim=64, n_layers=2, norm_eps=1e-05, vocab=None, hidden=[], tag='s') 128 ['dim', 'n_layers', 'norm_eps', 'vocab', 'hidden', 'tag'] {'dim': 64, 'n_layers': 2, 'norm_eps': 1e-05, 'vocab': None, 'hidden': [1], 'tag': 't'}
+Config(dim=16, n_layers=8, norm_eps=1e-05, vocab=None, hidden=[]) 512 ['dim', 'n_layers', 'norm_eps', 'vocab', 'hidden']
+dim True
+Point(x=1, y=0) True
 )out"},
 };
 

@@ -1,4 +1,5 @@
-// The standard modules model files import (functools, itertools, typing):
+// The standard modules model files import (functools, itertools, typing,
+// math, dataclasses):
 // each program prints what CPython prints for it (module_cases.h), and what
 // is not there fails at the import that names it.
 #include "tests/support/test_registry.h"
@@ -60,6 +61,8 @@ private Q_SLOTS:
     row("partial of a non-callable", "import functools\nf = functools.partial(3)\n",
         "error: 2:15: the first argument must be callable");
     row("int is no generic", "x = int[3]\n", "error: 1:8: type 'int' is not subscriptable");
+    row("field order", "from dataclasses import dataclass\n@dataclass\nclass C:\n  a: int = 1\n  b: int\n",
+        "error: 2:2: non-default argument 'b' follows default argument");
     row("typing forms are not classes", "from typing import List\nList()\n",
         "error: 2:1: Cannot instantiate typing.List");
   }
@@ -67,6 +70,19 @@ private Q_SLOTS:
     QFETCH(QString, source);
     QFETCH(QString, expected);
     QCOMPARE(runModules(source.toUtf8().constData()), expected);
+  }
+
+  void classAnnotationsKeepTheirText() {
+    // Not evaluated (as under `from __future__ import annotations`): the
+    // names in order with the annotation as written; a def's are not the class's.
+    QCOMPARE(runModules("from typing import Optional\n"
+                        "class A:\n"
+                        "  x: Optional[int] = None\n"
+                        "  y: tuple[int, ...]\n"
+                        "  def f(self):\n"
+                        "    z: int = 1\n"
+                        "print(A.__annotations__, A.x, hasattr(A, 'y'))\n"),
+             QStringLiteral("{'x': 'Optional[int]', 'y': 'tuple[int, ...]'} None False\n"));
   }
 
   void productStopsAtTheStepLimit() {

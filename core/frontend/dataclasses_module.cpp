@@ -57,23 +57,6 @@ public:
   std::optional<Value> factory;
 };
 
-// A native function stored in a class that binds to the instance it is read
-// through, as a def does.
-class NativeMethod : public Object {
-public:
-  explicit NativeMethod(Value fn) : m_fn(std::move(fn)) {}
-  std::string typeName() const override { return "function"; }
-  Value call(Args& a) override { return callValue(m_fn, a); }
-  std::optional<Value> bindTo(const Value& self, const Value& cls) override {
-    (void)cls;
-    if (self.isNone()) return std::nullopt;
-    return bindFunction(m_fn, self);
-  }
-
-private:
-  Value m_fn;
-};
-
 using Fields = std::vector<std::shared_ptr<const Field>>;
 
 // The annotated names of the class and its bases, base first; a name a
@@ -161,23 +144,23 @@ void defineMethods(Class& cls, bool init, bool withRepr, bool eq) {
   for (const auto& f : *fields)
     described.emplace_back(Value(f->name), Value(std::const_pointer_cast<Field>(f)));
   cls.define("__dataclass_fields__", makeDict(std::move(described)));
-  if (init) cls.define("__init__", Value(std::make_shared<NativeMethod>(makeInit(fields))));
+  if (init) cls.define("__init__", nativeMethod("__init__", [init = makeInit(fields)](Args& a) { return callValue(init, a); }));
   if (withRepr)
-    cls.define("__repr__", Value(std::make_shared<NativeMethod>(makeNative("__repr__", [fields](Args& a) {
+    cls.define("__repr__", nativeMethod("__repr__", [fields](Args& a) {
       const Value& self = a.positional().front();
       std::string out = asInstance(self)->cls()->name() + "(";
       for (size_t i = 0; i < fields->size(); ++i)
         out += (i ? ", " : "") + (*fields)[i]->name + "=" + repr(getAttribute(self, (*fields)[i]->name));
       return Value(out + ")");
-    }))));
+    }));
   if (eq)
-    cls.define("__eq__", Value(std::make_shared<NativeMethod>(makeNative("__eq__", [fields](Args& a) {
+    cls.define("__eq__", nativeMethod("__eq__", [fields](Args& a) {
       auto [self, other] = a.bind({"self", "other"});
       const Instance* x = asInstance(self);
       const Instance* y = asInstance(other);
       if (!x || !y || x->cls() != y->cls()) return Value(false);
       return binaryOp(BinaryOp::Eq, fieldValues(self, *fields), fieldValues(other, *fields));
-    }))));
+    }));
 }
 
 Value dataclass(Args& a) {

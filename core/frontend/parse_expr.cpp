@@ -386,7 +386,7 @@ ExprPtr Parser::parenthesized() {
   if (acceptOp(")")) return seal(std::make_unique<TupleExpr>(loc));
   if (atKeyword("yield")) fail(peek().loc, "'yield' is not supported");
   ExprPtr first = starExpression();
-  if (atOp(":=")) fail(peek().loc, "assignment expressions (:=) are not supported");
+  if (atOp(":=")) fail(peek().loc, "only a name can be the target of ':='");
   if (atKeyword("for")) {
     ExprPtr comp = comprehension(std::move(first), loc, true);
     if (!acceptOp(")")) unexpected("')'");

@@ -266,6 +266,7 @@ private Q_SLOTS:
     frontendtest::row("f-string field error", "s = f'a{1 +}'", "1:12: expected an expression, found end of file");
     frontendtest::row("f-string trailing tokens", "s = f'{a b}'",
         "1:10: expected '}' after the f-string's expression, found 'b'");
+    frontendtest::row("walrus to an attribute", "x = (a.b := 1)", "1:10: only a name can be the target of ':='");
     frontendtest::row("walrus as a statement", "y := 1", "1:3: invalid syntax: use '=' here; ':=' is for expressions");
     frontendtest::row("yield", "def f():\n  yield 1", "2:3: 'yield' is not supported");
     frontendtest::row("relative import", "from . import x", "1:6: relative imports are not supported");

@@ -47,4 +47,58 @@ CPU
 (4, 4) 16 [4, 8]
 )out";
 
+// A model file with a dataclass config, typing annotations, partial, the
+// walrus, raise/try/except and del around the Tensor API.
+inline constexpr const char* kModel = R"py(from dataclasses import dataclass, field
+from typing import Optional, List
+from functools import partial
+from tinygrad import Tensor, Device, dtypes
+from tinygrad.helpers import getenv, prod, DEBUG
+
+@dataclass
+class ModelArgs:
+  dim: int = 4
+  n_layers: int = 2
+  hidden_sizes: List[int] = field(default_factory=lambda: [8, 4])
+  norm: Optional[str] = None
+
+class Block:
+  def __init__(self, args: ModelArgs, i: int):
+    self.scale = float(i + 1)
+    self.act = partial(Tensor.clip, min_=-5, max_=5)
+  def __call__(self, x: Tensor) -> Tensor:
+    return self.act(x * self.scale)
+
+class Model:
+  def __init__(self, args: ModelArgs):
+    self.args = args
+    self.layers = [Block(args, i) for i in range(args.n_layers)]
+  def __call__(self, x: Tensor) -> Tensor:
+    for layer in self.layers:
+      x = layer(x)
+    if (n := prod(x.shape)) > 100:
+      raise ValueError(f"too big: {n}")
+    return x
+
+args = ModelArgs(n_layers=getenv("UOPSCOPE_TEST_LAYERS", 2))
+model = Model(args)
+print(args, Device.DEFAULT in ("CPU", "INTERP"))
+x = Tensor.arange(args.dim, dtype=dtypes.int32) - 2
+out = model(x)
+print(out.tolist())
+try:
+  model(Tensor.ones(20, 20))
+except ValueError as e:
+  print("refused:", e)
+cache = {"a": 1, "b": 2}
+del cache["a"]
+print(cache, DEBUG.value)
+)py";
+
+inline constexpr const char* kModelPrinted = R"out(ModelArgs(dim=4, n_layers=2, hidden_sizes=[8, 4], norm=None) True
+[-4.0, -2.0, 0.0, 2.0]
+refused: too big: 400
+{'b': 2} 0
+)out";
+
 } // namespace helperprograms

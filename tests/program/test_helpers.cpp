@@ -47,6 +47,14 @@ private Q_SLOTS:
     QCOMPARE(printedBy(helperprograms::kHelpers), QString::fromUtf8(helperprograms::kHelpersPrinted));
   }
 
+  void modelWithPythonStatementsRuns() {
+    QCOMPARE(printedBy(helperprograms::kModel), QString::fromUtf8(helperprograms::kModelPrinted));
+    // Uncaught, the model's raise is the load error, at the raise.
+    std::string unchecked = helperprograms::kModel;
+    unchecked = unchecked.substr(0, unchecked.find("try:")) + "model(Tensor.ones(20, 20))\n";
+    QCOMPARE(printedBy(unchecked), QStringLiteral("29:7: ValueError: too big: 400"));
+  }
+
   void getenvConvertsToTheDefaultsType() {
     // An int default reads the text with int(), as tinygrad's getenv does;
     // text that is no int fails in getenv, as under tinygrad.

@@ -39,6 +39,7 @@ enum class ExprKind : uint8_t {
   DictComp,
   FString,
   FormattedValue,
+  NamedExpr,
 };
 
 struct Expr {
@@ -219,6 +220,15 @@ struct FunctionShape {
   std::unordered_set<std::string> locals;
 };
 
+// (name := value): assigns and gives the value; in a comprehension the name
+// is bound in the scope around it, as in Python.
+struct NamedExpr : Expr {
+  static constexpr ExprKind Kind = ExprKind::NamedExpr;
+  explicit NamedExpr(Location l) : Expr(Kind, l) {}
+  std::string name;
+  ExprPtr value;
+};
+
 struct LambdaExpr : Expr {
   static constexpr ExprKind Kind = ExprKind::Lambda;
   explicit LambdaExpr(Location l) : Expr(Kind, l) {}
@@ -281,6 +291,9 @@ enum class StmtKind : uint8_t {
   Assert,
   ClassDef,
   With,
+  Delete,
+  Raise,
+  Try,
 };
 
 struct Stmt {
@@ -411,6 +424,37 @@ struct AssertStmt : Stmt {
   ExprPtr message; // may be null
 };
 
+// del a, b[i], c.x: each target in order.
+struct DeleteStmt : Stmt {
+  static constexpr StmtKind Kind = StmtKind::Delete;
+  explicit DeleteStmt(Location l) : Stmt(Kind, l) {}
+  std::vector<ExprPtr> targets;
+};
+
+// raise [exc [from cause]]; a bare raise re-raises the exception being handled.
+struct RaiseStmt : Stmt {
+  static constexpr StmtKind Kind = StmtKind::Raise;
+  explicit RaiseStmt(Location l) : Stmt(Kind, l) {}
+  ExprPtr exc;   // may be null
+  ExprPtr cause; // may be null
+};
+
+// try: body / except [type [as name]]: ... / else: ... / finally: ...
+struct TryStmt : Stmt {
+  static constexpr StmtKind Kind = StmtKind::Try;
+  explicit TryStmt(Location l) : Stmt(Kind, l) {}
+  struct Handler {
+    Location loc;
+    ExprPtr type; // null for a bare except
+    std::string name; // empty without `as`
+    Block body;
+  };
+  Block body;
+  std::vector<Handler> handlers;
+  Block orelse;
+  Block finalbody;
+};
+
 // class Name(Base): body. At most one base; the body runs once, in a scope
 // of its own whose names become the class's attributes.
 struct ClassDefStmt : Stmt {
@@ -422,6 +466,9 @@ struct ClassDefStmt : Stmt {
   ExprPtr base; // null without one
   Block body;
   std::unordered_set<std::string> locals; // the names the body binds
+  // `name: annotation` statements directly in the body, in order, with the
+  // annotation's text: the class's __annotations__ (what @dataclass reads).
+  std::vector<std::pair<std::string, std::string>> annotations;
 };
 
 // with a as x, b: body (items enter left to right and exit in reverse).

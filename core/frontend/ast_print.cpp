@@ -166,6 +166,9 @@ std::string Printer::expr(const Expr& e) {
     return call(e.as<CallExpr>());
   case ExprKind::Starred:
     return fmt::format("({} {})", at("*", e.loc), expr(*e.as<StarredExpr>().value));
+  case ExprKind::NamedExpr:
+    return fmt::format("({} {} {})", at(":=", e.loc), e.as<NamedExpr>().name,
+                       expr(*e.as<NamedExpr>().value));
   case ExprKind::Unary: {
     const auto& u = e.as<UnaryExpr>();
     return fmt::format("({} {})", at(unaryName(u.op), e.loc), expr(*u.operand));
@@ -306,6 +309,28 @@ std::string Printer::stmt(const Stmt& s) {
     std::string base = c.base ? " (base " + expr(*c.base) + ")" : "";
     return fmt::format("({} {}{}{}{})", at("class", s.loc), at(c.name, c.nameLoc), base, decorators,
                        block(c.body));
+  }
+  case StmtKind::Delete:
+    return fmt::format("({}{})", at("del", s.loc), exprs(s.as<DeleteStmt>().targets));
+  case StmtKind::Raise: {
+    const auto& r = s.as<RaiseStmt>();
+    std::string out = "(" + at("raise", s.loc);
+    if (r.exc) out += " " + expr(*r.exc);
+    if (r.cause) out += " (from " + expr(*r.cause) + ")";
+    return out + ")";
+  }
+  case StmtKind::Try: {
+    const auto& t = s.as<TryStmt>();
+    std::string out = fmt::format("({} ({})", at("try", s.loc), block(t.body).substr(1));
+    for (const TryStmt::Handler& h : t.handlers) {
+      out += " (" + at("except", h.loc);
+      if (h.type) out += " " + expr(*h.type);
+      if (!h.name.empty()) out += " (as " + h.name + ")";
+      out += block(h.body) + ")";
+    }
+    if (!t.orelse.empty()) out += fmt::format(" (else ({}))", block(t.orelse).substr(1));
+    if (!t.finalbody.empty()) out += fmt::format(" (finally ({}))", block(t.finalbody).substr(1));
+    return out + ")";
   }
   case StmtKind::With: {
     const auto& w = s.as<WithStmt>();

@@ -17,6 +17,8 @@ void defineType(ExecState& state, std::string name, NativeFn fn);
 int64_t toIndex(const Value& v);
 // A real-number argument: "must be real number, not str".
 double toDouble(const Args& a, const Value& v);
+// What callable() answers: functions, classes, objects with a call.
+bool isCallable(const Value& v);
 
 void addConversionBuiltins(ExecState& state); // int float bool str repr isinstance round
 void addSequenceBuiltins(ExecState& state);   // range len list tuple min max sum sorted ...

@@ -28,6 +28,12 @@ Value descriptor(Args& a, Descriptor::Kind kind) {
 
 } // namespace
 
+bool isCallable(const Value& x) {
+  if (x.is<FunctionPtr>() || x.is<NativeFunctionPtr>() || asClass(x)) return true;
+  if (const Instance* i = asInstance(x)) return i->cls()->lookup("__call__") != nullptr;
+  return x.isObject() && !asDict(x);
+}
+
 void addObjectBuiltins(ExecState& state) {
   defineBuiltin(state, "getattr", [](Args& a) {
     auto [object, name, fallback] = a.bind({"object", "name", {"default", Value(EllipsisType{})}});
@@ -58,12 +64,7 @@ void addObjectBuiltins(ExecState& state) {
     if (!asInstance(object)) a.fail("argument must be an instance of a class statement's class");
     return getAttribute(object, "__dict__");
   });
-  defineBuiltin(state, "callable", [](Args& a) {
-    auto [x] = a.bind({"obj"});
-    if (x.is<FunctionPtr>() || x.is<NativeFunctionPtr>() || asClass(x)) return Value(true);
-    if (const Instance* i = asInstance(x)) return Value(i->cls()->lookup("__call__") != nullptr);
-    return Value(x.isObject() && !asDict(x));
-  });
+  defineBuiltin(state, "callable", [](Args& a) { return Value(isCallable(a.bind({"obj"})[0])); });
   defineBuiltin(state, "format", [](Args& a) {
     auto [value, spec] = a.bind({"value", {"format_spec", ""}});
     if (!spec.isStr()) a.fail(fmt::format("argument 2 must be str, not {}", spec.typeName()));

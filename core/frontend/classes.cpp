@@ -114,6 +114,18 @@ void AttributeMap::set(std::string_view name, Value value) {
     m_entries[it->second].second = std::move(value);
 }
 
+bool AttributeMap::erase(std::string_view name) {
+  auto it = m_index.find(std::string(name));
+  if (it == m_index.end()) return false;
+  size_t at = it->second;
+  Value removed = std::move(m_entries[at].second);
+  m_entries.erase(m_entries.begin() + static_cast<std::ptrdiff_t>(at));
+  m_index.erase(it);
+  for (auto& [key, index] : m_index)
+    if (index > at) --index;
+  return true;
+}
+
 void AttributeMap::clear() {
   std::vector<std::pair<std::string, Value>> entries = std::move(m_entries);
   m_entries.clear();
@@ -404,6 +416,29 @@ Value bindFunction(const Value& fn, const Value& self) {
     return callValue(fn, a);
   };
   return Value(NativeFunctionPtr(std::move(f)));
+}
+
+namespace {
+
+class NativeMethod final : public Object {
+public:
+  explicit NativeMethod(Value fn) : m_fn(std::move(fn)) {}
+  std::string typeName() const override { return "function"; }
+  Value call(Args& a) override { return callValue(m_fn, a); }
+  std::optional<Value> bindTo(const Value& self, const Value& cls) override {
+    (void)cls;
+    if (self.isNone()) return std::nullopt;
+    return bindFunction(m_fn, self);
+  }
+
+private:
+  Value m_fn;
+};
+
+} // namespace
+
+Value nativeMethod(std::string name, NativeFn fn) {
+  return Value(std::make_shared<NativeMethod>(makeNative(std::move(name), std::move(fn))));
 }
 
 Class* asClass(const Value& value) {

@@ -30,6 +30,7 @@ class AttributeMap {
 public:
   const Value* find(std::string_view name) const;
   void set(std::string_view name, Value value);
+  bool erase(std::string_view name); // false if there is none
   const std::vector<std::pair<std::string, Value>>& entries() const { return m_entries; }
   std::vector<std::pair<std::string, Value>>& entries() { return m_entries; }
   void clear();
@@ -82,6 +83,8 @@ public:
   const std::shared_ptr<Class>& cls() const { return m_class; }
   // The instance's own attributes (self.x = ...), in the order first set.
   const AttributeMap& attributes() const { return m_attrs; }
+  // `del obj.name`: false when the instance has no such attribute of its own.
+  bool deleteAttribute(std::string_view name) { return m_attrs.erase(name); }
 
   std::string typeName() const override { return m_class->name(); }
   std::string repr() const override;
@@ -148,6 +151,10 @@ private:
 
 // A function bound to a receiver: calling it passes `self` first.
 Value bindFunction(const Value& fn, const Value& self);
+// A native function to store in a class: read through an instance it binds
+// to it (the instance comes first in the call), as a def does. What classes
+// made in C++ (exceptions, @dataclass's __init__) use for their methods.
+Value nativeMethod(std::string name, NativeFn fn);
 
 Class* asClass(const Value& value);
 Instance* asInstance(const Value& value);

@@ -181,6 +181,7 @@ void Executor::runComprehension(const std::vector<Comprehension>& generators,
   auto inner = std::make_shared<Scope>();
   inner->parent = &scope;
   inner->locals = &locals;
+  inner->comprehension = true;
   comprehensionLevel(generators, 0, first, *inner, emit);
 }
 
@@ -314,6 +315,15 @@ Value Executor::evalExpression(const Expr& expr, Scope& scope) {
     return evalFString(expr.as<FStringExpr>(), scope);
   case ExprKind::FormattedValue:
     break; // only inside an FString
+  case ExprKind::NamedExpr: {
+    const auto& n = expr.as<NamedExpr>();
+    Value v = eval(*n.value, scope);
+    Scope* target = &scope;
+    while (target->comprehension && target->parent)
+      target = target->parent;
+    target->vars.insert_or_assign(n.name, v);
+    return v;
+  }
   }
   fail(expr.loc, "unknown expression");
 }

@@ -4,6 +4,7 @@
 #include "core/frontend/attributes.h"
 #include "core/frontend/callable.h"
 #include "core/frontend/classes.h"
+#include "core/frontend/dict.h"
 #include "core/frontend/object_registry.h"
 #include "core/frontend/repr.h"
 #include "core/frontend/script_error.h"
@@ -43,6 +44,12 @@ void Executor::execClass(const ClassDefStmt& s, Scope& scope) {
   for (auto& [name, value] : body->vars)
     cls->define(name, std::move(value));
   body->vars.clear();
+  if (!s.annotations.empty()) {
+    std::vector<std::pair<Value, Value>> annotations;
+    for (const auto& [name, text] : s.annotations)
+      annotations.emplace_back(Value(name), Value(text));
+    cls->define("__annotations__", makeDict(std::move(annotations)));
+  }
   cell->cls = cls;
   Value result(cls);
   for (size_t i = decorators.size(); i-- > 0;) {

@@ -8,6 +8,7 @@
 #include "core/frontend/object_registry.h"
 #include "core/frontend/value.h"
 
+#include <exception>
 #include <map>
 #include <optional>
 #include <memory>
@@ -39,6 +40,8 @@ struct Scope : std::enable_shared_from_this<Scope> {
   std::shared_ptr<ClassCell> classCell;
   std::string firstParam;
   bool frame = false; // a call's locals: super() looks no further out
+  // A comprehension's own scope: (name := value) inside binds further out.
+  bool comprehension = false;
 };
 
 struct ExecState {
@@ -64,6 +67,9 @@ struct ExecState {
   std::shared_ptr<const Program> mainProgram;
   std::optional<Location> programCall;
   RunResult result;
+  // The exceptions being handled by the `except` blocks running now,
+  // innermost last: what a bare `raise` raises again.
+  std::vector<std::exception_ptr> handling;
   std::function<void(std::string_view)> printSink;
 };
 
@@ -73,8 +79,13 @@ void pin(ExecState& state, Scope& scope);
 // Runs a user function (the callValue path for Function values).
 Value callUserFunction(const Function& fn, Args& args);
 
-// Installs Python's builtins and the math module into a fresh state.
+// Installs Python's builtins and the standard modules model code imports
+// (math, functools, itertools, typing, dataclasses) into a fresh state.
 void installBuiltins(ExecState& state);
 void installMathModule(ExecState& state);
+void installFunctoolsModule(ExecState& state);
+void installItertoolsModule(ExecState& state);
+void installTypingModule(ExecState& state);
+void installDataclassesModule(ExecState& state);
 
 } // namespace uops::frontend

@@ -103,6 +103,14 @@ Executor::Flow Executor::execStatement(const Stmt& stmt, Scope& scope, Value& re
     return Flow::Next;
   case StmtKind::With:
     return execWith(stmt.as<WithStmt>(), 0, scope, result);
+  case StmtKind::Delete:
+    for (const ExprPtr& target : stmt.as<DeleteStmt>().targets)
+      execDelete(*target, scope);
+    return Flow::Next;
+  case StmtKind::Raise:
+    execRaise(stmt.as<RaiseStmt>(), scope);
+  case StmtKind::Try:
+    return execTry(stmt.as<TryStmt>(), scope, result);
   }
   return Flow::Next;
 }

@@ -38,6 +38,11 @@ private:
   void execImportFrom(const ast::ImportFromStmt& s, Scope& scope);
   void execDef(const ast::FunctionDefStmt& s, Scope& scope);
   void execAssert(const ast::AssertStmt& s, Scope& scope);
+  // del, raise and try (exec_try.cpp)
+  void execDelete(const ast::Expr& target, Scope& scope);
+  [[noreturn]] void execRaise(const ast::RaiseStmt& s, Scope& scope);
+  Flow execTry(const ast::TryStmt& s, Scope& scope, Value& result);
+  Flow execHandlers(const ast::TryStmt& s, Scope& scope, Value& result);
   // classes and with (exec_class.cpp)
   void execClass(const ast::ClassDefStmt& s, Scope& scope);
   Flow execWith(const ast::WithStmt& s, size_t item, Scope& scope, Value& result);

@@ -1,5 +1,6 @@
 #include "core/frontend/interpreter.h"
 
+#include "core/frontend/exceptions.h"
 #include "core/frontend/exec_state.h"
 #include "core/frontend/executor.h"
 
@@ -13,7 +14,12 @@ Interpreter::Interpreter() : m_state(std::make_shared<ExecState>()) {
   m_state->globals = std::make_shared<Scope>();
   m_state->globals->pinned = true; // owned by the state
   installBuiltins(*m_state);
+  installExceptions(*m_state);
   installMathModule(*m_state);
+  installFunctoolsModule(*m_state);
+  installItertoolsModule(*m_state);
+  installTypingModule(*m_state);
+  installDataclassesModule(*m_state);
 }
 
 // Pinned scopes hold functions whose defaults may be deep: release the
@@ -82,6 +88,7 @@ const RunResult& Interpreter::run(std::shared_ptr<const Program> program) {
   s.result = RunResult();
   s.budget = std::make_unique<Budget>(s.limits.maxSteps);
   s.callDepth = 0;
+  s.handling.clear();
   EntryGuard entry(s);
   for (const auto& [name, library] : s.sourceModules) {
     auto scope = std::make_shared<Scope>();

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <numeric>
 #include <numbers>
 
 namespace uops::frontend {
@@ -53,6 +54,72 @@ Value predicate(std::string name, bool (*f)(double)) {
   });
 }
 
+using Binary = double (*)(double, double);
+
+// Two float arguments, with unaryMath's domain and range errors.
+Value binaryMath(std::string name, Binary f) {
+  return makeNative(name, [f](Args& a) {
+    auto [x, y] = a.bind({"x", "y"});
+    double dx = detail::toDouble(a, x);
+    double dy = detail::toDouble(a, y);
+    double r = f(dx, dy);
+    if (std::isnan(r) && !std::isnan(dx) && !std::isnan(dy)) throw ScriptError("math domain error");
+    if (std::isinf(r) && std::isfinite(dx) && std::isfinite(dy))
+      throw ScriptError("math range error");
+    return Value(r);
+  });
+}
+
+// gcd(*integers) and lcm(*integers): of no arguments 0 and 1; always >= 0.
+Value gcdOf(Args& a, bool lcm) {
+  auto [values] = a.bind({"*integers"});
+  int64_t acc = lcm ? 1 : 0;
+  for (const Value& v : *values.items()) {
+    int64_t n = detail::toIndex(v);
+    if (n == INT64_MIN) throw ScriptError("integer is too large (the limit is 2**63 - 1)");
+    n = n < 0 ? -n : n;
+    if (!lcm) {
+      acc = std::gcd(acc, n);
+      continue;
+    }
+    if (acc == 0 || n == 0) {
+      acc = 0;
+      continue;
+    }
+    int64_t step = n / std::gcd(acc, n);
+    if (__builtin_mul_overflow(acc, step, &acc))
+      throw ScriptError("integer is too large (the limit is 2**63 - 1)");
+  }
+  return Value(acc);
+}
+
+Value factorial(Args& a) {
+  auto [x] = a.bind({"n"});
+  if (!x.isIntLike()) a.fail(fmt::format("'{}' object cannot be interpreted as an integer", x.typeName()));
+  int64_t n = detail::toIndex(x);
+  if (n < 0) throw ScriptError("factorial() not defined for negative values");
+  int64_t out = 1;
+  for (int64_t i = 2; i <= n; ++i)
+    if (__builtin_mul_overflow(out, i, &out))
+      throw ScriptError("integer is too large (the limit is 2**63 - 1)");
+  return Value(out);
+}
+
+Value isclose(Args& a) {
+  auto [x, y, bareStar, relTol, absTol] =
+      a.bind({"a", "b", "*", {"rel_tol", 1e-9}, {"abs_tol", 0.0}});
+  (void)bareStar;
+  double dx = detail::toDouble(a, x);
+  double dy = detail::toDouble(a, y);
+  double rel = detail::toDouble(a, relTol);
+  double abs = detail::toDouble(a, absTol);
+  if (rel < 0 || abs < 0) throw ScriptError("tolerances must be non-negative");
+  if (dx == dy) return Value(true);
+  if (std::isinf(dx) || std::isinf(dy)) return Value(false);
+  double diff = std::fabs(dx - dy);
+  return Value(diff <= std::fabs(rel * dy) || diff <= std::fabs(rel * dx) || diff <= abs);
+}
+
 } // namespace
 
 void installMathModule(ExecState& state) {
@@ -80,6 +147,15 @@ void installMathModule(ExecState& state) {
   add("floor", roundingMath("floor", [](double x) { return std::floor(x); }));
   add("ceil", roundingMath("ceil", [](double x) { return std::ceil(x); }));
   add("trunc", roundingMath("trunc", [](double x) { return std::trunc(x); }));
+  add("asin", unaryMath("asin", [](double x) { return std::asin(x); }));
+  add("acos", unaryMath("acos", [](double x) { return std::acos(x); }));
+  add("sinh", unaryMath("sinh", [](double x) { return std::sinh(x); }));
+  add("cosh", unaryMath("cosh", [](double x) { return std::cosh(x); }));
+  add("log1p", unaryMath("log1p", [](double x) { return x == -1 ? NAN : std::log1p(x); }));
+  add("expm1", unaryMath("expm1", [](double x) { return std::expm1(x); }));
+  add("erfc", unaryMath("erfc", [](double x) { return std::erfc(x); }));
+  add("degrees", unaryMath("degrees", [](double x) { return x * 180.0 / std::numbers::pi; }));
+  add("radians", unaryMath("radians", [](double x) { return x * std::numbers::pi / 180.0; }));
   add("isnan", predicate("isnan", [](double x) { return std::isnan(x); }));
   add("isinf", predicate("isinf", [](double x) { return std::isinf(x); }));
   add("isfinite", predicate("isfinite", [](double x) { return std::isfinite(x); }));
@@ -105,6 +181,15 @@ void installMathModule(ExecState& state) {
         }
         return product;
       }));
+  add("atan2", binaryMath("atan2", [](double y, double x) { return std::atan2(y, x); }));
+  add("copysign", binaryMath("copysign", [](double x, double y) { return std::copysign(x, y); }));
+  add("hypot", binaryMath("hypot", [](double x, double y) { return std::hypot(x, y); }));
+  add("pow", binaryMath("pow", [](double x, double y) { return std::pow(x, y); }));
+  add("fmod", binaryMath("fmod", [](double x, double y) { return std::fmod(x, y); }));
+  add("gcd", makeNative("gcd", [](Args& a) { return gcdOf(a, false); }));
+  add("lcm", makeNative("lcm", [](Args& a) { return gcdOf(a, true); }));
+  add("factorial", makeNative("factorial", factorial));
+  add("isclose", makeNative("isclose", isclose));
   state.modules.insert_or_assign("math", std::move(math));
 }
 

@@ -55,6 +55,7 @@ ExprPtr Parser::seal(ExprPtr node) const {
 ExprPtr Parser::expression() {
   NestingGuard guard(*this);
   if (atKeyword("lambda")) return lambda();
+  if (peek().kind == TokenKind::Name && peek(1).isOp(":=")) return namedExpression();
   ExprPtr body = disjunction();
   if (!atKeyword("if")) return body;
   next();
@@ -385,7 +386,7 @@ ExprPtr Parser::parenthesized() {
   if (acceptOp(")")) return seal(std::make_unique<TupleExpr>(loc));
   if (atKeyword("yield")) fail(peek().loc, "'yield' is not supported");
   ExprPtr first = starExpression();
-  if (atOp(":=")) fail(peek().loc, "assignment expressions (:=) are not supported");
+  if (atOp(":=")) fail(peek().loc, "only a name can be the target of ':='");
   if (atKeyword("for")) {
     ExprPtr comp = comprehension(std::move(first), loc, true);
     if (!acceptOp(")")) unexpected("')'");
@@ -428,7 +429,21 @@ ExprPtr Parser::lambda() {
   expectOp(":");
   for (const Parameter& p : node->shape.params)
     if (!p.name.empty()) node->shape.locals.insert(p.name);
+  auto* namedLocals = std::exchange(m_namedLocals, &node->shape.locals);
   node->body = expression();
+  m_namedLocals = namedLocals;
+  return seal(std::move(node));
+}
+
+// name := value. The name becomes a local of the enclosing function (Python
+// binds it there even from inside a comprehension).
+ExprPtr Parser::namedExpression() {
+  const Token& name = next();
+  auto node = std::make_unique<NamedExpr>(name.loc);
+  node->name = name.text;
+  next(); // :=
+  node->value = expression();
+  if (m_namedLocals) m_namedLocals->insert(node->name);
   return seal(std::move(node));
 }
 

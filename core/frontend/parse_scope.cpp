@@ -71,6 +71,23 @@ void collectLocals(const Block& body, std::unordered_set<std::string>& out) {
       collectLocals(s->as<WhileStmt>().body, out);
       collectLocals(s->as<WhileStmt>().orelse, out);
       break;
+    case StmtKind::Delete:
+      // `del x` makes x local, as assigning it does.
+      for (const ExprPtr& t : s->as<DeleteStmt>().targets)
+        collectTargetNames(*t, out);
+      break;
+    case StmtKind::Try: {
+      const auto& t = s->as<TryStmt>();
+      collectLocals(t.body, out);
+      for (const TryStmt::Handler& h : t.handlers) {
+        if (!h.name.empty()) out.insert(h.name);
+        collectLocals(h.body, out);
+      }
+      collectLocals(t.orelse, out);
+      collectLocals(t.finalbody, out);
+      break;
+    }
+    case StmtKind::Raise:
     case StmtKind::Expr:
     case StmtKind::Return:
     case StmtKind::Break:
@@ -128,6 +145,9 @@ int expressionDepth(const Expr& e) {
     break;
   case ExprKind::Starred:
     child(e.as<StarredExpr>().value);
+    break;
+  case ExprKind::NamedExpr:
+    child(e.as<NamedExpr>().value);
     break;
   case ExprKind::Unary:
     child(e.as<UnaryExpr>().operand);

@@ -38,7 +38,7 @@ constexpr std::array<AugOp, 13> kAugOps = {{{"+=", BinaryOp::Add},
 // Statements outside the subset: named in the error rather than "invalid syntax".
 bool isUnsupportedStatement(std::string_view kw) {
   for (std::string_view s :
-       {"try", "raise", "del", "global", "nonlocal", "async", "except", "finally"})
+       {"global", "nonlocal", "async"})
     if (kw == s) return true;
   return false;
 }
@@ -140,8 +140,11 @@ void Parser::statement(Block& out) {
     if (t.text == "while") return out.push_back(whileStatement());
     if (t.text == "class") return out.push_back(classDefinition({}, t.loc));
     if (t.text == "with") return out.push_back(withStatement());
+    if (t.text == "try") return out.push_back(tryStatement());
     if (t.text == "elif" || t.text == "else")
       fail(t.loc, fmt::format("'{}' without a matching 'if'", t.text));
+    if (t.text == "except" || t.text == "finally")
+      fail(t.loc, fmt::format("'{}' without a matching 'try'", t.text));
     if (isUnsupportedStatement(t.text))
       fail(t.loc, fmt::format("'{}' statements are not supported", t.text));
   }
@@ -178,6 +181,24 @@ StmtPtr Parser::simpleStatement() {
     if (peek().kind != TokenKind::Newline && !atOp(";")) node->value = starExpressions();
     return node;
   }
+  if (t.text == "del") {
+    next();
+    auto node = std::make_unique<DeleteStmt>(loc);
+    do {
+      node->targets.push_back(binaryLevel(0));
+      checkDeleteTarget(*node->targets.back());
+    } while (acceptOp(",") && peek().kind != TokenKind::Newline && !atOp(";"));
+    return node;
+  }
+  if (t.text == "raise") {
+    next();
+    auto node = std::make_unique<RaiseStmt>(loc);
+    if (peek().kind != TokenKind::Newline && !atOp(";")) {
+      node->exc = expression();
+      if (acceptKeyword("from")) node->cause = expression();
+    }
+    return node;
+  }
   if (t.text == "import") return importStatement();
   if (t.text == "from") return fromImport();
   if (t.text == "assert") {
@@ -194,15 +215,20 @@ StmtPtr Parser::simpleStatement() {
 
 StmtPtr Parser::assignmentOrExpression() {
   Location loc = peek().loc;
+  if (peek().kind == TokenKind::Name && peek(1).isOp(":="))
+    fail(peek(1).loc, "invalid syntax: use '=' here; ':=' is for expressions");
   ExprPtr first = starExpressions();
-  if (atOp(":=")) fail(peek().loc, "assignment expressions (:=) are not supported");
   if (atOp(":")) {
-    // x: annotation [= value]. The annotation is read and ignored.
+    // x: annotation [= value]. The annotation is read, not evaluated; a
+    // class body keeps its text for __annotations__.
     if (first->kind != ExprKind::Name && first->kind != ExprKind::Attribute &&
         first->kind != ExprKind::Subscript)
       fail(first->loc, "only single target (not tuple) can be annotated");
     next();
+    size_t begin = m_pos;
     expression();
+    if (m_classAnnotations && first->kind == ExprKind::Name)
+      m_classAnnotations->emplace_back(first->as<NameExpr>().id, tokenText(begin, m_pos));
     if (!acceptOp("=")) return std::make_unique<PassStmt>(loc);
     auto node = std::make_unique<AssignStmt>(loc);
     node->targets.push_back(std::move(first));
@@ -259,6 +285,23 @@ void Parser::checkTarget(const Expr& target) const {
   }
   default:
     fail(target.loc, fmt::format("cannot assign to {}", describeNonTarget(target)));
+  }
+}
+
+// del takes names, attributes, subscripts and tuples or lists of them.
+void Parser::checkDeleteTarget(const Expr& target) const {
+  switch (target.kind) {
+  case ExprKind::Name:
+  case ExprKind::Attribute:
+  case ExprKind::Subscript:
+    return;
+  case ExprKind::List:
+  case ExprKind::Tuple:
+    for (const ExprPtr& e : static_cast<const SequenceExpr&>(target).elts)
+      checkDeleteTarget(*e);
+    return;
+  default:
+    fail(target.loc, fmt::format("cannot delete {}", describeNonTarget(target)));
   }
 }
 
@@ -420,9 +463,13 @@ StmtPtr Parser::functionDef(std::vector<ExprPtr> decorators, Location start) {
   next();
   if (acceptOp("->")) expression();
   int loops = std::exchange(m_loops, 0); // a loop around the def does not allow break inside it
+  auto* classAnnotations = std::exchange(m_classAnnotations, nullptr);
+  auto* namedLocals = std::exchange(m_namedLocals, &node->shape.locals);
   ++m_functions;
   node->body = block("function definition", defLoc);
   --m_functions;
+  m_namedLocals = namedLocals;
+  m_classAnnotations = classAnnotations;
   m_loops = loops;
   for (const Parameter& p : node->shape.params)
     if (!p.name.empty()) node->shape.locals.insert(p.name);
@@ -454,7 +501,11 @@ StmtPtr Parser::classDefinition(std::vector<ExprPtr> decorators, Location start)
   // and continue of a loop around the class.
   int loops = std::exchange(m_loops, 0);
   int functions = std::exchange(m_functions, 0);
+  auto* classAnnotations = std::exchange(m_classAnnotations, &node->annotations);
+  auto* namedLocals = std::exchange(m_namedLocals, &node->locals);
   node->body = block("class definition", classLoc);
+  m_namedLocals = namedLocals;
+  m_classAnnotations = classAnnotations;
   m_functions = functions;
   m_loops = loops;
   collectLocals(node->body, node->locals);
@@ -511,6 +562,37 @@ StmtPtr Parser::forStatement() {
   return node;
 }
 
+StmtPtr Parser::tryStatement() {
+  Location loc = next().loc;
+  auto node = std::make_unique<TryStmt>(loc);
+  node->body = block("'try' statement", loc);
+  while (atKeyword("except")) {
+    TryStmt::Handler handler;
+    handler.loc = next().loc;
+    if (!atOp(":")) {
+      if (!node->handlers.empty() && !node->handlers.back().type)
+        fail(handler.loc, "default 'except:' must be last");
+      handler.type = expression();
+      if (acceptKeyword("as")) handler.name = expectName("a name after 'as'").text;
+    } else if (!node->handlers.empty() && !node->handlers.back().type) {
+      fail(node->handlers.back().loc, "default 'except:' must be last");
+    }
+    handler.body = block("'except' statement", handler.loc);
+    node->handlers.push_back(std::move(handler));
+  }
+  if (!node->handlers.empty() && atKeyword("else")) {
+    Location elseLoc = next().loc;
+    node->orelse = block("'else' statement", elseLoc);
+  }
+  if (atKeyword("finally")) {
+    Location finallyLoc = next().loc;
+    node->finalbody = block("'finally' statement", finallyLoc);
+  } else if (node->handlers.empty()) {
+    unexpected("'except' or 'finally' block");
+  }
+  return node;
+}
+
 StmtPtr Parser::whileStatement() {
   Location loc = next().loc;
   auto node = std::make_unique<WhileStmt>(loc);
@@ -538,3 +620,24 @@ std::shared_ptr<const Program> parseProgram(std::string fileName, std::string te
 }
 
 } // namespace uops::frontend
+
+namespace uops::frontend::detail {
+
+// Spaces where the source had them (between tokens on one line with a gap,
+// and between lines); a string token is written back in single quotes.
+std::string Parser::tokenText(size_t begin, size_t end) const {
+  std::string out;
+  int endCol = 0;
+  int line = 0;
+  for (size_t i = begin; i < end && i < m_tokens.size(); ++i) {
+    const Token& t = m_tokens[i];
+    if (i > begin && (t.loc.line != line || t.loc.col > endCol)) out += ' ';
+    std::string spelled = t.kind == TokenKind::String ? "'" + t.text + "'" : t.text;
+    out += spelled;
+    line = t.loc.line;
+    endCol = t.loc.col + static_cast<int>(spelled.size());
+  }
+  return out;
+}
+
+} // namespace uops::frontend::detail

@@ -48,10 +48,13 @@ private:
   ast::StmtPtr ifStatement();
   ast::StmtPtr forStatement();
   ast::StmtPtr whileStatement();
+  ast::StmtPtr tryStatement();
   ast::Block block(std::string_view header, Location headerLoc);
   void parameters(ast::FunctionShape& shape, std::string_view closer, bool annotations);
   void checkTarget(const ast::Expr& target) const;
   void checkAugTarget(const ast::Expr& target) const;
+  void checkDeleteTarget(const ast::Expr& target) const;
+  std::string tokenText(size_t begin, size_t end) const; // tokens [begin, end) as written
 
   // ---- expressions (parse_expr.cpp)
   ast::ExprPtr expression();      // conditional expressions and lambdas
@@ -77,6 +80,7 @@ private:
   ast::ExprPtr parenthesized();
   ast::ExprPtr listDisplay();
   ast::ExprPtr lambda();
+  ast::ExprPtr namedExpression();
   ast::ExprPtr call(ast::ExprPtr func);
   ast::ExprPtr subscript(ast::ExprPtr value);
   ast::ExprPtr sliceItem();
@@ -91,6 +95,13 @@ private:
   int m_nesting = 0;
   int m_loops = 0;     // enclosing loops of the current function: break/continue are legal
   int m_functions = 0; // enclosing defs: return is legal
+  // The class whose body is being parsed (not inside a def in it), which
+  // collects its annotated names; null elsewhere.
+  std::vector<std::pair<std::string, std::string>>* m_classAnnotations = nullptr;
+  // The locals of the function (or class body) being parsed, where an
+  // assignment expression binds its name, also from inside a comprehension;
+  // null at module level.
+  std::unordered_set<std::string>* m_namedLocals = nullptr;
 };
 
 // Counts recursive descent into nested forms; past kMaxNesting it is an

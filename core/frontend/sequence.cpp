@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <unordered_set>
 
 namespace uops::frontend {
@@ -144,6 +145,15 @@ Value getItem(const Value& container, const Value& index) {
     }
     throw ScriptError(
         fmt::format("range indices must be integers or slices, not {}", index.typeName()));
+  }
+  // list[int], tuple[int, ...], dict[str, int]: generic aliases in
+  // annotations and type aliases (Shape = tuple[int, ...]); they stand for
+  // the type itself, which calling and isinstance() treat as Python does.
+  if (const NativeFunctionPtr* f = container.get<NativeFunctionPtr>(); f && (*f)->isType) {
+    static constexpr std::string_view kGeneric[] = {"list", "tuple", "dict"};
+    if (std::find(std::begin(kGeneric), std::end(kGeneric), (*f)->name) != std::end(kGeneric))
+      return container;
+    throw ScriptError(fmt::format("type '{}' is not subscriptable", (*f)->name));
   }
   throw ScriptError(fmt::format("'{}' object is not subscriptable", container.typeName()));
 }

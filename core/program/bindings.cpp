@@ -3,7 +3,9 @@
 #include "core/frontend/interpreter.h"
 #include "core/frontend/parser.h"
 #include "core/program/context_object.h"
+#include "core/program/device_object.h"
 #include "core/program/dtype_object.h"
+#include "core/program/environment.h"
 #include "core/program/function_binding.h"
 #include "core/program/library_sources.h"
 #include "core/program/safetensors.h"
@@ -29,7 +31,7 @@ const std::vector<std::shared_ptr<const frontend::Program>>& parsedLibrary() {
 
 } // namespace
 
-void installTinygrad(frontend::Interpreter& interpreter) {
+void installTinygrad(frontend::Interpreter& interpreter, const std::string& loadDevice) {
   frontend::Value tensor = tensorClass();
   frontend::Value dtypes = dtypesObject();
   frontend::Value function = functionDecorator();
@@ -41,12 +43,17 @@ void installTinygrad(frontend::Interpreter& interpreter) {
   interpreter.registerModule("tinygrad.function", {{"function", function}});
   frontend::Value context = contextClass();
   frontend::Value jit = tinyJitClass();
-  interpreter.registerModule("tinygrad.helpers", {{"Context", context}});
+  frontend::Value device = deviceObject(loadDevice);
+  // library/helpers.py adds the rest of tinygrad.helpers around these two.
+  interpreter.registerModule("tinygrad.helpers",
+                             {{"Context", context}, {"_environ_get", environmentReader()}});
+  interpreter.registerModule("tinygrad.device", {{"Device", device}});
   interpreter.registerModule("tinygrad.engine.jit", {{"TinyJit", jit}});
   interpreter.registerModule("tinygrad", {{"Tensor", tensor},
                                           {"dtypes", dtypes},
                                           {"function", function},
                                           {"Context", context},
+                                          {"Device", device},
                                           {"TinyJit", jit}});
   interpreter.registerModule("tinygrad.nn.state", {{"safe_load", safeLoadFunction()},
                                                    {"safe_save", safeSaveFunction()}});

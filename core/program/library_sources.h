@@ -1,5 +1,5 @@
 // The library modules written in the program language (core/program/library):
-// tinygrad.nn, tinygrad.nn.optim and tinygrad.nn.state, compiled in as text
+// tinygrad.helpers, tinygrad.nn, tinygrad.nn.optim and tinygrad.nn.state, compiled in as text
 // and registered with each program's interpreter (bindings.cpp).
 #pragma once
 

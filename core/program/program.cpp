@@ -83,8 +83,8 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
   frontend::Interpreter interpreter;
   interpreter.setLimits(options.limits);
   interpreter.setPrintSink([&program](std::string_view s) { program.printed += s; });
-  installTinygrad(interpreter);
   std::string device = options.device.empty() ? "REF" : options.device;
+  installTinygrad(interpreter, device);
   auto session = std::make_shared<LoadSession>(LoadSession{device, {}});
   for (const auto& [name, install] : extensionModules()) install(interpreter, session);
   Realizer realizer(device);

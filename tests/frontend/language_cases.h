@@ -338,6 +338,174 @@ print(Registry.items, r.items, getattr(Registry, "add")(r, 3).items)
      "print(f\"{'ab':05}|{float('inf'):.1%}|{-1.5:08.2f}|{7:03}|{'x':<03}\")\n"
      "print('%5.1f%%|%-6s|%03d' % (99.5, 'ab', 7))\n",
      "ab000|inf%|-0001.50|007|x00\n 99.5%|ab    |007\n"},
+    {"try, except, raise, del and :=", R"py(class ShapeError(ValueError):
+    def __init__(self, shape):
+        super().__init__(f"bad shape {shape}")
+        self.shape = shape
+
+def check(shape):
+    if len(shape) != 2:
+        raise ShapeError(shape)
+    return shape
+
+log = []
+for s in [(2, 3), (1,), "ab"]:
+    try:
+        check(s)
+        log.append("ok")
+    except ShapeError as e:
+        log.append(f"{type(e).__name__}: {e} {e.shape} {e.args} {isinstance(e, ValueError)}")
+    else:
+        log.append("else")
+    finally:
+        log.append("finally")
+print(log)
+
+def safe_div(a, b):
+    try:
+        return a / b
+    except ZeroDivisionError as e:
+        print("caught", repr(e), str(e))
+        return None
+    finally:
+        print("done", a, b)
+print(safe_div(1, 2), safe_div(1, 0))
+
+d = {"a": 1}
+try:
+    d["b"]
+except (IndexError, KeyError) as e:
+    print("lookup", e, repr(e), type(e).__name__)
+try:
+    [1, 2][5]
+except LookupError as e:
+    print("index", e)
+try:
+    undefined_name
+except NameError:
+    print("name error")
+try:
+    assert 1 == 2, "one is not two"
+except AssertionError as e:
+    print("assert", e)
+try:
+    None.foo
+except Exception as e:
+    print("attr", type(e).__name__, e)
+try:
+    int("x")
+except ValueError as e:
+    print("value", e)
+try:
+    1 + "a"
+except TypeError as e:
+    print("type", e)
+
+def reraise():
+    try:
+        raise RuntimeError("inner")
+    except RuntimeError:
+        log.append("handled once")
+        raise
+try:
+    reraise()
+except Exception as e:
+    print("outer", e, log[-1])
+
+def first_even(xs):
+    for x in xs:
+        try:
+            if x % 2 == 0:
+                return x
+        finally:
+            print("checked", x)
+print(first_even([1, 3, 4, 5]))
+
+for i in range(3):
+    try:
+        if i == 1:
+            continue
+        print("body", i)
+    finally:
+        print("after", i)
+
+try:
+    raise KeyError("missing")
+except:
+    print("bare except")
+e = "kept"
+try:
+    raise Exception("x", 2)
+except Exception as e:
+    print(e, e.args)
+print("e" in dir() if False else "unbound")
+
+items = [1, 2, 3, 4, 5, 6]
+del items[0]
+del items[::2]
+print(items)
+cfg = {"a": 1, "b": 2, "c": 3}
+del cfg["a"], cfg["c"]
+print(cfg)
+class Box:
+    def __init__(self):
+        self.x, self.y = 1, 2
+b = Box()
+del b.x
+print(hasattr(b, "x"), b.y, vars(b))
+z = 5
+del z
+try:
+    z
+except NameError as err:
+    print(err)
+
+data = [3, 8, 1, 9]
+if (n := len(data)) > 3:
+    print("long", n)
+print([y for x in data if (y := x * 2) > 5], y)
+def walrus_in_function(xs):
+    total = 0
+    while (chunk := xs[total:total + 2]):
+        total += len(chunk)
+    return total, chunk
+print(walrus_in_function([1, 2, 3]))
+print(sum([(hit := v) for v in data]), hit)
+)py",
+     R"out(['ok', 'else', 'finally', "ShapeError: bad shape (1,) (1,) ('bad shape (1,)',) True", 'finally', 'ok', 'else', 'finally']
+done 1 2
+caught ZeroDivisionError('division by zero') division by zero
+done 1 0
+0.5 None
+lookup 'b' KeyError('b') KeyError
+index list index out of range
+name error
+assert one is not two
+attr AttributeError 'NoneType' object has no attribute 'foo'
+value invalid literal for int() with base 10: 'x'
+type unsupported operand type(s) for +: 'int' and 'str'
+outer inner handled once
+checked 1
+checked 3
+checked 4
+4
+body 0
+after 0
+after 1
+body 2
+after 2
+bare except
+('x', 2) ('x', 2)
+unbound
+[3, 5]
+{'b': 2}
+False 2 {'y': 2}
+name 'z' is not defined
+long 4
+[6, 16, 18] 18
+(3, [])
+21 9
+)out"},
 };
 
 } // namespace languagecases
@@ -400,8 +568,10 @@ inline constexpr Case kErrors[] = {
     {"getattr name", "getattr(1, 2)", "1:1: getattr() attribute name must be string, not 'int'"},
     {"type with three arguments", "type('A', (), {})",
      "1:1: type() takes 1 argument (making classes with type() is not supported)"},
-    {"raise", "raise ValueError('x')", "1:1: 'raise' statements are not supported"},
-    {"try", "try:\n  pass\nexcept Exception:\n  pass", "1:1: 'try' statements are not supported"},
+    {"uncaught raise", "x = 1\nraise ValueError('x is ' + str(x))", "2:1: ValueError: x is 1"},
+    {"raise without a message", "raise NotImplementedError", "1:1: NotImplementedError"},
+    {"raise a non-exception", "raise 3", "1:7: exceptions must derive from BaseException"},
+    {"unmatched except", "try:\n  {}['k']\nexcept IndexError:\n  pass", "2:5: KeyError: 'k'"},
     {"set display", "s = {1, 2}", "1:5: set displays are not supported"},
     {"object is read-only", "object.x = 1",
      "1:8: cannot set attributes of the built-in type 'object'"},

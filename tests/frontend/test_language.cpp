@@ -207,6 +207,49 @@ private Q_SLOTS:
              qPrintable(error));
   }
 
+  void limitsAreNotCatchable() {
+    // A bare except cannot swallow the step budget or the recursion limit:
+    // they end the program where they happen, and finally does not run.
+    Interpreter interpreter;
+    Limits limits;
+    limits.maxSteps = 10000;
+    interpreter.setLimits(limits);
+    std::string out;
+    interpreter.setPrintSink([&](std::string_view text) { out += text; });
+    QString error;
+    try {
+      interpreter.load("l.py", "while True:\n"
+                               "  try:\n"
+                               "    while True:\n"
+                               "      pass\n"
+                               "  except:\n"
+                               "    pass\n"
+                               "  finally:\n"
+                               "    print('finally')\n");
+    } catch (const LoadError& e) {
+      error = QString::fromStdString(e.message());
+    }
+    QVERIFY2(error.startsWith(QStringLiteral("program exceeded the limit of 10000 steps")),
+             qPrintable(error));
+    QCOMPARE(QString::fromStdString(out), QString());
+    QCOMPARE(failure("def f():\n  f()\n"
+                     "try:\n  f()\nexcept BaseException:\n  print('caught')\n"),
+             QStringLiteral("2:3: maximum recursion depth exceeded (200 nested calls)"));
+  }
+
+  void hostErrorsAreRuntimeErrors() {
+    // An error a host binding throws is caught as RuntimeError, with its text.
+    Interpreter interpreter;
+    std::string out;
+    interpreter.setPrintSink([&](std::string_view text) { out += text; });
+    interpreter.registerGlobal("shape_check", makeNative("shape_check", [](Args&) -> Value {
+                                 throw std::runtime_error("shapes (2,) and (3,) do not match");
+                               }));
+    interpreter.load("h.py", "try:\n  shape_check()\nexcept RuntimeError as e:\n  print(type(e).__name__, e)\n");
+    QCOMPARE(QString::fromStdString(out),
+             QStringLiteral("RuntimeError shapes (2,) and (3,) do not match\n"));
+  }
+
   void hostDictsAndKeywords() {
     // Host code builds and reads dicts, and receives **kwargs as one.
     Interpreter interpreter;

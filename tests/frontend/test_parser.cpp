@@ -122,6 +122,13 @@ private Q_SLOTS:
     frontendtest::row("augmented", "x += 1\nx //= 2\nx **= y\nx @= w\nt[i] -= 1",
         "(+= x 1)\n(//= x 2)\n(**= x y)\n(@= x w)\n(-= (sub t i) 1)");
     frontendtest::row("annotated", "x: int = 5\ny: float", "(= x 5)\n(pass)");
+    frontendtest::row("del", "del x, a[1:], b.c\ndel (p, q)", "(del x (sub a (slice 1 _ _)) (. b c))\n(del (tuple p q))");
+    frontendtest::row("raise", "raise\nraise E\nraise E('m') from e",
+        "(raise)\n(raise E)\n(raise (call E 'm') (from e))");
+    frontendtest::row("try", "try:\n  a\nexcept (E, F) as e:\n  b\nexcept:\n  raise\nelse:\n  c\nfinally:\n  d",
+        "(try ((expr a)) (except (tuple E F) (as e) (expr b)) (except (raise)) (else ((expr c))) (finally ((expr d))))");
+    frontendtest::row("walrus", "if (n := len(x)) > 2: pass\nys = [y := f(v) for v in vs]",
+        "(if (> (:= n (call len x)) 2) ((pass)))\n(= ys (listcomp (:= y (call f v)) (for v vs)))");
     frontendtest::row("semicolons", "a = 1; b = 2;\nc = 3", "(= a 1)\n(= b 2)\n(= c 3)");
     frontendtest::row("def", "def f(x, y=1, *args, z, w=2):\n  return x",
         "(def f (x (= y 1) (* args) z (= w 2)) (return x))");
@@ -243,10 +250,13 @@ private Q_SLOTS:
         "3:5: 'return' outside function");
     frontendtest::row("missing class block", "class A:\nx = 1",
         "2:1: expected an indented block after class definition on line 1");
-    frontendtest::row("try", "try:\n  pass", "1:1: 'try' statements are not supported");
+    frontendtest::row("try without handlers", "try:\n  pass", "2:7: expected 'except' or 'finally' block, found end of file");
+    frontendtest::row("bare except not last", "try: pass\nexcept: pass\nexcept E: pass",
+        "3:1: default 'except:' must be last");
+    frontendtest::row("except without try", "except E: pass", "1:1: 'except' without a matching 'try'");
     frontendtest::row("with missing colon", "with x as y\n  pass", "1:12: expected ':', found end of line");
     frontendtest::row("with target literal", "with x as 1: pass", "1:11: cannot assign to literal");
-    frontendtest::row("del", "del x", "1:1: 'del' statements are not supported");
+    frontendtest::row("del a call", "del f()", "1:5: cannot delete function call");
     frontendtest::row("global", "def f():\n  global x", "2:3: 'global' statements are not supported");
     frontendtest::row("set display", "x = {1, 2}", "1:5: set displays are not supported");
     frontendtest::row("dict missing value", "x = {1: }", "1:9: expected an expression, found '}'");
@@ -256,7 +266,8 @@ private Q_SLOTS:
     frontendtest::row("f-string field error", "s = f'a{1 +}'", "1:12: expected an expression, found end of file");
     frontendtest::row("f-string trailing tokens", "s = f'{a b}'",
         "1:10: expected '}' after the f-string's expression, found 'b'");
-    frontendtest::row("walrus", "if (y := 1): pass", "1:7: assignment expressions (:=) are not supported");
+    frontendtest::row("walrus to an attribute", "x = (a.b := 1)", "1:10: only a name can be the target of ':='");
+    frontendtest::row("walrus as a statement", "y := 1", "1:3: invalid syntax: use '=' here; ':=' is for expressions");
     frontendtest::row("yield", "def f():\n  yield 1", "2:3: 'yield' is not supported");
     frontendtest::row("relative import", "from . import x", "1:6: relative imports are not supported");
     frontendtest::row("import without name", "import", "1:7: expected a module name, found end of line");

@@ -1,0 +1,151 @@
+// Programs importing the standard modules model code uses (functools,
+// itertools, typing, math, dataclasses) and what CPython 3.11 prints for each. Iterator results
+// are printed through list(), as they are lists here.
+#pragma once
+
+namespace modulecases {
+
+struct Case {
+  const char* name;
+  const char* source;
+  const char* expected;
+};
+
+inline constexpr Case kCases[] = {
+    {"functools", R"py(import functools
+from functools import partial, reduce
+def scale(x, factor=2, shift=0):
+    return x * factor + shift
+double = partial(scale, factor=2)
+triple_plus = functools.partial(scale, factor=3, shift=1)
+print(double(5), triple_plus(5), triple_plus(5, shift=10), partial(scale, 7)(factor=1))
+print(double.func is scale, double.args, double.keywords, callable(double))
+print(reduce(lambda a, b: a * b, [2, 3, 4]), reduce(lambda a, b: a + b, [], 10), reduce(max, (3, 9, 4)))
+@functools.lru_cache(maxsize=None)
+def fib(n):
+    return n if n < 2 else fib(n - 1) + fib(n - 2)
+@functools.lru_cache
+def square(n):
+    return n * n
+@functools.cache
+def cube(n):
+    return n ** 3
+print(fib(15), square(4), cube(3))
+class Net:
+    act = staticmethod(partial(max, 0))
+    def __init__(self):
+        self.layers = [partial(scale, factor=f) for f in (1, 2, 3)]
+    def __call__(self, x):
+        return [layer(x) for layer in self.layers]
+print(Net()(2), Net.act(-4))
+)py",
+     R"out(10 16 25 7
+True () {'factor': 2} True
+24 10 9
+610 16 27
+[2, 4, 6] 0
+)out"},
+    {"itertools", R"py(import itertools
+from itertools import chain, product, accumulate, repeat
+print(list(chain([1, 2], (3,), "ab")), list(chain.from_iterable([[1], [2, 3]])))
+print(list(product([0, 1], "ab")), list(product(range(2), repeat=2)), list(product([], [1])))
+print(list(accumulate([1, 2, 3, 4])), list(accumulate([3, 1, 2], max)), list(accumulate([1, 2], initial=10)))
+print(list(repeat("x", 3)), list(repeat(0, -1)))
+print(list(itertools.zip_longest([1, 2, 3], "ab", fillvalue="-")))
+print(list(itertools.islice(range(10), 3)), list(itertools.islice("abcdefg", 1, None, 2)))
+print(list(itertools.combinations("abc", 2)), list(itertools.permutations([1, 2, 3], 2)))
+print(list(itertools.permutations("ab")), list(itertools.combinations([1], 0)), list(itertools.combinations([1], 2)))
+print(list(itertools.starmap(pow, [(2, 3), (3, 2)])), list(itertools.pairwise([1, 2, 3])))
+print([(k, list(g)) for k, g in itertools.groupby("aabccc")], [(k, list(g)) for k, g in itertools.groupby([1, 3, 2, 4], key=lambda x: x % 2)])
+print(list(itertools.takewhile(lambda x: x < 3, [1, 2, 5, 1])), list(itertools.dropwhile(lambda x: x < 3, [1, 2, 5, 1])))
+shapes = [(2, 3), (4,)]
+print(list(chain(*shapes)), sum(1 for _ in product(*[range(s) for s in (2, 3)])))
+)py",
+     R"out([1, 2, 3, 'a', 'b'] [1, 2, 3]
+[(0, 'a'), (0, 'b'), (1, 'a'), (1, 'b')] [(0, 0), (0, 1), (1, 0), (1, 1)] []
+[1, 3, 6, 10] [3, 3, 3] [10, 11, 13]
+['x', 'x', 'x'] []
+[(1, 'a'), (2, 'b'), (3, '-')]
+[0, 1, 2] ['b', 'd', 'f']
+[('a', 'b'), ('a', 'c'), ('b', 'c')] [(1, 2), (1, 3), (2, 1), (2, 3), (3, 1), (3, 2)]
+[('a', 'b'), ('b', 'a')] [()] []
+[8, 9] [(1, 2), (2, 3)]
+[('a', ['a', 'a']), ('b', ['b']), ('c', ['c', 'c', 'c'])] [(1, [1, 3]), (0, [2, 4])]
+[1, 2] [5, 1]
+[2, 3, 4] 6
+)out"},
+    {"typing", R"py(from typing import Optional, Union, List, Tuple, Dict, Callable, Any, Literal, cast, TypeVar, TYPE_CHECKING
+import typing
+Shape = Tuple[int, ...]
+Pair = tuple[int, int]
+T = TypeVar("T")
+def pick(x: Optional[int] = None, kind: Literal["a", "b"] = "a") -> Union[int, str]:
+    return kind if x is None else x
+def apply(f: Callable[[int], int], xs: List[int]) -> Dict[str, Any]:
+    return {"out": [f(x) for x in xs]}
+print(pick(), pick(3), apply(lambda v: v + 1, [1, 2]), cast(int, "s"), TYPE_CHECKING)
+print(list[int]([1, 2]), dict[str, int](a=1), tuple[int, ...]((1, 2)), isinstance((1,), tuple[int, ...]) if False else 0)
+print(typing.Optional[typing.List[int]] is not None)
+)py",
+     R"out(a 3 {'out': [2, 3]} s False
+[1, 2] {'a': 1} (1, 2) 0
+True
+)out"},
+    {"math", R"py(import math
+print(math.gcd(12, 18), math.gcd(), math.gcd(-4, 6, 10), math.lcm(4, 6), math.lcm(), math.lcm(3, 0))
+print(math.factorial(5), math.factorial(0), math.isclose(1.0, 1.0 + 1e-12), math.isclose(1.0, 1.1), math.isclose(0.0, 1e-10, abs_tol=1e-9))
+print(math.atan2(1, 1) == math.pi / 4, math.copysign(2, -0.0), math.hypot(3, 4), math.pow(2, 10), math.fmod(7, 3))
+print(round(math.asin(1), 6), math.acos(1), math.sinh(0), math.cosh(0), math.log1p(0), math.expm1(0), math.erfc(0))
+print(math.degrees(math.pi), math.radians(180) == math.pi, math.prod([2, 3]), math.ceil(2.1), math.floor(-2.1), math.inf > 1e308)
+)py",
+     R"out(6 0 2 12 1 0
+120 1 True False True
+True -2.0 5.0 1024.0 1.0
+1.570796 0.0 0.0 1.0 0.0 0.0 1.0
+180.0 True 6 3 -3 True
+)out"},
+    {"dataclasses", R"py(from dataclasses import dataclass, field, fields, asdict, replace
+import dataclasses
+from typing import Optional, List
+
+@dataclass
+class Config:
+    dim: int
+    n_layers: int = 2
+    norm_eps: float = 1e-5
+    vocab: Optional[int] = None
+    hidden: List[int] = field(default_factory=list)
+    def head_dim(self):
+        return self.dim // self.n_layers
+
+@dataclass(eq=True)
+class Small(Config):
+    dim: int = 64
+    tag: str = "s"
+    def __post_init__(self):
+        self.extra = self.dim * 2
+
+c = Config(512, n_layers=8)
+print(c, c.head_dim(), c.hidden, Config(1).hidden is not Config(1).hidden)
+print(Config(4) == Config(4), Config(4) == Config(5), Config(4) != Config(4))
+s = Small()
+print(s, s.extra, [f.name for f in fields(s)], asdict(Small(tag="t", hidden=[1])))
+print(replace(c, dim=16), c.dim, list(Config.__annotations__))
+print(dataclasses.fields(Config)[0].name, isinstance(s, Config))
+
+@dataclass(frozen=True)
+class Point:
+    x: int = 0
+    y: int = 0
+print(Point(1), Point(y=2) == Point(0, 2))
+)py",
+     R"out(Config(dim=512, n_layers=8, norm_eps=1e-05, vocab=None, hidden=[]) 64 [] True
+True False False
+Small(dim=64, n_layers=2, norm_eps=1e-05, vocab=None, hidden=[], tag='s') 128 ['dim', 'n_layers', 'norm_eps', 'vocab', 'hidden', 'tag'] {'dim': 64, 'n_layers': 2, 'norm_eps': 1e-05, 'vocab': None, 'hidden': [1], 'tag': 't'}
+Config(dim=16, n_layers=8, norm_eps=1e-05, vocab=None, hidden=[]) 512 ['dim', 'n_layers', 'norm_eps', 'vocab', 'hidden']
+dim True
+Point(x=1, y=0) True
+)out"},
+};
+
+} // namespace modulecases

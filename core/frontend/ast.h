@@ -445,7 +445,7 @@ struct TryStmt : Stmt {
   explicit TryStmt(Location l) : Stmt(Kind, l) {}
   struct Handler {
     Location loc;
-    ExprPtr type; // null for a bare except
+    ExprPtr type;     // null for a bare except
     std::string name; // empty without `as`
     Block body;
   };

@@ -33,12 +33,16 @@ public:
   Field(std::string name, std::optional<Value> fallback, std::optional<Value> factory)
       : name(std::move(name)), fallback(std::move(fallback)), factory(std::move(factory)) {}
   std::string typeName() const override { return "Field"; }
-  std::string repr() const override { return fmt::format("Field(name={})", uops::frontend::repr(Value(name))); }
+  std::string repr() const override {
+    return fmt::format("Field(name={})", uops::frontend::repr(Value(name)));
+  }
   const MethodTable* methods() const override {
     static const MethodTable table{
-        {}, {{"name", [](const Value& self) { return Value(as(self).name); }},
-             {"default", [](const Value& self) { return as(self).fallback.value_or(Value()); }},
-             {"default_factory", [](const Value& self) { return as(self).factory.value_or(Value()); }}}};
+        {},
+        {{"name", [](const Value& self) { return Value(as(self).name); }},
+         {"default", [](const Value& self) { return as(self).fallback.value_or(Value()); }},
+         {"default_factory",
+          [](const Value& self) { return as(self).factory.value_or(Value()); }}}};
     return &table;
   }
   void forEachValue(const std::function<void(const Value&)>& visit) const override {
@@ -100,8 +104,8 @@ const Value& factoryMarker() {
   return marker;
 }
 
-Value makeInit(const std::shared_ptr<const Fields>& fields) {
-  return makeNative("__init__", [fields](Args& a) {
+NativeFn makeInit(const std::shared_ptr<const Fields>& fields) {
+  return [fields](Args& a) {
     Value self = a.positional().front();
     a.positional().erase(a.positional().begin());
     std::vector<Param> params;
@@ -120,10 +124,11 @@ Value makeInit(const std::shared_ptr<const Fields>& fields) {
       bool made = f.factory && identical(values[i], factoryMarker());
       setAttribute(self, f.name, made ? callValue(*f.factory, {}) : values[i]);
     }
-    if (const Instance* instance = asInstance(self); instance && instance->cls()->lookup("__post_init__"))
+    if (const Instance* instance = asInstance(self);
+        instance && instance->cls()->lookup("__post_init__"))
       callValue(getAttribute(self, "__post_init__"), {});
     return Value();
-  });
+  };
 }
 
 Value fieldValues(const Value& self, const Fields& fields) {
@@ -138,39 +143,49 @@ void defineMethods(Class& cls, bool init, bool withRepr, bool eq) {
   for (size_t i = 1; i < fields->size(); ++i)
     if (!(*fields)[i]->fallback && !(*fields)[i]->factory &&
         ((*fields)[i - 1]->fallback || (*fields)[i - 1]->factory))
-      throw ScriptError(fmt::format("non-default argument '{}' follows default argument",
-                                    (*fields)[i]->name));
+      throw ScriptError(
+          fmt::format("non-default argument '{}' follows default argument", (*fields)[i]->name));
   std::vector<std::pair<Value, Value>> described;
   for (const auto& f : *fields)
     described.emplace_back(Value(f->name), Value(std::const_pointer_cast<Field>(f)));
   cls.define("__dataclass_fields__", makeDict(std::move(described)));
-  if (init) cls.define("__init__", nativeMethod("__init__", [init = makeInit(fields)](Args& a) { return callValue(init, a); }));
+  if (init) cls.define("__init__", nativeMethod("__init__", makeInit(fields)));
   if (withRepr)
     cls.define("__repr__", nativeMethod("__repr__", [fields](Args& a) {
-      const Value& self = a.positional().front();
-      std::string out = asInstance(self)->cls()->name() + "(";
-      for (size_t i = 0; i < fields->size(); ++i)
-        out += (i ? ", " : "") + (*fields)[i]->name + "=" + repr(getAttribute(self, (*fields)[i]->name));
-      return Value(out + ")");
-    }));
+                 const Value& self = a.positional().front();
+                 std::string out = asInstance(self)->cls()->name() + "(";
+                 for (size_t i = 0; i < fields->size(); ++i)
+                   out += (i ? ", " : "") + (*fields)[i]->name + "=" +
+                          repr(getAttribute(self, (*fields)[i]->name));
+                 return Value(out + ")");
+               }));
   if (eq)
     cls.define("__eq__", nativeMethod("__eq__", [fields](Args& a) {
-      auto [self, other] = a.bind({"self", "other"});
-      const Instance* x = asInstance(self);
-      const Instance* y = asInstance(other);
-      if (!x || !y || x->cls() != y->cls()) return Value(false);
-      return binaryOp(BinaryOp::Eq, fieldValues(self, *fields), fieldValues(other, *fields));
-    }));
+                 auto [self, other] = a.bind({"self", "other"});
+                 const Instance* x = asInstance(self);
+                 const Instance* y = asInstance(other);
+                 if (!x || !y || x->cls() != y->cls()) return Value(false);
+                 return binaryOp(BinaryOp::Eq, fieldValues(self, *fields),
+                                 fieldValues(other, *fields));
+               }));
 }
 
 Value dataclass(Args& a) {
   auto [cls, bareStar, init, withRepr, eq, order, unsafeHash, frozen] =
-      a.bind({{"cls", Value()}, "*", {"init", true}, {"repr", true}, {"eq", true},
-              {"order", false}, {"unsafe_hash", false}, {"frozen", false}});
+      a.bind({{"cls", Value()},
+              "*",
+              {"init", true},
+              {"repr", true},
+              {"eq", true},
+              {"order", false},
+              {"unsafe_hash", false},
+              {"frozen", false}});
   (void)bareStar, (void)order, (void)unsafeHash, (void)frozen;
   auto apply = [init = truthy(init), withRepr = truthy(withRepr), eq = truthy(eq)](const Value& c) {
     Class* target = asClass(c);
-    if (!target) throw ScriptError(fmt::format("dataclass() should be applied to a class, not '{}'", c.typeName()));
+    if (!target)
+      throw ScriptError(
+          fmt::format("dataclass() should be applied to a class, not '{}'", c.typeName()));
     defineMethods(*target, init, withRepr, eq);
     return c;
   };
@@ -184,7 +199,8 @@ Value field(Args& a) {
   (void)bareStar, (void)rest; // init=, repr=, compare=, ...: every field takes part here
   bool hasDefault = !identical(fallback, factoryMarker());
   bool hasFactory = !identical(factory, factoryMarker());
-  if (hasDefault && hasFactory) throw ScriptError("cannot specify both default and default_factory");
+  if (hasDefault && hasFactory)
+    throw ScriptError("cannot specify both default and default_factory");
   return Value(std::make_shared<Field>("", hasDefault ? std::optional(fallback) : std::nullopt,
                                        hasFactory ? std::optional(factory) : std::nullopt));
 }

@@ -183,7 +183,8 @@ bool isCatchable(const LoadError& error) {
 }
 
 Value caughtException(const LoadError& error, ExecState& state) {
-  if (const auto* raised = dynamic_cast<const ProgramException*>(&error)) return raised->exception();
+  if (const auto* raised = dynamic_cast<const ProgramException*>(&error))
+    return raised->exception();
   auto [type, argument] = classify(error.message());
   Value cls = state.builtins.at(type);
   if (!argument) return callValue(cls, {});

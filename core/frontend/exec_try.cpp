@@ -36,7 +36,8 @@ void deleteItem(const Value& container, const Value& index) {
       return;
     }
     if (!index.isIntLike())
-      throw ScriptError(fmt::format("list indices must be integers or slices, not {}", index.typeName()));
+      throw ScriptError(
+          fmt::format("list indices must be integers or slices, not {}", index.typeName()));
     int64_t i = index.is<bool>() ? (*index.get<bool>() ? 1 : 0) : *index.get<int64_t>();
     if (i < 0) i += size;
     if (i < 0 || i >= size) throw ScriptError("list assignment index out of range");
@@ -47,7 +48,8 @@ void deleteItem(const Value& container, const Value& index) {
     if (!dict->erase(index)) throw ScriptError(fmt::format("KeyError: {}", repr(index)));
     return;
   }
-  if (const Instance* instance = asInstance(container); instance && instance->cls()->lookup("__delitem__")) {
+  if (const Instance* instance = asInstance(container);
+      instance && instance->cls()->lookup("__delitem__")) {
     callValue(getAttribute(container, "__delitem__"), {index});
     return;
   }
@@ -72,11 +74,11 @@ void Executor::execDelete(const Expr& target, Scope& scope) {
     return guarded(a.attrLoc, [&] {
       Instance* instance = asInstance(object);
       if (!instance)
-        throw ScriptError(fmt::format("cannot delete attribute '{}' of '{}' object", a.attr,
-                                      object.typeName()));
+        throw ScriptError(
+            fmt::format("cannot delete attribute '{}' of '{}' object", a.attr, object.typeName()));
       if (!instance->deleteAttribute(a.attr))
-        throw AttributeError(fmt::format("'{}' object has no attribute '{}'",
-                                         instance->cls()->name(), a.attr));
+        throw AttributeError(
+            fmt::format("'{}' object has no attribute '{}'", instance->cls()->name(), a.attr));
     });
   }
   case ExprKind::Subscript: {
@@ -99,8 +101,10 @@ void Executor::execRaise(const RaiseStmt& s, Scope& scope) {
   if (!s.exc) {
     // A bare raise: the exception being handled, unchanged (its own place).
     if (!m_state.handling.empty()) std::rethrow_exception(m_state.handling.back());
-    Value error = callValue(m_state.builtins.at("RuntimeError"), {Value("No active exception to reraise")});
-    throw ProgramException(LoadError::at(m_program->source, s.loc, describeException(error)), error);
+    Value error =
+        callValue(m_state.builtins.at("RuntimeError"), {Value("No active exception to reraise")});
+    throw ProgramException(LoadError::at(m_program->source, s.loc, describeException(error)),
+                           error);
   }
   Value raised = eval(*s.exc, scope);
   if (s.cause) eval(*s.cause, scope); // `from cause` chains tracebacks, which a load error has not

@@ -114,7 +114,8 @@ Value lruCache(Args& a) {
   if (detail::isCallable(maxsize)) return maxsize;
   if (!maxsize.isNone() && !maxsize.isIntLike())
     throw ScriptError("Expected first argument to be an integer, a callable, or None");
-  return makeNative("decorating_function", [](Args& inner) { return inner.bind({"user_function"})[0]; });
+  return makeNative("decorating_function",
+                    [](Args& inner) { return inner.bind({"user_function"})[0]; });
 }
 
 } // namespace

@@ -140,8 +140,7 @@ Value islice(Args& a) {
   int64_t start = p.size() == 2 ? 0 : bound(p[1], 0);
   int64_t stop = bound(p.size() == 2 ? p[1] : p[2], INT64_MAX);
   int64_t step = p.size() == 4 ? bound(p[3], 1) : 1;
-  if (step == 0)
-    throw ScriptError("Step for islice() must be a positive integer or None.");
+  if (step == 0) throw ScriptError("Step for islice() must be a positive integer or None.");
   std::vector<Value> out;
   Iterator it(p[0]);
   Value v;

@@ -95,7 +95,8 @@ Value gcdOf(Args& a, bool lcm) {
 
 Value factorial(Args& a) {
   auto [x] = a.bind({"n"});
-  if (!x.isIntLike()) a.fail(fmt::format("'{}' object cannot be interpreted as an integer", x.typeName()));
+  if (!x.isIntLike())
+    a.fail(fmt::format("'{}' object cannot be interpreted as an integer", x.typeName()));
   int64_t n = detail::toIndex(x);
   if (n < 0) throw ScriptError("factorial() not defined for negative values");
   int64_t out = 1;

@@ -37,8 +37,7 @@ constexpr std::array<AugOp, 13> kAugOps = {{{"+=", BinaryOp::Add},
 
 // Statements outside the subset: named in the error rather than "invalid syntax".
 bool isUnsupportedStatement(std::string_view kw) {
-  for (std::string_view s :
-       {"global", "nonlocal", "async"})
+  for (std::string_view s : {"global", "nonlocal", "async"})
     if (kw == s) return true;
   return false;
 }
@@ -211,6 +210,23 @@ StmtPtr Parser::simpleStatement() {
   if (isUnsupportedStatement(t.text))
     fail(loc, fmt::format("'{}' statements are not supported", t.text));
   return assignmentOrExpression();
+}
+
+// Spaces where the source had them (between tokens on one line with a gap,
+// and between lines); a string token is written back in single quotes.
+std::string Parser::tokenText(size_t begin, size_t end) const {
+  std::string out;
+  int endCol = 0;
+  int line = 0;
+  for (size_t i = begin; i < end && i < m_tokens.size(); ++i) {
+    const Token& t = m_tokens[i];
+    if (i > begin && (t.loc.line != line || t.loc.col > endCol)) out += ' ';
+    std::string spelled = t.kind == TokenKind::String ? "'" + t.text + "'" : t.text;
+    out += spelled;
+    line = t.loc.line;
+    endCol = t.loc.col + static_cast<int>(spelled.size());
+  }
+  return out;
 }
 
 StmtPtr Parser::assignmentOrExpression() {
@@ -620,24 +636,3 @@ std::shared_ptr<const Program> parseProgram(std::string fileName, std::string te
 }
 
 } // namespace uops::frontend
-
-namespace uops::frontend::detail {
-
-// Spaces where the source had them (between tokens on one line with a gap,
-// and between lines); a string token is written back in single quotes.
-std::string Parser::tokenText(size_t begin, size_t end) const {
-  std::string out;
-  int endCol = 0;
-  int line = 0;
-  for (size_t i = begin; i < end && i < m_tokens.size(); ++i) {
-    const Token& t = m_tokens[i];
-    if (i > begin && (t.loc.line != line || t.loc.col > endCol)) out += ' ';
-    std::string spelled = t.kind == TokenKind::String ? "'" + t.text + "'" : t.text;
-    out += spelled;
-    line = t.loc.line;
-    endCol = t.loc.col + static_cast<int>(spelled.size());
-  }
-  return out;
-}
-
-} // namespace uops::frontend::detail

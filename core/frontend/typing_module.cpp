@@ -35,10 +35,10 @@ private:
 
 // The forms a model's signatures and aliases name.
 constexpr const char* kForms[] = {
-    "Any",      "Callable", "ClassVar",  "DefaultDict", "Dict",      "Final",
-    "FrozenSet", "Generator", "Iterable", "Iterator",   "List",      "Literal",
-    "Mapping",  "NoReturn", "Optional",  "Self",        "Sequence",  "Set",
-    "Tuple",    "Type",     "TypeGuard", "Union",
+    "Any",       "Callable",  "ClassVar",  "DefaultDict", "Dict",     "Final",
+    "FrozenSet", "Generator", "Iterable",  "Iterator",    "List",     "Literal",
+    "Mapping",   "NoReturn",  "Optional",  "Self",        "Sequence", "Set",
+    "Tuple",     "Type",      "TypeGuard", "Union",
 };
 
 } // namespace

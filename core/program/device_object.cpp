@@ -14,10 +14,9 @@ public:
   std::string typeName() const override { return "_Device"; }
   const frontend::MethodTable* methods() const override {
     static const frontend::MethodTable table{
-        {},
-        {{"DEFAULT", [](const Value& self) {
-            return Value(static_cast<const DeviceObject&>(*self.object()).m_default);
-          }}}};
+        {}, {{"DEFAULT", [](const Value& self) {
+                return Value(static_cast<const DeviceObject&>(*self.object()).m_default);
+              }}}};
     return &table;
   }
 

@@ -245,7 +245,8 @@ private Q_SLOTS:
     interpreter.registerGlobal("shape_check", makeNative("shape_check", [](Args&) -> Value {
                                  throw std::runtime_error("shapes (2,) and (3,) do not match");
                                }));
-    interpreter.load("h.py", "try:\n  shape_check()\nexcept RuntimeError as e:\n  print(type(e).__name__, e)\n");
+    interpreter.load(
+        "h.py", "try:\n  shape_check()\nexcept RuntimeError as e:\n  print(type(e).__name__, e)\n");
     QCOMPARE(QString::fromStdString(out),
              QStringLiteral("RuntimeError shapes (2,) and (3,) do not match\n"));
   }

@@ -24,8 +24,8 @@ QString runModules(const char* source, const Limits& limits = {}) {
   try {
     interpreter.load("m.py", source);
   } catch (const LoadError& e) {
-    out += "error: " + std::to_string(e.line()) + ":" + std::to_string(e.col()) + ": " +
-           e.message();
+    out +=
+        "error: " + std::to_string(e.line()) + ":" + std::to_string(e.col()) + ": " + e.message();
   }
   return QString::fromStdString(out);
 }
@@ -61,7 +61,8 @@ private Q_SLOTS:
     row("partial of a non-callable", "import functools\nf = functools.partial(3)\n",
         "error: 2:15: the first argument must be callable");
     row("int is no generic", "x = int[3]\n", "error: 1:8: type 'int' is not subscriptable");
-    row("field order", "from dataclasses import dataclass\n@dataclass\nclass C:\n  a: int = 1\n  b: int\n",
+    row("field order",
+        "from dataclasses import dataclass\n@dataclass\nclass C:\n  a: int = 1\n  b: int\n",
         "error: 2:2: non-default argument 'b' follows default argument");
     row("typing forms are not classes", "from typing import List\nList()\n",
         "error: 2:1: Cannot instantiate typing.List");
@@ -89,22 +90,24 @@ private Q_SLOTS:
     // 10**12 tuples would exhaust memory; the budget stops the product first.
     Limits limits;
     limits.maxSteps = 100000;
-    QString out = runModules("import itertools\n"
-                      "big = itertools.product(range(1000), range(1000), range(1000), range(1000))\n",
-                      limits);
-    QVERIFY2(out.startsWith(QStringLiteral("error: 2:17: program exceeded the limit of 100000 steps")),
-             qPrintable(out));
+    QString out =
+        runModules("import itertools\n"
+                   "big = itertools.product(range(1000), range(1000), range(1000), range(1000))\n",
+                   limits);
+    QVERIFY2(
+        out.startsWith(QStringLiteral("error: 2:17: program exceeded the limit of 100000 steps")),
+        qPrintable(out));
   }
 
   void permutationsOfALongPool() {
     // r as large as the pool: the walk keeps its own stack, not the thread's.
     QString out = runModules("from itertools import permutations, combinations\n"
-                      "p = permutations(range(20000))\n",
-                      Limits{.maxSteps = 100000});
+                             "p = permutations(range(20000))\n",
+                             Limits{.maxSteps = 100000});
     QVERIFY2(out.startsWith(QStringLiteral("error: 2:5: program exceeded the limit")),
              qPrintable(out));
     QCOMPARE(runModules("from itertools import combinations\n"
-                 "print(len(combinations(range(20000), 20000)))\n"),
+                        "print(len(combinations(range(20000), 20000)))\n"),
              QStringLiteral("1\n"));
   }
 };

@@ -44,7 +44,8 @@ private Q_SLOTS:
   }
 
   void modelCodeRunsUnchanged() {
-    QCOMPARE(printedBy(helperprograms::kHelpers), QString::fromUtf8(helperprograms::kHelpersPrinted));
+    QCOMPARE(printedBy(helperprograms::kHelpers),
+             QString::fromUtf8(helperprograms::kHelpersPrinted));
   }
 
   void modelWithPythonStatementsRuns() {
@@ -59,12 +60,15 @@ private Q_SLOTS:
     // An int default reads the text with int(), as tinygrad's getenv does;
     // text that is no int fails in getenv, as under tinygrad.
     qputenv("UOPSCOPE_TEST_NAME", "big");
-    QCOMPARE(printedBy("from tinygrad.helpers import getenv\n"
-                       "print(getenv('UOPSCOPE_TEST_NAME', 'x'), getenv('UOPSCOPE_TEST_BS', '1') + '!')\n"),
-             QStringLiteral("big 8!\n"));
-    QCOMPARE(printedBy("from tinygrad.helpers import getenv\n"
-                       "n = getenv('UOPSCOPE_TEST_NAME', 3)\n"),
-             QStringLiteral("tinygrad/helpers.py:14:23: invalid literal for int() with base 10: 'big'"));
+    QCOMPARE(
+        printedBy(
+            "from tinygrad.helpers import getenv\n"
+            "print(getenv('UOPSCOPE_TEST_NAME', 'x'), getenv('UOPSCOPE_TEST_BS', '1') + '!')\n"),
+        QStringLiteral("big 8!\n"));
+    QCOMPARE(
+        printedBy("from tinygrad.helpers import getenv\n"
+                  "n = getenv('UOPSCOPE_TEST_NAME', 3)\n"),
+        QStringLiteral("tinygrad/helpers.py:14:23: invalid literal for int() with base 10: 'big'"));
   }
 
   void debugComesFromTheEnvironment() {

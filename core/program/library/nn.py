@@ -5,19 +5,13 @@
 # Written in the program language; the Tensor methods do the work.
 import math
 from tinygrad import Tensor, dtypes
+from tinygrad.helpers import prod
 
 
 def _as_tuple(value, count):
   if isinstance(value, int):
     return tuple([value] * count)
   return tuple(value)
-
-
-def _product(values):
-  out = 1
-  for v in values:
-    out = out * v
-  return out
 
 
 def _channel_shape(ndim):
@@ -74,7 +68,7 @@ class Conv2d:
         pads += [total // 2, total - total // 2]
       padding = tuple(pads)
     self.stride, self.dilation, self.groups, self.padding = stride, dilation, groups, padding
-    bound = 1 / math.sqrt(in_channels * _product(self.kernel_size))
+    bound = 1 / math.sqrt(in_channels * prod(self.kernel_size))
     self.weight = Tensor.uniform(out_channels, in_channels // groups, *self.kernel_size,
                                  low=-bound, high=bound)
     self.bias = Tensor.uniform(out_channels, low=-bound, high=bound) if bias else None
@@ -92,7 +86,7 @@ class ConvTranspose2d(Conv2d):
   def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
                output_padding=0, dilation=1, groups=1, bias=True):
     super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias)
-    bound = 1 / math.sqrt(in_channels * _product(self.kernel_size))
+    bound = 1 / math.sqrt(in_channels * prod(self.kernel_size))
     self.weight = Tensor.uniform(in_channels, out_channels // groups, *self.kernel_size,
                                  low=-bound, high=bound)
     self.output_padding = output_padding

@@ -147,6 +147,10 @@ std::vector<HostTensor> PreparedSchedule::run(const BufferValues& inputs, std::v
 
 ScheduleRun runSchedule(Device& device, const PipelineRun& run, const BufferValues& inputs, int repeat) {
   PreparedSchedule prepared(device, run);
+  return runPrepared(prepared, inputs, repeat);
+}
+
+ScheduleRun runPrepared(PreparedSchedule& prepared, const BufferValues& inputs, int repeat) {
   ScheduleRun result;
   for (const LoweredKernel& k : prepared.kernels()) result.kernels.push_back({k.name.text, {}});
   for (int r = 0; r < std::max(repeat, 1); ++r) {

@@ -66,5 +66,8 @@ private:
 // KernelError for a buffer read before anything wrote it, and what the
 // device's compiler throws.
 ScheduleRun runSchedule(Device& device, const PipelineRun& run, const BufferValues& inputs, int repeat = 1);
+// `repeat` runs of a schedule already prepared: the last run's outputs, each
+// kernel's times over every run.
+ScheduleRun runPrepared(PreparedSchedule& prepared, const BufferValues& inputs, int repeat = 1);
 
 } // namespace uops

@@ -12,7 +12,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <span>
 
 namespace uops {
@@ -64,17 +63,20 @@ std::string homeDevice(const ScheduledKernel& k) {
   return k.buffers.at(0)->argAs<BufferArg>().device.names.at(0);
 }
 
+// A Buffer's input: its given contents, or zeros.
+HostTensor inputFor(const UOp& buffer, const BufferValues& given) {
+  const BufferArg& arg = buffer.argAs<BufferArg>();
+  auto g = given.find(arg.id);
+  return g != given.end() ? g->second : HostTensor(buffer.dtype().base(), Shape{arg.size});
+}
+
 // The inputs for `roots`: those given, zeros for the other Buffers.
 BufferValues inputsFor(const std::vector<UOpPtr>& roots, const BufferValues& given) {
   if (given.empty()) return zeroFilledInputs(roots);
   BufferValues out;
-  for (const UOp* u : toposort(std::span<const UOpPtr>(roots))) {
-    if (u->op() != Op::Buffer) continue;
-    const BufferArg& b = u->argAs<BufferArg>();
-    if (out.count(b.id)) continue;
-    auto g = given.find(b.id);
-    out.emplace(b.id, g != given.end() ? g->second : HostTensor(u->dtype().base(), Shape{b.size}));
-  }
+  for (const UOp* u : toposort(std::span<const UOpPtr>(roots)))
+    if (u->op() == Op::Buffer && !out.count(u->argAs<BufferArg>().id))
+      out.emplace(u->argAs<BufferArg>().id, inputFor(*u, given));
   return out;
 }
 
@@ -85,23 +87,14 @@ DeviceRun runCached(Device& device, const std::vector<UOpPtr>& roots, const std:
   CanonicalRoots canonical = canonicalBuffers(roots);
   std::shared_ptr<CachedSchedule> cached = cachedSchedule(device, target, canonical.roots);
   BufferValues inputs;
-  for (size_t k = 0; k < canonical.buffers.size(); ++k) {
-    const UOp& b = *canonical.buffers[k];
-    const BufferArg& arg = b.argAs<BufferArg>();
-    auto g = settings.inputs.find(arg.id);
-    inputs.emplace(static_cast<int64_t>(k) + 1,
-                   g != settings.inputs.end() ? g->second : HostTensor(b.dtype().base(), Shape{arg.size}));
-  }
+  for (size_t k = 0; k < canonical.buffers.size(); ++k)
+    inputs.emplace(static_cast<int64_t>(k) + 1, inputFor(*canonical.buffers[k], settings.inputs));
   std::lock_guard lock(cached->running);
-  PreparedSchedule& prepared = *cached->prepared;
+  ScheduleRun run = runPrepared(*cached->prepared, inputs, settings.repeat);
   DeviceRun out;
-  for (const LoweredKernel& k : prepared.kernels()) out.times.push_back({k.name.text, {}});
-  for (int r = 0; r < std::max(settings.repeat, 1); ++r) {
-    std::vector<KernelTimes> times;
-    out.outputs = prepared.run(inputs, &times);
-    for (size_t k = 0; k < times.size(); ++k) out.times[k].ms.push_back(times[k].ms.front());
-  }
-  out.kernels = static_cast<int64_t>(prepared.kernels().size());
+  out.outputs = std::move(run.outputs);
+  out.kernels = static_cast<int64_t>(run.kernels.size());
+  out.times = std::move(run.kernels);
   return out;
 }
 

@@ -18,7 +18,6 @@
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QRegularExpression>
 #include <QStatusBar>
 #include <QSpinBox>
 
@@ -120,19 +119,23 @@ int fail(const QString& message) {
   return 1;
 }
 
-// The window while the program loads, once the status bar names realization
+// The window while the program loads, once the load reaches realization
 // point `n` or a later one; the load is stopped after.
 int shootWhileLoading(uops::views::MainWindow& window, int n, const QString& file) {
-  static const QRegularExpression running(QStringLiteral("^Running realization point (\\d+):"));
+  int reached = 0;
+  QObject::connect(&window.session(), &uops::views::Session::scheduleReached, &window,
+                   [&reached](int point) { reached = std::max(reached, point); });
   QElapsedTimer waited;
   waited.start();
-  while (true) {
+  while (reached < n) {
     QApplication::processEvents(QEventLoop::AllEvents, 10);
-    QRegularExpressionMatch m = running.match(window.statusBar()->currentMessage());
-    if (m.hasMatch() && m.captured(1).toInt() >= n) break;
     if (!window.session().busy() || waited.elapsed() > 120000)
       return fail(QStringLiteral("--screenshot-loading: the load ended before realization point %1").arg(n));
   }
+  // the graph of the point shown, laid out, and the status bar naming the one running
+  while ((window.session().layouts().pending() || !window.statusBar()->currentMessage().startsWith(QStringLiteral("Running"))) &&
+         waited.elapsed() < 120000)
+    QApplication::processEvents(QEventLoop::AllEvents, 10);
   bool saved = window.grab().save(file);
   window.session().cancelWork();
   window.session().waitForIdle();

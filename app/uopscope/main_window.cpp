@@ -30,6 +30,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 // the icon (uopscope.qrc) lives in this static library: ask for it by name
 static void initWindowResources() {
   Q_INIT_RESOURCE(uopscope);
@@ -113,7 +115,7 @@ MainWindow::MainWindow(QWidget* parent)
     else if (!busy) {
       if (statusBar()->currentMessage().startsWith(QStringLiteral("working")) ||
           statusBar()->currentMessage().startsWith(QStringLiteral("Lowering")) ||
-          statusBar()->currentMessage().startsWith(QStringLiteral("Running realization")))
+          statusBar()->currentMessage().startsWith(QStringLiteral("Running ")))
         statusBar()->clearMessage();
       m_activity->finish();
     }
@@ -227,6 +229,12 @@ void MainWindow::connectGraph() {
     if (!m_before->isHidden()) m_before->setCaption(QStringLiteral("before ") + rule);
   });
   connect(&m_session, &Session::stageSelected, this, &MainWindow::resetCaptions);
+  connect(&m_session, &Session::programLowered, this, &MainWindow::resetCaptions);
+  // a new program's realization points, shown as its load reaches them
+  connect(&m_session, &Session::scheduleReached, this, [this](int point, const QString& label) {
+    if (m_session.showsReached() && point == std::max(m_session.schedule(), 1))
+      m_graph->setCaption(QStringLiteral("while the program loads: ") + label);
+  });
   connect(m_inspector, &NodeInspector::nodeChosen, m_graph,
           [this](const UOp* node) { m_graph->selectAndCenter(m_graph->indexOf(node)); });
 }
@@ -251,7 +259,7 @@ void MainWindow::setCompare(bool on) {
 
 void MainWindow::resetCaptions() {
   m_before->setCaption(QStringLiteral("before the rewrite"));
-  m_graph->setCaption(!m_before->isHidden() ? QStringLiteral("after the rewrite") : QString());
+  m_graph->setCaption(!m_before->isHidden() ? QStringLiteral("after the rewrite") : m_session.openingNote());
 }
 
 QDockWidget* MainWindow::dock(const QString& title, QWidget* content, Qt::DockWidgetArea area) {

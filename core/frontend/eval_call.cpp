@@ -43,6 +43,8 @@ std::optional<Location> programCallLocation() {
   return t_running ? t_running->programCall : std::nullopt;
 }
 
+std::vector<LoopPosition> programLoops() { return t_running ? t_running->programLoops : std::vector<LoopPosition>{}; }
+
 namespace {
 
 // How messages about a call's arguments name the callee: "f", "Model".

@@ -66,6 +66,7 @@ struct ExecState {
   // library modules do not move it): where a host function was called from.
   std::shared_ptr<const Program> mainProgram;
   std::optional<Location> programCall;
+  std::vector<LoopPosition> programLoops; // the program's own for loops running, outermost first
   RunResult result;
   // The exceptions being handled by the `except` blocks running now,
   // innermost last: what a bare `raise` raises again.

@@ -125,9 +125,18 @@ Executor::Flow Executor::execIf(const IfStmt& s, Scope& scope, Value& result) {
 Executor::Flow Executor::execFor(const ForStmt& s, Scope& scope, Value& result) {
   Value iterable = eval(*s.iter, scope);
   Iterator it = guarded(s.iter->loc, [&] { return Iterator(iterable); });
+  // the program's own loops are its steps ("step 3 of 10" while loading)
+  struct ProgramLoop {
+    std::vector<LoopPosition>* loops;
+    ~ProgramLoop() {
+      if (loops) loops->pop_back();
+    }
+  } loop{m_program == m_state.mainProgram ? &m_state.programLoops : nullptr};
+  if (loop.loops) loop.loops->push_back({.line = s.loc.line, .iteration = 0, .count = it.count()});
   Value item;
   while (it.next(item)) {
     m_state.budget->charge(1);
+    if (loop.loops) ++loop.loops->back().iteration;
     assign(*s.target, item, scope);
     Flow flow = execBlock(s.body, scope, result);
     if (flow == Flow::Break) return Flow::Next;

@@ -54,6 +54,18 @@ struct RunResult {
 // program's own code whose call led to it (for "realized at line N").
 std::optional<Location> programCallLocation();
 
+// A `for` loop of the program's own code that is running: its line, the
+// iteration it is on (1-based) and how many it makes when that is known
+// (a range, list, tuple; 0 otherwise).
+struct LoopPosition {
+  int line = 0;
+  int64_t iteration = 0;
+  int64_t count = 0;
+};
+// The program's own loops running now on this thread, outermost first
+// (loops inside library code are not the program's steps).
+std::vector<LoopPosition> programLoops();
+
 std::vector<Value> selectOutputs(const RunResult& result,
                                  const std::function<bool(const Value&)>& isTensor);
 

@@ -245,6 +245,13 @@ bool Iterator::next(Value& out) {
   return true;
 }
 
+int64_t Iterator::count() const {
+  if (m_useMaterialized) return static_cast<int64_t>(m_materialized.size());
+  if (const std::vector<Value>* items = m_source.items()) return static_cast<int64_t>(items->size());
+  if (const Range* r = m_source.get<Range>()) return r->size();
+  return 0;
+}
+
 std::vector<Value> toVector(const Value& iterable) {
   if (std::optional<int64_t> n = length(iterable); n && *n > kMaxCollection)
     throw ScriptError(fmt::format("{} is too large to materialize", iterable.typeName()));

@@ -39,6 +39,8 @@ public:
   explicit Iterator(const Value& iterable,
                     std::string_view notIterable = "'{}' object is not iterable");
   bool next(Value& out);
+  // How many items it yields, when known without running it (0 otherwise).
+  int64_t count() const;
 
 private:
   Value m_source;

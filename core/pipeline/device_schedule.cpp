@@ -112,7 +112,8 @@ size_t PreparedSchedule::buffersMade() const {
   return m_buffers->made;
 }
 
-std::vector<HostTensor> PreparedSchedule::run(const BufferValues& inputs, std::vector<KernelTimes>* times) {
+std::vector<HostTensor> PreparedSchedule::run(const BufferValues& inputs, std::vector<KernelTimes>* times,
+                                              const std::atomic<bool>* cancel) {
   Buffers& buffers = *m_buffers;
   buffers.written.clear();
   for (const auto& [id, value] : inputs) {
@@ -130,6 +131,7 @@ std::vector<HostTensor> PreparedSchedule::run(const BufferValues& inputs, std::v
     if (item->op() == Op::Store) {
       runCopy(*item, buffers);
     } else if (item->op() == Op::Call) {
+      if (cancel && cancel->load()) throw PipelineCancelled();
       std::vector<DeviceBuffer*> bound = launchBuffers(*item, m_kernels.at(kernel), buffers);
       double ms = m_programs.at(kernel)->run(bound);
       if (times) times->push_back({m_kernels[kernel].name.text, {ms}});
@@ -150,12 +152,13 @@ ScheduleRun runSchedule(Device& device, const PipelineRun& run, const BufferValu
   return runPrepared(prepared, inputs, repeat);
 }
 
-ScheduleRun runPrepared(PreparedSchedule& prepared, const BufferValues& inputs, int repeat) {
+ScheduleRun runPrepared(PreparedSchedule& prepared, const BufferValues& inputs, int repeat,
+                        const std::atomic<bool>* cancel) {
   ScheduleRun result;
   for (const LoweredKernel& k : prepared.kernels()) result.kernels.push_back({k.name.text, {}});
   for (int r = 0; r < std::max(repeat, 1); ++r) {
     std::vector<KernelTimes> times;
-    result.outputs = prepared.run(inputs, &times);
+    result.outputs = prepared.run(inputs, &times, cancel);
     for (size_t k = 0; k < times.size(); ++k) result.kernels[k].ms.push_back(times[k].ms.front());
   }
   result.buffersMade = prepared.buffersMade();

@@ -11,6 +11,7 @@
 #include "core/pipeline/schedule_executor.h"
 #include "core/runtime/device.h"
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -46,8 +47,10 @@ public:
   // One run: `inputs` holds the input Buffers' contents (uploaded first: a
   // run may assign to its inputs); the final Tuple's buffers come back. Each
   // kernel's time is appended to `times` (one entry per kernel) when given.
-  // Throws KernelError for a buffer read before anything wrote it.
-  std::vector<HostTensor> run(const BufferValues& inputs, std::vector<KernelTimes>* times = nullptr);
+  // Throws KernelError for a buffer read before anything wrote it, and
+  // PipelineCancelled before the next kernel once *cancel is set.
+  std::vector<HostTensor> run(const BufferValues& inputs, std::vector<KernelTimes>* times = nullptr,
+                              const std::atomic<bool>* cancel = nullptr);
 
   const std::vector<LoweredKernel>& kernels() const { return m_kernels; }
   size_t buffersMade() const;
@@ -67,7 +70,8 @@ private:
 // device's compiler throws.
 ScheduleRun runSchedule(Device& device, const PipelineRun& run, const BufferValues& inputs, int repeat = 1);
 // `repeat` runs of a schedule already prepared: the last run's outputs, each
-// kernel's times over every run.
-ScheduleRun runPrepared(PreparedSchedule& prepared, const BufferValues& inputs, int repeat = 1);
+// kernel's times over every run; stopped before the next kernel once *cancel is set.
+ScheduleRun runPrepared(PreparedSchedule& prepared, const BufferValues& inputs, int repeat = 1,
+                        const std::atomic<bool>* cancel = nullptr);
 
 } // namespace uops

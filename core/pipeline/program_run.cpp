@@ -90,7 +90,7 @@ DeviceRun runCached(Device& device, const std::vector<UOpPtr>& roots, const std:
   for (size_t k = 0; k < canonical.buffers.size(); ++k)
     inputs.emplace(static_cast<int64_t>(k) + 1, inputFor(*canonical.buffers[k], settings.inputs));
   std::lock_guard lock(cached->running);
-  ScheduleRun run = runPrepared(*cached->prepared, inputs, settings.repeat);
+  ScheduleRun run = runPrepared(*cached->prepared, inputs, settings.repeat, settings.cancel);
   DeviceRun out;
   out.outputs = std::move(run.outputs);
   out.kernels = static_cast<int64_t>(run.kernels.size());

@@ -11,6 +11,7 @@
 #include "core/pipeline/pipeline_runner.h"
 #include "core/runtime/device.h"
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -42,6 +43,9 @@ struct RunSettings {
   std::function<void(const std::string& kernel, const BeamResult&)> beamDone;
   // Contents of the roots' input Buffers by id; those not given read as zeros.
   BufferValues inputs;
+  // Set from another thread, a run on one device stops before its next
+  // kernel (PipelineCancelled).
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // The device's target with the run's choices (heuristics); DeviceError for a

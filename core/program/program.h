@@ -63,9 +63,10 @@ struct LoadOptions {
   // Where work done while loading runs (realization points, an @autobatch
   // function's VM); empty: REF.
   std::string device{};
-  // Told before each realization point runs on the device: "3: item() at
-  // line 19" (its number in the program, why, where).
-  std::function<void(const std::string&)> realizing{};
+  // Told before each realization point runs on the device: its number in
+  // the program, why, where, on which step of the program's loops, and its
+  // graphs (what the explorer shows while later steps still run).
+  std::function<void(const RealizationReport&)> realizing{};
   // Set from another thread, loading stops before the next realization point
   // runs (a LoadError saying it was stopped).
   const std::atomic<bool>* cancel = nullptr;

@@ -128,6 +128,7 @@ std::vector<HostTensor> Realizer::computeOnDevice(const std::vector<UOpPtr>& gra
   std::vector<Tensor> roots;
   for (size_t i = 0; i < graphs.size(); ++i) roots.emplace_back(graphs[i], devices[i]);
   RunSettings settings;
+  settings.cancel = m_cancel; // Esc stops a load at the next kernel
   if (needsDeviceSplit(rootsOf(roots))) {
     // On device tuples the versions enter as data, each placed as its
     // version is (multi_view.h); a leaf's view is the version itself.
@@ -268,8 +269,11 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
   if (onDevice()) {
     if (m_cancel && m_cancel->load()) throw std::runtime_error("loading was stopped");
     if (m_realizing)
-      m_realizing(fmt::format("{}: {}{}", m_schedules.size() + 1, schedule.why,
-                              schedule.line ? fmt::format(" at line {}", schedule.line->line) : ""));
+      m_realizing({.point = m_schedules.size() + 1,
+                   .why = schedule.why,
+                   .line = schedule.line ? schedule.line->line : 0,
+                   .loops = frontend::programLoops(),
+                   .graphs = schedule.graphs});
     std::vector<HostTensor> computed = computeOnDevice(schedule.graphs, schedule.devices);
     for (size_t i = 0; i < computed.size(); ++i)
       m_hostValues.emplace(schedule.versions[i].get(), std::move(computed[i]));

@@ -26,6 +26,7 @@
 #pragma once
 
 #include "core/frontend/source.h"
+#include "core/program/realization_report.h"
 #include "core/runtime/host_tensor.h"
 #include "core/tensor/random_draw.h"
 #include "core/tensor/tensor.h"
@@ -61,9 +62,9 @@ public:
   // `device`: where realizations run ("REF": nothing runs, values come from
   // the reference evaluator when needed).
   explicit Realizer(std::string device = "REF");
-  // `realizing` is told each realization's label before it runs on the
-  // device; when *cancel becomes true, the next realization throws instead.
-  void setProgress(std::function<void(const std::string&)> realizing, const std::atomic<bool>* cancel) {
+  // `realizing` is told of each realization before it runs on the device;
+  // when *cancel becomes true, the next realization throws instead.
+  void setProgress(std::function<void(const RealizationReport&)> realizing, const std::atomic<bool>* cancel) {
     m_realizing = std::move(realizing);
     m_cancel = cancel;
   }
@@ -143,7 +144,7 @@ private:
   std::vector<UOpPtr> m_keep; // owners of the maps' keys
   std::vector<RealizedSchedule> m_schedules;
   std::string m_device;
-  std::function<void(const std::string&)> m_realizing;
+  std::function<void(const RealizationReport&)> m_realizing;
   const std::atomic<bool>* m_cancel = nullptr;
   int64_t m_kernelsRun = 0;
   int64_t m_referenceEvaluations = 0;

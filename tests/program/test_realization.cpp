@@ -7,6 +7,7 @@
 #include <QRegularExpression>
 #include <QtTest>
 
+#include <atomic>
 #include <cmath>
 
 using namespace programtest;
@@ -178,6 +179,59 @@ out = fc.weight
     for (int i = 0; i < got.size(); ++i)
       QVERIFY2(std::fabs(got[i].toDouble() - want[i].toDouble()) <= 1e-5 * (1 + std::fabs(want[i].toDouble())),
                qPrintable(qs(interp.printed + " | " + ref.printed)));
+  }
+
+  // Progress names each realization point by the steps of the program's own
+  // loops around it (a library's loops are not steps), and carries the
+  // graphs it computes; the graph of a reached point is what the explorer
+  // shows while later steps run.
+  void progressNamesTheProgramsSteps() {
+    std::string source = program(R"(
+x = Tensor([1.0, 2.0]).contiguous()
+x.realize()
+for epoch in range(2):
+  for b in [0, 1, 2]:
+    x = x + 1
+    print(x.sum().item())
+for k in "ab":  # a string's length is not known before it is walked
+  x.assign(x * 2).realize()
+)");
+    std::vector<uops::program::RealizationReport> reports;
+    uops::program::LoadOptions options = uops::program::LoadOptions::on("INTERP");
+    options.realizing = [&reports](const uops::program::RealizationReport& r) { reports.push_back(r); };
+    uops::program::LoadedProgram p = uops::program::loadProgram("test.py", source, options);
+    QCOMPARE(reports.size(), size_t{9});
+    QCOMPARE(qs(reports[0].label()), QStringLiteral("realization point 1: realize() at line 4"));
+    QCOMPARE(qs(reports[1].label()), QStringLiteral("step 1 of 2, 1 of 3: item() at line 8 (realization point 2)"));
+    QCOMPARE(qs(reports[6].label()), QStringLiteral("step 2 of 2, 3 of 3: item() at line 8 (realization point 7)"));
+    QCOMPARE(qs(reports[8].label()), QStringLiteral("step 2: realize() at line 10 (realization point 9)"));
+    for (size_t i = 0; i < reports.size(); ++i) {
+      QCOMPARE(reports[i].point, i + 1);
+      QCOMPARE(reports[i].graphs.size(), p.schedules[i].graphs.size());
+      QCOMPARE(reports[i].graphs[0].get(), p.schedules[i].graphs[0].get());
+    }
+    QCOMPARE(p.printed, std::string("5.0\n7.0\n9.0\n11.0\n13.0\n15.0\n"));
+  }
+
+  // Stopping a load (the explorer's Esc) stops it at the next kernel of the
+  // realization point running, not after the point's whole schedule.
+  void cancelStopsAtTheNextKernel() {
+    std::string source = program(R"(
+x = Tensor.ones(64, 64).contiguous()
+y = ((x @ x).relu() @ x).exp().sum()
+print(y.item())
+)");
+    std::atomic<bool> cancel{false};
+    uops::program::LoadOptions options = uops::program::LoadOptions::on("INTERP");
+    options.cancel = &cancel;
+    options.realizing = [&cancel](const uops::program::RealizationReport&) { cancel = true; };
+    int64_t kernels = -1;
+    try {
+      kernels = uops::program::loadProgram("test.py", source, options).loadKernels;
+    } catch (const std::exception&) {
+      kernels = -2;
+    }
+    QCOMPARE(kernels, int64_t{-2});
   }
 };
 

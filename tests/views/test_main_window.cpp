@@ -257,9 +257,9 @@ private Q_SLOTS:
     for (const QList<QVariant>& args : progress)
       if (args.at(0).toString() == QStringLiteral("Running")) running << args.at(1).toString();
     QCOMPARE(running.size(), 6); // step() and item() in each of three steps
-    QCOMPARE(running.at(1), QStringLiteral("2: item() at line 11"));
+    QCOMPARE(running.at(1), QStringLiteral("step 1 of 3: item() at line 11 (realization point 2)"));
     QCOMPARE(uops::views::loweringMessage(QStringLiteral("Running"), running.at(1)),
-             QStringLiteral("Running realization point 2: item() at line 11"));
+             QStringLiteral("Running step 1 of 3: item() at line 11 (realization point 2)"));
     QCOMPARE(w.session().lowered().printed.count(QLatin1Char('\n')), 3);
   }
 

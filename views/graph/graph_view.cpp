@@ -9,6 +9,8 @@
 #include <QPainter>
 #include <QWheelEvent>
 
+#include <algorithm>
+
 namespace uops::views {
 namespace {
 
@@ -94,7 +96,27 @@ void GraphView::openReadable() {
   size_t result = m_layout.nodes.size() - 1;
   for (size_t i = 0; i < m_layout.nodes.size(); ++i)
     if (m_layout.nodes[i].node == m_layout.root.get()) result = i;
-  centerOn(m_layout.nodes[result].box.center());
+  // the result with what it reads, two edges up: the result alone is one box
+  // at the end of long edges
+  QRectF near = m_layout.nodes[result].box;
+  std::vector<size_t> frontier{result};
+  for (int hop = 0; hop < 2; ++hop) {
+    std::vector<size_t> next;
+    for (const LaidOutEdge& e : m_layout.edges)
+      if (std::find(frontier.begin(), frontier.end(), e.to) != frontier.end()) {
+        near |= m_layout.nodes[e.from].box;
+        next.push_back(e.from);
+      }
+    frontier = std::move(next);
+  }
+  // where it is taller or wider than the view, the result stays in view at its bottom
+  const QSizeF view = QSizeF(viewport()->size()) / kReadableZoom;
+  const QRectF& box = m_layout.nodes[result].box;
+  QPointF center = near.center();
+  if (near.height() > view.height()) center.setY(box.bottom() + 20 - view.height() / 2);
+  const double left = box.right() + 20 - view.width() / 2, right = box.left() - 20 + view.width() / 2;
+  if (near.width() > view.width()) center.setX(left <= right ? std::clamp(center.x(), left, right) : box.center().x());
+  centerOn(center);
 }
 
 void GraphView::resizeEvent(QResizeEvent* event) {

@@ -4,6 +4,7 @@
 #include "core/runtime/device_registry.h"
 #include "core/pipeline/optimize.h"
 #include "core/frontend/load_error.h"
+#include "core/ir/build.h"
 #include "core/ir/text.h"
 #include "core/program/device_run.h"
 #include "core/program/program.h"
@@ -54,25 +55,36 @@ QStringList sharedKernels(const program::LoadedProgram& p, const PipelineRun& ru
   return out;
 }
 
+// What the Graph view shows of a realization point while the program loads.
+UOpPtr reachedGraph(const std::vector<UOpPtr>& graphs) { return graphs.size() == 1 ? graphs[0] : sink(graphs); }
+
+// `schedule`: the realization point to lower once the program has loaded
+// (the user may choose another while it loads); `reached` is told of each
+// realization point the load runs, with the graph it computes.
 Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& opts, const CodegenTarget& target,
-                    int schedule, const std::atomic<bool>& cancel,
-                    const std::function<void(const PipelineProgress&)>& progress) {
+                    const std::atomic<int>& schedule, const std::atomic<bool>& cancel,
+                    const std::function<void(const PipelineProgress&)>& progress,
+                    const std::function<void(int, QString, UOpPtr)>& reached) {
   Lowered out;
   out.name = name;
   out.source = text;
   try {
+    const int asked = schedule.load();
     // realization points and @autobatch calls run on the device the explorer lowers for
     program::LoadOptions load = program::LoadOptions::on(target.device);
     load.cancel = &cancel;
-    load.realizing = [&progress](const std::string& label) {
+    load.realizing = [&progress, &reached](const program::RealizationReport& r) {
+      const std::string label = r.label();
       if (progress) progress({.stage = "Running", .kernel = label, .done = 0, .total = 0});
+      if (reached) reached(static_cast<int>(r.point), QString::fromStdString(label), reachedGraph(r.graphs));
     };
     program::LoadedProgram p = program::loadProgram(name.toStdString(), text.toStdString(), load);
     out.printed = QString::fromStdString(p.printed);
     out.loadTimeRuns = p.loadTimeRuns;
     out.schedules = scheduleLabels(p);
     // a schedule the edited program no longer has: the whole program
-    out.schedule = schedule <= out.schedules.size() ? schedule : 0;
+    const int chosen = schedule.load();
+    out.schedule = chosen <= out.schedules.size() ? chosen : 0;
     // one schedule: its inputs are the data earlier schedules computed, so
     // its runs give the values the program has there
     out.roots = program::rootsOf(out.schedule > 0
@@ -85,7 +97,8 @@ Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& 
     PipelineOptions options{.trace = true, .target = target};
     options.progress = progress;
     options.cancel = &cancel;
-    out.run = std::make_shared<PipelineRun>(runPipeline(out.roots, options, opts));
+    // OptOps chosen for another schedule's kernels are not this one's
+    out.run = std::make_shared<PipelineRun>(runPipeline(out.roots, options, chosen == asked ? opts : KernelOpts{}));
     if (out.schedule > 0) out.kernelSchedules = sharedKernels(p, *out.run, target);
   } catch (const PipelineCancelled& e) {
     out.error = QString::fromStdString(e.what()); // superseded: nobody reads it
@@ -242,21 +255,40 @@ void Session::lower(const QString& text) {
   // typed before any program: lowered under a name for its messages, still without a file
   const QString name = m_name.isEmpty() ? QStringLiteral("program.py") : m_name;
   m_source = text;
-  Q_EMIT sourceChanged();
+  // a new program shows its realization points' graphs as the load reaches
+  // them; an edit keeps the stage shown until the new lowering replaces it
+  m_showReached = !run() || m_lowered.name != name;
+  m_reachedLabels.clear();
+  m_reachedGraphs.clear();
   // progress reports of a superseded lowering are dropped like its result
   auto progress = m_lowering.reporter(std::function<void(PipelineProgress)>([this](const PipelineProgress& p) {
     Q_EMIT loweringProgress(QString::fromStdString(p.stage), QString::fromStdString(p.kernel), static_cast<int>(p.done),
                             static_cast<int>(p.total));
   }));
+  auto reached = m_lowering.reporter(std::function<void(int, QString, UOpPtr)>(
+      [this](int point, QString label, UOpPtr graph) { takeReached(point, label, std::move(graph)); }));
+  m_loadSchedule = std::make_shared<std::atomic<int>>(m_schedule);
   m_lowering.start(
-      [text, name, opts = m_opts, target = target(), schedule = m_schedule, progress](const std::atomic<bool>& cancel) {
-        return lowerSource(text, name, opts, target, schedule, cancel, progress);
+      [text, name, opts = m_opts, target = target(), schedule = m_loadSchedule, progress,
+       reached](const std::atomic<bool>& cancel) {
+        return lowerSource(text, name, opts, target, *schedule, cancel, progress, reached);
       },
       [this](Lowered lowered) { takeLowered(std::move(lowered)); });
+  Q_EMIT sourceChanged(); // the lowering is in flight (lowering()) when views hear of it
   Q_EMIT busyChanged(true);
 }
 
+void Session::takeReached(int point, const QString& label, UOpPtr graph) {
+  m_reachedLabels << label;
+  m_reachedGraphs.push_back(std::move(graph));
+  Q_EMIT scheduleReached(point, label);
+  if (m_showReached && point == std::max(m_schedule, 1)) m_layouts.show(m_reachedGraphs.back());
+}
+
 void Session::takeLowered(Lowered lowered) {
+  m_loadSchedule.reset();
+  m_reachedLabels.clear();
+  m_reachedGraphs.clear();
   // the same program lowered again (OptOps applied, Heuristic, BEAM, an
   // edit): the stage and kernel shown stay, where the new lowering has them
   std::optional<std::pair<QString, int>> shown;
@@ -276,7 +308,36 @@ void Session::takeLowered(Lowered lowered) {
   Q_EMIT programLowered();
   if (!run() || run()->stages.empty()) return;
   int keep = shown ? findStage(shown->first, shown->second) : -1;
-  selectStage(keep >= 0 ? keep : 0);
+  selectStage(keep >= 0 ? keep : openingStage());
+}
+
+int Session::openingStage() {
+  m_openedOn = -1;
+  m_openingNote.clear();
+  const StageRecord& whole = stageRecord(0);
+  UOpPtr graph = whole.result ? whole.result : whole.input;
+  const size_t nodes = graph ? toposort(*graph).size() : 0;
+  if (nodes <= kReadableGraphNodes || findStage(QStringLiteral("Optimize"), 0) < 0) return 0;
+  // thousands of nodes at a readable size show one box: the first kernel
+  // small enough to read (random numbers' hashing makes hundreds of nodes)
+  int kernel = 0, first = -1;
+  for (size_t k = 0; k < run()->schedule.kernels.size(); ++k) {
+    int stage = findStage(QStringLiteral("Optimize"), static_cast<int>(k));
+    const StageRecord& r = stageRecord(stage);
+    if (stage >= 0 && toposort(*(r.result ? r.result : r.input)).size() <= kReadableKernelNodes) {
+      kernel = static_cast<int>(k);
+      first = stage;
+      break;
+    }
+  }
+  if (first < 0) first = findStage(QStringLiteral("Optimize"), 0);
+  m_openedOn = first;
+  m_openingNote = QStringLiteral("kernel #%1 of %2: the whole program is %3 nodes (%4 in Stages shows it)")
+                      .arg(kernel)
+                      .arg(run()->schedule.kernels.size())
+                      .arg(nodes)
+                      .arg(QString::fromStdString(whole.stage));
+  return first;
 }
 
 void Session::setSchedule(int schedule) {
@@ -284,6 +345,13 @@ void Session::setSchedule(int schedule) {
   m_schedule = schedule;
   m_opts.clear(); // kernel indices are the schedule's
   m_beamSummaries.clear();
+  if (lowering() && m_loadSchedule) {
+    // the load goes on and lowers this one when it ends; its graph, if reached, is shown now
+    m_loadSchedule->store(schedule);
+    if (m_showReached && schedule >= 1 && schedule <= static_cast<int>(m_reachedGraphs.size()))
+      m_layouts.show(m_reachedGraphs[static_cast<size_t>(schedule - 1)]);
+    return;
+  }
   if (!m_source.isEmpty()) lower(m_source);
 }
 
@@ -436,7 +504,7 @@ void Session::waitForIdle() {
 }
 
 QString loweringMessage(const QString& stage, const QString& kernel) {
-  if (stage == QStringLiteral("Running")) return QStringLiteral("Running realization point %1").arg(kernel);
+  if (stage == QStringLiteral("Running")) return QStringLiteral("Running %1").arg(kernel);
   return kernel.isEmpty() ? QStringLiteral("Lowering: %1").arg(stage) : QStringLiteral("Lowering: %1 of %2").arg(stage, kernel);
 }
 

@@ -79,8 +79,17 @@ public:
   void cancelWork();
   // Whether a lowering is in flight (the program text may be newer than lowered()).
   bool lowering() const { return m_lowering.pending(); }
+  // The realization points the load in flight has run so far, labelled as
+  // it reports them ("step 3 of 10: item() at line 19 (realization point
+  // 30)"); empty once the program is lowered (Lowered::schedules lists them).
+  const QStringList& reachedSchedules() const { return m_reachedLabels; }
+  // Whether the lowering in flight is of a new program (not an edit of the
+  // one shown): its realization points are shown as the load reaches them.
+  bool showsReached() const { return m_showReached && lowering(); }
   // Lowers one realization point's schedule (1-based, as Lowered::schedules
-  // lists them) instead of the whole program (0).
+  // lists them) instead of the whole program (0). While the program loads,
+  // the load goes on and lowers that one when it ends (its graph is shown
+  // at once if the load has reached it).
   void setSchedule(int schedule);
   int schedule() const { return m_schedule; }
   const QString& source() const { return m_source; }
@@ -101,6 +110,11 @@ public:
   void selectStage(int i);
   // The record of `stage` for kernel `kernel` (-1: the whole-program stage), or -1.
   int findStage(const QString& stage, int kernel) const;
+  // Why the program opened on the stage selected, while it is the one it
+  // opened on: a whole program too big to read opens on its first kernel
+  // small enough to read.
+  static constexpr size_t kReadableGraphNodes = 600, kReadableKernelNodes = 120;
+  QString openingNote() const { return m_selected == m_openedOn ? m_openingNote : QString(); }
   // The graph the selected stage produced (its input when it failed).
   UOpPtr selectedGraph() const;
   const LoweredKernel* selectedKernel() const;
@@ -190,11 +204,20 @@ Q_SIGNALS:
   // loads, stage "Running" with the realization point it runs on the device
   // as `kernel` ("3: item() at line 19") and no steps (total 0).
   void loweringProgress(const QString& stage, const QString& kernel, int done, int total);
+  // The load in flight reached realization point `point` (1-based) and runs
+  // it now. A new program's Graph view shows the graph of the schedule
+  // chosen (the first by default) as soon as it is reached.
+  void scheduleReached(int point, const QString& label);
   // cancelWork() stopped something: the views show what they showed before.
   void workCancelled();
 
 private:
   void takeLowered(Lowered lowered);
+  void takeReached(int point, const QString& label, UOpPtr graph);
+  // The stage a newly lowered program opens on: the whole program, or when
+  // its graph has more than kReadableGraphNodes, the first kernel of at most
+  // kReadableKernelNodes (else the first kernel).
+  int openingStage();
   // Takes `text` as the program (sourceChanged) and lowers it under name().
   void lower(const QString& text);
   bool workersIdle() const; // no job of any generation left on a worker
@@ -224,12 +247,20 @@ private:
     f(self.m_running);
   }
   KernelOpts m_opts;
+  // the load in flight: the schedule it lowers when it ends (the user may
+  // change it meanwhile), and the realization points it has reached
+  std::shared_ptr<std::atomic<int>> m_loadSchedule;
+  QStringList m_reachedLabels;
+  std::vector<UOpPtr> m_reachedGraphs;
+  bool m_showReached = false; // a new program: nothing of it is shown yet
+  int m_openedOn = -1;         // the stage openingStage() chose over the whole program
+  QString m_openingNote;
   std::map<size_t, QString> m_beamSummaries;
   std::map<size_t, QString> m_compiled; // machine code by kernel
 };
 
 // A loweringProgress report for people: "Lowering: Optimize of r_4_16",
-// "Running realization point 3: item() at line 19".
+// "Running step 3 of 10: item() at line 19 (realization point 30)".
 QString loweringMessage(const QString& stage, const QString& kernel);
 
 } // namespace uops::views

@@ -2,6 +2,8 @@
 
 #include "views/session/session.h"
 
+#include <algorithm>
+
 namespace uops::views {
 
 ScheduleCombo::ScheduleCombo(Session& session, QWidget* parent) : QComboBox(parent), m_session(session) {
@@ -12,15 +14,30 @@ ScheduleCombo::ScheduleCombo(Session& session, QWidget* parent) : QComboBox(pare
   refill();
   connect(this, &QComboBox::activated, this, [this](int index) { m_session.setSchedule(itemData(index).toInt()); });
   connect(&m_session, &Session::programLowered, this, &ScheduleCombo::refill);
+  // while a program loads, its realization points are listed as it reaches them
+  connect(&m_session, &Session::sourceChanged, this, [this] {
+    if (!m_session.showsReached()) return; // an edit: the list stays
+    m_loading = true;
+    refill();
+  });
+  connect(&m_session, &Session::scheduleReached, this, [this](int point, const QString& label) {
+    if (!m_loading || findData(point) >= 0) return;
+    blockSignals(true);
+    addItem(label, point);
+    setCurrentIndex(findData(m_session.schedule()));
+    setEnabled(true);
+    blockSignals(false);
+  });
 }
 
 void ScheduleCombo::refill() {
-  const QStringList& labels = m_session.lowered().schedules;
+  if (!m_session.lowering()) m_loading = false;
+  const QStringList& labels = m_loading ? m_session.reachedSchedules() : m_session.lowered().schedules;
   blockSignals(true);
   clear();
   addItem(QStringLiteral("Whole program"), 0);
   for (qsizetype k = 0; k < labels.size(); ++k) addItem(labels[k], static_cast<int>(k + 1));
-  setCurrentIndex(findData(m_session.lowered().schedule));
+  setCurrentIndex(std::max(0, findData(m_loading ? m_session.schedule() : m_session.lowered().schedule)));
   setEnabled(!labels.isEmpty());
   blockSignals(false);
 }

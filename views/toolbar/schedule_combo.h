@@ -2,7 +2,8 @@
 // "Whole program" (one graph), then each schedule ("2 of 4: step() at line
 // 21") and the outputs. Choosing one has the Session lower that schedule
 // alone, its inputs the buffers earlier schedules computed. Disabled for a
-// program without realization points.
+// program without realization points. While a new program loads it lists
+// the realization points as the load reaches them (Session::scheduleReached).
 #pragma once
 
 #include <QComboBox>
@@ -21,6 +22,7 @@ private:
   void refill();
 
   Session& m_session;
+  bool m_loading = false; // listing what the load in flight has reached
 };
 
 } // namespace uops::views

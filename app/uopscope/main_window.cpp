@@ -97,8 +97,10 @@ MainWindow::MainWindow(QWidget* parent)
   connectGraph();
   connect(&m_session, &Session::programLowered, this, [this] {
     if (!m_session.lowered().error.isEmpty()) m_graph->clearGraph(m_session.lowered().error);
+    else if (!m_session.run()) m_graph->clearGraph(QStringLiteral("loading %1...").arg(m_session.lowered().name));
+    if (!m_session.run()) m_inspector->showNode(GraphLayout{}, -1);
     // a restored session's stage and views, after the Session has selected its first stage
-    if (m_pendingView)
+    if (m_pendingView && (m_session.run() || !m_session.lowered().error.isEmpty()))
       QMetaObject::invokeMethod(
           this,
           [this] {

@@ -42,6 +42,8 @@ private Q_SLOTS:
     timer.start();
     w.session().setSource(viewstest::chainProgram(700), QStringLiteral("chain.py"));
     w.session().waitForIdle();
+    w.session().selectStage(0); // it opens on a kernel that reads: the whole program is chosen in Stages
+    w.session().waitForIdle();
     qint64 openMs = timer.elapsed();
     QVERIFY(w.session().run() && !w.session().run()->failed());
     int nodes = static_cast<int>(uops::toposort(*w.session().selectedGraph()).size());

@@ -29,6 +29,8 @@ private Q_SLOTS:
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     w.session().setSource(viewstest::chainProgram(300), QStringLiteral("chain.py"));
     w.session().waitForIdle();
+    w.session().selectStage(0); // it opens on a kernel: the whole program is chosen in Stages
+    w.session().waitForIdle();
     GraphView* g = w.graph();
     QVERIFY(g->nodeCount() > 1000);
     // labels read: the view's scale is the readable one, not the fitted one

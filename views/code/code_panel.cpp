@@ -33,6 +33,9 @@ CodePanel::CodePanel(Session& session, QWidget* parent)
   layout->addWidget(split);
   connect(m_source, &CodeEditor::lineClicked, this, &CodePanel::chooseLine);
   connect(&m_session, &Session::stageSelected, this, &CodePanel::show);
+  connect(&m_session, &Session::programLowered, this, [this] {
+    if (m_session.selectedStage() < 0) show(-1); // nothing selected: no code of an earlier stage stays
+  });
   connect(&m_session, &Session::nodeSelected, this, &CodePanel::markNode);
   connect(&m_session, &Session::programLineSelected, this, &CodePanel::markProgramLine);
   connect(&m_session, &Session::machineCodeReady, this, [this](const QString& code) {

@@ -144,19 +144,19 @@ DiffPanel::DiffPanel(Session& session, QWidget* parent)
   });
   connect(m_compare, &QPushButton::clicked, this,
           [this] { compare(m_kernel->currentIndex(), m_a->text(), m_b->text()); });
-  connect(&m_job, &QFutureWatcher<Result>::finished, this, [this] {
-    Result r = m_job.result();
-    if (r.generation == m_generation) show(r); // else a newer comparison is on its way
-  });
 }
 
-DiffPanel::~DiffPanel() { m_job.waitForFinished(); }
+DiffPanel::~DiffPanel() = default; // the job's destructor waits for a comparison in flight
 
 void DiffPanel::refill() {
   const PipelineRun* run = m_session.run();
   QSignalBlocker quiet(m_kernel);
   int keep = m_kernel->currentIndex();
   m_kernel->clear();
+  // a comparison of a kernel the program now has no more is not shown
+  bool kept = run && keep >= 0 && keep < static_cast<int>(run->schedule.kernels.size()) &&
+              run->schedule.kernels[static_cast<size_t>(keep)].ast == m_compared;
+  if (!kept) clearComparison();
   if (!run) return;
   for (size_t i = 0; i < run->kernels.size(); ++i)
     m_kernel->addItem(QString::fromStdString(kernelLabel(i, run->kernels[i].name.text)));
@@ -175,11 +175,22 @@ void DiffPanel::compare(int kernel, const QString& a, const QString& b) {
   m_a->setText(a);
   m_b->setText(b);
   const ScheduledKernel& k = run->schedule.kernels[static_cast<size_t>(kernel)];
-  int generation = ++m_generation;
   m_status->setText(QStringLiteral("lowering, compiling and timing both on %1...").arg(m_session.device()));
-  m_job.setFuture(runOnWorkPool([generation, ast = k.ast, target = m_session.target(), work = kernelWork(k), a, b] {
-    return Result{generation, lowerSide(ast, target, a, work), lowerSide(ast, target, b, work)};
-  }));
+  m_compared = k.ast;
+  m_job.start(
+      [ast = k.ast, target = m_session.target(), work = kernelWork(k), a, b](const std::atomic<bool>&) {
+        return Result{lowerSide(ast, target, a, work), lowerSide(ast, target, b, work)};
+      },
+      [this](Result r) { show(r); });
+}
+
+void DiffPanel::clearComparison() {
+  m_job.cancel();
+  m_compared = nullptr;
+  m_status->clear();
+  for (CodeEditor* e : {m_sourceA, m_sourceB, m_machineA, m_machineB}) e->setText(QString());
+  for (int row = 0; row < m_summary->rowCount(); ++row)
+    for (int c = 0; c < m_summary->columnCount(); ++c) delete m_summary->takeItem(row, c);
 }
 
 void DiffPanel::waitForResult() { waitForJob(m_job); }

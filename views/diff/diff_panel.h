@@ -8,7 +8,9 @@
 
 #include "views/code/line_diff.h"
 
-#include <QFutureWatcher>
+#include "core/ir/uop.h"
+#include "views/session/latest_job.h"
+
 #include <QWidget>
 
 class QComboBox;
@@ -58,11 +60,11 @@ public:
 
 private:
   struct Result {
-    int generation = 0;
     DiffSide a, b;
   };
   void refill();
   void show(const Result& r);
+  void clearComparison();
 
   Session& m_session;
   QComboBox* m_kernel;
@@ -75,8 +77,8 @@ private:
   CodeEditor* m_sourceB;
   CodeEditor* m_machineA;
   CodeEditor* m_machineB;
-  QFutureWatcher<Result> m_job;
-  int m_generation = 0;
+  LatestJob<Result> m_job{this};
+  UOpPtr m_compared; // the kernel the comparison shown is of
 };
 
 } // namespace uops::views

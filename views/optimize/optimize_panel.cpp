@@ -102,6 +102,7 @@ OptimizePanel::OptimizePanel(Session& session, QWidget* parent)
     m_cancel->setEnabled(true);
     m_beam->setEnabled(false);
     m_reason->setText(QStringLiteral("BEAM running..."));
+    m_beamProgram = m_program;
     m_session.startBeam(static_cast<size_t>(m_kernel->currentIndex()), m_width->value());
   });
   connect(m_cancel, &QPushButton::clicked, this, [this] { m_session.beam().cancel(); });
@@ -117,7 +118,7 @@ OptimizePanel::OptimizePanel(Session& session, QWidget* parent)
     m_progress->hide();
     m_cancel->setEnabled(false);
     m_beam->setEnabled(true);
-    m_reason->setText(summary);
+    if (m_beamProgram == m_program) m_reason->setText(summary); // else a search of the last program, stopped
   });
   connect(&m_session, &Session::programLowered, this, &OptimizePanel::refresh);
   connect(&m_session, &Session::programLowered, this, &OptimizePanel::sayHeuristicChoice);
@@ -139,7 +140,17 @@ int OptimizePanel::chartPoints() const { return static_cast<int>(m_best->count()
 void OptimizePanel::refresh() {
   int keep = m_kernel->currentIndex();
   m_kernel->clear();
+  m_applied->clear();
   const PipelineRun* run = m_session.run();
+  // another program, or none: nothing said about the last one stays
+  if (!run || m_session.lowered().name != m_program) {
+    m_reason->clear();
+    m_best->clear();
+    m_progress->hide();
+    m_cancel->setEnabled(false);
+    m_beam->setEnabled(true);
+  }
+  m_program = run ? m_session.lowered().name : QString();
   if (!run) return;
   for (size_t i = 0; i < run->kernels.size(); ++i)
     m_kernel->addItem(QString::fromStdString(kernelLabel(i, run->kernelName(i))));

@@ -65,6 +65,8 @@ private:
   QProgressBar* m_progress;
   QLineSeries* m_best;
   std::optional<size_t> m_heuristicAsked; // the kernel Heuristic was pressed for, until its lowering arrives
+  QString m_program;     // the program what the panel says is about
+  QString m_beamProgram; // the program the last BEAM search was started on
 };
 
 } // namespace uops::views

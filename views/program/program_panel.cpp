@@ -76,6 +76,8 @@ void ProgramPanel::showLowered() {
                                               QString::fromStdString(run->stages.back().error).toHtmlEscaped())
                                    : QString();
     m_status->setText(QStringLiteral("%1: %2 kernels%3").arg(l.name).arg(run->schedule.kernels.size()).arg(failed));
+  } else {
+    m_status->setText(QStringLiteral("%1: loading...").arg(l.name));
   }
   showMarks();
 }

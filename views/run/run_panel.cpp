@@ -70,6 +70,7 @@ RunPanel::RunPanel(Session& session, QWidget* parent)
   connect(m_run, &QPushButton::clicked, this, [this] { m_session.runOn(m_device->currentData().toString(), m_repeat->value()); });
   connect(&m_session, &Session::busyChanged, m_run, [this](bool busy) { m_run->setEnabled(!busy); });
   connect(&m_session, &Session::ran, this, &RunPanel::showRun);
+  connect(&m_session, &Session::programLowered, this, &RunPanel::showRun); // a lowering drops the last run
   connect(m_check, &QCheckBox::toggled, &m_session, &Session::setCheckReference);
   connect(&m_session, &Session::checkReferenceChanged, m_check, &QCheckBox::setChecked);
   connect(m_roofline, &RooflineView::shown, this, &RunPanel::showRoofline);
@@ -97,7 +98,15 @@ RunPanel::~RunPanel() { m_peaks.waitForFinished(); }
 
 void RunPanel::showRun() {
   const auto& r = m_session.lastRun();
-  if (!r) return;
+  if (!r) {
+    m_timesModel->setRun(nullptr);
+    m_verdict->clear();
+    m_outputs->clear();
+    m_timeline->setEvents({});
+    m_timeline->hide();
+    m_roofline->showMessage(QStringLiteral("run the program to place its kernels on the roofline"));
+    return;
+  }
   if (!r->error.isEmpty()) {
     m_verdict->setText(QStringLiteral("<span style='color:#C62828'>%1</span>").arg(r->error.toHtmlEscaped()));
     return;

@@ -260,6 +260,7 @@ void Session::lower(const QString& text) {
   m_showReached = !run() || m_lowered.name != name;
   m_reachedLabels.clear();
   m_reachedGraphs.clear();
+  if (m_showReached) clearProgram(name);
   // progress reports of a superseded lowering are dropped like its result
   auto progress = m_lowering.reporter(std::function<void(PipelineProgress)>([this](const PipelineProgress& p) {
     Q_EMIT loweringProgress(QString::fromStdString(p.stage), QString::fromStdString(p.kernel), static_cast<int>(p.done),
@@ -276,6 +277,23 @@ void Session::lower(const QString& text) {
       [this](Lowered lowered) { takeLowered(std::move(lowered)); });
   Q_EMIT sourceChanged(); // the lowering is in flight (lowering()) when views hear of it
   Q_EMIT busyChanged(true);
+}
+
+void Session::clearProgram(const QString& name) {
+  Lowered empty;
+  empty.name = name;
+  empty.source = m_source;
+  releaseOnWorkPool(std::exchange(m_lowered, std::move(empty)));
+  m_compiled.clear();
+  m_selected = -1;
+  m_selectedNode = nullptr;
+  m_lastRun.reset();
+  m_layouts.clear();
+  m_machineCode.cancel();
+  m_listing.cancel();
+  m_running.cancel();
+  m_beam.cancel();
+  Q_EMIT programLowered();
 }
 
 void Session::takeReached(int point, const QString& label, UOpPtr graph) {

@@ -181,6 +181,10 @@ public:
   void waitForIdle();
 
 Q_SIGNALS:
+  // The program now changed: lowered, failed to load (lowered().error), or
+  // another one started loading (no run() yet). Every view derives what it
+  // shows from the Session when it hears this: nothing of an earlier program
+  // may stay on screen.
   void programLowered();
   void stageSelected(int index);
   void nodeSelected(const uops::UOp* node);
@@ -214,6 +218,10 @@ Q_SIGNALS:
 private:
   void takeLowered(Lowered lowered);
   void takeReached(int point, const QString& label, UOpPtr graph);
+  // Another program (`name`) is being loaded: nothing of the last one is the
+  // program now (no run, stage or device run), and every view hears it
+  // through programLowered, as after a failed load.
+  void clearProgram(const QString& name);
   // The stage a newly lowered program opens on: the whole program, or when
   // its graph has more than kReadableGraphNodes, the first kernel of at most
   // kReadableKernelNodes (else the first kernel).

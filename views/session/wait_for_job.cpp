@@ -14,4 +14,12 @@ void waitForJob(const QFutureWatcherBase& job) {
   QCoreApplication::processEvents();
 }
 
+void waitForJobs(const std::function<int()>& running) {
+  while (running() > 0) {
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    QThread::msleep(5);
+  }
+  QCoreApplication::processEvents();
+}
+
 } // namespace uops::views

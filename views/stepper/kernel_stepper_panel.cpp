@@ -84,7 +84,13 @@ KernelStepperPanel::KernelStepperPanel(Session& session, QWidget* parent)
 
 void KernelStepperPanel::load() {
   m_stale = !m_onScreen;
-  if (!m_stale) reload();
+  if (!m_stale) {
+    reload();
+    return;
+  }
+  // off screen the kernel is stepped once shown; the last one's steps go now
+  m_stepper.reset();
+  m_model->setStepper(nullptr);
 }
 
 void KernelStepperPanel::setOnScreen(bool on) {

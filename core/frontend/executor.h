@@ -84,9 +84,8 @@ private:
 
   // Runs f; a ScriptError or any other exception from the value layer or a
   // native binding becomes a LoadError at `loc`. LoadErrors pass unchanged:
-  // they already point at the innermost failing expression.
-  // An error coming out of a call (one awaiting its caller's line) gets the
-  // line here, `loc`, on its traceback.
+  // they already point at the innermost failing expression; one coming out
+  // of a call (awaiting its caller's line) gets `loc` on its traceback.
   template <class F> auto guarded(Location loc, F&& f) -> decltype(f()) {
     try {
       return f();

@@ -191,10 +191,12 @@ Value Executor::callFunction(const Function& fn, Args& args) {
     frame->firstParam = params[0].name;
   for (size_t i = 0; i < params.size(); ++i)
     if (!params[i].name.empty()) frame->vars.insert_or_assign(params[i].name, std::move(bound[i]));
-  if (fn.lambdaBody) return eval(*fn.lambdaBody, *frame);
-  Value result;
-  execBlock(*fn.body, *frame, result);
-  return result;
+  return inFrame(fn.name, [&] {
+    if (fn.lambdaBody) return eval(*fn.lambdaBody, *frame);
+    Value result;
+    execBlock(*fn.body, *frame, result);
+    return result;
+  });
 }
 
 Value callUserFunction(const Function& fn, Args& args) {

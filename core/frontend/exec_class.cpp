@@ -38,7 +38,7 @@ void Executor::execClass(const ClassDefStmt& s, Scope& scope) {
   body->classBody = true;
   body->classCell = cell;
   Value ignored;
-  execBlock(s.body, *body, ignored);
+  inFrame(s.name, [&] { execBlock(s.body, *body, ignored); });
   auto cls = std::make_shared<Class>(s.name, base);
   if (registerObject(cls)) cls->markRegistered();
   for (auto& [name, value] : body->vars)

@@ -32,13 +32,12 @@ void Executor::checkStack(Location loc) const {
 }
 
 void Executor::runModule() {
-  Value ignored;
-  execBlock(m_program->module.body, *m_state.globals, ignored);
+  runModuleIn(*m_state.globals);
 }
 
 void Executor::runModuleIn(Scope& scope) {
   Value ignored;
-  execBlock(m_program->module.body, scope, ignored);
+  inFrame("<module>", [&] { execBlock(m_program->module.body, scope, ignored); });
 }
 
 Executor::Flow Executor::execBlock(const Block& block, Scope& scope, Value& result) {

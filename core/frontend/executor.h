@@ -84,11 +84,13 @@ private:
 
   // Runs f; a ScriptError or any other exception from the value layer or a
   // native binding becomes a LoadError at `loc`. LoadErrors pass unchanged:
-  // they already point at the innermost failing expression.
+  // they already point at the innermost failing expression; one coming out
+  // of a call (awaiting its caller's line) gets `loc` on its traceback.
   template <class F> auto guarded(Location loc, F&& f) -> decltype(f()) {
     try {
       return f();
-    } catch (const LoadError&) {
+    } catch (LoadError& e) {
+      if (e.awaitsCaller()) e.addCaller(frameAt(m_program->source, loc));
       throw;
     } catch (const std::bad_alloc&) {
       fail(loc, "out of memory");
@@ -96,6 +98,18 @@ private:
       fail(loc, e.what());
     } catch (...) {
       fail(loc, "unknown error in native code");
+    }
+  }
+
+  // Runs f as the frame `function` (a def, a module's top level, a class
+  // body): an error leaving it names the frame on its traceback. Costs
+  // nothing until something is thrown.
+  template <class F> auto inFrame(const std::string& function, F&& f) -> decltype(f()) {
+    try {
+      return f();
+    } catch (LoadError& e) {
+      e.leaveFrame(function);
+      throw;
     }
   }
 

@@ -4,8 +4,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-
 namespace uops::frontend {
 
 namespace {
@@ -31,37 +29,6 @@ std::string formatError(const std::string& file, Location loc, const std::string
                      caretLine(lineText, caretCol));
 }
 
-// The quoted line must be safe to show anywhere (a terminal, JSON, a Qt
-// label): ill-formed bytes and control characters become U+FFFD, one column
-// each like the lexer counts them, and a very long line (minified or binary
-// input) is cut to a window around the column. Returns the text and the
-// caret's column in it.
-std::pair<std::string, int> quotableLine(std::string_view line, int col) {
-  constexpr int kHalfWindow = 120;
-  int first = 1;
-  int last = col + kHalfWindow;
-  if (static_cast<int>(utf8::countCodePoints(line)) > 2 * kHalfWindow)
-    first = std::max(1, col - kHalfWindow);
-  std::string out = first > 1 ? "..." : "";
-  int caret = col - first + 1 + static_cast<int>(out.size());
-  size_t i = 0;
-  for (int c = 1; i < line.size(); ++c) {
-    size_t start = i;
-    char32_t cp = utf8::decode(line, i);
-    if (c < first) continue;
-    if (c > last) {
-      out += "...";
-      break;
-    }
-    bool bad = utf8::sequenceLength(line, start) == 0 || (cp < 0x20 && cp != U'\t') || cp == 0x7F;
-    if (bad)
-      out += "\xEF\xBF\xBD";
-    else
-      out.append(line.substr(start, i - start));
-  }
-  return {out, caret};
-}
-
 } // namespace
 
 LoadError::LoadError(std::string file, Location loc, std::string message, std::string lineText,
@@ -69,11 +36,47 @@ LoadError::LoadError(std::string file, Location loc, std::string message, std::s
     : std::runtime_error(
           formatError(file, loc, message, lineText, caretCol > 0 ? caretCol : loc.col)),
       m_file(std::move(file)), m_loc(loc), m_message(std::move(message)),
-      m_lineText(std::move(lineText)) {}
+      m_lineText(std::move(lineText)) {
+  m_frames.push_back(frameAt(m_file, m_loc, m_lineText));
+}
 
 LoadError LoadError::at(const SourceFile& source, Location loc, std::string message) {
   auto [text, col] = quotableLine(source.lineText(loc.line), loc.col);
   return LoadError(source.name(), loc, std::move(message), std::move(text), col);
+}
+
+const char* LoadError::what() const noexcept {
+  return m_text.empty() ? std::runtime_error::what() : m_text.c_str();
+}
+
+std::vector<TraceFrame> LoadError::traceback() const {
+  return {m_frames.rbegin(), m_frames.rend()};
+}
+
+int LoadError::userLine(std::string_view file) const {
+  for (const TraceFrame& frame : m_frames)
+    if (frame.file == file) return frame.loc.line;
+  return 0;
+}
+
+void LoadError::leaveFrame(const std::string& function) {
+  // a frame already named is one whose caller added no line: it stays as it is
+  if (m_frames.back().function.empty()) m_frames.back().function = function;
+  m_awaitsCaller = true;
+  updateText();
+}
+
+void LoadError::addCaller(TraceFrame site) {
+  m_frames.push_back(std::move(site));
+  m_awaitsCaller = false;
+  updateText();
+}
+
+// The first lines stay what they were without a traceback: tools and tests
+// read file:line:col: message from the first line.
+void LoadError::updateText() {
+  if (m_frames.size() < 2) return;
+  m_text = fmt::format("{}\n{}", std::runtime_error::what(), formatTraceback(traceback()));
 }
 
 } // namespace uops::frontend

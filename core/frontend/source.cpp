@@ -33,4 +33,30 @@ Location SourceFile::locationOf(size_t offset) const {
   return {line, static_cast<int>(utf8::countCodePoints(prefix)) + 1};
 }
 
+std::pair<std::string, int> quotableLine(std::string_view line, int col) {
+  constexpr int kHalfWindow = 120;
+  int first = 1;
+  int last = col + kHalfWindow;
+  if (static_cast<int>(utf8::countCodePoints(line)) > 2 * kHalfWindow)
+    first = std::max(1, col - kHalfWindow);
+  std::string out = first > 1 ? "..." : "";
+  int caret = col - first + 1 + static_cast<int>(out.size());
+  size_t i = 0;
+  for (int c = 1; i < line.size(); ++c) {
+    size_t start = i;
+    char32_t cp = utf8::decode(line, i);
+    if (c < first) continue;
+    if (c > last) {
+      out += "...";
+      break;
+    }
+    bool bad = utf8::sequenceLength(line, start) == 0 || (cp < 0x20 && cp != U'\t') || cp == 0x7F;
+    if (bad)
+      out += "\xEF\xBF\xBD";
+    else
+      out.append(line.substr(start, i - start));
+  }
+  return {out, caret};
+}
+
 } // namespace uops::frontend

@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace uops::frontend {
@@ -35,5 +36,12 @@ private:
   std::string m_text;
   std::vector<size_t> m_lineStarts;
 };
+
+// A source line made safe to quote anywhere (a terminal, JSON, a Qt label):
+// ill-formed bytes and control characters become U+FFFD, one column each
+// like the lexer counts them, and a very long line (minified or binary
+// input) is cut to a window around `col`. Returns the text and `col`'s
+// column in it.
+std::pair<std::string, int> quotableLine(std::string_view line, int col);
 
 } // namespace uops::frontend

@@ -202,6 +202,45 @@ private Q_SLOTS:
                  "^"));
   }
 
+  // An error that came out of calls lists them after its first lines, as
+  // Python does: operators and class bodies are frames too.
+  void traceback() {
+    QCOMPARE(formatted("class V:\n"
+                       "  def __add__(self, other):\n"
+                       "    return 1 + 'a'\n"
+                       "def g():\n"
+                       "  return V() + V()\n"
+                       "g()\n"),
+             QStringLiteral("prog.py:3:14: unsupported operand type(s) for +: 'int' and 'str'\n"
+                            "    return 1 + 'a'\n"
+                            "             ^\n"
+                            "Traceback (most recent call last):\n"
+                            "  File \"prog.py\", line 6, in <module>\n"
+                            "    g()\n"
+                            "  File \"prog.py\", line 5, in g\n"
+                            "    return V() + V()\n"
+                            "  File \"prog.py\", line 3, in __add__\n"
+                            "    return 1 + 'a'"));
+    QCOMPARE(formatted("class A:\n  x = 1 / 0\n").section(QLatin1Char('\n'), 3),
+             QStringLiteral("Traceback (most recent call last):\n"
+                            "  File \"prog.py\", line 1, in <module>\n"
+                            "    class A:\n"
+                            "  File \"prog.py\", line 2, in A\n"
+                            "    x = 1 / 0"));
+    // deep recursion: a frame three times in a row, then how often it repeats
+    QCOMPARE(formatted("def f(n):\n  return f(n + 1)\nf(0)\n").section(QLatin1Char('\n'), 3),
+             QStringLiteral("Traceback (most recent call last):\n"
+                            "  File \"prog.py\", line 3, in <module>\n"
+                            "    f(0)\n"
+                            "  File \"prog.py\", line 2, in f\n"
+                            "    return f(n + 1)\n"
+                            "  File \"prog.py\", line 2, in f\n"
+                            "    return f(n + 1)\n"
+                            "  File \"prog.py\", line 2, in f\n"
+                            "    return f(n + 1)\n"
+                            "  [Previous line repeated 197 more times]"));
+  }
+
   void longLinesAreCut() {
     QByteArray line = "x = [" + QByteArray("1, ").repeated(200) + "1 + 'a']\n";
     QString text = formatted(line);

@@ -49,6 +49,14 @@ h = (a @ b).relu()
 out = [h, h.exp2().sum(1)]
 )";
 
+// Writes `text` to `name` in `dir`; its path, or empty when it cannot be written.
+QString writeProgram(const QTemporaryDir& dir, const char* name, const char* text) {
+  QString path = dir.filePath(QString::fromUtf8(name));
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly) || f.write(text) < 0) return {};
+  return path;
+}
+
 } // namespace
 
 class TestCommands : public QObject {
@@ -75,16 +83,14 @@ private Q_SLOTS:
   // Realization points: the whole program as one graph or schedule by
   // schedule gives the same values; one schedule runs and lowers alone.
   void schedulesRunInOrder() {
-    QString path = m_dir.filePath(QStringLiteral("steps.py"));
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("from tinygrad import Tensor\n"
-            "w = Tensor([1.0, 2.0, 3.0])\n"
-            "for i in range(2):\n"
-            "  w.assign(w * 2 + 1)\n"
-            "  w.realize()\n"
-            "out = [w, w.sum()]\n");
-    f.close();
+    const QString path = writeProgram(m_dir, "steps.py",
+                                      "from tinygrad import Tensor\n"
+                                      "w = Tensor([1.0, 2.0, 3.0])\n"
+                                      "for i in range(2):\n"
+                                      "  w.assign(w * 2 + 1)\n"
+                                      "  w.realize()\n"
+                                      "out = [w, w.sum()]\n");
+    QVERIFY(!path.isEmpty());
     const QString want = QStringLiteral(R"("data": [7.0, 11.0, 15.0])");
     for (const QString& mode : {QStringLiteral("--json"), QStringLiteral("--by-schedule"), QStringLiteral("--one-graph")}) {
       Result r = uopc({QStringLiteral("run"), QStringLiteral("--json"), mode, QStringLiteral("--device"),
@@ -268,6 +274,31 @@ private Q_SLOTS:
     Result both = uopc({QStringLiteral("emit"), m_program});
     QCOMPARE(both.code, 1);
     QCOMPARE(both.err, QStringLiteral("uopc emit: choose one of --source and --isa\n"));
+  }
+
+  // A load error raised in the library prints its line, then the calls that
+  // led there from the program's top level, as Python does.
+  void loadErrorsShowTheTraceback() {
+    const QString path = writeProgram(m_dir, "layer.py",
+                                      "from tinygrad import Tensor, nn\n"
+                                      "def forward(layer, x):\n"
+                                      "  return layer(x)\n"
+                                      "out = forward(nn.Linear(64, 10), Tensor.ones(4, 128))\n");
+    QVERIFY(!path.isEmpty());
+    Result r = uopc({QStringLiteral("run"), path});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.startsWith(QStringLiteral("tinygrad/nn/__init__.py:")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral(": cannot dot (4, 128) and (64, 10)\n")),
+             qPrintable(r.err));
+    const QString traceback =
+        QStringLiteral("Traceback (most recent call last):\n"
+                       "  File \"%1\", line 4, in <module>\n"
+                       "    out = forward(nn.Linear(64, 10), Tensor.ones(4, 128))\n"
+                       "  File \"%1\", line 3, in forward\n"
+                       "    return layer(x)\n"
+                       "  File \"tinygrad/nn/__init__.py\", line ")
+            .arg(path);
+    QVERIFY2(r.err.contains(traceback), qPrintable(r.err));
   }
 
   // A backend compiler that fails (LLVM's fatal error, an OpenCL compiler's

@@ -1,7 +1,7 @@
 // Getting programs in: File > Open Recent remembers the last files (QSettings,
 // newest first), a .py file dropped on the window opens, edits re-lower once
-// about 500 ms after the last keystroke, and a load error's message shows as
-// a tooltip over its line.
+// about 500 ms after the last keystroke, and a load error's message shows
+// under its line (the program's own line when the library raised it).
 #include "tests/support/test_registry.h"
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
@@ -118,6 +118,42 @@ private Q_SLOTS:
     w.session().waitForIdle();
     QVERIFY(editor->annotation(3).isEmpty());
     QVERIFY(editor->markedLines(ProgramEditor::Mark::Error).empty());
+  }
+
+  // A shape error raised inside nn.Linear marks the program's own line that
+  // called the layer (not the library's line number in the program's text),
+  // and the status shows the traceback through the program's calls.
+  void marksTheProgramsLineOfALibraryError() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.session().setSource(QStringLiteral("from tinygrad import Tensor, nn\n"
+                                         "class Net:\n"
+                                         "  def __init__(self):\n"
+                                         "    self.l1 = nn.Linear(128, 64)\n"
+                                         "    self.l2 = nn.Linear(32, 10)\n"
+                                         "  def forward(self, x):\n"
+                                         "    return self.l2(self.l1(x).relu())\n"
+                                         "net = Net()\n"
+                                         "out = net.forward(Tensor.ones(4, 128))\n"),
+                          QStringLiteral("net.py"));
+    w.session().waitForIdle();
+    const QString error = w.session().lowered().error;
+    QVERIFY2(error.startsWith(QStringLiteral("tinygrad/nn/__init__.py:")), qPrintable(error));
+    QCOMPARE(w.session().lowered().errorLine, 7);
+    ProgramEditor* editor = w.program()->editor();
+    QCOMPARE(editor->markedLines(ProgramEditor::Mark::Error), std::vector<int>{7});
+    QVERIFY(editor->underlined(7));
+    QVERIFY(!editor->underlined(9));
+    QCOMPARE(editor->annotation(7), error);
+    // the traceback, the program's top level first, in the status under the editor
+    const QString status = w.program()->status()->text();
+    QVERIFY2(status.contains(QStringLiteral("Traceback (most recent call last):")),
+             qPrintable(status));
+    const qsizetype top = status.indexOf(QStringLiteral("line 9, in &lt;module&gt;"));
+    const qsizetype forward = status.indexOf(QStringLiteral("line 7, in forward"));
+    const qsizetype library = status.indexOf(QStringLiteral("tinygrad/nn/__init__.py&quot;, line"));
+    QVERIFY2(top > 0 && forward > top && library > forward, qPrintable(status));
   }
 };
 

@@ -69,7 +69,11 @@ void ProgramPanel::showLowered() {
   m_originLine = 0;
   const Lowered& l = m_session.lowered();
   if (!l.error.isEmpty()) {
-    m_status->setText(QStringLiteral("<span style='color:#C62828'>%1</span>").arg(l.error.toHtmlEscaped()));
+    // its lines as they are: the quoted line, the caret and the traceback line up
+    m_status->setText(
+        QStringLiteral(
+            "<span style='color:#C62828; white-space:pre-wrap; font-family:monospace'>%1</span>")
+            .arg(l.error.toHtmlEscaped()));
   } else if (const PipelineRun* run = m_session.run()) {
     QString failed = run->failed() ? QStringLiteral(" — %1 failed: %2")
                                          .arg(QString::fromStdString(run->stages.back().stage),

@@ -16,7 +16,6 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
-#include <QRegularExpression>
 #include <QThread>
 
 #include <algorithm>
@@ -104,8 +103,8 @@ Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& 
     out.error = QString::fromStdString(e.what()); // superseded: nobody reads it
   } catch (const frontend::LoadError& e) {
     out.error = QString::fromStdString(e.what());
-    QRegularExpressionMatch m = QRegularExpression(QStringLiteral(":(\\d+):\\d+:")).match(out.error);
-    if (m.hasMatch()) out.errorLine = m.captured(1).toInt();
+    // the program's own line: a library layer's error marks where the program called it
+    out.errorLine = e.userLine(name.toStdString());
   } catch (const std::exception& e) {
     out.error = QString::fromStdString(e.what());
   }

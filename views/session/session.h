@@ -33,8 +33,9 @@ struct Lowered {
   QString printed;              // what the program printed while loading
   std::vector<UOpPtr> roots;    // its outputs' graphs
   std::shared_ptr<PipelineRun> run;
-  QString error;                // a load error: "file:line:col: message"
-  int errorLine = 0;            // 1-based, 0 when not at a line
+  QString error;                // a load error: "file:line:col: message" (and traceback)
+  int errorLine = 0;            // 1-based, the program's own line (that called the library
+                                // that raised); 0 when not at one
   // The program's realization points, one label each ("3 of 5: step() at
   // line 21"), then its outputs; `schedule` is the one lowered (0: the whole
   // program as one graph).

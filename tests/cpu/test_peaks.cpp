@@ -4,15 +4,10 @@
 // Roofline once took for its peak, and the bandwidth yardstick
 // resources/bench/copy_16m.py.
 #include "tests/support/backend_devices.h"
+#include "tests/support/peak_yardsticks.h"
 #include "tests/support/test_registry.h"
 
-#include "tests/support/peak_yardsticks.h"
-
-#include "core/runtime/device_registry.h"
-
 #include <QTest>
-
-#include <string>
 
 using namespace uops;
 using namespace testsupport;
@@ -24,30 +19,21 @@ class TestPeaks : public QObject {
 
 private Q_SLOTS:
   void initTestCase() {
-    m_peaks = openDevice("CPU").measurePeaks();
-    qInfo("CPU peaks: %.1f GFLOPS, %.1f GB/s", m_peaks.gflops, m_peaks.gbps);
+    m_peaks = measuredPeaks("CPU");
     QVERIFY(m_peaks.gflops > 0 && m_peaks.gbps > 0);
   }
 
   void aboveTheGemm() {
-    const double gflops = kGemmFlops / bestSeconds(kGemm, openDevice("CPU")) / 1e9;
-    qInfo("1024 gemm: %.1f GFLOPS", gflops);
-    QVERIFY2(m_peaks.gflops >= gflops,
-             qPrintable(QStringLiteral("peak %1 < gemm %2").arg(m_peaks.gflops).arg(gflops)));
+    QVERIFY(atLeastReached(m_peaks.gflops, kGemmFlops, gemm("CPU"), "CPU", "1024 gemm GFLOPS"));
   }
 
   void aboveTheCompilersChains() {
-    const double gflops = kChainsFlops / bestSeconds(kChains, openDevice("CPU")) / 1e9;
-    qInfo("multiply-add chains lowered by the compiler: %.1f GFLOPS", gflops);
-    QVERIFY2(m_peaks.gflops >= gflops,
-             qPrintable(QStringLiteral("peak %1 < chains %2").arg(m_peaks.gflops).arg(gflops)));
+    QVERIFY(atLeastReached(m_peaks.gflops, kChainsFlops, chains("CPU"), "CPU",
+                           "multiply-add chains GFLOPS"));
   }
 
   void aboveTheCopyYardstick() {
-    const double gbps = kCopyBytes / bestSeconds(kCopy, openDevice("CPU")) / 1e9;
-    qInfo("copy_16m lowered by the compiler: %.1f GB/s", gbps);
-    QVERIFY2(m_peaks.gbps >= gbps,
-             qPrintable(QStringLiteral("peak %1 < copy %2").arg(m_peaks.gbps).arg(gbps)));
+    QVERIFY(atLeastReached(m_peaks.gbps, kCopyBytes, copy16m("CPU"), "CPU", "copy_16m GB/s"));
   }
 
   void interpCannotMeasure() {

@@ -111,23 +111,26 @@ void RooflineView::showEvent(QShowEvent* event) {
   Q_EMIT shown();
 }
 
-// the point under the mouse gets its tooltip, and its label where it had no place of its own
+// the points under the mouse (kernels alike share a place) get their tooltip,
+// and those whose label had no place of their own show it, one under the other
 void RooflineView::hovered(const QPointF& at, bool on) {
   for (size_t i = 0; i < m_labels.size(); ++i)
     if (!m_placed[i]) m_labels[i]->hide();
   if (!on) return QToolTip::hideText();
+  QStringList tips;
+  double below = 0;
   for (size_t i = 0; i < m_points.size(); ++i) {
     const RooflinePoint& p = m_points[i];
     if (!near(at.x(), p.intensity) || !near(at.y(), p.plotted())) continue;
-    QToolTip::showText(QCursor::pos(), pointTooltip(p));
-    if (i < m_labels.size() && !m_placed[i]) {
-      QPointF centre = m_view->chart()->mapToPosition(QPointF(p.intensity, p.plotted()), m_roof);
-      m_labels[i]->setPos(centre +
-                          QPointF(kMarkerSize / 2 + 2, -m_labels[i]->boundingRect().height() / 2));
-      m_labels[i]->show();
-    }
-    return;
+    tips.push_back(pointTooltip(p));
+    if (i >= m_labels.size() || m_placed[i]) continue;
+    QPointF centre = m_view->chart()->mapToPosition(QPointF(p.intensity, p.plotted()), m_roof);
+    m_labels[i]->setPos(
+        centre + QPointF(kMarkerSize / 2 + 2, below - m_labels[i]->boundingRect().height() / 2));
+    m_labels[i]->show();
+    below += m_labels[i]->boundingRect().height();
   }
+  if (!tips.empty()) QToolTip::showText(QCursor::pos(), tips.join(QStringLiteral("\n\n")));
 }
 
 void RooflineView::placeLabels() {

@@ -1,6 +1,7 @@
 #include "backends/llvm/llvm_cpu_device.h"
 
 #include "backends/llvm/cpu_device.h"
+#include "backends/llvm/cpu_peaks.h"
 #include "backends/llvm/cpu_schedule.h"
 #include "backends/llvm/host_cpu_target.h"
 #include "backends/llvm/object_cache.h"
@@ -77,6 +78,10 @@ public:
     for (CpuProgram& p : uops::compileAll(m_device, kernels))
       out.push_back(std::make_shared<LlvmCpuProgram>(m_device, std::move(p)));
     return out;
+  }
+
+  DevicePeaks measurePeaks() override {
+    return measureCpuPeaks(m_device.jit(), m_target.vectorBits);
   }
 
 private:

@@ -4,6 +4,7 @@
 #include "backends/opencl/cl_discovery.h"
 #include "backends/opencl/cl_error.h"
 #include "backends/opencl/cl_kernel.h"
+#include "backends/opencl/cl_peaks.h"
 #include "backends/opencl/cl_probe.h"
 #include "backends/opencl/cl_schedule_program.h"
 #include "backends/opencl/kernel_scratch.h"
@@ -156,6 +157,11 @@ public:
     for (size_t i = 0; i < named.size(); ++i)
       out.push_back(std::make_shared<OpenClProgram>(m_device, std::move(named[i]), *programOf[i], m_disassemble));
     return out;
+  }
+
+  DevicePeaks measurePeaks() override {
+    const ClPeaks peaks = measureClPeaks(m_device);
+    return {.gflops = peaks.gflops, .gbps = peaks.gbps};
   }
 
 private:

@@ -13,6 +13,10 @@ void Device::checkFits(const DeviceBuffer& dst, const HostTensor& src) {
                                   dst.numel(), toString(dst.dtype())));
 }
 
+DevicePeaks Device::measurePeaks() {
+  throw DeviceError(fmt::format("{} has no kernels to measure its peak rates with", name()));
+}
+
 void Device::copy(const DeviceBuffer& src, DeviceBuffer& dst) {
   copyIn(dst, copyOut(src));
 }

@@ -7,6 +7,7 @@
 // core/pipeline/device_schedule.h, whatever the backend.
 #pragma once
 
+#include "core/runtime/device_peaks.h"
 #include "core/runtime/host_tensor.h"
 
 #include <cstdint>
@@ -99,6 +100,13 @@ public:
   // parallel, in few driver programs); a failure throws the error of the first
   // failing kernel in that order.
   virtual std::vector<std::shared_ptr<DeviceProgram>> compileAll(const std::vector<LoweredKernel>& kernels) = 0;
+
+  // The hardware's peak float32 arithmetic rate and memory bandwidth, from
+  // kernels the backend builds to reach them (independent multiply-add chains
+  // on every core or compute unit; a streaming copy and read of a buffer far
+  // larger than the caches). Takes a few seconds and keeps the device busy;
+  // DeviceError where the backend cannot measure them.
+  virtual DevicePeaks measurePeaks();
 
 protected:
   // DeviceError unless `src` fits `dst`.

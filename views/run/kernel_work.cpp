@@ -23,12 +23,17 @@ double iterations(const Scope& scope) {
   return n;
 }
 
-// Floating-point arithmetic only: index math, integer hashing (Tensor.rand's
-// Threefry) and comparisons are not FLOPs, as the roofline's peak counts them.
-bool countsAsFlop(const UOp& u) {
+// Arithmetic: elementwise ops and a Reduce's accumulation, but not a Cast
+// (a conversion computes nothing) nor comparisons (their dtype is bool).
+bool isArithmetic(const UOp& u) {
   OpGroup g = opGroup(u.op());
   bool arithmetic = g == OpGroup::Elementwise || g == OpGroup::DecomposedElementwise || g == OpGroup::Reduce;
-  return arithmetic && u.dtype().isFloat();
+  return arithmetic && u.op() != Op::Cast;
+}
+
+// Operations per lane: a multiply-add is two, as the peak counts an FMA.
+double opsOf(const UOp& u) {
+  return u.op() == Op::Mulacc ? 2.0 : 1.0;
 }
 
 } // namespace
@@ -40,7 +45,14 @@ KernelWork kernelWork(const ScheduledKernel& kernel) {
     Scope scope;
     for (const UOpPtr& s : u->src()) scope = merged(scope, scopes.at(s.get()));
     if (u->op() == Op::Range) scope = merged(scope, {u});
-    if (countsAsFlop(*u)) work.flops += u->dtype().count * iterations(scope);
+    if (isArithmetic(*u)) {
+      // floating-point arithmetic only (as the roofline's peak counts it); integer hashing apart
+      const double ops = opsOf(*u) * u->dtype().count * iterations(scope);
+      if (u->dtype().isFloat())
+        work.flops += ops;
+      else if (u->dtype().isInt() && u->dtype().scalar != ScalarType::Index)
+        work.intOps += ops;
+    }
     // a Reduce's value lives outside the ranges it reduces (its sources after the first)
     if (u->op() == Op::Reduce || u->op() == Op::End)
       for (size_t i = 1; i < u->src().size(); ++i) std::erase(scope, u->src(i).get());

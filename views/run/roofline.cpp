@@ -17,8 +17,10 @@ std::vector<RooflinePoint> rooflinePoints(const DeviceRunResult& run, const Devi
     p.kernel = QString::fromStdString(kernelLabel(i, run.kernels[i].name));
     p.intensity = w.flops / w.bytes;
     p.gflops = w.flops / (ms / 1e3) / 1e9;
+    p.intOps = w.intOps / (ms / 1e3) / 1e9;
     p.roof = roofAt(peaks, p.intensity);
     p.memoryBound = p.intensity < peaks.ridge();
+    p.aboveRoof = p.gflops > p.roof;
     out.push_back(p);
   }
   return out;

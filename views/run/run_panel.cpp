@@ -75,6 +75,7 @@ RunPanel::RunPanel(Session& session, QWidget* parent)
   connect(&m_session, &Session::checkReferenceChanged, m_check, &QCheckBox::setChecked);
   connect(m_roofline, &RooflineView::shown, this, &RunPanel::showRoofline);
   connect(&m_peaks, &QFutureWatcher<PeaksJob>::finished, this, [this] {
+    m_roofline->setMeasuring(false);
     PeaksJob job = m_peaks.result();
     if (job.error.isEmpty()) cachePeaks(job.description, job.peaks);
     const auto& r = m_session.lastRun();
@@ -84,6 +85,9 @@ RunPanel::RunPanel(Session& session, QWidget* parent)
     else
       showRoofline(); // this run's device, or the one of a run that came since (measured next)
   });
+  connect(m_roofline, &RooflineView::measureRequested, this, [this] {
+    if (std::optional<DeviceChoice> d = lastRunDevice()) measurePeaksOf(*d);
+  });
   // the target device by default: its run uses the kernels and OptOps the other views show
   auto follow = [this](const QString& device) {
     if (int i = m_device->findData(device); i >= 0) m_device->setCurrentIndex(i);
@@ -92,7 +96,7 @@ RunPanel::RunPanel(Session& session, QWidget* parent)
   connect(&m_session, &Session::deviceChanged, this, follow);
 }
 
-// a measurement in flight finishes (a second at most) before its panel goes:
+// a measurement in flight finishes (seconds at most) before its panel goes:
 // it must not run on into whatever the device does next
 RunPanel::~RunPanel() { m_peaks.waitForFinished(); }
 
@@ -132,6 +136,14 @@ void RunPanel::showRun() {
   showRoofline();
 }
 
+std::optional<DeviceChoice> RunPanel::lastRunDevice() const {
+  const auto& r = m_session.lastRun();
+  if (!r) return std::nullopt;
+  for (const DeviceChoice& c : availableDevices())
+    if (c.name == r->device) return c;
+  return std::nullopt;
+}
+
 void RunPanel::showRoofline() {
   const auto& r = m_session.lastRun();
   if (!r || !r->error.isEmpty()) return;
@@ -139,21 +151,26 @@ void RunPanel::showRoofline() {
     m_roofline->showMessage(QStringLiteral("The roofline places the kernels of a run on one device."));
     return;
   }
-  std::vector<DeviceChoice> devices = availableDevices();
-  auto d = std::find_if(devices.begin(), devices.end(), [&](const DeviceChoice& c) { return c.name == r->device; });
-  if (d == devices.end()) return;
-  if (std::optional<DevicePeaks> peaks = cachedPeaks(d->description)) {
+  std::optional<DeviceChoice> d = lastRunDevice();
+  if (!d) return;
+  if (std::optional<CachedPeaks> peaks = cachedPeaks(d->description)) {
     m_roofline->showRun(*r, *peaks);
     return;
   }
-  if (!m_roofline->isVisible()) { // measured when someone looks: it keeps the device busy for a second
+  if (!m_roofline
+           ->isVisible()) { // measured when someone looks: it keeps the device busy for seconds
     m_roofline->showMessage(QStringLiteral("%1's peaks are measured when this tab is shown.").arg(r->device));
     return;
   }
   m_roofline->showMessage(QStringLiteral("measuring %1's peak arithmetic rate and memory bandwidth...").arg(r->device));
+  measurePeaksOf(*d);
+}
+
+void RunPanel::measurePeaksOf(const DeviceChoice& device) {
   if (m_peaks.isRunning()) return; // its result shows the roofline of the run then last
-  m_peaks.setFuture(runOnWorkPool([device = d->name, description = d->description] {
-    PeaksJob job{device, description, {}, {}};
+  m_roofline->setMeasuring(true);
+  m_peaks.setFuture(runOnWorkPool([device = device.name, description = device.description] {
+    PeaksJob job{.device = device, .description = description, .peaks = {}, .error = {}};
     try {
       job.peaks = measurePeaks(device);
     } catch (const std::exception& e) {

@@ -1,17 +1,21 @@
 // The Run view: run the program on a chosen device (the CPU or any OpenCL
-// device; the target device unless another is chosen) with repetitions, on a worker; per kernel its minimum and median
-// times with GFLOPS and GB/s at the median (work from kernel_work.h), the
+// device; the target device unless another is chosen) with repetitions, on a worker; per kernel its
+// minimum and median times with GFLOPS and GB/s at the median (work from kernel_work.h), the
 // outputs' shapes and first values, and, when "check against reference" is
-// on, whether they match the reference evaluator. A program on several devices also gets its per-device timeline;
-// a program on one device its kernels under the device's roofline (the
-// device's peaks measured on a worker the first time the roofline is shown
-// for it, then cached), which the window shows in its middle tabs.
+// on, whether they match the reference evaluator. A program on several devices also gets its
+// per-device timeline; a program on one device its kernels under the device's roofline (the
+// device's hardware peaks measured on a worker the first time the roofline is
+// shown for it, then cached with the date until the roofline's Measure again),
+// which the window shows in its middle tabs.
 #pragma once
 
-#include "views/run/device_peaks.h"
+#include "views/run/device_run.h"
+#include "views/run/peaks_cache.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
+
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -49,12 +53,15 @@ public:
 private:
   struct PeaksJob {
     QString device, description;
-    DevicePeaks peaks;
+    CachedPeaks peaks;
     QString error;
   };
 
   void showRun();
   void showRoofline();
+  // Measures the last run's device on a worker (one measurement at a time).
+  void measurePeaksOf(const DeviceChoice& device);
+  std::optional<DeviceChoice> lastRunDevice() const;
 
   Session& m_session;
   QComboBox* m_device;

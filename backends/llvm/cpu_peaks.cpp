@@ -1,0 +1,148 @@
+#include "backends/llvm/cpu_peaks.h"
+
+#include "backends/llvm/llvm_jit.h"
+#include "backends/llvm/peak_kernels.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <ctime>
+#include <functional>
+#include <latch>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include <unistd.h>
+
+namespace uops {
+namespace {
+
+constexpr int kFmaRuns = 3; // each about kRunSeconds
+constexpr int kStreamRuns =
+    8; // each tens of milliseconds: a quiet moment among them on a busy machine
+constexpr double kRunSeconds = 0.2;
+
+double threadCpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+struct ThreadTimes {
+  std::vector<double> cpuSeconds; // each thread's own
+  double wallSeconds = 0;         // from the first start to the last stop
+};
+
+// job(t) for every t < threads, each on a thread of its own, all released at once.
+ThreadTimes onEveryThread(int threads, const std::function<void(int)>& job) {
+  using Clock = std::chrono::steady_clock;
+  ThreadTimes times{.cpuSeconds = std::vector<double>(static_cast<size_t>(threads)),
+                    .wallSeconds = 0};
+  std::vector<Clock::time_point> starts(times.cpuSeconds.size()), stops(times.cpuSeconds.size());
+  std::latch ready(threads);
+  {
+    std::vector<std::jthread> workers;
+    for (int t = 0; t < threads; ++t)
+      workers.emplace_back([&, t] {
+        ready.arrive_and_wait();
+        const auto i = static_cast<size_t>(t);
+        starts[i] = Clock::now();
+        const double cpu = threadCpuSeconds();
+        job(t);
+        times.cpuSeconds[i] = threadCpuSeconds() - cpu;
+        stops[i] = Clock::now();
+      });
+  }
+  times.wallSeconds = std::chrono::duration<double>(*std::max_element(stops.begin(), stops.end()) -
+                                                    *std::min_element(starts.begin(), starts.end()))
+                          .count();
+  return times;
+}
+
+// The best of `runs` runs of `run`, which returns a rate.
+double bestOf(int runs, const std::function<double()>& run) {
+  double best = 0;
+  for (int i = 0; i < runs; ++i)
+    best = std::max(best, run());
+  return best;
+}
+
+double fmaGflops(LlvmJit& jit, const PeakKernelShape& shape, int threads) {
+  CompiledKernel kernel = jit.compile(fmaPeakIr(shape), {.entry = "fma_peak", .optLevel = 2});
+  auto fmaPeak = kernel.entryAs<void(float*, int64_t)>();
+  // per thread: multiplier, addend, result; the chains settle at addend / (1 - multiplier)
+  std::vector<std::vector<float>> io(static_cast<size_t>(threads),
+                                     std::vector<float>(3 * shape.lanes, 0.999999f));
+  for (std::vector<float>& v : io)
+    std::fill(v.begin() + shape.lanes, v.begin() + 2 * shape.lanes, 1e-6f);
+  auto rate = [&](long long n) {
+    ThreadTimes t =
+        onEveryThread(threads, [&](int i) { fmaPeak(io[static_cast<size_t>(i)].data(), n); });
+    double sum = 0;
+    for (double s : t.cpuSeconds)
+      sum += fmaPeakFlops(shape, n) / std::max(s, 1e-9);
+    return sum;
+  };
+  const long long probe = 1 << 18;
+  const double perThread = rate(probe) / threads; // FLOPs per second
+  const auto n =
+      static_cast<long long>(std::max(1.0, kRunSeconds * perThread / fmaPeakFlops(shape, 1)));
+  return bestOf(kFmaRuns, [&] { return rate(n); }) / 1e9;
+}
+
+// Bytes per buffer: 256 MiB, or an eighth of the memory free now, at least 16 MiB.
+size_t largestStream() {
+  const long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  const double free =
+      pages > 0 && page > 0 ? static_cast<double>(pages) * static_cast<double>(page) : 0;
+  return static_cast<size_t>(std::clamp(free / 8, 16.0 * (1 << 20), 256.0 * (1 << 20)));
+}
+
+// GB/s of a copy and a read of two buffers of `wanted` bytes each.
+double streamGbps(LlvmJit& jit, int lanes, int threads, size_t wanted) {
+  CompiledKernel kernel = jit.compile(readPeakIr(lanes), {.entry = "read_peak", .optLevel = 2});
+  auto readPeak = kernel.entryAs<void(const void*, int64_t, void*)>();
+  const size_t vector = static_cast<size_t>(lanes) * 4,
+               step = vector * 4; // read_peak takes four vectors a step
+  const size_t chunk = std::max(step, wanted / static_cast<size_t>(threads) / step * step);
+  const size_t bytes = chunk * static_cast<size_t>(threads);
+  // pages touched before timing: the first touch is the kernel's page faults, not memory
+  std::unique_ptr<std::byte[]> src(new std::byte[bytes]), dst(new std::byte[bytes]);
+  std::memset(src.get(), 1, bytes);
+  std::memset(dst.get(), 0, bytes);
+  std::vector<std::vector<std::byte>> out(static_cast<size_t>(threads),
+                                          std::vector<std::byte>(vector));
+  auto at = [&](std::byte* base, int t) { return base + chunk * static_cast<size_t>(t); };
+  const double copy = bestOf(kStreamRuns, [&] {
+    ThreadTimes t = onEveryThread(
+        threads, [&](int i) { std::memcpy(at(dst.get(), i), at(src.get(), i), chunk); });
+    return 2.0 * static_cast<double>(bytes) / t.wallSeconds;
+  });
+  const double read = bestOf(kStreamRuns, [&] {
+    ThreadTimes t = onEveryThread(threads, [&](int i) {
+      readPeak(at(src.get(), i), static_cast<int64_t>(chunk / vector),
+               out[static_cast<size_t>(i)].data());
+    });
+    return static_cast<double>(bytes) / t.wallSeconds;
+  });
+  return std::max(copy, read) / 1e9;
+}
+
+} // namespace
+
+DevicePeaks measureCpuPeaks(LlvmJit& jit, int vectorBits) {
+  const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  // 32 vector registers with AVX-512 (16 chains), 16 with AVX (12 chains, the
+  // multiplier and addend beside them)
+  const PeakKernelShape shape{
+      .lanes = std::max(4, vectorBits / 32), .chains = vectorBits >= 512 ? 16 : 12, .unroll = 4};
+  // a last-level cache may hold hundreds of MiB (508 MiB on a 2-core cloud EPYC): a kernel
+  // whose buffers fit streams from it, so the roof is the better of a stream
+  // that fits such a cache and the largest one
+  const double gbps = std::max(streamGbps(jit, shape.lanes, threads, size_t{64} << 20),
+                               streamGbps(jit, shape.lanes, threads, largestStream()));
+  return {.gflops = fmaGflops(jit, shape, threads), .gbps = gbps};
+}
+
+} // namespace uops

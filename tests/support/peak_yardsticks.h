@@ -1,0 +1,81 @@
+// Tensor graphs the measured peaks (Device::measurePeaks) must be at least as
+// fast as, lowered and run by UOpScope itself: the 1024 gemm, the
+// multiply-add chains the Roofline once took for its peak, and the
+// bandwidth yardstick resources/bench/copy_16m.py.
+#pragma once
+
+#include "core/pipeline/device_schedule.h"
+#include "core/pipeline/pipeline_runner.h"
+#include "core/pipeline/program_run.h"
+#include "core/runtime/device_registry.h"
+#include "core/tensor/tensor.h"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace uops::testsupport {
+
+// 2 x 1024^3 FLOPs
+inline Tensor gemm(const std::string& device) {
+  return Tensor::empty({1024, 1024}, dtypes::float32, device)
+      .matmul(Tensor::empty({1024, 1024}, dtypes::float32, device));
+}
+inline constexpr double kGemmFlops = 2.0 * 1024 * 1024 * 1024;
+
+// eight independent chains of 32 multiply-adds per element of a 1 MiB buffer
+// (8 + 32 x 8 x 2 + 7 = 527 FLOPs an element): what the Roofline took for the
+// peak before the backends measured it
+inline Tensor chains(const std::string& device) {
+  Tensor x = Tensor::empty({262144}, dtypes::float32, device);
+  std::vector<Tensor> c;
+  for (int k = 0; k < 8; ++k)
+    c.push_back(x + static_cast<double>(k));
+  for (int i = 0; i < 32; ++i)
+    for (Tensor& t : c)
+      t = t * 0.9999 + 0.0001;
+  Tensor out = c[0];
+  for (size_t k = 1; k < c.size(); ++k)
+    out = out + c[k];
+  return out;
+}
+inline constexpr double kChainsFlops = 527.0 * 262144;
+
+// 64 MiB read and 64 MiB written, one add an element
+inline Tensor copy16m(const std::string& device) {
+  return Tensor::empty({16 * 1024 * 1024}, dtypes::float32, device) + 1.0;
+}
+inline constexpr double kCopyBytes = 2.0 * 16 * 1024 * 1024 * 4;
+
+// Seconds `out`'s kernels take together (the sum of their best times over
+// five runs after a warm-up: the graph at its fastest).
+inline double bestSeconds(const Tensor& out, Device& device) {
+  std::vector<UOpPtr> roots{out.uop()};
+  PipelineRun run = runPipeline(roots, {.trace = false, .target = runTarget(device, true)});
+  if (run.failed()) throw std::runtime_error(run.stages.back().error);
+  ScheduleRun r = runSchedule(device, run, zeroFilledInputs(roots), 6);
+  double seconds = 0;
+  for (const KernelTimes& k : r.kernels)
+    seconds += k.minMs() / 1e3;
+  return seconds;
+}
+
+// `device`'s peaks, measured now and printed.
+inline DevicePeaks measuredPeaks(const std::string& device) {
+  DevicePeaks peaks = openDevice(device).measurePeaks();
+  fmt::print("{} peaks: {:.1f} GFLOPS, {:.1f} GB/s\n", device, peaks.gflops, peaks.gbps);
+  return peaks;
+}
+
+// Whether `peak` (GFLOPS or GB/s) is at least what `out` reaches on `device`:
+// `work` FLOPs or bytes over its time. Prints both.
+inline bool atLeastReached(double peak, double work, const Tensor& out, const std::string& device,
+                           const char* what) {
+  const double reached = work / bestSeconds(out, openDevice(device)) / 1e9;
+  fmt::print("{} on {}: {:.1f} (peak {:.1f})\n", what, device, reached, peak);
+  return peak >= reached;
+}
+
+} // namespace uops::testsupport

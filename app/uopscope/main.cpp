@@ -18,6 +18,9 @@
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QGuiApplication>
+#include <QScreen>
+#include <QSettings>
 #include <QStatusBar>
 #include <QSpinBox>
 
@@ -257,7 +260,12 @@ int main(int argc, char** argv) {
   if (std::optional<QString> error = checkOptions(parser, o)) return fail(*error);
 
   uops::views::MainWindow window;
-  window.resize(1600, 1000);
+  // the screen's room (a virtual display's whole screen for a screenshot)
+  const QSize room = QGuiApplication::primaryScreen() ? QGuiApplication::primaryScreen()->availableGeometry().size()
+                                                      : QSize(1600, 1000);
+  window.resize(room);
+  // the default layout at first, and for a picture whatever the settings kept
+  if (parser.isSet(o.shot) || !QSettings().contains(QStringLiteral("window/state"))) window.fitDocks(room);
   // a picture taken unattended: nothing may wait for an answer
   if (parser.isSet(o.shot)) {
     window.prompts().unsavedEdits = [](const QString&) { return uops::views::MainWindow::EditsAnswer::Discard; };

@@ -1,6 +1,7 @@
 #include "app/uopscope/main_window.h"
 
 #include "app/uopscope/activity_status.h"
+#include "app/uopscope/examples_dir.h"
 
 #include "views/autobatch/vm_debugger.h"
 #include "views/run/roofline_view.h"
@@ -23,6 +24,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
@@ -57,30 +59,35 @@ MainWindow::MainWindow(QWidget* parent)
       m_code(new CodePanel(m_session, this)), m_optimize(new OptimizePanel(m_session, this)),
       m_run(new RunPanel(m_session, this)), m_autobatch(new AutobatchPanel(m_session, this)),
       m_diff(new DiffPanel(m_session, this)), m_whyNot(new WhyNotPanel(m_session, this)),
-      m_stepper(new KernelStepperPanel(m_session, this)) {
+      m_stepper(new KernelStepperPanel(m_session, this)), m_start(new StartPage(this)) {
   initWindowResources();
   setWindowIcon(QIcon(QStringLiteral(":/icons/uopscope.svg")));
   m_prompts = dialogPrompts();
   showTitle({});
   setAcceptDrops(true);
-  setCentralWidget(centralTabs());
+  // the start page until a program is open, then the central views
+  m_centerStack = new QStackedWidget(this);
+  m_centerStack->addWidget(m_start);
+  m_centerStack->addWidget(centralTabs());
+  setCentralWidget(m_centerStack);
+  connect(m_start, &StartPage::openRequested, this, [this](const QString& path) { openFile(path); });
+  connect(&m_session, &Session::sourceChanged, this, [this] { m_centerStack->setCurrentIndex(1); });
   dock(QStringLiteral("Program"), m_program, Qt::LeftDockWidgetArea);
   QDockWidget* stages = dock(QStringLiteral("Stages"), m_stages, Qt::LeftDockWidgetArea);
   QDockWidget* rewrites = dock(QStringLiteral("Rewrites"), m_rewrites, Qt::LeftDockWidgetArea);
   tabifyDockWidget(stages, rewrites);
   stages->raise();
   QDockWidget* code = dock(QStringLiteral("Code"), m_code, Qt::RightDockWidgetArea);
-  QDockWidget* optimize = dock(QStringLiteral("Optimize"), m_optimize, Qt::RightDockWidgetArea);
+  // scrolled: its form and chart must not make the window taller than a 768-line screen
+  QDockWidget* optimize = dock(QStringLiteral("Optimize"), scrolled(m_optimize), Qt::RightDockWidgetArea);
   tabifyDockWidget(code, optimize);
   QDockWidget* step = dock(QStringLiteral("Step"), m_stepper, Qt::RightDockWidgetArea);
   tabifyDockWidget(code, step);
   connect(step, &QDockWidget::visibilityChanged, m_stepper, &KernelStepperPanel::setOnScreen);
   code->raise();
   // scrolled: its fields and lists must not make the window taller than the screen
-  auto* inspectorScroll = new QScrollArea(this);
-  inspectorScroll->setWidget(m_inspector);
-  inspectorScroll->setWidgetResizable(true);
-  inspectorScroll->setMinimumHeight(190); // its first fields, as tall as the window allows
+  QScrollArea* inspectorScroll = scrolled(m_inspector);
+  inspectorScroll->setMinimumHeight(150); // its first fields, as tall as the window allows
   QDockWidget* inspector = dock(QStringLiteral("Inspector"), inspectorScroll, Qt::RightDockWidgetArea);
   tabifyDockWidget(inspector, dock(QStringLiteral("Why not"), m_whyNot, Qt::RightDockWidgetArea));
   inspector->raise();
@@ -88,8 +95,7 @@ MainWindow::MainWindow(QWidget* parent)
   QDockWidget* run = dock(QStringLiteral("Run"), m_run, Qt::BottomDockWidgetArea);
   tabifyDockWidget(kernels, run);
   kernels->raise();
-  resizeDocks({kernels}, {230}, Qt::Vertical);
-  resizeDocks({m_docks[QStringLiteral("program")], code}, {380, 420}, Qt::Horizontal);
+  fitDocks(QSize(1600, 1000));
   m_activity = new ActivityStatus(statusBar());
   connect(m_program, &ProgramPanel::modifiedChanged, this, &QWidget::setWindowModified);
   buildMenus();
@@ -135,9 +141,33 @@ MainWindow::MainWindow(QWidget* parent)
   m_session.setDevice(settings.value(QStringLiteral("explorer/device"), QStringLiteral("CPU")).toString());
   connect(&m_session, &Session::deviceChanged, this,
           [](const QString& device) { QSettings().setValue(QStringLiteral("explorer/device"), device); });
+  m_start->fill(examplesDir(), m_recent->paths());
   restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
   restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
 }
+
+void MainWindow::fitDocks(QSize window) {
+  // the program's lines (~60 characters) and a kernel's IR beside the graph;
+  // the kernel table and run times a third of the height below
+  const int w = window.width(), h = window.height();
+  resizeDocks({m_docks[QStringLiteral("program")], m_docks[QStringLiteral("code")]}, {w * 22 / 100, w * 34 / 100},
+              Qt::Horizontal);
+  resizeDocks({m_docks[QStringLiteral("kernels")]}, {h * 24 / 100}, Qt::Vertical);
+  resizeDocks({m_docks[QStringLiteral("program")], m_docks[QStringLiteral("stages")]}, {h * 38 / 100, h * 42 / 100},
+              Qt::Vertical);
+  resizeDocks({m_docks[QStringLiteral("code")], m_docks[QStringLiteral("inspector")]}, {h * 50 / 100, h * 24 / 100},
+              Qt::Vertical);
+}
+
+QScrollArea* MainWindow::scrolled(QWidget* content) {
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidget(content);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  return scroll;
+}
+
+bool MainWindow::showsStartPage() const { return m_centerStack->currentWidget() == m_start; }
 
 QWidget* MainWindow::graphArea() {
   auto* area = new QWidget(this);

@@ -26,6 +26,7 @@
 #include "views/rewrites/rewrites_panel.h"
 #include "views/run/run_panel.h"
 #include "views/stages/stages_panel.h"
+#include "views/start/start_page.h"
 #include "views/session/session.h"
 
 #include <QMainWindow>
@@ -64,6 +65,12 @@ public:
   KernelStepperPanel* stepper() const { return m_stepper; }
   AutobatchPanel* autobatch() const { return m_autobatch; }
   DiffPanel* diff() const { return m_diff; }
+  StartPage* startPage() const { return m_start; }
+  // The default layout for a window of `size` (the docks in proportion: the
+  // program's lines and a kernel's IR readable at 1366x768 and 1920x1080).
+  void fitDocks(QSize size);
+  // Whether the start page is shown (no program open yet).
+  bool showsStartPage() const;
   // The toolbar's target device (saved in QSettings).
   DeviceCombo* deviceCombo() const { return m_device; }
   ScheduleCombo* scheduleCombo() const { return m_schedule; }
@@ -126,6 +133,8 @@ private:
   void connectGraph();
   void buildToolBar();
   QWidget* graphArea();
+  // `content` in a scroll area: a dock's minimum height no longer its content's
+  class QScrollArea* scrolled(QWidget* content);
   QWidget* centralTabs();
   // the middle tabs' view names, in tab order (centralTabs adds them so)
   static const QStringList& centralViews();
@@ -156,7 +165,9 @@ private:
   DiffPanel* m_diff;
   WhyNotPanel* m_whyNot;
   KernelStepperPanel* m_stepper;
+  StartPage* m_start; // shown until a program is open
   class QTabWidget* m_center = nullptr;
+  class QStackedWidget* m_centerStack = nullptr; // the start page, then m_center
   // a restored session's view state, applied once its program has lowered
   std::optional<SavedSession> m_pendingView;
   DeviceCombo* m_device = nullptr;

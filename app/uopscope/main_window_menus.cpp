@@ -1,6 +1,7 @@
 // The window's menus and their shortcuts.
 #include "app/uopscope/main_window.h"
 #include "app/uopscope/examples_dir.h"
+#include "views/stages/stages_panel.h"
 
 #include <QAction>
 #include <QDir>
@@ -53,6 +54,11 @@ void MainWindow::buildMenus() {
                   [this] { m_stages->stepKernel(1); });
   view->addAction(QStringLiteral("Previous kernel"), QKeySequence(Qt::ALT | Qt::Key_PageUp), this,
                   [this] { m_stages->stepKernel(-1); });
+  QAction* byKernel = view->addAction(QStringLiteral("Stages by kernel"));
+  byKernel->setObjectName(QStringLiteral("stagesByKernel"));
+  byKernel->setCheckable(true);
+  byKernel->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+  connect(byKernel, &QAction::toggled, m_stages, &StagesPanel::setByKernel);
   view->addAction(QStringLiteral("Next rewrite"), QKeySequence(Qt::ALT | Qt::Key_Down), this, [this] {
     showView(QStringLiteral("rewrites"));
     m_rewrites->step(1);

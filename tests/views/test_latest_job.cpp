@@ -3,7 +3,7 @@
 // never waits for the job in flight; the owner's destruction waits for the
 // workers it started.
 #include "tests/support/test_registry.h"
-#include "views/session/latest_job.h"
+#include "views/jobs/latest_job.h"
 
 #include <QElapsedTimer>
 #include <QTest>

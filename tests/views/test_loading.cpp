@@ -65,8 +65,9 @@ private Q_SLOTS:
     // choosing a reached schedule shows it and lowers it when the load ends, without loading again
     w.session().setSchedule(2);
     QVERIFY(w.session().lowering());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session().busy(), 300000); // 400 steps: longer than waitForIdle waits
     w.session().waitForIdle();
-    QVERIFY(w.session().run());
+    QVERIFY2(w.session().run(), qPrintable(w.session().lowered().error));
     QCOMPARE(w.session().lowered().schedule, 2);
     QCOMPARE(combo->currentData().toInt(), 2);
     QCOMPARE(combo->count(), 1 + 800 + 1); // step() and item() in each step, then the outputs

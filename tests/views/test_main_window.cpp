@@ -43,6 +43,24 @@ private Q_SLOTS:
     QVERIFY(names.contains(QStringLiteral("convnet_train.py")));
   }
 
+  // Before any program: a start page listing the examples (with what each
+  // shows) and the recent files; activating one opens it.
+  void startsOnAStartPage() {
+    MainWindow w;
+    QVERIFY(w.showsStartPage());
+    QListWidget* examples = w.startPage()->examples();
+    QVERIFY(examples->count() >= 10);
+    QListWidgetItem* matmul = nullptr;
+    for (int i = 0; i < examples->count(); ++i)
+      if (examples->item(i)->text().startsWith(QStringLiteral("matmul.py"))) matmul = examples->item(i);
+    QVERIFY(matmul);
+    Q_EMIT examples->itemActivated(matmul);
+    QVERIFY(!w.showsStartPage());
+    w.session().waitForIdle();
+    QCOMPARE(w.session().name(), QStringLiteral("matmul.py"));
+    QVERIFY(w.session().run());
+  }
+
   void loadsAnExample() {
     MainWindow w;
     w.openFile(QStringLiteral(UOPSCOPE_EXAMPLES_DIR "/matmul.py"));

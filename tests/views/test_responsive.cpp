@@ -8,8 +8,8 @@
 #include "tests/support/test_registry.h"
 #include "tests/views/views_test.h"
 #include "views/program/program_editor.h"
-#include "views/session/latest_job.h"
-#include "views/session/work_pool.h"
+#include "views/jobs/latest_job.h"
+#include "views/jobs/work_pool.h"
 
 #include <QAction>
 #include <QElapsedTimer>

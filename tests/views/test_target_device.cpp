@@ -7,7 +7,7 @@
 #include "tests/views/views_test.h"
 
 #include "views/code/code_editor.h"
-#include "views/run/device_run.h"
+#include "views/kernel_text/device_run.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -10,7 +10,7 @@
 #include "core/pipeline/pipeline_runner.h"
 #include "views/kernels/kernels_model.h"
 #include "views/rewrites/rewrites_model.h"
-#include "views/session/work_pool.h"
+#include "views/jobs/work_pool.h"
 #include "views/stages/stages_model.h"
 
 #include <QAbstractItemModelTester>

@@ -3,11 +3,11 @@
 #include "views/autobatch/read_only_cell.h"
 
 #include "core/runtime/device_registry.h"
-#include "views/code/rendered_source.h"
+#include "views/kernel_text/rendered_source.h"
 #include "views/graph/graph_view.h"
-#include "views/run/machine_code.h"
-#include "views/session/wait_for_job.h"
-#include "views/session/work_pool.h"
+#include "views/kernel_text/machine_code.h"
+#include "views/jobs/wait_for_job.h"
+#include "views/jobs/work_pool.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -92,22 +92,10 @@ VmDebugger::VmDebugger(QWidget* parent)
             }
           });
   connect(m_kernelList, &QListWidget::currentRowChanged, this, [this](int row) { showKernel(row); });
-  connect(&m_compiling, &QFutureWatcher<QString>::finished, this, [this] {
-    QString error = m_compiling.result();
-    if (!error.isEmpty()) {
-      fail(error);
-      return;
-    }
-    restart();
-    m_ready = true;
-    Q_EMIT ready();
-  });
   clear(QStringLiteral("load a program with an @autobatch call to debug its VM"));
 }
 
-VmDebugger::~VmDebugger() {
-  m_compiling.waitForFinished();
-}
+VmDebugger::~VmDebugger() = default; // the compile job's destructor waits for a compile in flight
 
 QWidget* VmDebugger::membersTab() {
   auto* split = new QSplitter(Qt::Horizontal, this);
@@ -157,7 +145,7 @@ void VmDebugger::setControlsEnabled(bool on) {
 }
 
 void VmDebugger::clear(const QString& message) {
-  m_compiling.waitForFinished();
+  m_compiling.cancel(); // a compile in flight keeps its VM until it ends; its result is dropped
   m_vm.reset();
   m_call.reset();
   m_ready = false;
@@ -180,7 +168,7 @@ void VmDebugger::load(std::shared_ptr<const autobatch::AutobatchCall> call, cons
   m_device = device;
   try {
     Device& d = openDevice(device.toStdString());
-    m_vm = std::make_unique<autobatch::VirtualMachine>(m_call->passes.back().program, d, m_call->batch,
+    m_vm = std::make_shared<autobatch::VirtualMachine>(m_call->passes.back().program, d, m_call->batch,
                                                        autobatch::VmOptions{.stackDepth = m_call->stackDepth});
   } catch (const std::exception& e) {
     fail(QString::fromStdString(e.what()));
@@ -190,15 +178,24 @@ void VmDebugger::load(std::shared_ptr<const autobatch::AutobatchCall> call, cons
     m_breakBlock->addItem(QString::fromStdString(b.label) +
                           (b.loc.line > 0 ? QStringLiteral("  (line %1)").arg(b.loc.line) : QString()));
   m_member = 0;
-  autobatch::VirtualMachine* vm = m_vm.get();
-  m_compiling.setFuture(runOnWorkPool([vm]() -> QString {
-    try {
-      vm->compile();
-      return {};
-    } catch (const std::exception& e) {
-      return QString::fromStdString(e.what());
-    }
-  }));
+  m_compiling.start(
+      [vm = m_vm](const std::atomic<bool>&) -> QString {
+        try {
+          vm->compile();
+          return {};
+        } catch (const std::exception& e) {
+          return QString::fromStdString(e.what());
+        }
+      },
+      [this](const QString& error) {
+        if (!error.isEmpty()) {
+          fail(error);
+          return;
+        }
+        restart();
+        m_ready = true;
+        Q_EMIT ready();
+      });
 }
 
 void VmDebugger::waitForReady() { waitForJob(m_compiling); }

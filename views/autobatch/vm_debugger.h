@@ -11,8 +11,8 @@
 
 #include "core/autobatch/module.h"
 #include "views/autobatch/vm_members_model.h"
+#include "views/jobs/latest_job.h"
 
-#include <QFutureWatcher>
 #include <QWidget>
 
 #include <memory>
@@ -101,9 +101,9 @@ private:
   void setControlsEnabled(bool on);
 
   std::shared_ptr<const autobatch::AutobatchCall> m_call;
-  std::unique_ptr<autobatch::VirtualMachine> m_vm;
+  std::shared_ptr<autobatch::VirtualMachine> m_vm; // shared with its compile job
   QString m_device;
-  QFutureWatcher<QString> m_compiling;
+  LatestJob<QString> m_compiling{this};
   bool m_ready = false;
   bool m_failed = false;
   int m_member = 0;

@@ -6,7 +6,7 @@
 // QScintilla is included only in the .cpp (views/code/scintilla.h).
 #pragma once
 
-#include "views/code/code_language.h"
+#include "views/kernel_text/code_language.h"
 
 #include <QWidget>
 

@@ -6,7 +6,7 @@
 // shows.
 #pragma once
 
-#include "views/code/code_language.h"
+#include "views/kernel_text/code_language.h"
 
 #include <QRegularExpression>
 #include <QTextCharFormat>

@@ -2,7 +2,7 @@
 
 #include "views/code/code_editor.h"
 #include "views/code/isa_columns.h"
-#include "views/code/rendered_source.h"
+#include "views/kernel_text/rendered_source.h"
 #include "views/session/session.h"
 
 #include <QCheckBox>

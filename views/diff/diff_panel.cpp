@@ -7,12 +7,12 @@
 #include "core/pipeline/device_beam.h"
 #include "core/runtime/device_registry.h"
 #include "views/code/code_editor.h"
-#include "views/code/rendered_source.h"
-#include "views/run/kernel_work.h"
-#include "views/run/machine_code.h"
+#include "views/kernel_text/rendered_source.h"
+#include "views/kernel_text/kernel_work.h"
+#include "views/kernel_text/machine_code.h"
 #include "views/session/session.h"
-#include "views/session/wait_for_job.h"
-#include "views/session/work_pool.h"
+#include "views/jobs/wait_for_job.h"
+#include "views/jobs/work_pool.h"
 
 #include <QComboBox>
 #include <QFormLayout>

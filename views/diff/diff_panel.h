@@ -9,7 +9,7 @@
 #include "views/code/line_diff.h"
 
 #include "core/ir/uop.h"
-#include "views/session/latest_job.h"
+#include "views/jobs/latest_job.h"
 
 #include <QWidget>
 

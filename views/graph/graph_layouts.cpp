@@ -1,7 +1,7 @@
 #include "views/graph/graph_layouts.h"
 
 #include "views/graph/stable_layout.h"
-#include "views/session/work_pool.h"
+#include "views/jobs/work_pool.h"
 
 #include <utility>
 

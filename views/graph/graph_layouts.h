@@ -8,7 +8,7 @@
 
 #include "core/rewrite/trace.h"
 #include "views/graph/graph_layout.h"
-#include "views/session/latest_job.h"
+#include "views/jobs/latest_job.h"
 
 #include <QObject>
 

@@ -3,7 +3,7 @@
 #include "views/graph/edges_item.h"
 #include "views/graph/graph_minimap.h"
 #include "views/graph/nodes_item.h"
-#include "views/session/work_pool.h"
+#include "views/jobs/work_pool.h"
 
 #include <QMouseEvent>
 #include <QPainter>

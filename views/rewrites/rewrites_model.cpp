@@ -1,6 +1,6 @@
 #include "views/rewrites/rewrites_model.h"
 
-#include "views/session/work_pool.h"
+#include "views/jobs/work_pool.h"
 
 #include <utility>
 

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "core/runtime/device_peaks.h"
-#include "views/run/device_run.h"
+#include "views/kernel_text/device_run.h"
 
 #include <QString>
 

@@ -5,8 +5,8 @@
 #include "views/run/run_times_model.h"
 #include "views/run/timeline_view.h"
 #include "views/session/session.h"
-#include "views/session/wait_for_job.h"
-#include "views/session/work_pool.h"
+#include "views/jobs/wait_for_job.h"
+#include "views/jobs/work_pool.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -9,7 +9,7 @@
 // which the window shows in its middle tabs.
 #pragma once
 
-#include "views/run/device_run.h"
+#include "views/kernel_text/device_run.h"
 #include "views/run/peaks_cache.h"
 
 #include <QFutureWatcher>

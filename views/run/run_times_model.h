@@ -4,7 +4,7 @@
 // never reads a run the Session has since replaced.
 #pragma once
 
-#include "views/run/device_run.h"
+#include "views/kernel_text/device_run.h"
 
 #include <QAbstractTableModel>
 

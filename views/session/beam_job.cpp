@@ -5,7 +5,7 @@
 #include "core/pipeline/device_beam.h"
 #include "core/pipeline/optimize.h"
 #include "core/runtime/device_registry.h"
-#include "views/session/work_pool.h"
+#include "views/jobs/work_pool.h"
 
 #include <memory>
 #include <mutex>

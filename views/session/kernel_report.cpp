@@ -5,7 +5,7 @@
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/codegen.h"
 #include "core/pipeline/schedule_executor.h"
-#include "views/code/rendered_source.h"
+#include "views/kernel_text/rendered_source.h"
 
 #include <QStringList>
 

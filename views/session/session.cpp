@@ -9,9 +9,9 @@
 #include "core/program/device_run.h"
 #include "core/program/program.h"
 #include "core/program/scheduled_run.h"
-#include "views/code/rendered_source.h"
-#include "views/run/machine_code.h"
-#include "views/session/work_pool.h"
+#include "views/kernel_text/rendered_source.h"
+#include "views/kernel_text/machine_code.h"
+#include "views/jobs/work_pool.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -12,9 +12,9 @@
 #include "core/pipeline/schedule_executor.h"
 #include "core/program/extension_modules.h"
 #include "views/graph/graph_layouts.h"
-#include "views/run/device_run.h"
+#include "views/kernel_text/device_run.h"
 #include "views/session/beam_job.h"
-#include "views/session/latest_job.h"
+#include "views/jobs/latest_job.h"
 #include "views/session/saved_session.h"
 
 #include <QObject>

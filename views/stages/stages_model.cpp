@@ -1,7 +1,8 @@
 #include "views/stages/stages_model.h"
 
-#include "views/session/work_pool.h"
+#include "views/jobs/work_pool.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "core/opt/kernel_ranges.h"
@@ -29,6 +30,14 @@ void StagesModel::setRun(std::shared_ptr<const PipelineRun> run) {
       m_rows.push_back({r.stage, record, {}});
       continue;
     }
+    if (m_byKernel) {
+      // one group per kernel, in kernel order, after the whole-program rows
+      const std::string label = kernelLabel(r.kernelIndex, r.kernel);
+      auto group = std::find_if(m_rows.begin(), m_rows.end(), [&](const Row& g) { return g.record < 0 && g.stage == label; });
+      if (group == m_rows.end()) group = m_rows.insert(m_rows.end(), Row{label, -1, {}});
+      group->kernels.push_back(record);
+      continue;
+    }
     // a stage's kernel records are together (the runner records stage by stage)
     if (m_rows.empty() || m_rows.back().record >= 0 || m_rows.back().stage != r.stage) m_rows.push_back({r.stage, -1, {}});
     m_rows.back().kernels.push_back(record);
@@ -41,6 +50,12 @@ void StagesModel::setRun(std::shared_ptr<const PipelineRun> run) {
     for (size_t k = 0; k < r.kernels.size(); ++k)
       m_where[static_cast<size_t>(r.kernels[k])] = index(static_cast<int>(k), 0, index(static_cast<int>(row), 0));
   }
+}
+
+void StagesModel::setByKernel(bool byKernel) {
+  if (byKernel == m_byKernel) return;
+  m_byKernel = byKernel;
+  setRun(m_run);
 }
 
 QModelIndex StagesModel::indexOfRecord(int record) const {
@@ -85,7 +100,7 @@ QVariant StagesModel::data(const QModelIndex& i, int role) const {
   if (role == Qt::ForegroundRole && i.column() == Stage && r.failed()) return QColor(0xC62828);
   if (role != Qt::DisplayRole) return {};
   if (i.column() == Rewrites) return QString::number(m_rewrites[static_cast<size_t>(record)]);
-  return QString::fromStdString(r.kernel.empty() ? r.stage : kernelLabel(r.kernelIndex, r.kernel));
+  return QString::fromStdString(r.kernel.empty() || m_byKernel ? r.stage : kernelLabel(r.kernelIndex, r.kernel));
 }
 
 QVariant StagesModel::headerData(int section, Qt::Orientation orientation, int role) const {

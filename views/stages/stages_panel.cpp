@@ -32,6 +32,14 @@ void StagesPanel::rebuild() {
   m_updating = false;
 }
 
+void StagesPanel::setByKernel(bool byKernel) {
+  m_updating = true;
+  m_model->setByKernel(byKernel);
+  expandAll();
+  m_updating = false;
+  follow(m_session.selectedStage());
+}
+
 void StagesPanel::follow(int record) {
   const QModelIndex at = m_model->indexOfRecord(record);
   if (!at.isValid()) return;

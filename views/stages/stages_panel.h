@@ -23,6 +23,9 @@ public:
   void step(int delta);
   // Moves the selection to the next/previous kernel in the same stage.
   void stepKernel(int delta);
+  // Lists kernel stages under their kernel (kernel > stages) rather than
+  // under their stage; the selection stays.
+  void setByKernel(bool byKernel);
 
 private:
   int m_kernel = 0; // the kernel a whole-program stage goes back to

@@ -1,6 +1,6 @@
 #include "views/toolbar/device_combo.h"
 
-#include "views/run/device_run.h"
+#include "views/kernel_text/device_run.h"
 #include "views/session/session.h"
 
 namespace uops::views {

@@ -11,7 +11,7 @@
 #include "core/pipeline/pipeline_runner.h"
 #include "core/pipeline/schedule_executor.h"
 #include "core/runtime/reference_check.h"
-#include "views/run/kernel_work.h"
+#include "views/kernel_text/kernel_work.h"
 
 #include <QString>
 

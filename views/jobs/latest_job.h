@@ -6,7 +6,7 @@
 // generations are dropped.
 #pragma once
 
-#include "views/session/work_pool.h"
+#include "views/jobs/work_pool.h"
 
 #include <QFutureWatcher>
 #include <QObject>

@@ -1,4 +1,4 @@
-#include "views/run/device_run.h"
+#include "views/kernel_text/device_run.h"
 
 #include "core/pipeline/device_schedule.h"
 #include "core/pipeline/device_split.h"

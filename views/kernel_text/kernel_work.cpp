@@ -1,4 +1,4 @@
-#include "views/run/kernel_work.h"
+#include "views/kernel_text/kernel_work.h"
 
 #include "core/pipeline/schedule.h"
 

@@ -1,4 +1,4 @@
-#include "views/session/wait_for_job.h"
+#include "views/jobs/wait_for_job.h"
 
 #include <QCoreApplication>
 #include <QFutureWatcher>

@@ -1,4 +1,4 @@
-#include "views/run/machine_code.h"
+#include "views/kernel_text/machine_code.h"
 
 #include "core/pipeline/codegen.h"
 #include "core/runtime/device_registry.h"

@@ -3,7 +3,7 @@
 // queued delivery) has been handled.
 #pragma once
 
-#include "views/session/latest_job.h"
+#include "views/jobs/latest_job.h"
 
 class QFutureWatcherBase;
 

@@ -2,7 +2,7 @@
 // the CPU, OpenCL C for CL devices, with the node behind each line.
 #pragma once
 
-#include "views/code/code_language.h"
+#include "views/kernel_text/code_language.h"
 
 #include <string>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "views/code/rendered_source.h"
+#include "views/kernel_text/rendered_source.h"
 
 #include "core/pipeline/codegen.h"
 

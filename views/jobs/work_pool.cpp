@@ -1,4 +1,4 @@
-#include "views/session/work_pool.h"
+#include "views/jobs/work_pool.h"
 
 #include <QThread>
 #include <QThreadPool>

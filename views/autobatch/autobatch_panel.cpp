@@ -46,11 +46,13 @@ AutobatchPanel::AutobatchPanel(Session& session, QWidget* parent)
   program->addWidget(m_variables);
   program->setStretchFactor(0, 3);
   program->setStretchFactor(1, 1);
+  program->setSizes({3000, 1000}); // in proportion: the variables table's size hint took the graph's room
   auto* split = new QSplitter(Qt::Vertical, this);
   split->addWidget(program);
   split->addWidget(m_debugger);
   split->setStretchFactor(0, 1);
   split->setStretchFactor(1, 1);
+  split->setSizes({1000, 1000});
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addLayout(top);

@@ -85,6 +85,7 @@ QSplitter* sideBySide(CodeEditor* a, CodeEditor* b, QWidget* parent) {
   auto* split = new QSplitter(Qt::Horizontal, parent);
   split->addWidget(a);
   split->addWidget(b);
+  split->setSizes({1000, 1000});
   for (auto [from, to] : {std::pair{a, b}, std::pair{b, a}}) {
     QObject::connect(from->verticalScrollBar(), &QScrollBar::valueChanged, to->verticalScrollBar(),
                      &QScrollBar::setValue);

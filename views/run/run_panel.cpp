@@ -65,6 +65,7 @@ RunPanel::RunPanel(Session& session, QWidget* parent)
   split->setStretchFactor(1, 1);
   split->setStretchFactor(2, 1);
   split->setChildrenCollapsible(false);
+  split->setSizes({3000, 1000, 1000}); // the kernels' times first: as many rows as fit
   m_timeline->hide();
   layout->addWidget(split, 1);
   connect(m_run, &QPushButton::clicked, this, [this] { m_session.runOn(m_device->currentData().toString(), m_repeat->value()); });

@@ -171,16 +171,16 @@ bool MainWindow::showsStartPage() const { return m_centerStack->currentWidget() 
 
 QWidget* MainWindow::graphArea() {
   auto* area = new QWidget(this);
-  auto* split = new QSplitter(Qt::Horizontal, area);
+  m_split = new QSplitter(Qt::Horizontal, area);
   m_before->setObjectName(QStringLiteral("beforeGraphView"));
   m_before->hide();
-  split->addWidget(m_before);
-  split->addWidget(m_graph);
+  m_split->addWidget(m_before);
+  m_split->addWidget(m_graph);
   auto* layout = new QVBoxLayout(area);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(0);
   layout->addWidget(m_find);
-  layout->addWidget(split, 1);
+  layout->addWidget(m_split, 1);
   m_find->hide();
   return area;
 }
@@ -254,14 +254,17 @@ void MainWindow::connectGraph() {
     const std::string what = !s.rules.empty() ? rw.rule.pattern().toString()
                              : rw.replacement ? fmt::format("{} -> {}", opName(rw.matched->op()), opName(rw.replacement->op()))
                                               : std::string(opName(rw.matched->op()));
-    const QString rule = QStringLiteral("%1 (%2): %3")
-                             .arg(QString::fromStdString(rw.rule.name()), QString::fromStdString(rw.rule.locationText()),
-                                  QString::fromStdString(what));
-    m_graph->setCaption((!m_before->isHidden() ? QStringLiteral("after ") : QString()) + rule);
-    if (!m_before->isHidden()) m_before->setCaption(QStringLiteral("before ") + rule);
+    m_rule = QStringLiteral("%1 (%2): %3")
+                 .arg(QString::fromStdString(rw.rule.name()),
+                      QString::fromStdString(rw.rule.locationText()), QString::fromStdString(what));
+    showCaptions();
   });
-  connect(&m_session, &Session::stageSelected, this, &MainWindow::resetCaptions);
-  connect(&m_session, &Session::programLowered, this, &MainWindow::resetCaptions);
+  auto noRewrite = [this] { // another stage or program: no rewrite shown
+    m_rule.clear();
+    showCaptions();
+  };
+  connect(&m_session, &Session::stageSelected, this, noRewrite);
+  connect(&m_session, &Session::programLowered, this, noRewrite);
   // a new program's realization points, shown as its load reaches them
   connect(&m_session, &Session::scheduleReached, this, [this](int point, const QString& label) {
     if (m_session.showsReached() && point == std::max(m_session.schedule(), 1))
@@ -283,15 +286,25 @@ void MainWindow::buildToolBar() {
 }
 
 void MainWindow::setCompare(bool on) {
+  const bool appears = on && m_before->isHidden();
   m_before->setVisible(on);
-  resetCaptions();
+  // half the width each: left to itself the splitter gives the pane that
+  // appears its size hint, a sliver beside the graph
+  if (appears) m_split->setSizes({m_split->width() / 2, m_split->width() - m_split->width() / 2});
+  showCaptions();
   if (m_compare->isChecked() != on) m_compare->setChecked(on);
   m_session.layouts().setCompareRewrites(on);
 }
 
-void MainWindow::resetCaptions() {
+void MainWindow::showCaptions() {
+  const bool comparing = !m_before->isHidden();
+  if (!m_rule.isEmpty()) {
+    m_graph->setCaption((comparing ? QStringLiteral("after ") : QString()) + m_rule);
+    m_before->setCaption(QStringLiteral("before ") + m_rule);
+    return;
+  }
   m_before->setCaption(QStringLiteral("before the rewrite"));
-  m_graph->setCaption(!m_before->isHidden() ? QStringLiteral("after the rewrite") : m_session.openingNote());
+  m_graph->setCaption(comparing ? QStringLiteral("after the rewrite") : m_session.openingNote());
 }
 
 QDockWidget* MainWindow::dock(const QString& title, QWidget* content, Qt::DockWidgetArea area) {

@@ -139,8 +139,9 @@ private:
   // the middle tabs' view names, in tab order (centralTabs adds them so)
   static const QStringList& centralViews();
   void restoreViewState(const SavedSession& saved);
-  // The graphs' captions with no rewrite shown ("after the rewrite" only when comparing)
-  void resetCaptions();
+  // The graphs' captions: the rule of the rewrite shown ("after"/"before" it
+  // when comparing), else "after the rewrite" when comparing or the opening note
+  void showCaptions();
   // Qt's dialogs: the prompts a person answers.
   Prompts dialogPrompts();
   // "UOpScope — file", with the modified marker's placeholder.
@@ -154,6 +155,8 @@ private:
   RecentFiles* m_recent = nullptr;
   class ActivityStatus* m_activity = nullptr;
   QAction* m_compare = nullptr;
+  class QSplitter* m_split = nullptr; // the graph before the rewrite, then the graph
+  QString m_rule; // the rewrite shown: "rule (file:line): pattern"; empty for none
   ProgramPanel* m_program;
   StagesPanel* m_stages;
   RewritesPanel* m_rewrites;

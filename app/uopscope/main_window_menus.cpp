@@ -92,6 +92,7 @@ void MainWindow::buildGraphMenu() {
   graph->addAction(QStringLiteral("Fit graph"), QKeySequence(Qt::CTRL | Qt::Key_0), m_graph, &GraphView::fit);
   m_compare = graph->addAction(QStringLiteral("&Compare before/after rewrite"), this, &MainWindow::setCompare);
   m_compare->setCheckable(true);
+  m_compare->setObjectName(QStringLiteral("compareRewrites"));
   m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
   QAction* near = graph->addAction(QStringLiteral("Rewrite &neighbourhood only"), this,
                                    [this](bool on) { m_session.layouts().setRewriteNeighbourhood(on); });

@@ -1,7 +1,8 @@
 // The Step view: a kernel's linearized instructions run one at a time, the
 // next one bold and selected and its source line marked in the Code view, a
 // breakpoint stopping Continue before its instruction, Restart keeping the
-// breakpoints, and a whole-program stage saying what to choose.
+// breakpoints, and a whole-program stage saying what to choose. An
+// instruction carries the number its node has in the Graph view.
 #include "tests/support/test_registry.h"
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
@@ -58,7 +59,8 @@ private Q_SLOTS:
     panel->step();
     QCOMPARE(panel->stepper()->next(), size_t{1});
     QCOMPARE(panel->table()->currentIndex().row(), 1);
-    QVERIFY(panel->status()->text().startsWith(QStringLiteral("next: %1 of ")));
+    QVERIFY2(panel->status()->text().contains(QStringLiteral(" (instruction 2 of ")),
+             qPrintable(panel->status()->text()));
     // a breakpoint on the first float Add: Continue stops before it, its node selected, its line marked
     int add = -1;
     for (int i = 0; i < panel->model()->rowCount() && add < 0; ++i)
@@ -88,6 +90,40 @@ private Q_SLOTS:
     panel->continueToBreakpoint();
     QVERIFY(panel->stepper()->done());
     QVERIFY(panel->status()->text().startsWith(QStringLiteral("done after")));
+  }
+
+  // softmax's kernel 1 at Linearize: the instruction the Step view runs next
+  // and the node the graph selects for it carry one number, in the status,
+  // the table, the graph's label and the Inspector ("next: %7 Const")
+  void numbersInstructionsAsTheGraphDoes() {
+    MainWindow w;
+    QVERIFY(viewstest::showAt(w, "softmax.py", "Rangeify"));
+    QVERIFY(w.showView(QStringLiteral("step")));
+    w.session().selectStage(w.session().findStage(QStringLiteral("Linearize"), 1));
+    w.session().waitForIdle();
+    KernelStepperPanel* panel = w.stepper();
+    QVERIFY(panel->stepper());
+    // a node numbered apart from its row: the case two numberings differ in
+    bool renumbered = false;
+    for (int steps = 0; steps < 8 && !panel->stepper()->done(); ++steps) {
+      panel->step();
+      const size_t next = panel->stepper()->next();
+      const int index = w.graph()->indexOf(panel->stepper()->instructions()[next].get());
+      QVERIFY(index >= 0);
+      QCOMPARE(w.graph()->selected(), index);
+      const LaidOutNode& node = w.graph()->layout().nodes[static_cast<size_t>(index)];
+      const QString number = QStringLiteral("%%1").arg(node.number);
+      renumbered |= node.number != next;
+      QVERIFY2(node.label.startsWith(number + QLatin1Char(' ')), qPrintable(node.label));
+      QCOMPARE(w.inspector()->field(QStringLiteral("id")), number);
+      QCOMPARE(
+          panel->model()->index(static_cast<int>(next), StepperModel::Number).data().toString(),
+          number);
+      QVERIFY2(
+          panel->status()->text().startsWith(QStringLiteral("next: ") + number + QLatin1Char(' ')),
+          qPrintable(panel->status()->text()));
+    }
+    QVERIFY(renumbered);
   }
 
   // A GPU kernel: a value column per work-item, headed by its indices; the

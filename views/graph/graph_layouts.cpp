@@ -13,7 +13,7 @@ void GraphLayouts::show(UOpPtr graph) {
   m_highlight.reset();
   m_matched.reset();
   m_shownBefore.reset();
-  m_focusBefore = nullptr;
+  m_layoutBefore.cancel(); // the last rewrite's graph before it must not arrive after this
   if (graph) layOut(std::move(graph));
 }
 
@@ -24,7 +24,6 @@ void GraphLayouts::clear() {
   m_matched.reset();
   m_shown.reset();
   m_shownBefore.reset();
-  m_focus = m_focusBefore = nullptr;
 }
 
 void GraphLayouts::cancel() {
@@ -32,14 +31,15 @@ void GraphLayouts::cancel() {
   m_layoutBefore.cancel();
 }
 
-void GraphLayouts::layOut(UOpPtr root, const UOp* focus, UOpPtr before) {
+void GraphLayouts::layOut(UOpPtr root, UOpPtr before, bool keepBoxes) {
   m_shown = root;
-  m_focus = focus;
   LayoutOptions options = m_layoutOptions;
-  options.filter.focus = focus;
+  options.filter.focus = focusAfter();
   GraphFilter unfocused = options.filter, laidOut = m_laidOutOptions.filter;
   unfocused.focus = laidOut.focus = nullptr;
-  std::shared_ptr<const GraphLayout> base = before && m_stableSteps && m_laidOut && laidOut == unfocused ? m_laidOut : nullptr;
+  std::shared_ptr<const GraphLayout> base =
+      keepBoxes && before && m_stableSteps && m_laidOut && laidOut == unfocused ? m_laidOut
+                                                                                : nullptr;
   auto progress = m_layout.reporter(std::function<void(int)>([this](int percent) { Q_EMIT layoutProgress(percent); }));
   m_layout.start(
       [root = std::move(root), options, progress, base, before = std::move(before), replacing = m_matched,
@@ -58,11 +58,9 @@ void GraphLayouts::layOut(UOpPtr root, const UOp* focus, UOpPtr before) {
   Q_EMIT started();
 }
 
-void GraphLayouts::layOutBefore(UOpPtr root, const UOp* focus) {
-  m_shownBefore = root;
-  m_focusBefore = focus;
+void GraphLayouts::layOutBefore(UOpPtr root) {
   LayoutOptions options = m_layoutOptions;
-  options.filter.focus = focus;
+  options.filter.focus = focusBefore();
   m_layoutBefore.start(
       [root = std::move(root), options](const std::atomic<bool>& cancel) {
         return layoutGraph(root, options, {}, &cancel);
@@ -71,41 +69,44 @@ void GraphLayouts::layOutBefore(UOpPtr root, const UOp* focus) {
   Q_EMIT started();
 }
 
+void GraphLayouts::layOutAgain() {
+  if (m_shown) layOut(m_shown, m_shownBefore);
+  if (m_shownBefore && m_compare) layOutBefore(m_shownBefore);
+}
+
 void GraphLayouts::setLayoutOptions(const LayoutOptions& options) {
   m_layoutOptions = options;
-  if (m_shown) layOut(m_shown, m_focus);
-  if (m_shownBefore && m_compare) layOutBefore(m_shownBefore, m_focusBefore);
+  layOutAgain();
 }
 
 void GraphLayouts::setRewriteNeighbourhood(bool on) {
   m_neighbourhood = on;
-  if (m_highlight && m_shown) layOut(m_shown, on ? m_highlight.get() : nullptr);
-  if (m_matched && m_shownBefore && m_compare) layOutBefore(m_shownBefore, on ? m_matched.get() : nullptr);
+  if (m_shownBefore) layOutAgain(); // only a rewrite shows a neighbourhood
 }
 
 void GraphLayouts::setCompareRewrites(bool on) {
   m_compare = on;
-  if (on && m_shownBefore) layOutBefore(m_shownBefore, m_focusBefore);
+  // the graph before the rewrite shown, its neighbourhood when that is on
+  if (on && m_shownBefore) layOutBefore(m_shownBefore);
 }
 
 void GraphLayouts::showRewrite(const TraceStep& s, size_t k) {
   m_highlight = s.rewrites[k].replacement;
   m_matched = s.rewrites[k].matched;
   m_shownBefore = s.rootAfter(k);
-  m_focusBefore = m_neighbourhood ? m_matched.get() : nullptr;
   // the graph before this step laid out as the last one shown (the step
   // before it): the before pane shows those very positions
   LayoutOptions beforeOptions = m_layoutOptions;
-  beforeOptions.filter.focus = m_focusBefore;
+  beforeOptions.filter.focus = focusBefore();
   if (m_compare && m_stableSteps && m_laidOut && m_laidOut->root == m_shownBefore && m_laidOutOptions.filter == beforeOptions.filter) {
     GraphLayout same = *m_laidOut;
     for (LaidOutNode& n : same.nodes) n.fresh = false;
     m_layoutBefore.cancel();
     Q_EMIT beforeLayoutReady(same);
   } else if (m_compare) {
-    layOutBefore(m_shownBefore, m_focusBefore);
+    layOutBefore(m_shownBefore);
   }
-  layOut(s.rootAfter(k + 1), m_neighbourhood ? m_highlight.get() : nullptr, m_shownBefore);
+  layOut(s.rootAfter(k + 1), m_shownBefore, true);
 }
 
 } // namespace uops::views

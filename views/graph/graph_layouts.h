@@ -64,17 +64,22 @@ Q_SIGNALS:
   void beforeLayoutReady(const uops::views::GraphLayout& layout);
 
 private:
-  // `focus`: only its neighbourhood (GraphFilter::focus); `before`: the graph
-  // before the rewrite shown (its nodes are not fresh; the last layout is the
-  // base of a stable step)
-  void layOut(UOpPtr root, const UOp* focus = nullptr, UOpPtr before = nullptr);
-  void layOutBefore(UOpPtr root, const UOp* focus = nullptr);
+  // `before`: the graph before the rewrite shown (its nodes are not fresh);
+  // `keepBoxes`: a stepped rewrite, the last layout the base of a stable step
+  void layOut(UOpPtr root, UOpPtr before = nullptr, bool keepBoxes = false);
+  void layOutBefore(UOpPtr root);
+  // What is shown, laid out again as the options now ask: a rewrite shows as
+  // stepping to it would, its new nodes marked (no box kept: what is drawn changed).
+  void layOutAgain();
+  // The node whose neighbourhood a pane shows, if only that: the rewrite's
+  // replacement after it, the node it matched before it.
+  const UOp* focusAfter() const { return m_neighbourhood ? m_highlight.get() : nullptr; }
+  const UOp* focusBefore() const { return m_neighbourhood ? m_matched.get() : nullptr; }
 
   UOpPtr m_highlight; // the node the last shown rewrite made
   UOpPtr m_matched;   // the node it replaced
-  UOpPtr m_shown, m_shownBefore; // the roots laid out last
-  const UOp* m_focus = nullptr;  // in m_shown: the neighbourhood shown, if only that
-  const UOp* m_focusBefore = nullptr;
+  UOpPtr m_shown;     // the root laid out last
+  UOpPtr m_shownBefore; // the graph before the rewrite shown; null when none is
   bool m_neighbourhood = false;
   bool m_compare = false;
   bool m_stableSteps = true;

@@ -1,6 +1,7 @@
 #include "views/graph/visible_graph.h"
 
 #include "core/ir/graph_walk.h"
+#include "core/ir/text.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -40,8 +41,7 @@ std::unordered_set<const UOp*> neighbourhood(const std::vector<const UOp*>& all,
 VisibleGraph visibleGraph(const UOp& root, const GraphFilter& filter) {
   VisibleGraph out;
   std::vector<const UOp*> all = toposort(root);
-  std::unordered_map<const UOp*, size_t> number;
-  for (size_t i = 0; i < all.size(); ++i) number.emplace(all[i], i);
+  const NodeIds number = numberNodes(root); // as the listing and the Step view number them
   std::vector<const UOp*> order = reachable(root, filter);
   out.hidden = all.size() - order.size();
   const bool focused = filter.focus && number.contains(filter.focus);

@@ -1,5 +1,6 @@
 #include "views/stepper/kernel_stepper_panel.h"
 
+#include "core/ir/text.h"
 #include "core/pipeline/codegen.h"
 #include "core/pipeline/linear_stepper.h"
 #include "views/session/session.h"
@@ -116,7 +117,8 @@ void KernelStepperPanel::reload() {
       m_status->setText(QString::fromStdString(e.what()));
     }
   }
-  m_model->setStepper(m_stepper);
+  // numbered as the Linearize stage's graph is in the Graph view: one number for an instruction
+  m_model->setStepper(m_stepper, m_stepper ? numberNodes(*k->linear) : NodeIds{});
   // one lane: the instruction takes the room; several: each lane's values are read in full
   QHeaderView* header = m_table->horizontalHeader();
   const bool lanes = m_stepper && m_stepper->lanes() > 1;
@@ -147,12 +149,15 @@ void KernelStepperPanel::afterSteps() {
                       : lanes == items
                           ? QStringLiteral("all %1 work-items ran: the buffers hold the kernel's results").arg(items)
                           : QStringLiteral("work-items 0 to %1 of %2 ran (more lanes run more of them)").arg(lanes - 1).arg(items);
-  m_status->setText(m_stepper->done() ? QStringLiteral("done after %1 steps: %2").arg(m_stepper->steps()).arg(ran)
-                                      : QStringLiteral("next: %") + QString::number(next) +
-                                            QStringLiteral(" of %1, %2 steps run on %3 lane(s) (inputs: sin(0.37 (i + slot)))")
-                                                .arg(m_stepper->instructions().size())
-                                                .arg(m_stepper->steps())
-                                                .arg(lanes));
+  m_status->setText(m_stepper->done()
+                        ? QStringLiteral("done after %1 steps: %2").arg(m_stepper->steps()).arg(ran)
+                        : QStringLiteral("next: ") + m_model->instructionName(next) +
+                              QStringLiteral(" (instruction %1 of %2), %3 steps run on %4 lane(s) "
+                                             "(inputs: sin(0.37 (i + slot)))")
+                                  .arg(next + 1)
+                                  .arg(m_stepper->instructions().size())
+                                  .arg(m_stepper->steps())
+                                  .arg(lanes));
   if (m_stepper->done()) return;
   m_table->selectRow(static_cast<int>(next));
   m_table->scrollTo(m_model->index(static_cast<int>(next), 0));

@@ -9,14 +9,24 @@
 
 namespace uops::views {
 
-void StepperModel::setStepper(std::shared_ptr<const LinearStepper> stepper) {
+void StepperModel::setStepper(std::shared_ptr<const LinearStepper> stepper, NodeIds numbers) {
   beginResetModel();
   m_stepper = std::move(stepper);
-  m_number.clear();
+  m_number = std::move(numbers);
   m_breakpoints.clear();
-  if (m_stepper)
-    for (size_t i = 0; i < m_stepper->instructions().size(); ++i) m_number.emplace(m_stepper->instructions()[i].get(), i);
   endResetModel();
+}
+
+QString StepperModel::numberText(const UOp* u) const {
+  auto it = m_number.find(u);
+  return it == m_number.end() ? QStringLiteral("?") : QStringLiteral("%%1").arg(it->second);
+}
+
+QString StepperModel::instructionName(size_t row) const {
+  const UOp& u = *m_stepper->instructions().at(row);
+  const std::string_view op = opName(u.op());
+  return numberText(&u) + QLatin1Char(' ') +
+         QString::fromUtf8(op.data(), static_cast<qsizetype>(op.size()));
 }
 
 void StepperModel::refresh() {
@@ -60,13 +70,11 @@ QVariant StepperModel::data(const QModelIndex& index, int role) const {
   const UOp& u = *m_stepper->instructions()[i];
   switch (index.column()) {
   case Breakpoint: return m_breakpoints.contains(i) ? QStringLiteral("●") : QString();
-  case Number: return QStringLiteral("%%1").arg(i);
+  case Number: return numberText(&u);
   case Instruction: {
     QStringList sources;
-    for (const UOpPtr& s : u.src()) {
-      auto it = m_number.find(s.get());
-      sources << (it == m_number.end() ? QStringLiteral("?") : QStringLiteral("%%1").arg(it->second));
-    }
+    for (const UOpPtr& s : u.src())
+      sources << numberText(s.get());
     return QStringLiteral("%1(%2) %3")
         .arg(QString::fromUtf8(opName(u.op()).data()), sources.join(QStringLiteral(", ")),
              QString::fromStdString(toString(u.dtype())));

@@ -1,15 +1,17 @@
 // The kernel step debugger's table: one row per instruction of the kernel's
-// Linear (breakpoint, number, the instruction, then its value now in each
+// Linear (breakpoint, its number in the Linearize stage's graph as the Graph
+// view and the Inspector show it, the instruction, then its value now in each
 // lane: a column per work-item the stepper runs, headed by its indices), over
 // the LinearStepper the panel drives; the next instruction's row is bold, a
 // lane waiting at a false If or an ended loop is grey.
 #pragma once
 
+#include "core/ir/text.h"
+
 #include <QAbstractTableModel>
 
 #include <memory>
 #include <set>
-#include <unordered_map>
 
 namespace uops {
 class LinearStepper;
@@ -25,7 +27,11 @@ public:
   enum Column { Breakpoint, Number, Instruction, Value }; // Value + l: lane l's value
   using QAbstractTableModel::QAbstractTableModel;
 
-  void setStepper(std::shared_ptr<const LinearStepper> stepper); // null: no kernel
+  // null: no kernel; `numbers`: numberNodes of the Linear it steps, the graph
+  // the Graph view numbers its nodes in
+  void setStepper(std::shared_ptr<const LinearStepper> stepper, NodeIds numbers = {});
+  // Instruction `row`'s node as the Graph view labels it: "%7 Const".
+  QString instructionName(size_t row) const;
   // The values and the next instruction changed (after steps).
   void refresh();
   void toggleBreakpoint(int row);
@@ -38,7 +44,8 @@ public:
 
 private:
   std::shared_ptr<const LinearStepper> m_stepper;
-  std::unordered_map<const UOp*, size_t> m_number;
+  NodeIds m_number;
+  QString numberText(const UOp* u) const; // "%7"; "?" for a node not numbered
   std::set<size_t> m_breakpoints;
 };
 

@@ -2,8 +2,10 @@
 // forms: x.reshape(2, 3), x.reshape((2, 3)) and x.reshape([2, 3]).
 #include "core/program/method_helpers.h"
 #include "core/program/tensor_methods.h"
+#include "core/frontend/dict.h"
 
 #include <algorithm>
+#include <map>
 
 namespace uops::program {
 
@@ -189,6 +191,16 @@ std::vector<frontend::Method> movementMethods() {
        [](Args& a) {
          auto [dim, sizes] = a.bind({"dim", "sizes"});
          return wrap(self(a).unflatten(toInt(a, dim, "dim"), toInts(a, sizes, "sizes")));
+       }},
+      {"rearrange",
+       [](Args& a) {
+         auto [formula, given] = a.bind({"formula", "**sizes"});
+         std::map<std::string, int64_t> sizes;
+         for (const auto& [name, size] : frontend::asDict(given)->items()) {
+           const std::string axis = toStr(a, name, "sizes");
+           sizes[axis] = toInt(a, size, axis);
+         }
+         return wrap(self(a).rearrange(toStr(a, formula, "formula"), sizes));
        }},
       unary("diag", &Tensor::diag),
       {"diagonal",

@@ -29,6 +29,7 @@
 #include <concepts>
 #include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -271,6 +272,8 @@ public:
   Tensor transpose(int64_t dim0 = 1, int64_t dim1 = 0) const;
   Tensor flatten(int64_t startDim = 0, int64_t endDim = -1) const;
   Tensor unflatten(int64_t dim, const Shape& sizes) const;
+  // einops' rearrange ("b c (h w) -> b h w c", sizes of split axes by name; tensor_einops.cpp).
+  Tensor rearrange(const std::string& formula, const std::map<std::string, int64_t>& sizes = {}) const;
   Tensor diag() const;
   Tensor diagonal(int64_t offset = 0, int64_t dim1 = 0, int64_t dim2 = 1) const;
   Tensor roll(const Ints& shifts, std::optional<Ints> dims = {}) const;

@@ -54,6 +54,46 @@ QStringList sharedKernels(const program::LoadedProgram& p, const PipelineRun& ru
   return out;
 }
 
+// The stage a newly lowered program opens on (computed on the worker: the
+// graphs may be thousands of nodes): the whole program, or when its graph has
+// more than kReadableGraphNodes, the first kernel whose Optimize graph has at
+// most kReadableKernelNodes (else the first kernel), with why.
+void chooseOpening(Lowered& out) {
+  const PipelineRun& run = *out.run;
+  if (run.stages.empty()) return;
+  auto graphOf = [&](size_t record) {
+    const StageRecord& r = run.stages[record];
+    return r.result ? r.result : r.input;
+  };
+  auto optimizeOf = [&](size_t kernel) -> int {
+    for (size_t i = 0; i < run.stages.size(); ++i)
+      if (run.stages[i].stage == "Optimize" && !run.stages[i].kernel.empty() && run.stages[i].kernelIndex == kernel)
+        return static_cast<int>(i);
+    return -1;
+  };
+  const size_t nodes = graphOf(0) ? toposort(*graphOf(0)).size() : 0;
+  if (nodes <= Session::kReadableGraphNodes || optimizeOf(0) < 0) return;
+  // thousands of nodes at a readable size show one box: the first kernel
+  // small enough to read (random numbers' hashing makes hundreds of nodes)
+  size_t kernel = 0;
+  int first = -1;
+  for (size_t k = 0; k < run.schedule.kernels.size() && first < 0; ++k) {
+    const int stage = optimizeOf(k);
+    if (stage >= 0 && graphOf(static_cast<size_t>(stage)) &&
+        toposort(*graphOf(static_cast<size_t>(stage))).size() <= Session::kReadableKernelNodes) {
+      kernel = k;
+      first = stage;
+    }
+  }
+  if (first < 0) first = optimizeOf(0);
+  out.openingStage = first;
+  out.openingNote = QStringLiteral("kernel #%1 of %2: the whole program is %3 nodes (%4 in Stages shows it)")
+                        .arg(kernel)
+                        .arg(run.schedule.kernels.size())
+                        .arg(nodes)
+                        .arg(QString::fromStdString(run.stages[0].stage));
+}
+
 // What the Graph view shows of a realization point while the program loads.
 UOpPtr reachedGraph(const std::vector<UOpPtr>& graphs) { return graphs.size() == 1 ? graphs[0] : sink(graphs); }
 
@@ -99,6 +139,7 @@ Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& 
     // OptOps chosen for another schedule's kernels are not this one's
     out.run = std::make_shared<PipelineRun>(runPipeline(out.roots, options, chosen == asked ? opts : KernelOpts{}));
     if (out.schedule > 0) out.kernelSchedules = sharedKernels(p, *out.run, target);
+    chooseOpening(out);
   } catch (const PipelineCancelled& e) {
     out.error = QString::fromStdString(e.what()); // superseded: nobody reads it
   } catch (const frontend::LoadError& e) {
@@ -325,36 +366,8 @@ void Session::takeLowered(Lowered lowered) {
   Q_EMIT programLowered();
   if (!run() || run()->stages.empty()) return;
   int keep = shown ? findStage(shown->first, shown->second) : -1;
-  selectStage(keep >= 0 ? keep : openingStage());
-}
-
-int Session::openingStage() {
-  m_openedOn = -1;
-  m_openingNote.clear();
-  const StageRecord& whole = stageRecord(0);
-  UOpPtr graph = whole.result ? whole.result : whole.input;
-  const size_t nodes = graph ? toposort(*graph).size() : 0;
-  if (nodes <= kReadableGraphNodes || findStage(QStringLiteral("Optimize"), 0) < 0) return 0;
-  // thousands of nodes at a readable size show one box: the first kernel
-  // small enough to read (random numbers' hashing makes hundreds of nodes)
-  int kernel = 0, first = -1;
-  for (size_t k = 0; k < run()->schedule.kernels.size(); ++k) {
-    int stage = findStage(QStringLiteral("Optimize"), static_cast<int>(k));
-    const StageRecord& r = stageRecord(stage);
-    if (stage >= 0 && toposort(*(r.result ? r.result : r.input)).size() <= kReadableKernelNodes) {
-      kernel = static_cast<int>(k);
-      first = stage;
-      break;
-    }
-  }
-  if (first < 0) first = findStage(QStringLiteral("Optimize"), 0);
-  m_openedOn = first;
-  m_openingNote = QStringLiteral("kernel #%1 of %2: the whole program is %3 nodes (%4 in Stages shows it)")
-                      .arg(kernel)
-                      .arg(run()->schedule.kernels.size())
-                      .arg(nodes)
-                      .arg(QString::fromStdString(whole.stage));
-  return first;
+  m_openedOn = keep >= 0 ? -1 : m_lowered.openingStage;
+  selectStage(keep >= 0 ? keep : m_lowered.openingStage);
 }
 
 void Session::setSchedule(int schedule) {

@@ -47,6 +47,10 @@ struct Lowered {
   // Work the program did while loading: each @autobatch call's run (its
   // programs after every pass, inputs and VM statistics in its detail).
   std::vector<program::LoadTimeRun> loadTimeRuns;
+  // The stage record it opens on, and why when that is not the whole
+  // program (a graph too big to read opens on a kernel that reads).
+  int openingStage = 0;
+  QString openingNote;
 };
 
 class Session : public QObject {
@@ -115,7 +119,7 @@ public:
   // opened on: a whole program too big to read opens on its first kernel
   // small enough to read.
   static constexpr size_t kReadableGraphNodes = 600, kReadableKernelNodes = 120;
-  QString openingNote() const { return m_selected == m_openedOn ? m_openingNote : QString(); }
+  QString openingNote() const { return m_selected == m_openedOn ? m_lowered.openingNote : QString(); }
   // The graph the selected stage produced (its input when it failed).
   UOpPtr selectedGraph() const;
   const LoweredKernel* selectedKernel() const;
@@ -223,10 +227,6 @@ private:
   // program now (no run, stage or device run), and every view hears it
   // through programLowered, as after a failed load.
   void clearProgram(const QString& name);
-  // The stage a newly lowered program opens on: the whole program, or when
-  // its graph has more than kReadableGraphNodes, the first kernel of at most
-  // kReadableKernelNodes (else the first kernel).
-  int openingStage();
   // Takes `text` as the program (sourceChanged) and lowers it under name().
   void lower(const QString& text);
   bool workersIdle() const; // no job of any generation left on a worker
@@ -262,8 +262,7 @@ private:
   QStringList m_reachedLabels;
   std::vector<UOpPtr> m_reachedGraphs;
   bool m_showReached = false; // a new program: nothing of it is shown yet
-  int m_openedOn = -1;         // the stage openingStage() chose over the whole program
-  QString m_openingNote;
+  int m_openedOn = -1;         // the stage the program opened on (Lowered::openingStage)
   std::map<size_t, QString> m_beamSummaries;
   std::map<size_t, QString> m_compiled; // machine code by kernel
 };

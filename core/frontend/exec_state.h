@@ -9,6 +9,7 @@
 #include "core/frontend/value.h"
 
 #include <exception>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <memory>
@@ -67,6 +68,10 @@ struct ExecState {
   std::shared_ptr<const Program> mainProgram;
   std::optional<Location> programCall;
   std::vector<LoopPosition> programLoops; // the program's own for loops running, outermost first
+  // Where modules of the program's own are looked for after its folder
+  // (local_modules.h), and those being imported now (a cycle is an error).
+  std::vector<std::filesystem::path> modulePath;
+  std::vector<std::string> importing;
   RunResult result;
   // The exceptions being handled by the `except` blocks running now,
   // innermost last: what a bare `raise` raises again.

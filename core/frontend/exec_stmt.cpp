@@ -1,5 +1,6 @@
 // Statements: blocks, control flow, assignments, imports, def.
 #include "core/frontend/executor.h"
+#include "core/frontend/local_modules.h"
 #include "core/frontend/object.h"
 
 #include "core/frontend/attributes.h"
@@ -203,6 +204,8 @@ void Executor::execAugAssign(const AugAssignStmt& s, Scope& scope) {
 void Executor::execImport(const ImportStmt& s, Scope& scope) {
   for (const Alias& alias : s.names) {
     auto it = m_state.modules.find(alias.name);
+    if (it == m_state.modules.end() && importLocalModule(m_state, alias.name, alias.loc))
+      it = m_state.modules.find(alias.name);
     if (it == m_state.modules.end())
       fail(alias.loc, fmt::format("no module named '{}'", alias.name));
     if (!alias.asName.empty()) {
@@ -217,6 +220,8 @@ void Executor::execImport(const ImportStmt& s, Scope& scope) {
 
 void Executor::execImportFrom(const ImportFromStmt& s, Scope& scope) {
   auto it = m_state.modules.find(s.module);
+  if (it == m_state.modules.end() && importLocalModule(m_state, s.module, s.moduleLoc))
+    it = m_state.modules.find(s.module);
   if (it == m_state.modules.end()) fail(s.moduleLoc, fmt::format("no module named '{}'", s.module));
   const Namespace& module = *it->second;
   if (s.star) {

@@ -1,5 +1,7 @@
 #include "core/frontend/interpreter.h"
 
+#include "core/frontend/local_modules.h"
+
 #include "core/frontend/exceptions.h"
 #include "core/frontend/exec_state.h"
 #include "core/frontend/executor.h"
@@ -41,24 +43,11 @@ void Interpreter::registerGlobal(std::string name, Value value) {
 
 void Interpreter::registerModule(const std::string& dottedName,
                                  std::vector<std::pair<std::string, Value>> members) {
-  // Create the parents first: "a.b.c" needs "a" and "a.b", each holding the next.
-  std::shared_ptr<Namespace> parent;
-  size_t end = 0;
-  while (end != std::string::npos) {
-    end = dottedName.find('.', end + 1);
-    std::string name = dottedName.substr(0, end);
-    std::shared_ptr<Namespace>& module = m_state->modules[name];
-    if (!module) {
-      module = std::make_shared<Namespace>();
-      module->name = name;
-    }
-    if (parent)
-      parent->members.insert_or_assign(name.substr(name.rfind('.') + 1),
-                                       Value(NamespacePtr(module)));
-    parent = module;
-  }
-  for (auto& [name, value] : members)
-    parent->members.insert_or_assign(std::move(name), std::move(value));
+  registerModuleIn(*m_state, dottedName, std::move(members));
+}
+
+void Interpreter::setModulePath(std::vector<std::filesystem::path> folders) {
+  m_state->modulePath = std::move(folders);
 }
 
 void Interpreter::registerSourceModule(const std::string& dottedName,
@@ -90,15 +79,7 @@ const RunResult& Interpreter::run(std::shared_ptr<const Program> program) {
   s.callDepth = 0;
   s.handling.clear();
   EntryGuard entry(s);
-  for (const auto& [name, library] : s.sourceModules) {
-    auto scope = std::make_shared<Scope>();
-    scope->pinned = true;
-    s.pinned.push_back(scope);
-    scope->vars.insert_or_assign("__name__", Value(name));
-    Executor(s, library).runModuleIn(*scope);
-    std::vector<std::pair<std::string, Value>> members(scope->vars.begin(), scope->vars.end());
-    registerModule(name, std::move(members));
-  }
+  for (const auto& [name, library] : s.sourceModules) runModuleAs(s, library, name);
   s.mainProgram = program;
   s.programCall.reset();
   Executor(s, std::move(program)).runModule();

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -91,6 +92,9 @@ public:
   // its own whose `__name__` is `dottedName`; its top-level names become the
   // module's members. Its errors name its own file.
   void registerSourceModule(const std::string& dottedName, std::shared_ptr<const Program> program);
+  // Folders where `import name` looks for name.py after the program's own
+  // folder (local_modules.h).
+  void setModulePath(std::vector<std::filesystem::path> folders);
 
   void setLimits(const Limits& limits);
   const Limits& limits() const;

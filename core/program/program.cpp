@@ -82,6 +82,7 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
   program.fileName = fileName;
   frontend::Interpreter interpreter;
   interpreter.setLimits(options.limits);
+  interpreter.setModulePath({options.modulePath.begin(), options.modulePath.end()});
   interpreter.setPrintSink([&program](std::string_view s) { program.printed += s; });
   std::string device = options.device.empty() ? "REF" : options.device;
   installTinygrad(interpreter, device);

@@ -67,6 +67,8 @@ struct LoadOptions {
   // the program, why, where, on which step of the program's loops, and its
   // graphs (what the explorer shows while later steps still run).
   std::function<void(const RealizationReport&)> realizing{};
+  // Folders where `import name` looks for name.py after the program's own folder.
+  std::vector<std::string> modulePath{};
   // Set from another thread, loading stops before the next realization point
   // runs (a LoadError saying it was stopped).
   const std::atomic<bool>* cancel = nullptr;

@@ -100,8 +100,8 @@ UOpPtr reachedGraph(const std::vector<UOpPtr>& graphs) { return graphs.size() ==
 // `schedule`: the realization point to lower once the program has loaded
 // (the user may choose another while it loads); `reached` is told of each
 // realization point the load runs, with the graph it computes.
-Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& opts, const CodegenTarget& target,
-                    const std::atomic<int>& schedule, const std::atomic<bool>& cancel,
+Lowered lowerSource(const QString& text, const QString& name, const QString& folder, const KernelOpts& opts,
+                    const CodegenTarget& target, const std::atomic<int>& schedule, const std::atomic<bool>& cancel,
                     const std::function<void(const PipelineProgress&)>& progress,
                     const std::function<void(int, QString, UOpPtr)>& reached) {
   Lowered out;
@@ -112,6 +112,7 @@ Lowered lowerSource(const QString& text, const QString& name, const KernelOpts& 
     // realization points and @autobatch calls run on the device the explorer lowers for
     program::LoadOptions load = program::LoadOptions::on(target.device);
     load.cancel = &cancel;
+    if (!folder.isEmpty()) load.modulePath = {folder.toStdString()}; // `import model` beside the program's file
     load.realizing = [&progress, &reached](const program::RealizationReport& r) {
       const std::string label = r.label();
       if (progress) progress({.stage = "Running", .kernel = label, .done = 0, .total = 0});
@@ -310,9 +311,9 @@ void Session::lower(const QString& text) {
       [this](int point, QString label, UOpPtr graph) { takeReached(point, label, std::move(graph)); }));
   m_loadSchedule = std::make_shared<std::atomic<int>>(m_schedule);
   m_lowering.start(
-      [text, name, opts = m_opts, target = target(), schedule = m_loadSchedule, progress,
-       reached](const std::atomic<bool>& cancel) {
-        return lowerSource(text, name, opts, target, *schedule, cancel, progress, reached);
+      [text, name, folder = m_path.isEmpty() ? QString() : QFileInfo(m_path).absolutePath(), opts = m_opts,
+       target = target(), schedule = m_loadSchedule, progress, reached](const std::atomic<bool>& cancel) {
+        return lowerSource(text, name, folder, opts, target, *schedule, cancel, progress, reached);
       },
       [this](Lowered lowered) { takeLowered(std::move(lowered)); });
   Q_EMIT sourceChanged(); // the lowering is in flight (lowering()) when views hear of it

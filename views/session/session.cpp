@@ -324,16 +324,20 @@ void Session::clearProgram(const QString& name) {
   Lowered empty;
   empty.name = name;
   empty.source = m_source;
-  releaseOnWorkPool(std::exchange(m_lowered, std::move(empty)));
+  m_running.cancel();
+  m_beam.cancel();
+  replaceLowered(std::move(empty));
+}
+
+void Session::replaceLowered(Lowered lowered) {
+  releaseOnWorkPool(std::exchange(m_lowered, std::move(lowered)));
   m_compiled.clear();
   m_selected = -1;
   m_selectedNode = nullptr;
   m_lastRun.reset();
-  m_layouts.clear();
+  m_layouts.clear(); // the old program's graphs
   m_machineCode.cancel();
   m_listing.cancel();
-  m_running.cancel();
-  m_beam.cancel();
   Q_EMIT programLowered();
 }
 
@@ -355,16 +359,8 @@ void Session::takeLowered(Lowered lowered) {
     const StageRecord& r = stageRecord(m_selected);
     shown.emplace(QString::fromStdString(r.stage), r.kernel.empty() ? -1 : static_cast<int>(r.kernelIndex));
   }
-  releaseOnWorkPool(std::exchange(m_lowered, std::move(lowered)));
-  m_compiled.clear();
-  m_schedule = m_lowered.schedule;
-  m_selected = -1;
-  m_selectedNode = nullptr;
-  m_lastRun.reset();
-  m_layouts.clear(); // the old program's graphs
-  m_machineCode.cancel();
-  m_listing.cancel();
-  Q_EMIT programLowered();
+  m_schedule = lowered.schedule;
+  replaceLowered(std::move(lowered));
   if (!run() || run()->stages.empty()) return;
   int keep = shown ? findStage(shown->first, shown->second) : -1;
   m_openedOn = keep >= 0 ? -1 : m_lowered.openingStage;

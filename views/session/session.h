@@ -227,6 +227,9 @@ private:
   // program now (no run, stage or device run), and every view hears it
   // through programLowered, as after a failed load.
   void clearProgram(const QString& name);
+  // `lowered` becomes the program now: no stage, node, device run or code of
+  // the last one stays (programLowered).
+  void replaceLowered(Lowered lowered);
   // Takes `text` as the program (sourceChanged) and lowers it under name().
   void lower(const QString& text);
   bool workersIdle() const; // no job of any generation left on a worker

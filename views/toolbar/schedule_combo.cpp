@@ -14,14 +14,9 @@ ScheduleCombo::ScheduleCombo(Session& session, QWidget* parent) : QComboBox(pare
   refill();
   connect(this, &QComboBox::activated, this, [this](int index) { m_session.setSchedule(itemData(index).toInt()); });
   connect(&m_session, &Session::programLowered, this, &ScheduleCombo::refill);
-  // while a program loads, its realization points are listed as it reaches them
-  connect(&m_session, &Session::sourceChanged, this, [this] {
-    if (!m_session.showsReached()) return; // an edit: the list stays
-    m_loading = true;
-    refill();
-  });
+  // while a new program loads, its realization points are listed as it reaches them
   connect(&m_session, &Session::scheduleReached, this, [this](int point, const QString& label) {
-    if (!m_loading || findData(point) >= 0) return;
+    if (!m_session.showsReached() || findData(point) >= 0) return;
     blockSignals(true);
     addItem(label, point);
     setCurrentIndex(findData(m_session.schedule()));
@@ -31,13 +26,13 @@ ScheduleCombo::ScheduleCombo(Session& session, QWidget* parent) : QComboBox(pare
 }
 
 void ScheduleCombo::refill() {
-  if (!m_session.lowering()) m_loading = false;
-  const QStringList& labels = m_loading ? m_session.reachedSchedules() : m_session.lowered().schedules;
+  const bool loading = m_session.showsReached();
+  const QStringList& labels = loading ? m_session.reachedSchedules() : m_session.lowered().schedules;
   blockSignals(true);
   clear();
   addItem(QStringLiteral("Whole program"), 0);
   for (qsizetype k = 0; k < labels.size(); ++k) addItem(labels[k], static_cast<int>(k + 1));
-  setCurrentIndex(std::max(0, findData(m_loading ? m_session.schedule() : m_session.lowered().schedule)));
+  setCurrentIndex(std::max(0, findData(loading ? m_session.schedule() : m_session.lowered().schedule)));
   setEnabled(!labels.isEmpty());
   blockSignals(false);
 }

@@ -22,7 +22,6 @@ private:
   void refill();
 
   Session& m_session;
-  bool m_loading = false; // listing what the load in flight has reached
 };
 
 } // namespace uops::views

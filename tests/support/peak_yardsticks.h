@@ -69,13 +69,20 @@ inline DevicePeaks measuredPeaks(const std::string& device) {
   return peaks;
 }
 
-// Whether `peak` (GFLOPS or GB/s) is at least what `out` reaches on `device`:
-// `work` FLOPs or bytes over its time. Prints both.
+// Two timings taken seconds apart on a shared machine differ by several per
+// cent with nothing wrong (a copy 4.5% above the stream peak measured just
+// before it has been seen): a peak counts as at least a yardstick unless the
+// yardstick beats it by more than this. A peak taken the way the Roofline
+// once took it (the compiler's own chains, a third of the FMA peak) still fails.
+inline constexpr double kTimingNoise = 1.15;
+
+// Whether `peak` (GFLOPS or GB/s) is at least what `out` reaches on `device`
+// (`work` FLOPs or bytes over its time), within kTimingNoise. Prints both.
 inline bool atLeastReached(double peak, double work, const Tensor& out, const std::string& device,
                            const char* what) {
   const double reached = work / bestSeconds(out, openDevice(device)) / 1e9;
   fmt::print("{} on {}: {:.1f} (peak {:.1f})\n", what, device, reached, peak);
-  return peak >= reached;
+  return peak * kTimingNoise >= reached;
 }
 
 } // namespace uops::testsupport

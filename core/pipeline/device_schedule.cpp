@@ -3,6 +3,7 @@
 #include "core/runtime/reference_evaluator.h"
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <memory>
 #include <set>
@@ -42,6 +43,40 @@ struct ScheduleBuffers {
     return of(buffer);
   }
 };
+
+int64_t scheduleBufferBytes(const UOp& buffer) {
+  return buffer.argAs<BufferArg>().size * buffer.dtype().base().itemSize();
+}
+
+// A copy's timeline event, without its times.
+TimelineEvent copyEvent(const UOp& store, const std::string& device) {
+  const UOpPtr& source = store.src(1)->src(0);
+  std::string from = source->op() == Op::Buffer ? device : "host";
+  return {.device = device,
+          .name = fmt::format("copy {} -> {}", from, device),
+          .copy = true,
+          .startMs = 0,
+          .endMs = 0,
+          .run = 0,
+          .kernel = -1,
+          .bytes = scheduleBufferBytes(*store.src(0)),
+          .source = from};
+}
+
+// A kernel launch's timeline event, without its times.
+TimelineEvent kernelEvent(const UOp& call, const LoweredKernel& kernel, size_t index, const std::string& device) {
+  int64_t bytes = 0;
+  for (size_t i = 1; i < call.src().size(); ++i) bytes += scheduleBufferBytes(*call.src(i));
+  return {.device = device,
+          .name = kernel.name.text,
+          .copy = false,
+          .startMs = 0,
+          .endMs = 0,
+          .run = 0,
+          .kernel = static_cast<int64_t>(index),
+          .bytes = bytes,
+          .source = {}};
+}
 
 // Store(Buffer, Load(data)): literal data evaluated on the host, or another buffer.
 void runCopy(const UOp& store, ScheduleBuffers& buffers) {
@@ -113,7 +148,17 @@ size_t PreparedSchedule::buffersMade() const {
 }
 
 std::vector<HostTensor> PreparedSchedule::run(const BufferValues& inputs, std::vector<KernelTimes>* times,
-                                              const std::atomic<bool>* cancel) {
+                                              const std::atomic<bool>* cancel, std::vector<TimelineEvent>* timeline) {
+  const auto start = std::chrono::steady_clock::now();
+  auto msSinceStart = [&start] {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  };
+  // the event of an item that ran from `from` until now
+  auto record = [&](TimelineEvent e, double from) {
+    e.startMs = from;
+    e.endMs = msSinceStart();
+    timeline->push_back(std::move(e));
+  };
   Buffers& buffers = *m_buffers;
   buffers.written.clear();
   for (const auto& [id, value] : inputs) {
@@ -129,11 +174,15 @@ std::vector<HostTensor> PreparedSchedule::run(const BufferValues& inputs, std::v
   size_t kernel = 0;
   for (const UOpPtr& item : m_linear->src()) {
     if (item->op() == Op::Store) {
+      double from = msSinceStart();
       runCopy(*item, buffers);
+      if (timeline) record(copyEvent(*item, m_device.name()), from);
     } else if (item->op() == Op::Call) {
       if (cancel && cancel->load()) throw PipelineCancelled();
       std::vector<DeviceBuffer*> bound = launchBuffers(*item, m_kernels.at(kernel), buffers);
+      double from = msSinceStart();
       double ms = m_programs.at(kernel)->run(bound);
+      if (timeline) record(kernelEvent(*item, m_kernels[kernel], kernel, m_device.name()), from);
       if (times) times->push_back({m_kernels[kernel].name.text, {ms}});
       ++kernel;
     } else if (item->op() == Op::Tuple) {
@@ -156,10 +205,16 @@ ScheduleRun runPrepared(PreparedSchedule& prepared, const BufferValues& inputs, 
                         const std::atomic<bool>* cancel) {
   ScheduleRun result;
   for (const LoweredKernel& k : prepared.kernels()) result.kernels.push_back({k.name.text, {}});
+  result.launches = launchesOf(prepared.kernels());
   for (int r = 0; r < std::max(repeat, 1); ++r) {
     std::vector<KernelTimes> times;
-    result.outputs = prepared.run(inputs, &times, cancel);
+    std::vector<TimelineEvent> timeline;
+    result.outputs = prepared.run(inputs, &times, cancel, &timeline);
     for (size_t k = 0; k < times.size(); ++k) result.kernels[k].ms.push_back(times[k].ms.front());
+    for (TimelineEvent& e : timeline) {
+      e.run = r;
+      result.timeline.push_back(std::move(e));
+    }
   }
   result.buffersMade = prepared.buffersMade();
   return result;

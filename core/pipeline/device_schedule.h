@@ -7,8 +7,10 @@
 // faults into the kernels' times. One runner for every backend.
 #pragma once
 
+#include "core/pipeline/kernel_launch.h"
 #include "core/pipeline/pipeline_runner.h"
 #include "core/pipeline/schedule_executor.h"
+#include "core/pipeline/timeline_event.h"
 #include "core/runtime/device.h"
 
 #include <atomic>
@@ -21,6 +23,8 @@ struct ScheduleRun {
   std::vector<HostTensor> outputs;  // of the last run
   std::vector<KernelTimes> kernels; // by launch order
   size_t buffersMade = 0;           // device buffers allocated over all runs
+  std::vector<TimelineEvent> timeline; // every run's copies and kernels on the device's one queue
+  std::vector<KernelLaunch> launches;  // by launch order
 };
 
 // The kernels `device` compiles for `run`: the codegen stages' kernels for a
@@ -46,11 +50,13 @@ public:
 
   // One run: `inputs` holds the input Buffers' contents (uploaded first: a
   // run may assign to its inputs); the final Tuple's buffers come back. Each
-  // kernel's time is appended to `times` (one entry per kernel) when given.
-  // Throws KernelError for a buffer read before anything wrote it, and
-  // PipelineCancelled before the next kernel once *cancel is set.
+  // kernel's time is appended to `times` (one entry per kernel) when given,
+  // each copy's and kernel's start and end (from the run's start, `run` 0) to
+  // `timeline`. Throws KernelError for a buffer read before anything wrote
+  // it, and PipelineCancelled before the next kernel once *cancel is set.
   std::vector<HostTensor> run(const BufferValues& inputs, std::vector<KernelTimes>* times = nullptr,
-                              const std::atomic<bool>* cancel = nullptr);
+                              const std::atomic<bool>* cancel = nullptr,
+                              std::vector<TimelineEvent>* timeline = nullptr);
 
   const std::vector<LoweredKernel>& kernels() const { return m_kernels; }
   size_t buffersMade() const;

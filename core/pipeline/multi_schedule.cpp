@@ -24,7 +24,13 @@ struct Item {
   std::vector<const UOp*> reads, writes;
   std::vector<size_t> deps;
   std::string name;
+  int64_t bytes = 0;  // a copy's bytes, a kernel's buffers' bytes
+  std::string source; // a copy's
 };
+
+int64_t multiBufferBytes(const UOp& buffer) {
+  return buffer.argAs<BufferArg>().size * buffer.dtype().base().itemSize();
+}
 
 const std::string& deviceName(const UOp& buffer) { return buffer.argAs<BufferArg>().device.names.at(0); }
 int64_t idOf(const UOp* buffer) { return buffer->argAs<BufferArg>().id; }
@@ -48,8 +54,9 @@ Plan planItems(const PipelineRun& run, const std::vector<LoweredKernel>& kernels
       item.writes.push_back(dst);
       if (source->op() == Op::Buffer) item.reads.push_back(source.get());
       item.device = &deviceOf(deviceName(*dst));
-      item.name = fmt::format("copy {} -> {}", source->op() == Op::Buffer ? deviceName(*source) : "host",
-                              deviceName(*dst));
+      item.source = source->op() == Op::Buffer ? deviceName(*source) : "host";
+      item.name = fmt::format("copy {} -> {}", item.source, deviceName(*dst));
+      item.bytes = multiBufferBytes(*dst);
     } else if (node->op() == Op::Call) {
       const LoweredKernel& k = kernels.at(kernel);
       for (size_t i = 1; i < node->src().size(); ++i) {
@@ -60,6 +67,8 @@ Plan planItems(const PipelineRun& run, const std::vector<LoweredKernel>& kernels
       item.device = &deviceOf(deviceName(*home));
       item.kernel = kernel++;
       item.name = k.name.text;
+      for (const UOp* b : item.reads) item.bytes += multiBufferBytes(*b);
+      for (const UOp* b : item.writes) item.bytes += multiBufferBytes(*b);
     } else if (node->op() == Op::Tuple) {
       plan.outputs = node.get();
       for (const UOpPtr& out : node->src()) plan.buffers.emplace(idOf(out->src(0).get()), out->src(0).get());
@@ -148,7 +157,15 @@ private:
         double end = msSinceStart();
         std::lock_guard lock(m_mutex);
         const Item& item = m_plan.items[j];
-        m_result.timeline.push_back({item.device->name(), item.name, item.copy, start, end, m_run});
+        m_result.timeline.push_back({.device = item.device->name(),
+                                     .name = item.name,
+                                     .copy = item.copy,
+                                     .startMs = start,
+                                     .endMs = end,
+                                     .run = m_run,
+                                     .kernel = item.copy ? -1 : static_cast<int64_t>(item.kernel),
+                                     .bytes = item.bytes,
+                                     .source = item.source});
         m_done[j] = true;
       } catch (...) {
         std::lock_guard lock(m_mutex);
@@ -231,6 +248,7 @@ MultiScheduleRun runMultiSchedule(const Device& primary, const DeviceMap& device
   MultiScheduleRun result;
   std::vector<std::shared_ptr<DeviceProgram>> programs = compileOnDevices(plan, run);
   for (const LoweredKernel& k : kernels) result.kernels.push_back({k.name.text, {}});
+  result.launches = launchesOf(kernels);
   std::set<Device*> used;
   Memory memory;
   for (const auto& [id, buffer] : plan.buffers) {

@@ -10,6 +10,8 @@
 #pragma once
 
 #include "core/pipeline/device_schedule.h"
+#include "core/pipeline/kernel_launch.h"
+#include "core/pipeline/timeline_event.h"
 
 #include <functional>
 #include <string>
@@ -17,18 +19,11 @@
 
 namespace uops {
 
-struct TimelineEvent {
-  std::string device; // the queue it ran on
-  std::string name;   // kernel name, or "copy CPU -> CPU:1"
-  bool copy = false;
-  double startMs = 0, endMs = 0; // from the start of its run
-  int run = 0;                   // which of the `repeat` runs
-};
-
 struct MultiScheduleRun {
   std::vector<HostTensor> outputs;  // of the last run
   std::vector<KernelTimes> kernels; // by launch order
   std::vector<TimelineEvent> timeline;
+  std::vector<KernelLaunch> launches; // by launch order
   size_t copies = 0;      // copy items per run
   size_t devicesUsed = 0; // queues
 };

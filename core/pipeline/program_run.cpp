@@ -95,6 +95,8 @@ DeviceRun runCached(Device& device, const std::vector<UOpPtr>& roots, const std:
   out.outputs = std::move(run.outputs);
   out.kernels = static_cast<int64_t>(run.kernels.size());
   out.times = std::move(run.kernels);
+  out.launches = std::move(run.launches);
+  out.timeline = std::move(run.timeline);
   return out;
 }
 
@@ -118,6 +120,7 @@ DeviceRun runSplit(Device& device, const std::vector<UOpPtr>& roots, const std::
   for (const DeviceSplit::Output& o : split.outputs) out.outputs.push_back(assembleOutput(o, run.outputs));
   out.kernels = static_cast<int64_t>(run.kernels.size());
   out.times = std::move(run.kernels);
+  out.launches = std::move(run.launches);
   out.timeline = std::move(run.timeline);
   out.copies = static_cast<int64_t>(run.copies);
   out.devices = static_cast<int64_t>(run.devicesUsed);
@@ -156,6 +159,8 @@ DeviceRun runProgram(Device& device, const std::vector<UOpPtr>& roots, const Run
   out.outputs = std::move(run.outputs);
   out.kernels = static_cast<int64_t>(run.kernels.size());
   out.times = std::move(run.kernels);
+  out.launches = std::move(run.launches);
+  out.timeline = std::move(run.timeline);
   return out;
 }
 

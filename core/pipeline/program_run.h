@@ -25,8 +25,10 @@ struct DeviceRun {
   // compiles nothing: 0.
   int64_t kernels = 0;
   std::vector<KernelTimes> times; // per kernel in launch order, one entry per run
-  // A program on device tuples: what ran on which device when, the copies
-  // between devices per run, and how many devices ran it (1 otherwise).
+  std::vector<KernelLaunch> launches; // per kernel in launch order (TimelineEvent::kernel)
+  // What ran on which device when (every run's copies and kernels; REF: none);
+  // a program on device tuples: the copies between devices per run, and how
+  // many devices ran it (1 otherwise).
   std::vector<TimelineEvent> timeline;
   int64_t copies = 0;
   int64_t devices = 1;

@@ -133,6 +133,7 @@ DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
   total.copies += final.copies;
   total.devices = std::max(total.devices, final.devices);
   total.times = std::move(final.times);
+  total.launches = std::move(final.launches);
   total.timeline = std::move(final.timeline); // the outputs' schedule, the one --time times
   return total;
 }

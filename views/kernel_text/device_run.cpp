@@ -50,6 +50,7 @@ DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> 
       settings.repeat = repeat;
       DeviceRun r = runProgram(target, roots, settings);
       out.kernels = std::move(r.times);
+      out.launches = std::move(r.launches);
       out.timeline = std::move(r.timeline);
       out.devices = r.devices;
       out.copies = r.copies;
@@ -60,6 +61,8 @@ DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> 
       run = std::make_shared<PipelineRun>(runPipeline(roots, {.trace = false, .target = runTarget(target, true)}));
     ScheduleRun r = runSchedule(target, *run, inputs, repeat);
     out.kernels = std::move(r.kernels);
+    out.launches = std::move(r.launches);
+    out.timeline = std::move(r.timeline);
     std::vector<HostTensor> got = std::move(r.outputs);
     for (const ScheduledKernel& k : run->schedule.kernels) out.work.push_back(kernelWork(k));
     finish(got, inputs, roots, check, cancel, out);

@@ -38,7 +38,9 @@ struct DeviceRunResult {
   QString outputs;  // shapes and first values
   std::optional<ReferenceCheck> check; // none: not asked for
   QString error;
-  // a program on device tuples: what ran where when, per device
+  std::vector<KernelLaunch> launches; // by launch order
+  // what ran where when, per device (the timeline view shows it for a
+  // program on device tuples; File > Export Trace writes it)
   std::vector<TimelineEvent> timeline;
   int64_t devices = 1;
   int64_t copies = 0;

@@ -1,30 +1,11 @@
-// How much work a kernel does, for GFLOPS and GB/s next to its time. Core
-// does not count it, so it is derived from the scheduled kernel:
-// - flops: every floating-point arithmetic op (elementwise ops, and the
-//   accumulation of a Reduce) counts once per iteration of the ranges it sits
-//   in, a range's trip count being its bound's maximum (min_max), per vector
-//   lane; a multiply-add counts two, as the roof's peak does; conversions
-//   (Cast) are not arithmetic;
-// - intOps: the same count for arithmetic on integer values that are not
-//   addresses (Tensor.rand's Threefry hashing): not FLOPs, shown apart;
-//   address arithmetic on the index dtype is counted in neither;
-// - bytes: every buffer the kernel binds, read or written once in full.
+// A kernel's work (core/pipeline/kernel_flops.h), by the names the views use.
 #pragma once
 
-#include <cstdint>
-
-namespace uops {
-struct ScheduledKernel;
-}
+#include "core/pipeline/kernel_flops.h"
 
 namespace uops::views {
 
-struct KernelWork {
-  double flops = 0;
-  double bytes = 0;
-  double intOps = 0;
-};
-
-KernelWork kernelWork(const ScheduledKernel& kernel);
+using uops::KernelWork;
+using uops::kernelWork;
 
 } // namespace uops::views

@@ -1,4 +1,4 @@
-#include "views/kernel_text/kernel_work.h"
+#include "core/pipeline/kernel_flops.h"
 
 #include "core/pipeline/schedule.h"
 
@@ -6,18 +6,18 @@
 #include <unordered_map>
 #include <vector>
 
-namespace uops::views {
+namespace uops {
 namespace {
 
-using Scope = std::vector<const UOp*>; // the Ranges a node runs inside, sorted by address (order never shown)
+using WorkScope = std::vector<const UOp*>; // the Ranges a node runs inside, sorted by address (order never shown)
 
-Scope merged(const Scope& a, const Scope& b) {
-  Scope out;
+WorkScope workMerged(const WorkScope& a, const WorkScope& b) {
+  WorkScope out;
   std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
   return out;
 }
 
-double iterations(const Scope& scope) {
+double workIterations(const WorkScope& scope) {
   double n = 1;
   for (const UOp* r : scope) n *= std::max(1.0, r->src(0)->minMax().hiAsDouble());
   return n;
@@ -25,14 +25,14 @@ double iterations(const Scope& scope) {
 
 // Arithmetic: elementwise ops and a Reduce's accumulation, but not a Cast
 // (a conversion computes nothing) nor comparisons (their dtype is bool).
-bool isArithmetic(const UOp& u) {
+bool workIsArithmetic(const UOp& u) {
   OpGroup g = opGroup(u.op());
   bool arithmetic = g == OpGroup::Elementwise || g == OpGroup::DecomposedElementwise || g == OpGroup::Reduce;
   return arithmetic && u.op() != Op::Cast;
 }
 
 // Operations per lane: a multiply-add is two, as the peak counts an FMA.
-double opsOf(const UOp& u) {
+double workOpsOf(const UOp& u) {
   return u.op() == Op::Mulacc ? 2.0 : 1.0;
 }
 
@@ -40,14 +40,14 @@ double opsOf(const UOp& u) {
 
 KernelWork kernelWork(const ScheduledKernel& kernel) {
   KernelWork work;
-  std::unordered_map<const UOp*, Scope> scopes;
+  std::unordered_map<const UOp*, WorkScope> scopes;
   for (const UOp* u : toposort(*kernel.ast)) {
-    Scope scope;
-    for (const UOpPtr& s : u->src()) scope = merged(scope, scopes.at(s.get()));
-    if (u->op() == Op::Range) scope = merged(scope, {u});
-    if (isArithmetic(*u)) {
+    WorkScope scope;
+    for (const UOpPtr& s : u->src()) scope = workMerged(scope, scopes.at(s.get()));
+    if (u->op() == Op::Range) scope = workMerged(scope, {u});
+    if (workIsArithmetic(*u)) {
       // floating-point arithmetic only (as the roofline's peak counts it); integer hashing apart
-      const double ops = opsOf(*u) * u->dtype().count * iterations(scope);
+      const double ops = workOpsOf(*u) * u->dtype().count * workIterations(scope);
       if (u->dtype().isFloat())
         work.flops += ops;
       else if (u->dtype().isInt() && u->dtype().scalar != ScalarType::Index)
@@ -68,4 +68,4 @@ KernelWork kernelWork(const ScheduledKernel& kernel) {
   return work;
 }
 
-} // namespace uops::views
+} // namespace uops

@@ -2,6 +2,7 @@
 #include "app/uopc/devices.h"
 #include "app/uopc/lowering.h"
 
+#include "core/export/chrome_trace.h"
 #include "core/frontend/load_error.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/program/device_run.h"
@@ -13,6 +14,7 @@
 #include "core/runtime/reference_check.h"
 
 #include <algorithm>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -42,6 +44,7 @@ struct RunOptions {
   bool oneGraph = false;   // the whole program as one graph, realization points inlined
   bool check = false;      // compare the outputs with the reference evaluator's
   double checkLimitMb = 2048;
+  std::string traceOut; // write the run's timeline here as a Trace Event Format JSON
 };
 
 // Without --json: what the program printed, then each output with where it came from.
@@ -147,6 +150,14 @@ const char* checkStatus(uops::ReferenceCheck::Status s) {
   return "failed";
 }
 
+// The outputs' schedule as it ran, every run of it, for ui.perfetto.dev.
+void writeTrace(const std::string& path, const uops::DeviceRun& run) {
+  std::ofstream out(path, std::ios::binary);
+  out << uops::chromeTrace(run.timeline, run.launches).dump(1) << "\n";
+  out.close();
+  if (!out) failWith(fmt::format("uopc run: cannot write the trace to {}", path));
+}
+
 // Every option that does not apply to the chosen device or to the other
 // options is an error that says why, never a silent no-op.
 void checkApplies(const RunOptions& options, const CLI::App& cmd) {
@@ -174,6 +185,10 @@ void checkApplies(const RunOptions& options, const CLI::App& cmd) {
   if (given("--check") && given("--schedule"))
     failWith("uopc run: --check compares the program's outputs; it does not go with --schedule");
   if (given("--check-limit") && !given("--check")) failWith("uopc run: --check-limit needs --check");
+  if (!device.runsKernels() && given("--trace-out"))
+    failWith(fmt::format("uopc run: --trace-out does not apply to {}: the reference evaluator launches no "
+                         "kernels (run on CPU, INTERP or CL:<n>)",
+                         options.device));
   if (given("--no-opt") && (given("--beam") || given("--opts")))
     failWith("uopc run: --no-opt runs kernels without OptOps; it cannot go with --beam or --opts");
 }
@@ -225,6 +240,7 @@ void run(const RunOptions& options) {
     check = uops::checkAgainstReference(uops::program::rootsOf(program.outputTensors()), {}, result.outputs,
                                         {.maxBytes = static_cast<int64_t>(options.checkLimitMb * 1e6), .cancel = nullptr});
   }
+  if (!options.traceOut.empty()) writeTrace(options.traceOut, result);
   if (options.json) {
     // REF compiles no kernels, so it reports 0; compiled devices report their count.
     nlohmann::ordered_json out = uops::runJson(result.outputs, result.kernels);
@@ -235,7 +251,7 @@ void run(const RunOptions& options) {
                       {"largest_difference", check->largestDifference}};
     if (options.time) {
       out["timing"] = timingJson(result.times);
-      if (!result.timeline.empty()) {
+      if (result.devices > 1) {
         out["timing"]["run_ms"] = medianRunMs(result.timeline);
         out["timing"]["timeline"] = timelineJson(result.timeline);
       }
@@ -250,7 +266,7 @@ void run(const RunOptions& options) {
   if (options.time) printTimes(result.times, options.repeat);
   if (options.time) printLoadTimeRuns(program);
   if (check && check->status == uops::ReferenceCheck::Status::Differs) throw CLI::RuntimeError(1);
-  if (options.time && !result.timeline.empty())
+  if (options.time && result.devices > 1)
     std::cout << fmt::format("  {:<28} median {:10.4f} ms on {} devices, {} copies per run\n", "wall", medianRunMs(result.timeline),
                              result.devices, result.copies);
 }
@@ -283,6 +299,9 @@ void addRunCommand(CLI::App& app) {
                   "megabytes of values the reference evaluator may hold for --check; above it the check is skipped")
       ->check(CLI::Range(1.0, 1e9))
       ->capture_default_str();
+  cmd->add_option("--trace-out", options->traceOut,
+                  "write the run's timeline (each device's kernels and copies, every --repeat run) as a "
+                  "Chrome / Perfetto trace JSON to this file (open it in ui.perfetto.dev)");
   cmd->add_flag("--time", options->time, "report each kernel's median and minimum run time");
   cmd->add_option("--repeat", options->repeat, "runs of the compiled program (for --time)")
       ->check(CLI::Range(1, 1000000))

@@ -26,5 +26,7 @@ void addOptsCommand(CLI::App& app);
 // `uopc devices`: REF, INTERP, CPU and every OpenCL device.
 void addDevicesCommand(CLI::App& app);
 void addAutobatchCommand(CLI::App& app);
+// `uopc report PROGRAM -o FILE.html`: a self-contained HTML report of the program.
+void addReportCommand(CLI::App& app);
 
 } // namespace uopc

@@ -1,36 +1,23 @@
 #include "views/graph/dot_layout.h"
 
+#include "graphviz/graphviz_context.h"
+
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 
 #include <cstdlib>
-#include <mutex>
 #include <string>
 
 namespace uops::views {
 namespace {
-
-std::mutex& graphvizMutex() {
-  static std::mutex m;
-  return m;
-}
-
-// One Graphviz context for the process, never freed: freeing a context frees
-// the font names it interned, while Graphviz's pango plugin keeps a pointer to
-// the last one it measured text for, and compares the next layout's font with
-// it (a use after free that AddressSanitizer caught in the second layout).
-GVC_t* graphvizContext() {
-  static GVC_t* gvc = gvContext();
-  return gvc;
-}
 
 char* cstr(const char* s) { return const_cast<char*>(s); }
 
 } // namespace
 
 void dotLayout(GraphLayout& out) {
-  std::lock_guard lock(graphvizMutex());
-  GVC_t* gvc = graphvizContext();
+  std::lock_guard lock(graphviz::graphvizMutex());
+  GVC_t* gvc = graphviz::graphvizContext();
   Agraph_t* g = agopen(cstr("uops"), Agdirected, nullptr);
   agsafeset(g, cstr("rankdir"), cstr("TB"), cstr(""));
   agsafeset(g, cstr("nodesep"), cstr("0.25"), cstr(""));

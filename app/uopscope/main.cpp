@@ -1,8 +1,9 @@
 // uopscope [PROGRAM.py | SESSION.uopscope] [--diff OPTS] [--device CPU|CL:n] [--schedule K] [--view NAME] [--stage NAME [--kernel K] [--rewrite N]]
-//          [--compare] [--neighbourhood] [--hide GROUPS] [--find TEXT] [--line N] [--steps N] [--run] [--pass NAME] [--vm-steps N] [--screenshot FILE.png]
+//          [--compare] [--neighbourhood] [--hide GROUPS] [--find TEXT] [--line N] [--steps N] [--run] [--pass NAME] [--vm-steps N] [--screenshot FILE.png [--menu TITLE]]
 // Every option is checked before the window opens: a wrong value is an error
 // that lists the valid ones. --help and --version need no display.
 #include "app/uopscope/main_window.h"
+#include "app/uopscope/menu_shot.h"
 
 #include "core/pipeline/kernel_select.h"
 #include "backends/devices.h"
@@ -93,13 +94,15 @@ struct Options {
                                  QStringLiteral("with --screenshot: take it while the program loads, once it runs "
                                                 "realization point n or a later one, then stop the load"),
                                  QStringLiteral("n")};
+  QCommandLineOption menu{QStringLiteral("menu"), QStringLiteral("with --screenshot: the window's menu of this title open"),
+                          QStringLiteral("title")};
 
   void declare(QCommandLineParser& parser) const {
     parser.setApplicationDescription(QStringLiteral("UOpScope: explore how a tensor program is lowered"));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py) or a saved session (.uopscope)"));
-    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, lanes, runIt, pass, vmSteps, diff, shot, loadingShot});
+    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, lanes, runIt, pass, vmSteps, diff, shot, loadingShot, menu});
   }
 };
 
@@ -166,6 +169,7 @@ std::optional<QString> checkOptions(const QCommandLineParser& parser, const Opti
   if (parser.isSet(o.diff) && !parser.isSet(o.kernel)) return QStringLiteral("--diff goes with --stage and --kernel");
   if (parser.isSet(o.loadingShot) && !parser.isSet(o.shot))
     return QStringLiteral("--screenshot-loading goes with --screenshot");
+  if (parser.isSet(o.menu) && !parser.isSet(o.shot)) return QStringLiteral("--menu goes with --screenshot");
   for (const QCommandLineOption* needsStage : {&o.kernel, &o.rewrite})
     if (parser.isSet(*needsStage) && !parser.isSet(o.stage))
       return QStringLiteral("--%1 goes with --stage").arg(needsStage->names().first());
@@ -367,6 +371,8 @@ int main(int argc, char** argv) {
   }
   if (!parser.isSet(o.shot)) return QApplication::exec();
   QApplication::processEvents();
-  if (!window.grab().save(parser.value(o.shot))) return fail(QStringLiteral("cannot write %1").arg(parser.value(o.shot)));
+  QPixmap picture = parser.isSet(o.menu) ? uops::views::grabWithMenu(window, parser.value(o.menu)) : window.grab();
+  if (picture.isNull()) return fail(QStringLiteral("--menu: the window has no menu %1").arg(parser.value(o.menu)));
+  if (!picture.save(parser.value(o.shot))) return fail(QStringLiteral("cannot write %1").arg(parser.value(o.shot)));
   return 0;
 }

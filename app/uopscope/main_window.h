@@ -93,6 +93,12 @@ public:
   QString exportKernelReport(const QString& path);
   // File > Export Kernel Report: asks for a path (".md" added when it has no suffix) and writes the report there.
   void exportKernelReportAs();
+  // The last run's timeline as a Trace Event Format JSON (core/export/chrome_trace.h),
+  // and the session as a self-contained HTML report (core/export/html_report.h); an error message or "".
+  QString exportTrace(const QString& path);
+  QString exportHtmlReport(const QString& path);
+  // File > Export Trace ("trace") / Export HTML Report ("report"): asks for a path, then writes.
+  void exportAs(const QString& what);
   // Writes the Program view's text to `path`, the program's file from then
   // on (its name kept by later edits); an error message or "".
   QString saveProgram(const QString& path);

@@ -36,6 +36,10 @@ void MainWindow::buildMenus() {
   sessionAs->setObjectName(QStringLiteral("saveSession"));
   file->addAction(QStringLiteral("&Export Kernel Report..."), this, &MainWindow::exportKernelReportAs)
       ->setObjectName(QStringLiteral("exportKernelReport"));
+  file->addAction(QStringLiteral("Export &Trace..."), this, [this] { exportAs(QStringLiteral("trace")); })
+      ->setObjectName(QStringLiteral("exportTrace"));
+  file->addAction(QStringLiteral("Export &HTML Report..."), this, [this] { exportAs(QStringLiteral("report")); })
+      ->setObjectName(QStringLiteral("exportHtmlReport"));
   QMenu* recent = file->addMenu(QStringLiteral("Open &Recent"));
   recent->setObjectName(QStringLiteral("recentMenu"));
   m_recent = new RecentFiles(recent, [this](const QString& path) { openFile(path); });

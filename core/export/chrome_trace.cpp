@@ -80,7 +80,7 @@ nlohmann::ordered_json chromeTrace(const std::vector<TimelineEvent>& timeline,
                       {"cat", e->copy ? "copy" : "kernel"},
                       {"ph", "X"},
                       {"ts", ts},
-                      {"dur", std::max(0.0, end - ts)},
+                      {"dur", std::max(0.0, std::round((end - ts) * 1e3) / 1e3)},
                       {"pid", pidOf(e->device)},
                       {"tid", 1},
                       {"args", eventArgs(*e, launches)}});

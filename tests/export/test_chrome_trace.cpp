@@ -161,5 +161,5 @@ private Q_SLOTS:
   }
 };
 
-UOPSCOPE_TEST(ChromeTraceTest)
+UOPSCOPE_TEST(ChromeTraceTest);
 #include "test_chrome_trace.moc"

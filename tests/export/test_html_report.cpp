@@ -198,5 +198,5 @@ private Q_SLOTS:
   }
 };
 
-UOPSCOPE_TEST(HtmlReportTest)
+UOPSCOPE_TEST(HtmlReportTest);
 #include "test_html_report.moc"

@@ -104,10 +104,20 @@ private Q_SLOTS:
     QVERIFY(text.contains(QStringLiteral("<g id=\"node1\" class=\"node\">"))); // Graphviz's SVG, inline
     QVERIFY(text.contains(QStringLiteral("over 2 runs on CPU")));
     QVERIFY(text.contains(QStringLiteral("no roofline: uopc report ran with --no-roofline")));
-    QVERIFY(text.contains(QStringLiteral("<details id=\"kernel-0\" open>")));
+    // each kernel `uopc opts` lists ("#0 E_4_6  LL  (none)"), by its place and name
+    ExportRun opts = runUopc({QStringLiteral("opts"), kExamples + QStringLiteral("matmul.py"), QStringLiteral("--device"),
+                              QStringLiteral("CPU")});
+    QCOMPARE(opts.code, 0);
+    const QStringList lines = opts.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY(!lines.isEmpty());
+    for (const QString& line : lines) {
+      QStringList words = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+      QString index = words.at(0).mid(1);
+      QVERIFY2(text.contains(QStringLiteral("<summary>kernel %1: %2</summary>").arg(index, words.at(1))), qPrintable(line));
+    }
     QVERIFY(text.contains(QStringLiteral("<pre class=\"isa\">")));
   }
 };
 
-UOPSCOPE_TEST(TestExports)
+UOPSCOPE_TEST(TestExports);
 #include "test_exports.moc"

@@ -111,5 +111,5 @@ private Q_SLOTS:
   }
 };
 
-UOPSCOPE_TEST(TestExports)
+UOPSCOPE_TEST(TestExports);
 #include "test_exports.moc"

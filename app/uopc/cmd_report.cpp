@@ -8,7 +8,7 @@
 #include "core/program/device_run.h"
 #include "core/program/scheduled_run.h"
 #include "core/runtime/device_registry.h"
-#include "graphviz/dot_svg.h"
+#include "backends/graphviz/dot_svg.h"
 
 #include <filesystem>
 #include <fstream>

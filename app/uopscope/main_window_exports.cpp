@@ -9,7 +9,7 @@
 #include "core/export/html_report.h"
 #include "core/export/report_kernels.h"
 #include "core/runtime/device_registry.h"
-#include "graphviz/dot_svg.h"
+#include "backends/graphviz/dot_svg.h"
 #include "views/kernel_text/device_run.h"
 #include "views/run/peaks_cache.h"
 

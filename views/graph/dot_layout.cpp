@@ -1,6 +1,6 @@
 #include "views/graph/dot_layout.h"
 
-#include "graphviz/graphviz_context.h"
+#include "backends/graphviz/graphviz_context.h"
 
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>

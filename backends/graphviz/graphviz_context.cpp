@@ -1,4 +1,4 @@
-#include "graphviz/graphviz_context.h"
+#include "backends/graphviz/graphviz_context.h"
 
 #include <graphviz/gvc.h>
 

@@ -1,6 +1,6 @@
-#include "graphviz/dot_svg.h"
+#include "backends/graphviz/dot_svg.h"
 
-#include "graphviz/graphviz_context.h"
+#include "backends/graphviz/graphviz_context.h"
 
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>

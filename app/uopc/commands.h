@@ -26,5 +26,7 @@ void addOptsCommand(CLI::App& app);
 // `uopc devices`: REF, INTERP, CPU and every OpenCL device.
 void addDevicesCommand(CLI::App& app);
 void addAutobatchCommand(CLI::App& app);
+// `uopc mca PROGRAM [--kernel K] [--json]`: MCA's model of each CPU kernel's innermost loops.
+void addMcaCommand(CLI::App& app);
 
 } // namespace uopc

@@ -10,6 +10,7 @@
 #include "views/autobatch/vm_debugger.h"
 #include "views/graph/graph_filter.h"
 #include "views/program/program_editor.h"
+#include "views/throughput/throughput_panel.h"
 #include "core/runtime/device_registry.h"
 #include "core/program/device_run.h"
 
@@ -366,6 +367,7 @@ int main(int argc, char** argv) {
     window.runPanel()->waitForPeaks(); // the Roofline tab's, measured once per device
   }
   if (!parser.isSet(o.shot)) return QApplication::exec();
+  window.findChild<uops::views::ThroughputPanel*>()->waitForAnalysis(); // modelled on a worker
   QApplication::processEvents();
   if (!window.grab().save(parser.value(o.shot))) return fail(QStringLiteral("cannot write %1").arg(parser.value(o.shot)));
   return 0;

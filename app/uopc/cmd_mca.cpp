@@ -10,6 +10,7 @@
 #include "core/runtime/json_output.h"
 
 #include <iostream>
+#include <map>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

@@ -28,6 +28,7 @@ struct DecodedFunction {
   std::vector<llvm::MCInst> instructions;
   std::vector<AsmLine> lines;
   std::vector<CodeSite> sites;
+  std::vector<bool> returns; // the function's exits: not part of a straight-line body's work
 };
 
 DecodedFunction decodeEntry(std::span<const uint8_t> object, const std::string& entry, const TargetDesc& target) {
@@ -48,6 +49,7 @@ DecodedFunction decodeEntry(std::span<const uint8_t> object, const std::string& 
                   out.instructions.push_back(instruction);
                   out.lines.push_back(line);
                   out.sites.push_back(site);
+                  out.returns.push_back(info->get(instruction.getOpcode()).isReturn());
                 });
   return out;
 }
@@ -55,7 +57,7 @@ DecodedFunction decodeEntry(std::span<const uint8_t> object, const std::string& 
 std::vector<BlockInstruction> bodyOf(const DecodedFunction& code, uint64_t start, uint64_t end) {
   std::vector<BlockInstruction> body;
   for (size_t i = 0; i < code.lines.size(); ++i)
-    if (code.lines[i].offset >= start && code.lines[i].offset < end)
+    if (code.lines[i].offset >= start && code.lines[i].offset < end && !code.returns[i])
       body.push_back({.instruction = &code.instructions[i], .offset = code.lines[i].offset, .text = code.lines[i].text});
   return body;
 }

@@ -25,7 +25,7 @@ namespace {
 
 // x = x * 0.5 + 1.0, `trips` times (inside `outer` iterations of an outer
 // loop when outer > 1): each step waits for the last, so no vectorizing.
-std::string chainKernel(int trips, int outer) {
+std::string throughputChainKernel(int trips, int outer) {
   const std::string inner = R"(
 inner:
   %i = phi i64 [ 0, %outer ], [ %inext, %inner ]
@@ -54,7 +54,7 @@ outer:
 }
 
 // out[i] = a[i] * 2 for i < 4096: independent iterations, vectorized.
-const std::string& scaleKernel() {
+const std::string& throughputScaleKernel() {
   static const std::string ir = R"(define void @kernel(ptr %bufs, i64 %tid) {
 entry:
   %out = load ptr, ptr %bufs, align 8
@@ -77,12 +77,12 @@ exit:
   return ir;
 }
 
-KernelThroughput modelOf(const std::string& ir) {
+KernelThroughput throughputModelOf(const std::string& ir) {
   const ObjectArtifacts compiled = compileToObject(ir, "kernel", hostTarget(), 3);
   return analyzeThroughput(compiled.object, "kernel", compiled.optimizedIr, "test");
 }
 
-int countStarting(const LoopThroughput& loop, const char* prefix) {
+int countThroughputStarting(const LoopThroughput& loop, const char* prefix) {
   int n = 0;
   for (const ThroughputInstruction& i : loop.instructions)
     if (i.text.rfind(prefix, 0) == 0) ++n;
@@ -90,7 +90,7 @@ int countStarting(const LoopThroughput& loop, const char* prefix) {
 }
 
 // Floats one iteration stores: the width of each vector (or scalar) store.
-int floatsStored(const LoopThroughput& loop) {
+int throughputFloatsStored(const LoopThroughput& loop) {
   int n = 0;
   for (const ThroughputInstruction& i : loop.instructions) {
     const std::string& t = i.text;
@@ -105,7 +105,7 @@ int floatsStored(const LoopThroughput& loop) {
   return n;
 }
 
-QString textOf(const LoopThroughput& loop) {
+QString throughputBodyText(const LoopThroughput& loop) {
   QString out;
   for (const ThroughputInstruction& i : loop.instructions) out += qs(i.text) + u'\n';
   return out;
@@ -155,12 +155,12 @@ private Q_SLOTS:
   }
 
   void dependencyChainIsLatencyBound() {
-    const KernelThroughput model = modelOf(chainKernel(1000, 1));
+    const KernelThroughput model = throughputModelOf(throughputChainKernel(1000, 1));
     QVERIFY(!model.cpu.empty());
     QCOMPARE(model.loops.size(), size_t(1));
     const LoopThroughput& loop = model.loops[0];
-    const int muls = countStarting(loop, "vmulss") + countStarting(loop, "mulss");
-    QVERIFY2(muls > 0, qPrintable(textOf(loop)));
+    const int muls = countThroughputStarting(loop, "vmulss") + countThroughputStarting(loop, "mulss");
+    QVERIFY2(muls > 0, qPrintable(throughputBodyText(loop)));
     // the IR's 1000 steps, however LLVM unrolled them
     QCOMPARE(loop.iterations * static_cast<uint64_t>(muls), uint64_t(1000));
     QCOMPARE(loop.bottleneck, std::string("dependency chain"));
@@ -175,19 +175,19 @@ private Q_SLOTS:
   }
 
   void nestMultipliesTripCounts() {
-    const KernelThroughput model = modelOf(chainKernel(100, 64));
+    const KernelThroughput model = throughputModelOf(throughputChainKernel(100, 64));
     QCOMPARE(model.loops.size(), size_t(1));
     const LoopThroughput& loop = model.loops[0];
     QCOMPARE(loop.depth, 2);
-    const int muls = countStarting(loop, "vmulss") + countStarting(loop, "mulss");
+    const int muls = countThroughputStarting(loop, "vmulss") + countThroughputStarting(loop, "mulss");
     QCOMPARE(loop.iterations * static_cast<uint64_t>(muls), uint64_t(64 * 100));
   }
 
   void independentLoopIsThroughputBound() {
-    const KernelThroughput model = modelOf(scaleKernel());
+    const KernelThroughput model = throughputModelOf(throughputScaleKernel());
     QCOMPARE(model.loops.size(), size_t(1));
     const LoopThroughput& loop = model.loops[0];
-    QCOMPARE(loop.iterations * static_cast<uint64_t>(floatsStored(loop)), uint64_t(4096));
+    QCOMPARE(loop.iterations * static_cast<uint64_t>(throughputFloatsStored(loop)), uint64_t(4096));
     QVERIFY2(loop.bottleneck != "dependency chain", qPrintable(qs(loop.bottleneck)));
     QVERIFY(std::max(loop.resourceCycles, loop.dispatchCycles) >= 0.9 * loop.cyclesPerIteration);
     // ports: each instruction's share adds up to the loop's
@@ -203,7 +203,7 @@ private Q_SLOTS:
   }
 
   void straightLineRunsOnce() {
-    const KernelThroughput model = modelOf(R"(define void @kernel(ptr %bufs, i64 %tid) {
+    const KernelThroughput model = throughputModelOf(R"(define void @kernel(ptr %bufs, i64 %tid) {
 entry:
   %out = load ptr, ptr %bufs, align 8
   store float 1.000000e+00, ptr %out, align 4

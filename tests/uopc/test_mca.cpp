@@ -30,7 +30,7 @@ McaResult runUopcMca(const QStringList& args) {
           QString::fromUtf8(p.readAllStandardError())};
 }
 
-const char* const kMatmul = R"(from tinygrad import Tensor
+const char* const kMcaMatmul = R"(from tinygrad import Tensor
 a = Tensor.empty(256, 256)
 b = Tensor.empty(256, 256)
 out = a @ b
@@ -53,7 +53,7 @@ private Q_SLOTS:
     m_program = m_dir.filePath(QStringLiteral("matmul.py"));
     QFile f(m_program);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(kMatmul);
+    f.write(kMcaMatmul);
   }
 
   void json() {
@@ -79,7 +79,7 @@ private Q_SLOTS:
       for (const QJsonValue& i : instructions) {
         const QJsonObject o = i.toObject();
         const QString offset = QString::number(static_cast<qulonglong>(o[QStringLiteral("offset")].toDouble()), 16);
-        const QRegularExpression line(QStringLiteral("\\n *%1: [0-9a-f ]+ %2\\n")
+        const QRegularExpression line(QStringLiteral("\\n *%1: [0-9a-f ]+ %2(  # [^\\n]*)?\\n")
                                           .arg(offset, QRegularExpression::escape(o[QStringLiteral("text")].toString())));
         QVERIFY2(isa.out.contains(line), qPrintable(offset + QStringLiteral(": ") + o[QStringLiteral("text")].toString()));
       }

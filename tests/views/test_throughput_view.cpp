@@ -22,16 +22,16 @@ using namespace uops::views;
 
 namespace {
 
-const char* const kMatmul = "from tinygrad import Tensor\n"
+const char* const kThroughputMatmul = "from tinygrad import Tensor\n"
                             "a = Tensor.empty(128, 128)\n"
                             "b = Tensor.empty(128, 128)\n"
                             "out = a @ b\n";
 
-// The window on kMatmul with kernel 0's Render stage selected and the Throughput dock in front.
-bool showKernel(MainWindow& w) {
+// The window on kThroughputMatmul with kernel 0's Render stage selected and the Throughput dock in front.
+bool showThroughputKernel(MainWindow& w) {
   w.show();
   if (!QTest::qWaitForWindowExposed(&w)) return false;
-  w.session().setSource(QString::fromLatin1(kMatmul), QStringLiteral("mm.py"));
+  w.session().setSource(QString::fromLatin1(kThroughputMatmul), QStringLiteral("mm.py"));
   w.session().waitForIdle();
   const int render = w.session().findStage(QStringLiteral("Render"), 0);
   if (render < 0 || !w.showView(QStringLiteral("throughput"))) return false;
@@ -40,7 +40,7 @@ bool showKernel(MainWindow& w) {
   return true;
 }
 
-ThroughputPanel* panelOf(MainWindow& w) {
+ThroughputPanel* throughputPanelOf(MainWindow& w) {
   return w.findChild<ThroughputPanel*>();
 }
 
@@ -61,8 +61,8 @@ private Q_SLOTS:
 
   void showsTheHotLoop() {
     MainWindow w;
-    QVERIFY(showKernel(w));
-    ThroughputPanel* panel = panelOf(w);
+    QVERIFY(showThroughputKernel(w));
+    ThroughputPanel* panel = throughputPanelOf(w);
     QVERIFY(panel);
     panel->waitForAnalysis();
     QVERIFY2(panel->shown().has_value(), qPrintable(panel->status()->text()));
@@ -110,11 +110,11 @@ private Q_SLOTS:
 
   void saysWhyWithoutAKernel() {
     MainWindow w;
-    QVERIFY(showKernel(w));
-    panelOf(w)->waitForAnalysis();
+    QVERIFY(showThroughputKernel(w));
+    throughputPanelOf(w)->waitForAnalysis();
     w.session().selectStage(w.session().findStage(QStringLiteral("Rangeify"), -1));
     w.session().waitForIdle();
-    ThroughputPanel* panel = panelOf(w);
+    ThroughputPanel* panel = throughputPanelOf(w);
     QVERIFY(!panel->shown());
     QCOMPARE(panel->model()->rowCount(), 0);
     QCOMPARE(panel->status()->text(),
@@ -126,12 +126,12 @@ private Q_SLOTS:
     for (const DeviceChoice& d : availableDevices()) cl = cl || d.name == QStringLiteral("CL:0");
     if (!cl) QSKIP("no OpenCL device CL:0 here");
     MainWindow w;
-    QVERIFY(showKernel(w));
+    QVERIFY(showThroughputKernel(w));
     QVERIFY(w.session().setDevice(QStringLiteral("CL:0")));
     w.session().waitForIdle();
     w.session().selectStage(w.session().findStage(QStringLiteral("Render"), 0));
     w.session().waitForIdle();
-    ThroughputPanel* panel = panelOf(w);
+    ThroughputPanel* panel = throughputPanelOf(w);
     QVERIFY(!panel->shown());
     QVERIFY2(panel->status()->text().startsWith(QStringLiteral("No throughput model: kernel ")),
              qPrintable(panel->status()->text()));

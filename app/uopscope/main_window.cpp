@@ -85,7 +85,7 @@ MainWindow::MainWindow(QWidget* parent)
   tabifyDockWidget(code, optimize);
   QDockWidget* step = dock(QStringLiteral("Step"), m_stepper, Qt::RightDockWidgetArea);
   tabifyDockWidget(code, step);
-  tabifyDockWidget(code, dock(QStringLiteral("Throughput"), new ThroughputPanel(m_session, analyzeKernelThroughput, this), Qt::RightDockWidgetArea));
+  tabifyDockWidget(code, dock(QStringLiteral("Throughput"), scrolled(new ThroughputPanel(m_session, analyzeKernelThroughput, this)), Qt::RightDockWidgetArea));
   connect(step, &QDockWidget::visibilityChanged, m_stepper, &KernelStepperPanel::setOnScreen);
   code->raise();
   // scrolled: its fields and lists must not make the window taller than the screen

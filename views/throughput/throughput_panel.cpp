@@ -37,12 +37,15 @@ ThroughputPanel::ThroughputPanel(Session& session, ThroughputAnalyzer analyze, Q
   m_ports->horizontalHeader()->setStretchLastSection(true);
   m_ports->verticalHeader()->hide();
   m_ports->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  m_ports->setMaximumHeight(150);
+  m_table->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+  // compact rows: the instruction table below gets the dock's height
+  for (QTableView* table : {static_cast<QTableView*>(m_ports), m_table})
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 4);
+  m_ports->setMaximumHeight(6 * (m_ports->fontMetrics().height() + 4));
   m_table->setModel(m_model);
   m_table->verticalHeader()->hide();
   m_table->horizontalHeader()->setStretchLastSection(true);
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-  m_table->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(m_status);
   layout->addWidget(m_loop);

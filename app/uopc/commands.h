@@ -28,5 +28,7 @@ void addDevicesCommand(CLI::App& app);
 void addAutobatchCommand(CLI::App& app);
 // `uopc report PROGRAM -o FILE.html`: a self-contained HTML report of the program.
 void addReportCommand(CLI::App& app);
+// `uopc mca PROGRAM [--kernel K] [--json]`: MCA's model of each CPU kernel's innermost loops.
+void addMcaCommand(CLI::App& app);
 
 } // namespace uopc

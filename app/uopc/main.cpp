@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   uopc::addDevicesCommand(app);
   uopc::addAutobatchCommand(app);
   uopc::addReportCommand(app);
+  uopc::addMcaCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

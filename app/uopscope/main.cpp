@@ -11,6 +11,7 @@
 #include "views/autobatch/vm_debugger.h"
 #include "views/graph/graph_filter.h"
 #include "views/program/program_editor.h"
+#include "views/throughput/throughput_panel.h"
 #include "core/runtime/device_registry.h"
 #include "core/program/device_run.h"
 
@@ -370,6 +371,7 @@ int main(int argc, char** argv) {
     window.runPanel()->waitForPeaks(); // the Roofline tab's, measured once per device
   }
   if (!parser.isSet(o.shot)) return QApplication::exec();
+  window.findChild<uops::views::ThroughputPanel*>()->waitForAnalysis(); // modelled on a worker
   QApplication::processEvents();
   QPixmap picture = parser.isSet(o.menu) ? uops::views::grabWithMenu(window, parser.value(o.menu)) : window.grab();
   if (picture.isNull()) return fail(QStringLiteral("--menu: the window has no menu %1").arg(parser.value(o.menu)));

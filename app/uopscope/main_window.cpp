@@ -3,8 +3,10 @@
 #include "app/uopscope/activity_status.h"
 #include "app/uopscope/examples_dir.h"
 
+#include "backends/llvm/loop_throughput.h"
 #include "views/autobatch/vm_debugger.h"
 #include "views/run/roofline_view.h"
+#include "views/throughput/throughput_panel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -83,6 +85,7 @@ MainWindow::MainWindow(QWidget* parent)
   tabifyDockWidget(code, optimize);
   QDockWidget* step = dock(QStringLiteral("Step"), m_stepper, Qt::RightDockWidgetArea);
   tabifyDockWidget(code, step);
+  tabifyDockWidget(code, dock(QStringLiteral("Throughput"), scrolled(new ThroughputPanel(m_session, analyzeKernelThroughput, this)), Qt::RightDockWidgetArea));
   connect(step, &QDockWidget::visibilityChanged, m_stepper, &KernelStepperPanel::setOnScreen);
   code->raise();
   // scrolled: its fields and lists must not make the window taller than the screen

@@ -138,7 +138,8 @@ std::unique_ptr<llvm::object::ObjectFile> readObject(std::span<const uint8_t> ob
   return std::move(*file);
 }
 
-std::vector<AsmLine> decode(McTools& tools, const llvm::object::ObjectFile& file, const FunctionCode& code) {
+std::vector<AsmLine> decode(McTools& tools, const llvm::object::ObjectFile& file, const FunctionCode& code,
+                            const InstructionVisitor& visit = {}) {
   const RelocationNotes notes = relocationNotes(file, code.section);
   std::vector<AsmLine> lines;
   for (uint64_t offset = 0; offset < code.bytes.size();) {
@@ -157,6 +158,7 @@ std::vector<AsmLine> decode(McTools& tools, const llvm::object::ObjectFile& file
     size = std::min<uint64_t>(size, code.bytes.size() - offset);
     line.bytes.assign(code.bytes.begin() + offset, code.bytes.begin() + offset + size);
     line.relocation = notes.within(code.start + offset, size);
+    if (visit) visit(instruction, line, status != llvm::MCDisassembler::Fail);
     lines.push_back(std::move(line));
     offset += size;
   }
@@ -171,6 +173,13 @@ std::vector<AsmLine> disassembleFunction(std::span<const uint8_t> object,
   McTools tools = makeTools(target, syntax);
   auto file = readObject(object, function + ".o");
   return decode(tools, *file, findFunction(*file, function));
+}
+
+void visitFunction(std::span<const uint8_t> object, const std::string& function, const TargetDesc& target,
+                   AsmSyntax syntax, const InstructionVisitor& visit) {
+  McTools tools = makeTools(target, syntax);
+  auto file = readObject(object, function + ".o");
+  decode(tools, *file, findFunction(*file, function), visit);
 }
 
 std::vector<AsmFunction> disassembleObject(std::span<const uint8_t> object, const TargetDesc& target,

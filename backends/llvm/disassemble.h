@@ -6,9 +6,14 @@
 #include "backends/llvm/target_desc.h"
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
+
+namespace llvm {
+class MCInst;
+} // namespace llvm
 
 namespace uops {
 
@@ -19,6 +24,14 @@ namespace uops {
 std::vector<AsmLine> disassembleFunction(std::span<const uint8_t> object,
                                          const std::string& function, const TargetDesc& target,
                                          AsmSyntax syntax);
+
+// Each instruction of `function` as disassembleFunction decodes it, with the
+// MC layer's own form for analyses that need more than text (the loop
+// throughput model); `decoded` is false for a byte the decoder rejected.
+using InstructionVisitor =
+    std::function<void(const llvm::MCInst& instruction, const AsmLine& line, bool decoded)>;
+void visitFunction(std::span<const uint8_t> object, const std::string& function, const TargetDesc& target,
+                   AsmSyntax syntax, const InstructionVisitor& visit);
 
 // Every function symbol with code in `object` (a relocatable object or a
 // shared library, such as an OpenCL driver's compiled kernel), in address

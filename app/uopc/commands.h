@@ -26,5 +26,7 @@ void addOptsCommand(CLI::App& app);
 // `uopc devices`: REF, INTERP, CPU and every OpenCL device.
 void addDevicesCommand(CLI::App& app);
 void addAutobatchCommand(CLI::App& app);
+// `uopc doc NAME [--json] | --list`: what an op, AxisType, OptOp or LLVM IR word means.
+void addDocCommand(CLI::App& app);
 
 } // namespace uopc

@@ -51,6 +51,10 @@ public:
   QScrollBar* horizontalScrollBar() const;
   // The style the lexer gave to the character at `column` of `line` (0: plain text).
   int styleAt(int line, int column) const;
+  // The tooltip over `column` of `line` (0-based): in LLVM IR, the entry in
+  // core/docs of the instruction, intrinsic or keyword there; "" elsewhere.
+  // Shown when the mouse dwells on the word.
+  QString toolTipAt(int line, int column) const;
 
 Q_SIGNALS:
   void lineClicked(int line); // 0-based

@@ -1,5 +1,5 @@
 // uopscope [PROGRAM.py | SESSION.uopscope] [--diff OPTS] [--device CPU|CL:n] [--schedule K] [--view NAME] [--stage NAME [--kernel K] [--rewrite N]]
-//          [--compare] [--neighbourhood] [--hide GROUPS] [--find TEXT] [--line N] [--steps N] [--run] [--pass NAME] [--vm-steps N] [--screenshot FILE.png]
+//          [--compare] [--neighbourhood] [--hide GROUPS] [--find TEXT] [--line N] [--steps N] [--run] [--pass NAME] [--vm-steps N] [--hover] [--screenshot FILE.png]
 // Every option is checked before the window opens: a wrong value is an error
 // that lists the valid ones. --help and --version need no display.
 #include "app/uopscope/main_window.h"
@@ -19,6 +19,8 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QHelpEvent>
+#include <QPainter>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
@@ -87,6 +89,8 @@ struct Options {
                           QStringLiteral("with --stage and --kernel: compare the kernel's OptOps with these in the Diff "
                                          "view (e.g. \"Split(0, 4, UPCAST)\"; \"\" for none)"),
                           QStringLiteral("opts")};
+  QCommandLineOption hover{QStringLiteral("hover"),
+                           QStringLiteral("with --find: show the found node's docs, as hovering it does")};
   QCommandLineOption shot{QStringLiteral("screenshot"), QStringLiteral("write a PNG of the window and exit"),
                           QStringLiteral("file")};
   QCommandLineOption loadingShot{QStringLiteral("screenshot-loading"),
@@ -99,7 +103,7 @@ struct Options {
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py) or a saved session (.uopscope)"));
-    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, lanes, runIt, pass, vmSteps, diff, shot, loadingShot});
+    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, lanes, runIt, pass, vmSteps, diff, hover, shot, loadingShot});
   }
 };
 
@@ -338,6 +342,13 @@ int main(int argc, char** argv) {
     window.findBar()->setText(parser.value(o.find));
     window.findBar()->findFrom(-1);
   }
+  if (parser.isSet(o.hover)) {
+    uops::views::GraphView* g = window.graph();
+    if (g->selected() < 0) return fail(QStringLiteral("--hover: no node found to hover (--find names one)"));
+    const QPoint at = g->mapFromScene(g->layout().nodes[static_cast<size_t>(g->selected())].box.center());
+    QHelpEvent hover(QEvent::ToolTip, at, g->viewport()->mapToGlobal(at));
+    QApplication::sendEvent(g->viewport(), &hover);
+  }
   if (parser.isSet(o.steps)) {
     if (!window.stepper()->stepper()) return fail(QStringLiteral("--steps: the stage chosen is not a kernel's"));
     if (parser.isSet(o.lanes)) window.stepper()->lanes()->setValue(parser.value(o.lanes).toInt());
@@ -367,6 +378,11 @@ int main(int argc, char** argv) {
   }
   if (!parser.isSet(o.shot)) return QApplication::exec();
   QApplication::processEvents();
-  if (!window.grab().save(parser.value(o.shot))) return fail(QStringLiteral("cannot write %1").arg(parser.value(o.shot)));
+  QPixmap picture = window.grab();
+  // a tooltip is a window of its own: drawn onto the picture where it shows
+  for (QWidget* tip : QApplication::topLevelWidgets())
+    if (tip->isVisible() && tip->inherits("QTipLabel"))
+      QPainter(&picture).drawPixmap(tip->mapToGlobal(QPoint()) - window.mapToGlobal(QPoint()), tip->grab());
+  if (!picture.save(parser.value(o.shot))) return fail(QStringLiteral("cannot write %1").arg(parser.value(o.shot)));
   return 0;
 }

@@ -2,6 +2,7 @@
 
 #include "core/docs/axis_opt_doc.h"
 #include "core/docs/llvm_doc.h"
+#include "core/docs/opencl_doc.h"
 #include "core/docs/op_doc.h"
 
 #include <algorithm>
@@ -57,6 +58,13 @@ DocEntry llvmDocEntry(const LlvmDoc& doc) {
            {"written for", std::string(doc.uopOrigin)}}};
 }
 
+DocEntry entryFromOpenCl(const OpenClDoc& doc) {
+  return {DocKind::OpenCl, std::string(doc.name), fmt::format("OpenCL C {}", doc.kind),
+          {{"meaning", std::string(doc.meaning)},
+           {"signature", std::string(doc.signature)},
+           {"written for", std::string(doc.uopOrigin)}}};
+}
+
 // Entries by kind, in the order lookups prefer them.
 std::vector<DocEntry> entryAll() {
   std::vector<DocEntry> all;
@@ -64,6 +72,7 @@ std::vector<DocEntry> entryAll() {
   for (const AxisTypeDoc& doc : axisTypeDocs()) all.push_back(axisTypeDocEntry(doc.type));
   for (const OptOpDoc& doc : optOpDocs()) all.push_back(optOpDocEntry(doc.op));
   for (const LlvmDoc& doc : llvmDocs()) all.push_back(llvmDocEntry(doc));
+  for (const OpenClDoc& doc : openclDocs()) all.push_back(entryFromOpenCl(doc));
   return all;
 }
 
@@ -103,11 +112,18 @@ DocEntry optOpDocEntry(OptOpKind op) {
            {"example", std::string(doc.example)}}};
 }
 
+std::optional<DocEntry> openclDocEntry(std::string_view word) {
+  const OpenClDoc* doc = openclDoc(word);
+  if (!doc) return std::nullopt;
+  return entryFromOpenCl(*doc);
+}
+
 std::optional<DocEntry> findDoc(std::string_view name) {
   const std::vector<DocEntry>& table = entryTable();
   for (const DocEntry& entry : table)
     if (entry.name == name) return entry;
   if (const LlvmDoc* doc = llvmDoc(name)) return llvmDocEntry(*doc);
+  if (std::optional<DocEntry> cl = openclDocEntry(name)) return cl;
   std::string lower = entryLower(name);
   for (const DocEntry& entry : table)
     if (entryLower(entry.name) == lower) return entry;

@@ -14,7 +14,7 @@
 
 namespace uops::docs {
 
-enum class DocKind : uint8_t { Op, AxisType, OptOp, Llvm };
+enum class DocKind : uint8_t { Op, AxisType, OptOp, Llvm, OpenCl };
 
 struct DocEntry {
   DocKind kind = DocKind::Op;
@@ -26,8 +26,11 @@ struct DocEntry {
 DocEntry opDocEntry(Op op);
 DocEntry axisTypeDocEntry(AxisType type);
 DocEntry optOpDocEntry(OptOpKind op);
+// A word of OpenCL C ("get_global_id", "__local"), or nullopt.
+std::optional<DocEntry> openclDocEntry(std::string_view word);
 
-// A name's entry: an exact match first (ops, then AxisTypes, OptOps, LLVM IR),
+// A name's entry: an exact match first (ops, then AxisTypes, OptOps, LLVM IR,
+// OpenCL C: "select" is LLVM's, the OpenCL pane asks openclDocEntry),
 // then one that differs only in case. LLVM intrinsics match with or without
 // '@' and their type suffix.
 std::optional<DocEntry> findDoc(std::string_view name);

@@ -25,6 +25,7 @@ std::string_view formatKindWord(DocKind kind) {
   case DocKind::AxisType: return "axis_type";
   case DocKind::OptOp: return "opt_op";
   case DocKind::Llvm: return "llvm";
+  case DocKind::OpenCl: return "opencl";
   }
   return "op";
 }

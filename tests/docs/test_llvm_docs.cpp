@@ -1,9 +1,11 @@
-// core/docs' LLVM IR table: intrinsic names lose '@' and their overload
-// suffixes; instructions, intrinsics and keywords each find their entry.
+// core/docs' LLVM IR and OpenCL C tables: intrinsic names lose '@' and their
+// overload suffixes, OpenCL's vector and conversion builtins their widths and
+// types; instructions, intrinsics, builtins and keywords find their entries.
 #include "tests/support/test_registry.h"
 
 #include "core/docs/doc_entry.h"
 #include "core/docs/llvm_doc.h"
+#include "core/docs/opencl_doc.h"
 
 #include <QTest>
 
@@ -31,6 +33,23 @@ private Q_SLOTS:
     QVERIFY(!docs::llvmDoc("llvm.unknown.f32"));
     QCOMPARE(docs::findDoc("@llvm.trunc.f32")->kind, docs::DocKind::Llvm);
     QCOMPARE(docs::findDoc("@llvm.trunc.f32")->name, std::string("llvm.trunc"));
+  }
+
+  void openclWordsFindTheirEntries() {
+    QCOMPARE(docs::openclDocName("vload4"), std::string("vloadn"));
+    QCOMPARE(docs::openclDocName("vstore16"), std::string("vstoren"));
+    QCOMPARE(docs::openclDocName("vload"), std::string("vload"));
+    QCOMPARE(docs::openclDocName("convert_uint_sat_rtz"), std::string("convert_T_sat_rtz"));
+    QCOMPARE(docs::openclDocName("convert_float_rte"), std::string("convert_T_rte"));
+    QCOMPARE(docs::openclDoc("get_local_id")->kind, std::string_view("builtin"));
+    QCOMPARE(docs::openclDoc("__local")->kind, std::string_view("qualifier"));
+    QVERIFY(!docs::openclDoc("v12"));
+    // the OpenCL pane asks for OpenCL's select; a bare name finds LLVM's first
+    QCOMPARE(docs::openclDocEntry("select")->kind, docs::DocKind::OpenCl);
+    QCOMPARE(docs::findDoc("select")->kind, docs::DocKind::Llvm);
+    QCOMPARE(docs::findDoc("vload4")->name, std::string("vloadn"));
+    for (const docs::OpenClDoc& doc : docs::openclDocs())
+      QVERIFY2(!doc.meaning.empty() && !doc.signature.empty() && !doc.uopOrigin.empty(), doc.name.data());
   }
 
   void everyEntryIsFull() {

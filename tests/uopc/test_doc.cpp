@@ -1,15 +1,18 @@
 // uopc doc: an entry as text or JSON, the list of names, a clear error with
 // close matches for an unknown name; and every instruction and intrinsic the
-// LLVM renderer writes for the bundled examples has an entry in core/docs.
+// LLVM renderer writes for the bundled examples has an entry in core/docs,
+// and every builtin the OpenCL renderer writes for them.
 #include "tests/support/test_registry.h"
 
 #include "core/docs/llvm_doc.h"
+#include "core/docs/opencl_doc.h"
 
 #include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTest>
 
 #include <set>
@@ -111,6 +114,44 @@ private Q_SLOTS:
     // the examples exercise the table: loads, stores, loops, float math, intrinsics
     for (const char* word : {"load", "store", "br", "phi", "fadd", "getelementptr", "llvm.maximum", "llvm.sqrt"})
       QVERIFY2(seen.count(word), word);
+  }
+
+  // The OpenCL renderer's builtins (called names no kernel or helper of the
+  // source defines) and qualifiers for every bundled example on CL:0.
+  void everyEmittedOpenClBuiltinIsDocumented() {
+    const QDir dir(QStringLiteral(UOPSCOPE_SOURCE_DIR "/resources/examples"));
+    static const QRegularExpression defined(QStringLiteral(R"((?:static|__kernel)\s+[\w\s*]*?\b(\w+)\()"));
+    static const QRegularExpression called(QStringLiteral(R"(\b([A-Za-z_]\w*)\()"));
+    static const QRegularExpression qualifier(QStringLiteral(R"(\b(__\w+|CLK_\w+|restrict)\b)"));
+    const QStringList keywords = {QStringLiteral("for"), QStringLiteral("if"), QStringLiteral("while"),
+                                  QStringLiteral("return"), QStringLiteral("sizeof")};
+    std::set<std::string> seen, missing;
+    for (const QString& example : dir.entryList({QStringLiteral("*.py")}, QDir::Files)) {
+      DocRun r = runUopc({QStringLiteral("emit"), QStringLiteral("--device"), QStringLiteral("CL:0"),
+                          QStringLiteral("--source"), dir.filePath(example)});
+      if (r.code != 0 && r.err.contains(QStringLiteral("no device"))) QSKIP("no OpenCL device CL:0");
+      QVERIFY2(r.code == 0, qPrintable(example + QStringLiteral(": ") + r.err));
+      QStringList code;
+      for (const QString& line : r.out.split(QLatin1Char('\n')))
+        if (!line.trimmed().startsWith(QStringLiteral("//"))) code << line;
+      const QString text = code.join(QLatin1Char('\n'));
+      QSet<QString> own;
+      for (auto it = defined.globalMatch(text); it.hasNext();) own.insert(it.next().captured(1));
+      std::vector<QString> words;
+      for (auto it = called.globalMatch(text); it.hasNext();) {
+        const QString name = it.next().captured(1);
+        if (!own.contains(name) && !keywords.contains(name)) words.push_back(name);
+      }
+      for (auto it = qualifier.globalMatch(text); it.hasNext();) words.push_back(it.next().captured(1));
+      for (const QString& w : words) {
+        seen.insert(uops::docs::openclDocName(w.toStdString()));
+        if (!uops::docs::openclDoc(w.toStdString())) missing.insert(w.toStdString());
+      }
+    }
+    std::string list;
+    for (const std::string& m : missing) list += m + " ";
+    QVERIFY2(missing.empty(), list.c_str());
+    for (const char* word : {"__kernel", "__global", "get_global_id", "fmax"}) QVERIFY2(seen.count(word), word);
   }
 };
 

@@ -11,9 +11,14 @@
 #include "core/docs/op_doc.h"
 #include "core/docs/stage_doc.h"
 #include "core/ir/uop.h"
+#include "core/pipeline/linear_stepper.h"
 #include "views/code/code_editor.h"
 #include "views/code/scintilla.h"
+#include "views/kernels/kernels_model.h"
+#include "views/kernels/kernels_panel.h"
 #include "views/stages/stages_model.h"
+#include "views/stepper/kernel_stepper_panel.h"
+#include "views/stepper/stepper_model.h"
 
 #include <QComboBox>
 #include <QHelpEvent>
@@ -150,6 +155,20 @@ private Q_SLOTS:
     QVERIFY2(tip.contains(escaped(uops::docs::opDoc(uops::Op::Buffer).dtype)), qPrintable(tip));
   }
 
+  // The Step view's linearized instructions: each names its op's entry.
+  void stepInstructionsExplainThemselves() {
+    MainWindow w;
+    QVERIFY(viewstest::showAt(w, "softmax.py", "Rangeify"));
+    QVERIFY(w.showView(QStringLiteral("step")));
+    w.session().selectStage(w.session().findStage(QStringLiteral("Linearize"), 1));
+    w.session().waitForIdle();
+    StepperModel* model = w.stepper()->model();
+    QTRY_VERIFY(model->rowCount() > 0);
+    const uops::UOp* first = w.stepper()->stepper()->instructions()[0].get();
+    const QString tip = model->index(0, StepperModel::Instruction).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(escaped(uops::docs::opDoc(first->op()).meaning)), qPrintable(tip));
+  }
+
   // A stage row says what the stage does; a kernel row explains its name.
   void stagesAndKernelsExplainThemselves() {
     MainWindow w;
@@ -167,6 +186,11 @@ private Q_SLOTS:
     const QString name = optimizeKernel.data().toString().section(QLatin1Char(' '), 1);
     QVERIFY2(kernelTip.contains(QStringLiteral("<b>%1</b> &nbsp;<i>kernel name</i>").arg(name)), qPrintable(kernelTip));
     QVERIFY2(kernelTip.contains(QStringLiteral("REDUCE")), qPrintable(kernelTip)); // matmul reduces
+    // the Kernels view's name and ranges cells say the same
+    KernelsModel* kernels = w.kernels()->kernels();
+    QTRY_VERIFY(kernels->rowCount() > 0);
+    QCOMPARE(kernels->index(0, KernelsModel::Kernel).data(Qt::ToolTipRole).toString(), kernelTip);
+    QCOMPARE(kernels->index(0, KernelsModel::Ranges).data(Qt::ToolTipRole).toString(), kernelTip);
   }
 
   // The Optimize panel: each OptOp and AxisType item explains itself, the

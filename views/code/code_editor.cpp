@@ -164,9 +164,15 @@ int CodeEditor::styleAt(int line, int column) const {
 }
 
 QString CodeEditor::toolTipAt(int line, int column) const {
-  if (language() != CodeLanguage::LlvmIr || line < 0 || line >= lineCount()) return {};
-  // lineIndexFromPosition counts columns in characters
-  return docToolTip(wordAt(lineText(line), column));
+  if (line < 0 || line >= lineCount()) return {};
+  // lineIndexFromPosition counts columns in characters, as wordAt does
+  const QString word = wordAt(lineText(line), column);
+  switch (language()) {
+  case CodeLanguage::LlvmIr: return docToolTip(word); // also the textual IR's op names
+  case CodeLanguage::OpenClC: return openclToolTip(word);
+  case CodeLanguage::Assembly: return {};
+  }
+  return {};
 }
 
 bool CodeEditor::eventFilter(QObject* watched, QEvent* event) {

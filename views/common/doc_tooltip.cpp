@@ -24,11 +24,18 @@ QString docToolTip(const QString& name) {
   return QString::fromStdString(docs::docHtmlFor(name.toStdString()));
 }
 
+QString openclToolTip(const QString& word) {
+  std::optional<docs::DocEntry> entry = docs::openclDocEntry(word.toStdString());
+  return entry ? QString::fromStdString(docs::docHtml(*entry)) : QString();
+}
+
 QString kernelNameToolTip(const KernelName& name) {
   return QString::fromStdString(docs::kernelNameHtml(name));
 }
 
 QString kernelToolTip(const PipelineRun& run, size_t kernel) {
+  if (kernel < run.kernels.size() && !run.kernels[kernel].name.text.empty())
+    return kernelNameToolTip(run.kernels[kernel].name);
   for (const StageRecord& s : run.stages)
     if (s.stage == "Optimize" && s.kernelIndex == kernel && s.result) return kernelNameToolTip(kernelName(s.result));
   return {};

@@ -19,6 +19,8 @@ namespace uops::views {
 QString opDocToolTip(Op op);
 // A documented name's entry ("Add", "UPCAST", "Split", "fadd", "@llvm.sqrt.f32"); "" if none.
 QString docToolTip(const QString& name);
+// A word of OpenCL C ("get_global_id", "__local"); "" if none.
+QString openclToolTip(const QString& word);
 // A kernel name range by range: size, AxisType and its meaning.
 QString kernelNameToolTip(const KernelName& name);
 // Kernel `kernel` of a run: its name after Optimize explained; "" before Optimize ran.

@@ -101,7 +101,10 @@ CodeEditor::CodeEditor(const QString& name, CodeLanguage language, QWidget* pare
     int line = 0, column = 0;
     m_edit->lineIndexFromPosition(position, &line, &column);
     const QString tip = position < 0 ? QString() : toolTipAt(line, column);
-    if (tip.isEmpty()) return;
+    if (tip.isEmpty()) {
+      QToolTip::hideText();
+      return;
+    }
     QToolTip::showText(m_edit->viewport()->mapToGlobal(QPoint(x, y)), tip, m_edit->viewport());
   });
   connect(m_edit, &QsciScintillaBase::SCN_DWELLEND, this, [] { QToolTip::hideText(); });

@@ -7,6 +7,8 @@ class App;
 
 namespace uopc {
 
+// `uopc doc NAME [--json] | --list`: what an op, AxisType, OptOp or LLVM IR word means.
+void addDocCommand(CLI::App& app);
 // `uopc show FILE`: a graph with its derived properties.
 void addShowCommand(CLI::App& app);
 // `uopc bench-rewrite`: graphRewrite with the symbolic rules over a large graph.
@@ -26,7 +28,5 @@ void addOptsCommand(CLI::App& app);
 // `uopc devices`: REF, INTERP, CPU and every OpenCL device.
 void addDevicesCommand(CLI::App& app);
 void addAutobatchCommand(CLI::App& app);
-// `uopc doc NAME [--json] | --list`: what an op, AxisType, OptOp or LLVM IR word means.
-void addDocCommand(CLI::App& app);
 
 } // namespace uopc

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("uopc ") + UOPSCOPE_VERSION);
   uops::registerBackendDevices();
   uops::autobatch::installAutobatchModule();
+  uopc::addDocCommand(app);
   uopc::addShowCommand(app);
   uopc::addBenchRewriteCommand(app);
   uopc::addRunCommand(app);
@@ -25,7 +26,6 @@ int main(int argc, char** argv) {
   uopc::addOptsCommand(app);
   uopc::addDevicesCommand(app);
   uopc::addAutobatchCommand(app);
-  uopc::addDocCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

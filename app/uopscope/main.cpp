@@ -1,5 +1,5 @@
 // uopscope [PROGRAM.py | SESSION.uopscope] [--diff OPTS] [--device CPU|CL:n] [--schedule K] [--view NAME] [--stage NAME [--kernel K] [--rewrite N]]
-//          [--compare] [--neighbourhood] [--hide GROUPS] [--find TEXT] [--line N] [--steps N] [--run] [--pass NAME] [--vm-steps N] [--hover] [--screenshot FILE.png]
+//          [--compare] [--neighbourhood] [--hide GROUPS] [--find TEXT] [--line N] [--steps N] [--run] [--pass NAME] [--vm-steps N] [--screenshot FILE.png]
 // Every option is checked before the window opens: a wrong value is an error
 // that lists the valid ones. --help and --version need no display.
 #include "app/uopscope/main_window.h"
@@ -102,8 +102,9 @@ struct Options {
     parser.setApplicationDescription(QStringLiteral("UOpScope: explore how a tensor program is lowered"));
     parser.addHelpOption();
     parser.addVersionOption();
+    parser.addOption(hover);
     parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py) or a saved session (.uopscope)"));
-    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, lanes, runIt, pass, vmSteps, diff, hover, shot, loadingShot});
+    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, lanes, runIt, pass, vmSteps, diff, shot, loadingShot});
   }
 };
 
@@ -124,6 +125,17 @@ bool asksForText(int argc, char** argv) {
 int fail(const QString& message) {
   std::fprintf(stderr, "uopscope: %s\n", qPrintable(message));
   return 1;
+}
+
+// The window with its shown tooltip, a window of its own, drawn where it shows.
+int shootWithToolTip(uops::views::MainWindow& window, const QString& file) {
+  QApplication::processEvents();
+  QPixmap picture = window.grab();
+  for (QWidget* tip : QApplication::topLevelWidgets())
+    if (tip->isVisible() && tip->inherits("QTipLabel"))
+      QPainter(&picture).drawPixmap(tip->mapToGlobal(QPoint()) - window.mapToGlobal(QPoint()), tip->grab());
+  if (!picture.save(file)) return fail(QStringLiteral("cannot write %1").arg(file));
+  return 0;
 }
 
 // The window while the program loads, once the load reaches realization
@@ -342,13 +354,6 @@ int main(int argc, char** argv) {
     window.findBar()->setText(parser.value(o.find));
     window.findBar()->findFrom(-1);
   }
-  if (parser.isSet(o.hover)) {
-    uops::views::GraphView* g = window.graph();
-    if (g->selected() < 0) return fail(QStringLiteral("--hover: no node found to hover (--find names one)"));
-    const QPoint at = g->mapFromScene(g->layout().nodes[static_cast<size_t>(g->selected())].box.center());
-    QHelpEvent hover(QEvent::ToolTip, at, g->viewport()->mapToGlobal(at));
-    QApplication::sendEvent(g->viewport(), &hover);
-  }
   if (parser.isSet(o.steps)) {
     if (!window.stepper()->stepper()) return fail(QStringLiteral("--steps: the stage chosen is not a kernel's"));
     if (parser.isSet(o.lanes)) window.stepper()->lanes()->setValue(parser.value(o.lanes).toInt());
@@ -376,13 +381,17 @@ int main(int argc, char** argv) {
     window.session().waitForIdle();
     window.runPanel()->waitForPeaks(); // the Roofline tab's, measured once per device
   }
+  if (parser.isSet(o.hover)) { // the found node's docs, as hovering it shows them
+    uops::views::GraphView* g = window.graph();
+    if (g->selected() < 0) return fail(QStringLiteral("--hover: no node found to hover (--find names one)"));
+    const QPoint at = g->mapFromScene(g->layout().nodes[static_cast<size_t>(g->selected())].box.center());
+    QHelpEvent hover(QEvent::ToolTip, at, g->viewport()->mapToGlobal(at));
+    QApplication::sendEvent(g->viewport(), &hover);
+    if (parser.isSet(o.shot)) return shootWithToolTip(window, parser.value(o.shot));
+  }
+
   if (!parser.isSet(o.shot)) return QApplication::exec();
   QApplication::processEvents();
-  QPixmap picture = window.grab();
-  // a tooltip is a window of its own: drawn onto the picture where it shows
-  for (QWidget* tip : QApplication::topLevelWidgets())
-    if (tip->isVisible() && tip->inherits("QTipLabel"))
-      QPainter(&picture).drawPixmap(tip->mapToGlobal(QPoint()) - window.mapToGlobal(QPoint()), tip->grab());
-  if (!picture.save(parser.value(o.shot))) return fail(QStringLiteral("cannot write %1").arg(parser.value(o.shot)));
+  if (!window.grab().save(parser.value(o.shot))) return fail(QStringLiteral("cannot write %1").arg(parser.value(o.shot)));
   return 0;
 }

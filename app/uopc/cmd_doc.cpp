@@ -37,7 +37,7 @@ void runDoc(const DocOptions& o) {
     }
     return;
   }
-  if (o.name.empty()) throw std::runtime_error("doc: name an op, AxisType, OptOp or LLVM IR word, or pass --list");
+  if (o.name.empty()) throw std::runtime_error("doc: name an op, AxisType, OptOp, LLVM IR or OpenCL C word, or pass --list");
   std::optional<docs::DocEntry> entry = docs::findDoc(o.name);
   if (!entry) {
     std::vector<std::string> close = docs::closeDocNames(o.name);
@@ -56,8 +56,8 @@ void runDoc(const DocOptions& o) {
 
 void addDocCommand(CLI::App& app) {
   auto opts = std::make_shared<DocOptions>();
-  auto* cmd = app.add_subcommand("doc", "what an op, AxisType, OptOp or LLVM IR word means");
-  cmd->add_option("name", opts->name, "Add, UPCAST, Split, fadd, llvm.sqrt.f32, ...");
+  auto* cmd = app.add_subcommand("doc", "what an op, AxisType, OptOp, LLVM IR or OpenCL C word means");
+  cmd->add_option("name", opts->name, "Add, UPCAST, Split, fadd, llvm.sqrt.f32, get_global_id, ...");
   cmd->add_flag("--list", opts->list, "every documented name with its kind");
   cmd->add_flag("--json", opts->json, "the entry (or the list) as JSON");
   cmd->callback([opts] { runDoc(*opts); });

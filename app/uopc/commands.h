@@ -7,7 +7,7 @@ class App;
 
 namespace uopc {
 
-// `uopc doc NAME [--json] | --list`: what an op, AxisType, OptOp or LLVM IR word means.
+// `uopc doc NAME [--json] | --list`: what an op, AxisType, OptOp, LLVM IR or OpenCL C word means.
 void addDocCommand(CLI::App& app);
 // `uopc show FILE`: a graph with its derived properties.
 void addShowCommand(CLI::App& app);

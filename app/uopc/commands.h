@@ -7,6 +7,8 @@ class App;
 
 namespace uopc {
 
+// `uopc doc NAME [--json] | --list`: what an op, AxisType, OptOp, LLVM IR or OpenCL C word means.
+void addDocCommand(CLI::App& app);
 // `uopc show FILE`: a graph with its derived properties.
 void addShowCommand(CLI::App& app);
 // `uopc bench-rewrite`: graphRewrite with the symbolic rules over a large graph.

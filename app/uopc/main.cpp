@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("uopc ") + UOPSCOPE_VERSION);
   uops::registerBackendDevices();
   uops::autobatch::installAutobatchModule();
+  uopc::addDocCommand(app);
   uopc::addShowCommand(app);
   uopc::addBenchRewriteCommand(app);
   uopc::addRunCommand(app);

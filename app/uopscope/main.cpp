@@ -21,6 +21,8 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QHelpEvent>
+#include <QPainter>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
@@ -89,6 +91,8 @@ struct Options {
                           QStringLiteral("with --stage and --kernel: compare the kernel's OptOps with these in the Diff "
                                          "view (e.g. \"Split(0, 4, UPCAST)\"; \"\" for none)"),
                           QStringLiteral("opts")};
+  QCommandLineOption hover{QStringLiteral("hover"),
+                           QStringLiteral("with --find: show the found node's docs, as hovering it does")};
   QCommandLineOption shot{QStringLiteral("screenshot"), QStringLiteral("write a PNG of the window and exit"),
                           QStringLiteral("file")};
   QCommandLineOption loadingShot{QStringLiteral("screenshot-loading"),
@@ -102,6 +106,7 @@ struct Options {
     parser.setApplicationDescription(QStringLiteral("UOpScope: explore how a tensor program is lowered"));
     parser.addHelpOption();
     parser.addVersionOption();
+    parser.addOption(hover);
     parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py) or a saved session (.uopscope)"));
     parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, lanes, runIt, pass, vmSteps, diff, shot, loadingShot, menu});
   }
@@ -124,6 +129,17 @@ bool asksForText(int argc, char** argv) {
 int fail(const QString& message) {
   std::fprintf(stderr, "uopscope: %s\n", qPrintable(message));
   return 1;
+}
+
+// The window with its shown tooltip, a window of its own, drawn where it shows.
+int shootWithToolTip(uops::views::MainWindow& window, const QString& file) {
+  QApplication::processEvents();
+  QPixmap picture = window.grab();
+  for (QWidget* tip : QApplication::topLevelWidgets())
+    if (tip->isVisible() && tip->inherits("QTipLabel"))
+      QPainter(&picture).drawPixmap(tip->mapToGlobal(QPoint()) - window.mapToGlobal(QPoint()), tip->grab());
+  if (!picture.save(file)) return fail(QStringLiteral("cannot write %1").arg(file));
+  return 0;
 }
 
 // The window while the program loads, once the load reaches realization
@@ -370,6 +386,15 @@ int main(int argc, char** argv) {
     window.session().waitForIdle();
     window.runPanel()->waitForPeaks(); // the Roofline tab's, measured once per device
   }
+  if (parser.isSet(o.hover)) { // the found node's docs, as hovering it shows them
+    uops::views::GraphView* g = window.graph();
+    if (g->selected() < 0) return fail(QStringLiteral("--hover: no node found to hover (--find names one)"));
+    const QPoint at = g->mapFromScene(g->layout().nodes[static_cast<size_t>(g->selected())].box.center());
+    QHelpEvent hover(QEvent::ToolTip, at, g->viewport()->mapToGlobal(at));
+    QApplication::sendEvent(g->viewport(), &hover);
+    if (parser.isSet(o.shot)) return shootWithToolTip(window, parser.value(o.shot));
+  }
+
   if (!parser.isSet(o.shot)) return QApplication::exec();
   window.findChild<uops::views::ThroughputPanel*>()->waitForAnalysis(); // modelled on a worker
   QApplication::processEvents();

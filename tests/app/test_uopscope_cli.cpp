@@ -44,7 +44,7 @@ private Q_SLOTS:
   void helpAndVersionNeedNoDisplay() {
     Result help = uopscope({QStringLiteral("--help")}, false);
     QCOMPARE(help.code, 0);
-    for (const char* option : {"--device", "--view", "--stage", "--kernel", "--hide", "--steps", "--lanes", "--screenshot",
+    for (const char* option : {"--device", "--view", "--stage", "--kernel", "--hide", "--steps", "--lanes", "--hover", "--screenshot",
                                "--screenshot-loading", "--version"})
       QVERIFY2(help.out.contains(QLatin1String(option)), option);
     for (const char* view : {"graph", "autobatch", "program", "stages", "rewrites", "kernels", "optimize", "code", "diff",
@@ -81,6 +81,9 @@ private Q_SLOTS:
         << QStringList{kExample, QStringLiteral("--vm-steps"), QStringLiteral("3"), QStringLiteral("--screenshot"),
                        QStringLiteral("/dev/null")}
         << QStringLiteral("--pass and --vm-steps: the program makes no @autobatch call");
+    QTest::newRow("hover without a node")
+        << QStringList{kExample, QStringLiteral("--hover"), QStringLiteral("--screenshot"), QStringLiteral("/dev/null")}
+        << QStringLiteral("--hover: no node found to hover (--find names one)");
     QTest::newRow("device") << QStringList{kExample, QStringLiteral("--device"), QStringLiteral("tpu")}
                             << QStringLiteral("unknown device 'tpu': expected REF, INTERP, CPU, CPU:<n> or CL:<n>");
     QTest::newRow("ref is no target") << QStringList{kExample, QStringLiteral("--device"), QStringLiteral("ref")}

@@ -1,12 +1,14 @@
 #include "views/code/code_editor.h"
 
 #include "views/code/code_highlight_rules.h"
+#include "views/common/doc_tooltip.h"
 
 #include "views/code/scintilla.h"
 
 #include <QFontDatabase>
 #include <QMouseEvent>
 #include <QScrollBar>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -93,6 +95,19 @@ CodeEditor::CodeEditor(const QString& name, CodeLanguage language, QWidget* pare
                               QColor(0xD4, 0xF5, 0xD4), QColor(0xF0, 0xF0, 0xF0)});
   m_edit->viewport()->installEventFilter(this);
   m_edit->viewport()->setCursor(Qt::PointingHandCursor);
+  // hovering a word of LLVM IR shows its entry in core/docs
+  m_edit->SendScintilla(QsciScintillaBase::SCI_SETMOUSEDWELLTIME, 400UL);
+  connect(m_edit, &QsciScintillaBase::SCN_DWELLSTART, this, [this](int position, int x, int y) {
+    int line = 0, column = 0;
+    m_edit->lineIndexFromPosition(position, &line, &column);
+    const QString tip = position < 0 ? QString() : toolTipAt(line, column);
+    if (tip.isEmpty()) {
+      QToolTip::hideText();
+      return;
+    }
+    QToolTip::showText(m_edit->viewport()->mapToGlobal(QPoint(x, y)), tip, m_edit->viewport());
+  });
+  connect(m_edit, &QsciScintillaBase::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(m_edit);
@@ -149,6 +164,18 @@ QScrollBar* CodeEditor::horizontalScrollBar() const { return m_edit->horizontalS
 int CodeEditor::styleAt(int line, int column) const {
   const long position = m_edit->positionFromLineIndex(line, column);
   return static_cast<int>(m_edit->SendScintilla(QsciScintillaBase::SCI_GETSTYLEAT, static_cast<unsigned long>(position)));
+}
+
+QString CodeEditor::toolTipAt(int line, int column) const {
+  if (line < 0 || line >= lineCount()) return {};
+  // lineIndexFromPosition counts columns in characters, as wordAt does
+  const QString word = wordAt(lineText(line), column);
+  switch (language()) {
+  case CodeLanguage::LlvmIr: return docToolTip(word); // also the textual IR's op names
+  case CodeLanguage::OpenClC: return openclToolTip(word);
+  case CodeLanguage::Assembly: return {};
+  }
+  return {};
 }
 
 bool CodeEditor::eventFilter(QObject* watched, QEvent* event) {

@@ -4,9 +4,14 @@
 #include "views/graph/graph_minimap.h"
 #include "views/graph/nodes_item.h"
 #include "views/jobs/work_pool.h"
+#include "views/common/doc_tooltip.h"
 
+#include "core/ir/uop.h"
+
+#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -180,6 +185,34 @@ void GraphView::mousePressEvent(QMouseEvent* event) {
       return;
     }
   QGraphicsView::mousePressEvent(event);
+}
+
+int GraphView::nodeAt(QPoint viewportPos) const {
+  QPointF at = mapToScene(viewportPos);
+  for (size_t i = 0; i < m_layout.nodes.size(); ++i)
+    if (m_layout.nodes[i].box.contains(at)) return static_cast<int>(i);
+  return -1;
+}
+
+QString GraphView::toolTipAt(QPoint viewportPos) const {
+  int index = nodeAt(viewportPos);
+  if (index < 0) return {};
+  const LaidOutNode& n = m_layout.nodes[static_cast<size_t>(index)];
+  QString label = n.label.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+  return QStringLiteral("<p style='white-space:pre'>%1</p>").arg(label) + opDocToolTip(n.node->op());
+}
+
+bool GraphView::viewportEvent(QEvent* event) {
+  if (event->type() != QEvent::ToolTip) return QGraphicsView::viewportEvent(event);
+  auto* help = static_cast<QHelpEvent*>(event);
+  QString tip = toolTipAt(help->pos());
+  if (tip.isEmpty()) {
+    QToolTip::hideText();
+    event->ignore();
+    return true;
+  }
+  QToolTip::showText(help->globalPos(), tip, viewport());
+  return true;
 }
 
 } // namespace uops::views

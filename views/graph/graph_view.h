@@ -42,6 +42,10 @@ public:
   class GraphMinimap* minimap() const { return m_minimap; }
   // A caption in the view's top left corner ("before the rewrite"); empty: none.
   void setCaption(const QString& caption);
+  // The node under a viewport point, or -1.
+  int nodeAt(QPoint viewportPos) const;
+  // The tooltip there: the node's label and its op's entry in core/docs ("" off the nodes).
+  QString toolTipAt(QPoint viewportPos) const;
   const QString& caption() const { return m_caption; }
 
 Q_SIGNALS:
@@ -52,6 +56,7 @@ protected:
   void resizeEvent(QResizeEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void drawForeground(QPainter* painter, const QRectF& rect) override;
+  bool viewportEvent(QEvent* event) override; // tooltips: the op's docs
 
 private:
   GraphLayout m_layout;

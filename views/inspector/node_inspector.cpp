@@ -2,6 +2,7 @@
 
 #include "core/ir/shape.h"
 #include "core/ir/text_arg.h"
+#include "views/common/doc_tooltip.h"
 #include "views/graph/graph_layout.h"
 
 #include <QFormLayout>
@@ -68,17 +69,26 @@ QString NodeInspector::field(const QString& name) const {
   return it == m_fields.end() ? QString() : it->second->text();
 }
 
+QString NodeInspector::fieldToolTip(const QString& name) const {
+  auto it = m_fields.find(name);
+  return it == m_fields.end() ? QString() : it->second->toolTip();
+}
+
 void NodeInspector::fill(QListWidget* list, const std::vector<std::pair<const UOp*, QString>>& nodes) {
   list->clear();
   for (const auto& [node, label] : nodes) {
     auto* item = new QListWidgetItem(label, list);
+    item->setToolTip(opDocToolTip(node->op()));
     item->setData(Qt::UserRole, QVariant::fromValue(reinterpret_cast<quintptr>(node)));
   }
 }
 
 void NodeInspector::showNode(const GraphLayout& layout, int index) {
   if (index < 0 || index >= static_cast<int>(layout.nodes.size())) {
-    for (auto& [name, label] : m_fields) label->clear();
+    for (auto& [name, label] : m_fields) {
+      label->clear();
+      label->setToolTip({});
+    }
     m_sources->clear();
     m_users->clear();
     return;
@@ -88,6 +98,7 @@ void NodeInspector::showNode(const GraphLayout& layout, int index) {
   std::unordered_map<const UOp*, size_t> numbers;
   for (const LaidOutNode& m : layout.nodes) numbers.emplace(m.node, m.number);
   m_fields[QStringLiteral("op")]->setText(QString::fromUtf8(opName(u.op()).data()));
+  m_fields[QStringLiteral("op")]->setToolTip(opDocToolTip(u.op()));
   m_fields[QStringLiteral("id")]->setText(QStringLiteral("%%1").arg(n.number));
   const int line = u.line();
   const QString text = line > 0 && line <= m_programLines.size() ? m_programLines[line - 1].trimmed() : QString();

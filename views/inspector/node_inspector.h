@@ -33,6 +33,8 @@ public:
   void setProgramText(const QString& text);
   // A field's value: "op", "id", "line", "dtype", "arg", "shape", "device", "min_max", "axis".
   QString field(const QString& name) const;
+  // A field's tooltip: the op field's is the op's entry in core/docs.
+  QString fieldToolTip(const QString& name) const;
   QListWidget* sources() const { return m_sources; }
   QListWidget* users() const { return m_users; }
 

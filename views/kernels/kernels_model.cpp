@@ -8,6 +8,7 @@
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/pipeline_runner.h"
 #include "views/kernels/kernels_panel.h"
+#include "views/common/doc_tooltip.h"
 #include "views/common/time_text.h"
 
 namespace uops::views {
@@ -32,6 +33,13 @@ QVariant KernelsModel::data(const QModelIndex& index, int role) const {
   const auto i = static_cast<size_t>(index.row());
   const LoweredKernel& k = m_run->kernels[i];
   if (role == kRichTextRole && index.column() == Kernel) return coloredKernelName(m_run->kernelName(i), k.name.letters);
+  if (role == Qt::ToolTipRole && (index.column() == Kernel || index.column() == Ranges)) return kernelToolTip(*m_run, i);
+  if (role == Qt::ToolTipRole && index.column() == Opts && !k.opts.empty()) {
+    QString tip;
+    for (const Opt& o : k.opts)
+      if (const QString t = optOpToolTip(o.op); !tip.contains(t)) tip += t;
+    return tip;
+  }
   if (role != Qt::DisplayRole) return {};
   switch (index.column()) {
   case Number: return QStringLiteral("#%1").arg(i); // kernelLabel's number

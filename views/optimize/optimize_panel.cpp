@@ -1,5 +1,6 @@
 #include "views/optimize/optimize_panel.h"
 
+#include "views/common/doc_tooltip.h"
 #include "views/common/time_text.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/opt/opt.h"
@@ -36,6 +37,18 @@ OptimizePanel::OptimizePanel(Session& session, QWidget* parent)
                   QStringLiteral("TC")});
   m_target->addItems({QStringLiteral("UPCAST"), QStringLiteral("UNROLL"), QStringLiteral("THREAD"),
                       QStringLiteral("LOCAL"), QStringLiteral("GROUP_REDUCE")});
+  // every OptOp and AxisType name explains itself (core/docs)
+  for (int i = 0; i < m_op->count(); ++i) m_op->setItemData(i, optOpToolTip(static_cast<OptOpKind>(i)), Qt::ToolTipRole);
+  for (int i = 0; i < m_target->count(); ++i)
+    m_target->setItemData(i, axisTypeToolTip(*axisTypeFromName(m_target->itemText(i).toStdString())), Qt::ToolTipRole);
+  auto currentTip = [](QComboBox* box) {
+    return [box](int i) { box->setToolTip(box->itemData(i, Qt::ToolTipRole).toString()); };
+  };
+  connect(m_op, &QComboBox::currentIndexChanged, this, currentTip(m_op));
+  connect(m_target, &QComboBox::currentIndexChanged, this, currentTip(m_target));
+  connect(m_kernel, &QComboBox::currentIndexChanged, this, currentTip(m_kernel));
+  m_op->setToolTip(m_op->itemData(0, Qt::ToolTipRole).toString());
+  m_target->setToolTip(m_target->itemData(0, Qt::ToolTipRole).toString());
   m_axis->setRange(0, 64);
   m_amount->setRange(0, 1 << 20);
   m_amount->setValue(4);
@@ -131,7 +144,7 @@ OptimizePanel::OptimizePanel(Session& session, QWidget* parent)
   connect(m_kernel, &QComboBox::currentIndexChanged, this, [this](int k) {
     m_applied->clear();
     if (k < 0) return;
-    for (const Opt& o : m_session.currentOpts(static_cast<size_t>(k))) m_applied->addItem(QString::fromStdString(formatOpt(o)));
+    for (const Opt& o : m_session.currentOpts(static_cast<size_t>(k))) addApplied(o);
   });
 }
 
@@ -152,12 +165,19 @@ void OptimizePanel::refresh() {
   }
   m_program = run ? m_session.lowered().name : QString();
   if (!run) return;
-  for (size_t i = 0; i < run->kernels.size(); ++i)
+  for (size_t i = 0; i < run->kernels.size(); ++i) {
     m_kernel->addItem(QString::fromStdString(kernelLabel(i, run->kernelName(i))));
+    m_kernel->setItemData(static_cast<int>(i), kernelToolTip(*run, i), Qt::ToolTipRole);
+  }
   m_kernel->setCurrentIndex(keep >= 0 && keep < m_kernel->count() ? keep : 0);
   m_applied->clear();
   for (const Opt& o : m_session.currentOpts(static_cast<size_t>(std::max(0, m_kernel->currentIndex()))))
-    m_applied->addItem(QString::fromStdString(formatOpt(o)));
+    addApplied(o);
+}
+
+void OptimizePanel::addApplied(const Opt& opt) {
+  auto* item = new QListWidgetItem(QString::fromStdString(formatOpt(opt)), m_applied);
+  item->setToolTip(optOpToolTip(opt.op));
 }
 
 void OptimizePanel::apply() {

@@ -18,6 +18,10 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 
+namespace uops {
+struct Opt;
+}
+
 namespace uops::views {
 
 class Session;
@@ -44,6 +48,7 @@ public:
 
 private:
   void refresh();
+  void addApplied(const Opt& opt); // a row of the applied list, its OptOp explained
   void apply();
   // After Heuristic's lowering: what the heuristics chose for the kernel, or that they chose nothing.
   void sayHeuristicChoice();

@@ -1,10 +1,12 @@
 #include "views/stages/stages_model.h"
 
+#include "views/common/doc_tooltip.h"
 #include "views/jobs/work_pool.h"
 
 #include <algorithm>
 #include <utility>
 
+#include "core/docs/stage_doc.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/pipeline_runner.h"
 
@@ -92,6 +94,7 @@ QVariant StagesModel::data(const QModelIndex& i, int role) const {
   if (!i.isValid() || !m_run) return {};
   const int record = recordOf(i);
   if (role == kRecordRole) return record;
+  if (role == Qt::ToolTipRole && i.column() == Stage) return toolTip(i, record);
   if (record < 0) // a group
     return role == Qt::DisplayRole && i.column() == Stage
                ? QString::fromStdString(m_rows[static_cast<size_t>(i.row())].stage)
@@ -101,6 +104,19 @@ QVariant StagesModel::data(const QModelIndex& i, int role) const {
   if (role != Qt::DisplayRole) return {};
   if (i.column() == Rewrites) return QString::number(m_rewrites[static_cast<size_t>(record)]);
   return QString::fromStdString(r.kernel.empty() || m_byKernel ? r.stage : kernelLabel(r.kernelIndex, r.kernel));
+}
+
+// A stage row: what the stage does; a kernel row: its name explained.
+QString StagesModel::toolTip(const QModelIndex& i, int record) const {
+  const Row* group = record < 0 ? &m_rows[static_cast<size_t>(i.row())] : nullptr;
+  const int any = group ? (group->kernels.empty() ? -1 : group->kernels.front()) : record;
+  const StageRecord* r = any >= 0 ? &m_run->stages[static_cast<size_t>(any)] : nullptr;
+  const bool showsKernel = r && !r->kernel.empty() && (group ? m_byKernel : !m_byKernel);
+  if (!showsKernel) {
+    const std::string& stage = group ? group->stage : r->stage;
+    return QString::fromUtf8(docs::stageDoc(stage).data(), static_cast<qsizetype>(docs::stageDoc(stage).size()));
+  }
+  return kernelToolTip(*m_run, r->kernelIndex);
 }
 
 QVariant StagesModel::headerData(int section, Qt::Orientation orientation, int role) const {

@@ -47,6 +47,7 @@ private:
     std::vector<int> kernels; // a group's records
   };
   int recordOf(const QModelIndex& index) const;
+  QString toolTip(const QModelIndex& index, int record) const;
 
   std::shared_ptr<const PipelineRun> m_run;
   bool m_byKernel = false;

@@ -1,5 +1,7 @@
 #include "views/stepper/stepper_model.h"
 
+#include "views/common/doc_tooltip.h"
+
 #include "core/ir/text.h"
 #include "core/pipeline/linear_stepper.h"
 
@@ -66,6 +68,7 @@ QVariant StepperModel::data(const QModelIndex& index, int role) const {
     auto v = m_stepper->value(i, lane);
     return v ? QString::fromStdString(*v) : QString();
   }
+  if (role == Qt::ToolTipRole && index.column() == Instruction) return opDocToolTip(m_stepper->instructions()[i]->op());
   if (role != Qt::DisplayRole) return {};
   const UOp& u = *m_stepper->instructions()[i];
   switch (index.column()) {

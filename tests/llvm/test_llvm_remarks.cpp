@@ -67,8 +67,9 @@ private Q_SLOTS:
     QVERIFY2(vectorized, qPrintable(remarksListed(remarks)));
     QCOMPARE(vectorized->name, std::string("Vectorized"));
     QVERIFY2(vectorized->message.rfind("vectorized loop (vectorization width: ", 0) == 0, vectorized->message.c_str());
-    // the loop's phi, the first line of its body
-    QCOMPARE(vectorized->irLine, 13);
+    // the loop's back edge: its latch's branch
+    QCOMPARE(vectorized->irLine, 22);
+    QVERIFY(addKernel().find("  br i1 %more, label %loop, label %exit") != std::string::npos);
   }
 
   void ordinaryCompilesHaveNoDebugInfo() {

@@ -24,7 +24,8 @@ const std::vector<const UOp*>& renderedLineNodes(const LoweredKernel& kernel);
 void placeKernelRemarks(std::vector<Remark>& remarks, const LoweredKernel& kernel, size_t index);
 
 // Rangeify's remarks about a Buffer go to the first kernel that binds it,
-// the kernel that writes it (kernels launch in order).
+// the kernel that writes it (kernels launch in order). A buffer no kernel
+// binds was removed after all: its refusals from earlier rounds are dropped.
 void placeFusionRemarks(std::vector<Remark>& remarks, const Schedule& schedule);
 
 // Every remark of a run (PipelineOptions::remarks), or those of one kernel:

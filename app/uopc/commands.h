@@ -27,6 +27,8 @@ void addBenchCompileCommand(CLI::App& app);
 void addOptsCommand(CLI::App& app);
 // `uopc devices`: REF, INTERP, CPU and every OpenCL device.
 void addDevicesCommand(CLI::App& app);
+// `uopc remarks PROGRAM [--kernel K] [--json] [--no-compiler]`: why each kernel was optimized as it was.
+void addRemarksCommand(CLI::App& app);
 void addAutobatchCommand(CLI::App& app);
 // `uopc report PROGRAM -o FILE.html`: a self-contained HTML report of the program.
 void addReportCommand(CLI::App& app);

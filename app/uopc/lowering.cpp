@@ -70,7 +70,8 @@ uops::CodegenTarget targetFor(const LoweringOptions& options) {
   }
 }
 
-uops::PipelineRun lower(const uops::program::LoadedProgram& program, const LoweringOptions& options, bool trace) {
+uops::PipelineRun lower(const uops::program::LoadedProgram& program, const LoweringOptions& options, bool trace,
+                        bool remarks) {
   if (program.outputs.empty()) failWith(fmt::format("{}: the program has no outputs", options.path));
   std::vector<uops::UOpPtr> roots;
   try {
@@ -86,7 +87,7 @@ uops::PipelineRun lower(const uops::program::LoadedProgram& program, const Lower
     opts = kernelOptsFor(roots, options.opts, options.kernel, uops::rangeifyOptionsFor(targetFor(options)),
                          options.path);
   }
-  return uops::runPipeline(roots, {.trace = trace, .target = targetFor(options)}, opts);
+  return uops::runPipeline(roots, {.trace = trace, .target = targetFor(options), .remarks = remarks}, opts);
 }
 
 uops::KernelOpts kernelOptsFor(const std::vector<uops::UOpPtr>& roots, const std::string& opts,

@@ -39,9 +39,9 @@ void addLoweringFlags(CLI::App* cmd, LoweringOptions& options);
 uops::program::LoadedProgram loadOrFail(const std::string& path, const std::string& device = "");
 uops::CodegenTarget targetFor(const LoweringOptions& options);
 
-// The program lowered through every stage (trace as asked).
+// The program lowered through every stage (trace and remarks as asked).
 uops::PipelineRun lower(const uops::program::LoadedProgram& program, const LoweringOptions& options,
-                        bool trace);
+                        bool trace, bool remarks = false);
 
 // `opts` (OptOps text) for the kernels `kernel` names, an index or a name
 // before or after Optimize, checked against the program's schedule under

@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   uopc::addEmitCommand(app);
   uopc::addBenchCompileCommand(app);
   uopc::addOptsCommand(app);
+  uopc::addRemarksCommand(app);
   uopc::addDevicesCommand(app);
   uopc::addAutobatchCommand(app);
   uopc::addReportCommand(app);

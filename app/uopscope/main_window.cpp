@@ -5,6 +5,7 @@
 
 #include "backends/llvm/loop_throughput.h"
 #include "views/autobatch/vm_debugger.h"
+#include "views/remarks/remarks_panel.h"
 #include "views/run/roofline_view.h"
 #include "views/throughput/throughput_panel.h"
 
@@ -93,6 +94,7 @@ MainWindow::MainWindow(QWidget* parent)
   inspectorScroll->setMinimumHeight(150); // its first fields, as tall as the window allows
   QDockWidget* inspector = dock(QStringLiteral("Inspector"), inspectorScroll, Qt::RightDockWidgetArea);
   tabifyDockWidget(inspector, dock(QStringLiteral("Why not"), m_whyNot, Qt::RightDockWidgetArea));
+  tabifyDockWidget(inspector, dock(QStringLiteral("Remarks"), new RemarksPanel(m_session, this), Qt::RightDockWidgetArea));
   inspector->raise();
   QDockWidget* kernels = dock(QStringLiteral("Kernels"), m_kernels, Qt::BottomDockWidgetArea);
   QDockWidget* run = dock(QStringLiteral("Run"), m_run, Qt::BottomDockWidgetArea);

@@ -20,7 +20,6 @@
 #include <chrono>
 
 #include <memory>
-#include <mutex>
 #include <vector>
 
 namespace uops {
@@ -45,32 +44,12 @@ struct DiagnosticErrors {
   }
 };
 
-// LLVM tunes Intel's AVX-512 CPUs to vectorize 256 bits wide (frequency
-// drops on older parts); UOpScope's kernels are long vector loops where the
-// full 512-bit width measured up to 1.8x faster (gemm 1024, gelu). AMD's
-// CPUs prefer 512 already; a host without AVX-512 keeps its own width.
-void preferFullVectors(llvm::Module& module, const TargetDesc& target) {
-  if (target.features.find("+avx512f") == std::string::npos) return;
-  for (llvm::Function& f : module)
-    if (!f.isDeclaration()) f.addFnAttr("prefer-vector-width", "512");
-}
-
 double msSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
       .count();
 }
 
 } // namespace
-
-// After a fatal error LLVM's objects may be half-updated, so they are never
-// destroyed; they stay reachable from here, so a leak checker (the sanitizer
-// build's) sees them as kept, not leaked.
-template <class T> void abandon(std::unique_ptr<T> object) {
-  static std::mutex mutex;
-  static auto* kept = new std::vector<const void*>();
-  std::lock_guard<std::mutex> lock(mutex);
-  kept->push_back(object.release());
-}
 
 ObjectArtifacts compileToObject(const std::string& ir, const std::string& entry,
                                 const TargetDesc& target, int optLevel) {

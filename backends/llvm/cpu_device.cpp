@@ -1,5 +1,6 @@
 #include "backends/llvm/cpu_device.h"
 
+#include "backends/llvm/llvm_remarks.h"
 #include "core/runtime/worker_pool.h"
 
 #include <algorithm>
@@ -21,6 +22,10 @@ CpuProgram CpuDevice::compile(LoweredKernel kernel) {
   options.entry = kernel.llvm.entry;
   CompiledKernel compiled = m_jit.compile(kernel.llvm.source, options);
   return {std::move(kernel), std::move(compiled)};
+}
+
+std::vector<Remark> CpuDevice::remarks(const LoweredKernel& kernel) const {
+  return llvmRemarks(kernel.llvm.source, kernel.llvm.entry, m_jit.target(), m_options.optLevel);
 }
 
 KernelTiming CpuDevice::run(const CpuProgram& program, std::span<HostTensor> buffers) {

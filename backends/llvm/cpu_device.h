@@ -48,6 +48,10 @@ public:
   // Returns the wall time of the kernel call.
   KernelTiming run(const CpuProgram& program, std::span<HostTensor> buffers);
 
+  // LLVM's remarks on the kernel's IR, optimized as compile() would
+  // (llvm_remarks.h): a compile of its own, outside the JIT's caches.
+  std::vector<Remark> remarks(const LoweredKernel& kernel) const;
+
   LlvmJit& jit() { return m_jit; }
 
 private:

@@ -9,7 +9,10 @@
 #pragma once
 
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <vector>
 
 namespace uops {
 
@@ -17,5 +20,15 @@ namespace uops {
 // it (LLVM's reason is in the thrown JitError's text when there is one).
 // Exceptions thrown by work propagate normally (they never cross LLVM's frames).
 bool runGuarded(const std::function<void()>& work, std::string& failure);
+
+// After a fatal error LLVM's objects may be half-updated, so they are never
+// destroyed; they stay reachable from here, so a leak checker (the sanitizer
+// build's) sees them as kept, not leaked.
+template <class T> void abandon(std::unique_ptr<T> object) {
+  static std::mutex mutex;
+  static auto* kept = new std::vector<const void*>();
+  std::lock_guard<std::mutex> lock(mutex);
+  kept->push_back(object.release());
+}
 
 } // namespace uops

@@ -80,6 +80,8 @@ public:
     return out;
   }
 
+  std::vector<Remark> compilerRemarks(const LoweredKernel& kernel) override { return m_device.remarks(kernel); }
+
   DevicePeaks measurePeaks() override {
     return measureCpuPeaks(m_device.jit(), m_target.vectorBits);
   }

@@ -9,6 +9,11 @@ class TargetMachine;
 
 namespace uops {
 
+struct TargetDesc;
+
+// Every defined function vectorizes at the host's full vector width.
+void preferFullVectors(llvm::Module& module, const TargetDesc& target);
+
 void optimizeModule(llvm::Module& module, llvm::TargetMachine& machine, int optLevel);
 
 } // namespace uops

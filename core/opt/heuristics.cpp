@@ -2,11 +2,16 @@
 
 #include "core/ir/reaches.h"
 #include "core/ir/shape.h"
+#include "core/opt/heuristic_remarks.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/symbolic/linear_form.h"
 
+#include "core/remarks/remark_scope.h"
+
 #include <algorithm>
 #include <unordered_set>
+
+#include <fmt/format.h>
 
 namespace uops {
 namespace {
@@ -105,27 +110,38 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // kernels compiled in 3.2 s with the full budget; with this one the whole
   // program runs in 0.57 s).
   // a small kernel on a driver that vectorizes across work-items runs as it is
-  if (target.workItemVectorizer && isSmallKernel(k)) return applied;
+  if (target.workItemVectorizer && isSmallKernel(k)) {
+    remarkHeuristicFact("a small kernel on a driver that vectorizes across work-items: no OptOps");
+    return applied;
+  }
   OptTarget budget = target;
-  if (iterationsOf(axesOf(k)) < (int64_t{1} << 20))
+  if (iterationsOf(axesOf(k)) < (int64_t{1} << 20)) {
     budget.maxExpandedNodes = std::min<int64_t>(budget.maxExpandedNodes, 2048);
-  auto tryApply = [&](const Opt& opt) {
+    remarkHeuristicFact("fewer than 2^20 iterations: its compile is what the user waits for, so its copies stay "
+                        "under 2048 nodes");
+  }
+  // `why`: the rule that asks for `opt` (its remark)
+  auto tryApply = [&](const Opt& opt, std::string_view why) {
     try {
+      UOpPtr before = k;
       k = applyOpt(k, opt, budget, applied);
       applied.push_back(opt);
+      remarkHeuristicOpt(before, opt, why, {});
       return true;
-    } catch (const OptError&) {
+    } catch (const OptError& e) {
+      remarkHeuristicOpt(k, opt, why, e.reason());
       return false;
     }
   };
-  auto apply = [&](int axis, int64_t factor, AxisType type) {
-    return tryApply(Opt{OptOpKind::Split, axis, factor, type, false, 0});
+  auto apply = [&](int axis, int64_t factor, AxisType type, std::string_view why) {
+    return tryApply(Opt{OptOpKind::Split, axis, factor, type, false, 0}, why);
   };
   // the largest of `factors` that divides the axis with something left over
   // and that applies (a larger one may be over the copy budget); 0 if none
-  auto applyLargest = [&](const Axis& a, const std::vector<int64_t>& factors, AxisType type) -> int64_t {
+  auto applyLargest = [&](const Axis& a, const std::vector<int64_t>& factors, AxisType type,
+                          std::string_view why) -> int64_t {
     for (int64_t f : factors)
-      if (pick(a.size, {f}) && apply(a.index, f, type)) return f;
+      if (pick(a.size, {f}) && apply(a.index, f, type, why)) return f;
     return 0;
   };
   std::vector<Axis> axes = axesOf(k);
@@ -152,11 +168,15 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // 8 (PoCL, 4096 x 4096 softmax 25.3 -> 22.7 ms, layernorm 5.3 -> 4.6 ms).
   bool rows = reduces && reducesOutsideAnOutputLoop(k, axes);
   if (rows) {
+    remarkHeuristicFact("a row kernel: a reduction is computed outside an output loop (once per row), so no "
+                        "register tile over the rows");
     const std::vector<int64_t> copies =
         target.workItemVectorizer ? std::vector<int64_t>{8, 4} : std::vector<int64_t>{16, 8, 4};
     for (const Axis& a : axes)
-      if (a.type == AxisType::Reduce) applyLargest(a, copies, AxisType::Unroll);
-    if (!outputs.empty()) applyLargest(outputs.front(), copies, AxisType::Upcast);
+      if (a.type == AxisType::Reduce)
+        applyLargest(a, copies, AxisType::Unroll, "row kernel: partial accumulators for each reduction");
+    if (!outputs.empty())
+      applyLargest(outputs.front(), copies, AxisType::Upcast, "row kernel: the innermost output axis vector-wide");
   }
   // A register tile of float32 accumulators in 16 vector registers: 32 x 8
   // (two vectors by eight) with AVX-512's 32 registers, else at most 128. A
@@ -170,11 +190,20 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   std::vector<int> tileAxes;
   if (reduces && !rows)
     for (const Axis& a : outputs) {
-      if (tiled == 2 || !reusedAcross(k, *a.range, first)) continue;
+      if (tiled == 2) continue;
+      if (!reusedAcross(k, *a.range, first)) {
+        if (remarksOn())
+          remarkHeuristicFact(fmt::format("no register tile on axis {}: no load's value is reused across it{}",
+                                          a.index, tiled ? " among those that depend on the first tile axis" : ""));
+        continue;
+      }
       std::vector<int64_t> factors;
       for (int64_t f : tiled == 0 && wide ? std::vector<int64_t>{32, 16, 8, 4} : std::vector<int64_t>{16, 8, 4})
         if (tiled == 0 || firstFactor * f <= accumulators) factors.push_back(f);
-      const int64_t f = applyLargest(a, factors, AxisType::Upcast);
+      const int64_t f = applyLargest(a, factors, AxisType::Upcast,
+                                     tiled == 0 ? "register tile: a load does not depend on this axis, so its value "
+                                                  "is reused across it"
+                                                : "register tile, second axis: it reuses a load the first does not");
       if (!f) continue;
       tileAxes.push_back(a.index);
       if (tiled == 0) firstFactor = f;
@@ -183,7 +212,8 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
       // equal one too (conv 8 x 8 on PoCL: 508 ms as split, 96 ms swapped)
       if (tiled == 1 && (f > firstFactor || (f == firstFactor && target.workItemVectorizer))) {
         std::vector<Axis> now = axesOf(k);
-        tryApply(Opt{OptOpKind::Swap, now[now.size() - 2].index, 0, AxisType::Upcast, false, now.back().index});
+        tryApply(Opt{OptOpKind::Swap, now[now.size() - 2].index, 0, AxisType::Upcast, false, now.back().index},
+                 "the larger UPCAST nests outside the smaller");
       }
       ++tiled;
       // the loads that depended on the axis now depend on its new UPCAST part
@@ -198,7 +228,9 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // tile axes have the image rows between them, ran 64 -> 68 ms that way).
   if (tiled == 2 && target.hasThreads && tileAxes[1] + 1 == tileAxes[0] &&
       largestBufferNotAlong(k, *axesOf(k)[static_cast<size_t>(tileAxes[1])].range) >= (int64_t{1} << 18))
-    tryApply(Opt{OptOpKind::Swap, tileAxes[1], 0, AxisType::Loop, false, tileAxes[0]});
+    tryApply(Opt{OptOpKind::Swap, tileAxes[1], 0, AxisType::Loop, false, tileAxes[0]},
+             "the operand reused along the second tile axis is larger than the caches: one tile column stays "
+             "cached while the rows stream past");
   // no tile (and no row kernel): UPCAST 4 on the innermost output, UNROLL 4 on
   // the last reduction. Elementwise transcendentals get eight vectors of
   // copies instead: eight independent chains of their long decompositions
@@ -217,8 +249,12 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // axis (sum of 16M floats on PoCL: 3.5 ms against 4.3 with UNROLL 8 and
   // LOCAL 16, 6.8 with a LOCAL 4 beside it)
   const bool groupStreams =
-      streams && target.workItemVectorizer && target.hasLocals && applyLargest(*lastReduce, {16}, AxisType::GroupReduce);
-  if (streams && !groupStreams) applyLargest(*lastReduce, {8, 4}, AxisType::Unroll);
+      streams && target.workItemVectorizer && target.hasLocals &&
+      applyLargest(*lastReduce, {16}, AxisType::GroupReduce, "a long reduction read consecutively: 16 work-items");
+  if (streams && !groupStreams)
+    applyLargest(*lastReduce, {8, 4}, AxisType::Unroll,
+                 "a long reduction read consecutively along its axis but not along the output: accumulators over "
+                 "consecutive elements");
   // Elementwise on a driver that vectorizes across work-items: no UPCAST,
   // the lanes are LOCAL's (gelu over 16M floats on PoCL: 36 ms with UPCAST 4
   // and LOCAL 16, 20 ms with LOCAL 128 alone)
@@ -228,8 +264,12 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
                  !reduces && lanes >= 8 && reachesTranscendental(*k)
                      ? std::vector<int64_t>{8 * lanes, 4 * lanes, 2 * lanes, lanes, 4}
                      : std::vector<int64_t>{4},
-                 AxisType::Upcast);
-  if (!rows && !streams && reduces && tiled == 0) applyLargest(*lastReduce, {4}, AxisType::Unroll);
+                 AxisType::Upcast,
+                 !reduces && lanes >= 8 && reachesTranscendental(*k)
+                     ? "elementwise transcendental: independent chains of its long decomposition"
+                     : "no register tile: the innermost output axis by 4, packed into vectors");
+  if (!rows && !streams && reduces && tiled == 0)
+    applyLargest(*lastReduce, {4}, AxisType::Unroll, "no register tile: the last reduction unrolled by 4");
   if (target.hasLocals && !groupStreams) {
     // workgroups: the two innermost output axes left after tiling get LOCAL
     // parts, up to 16 x 8 work-items, so neighbours share cache lines and a
@@ -244,7 +284,9 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
       // divides: a whole axis may be one workgroup's
       int64_t f = i == 0 ? (itemLanes ? 128 : 16) : 8;
       while (f >= 4 && left[i].size % f != 0) f /= 2;
-      if (f >= 4 && items * f <= 128 && apply(left[i].index, f, AxisType::Local)) items *= f;
+      if (f >= 4 && items * f <= 128 &&
+          apply(left[i].index, f, AxisType::Local, "workgroups: neighbouring work-items share cache lines"))
+        items *= f;
     }
   }
   if (target.hasThreads && target.threads > 1) {
@@ -252,7 +294,8 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     const int64_t work = iterationsOf(now);
     for (const Axis& a : now)
       if (isOutput(a.type) && a.size % target.threads == 0 && a.size >= 2 * target.threads &&
-          work >= 65536 && apply(a.index, target.threads, AxisType::Thread))
+          work >= 65536 &&
+          apply(a.index, target.threads, AxisType::Thread, "the outermost output axis that divides among the cores"))
         break;
   }
   return applied;

@@ -11,6 +11,7 @@
 #include "core/pipeline/optimize.h"
 #include "core/pipeline/render_llvm.h"
 #include "core/pipeline/render_opencl.h"
+#include "core/remarks/remark.h"
 
 #include <optional>
 #include <string>
@@ -45,6 +46,9 @@ struct LoweredKernel {
   RenderedOpenCl opencl; // GPU targets
   std::vector<KernelParam> params; // by slot, every slot up to the largest
   std::vector<StageSnapshot> stages;
+  // Why Optimize and Render chose what they did (kernel_remarks.h), when the
+  // pipeline runner was asked for remarks.
+  std::vector<Remark> remarks{};
 };
 
 // One of stages 3-8: advances `kernel.current` and fills its part of the

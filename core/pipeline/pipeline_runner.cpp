@@ -3,7 +3,9 @@
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/callify.h"
 #include "core/pipeline/device_split.h"
+#include "core/pipeline/kernel_remarks.h"
 #include "core/pipeline/rangeify.h"
+#include "core/remarks/remark_scope.h"
 #include "core/rewrite/cancel.h"
 #include "core/rewrite/substitute_step.h"
 #include "core/runtime/small_pages.h"
@@ -47,6 +49,7 @@ public:
   explicit RunControl(const PipelineOptions& options) : m_options(options) {}
   bool cancelled() const { return m_options.cancel && m_options.cancel->load(); }
   const std::atomic<bool>* flag() const { return m_options.cancel; }
+  bool remarks() const { return m_options.remarks; }
   void throwIfCancelled() const {
     if (cancelled()) throw PipelineCancelled();
   }
@@ -86,6 +89,7 @@ void lowerStages(KernelLowering& out, const Schedule& schedule, size_t i, const 
                           given == opts.end() ? std::nullopt
                                               : std::optional<std::vector<Opt>>(given->second));
       }
+      RemarkScope remarks(control.remarks() ? &k.remarks : nullptr);
       stage.run(k);
       return k.current;
     });
@@ -185,11 +189,15 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
     choices.rowFusion = choices.rowFusion && wanted.rowFusion;
     choices.packOperands = choices.packOperands && wanted.packOperands;
   }
-  ok = runStage(rangeified, options.trace, control.flag(), [&] { return rangeify(rangeified.input, choices); });
+  ok = runStage(rangeified, options.trace, control.flag(), [&] {
+    RemarkScope remarks(options.remarks ? &run.remarks : nullptr);
+    return rangeify(rangeified.input, choices);
+  });
   run.stages.push_back(std::move(rangeified));
   control.throwIfCancelled();
   if (!ok) return run;
   run.schedule = scheduleOf(run.stages.back().result);
+  placeFusionRemarks(run.remarks, run.schedule);
   if (!options.target) return run;
   std::vector<CodegenTarget> targets;
   for (const ScheduledKernel& k : run.schedule.kernels) {
@@ -198,7 +206,10 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
   }
   control.setTotal(2 + run.schedule.kernels.size() * codegenStages().size());
   std::vector<KernelLowering> lowered = lowerKernels(run.schedule, targets, opts, options.trace, control);
-  for (KernelLowering& k : lowered) run.kernels.push_back(std::move(k.kernel));
+  for (KernelLowering& k : lowered) {
+    placeKernelRemarks(k.kernel.remarks, k.kernel, run.kernels.size());
+    run.kernels.push_back(std::move(k.kernel));
+  }
   // the records stage by stage, each stage over all kernels, up to the first failure
   for (size_t s = 0; s < codegenStages().size(); ++s)
     for (KernelLowering& k : lowered) {

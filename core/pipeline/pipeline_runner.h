@@ -54,6 +54,9 @@ struct PipelineOptions {
   // Set from another thread, the run stops before its next stage (of any
   // kernel) and runPipeline throws PipelineCancelled.
   const std::atomic<bool>* cancel = nullptr;
+  // Collect the stages' remarks (core/remarks): Rangeify's in
+  // PipelineRun::remarks, each kernel's in LoweredKernel::remarks.
+  bool remarks = false;
 };
 
 // OptOps per kernel, by schedule index; other kernels get the target's default.
@@ -75,6 +78,7 @@ struct PipelineRun {
   std::vector<StageRecord> stages; // in the order they ran
   Schedule schedule;               // after Rangeify (empty if it did not get there)
   std::vector<LoweredKernel> kernels; // per schedule kernel: as far as codegen got
+  std::vector<Remark> remarks{};      // Rangeify's (fusion), when asked: kernel_remarks.h places them
 
   // The records of one stage (kernel stages: one per kernel), in schedule order.
   std::vector<const StageRecord*> records(const std::string& stage) const;

@@ -14,12 +14,17 @@
 // not along a loop the value is broadcast on (a matmul chain's inner product).
 #include "core/pipeline/rangeify_steps.h"
 
+#include "core/pipeline/fusion_remarks.h"
+#include "core/remarks/remark_scope.h"
+
 #include "core/ir/build.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/ir/graph_walk.h"
 #include "core/rewrite/rule.h"
 
 #include <unordered_set>
+
+#include <fmt/format.h>
 
 namespace uops {
 namespace {
@@ -39,7 +44,8 @@ bool isRowReduce(const UOp& u, const RangeifyContext& ctx) {
   return true;
 }
 
-bool cheapToRecompute(const UOpPtr& value, const RangeifyContext& ctx) {
+// Why a value is too costly to recompute in its readers, or empty when it is cheap.
+std::string costlyToRecompute(const UOpPtr& value, const RangeifyContext& ctx) {
   std::unordered_set<const UOp*> buffers;
   std::unordered_set<const UOp*> readsBuffer; // nodes with a Load below them
   for (const UOp* u : toposortIn(*value, WalkScope::OutsideBuffers)) {
@@ -50,20 +56,23 @@ bool cheapToRecompute(const UOpPtr& value, const RangeifyContext& ctx) {
       if (const UOp* b = bufferRead(*u)) buffers.insert(b);
     // recomputing a reduction over loads costs a loop per element (a row
     // reduction: once per row, where the reader keeps the row loop outside)
-    if (u->op() == Op::Reduce && readsBuffer.contains(u->src(0).get()) && !isRowReduce(*u, ctx)) return false;
+    if (u->op() == Op::Reduce && readsBuffer.contains(u->src(0).get()) && !isRowReduce(*u, ctx))
+      return fmt::format("its {} reads a buffer: recomputing it would be a loop per element read",
+                         reductionWord(*u));
   }
-  return buffers.size() <= 3;
+  if (buffers.size() > 3) return fmt::format("it reads {} buffers (at most 3 are recomputed)", buffers.size());
+  return {};
 }
 
-// Whether an element of v costs more than a few instructions: a reduction
-// (a row reduction aside: those are computed once per row where
+// What makes an element of v cost more than a few instructions, or null: a
+// reduction (a row reduction aside: those are computed once per row where
 // rowsStayOuter allows it) or a transcendental (a polynomial on the CPU).
-bool expensivePerElement(const UOpPtr& v, const RangeifyContext& ctx) {
+const UOp* expensivePerElement(const UOpPtr& v, const RangeifyContext& ctx) {
   for (const UOp* u : toposortIn(*v, WalkScope::OutsideBuffers)) {
-    if (u->op() == Op::Reduce && !isRowReduce(*u, ctx)) return true;
-    if (isTranscendental(u->op())) return true;
+    if (u->op() == Op::Reduce && !isRowReduce(*u, ctx)) return u;
+    if (isTranscendental(u->op())) return u;
   }
-  return false;
+  return nullptr;
 }
 
 // Whether a reader at `at` computes each element of the buffer stored over
@@ -88,6 +97,26 @@ bool readOncePerElement(const UOp& target, const UOp& at, const RangeifyContext&
       if (!seen.contains(loop)) return false;
   }
   return true;
+}
+
+// How many times a reader at `at` computes each element again: the product
+// of the output loops its reduction loops run inside of that its index does
+// not hold (a matmul's reduce loop inside a column loop: once per column);
+// 0 where that is not a count of loops.
+int64_t recomputeFactor(const UOp& target, const UOp& at, const RangeifyContext& ctx) {
+  std::unordered_set<const UOp*> seen;
+  for (size_t k = 1; k < target.src().size(); ++k)
+    if (target.src(k)->op() == Op::Range && at.src(k)->op() == Op::Range) seen.insert(at.src(k).get());
+  std::unordered_set<const UOp*> missing;
+  for (const UOp* r : seen) {
+    auto loops = ctx.reduceLoops.find(r->argAs<RangeArg>().id);
+    if (loops == ctx.reduceLoops.end()) continue;
+    for (const UOp* loop : loops->second)
+      if (!seen.contains(loop)) missing.insert(loop);
+  }
+  int64_t times = 1;
+  for (const UOp* loop : missing) times *= constBound(*loop).value_or(0);
+  return missing.empty() ? 0 : times;
 }
 
 // The Range nodes v depends on (within its kernel).
@@ -165,14 +194,29 @@ UOpPtr removeBufferize(const Match& m) {
   if (store->op() != Op::Store || store->src(0)->op() != Op::Index) return nullptr; // a copy
   const UOp& target = *store->src(0);
   const UOpPtr& value = store->src(1);
-  if (target.src().size() != at.src().size() || !cheapToRecompute(value, ctx) ||
-      !rowsStayOuter(value, target, at, ctx))
+  if (target.src().size() != at.src().size()) return nullptr;
+  if (std::string costly = costlyToRecompute(value, ctx); !costly.empty()) {
+    if (remarksOn()) remarkKeptBuffer(*state->src(0), *value, load, costly);
     return nullptr;
+  }
+  if (!rowsStayOuter(value, target, at, ctx)) {
+    if (remarksOn())
+      remarkKeptBuffer(*state->src(0), *value, load,
+                       "its row reductions would run inside the reader's other loops, once per element");
+    return nullptr;
+  }
   // fusion never multiplies work: a reduction or a transcendental is
   // recomputed in a reader only where that computes each element once
-  if (expensivePerElement(value, ctx) && (ctx.broadcastBuffers.contains(state->src(0)->argAs<BufferArg>().id) ||
-                                          !readOncePerElement(target, at, ctx)))
-    return nullptr;
+  if (const UOp* costly = expensivePerElement(value, ctx)) {
+    const bool broadcast = ctx.broadcastBuffers.contains(state->src(0)->argAs<BufferArg>().id);
+    if (broadcast || !readOncePerElement(target, at, ctx)) {
+      if (remarksOn())
+        remarkKeptBuffer(*state->src(0), *value, load,
+                         recomputeReason(*costly, recomputeFactor(target, at, ctx)));
+      return nullptr;
+    }
+  }
+  if (remarksOn()) remarkFusedBuffer(*state->src(0), *value, load);
   NodeSubst subst;
   for (size_t k = 1; k < target.src().size(); ++k)
     if (target.src(k)->op() == Op::Range) subst.emplace(target.src(k).get(), at.src(k));

@@ -1,6 +1,8 @@
 #include "core/pipeline/vector_access.h"
 
 #include "core/ir/node_map.h"
+#include "core/pipeline/vector_access_remarks.h"
+#include "core/remarks/remark_scope.h"
 #include "core/symbolic/linear_form.h"
 
 #include <algorithm>
@@ -96,8 +98,12 @@ struct Segmenter {
   VectorAccess which;
   VectorPlan& plan;
   std::unordered_map<const UOp*, std::vector<const UOp*>> before; // a gated group's first load -> what moves before it
+  // runs of lanes `which` leaves to the compiler's vectorizer, and the first (remarks only)
+  size_t leftToCompiler = 0;
+  const UOp* firstLeft = nullptr;
 
   void group(std::vector<Candidate>& segment);
+  void remarkRun(const std::vector<const UOp*>& lanes, bool gated, bool wanted, bool hoisted, bool touched);
 };
 
 // Candidates of one kind, Param and terms (they differ in their constants
@@ -136,15 +142,43 @@ struct Classes {
     }
   }
 
+  // Remarks on the classes of two or more accesses that no group can form of.
+  void remarkNonAdjacent(const std::vector<Candidate>& segment) const {
+    for (size_t c = 0; c < members.size(); ++c) {
+      if (adjacent[c] || members[c].size() < 2) continue;
+      Int128 gap = 0;
+      for (size_t j = 1; j < members[c].size(); ++j) {
+        Int128 d = members[c][j].first - members[c][j - 1].first;
+        if (d > 0 && (gap == 0 || d < gap)) gap = d;
+      }
+      if (gap > 1) remarkNonConsecutive(*segment[members[c].front().second].node, members[c].size(),
+                                        static_cast<int64_t>(gap));
+    }
+  }
+
   // Whether two of a class's members are elements next to each other (else no
   // group can form of them).
   std::vector<bool> adjacent;
 };
 
+// A remark on a run of lanes: grouped, or why not (the conditions group()
+// tests); those left to the compiler by design are counted, one remark for all.
+void Segmenter::remarkRun(const std::vector<const UOp*>& lanes, bool gated, bool wanted, bool hoisted, bool touched) {
+  if (!wanted) {
+    if (!firstLeft) firstLeft = lanes.front();
+    ++leftToCompiler;
+    return;
+  }
+  if (!hoisted) return remarkVectorGroup(lanes, gated, "a lane's gate is computed after the first load");
+  if (touched) return remarkVectorGroup(lanes, gated, "another access to the buffer lies between its lanes");
+  remarkVectorGroup(lanes, gated, {});
+}
+
 void Segmenter::group(std::vector<Candidate>& segment) {
   // candidates with the same kind, Param and terms, by their constant (the
   // first of equal constants)
   Classes classes(segment);
+  if (remarksOn()) classes.remarkNonAdjacent(segment);
   std::vector<bool> used(segment.size(), false);
   std::vector<std::pair<Int128, size_t>> byConstant;
   for (size_t i = 0; i < segment.size(); ++i) {
@@ -174,7 +208,10 @@ void Segmenter::group(std::vector<Candidate>& segment) {
                                  [&](size_t k) { return segment[k].gate != nullptr; });
         std::optional<std::vector<const UOp*>> hoisted =
             gated ? hoistFor(lanes, first, position) : std::vector<const UOp*>{};
-        if ((gated || which == VectorAccess::All) && hoisted && !touchedBetween(nodes, first, last, lane0.param, lanes)) {
+        const bool wanted = gated || which == VectorAccess::All;
+        const bool touched = touchedBetween(nodes, first, last, lane0.param, lanes);
+        if (remarksOn()) remarkRun(lanes, gated, wanted, hoisted.has_value(), touched);
+        if (wanted && hoisted && !touched) {
           const UOp* at = nodes[lane0.store ? last : first];
           VectorGroup g{lanes, at, static_cast<size_t>(std::find(lanes.begin(), lanes.end(), at) - lanes.begin()),
                         gated};
@@ -218,6 +255,7 @@ VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which) {
     if (std::optional<Candidate> c = candidate(u, i)) segment.push_back(std::move(*c));
   }
   segmenter.group(segment);
+  if (segmenter.leftToCompiler > 0) remarkLeftToCompiler(*segmenter.firstLeft, segmenter.leftToCompiler);
   // the Linear's order, each group's hoisted nodes moved before its first
   // load (a node two groups need goes before the earlier one)
   std::unordered_set<const UOp*> moved;

@@ -17,6 +17,10 @@ DevicePeaks Device::measurePeaks() {
   throw DeviceError(fmt::format("{} has no kernels to measure its peak rates with", name()));
 }
 
+std::vector<Remark> Device::compilerRemarks(const LoweredKernel&) {
+  return {};
+}
+
 void Device::copy(const DeviceBuffer& src, DeviceBuffer& dst) {
   copyIn(dst, copyOut(src));
 }

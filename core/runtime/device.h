@@ -9,6 +9,7 @@
 
 #include "core/runtime/device_peaks.h"
 #include "core/runtime/host_tensor.h"
+#include "core/remarks/remark.h"
 
 #include <cstdint>
 #include <memory>
@@ -100,6 +101,13 @@ public:
   // parallel, in few driver programs); a failure throws the error of the first
   // failing kernel in that order.
   virtual std::vector<std::shared_ptr<DeviceProgram>> compileAll(const std::vector<LoweredKernel>& kernels) = 0;
+
+  // What the device's compiler says about how it optimized a kernel lowered
+  // for target() (LLVM's remarks on the CPU), each with its line of the
+  // kernel's rendered source (kernel_remarks.h places the rest). A compile of
+  // its own, asked for by a reader of remarks; none where the compiler gives
+  // none. Throws what the compiler throws.
+  virtual std::vector<Remark> compilerRemarks(const LoweredKernel& kernel);
 
   // The hardware's peak float32 arithmetic rate and memory bandwidth, from
   // kernels the backend builds to reach them (independent multiply-add chains

@@ -93,6 +93,9 @@ CodeEditor::CodeEditor(const QString& name, CodeLanguage language, QWidget* pare
   // by Mark: ProgramLine, Node, Removed, Added, Missing
   defineLineMarkers(*m_edit, {QColor(0xBB, 0xDE, 0xFB), QColor(0xFF, 0xF1, 0x9C), QColor(0xFF, 0xD7, 0xD5),
                               QColor(0xD4, 0xF5, 0xD4), QColor(0xF0, 0xF0, 0xF0)});
+  m_edit->markerDefine(QsciScintilla::RightTriangle, marker(Mark::Remark));
+  m_edit->setMarkerBackgroundColor(QColor(0xE6, 0x7E, 0x22), marker(Mark::Remark));
+  m_edit->setMarkerForegroundColor(QColor(0xA0, 0x4E, 0x0A), marker(Mark::Remark));
   m_edit->viewport()->installEventFilter(this);
   m_edit->viewport()->setCursor(Qt::PointingHandCursor);
   // hovering a word of LLVM IR shows its entry in core/docs
@@ -136,6 +139,8 @@ void CodeEditor::setLanguage(CodeLanguage language) {
 void CodeEditor::setMarks(Mark mark, const std::vector<int>& lines) {
   m_edit->markerDeleteAll(marker(mark));
   for (int line : lines) m_edit->markerAdd(line, marker(mark));
+  // the symbol margin is there while some line has a remark
+  if (mark == Mark::Remark) m_edit->setMarginWidth(1, lines.empty() ? 0 : 14);
 }
 
 std::vector<int> CodeEditor::markedLines(Mark mark) const { return linesWithMarker(*m_edit, marker(mark)); }

@@ -25,8 +25,9 @@ class CodeEditor : public QWidget {
 public:
   // Whole-line marks; a later one is drawn over an earlier one. ProgramLine and
   // Node: the Code view's; Removed, Added, Missing: a line diff's rows only
-  // one side has (the other side's row is Missing).
-  enum class Mark { ProgramLine, Node, Removed, Added, Missing };
+  // one side has (the other side's row is Missing). Remark is not a line's
+  // colour but a triangle in the margin: a line an optimization remark is about.
+  enum class Mark { ProgramLine, Node, Removed, Added, Missing, Remark };
 
   CodeEditor(const QString& name, CodeLanguage language, QWidget* parent = nullptr);
 
@@ -38,7 +39,7 @@ public:
   CodeLanguage language() const;
   void setLanguage(CodeLanguage language);
 
-  // Whole-line marks (0-based lines), each kind replacing its previous lines.
+  // Marks (0-based lines), each kind replacing its previous lines.
   void setMarks(Mark mark, const std::vector<int>& lines);
   std::vector<int> markedLines(Mark mark) const;
   // Scrolls `line` into view, a third down the page, unless it is shown.

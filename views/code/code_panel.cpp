@@ -38,6 +38,7 @@ CodePanel::CodePanel(Session& session, QWidget* parent)
   });
   connect(&m_session, &Session::nodeSelected, this, &CodePanel::markNode);
   connect(&m_session, &Session::programLineSelected, this, &CodePanel::markProgramLine);
+  connect(&m_session, &Session::compilerRemarksReady, this, &CodePanel::markRemarks);
   connect(&m_session, &Session::machineCodeReady, this, [this](const QString& code) {
     m_machineCode = code;
     showMachineCode();
@@ -52,6 +53,7 @@ void CodePanel::show(int) {
   m_marked.clear();
   m_source->setMarks(CodeEditor::Mark::Node, {});
   m_source->setMarks(CodeEditor::Mark::ProgramLine, {});
+  m_source->setMarks(CodeEditor::Mark::Remark, {});
   const LoweredKernel* k = m_session.renderedKernel();
   if (!k) {
     m_source->setLanguage(CodeLanguage::LlvmIr);
@@ -70,6 +72,20 @@ void CodePanel::show(int) {
   showMachineCode();
   markProgramLine(m_session.programLine());
   markNode(m_session.selectedNode());
+  markRemarks();
+}
+
+void CodePanel::markRemarks() {
+  const LoweredKernel* k = m_session.renderedKernel();
+  std::vector<int> lines;
+  if (k)
+    for (const Remark& r : m_session.remarksOf(static_cast<size_t>(k - m_session.run()->kernels.data())))
+      if (r.irLine > 0 && r.irLine <= static_cast<int32_t>(m_lineNodes.size())) lines.push_back(r.irLine - 1);
+  m_source->setMarks(CodeEditor::Mark::Remark, lines);
+}
+
+std::vector<int> CodePanel::remarkLines() const {
+  return m_source->markedLines(CodeEditor::Mark::Remark);
 }
 
 void CodePanel::showMachineCode() {

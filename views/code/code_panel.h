@@ -35,6 +35,8 @@ public:
   std::vector<int> programLineMarks() const;
   // The source lines (0-based) the selected node produced, marked in the view.
   const std::vector<int>& markedLines() const { return m_marked; }
+  // The source lines (0-based) some remark of the kernel is about (core/remarks), marked in the margin.
+  std::vector<int> remarkLines() const;
   // The node that produced source line `line` (0-based), or null.
   const UOp* nodeOfLine(int line) const;
   // What a click on source line `line` does: selects its node; false when no node is known.
@@ -54,6 +56,7 @@ private:
   std::vector<int> m_marked;
   std::vector<int32_t> m_lineOrigins; // per source line: the program line its node came from (0: none)
   void markProgramLine(int line);
+  void markRemarks();
 };
 
 } // namespace uops::views

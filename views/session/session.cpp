@@ -1,6 +1,7 @@
 #include "views/session/session.h"
 
 #include "core/pipeline/program_run.h"
+#include "core/pipeline/kernel_remarks.h"
 #include "core/runtime/device_registry.h"
 #include "core/pipeline/optimize.h"
 #include "core/frontend/load_error.h"
@@ -134,7 +135,7 @@ Lowered lowerSource(const QString& text, const QString& name, const QString& fol
       out.error = name + QStringLiteral(": the program has no outputs");
       return out;
     }
-    PipelineOptions options{.trace = true, .target = target};
+    PipelineOptions options{.trace = true, .target = target, .remarks = true};
     options.progress = progress;
     options.cancel = &cancel;
     // OptOps chosen for another schedule's kernels are not this one's
@@ -332,6 +333,8 @@ void Session::clearProgram(const QString& name) {
 void Session::replaceLowered(Lowered lowered) {
   releaseOnWorkPool(std::exchange(m_lowered, std::move(lowered)));
   m_compiled.clear();
+  m_compilerRemarks.clear();
+  m_remarksJob.cancel();
   m_selected = -1;
   m_selectedNode = nullptr;
   m_lastRun.reset();
@@ -404,6 +407,35 @@ void Session::listSelected() {
   }
   m_listing.start([graph](const std::atomic<bool>&) { return QString::fromStdString(printGraph(graph)); },
                   [this](QString text) { Q_EMIT listingReady(text); });
+}
+
+std::vector<Remark> Session::remarksOf(size_t kernel) const {
+  if (!run() || kernel >= run()->kernels.size()) return {};
+  std::vector<Remark> out = runRemarks(*run(), kernel);
+  if (auto it = m_compilerRemarks.find(kernel); it != m_compilerRemarks.end())
+    out.insert(out.end(), it->second.begin(), it->second.end());
+  return out;
+}
+
+void Session::requestCompilerRemarks(size_t kernel) {
+  if (!run() || kernel >= run()->kernels.size() || m_compilerRemarks.contains(kernel)) return;
+  m_remarksJob.start(
+      [lowered = run()->kernels[kernel], kernel](const std::atomic<bool>&) {
+        std::vector<Remark> remarks;
+        try {
+          remarks = openDevice(lowered.target.device).compilerRemarks(lowered);
+        } catch (const std::exception& e) {
+          remarks.push_back({.kind = RemarkKind::Analysis, .origin = "compiler", .name = "Unavailable",
+                             .message = std::string("the compiler's remarks are not available: ") + e.what()});
+        }
+        placeKernelRemarks(remarks, lowered, kernel);
+        return remarks;
+      },
+      [this, kernel](std::vector<Remark> remarks) {
+        m_compilerRemarks[kernel] = std::move(remarks);
+        Q_EMIT compilerRemarksReady(static_cast<int>(kernel));
+      });
+  Q_EMIT busyChanged(true);
 }
 
 void Session::compileSelected() {

@@ -170,6 +170,14 @@ public:
     auto it = m_compiled.find(kernel);
     return it == m_compiled.end() ? QString() : it->second;
   }
+  // Kernel `kernel`'s remarks (core/remarks): its stages' from the run
+  // (Rangeify's about its buffers first), then its compiler's once
+  // requestCompilerRemarks has them. Kept until the program changes.
+  std::vector<Remark> remarksOf(size_t kernel) const;
+  bool hasCompilerRemarks(size_t kernel) const { return m_compilerRemarks.contains(kernel); }
+  // The compiler's remarks on kernel `kernel` (Device::compilerRemarks, a
+  // compile of its own) on a worker, then compilerRemarksReady; nothing when known.
+  void requestCompilerRemarks(size_t kernel);
   // BEAM's summary for each kernel whose OptOps BEAM found (until changed by hand)
   const std::map<size_t, QString>& beamSummaries() const { return m_beamSummaries; }
   // The kernel's OptOps now, and the kernel as Optimize types it (no OptOps).
@@ -198,6 +206,7 @@ Q_SIGNALS:
   void rewriteShown(int step, int k);
   // The selected kernel stage's machine code, compiled on a worker.
   void machineCodeReady(const QString& text);
+  void compilerRemarksReady(int kernel);
   // The selected stage's graph as text (when it has no rendered source),
   // printed on a worker: a whole program's listing takes tens of milliseconds.
   void listingReady(const QString& text);
@@ -250,6 +259,7 @@ private:
   LatestJob<Lowered> m_lowering{this};
   LatestJob<QString> m_machineCode{this}, m_listing{this};
   LatestJob<DeviceRunResult> m_running{this};
+  LatestJob<std::vector<Remark>> m_remarksJob{this};
   // Calls f on each job above (const or not, as `self` is): the one list of them.
   template <class Self, class F> static void forEachJob(Self& self, F&& f) {
     f(self.m_lowering);
@@ -257,6 +267,7 @@ private:
     f(self.m_machineCode);
     f(self.m_listing);
     f(self.m_running);
+    f(self.m_remarksJob);
   }
   KernelOpts m_opts;
   // the load in flight: the schedule it lowers when it ends (the user may
@@ -268,6 +279,7 @@ private:
   int m_openedOn = -1;         // the stage the program opened on (Lowered::openingStage)
   std::map<size_t, QString> m_beamSummaries;
   std::map<size_t, QString> m_compiled; // machine code by kernel
+  std::map<size_t, std::vector<Remark>> m_compilerRemarks; // by kernel, placed (kernel_remarks.h)
 };
 
 // A loweringProgress report for people: "Lowering: Optimize of r_4_16",

@@ -26,5 +26,7 @@ void addOptsCommand(CLI::App& app);
 // `uopc devices`: REF, INTERP, CPU and every OpenCL device.
 void addDevicesCommand(CLI::App& app);
 void addAutobatchCommand(CLI::App& app);
+// `uopc bisect PROGRAM --device D [--slower PERCENT]`: the first rewrite that makes the kernels wrong (or slower).
+void addBisectCommand(CLI::App& app);
 
 } // namespace uopc

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/pipeline/codegen.h"
+#include "core/pipeline/lowering_filter.h"
 #include "core/pipeline/rangeify.h"
 #include "core/pipeline/schedule.h"
 #include "core/rewrite/trace.h"
@@ -54,6 +55,9 @@ struct PipelineOptions {
   // Set from another thread, the run stops before its next stage (of any
   // kernel) and runPipeline throws PipelineCancelled.
   const std::atomic<bool>* cancel = nullptr;
+  // Rule applications to skip (lowering_filter.h); each kernel is then
+  // lowered itself, so the numbering is that of a traced run.
+  const LoweringFilter* filter = nullptr;
 };
 
 // OptOps per kernel, by schedule index; other kernels get the target's default.

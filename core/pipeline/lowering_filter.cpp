@@ -14,14 +14,27 @@ bool appliesRules(const TraceStep& step) {
   return !step.snapshot && !step.substitution && !step.rules.empty();
 }
 
-size_t applicationsIn(const StageRecord& record) {
-  size_t n = 0;
-  for (const TraceStep& step : record.steps) {
-    if (!appliesRules(step)) continue;
-    for (const TraceRewrite& r : step.rewrites)
-      n += r.replacement ? 1 : 0;
+// A record's rule applications in the order they happened (the filter's
+// order): by the trace's sequence, so a graphRewrite called inside a rule
+// counts where it ran, not where its step is listed.
+std::vector<ApplicationPlace> applicationsOf(const StageRecord& record, size_t index) {
+  std::vector<std::pair<size_t, ApplicationPlace>> seen;
+  for (size_t s = 0; s < record.steps.size(); ++s) {
+    if (!appliesRules(record.steps[s])) continue;
+    const std::vector<TraceRewrite>& rewrites = record.steps[s].rewrites;
+    for (size_t k = 0; k < rewrites.size(); ++k)
+      if (rewrites[k].replacement)
+        seen.push_back({rewrites[k].sequence, {.found = true, .record = index, .step = s, .rewrite = k}});
   }
-  return n;
+  std::sort(seen.begin(), seen.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<ApplicationPlace> out;
+  for (const auto& p : seen)
+    out.push_back(p.second);
+  return out;
+}
+
+size_t applicationsIn(const StageRecord& record) {
+  return applicationsOf(record, 0).size();
 }
 
 } // namespace
@@ -79,36 +92,23 @@ size_t totalApplications(const std::vector<ApplicationRange>& ranges) {
 }
 
 ApplicationPlace findApplication(const PipelineRun& traced, size_t index) {
-  size_t next = 0;
   for (size_t rec = 0; rec < traced.stages.size(); ++rec) {
-    const std::vector<TraceStep>& steps = traced.stages[rec].steps;
-    for (size_t s = 0; s < steps.size(); ++s) {
-      if (!appliesRules(steps[s])) continue;
-      for (size_t k = 0; k < steps[s].rewrites.size(); ++k) {
-        if (!steps[s].rewrites[k].replacement) continue;
-        if (next++ == index) return {.found = true, .record = rec, .step = s, .rewrite = k};
-      }
-    }
+    std::vector<ApplicationPlace> places = applicationsOf(traced.stages[rec], rec);
+    if (index < places.size()) return places[index];
+    index -= places.size();
   }
   return {};
 }
 
 size_t applicationNumber(const PipelineRun& traced, size_t record, size_t step, size_t rewrite) {
   if (record >= traced.stages.size()) return LoweringFilter::kNoLimit;
-  const std::vector<TraceStep>& steps = traced.stages[record].steps;
-  if (step >= steps.size() || !appliesRules(steps[step]) || rewrite >= steps[step].rewrites.size() ||
-      !steps[step].rewrites[rewrite].replacement)
-    return LoweringFilter::kNoLimit;
-  size_t next = 0;
+  size_t before = 0;
   for (size_t rec = 0; rec < record; ++rec)
-    next += applicationsIn(traced.stages[rec]);
-  for (size_t s = 0; s <= step; ++s) {
-    if (!appliesRules(steps[s])) continue;
-    size_t end = s == step ? rewrite : steps[s].rewrites.size();
-    for (size_t k = 0; k < end; ++k)
-      next += steps[s].rewrites[k].replacement ? 1 : 0;
-  }
-  return next;
+    before += applicationsIn(traced.stages[rec]);
+  std::vector<ApplicationPlace> places = applicationsOf(traced.stages[record], record);
+  for (size_t i = 0; i < places.size(); ++i)
+    if (places[i].step == step && places[i].rewrite == rewrite) return before + i;
+  return LoweringFilter::kNoLimit;
 }
 
 bool RecordRewriteFilter::allow(const Rule& rule, const UOpPtr&) {

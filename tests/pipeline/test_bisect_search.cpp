@@ -16,8 +16,10 @@ namespace {
 
 // Bad from `firstBad` on; limits in [unlowerableFrom, unlowerableTo) cannot be lowered.
 struct FakeLowering {
+  explicit FakeLowering(size_t bad, size_t from = 0, size_t to = 0)
+      : firstBad(bad), unlowerableFrom(from), unlowerableTo(to) {}
   size_t firstBad;
-  size_t unlowerableFrom = 0, unlowerableTo = 0;
+  size_t unlowerableFrom, unlowerableTo;
   std::map<size_t, int> probed;
   Probe operator()(size_t limit) {
     ++probed[limit];
@@ -40,7 +42,7 @@ class TestBisectSearch : public QObject {
 private Q_SLOTS:
   void findsFirstBadLimit() {
     for (size_t bad : {size_t(1), size_t(2), size_t(37), size_t(999), size_t(1000)}) {
-      FakeLowering f{.firstBad = bad};
+      FakeLowering f(bad);
       BisectSearch s = bisectLimits(1000, [&](size_t n) { return f(n); });
       QVERIFY(s.found);
       QCOMPARE(s.firstBad, bad);
@@ -52,7 +54,7 @@ private Q_SLOTS:
   }
 
   void stepsAroundLimitsThatCannotBeLowered() {
-    FakeLowering f{.firstBad = 537, .unlowerableFrom = 400, .unlowerableTo = 536};
+    FakeLowering f(537, 400, 536);
     BisectSearch s = bisectLimits(1000, [&](size_t n) { return f(n); });
     QVERIFY(s.found);
     QCOMPARE(s.firstBad, size_t(537));
@@ -65,7 +67,7 @@ private Q_SLOTS:
 
   // every limit between the last good and the first bad is unlowerable: a range
   void unlowerableGapLeavesARange() {
-    FakeLowering f{.firstBad = 60, .unlowerableFrom = 51, .unlowerableTo = 60};
+    FakeLowering f(60, 51, 60);
     BisectSearch s = bisectLimits(100, [&](size_t n) { return f(n); });
     QVERIFY(s.found);
     QCOMPARE(s.lastGood, size_t(50));
@@ -74,7 +76,7 @@ private Q_SLOTS:
 
   // limit 0 cannot be lowered: the first lowerable limit is the good end
   void unlowerableStart() {
-    FakeLowering f{.firstBad = 30, .unlowerableFrom = 0, .unlowerableTo = 5};
+    FakeLowering f(30, 0, 5);
     BisectSearch s = bisectLimits(64, [&](size_t n) { return f(n); });
     QVERIFY(s.found);
     QCOMPARE(s.firstBad, size_t(30));
@@ -82,11 +84,11 @@ private Q_SLOTS:
   }
 
   void nothingToFind() {
-    FakeLowering good{.firstBad = 1000};
+    FakeLowering good(1000);
     BisectSearch s = bisectLimits(100, [&](size_t n) { return good(n); });
     QVERIFY(!s.found);
     QCOMPARE(s.message, std::string("the lowering with all 100 rewrites is not bad: 100"));
-    FakeLowering always{.firstBad = 0};
+    FakeLowering always(0);
     s = bisectLimits(100, [&](size_t n) { return always(n); });
     QVERIFY(!s.found);
     QCOMPARE(s.message, std::string("already bad with the first 0 rewrites' simplifications: 0"));

@@ -34,5 +34,7 @@ void addAutobatchCommand(CLI::App& app);
 void addReportCommand(CLI::App& app);
 // `uopc mca PROGRAM [--kernel K] [--json]`: MCA's model of each CPU kernel's innermost loops.
 void addMcaCommand(CLI::App& app);
+// `uopc bisect PROGRAM --device D [--slower PERCENT]`: the first rewrite that makes the kernels wrong (or slower).
+void addBisectCommand(CLI::App& app);
 
 } // namespace uopc

@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   uopc::addAutobatchCommand(app);
   uopc::addReportCommand(app);
   uopc::addMcaCommand(app);
+  uopc::addBisectCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -10,6 +10,7 @@
 #include "core/pipeline/instruction_selection.h"
 #include "core/pipeline/linearize.h"
 #include "core/pipeline/vector_access.h"
+#include "core/rewrite/rewrite_filter.h"
 #include "core/rewrite/trace.h"
 
 #include <fmt/format.h>
@@ -72,6 +73,7 @@ void optimizeStage(LoweredKernel& k) {
   if (k.requestedOpts) k.opts = *k.requestedOpts;
   else if (k.target.heuristics) {
     ScopedRewriteListener quiet(nullptr); // the OptOps they try are not the kernel's steps
+    ScopedRewriteFilter unfiltered(nullptr); // nor numbered for a filter (lowering_filter.h)
     k.opts = heuristicOpts(typed, opt);
   }
   // an impossible OptOp fails the stage with its reason (OptError)

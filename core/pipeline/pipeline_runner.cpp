@@ -20,9 +20,18 @@ namespace {
 // Runs one stage into `record`: its result, its trace, or its error.
 // A stage cancelled inside (cancel.h) fails with "cancelled"; the run then
 // throws PipelineCancelled, as its flag is set.
-template <class F> bool runStage(StageRecord& record, bool trace, const std::atomic<bool>* cancel, F&& stage) {
+// A filter skips the record's rule applications it names (lowering_filter.h).
+template <class F>
+bool runStage(StageRecord& record, bool trace, const std::atomic<bool>* cancel, const LoweringFilter* filter,
+              F&& stage) {
   std::optional<TraceRecorder> recorder;
   if (trace) recorder.emplace();
+  std::optional<RecordRewriteFilter> recordFilter;
+  std::optional<ScopedRewriteFilter> filtering;
+  if (filter) {
+    recordFilter.emplace(*filter, record.stage, record.kernelIndex);
+    filtering.emplace(&*recordFilter);
+  }
   ScopedRewriteCancel cancellable(cancel);
   try {
     record.result = stage();
@@ -50,6 +59,7 @@ public:
   bool cancelled() const { return m_options.cancel && m_options.cancel->load(); }
   const std::atomic<bool>* flag() const { return m_options.cancel; }
   bool remarks() const { return m_options.remarks; }
+  const LoweringFilter* filter() const { return m_options.filter; }
   void throwIfCancelled() const {
     if (cancelled()) throw PipelineCancelled();
   }
@@ -82,7 +92,7 @@ void lowerStages(KernelLowering& out, const Schedule& schedule, size_t i, const 
     const std::string& name = s == 0 ? schedule.kernels[i].name : k.name.text;
     if (!control.starting(stage.name, name)) return;
     StageRecord r{.stage = stage.name, .kernel = name, .kernelIndex = i, .input = k.current};
-    runStage(r, trace, control.flag(), [&] {
+    runStage(r, trace, control.flag(), control.filter(), [&] {
       if (s == 0) {
         auto given = opts.find(i);
         k = startLowering(k.current, target,
@@ -126,7 +136,7 @@ std::vector<KernelLowering> lowerKernels(const Schedule& schedule, const std::ve
     const KernelLowering& k = out[i];
     bool optimized = !k.records.back().failed();
     for (size_t u : unique) {
-      if (trace || !optimized || out[u].records.back().failed()) break;
+      if (trace || control.filter() || !optimized || out[u].records.back().failed()) break;
       if (out[u].kernel.ast == k.kernel.ast && out[u].kernel.opts == k.kernel.opts &&
           out[u].kernel.target.device == k.kernel.target.device) {
         firstEqual[i] = u;
@@ -172,7 +182,7 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
   StageRecord callified{.stage = "Callify", .input = UOp::make(Op::Tuple, dtypes::void_, outputs)};
   // values on device tuples become per-device graphs first (device_split.h):
   // Callify's function is over one device's values per node
-  bool ok = runStage(callified, options.trace, control.flag(), [&] {
+  bool ok = runStage(callified, options.trace, control.flag(), options.filter, [&] {
     if (!needsDeviceSplit(outputs)) return callify(outputs);
     std::vector<UOpPtr> split = splitDevices(outputs).roots;
     recordWholeGraph("split devices", callified.input, UOp::make(Op::Tuple, dtypes::void_, split));
@@ -189,7 +199,7 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
     choices.rowFusion = choices.rowFusion && wanted.rowFusion;
     choices.packOperands = choices.packOperands && wanted.packOperands;
   }
-  ok = runStage(rangeified, options.trace, control.flag(), [&] {
+  ok = runStage(rangeified, options.trace, control.flag(), options.filter, [&] {
     RemarkScope remarks(options.remarks ? &run.remarks : nullptr);
     return rangeify(rangeified.input, choices);
   });

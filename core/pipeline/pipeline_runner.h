@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/pipeline/codegen.h"
+#include "core/pipeline/lowering_filter.h"
 #include "core/pipeline/rangeify.h"
 #include "core/pipeline/schedule.h"
 #include "core/rewrite/trace.h"
@@ -57,6 +58,9 @@ struct PipelineOptions {
   // Collect the stages' remarks (core/remarks): Rangeify's in
   // PipelineRun::remarks, each kernel's in LoweredKernel::remarks.
   bool remarks = false;
+  // Rule applications to skip (lowering_filter.h); each kernel is then
+  // lowered itself, so the numbering is that of a traced run.
+  const LoweringFilter* filter = nullptr;
 };
 
 // OptOps per kernel, by schedule index; other kernels get the target's default.

@@ -3,6 +3,7 @@
 #include "core/ir/build.h"
 #include "core/ir/shape.h"
 #include "core/rewrite/listener.h"
+#include "core/rewrite/rewrite_filter.h"
 #include "core/symbolic/symbolic.h"
 
 #include <cassert>
@@ -29,7 +30,9 @@ UOpPtr allValid(const IndexList& index) {
 
 UOpPtr simplifyIndex(const UOpPtr& expr) {
   if (!expr || expr->op() == Op::Const || expr->op() == Op::Range) return expr;
+  // not a step of the trace: neither traced nor numbered for a filter (lowering_filter.h)
   ScopedRewriteListener quiet(nullptr);
+  ScopedRewriteFilter unfiltered(nullptr);
   return graphRewrite(expr, pmSymbolic(), {.name = "index math"});
 }
 

@@ -1,6 +1,7 @@
 #include "core/rewrite/graph_rewrite.h"
 
 #include "core/rewrite/rewrite_engine.h"
+#include "core/rewrite/rewrite_filter.h"
 
 namespace uops {
 namespace {
@@ -9,8 +10,9 @@ struct RuleRewriter {
   const PatternMatcher& pm;
   void* context;
   RewriteListener* listener;
+  RewriteFilter* filter;
   UOpPtr operator()(const UOpPtr& node, const Rule** fired) const {
-    return pm.rewrite(node, context, fired, listener);
+    return pm.rewrite(node, context, fired, listener, filter);
   }
   const OpSet& ops() const { return pm.ops(); }
 };
@@ -37,7 +39,7 @@ void addStats(RewriteStats* into, const RewriteStats& s) {
 UOpPtr graphRewrite(const UOpPtr& root, const PatternMatcher& pm, RewriteOptions opts) {
   if (!root) return root;
   RewriteListener* listener = currentRewriteListener();
-  RuleRewriter rewriter{pm, opts.context, listener};
+  RuleRewriter rewriter{pm, opts.context, listener, currentRewriteFilter()};
   RewriteEngine<RuleRewriter> engine(rewriter, opts, listener);
   if (!listener) {
     UOpPtr out = engine.run(root);

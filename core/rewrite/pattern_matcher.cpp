@@ -1,6 +1,7 @@
 #include "core/rewrite/pattern_matcher.h"
 
 #include "core/rewrite/listener.h"
+#include "core/rewrite/rewrite_filter.h"
 
 namespace uops {
 
@@ -32,7 +33,7 @@ void PatternMatcher::index() {
 }
 
 UOpPtr PatternMatcher::rewrite(const UOpPtr& node, void* context, const Rule** fired,
-                               RewriteListener* listener) const {
+                               RewriteListener* listener, RewriteFilter* filter) const {
   for (const Rule* r : candidates(node->op())) {
     UOpPtr out;
     try {
@@ -42,6 +43,7 @@ UOpPtr PatternMatcher::rewrite(const UOpPtr& node, void* context, const Rule** f
       throw;
     }
     if (!out || out == node) continue;
+    if (filter && !filter->allow(*r, node)) continue;
     if (fired) *fired = r;
     return out;
   }

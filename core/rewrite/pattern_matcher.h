@@ -17,6 +17,7 @@
 
 namespace uops {
 
+class RewriteFilter;
 class RewriteListener;
 
 class PatternMatcher {
@@ -39,9 +40,10 @@ public:
   // The first rule (in order) that matches `node` and returns a different node:
   // its replacement; nullptr if none. `fired` (when given) gets that rule. A
   // rule that throws is reported to `listener` (when given) before the
-  // exception goes on.
+  // exception goes on. A `filter` (when given) may refuse an application: the
+  // next rule is tried as if that one had not matched.
   UOpPtr rewrite(const UOpPtr& node, void* context = nullptr, const Rule** fired = nullptr,
-                 RewriteListener* listener = nullptr) const;
+                 RewriteListener* listener = nullptr, RewriteFilter* filter = nullptr) const;
 
   friend PatternMatcher operator+(const PatternMatcher& a, const PatternMatcher& b);
 

@@ -58,12 +58,12 @@ void TraceRecorder::stepBegin(const RewriteStepInfo& info, const UOpPtr& input) 
 
 void TraceRecorder::ruleFired(const Rule& rule, const UOpPtr& matched, const UOpPtr& replacement) {
   if (m_open.empty()) return;
-  current().rewrites.push_back({rule, matched, replacement, sinceStart()});
+  current().rewrites.push_back({rule, matched, replacement, sinceStart(), m_sequence++});
 }
 
 void TraceRecorder::ruleThrew(const Rule& rule, const UOpPtr& matched) {
   if (m_open.empty()) return;
-  current().rewrites.push_back({rule, matched, nullptr, sinceStart()});
+  current().rewrites.push_back({rule, matched, nullptr, sinceStart(), m_sequence++});
 }
 
 void TraceRecorder::stepEnd(const UOpPtr& output, std::string_view error) {

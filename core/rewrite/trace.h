@@ -28,6 +28,10 @@ struct TraceRewrite {
   UOpPtr matched;
   UOpPtr replacement; // null: the rule threw
   std::chrono::nanoseconds at{0};
+  // Its place among all rewrites the recorder heard, in the order they
+  // happened: a graphRewrite called inside a rule of another step makes its
+  // rewrites between that step's.
+  size_t sequence = 0;
 };
 
 struct TraceStep {
@@ -76,6 +80,7 @@ private:
 
   std::vector<TraceStep> m_steps;
   std::vector<Open> m_open; // steps begun and not yet ended, innermost last
+  size_t m_sequence = 0;
   ScopedRewriteListener m_scope;
 };
 

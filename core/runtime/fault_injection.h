@@ -6,6 +6,9 @@
 //           (backends/llvm's crash guard turns it into a JitError)
 //   opencl  the OpenCL compiler aborts (SIGABRT) at the kernel's first launch,
 //           in the probe process (backends/opencl/cl_probe.h)
+//   rule    the symbolic rule of that name (exactly "x+x") makes a wrong but
+//           valid graph: x+x becomes x, a term dropped (a wrong-code bug for
+//           `uopc bisect` to find)
 // Without the variable nothing fails. The tests of uopc and of the explorer
 // use it to show that a failing compile is an error the process survives.
 #pragma once

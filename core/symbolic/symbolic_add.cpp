@@ -2,6 +2,7 @@
 #include "core/symbolic/symbolic.h"
 
 #include "core/ir/build.h"
+#include "core/runtime/fault_injection.h"
 #include "core/symbolic/linear_form.h"
 #include "core/symbolic/symbolic_util.h"
 
@@ -118,6 +119,7 @@ const PatternMatcher& pmSymbolicAdd() {
       // x+x -> x*2 (exact for floats too)
       rule("x+x", UPat::var("x").dtypeIf(intOrFloat) + UPat::var("x"),
            [](const Match& m) {
+             if (faultInjected("rule", "x+x")) return m["x"]; // fault_injection.h: a dropped term
              return UOp::make(Op::Mul, m["x"]->dtype(), {m["x"], constLikeInt(m["x"], 2)});
            }),
       // x*c1+x*c2 -> x*(c1+c2)

@@ -26,5 +26,7 @@ void addOptsCommand(CLI::App& app);
 // `uopc devices`: REF, INTERP, CPU and every OpenCL device.
 void addDevicesCommand(CLI::App& app);
 void addAutobatchCommand(CLI::App& app);
+// `uopc memory PROGRAM [--kernel K] [--json]`: buffer lifetimes over the schedule, a kernel's registers.
+void addMemoryCommand(CLI::App& app);
 
 } // namespace uopc

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   uopc::addOptsCommand(app);
   uopc::addDevicesCommand(app);
   uopc::addAutobatchCommand(app);
+  uopc::addMemoryCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -110,8 +110,8 @@ std::string formatKernelRegisters(const KernelRegisters& r) {
   if (r.registers.empty()) return out;
   std::vector<MemoryTextRow> rows{{"register", "dtype", "size", "slot", "live"}};
   for (const KernelRegister& g : r.registers)
-    rows.push_back({fmt::format("b{}", g.buffer), formatElementType(g.dtype), std::to_string(g.size),
-                    fmt::format("r{}", g.slot),
+    rows.push_back({fmt::format("reg{}", g.buffer), formatElementType(g.dtype), std::to_string(g.size),
+                    std::to_string(g.slot),
                     fmt::format("{}-{} ({} .. {})", g.first, g.last, r.instructions.at(g.first),
                                 r.instructions.at(g.last))});
   return out + memoryTextTable(rows);

@@ -4,6 +4,7 @@
 #include "app/uopscope/examples_dir.h"
 
 #include "views/autobatch/vm_debugger.h"
+#include "views/memory/memory_panel.h"
 #include "views/run/roofline_view.h"
 
 #include <QAction>
@@ -193,6 +194,7 @@ QWidget* MainWindow::centralTabs() {
   m_center->addTab(m_autobatch, QStringLiteral("Autobatch"));
   m_center->addTab(m_run->roofline(), QStringLiteral("Roofline"));
   m_center->addTab(m_diff, QStringLiteral("Diff"));
+  m_center->addTab(new MemoryPanel(m_session, this), QStringLiteral("Memory"));
   connect(&m_session, &Session::programLowered, this, [this] {
     int calls = m_autobatch->callCount();
     m_center->setTabText(1, calls ? QStringLiteral("Autobatch (%1)").arg(calls) : QStringLiteral("Autobatch"));
@@ -318,7 +320,7 @@ QDockWidget* MainWindow::dock(const QString& title, QWidget* content, Qt::DockWi
 
 const QStringList& MainWindow::centralViews() {
   static const QStringList names{QStringLiteral("graph"), QStringLiteral("autobatch"), QStringLiteral("roofline"),
-                                 QStringLiteral("diff")};
+                                 QStringLiteral("diff"), QStringLiteral("memory")};
   return names;
 }
 

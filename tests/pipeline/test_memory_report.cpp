@@ -121,10 +121,10 @@ void TestMemoryReport::kernelRegisterRanges() {
   QVERIFY(r.registers[0].last < r.registers[1].first);
   const std::string text = formatKernelRegisters(r);
   QVERIFY2(text.starts_with("kernel #0 " + run.kernels[0].name.text + ": 2 registers in 1 slot over "), text.c_str());
-  nlohmann::ordered_json j = kernelRegistersJson(r);
-  QCOMPARE(j["registers"].size(), size_t(2));
-  QCOMPARE(j["registers"][1]["first"].get<size_t>(), r.registers[1].first);
-  QCOMPARE(j["slots"].dump(), std::string(R"([{"dtype":"float32","size":1}])"));
+  nlohmann::ordered_json json = kernelRegistersJson(r);
+  QCOMPARE(json["registers"].size(), size_t(2));
+  QCOMPARE(json["registers"][1]["first"].get<size_t>(), r.registers[1].first);
+  QCOMPARE(json["slots"].dump(), std::string(R"([{"dtype":"float32","size":1}])"));
 }
 
 void TestMemoryReport::byteCounts() {

@@ -12,7 +12,8 @@
 namespace uops::views {
 namespace {
 
-constexpr int kRegisterLabels = 150, kRegisterAxis = 22, kRegisterRow = 22, kRegisterTick = 10;
+constexpr int kRegisterLabels = 150, kRegisterAxis = 22, kRegisterRow = 22;
+constexpr size_t kRegisterTick = 10;
 constexpr double kRegisterMinStep = 4;
 
 } // namespace
@@ -80,10 +81,12 @@ void RegisterChart::paintEvent(QPaintEvent*) {
                                                .arg(QString::fromStdString(m_registers.label)));
     return;
   }
-  // instruction positions along the top, a tick every ten
+  // instruction positions along the top, a tick every ten (or more: 50 pixels apart at least)
   p.setPen(palette().mid().color());
   const size_t n = m_registers.instructions.size();
-  for (size_t i = 0; i <= n; i += kRegisterTick) {
+  size_t tick = kRegisterTick;
+  while (static_cast<double>(tick) * instructionWidth() < 50) tick *= 2;
+  for (size_t i = 0; i <= n; i += tick) {
     const int x = instructionX(i);
     p.drawLine(x, kRegisterAxis - 4, x, height());
     p.drawText(QRect(x - 20, 0, 40, kRegisterAxis - 4), Qt::AlignCenter, QString::number(i));

@@ -30,6 +30,9 @@ MemoryPanel::MemoryPanel(Session& session, QWidget* parent)
       m_kernelTitle(new QLabel(this)), m_registers(new RegisterChart(this)) {
   setObjectName(QStringLiteral("memoryPanel"));
   m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // wrapped: a long line must not widen the window's middle at the docks' cost
+  m_summary->setWordWrap(true);
+  m_kernelTitle->setWordWrap(true);
   auto* kernelPart = new QWidget(this);
   auto* kernelLayout = new QVBoxLayout(kernelPart);
   kernelLayout->setContentsMargins(0, 0, 0, 0);

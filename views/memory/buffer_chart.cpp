@@ -136,13 +136,13 @@ void BufferChart::paintHeader(QPainter& p) const {
   p.drawLine(columnX(0), kBufferHeader - 1, columnX(static_cast<int>(m_memory.items.size())), kBufferHeader - 1);
 }
 
-// One bracket per storage slot, left of the rows: its buffers share storage.
+// One bracket per storage slot that several buffers share, left of the rows.
 void BufferChart::paintStorageLinks(QPainter& p) const {
   for (int s = 0; s < static_cast<int>(m_memory.storageBytes.size()); ++s) {
     std::vector<int> rows;
     for (int b = 0; b < static_cast<int>(m_memory.buffers.size()); ++b)
       if (m_memory.buffers[static_cast<size_t>(b)].storage == s) rows.push_back(b);
-    if (rows.empty()) continue;
+    if (rows.size() < 2) continue; // a slot of one buffer shares nothing
     const int x = kBufferLabels + 4 + kBufferLinkStep * s;
     p.setPen(QPen(slotColor(s), 2));
     const int top = rowY(rows.front()) + kBufferRow / 2, bottom = rowY(rows.back()) + kBufferRow / 2;

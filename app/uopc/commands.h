@@ -36,5 +36,7 @@ void addReportCommand(CLI::App& app);
 void addMcaCommand(CLI::App& app);
 // `uopc bisect PROGRAM --device D [--slower PERCENT]`: the first rewrite that makes the kernels wrong (or slower).
 void addBisectCommand(CLI::App& app);
+// `uopc memory PROGRAM [--kernel K] [--json]`: buffer lifetimes over the schedule, a kernel's registers.
+void addMemoryCommand(CLI::App& app);
 
 } // namespace uopc

@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   uopc::addReportCommand(app);
   uopc::addMcaCommand(app);
   uopc::addBisectCommand(app);
+  uopc::addMemoryCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -5,6 +5,7 @@
 
 #include "backends/llvm/loop_throughput.h"
 #include "views/autobatch/vm_debugger.h"
+#include "views/memory/memory_panel.h"
 #include "views/remarks/remarks_panel.h"
 #include "views/run/roofline_view.h"
 #include "views/throughput/throughput_panel.h"
@@ -198,6 +199,7 @@ QWidget* MainWindow::centralTabs() {
   m_center->addTab(m_autobatch, QStringLiteral("Autobatch"));
   m_center->addTab(m_run->roofline(), QStringLiteral("Roofline"));
   m_center->addTab(m_diff, QStringLiteral("Diff"));
+  m_center->addTab(new MemoryPanel(m_session, this), QStringLiteral("Memory"));
   connect(&m_session, &Session::programLowered, this, [this] {
     int calls = m_autobatch->callCount();
     m_center->setTabText(1, calls ? QStringLiteral("Autobatch (%1)").arg(calls) : QStringLiteral("Autobatch"));
@@ -323,7 +325,7 @@ QDockWidget* MainWindow::dock(const QString& title, QWidget* content, Qt::DockWi
 
 const QStringList& MainWindow::centralViews() {
   static const QStringList names{QStringLiteral("graph"), QStringLiteral("autobatch"), QStringLiteral("roofline"),
-                                 QStringLiteral("diff")};
+                                 QStringLiteral("diff"), QStringLiteral("memory")};
   return names;
 }
 

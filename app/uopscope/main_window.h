@@ -76,7 +76,7 @@ public:
   ScheduleCombo* scheduleCombo() const { return m_schedule; }
 
   // Raises the dock of a view: "program", "stages", "rewrites", "kernels", "optimize", "code", "run"; "graph",
-  // "autobatch", "roofline" and "diff" choose the middle tab.
+  // "autobatch", "roofline", "diff" and "memory" choose the middle tab.
   bool showView(const QString& name);
   // The names showView takes, sorted ("graph" among them).
   QStringList viewNames() const;

@@ -46,6 +46,9 @@ struct BufferLifetime {
   int64_t bytes = 0;
   size_t firstUse = 0, lastUse = 0; // schedule items
   bool external = false;            // an input or a result: never shares storage
+  bool result = false;              // the result Tuple names it
+  DType dtype{};                    // its element dtype
+  std::vector<size_t> writers{}, readers{}; // the items that store to it, that load from it
 };
 
 struct BufferPlan {
@@ -61,7 +64,8 @@ BufferPlan planBuffers(std::span<const BufferLifetime> buffers);
 // The lifetimes in a Rangeify schedule, Linear(item..., Tuple(result...)) (see
 // README.md): items are copies Store(Buffer, Load(...)) and kernel launches
 // Call(Sink(ast), buf...). A buffer whose first use reads it, and every buffer
-// the result Tuple names, is external. In order of first use, then id.
+// the result Tuple names, is external. In order of first use, then id; an
+// item that updates a buffer in place is both its reader and its writer.
 std::vector<BufferLifetime> bufferLifetimes(const UOpPtr& schedule);
 BufferPlan planBuffers(const UOpPtr& schedule);
 

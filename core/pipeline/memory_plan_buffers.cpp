@@ -73,14 +73,21 @@ std::vector<BufferLifetime> bufferLifetimes(const UOpPtr& schedule) {
                        .bytes = arg.size * a.buffer->dtype().itemSize(),
                        .firstUse = i,
                        .lastUse = i,
-                       .external = !a.write});
+                       .external = !a.write,
+                       .dtype = a.buffer->dtype()});
       }
-      out[it->second].lastUse = i;
+      BufferLifetime& life = out[it->second];
+      life.lastUse = i;
+      std::vector<size_t>& users = a.write ? life.writers : life.readers;
+      if (users.empty() || users.back() != i) users.push_back(i);
     }
   if (hasResults)
     for (const UOpPtr& r : items.back()->src())
       if (const UOp* b = baseBuffer(r.get()))
-        if (auto it = indexOf.find(b); it != indexOf.end()) out[it->second].external = true;
+        if (auto it = indexOf.find(b); it != indexOf.end()) {
+          out[it->second].external = true;
+          out[it->second].result = true;
+        }
   std::stable_sort(out.begin(), out.end(), [](const BufferLifetime& a, const BufferLifetime& b) {
     return a.firstUse != b.firstUse ? a.firstUse < b.firstUse : a.id < b.id;
   });

@@ -44,7 +44,7 @@ struct Options {
                             QStringLiteral("name")};
   QCommandLineOption view{QStringLiteral("view"),
                           QStringLiteral("raise a view: graph, autobatch, program, stages, rewrites, kernels, optimize, "
-                                         "code, diff, inspector, run, roofline, step, why-not, remarks, memory"),
+                                         "code, diff, inspector, run, roofline, step, why-not, remarks, memory, throughput"),
                           QStringLiteral("name")};
   QCommandLineOption stage{QStringLiteral("stage"),
                            QStringLiteral("open at a stage: Callify, Rangeify, Optimize, Expand, Instruction "

@@ -48,7 +48,7 @@ private Q_SLOTS:
                                "--screenshot-loading", "--version"})
       QVERIFY2(help.out.contains(QLatin1String(option)), option);
     for (const char* view : {"graph", "autobatch", "program", "stages", "rewrites", "kernels", "optimize", "code", "diff",
-                             "inspector", "run", "roofline", "step", "why-not", "remarks", "memory"})
+                             "inspector", "run", "roofline", "step", "why-not", "remarks", "memory", "throughput"})
       QVERIFY2(help.out.contains(QLatin1String(view)), view); // --help lists every view name
     Result version = uopscope({QStringLiteral("--version")}, false);
     QCOMPARE(version.code, 0);
@@ -62,7 +62,7 @@ private Q_SLOTS:
                           << QStringLiteral("no node group 'foo' for --hide (groups: constants, index, movement, calls)");
     QTest::newRow("view") << QStringList{kExample, QStringLiteral("--view"), QStringLiteral("bogus")}
                           << QStringLiteral("no view 'bogus' (views: autobatch, code, diff, graph, inspector, kernels, memory, "
-                                             "optimize, program, remarks, rewrites, roofline, run, stages, step, why-not)");
+                                             "optimize, program, remarks, rewrites, roofline, run, stages, step, throughput, why-not)");
     QTest::newRow("steps") << QStringList{kExample, QStringLiteral("--steps"), QStringLiteral("x")}
                            << QStringLiteral("--steps wants a count, not 'x'");
     QTest::newRow("steps without a stage") << QStringList{kExample, QStringLiteral("--steps"), QStringLiteral("3")}

@@ -1,5 +1,5 @@
 // uopscope [PROGRAM.py | SESSION.uopscope] [--diff OPTS] [--device CPU|CL:n] [--schedule K] [--view NAME] [--stage NAME [--kernel K] [--rewrite N]]
-//          [--compare] [--neighbourhood] [--hide GROUPS] [--find TEXT] [--line N] [--steps N] [--run] [--pass NAME] [--vm-steps N] [--screenshot FILE.png [--menu TITLE]]
+//          [--compare] [--neighbourhood] [--hide GROUPS] [--find TEXT] [--line N] [--steps N] [--run] [--bisect] [--pass NAME] [--vm-steps N] [--screenshot FILE.png [--menu TITLE]]
 // Every option is checked before the window opens: a wrong value is an error
 // that lists the valid ones. --help and --version need no display.
 #include "app/uopscope/main_window.h"
@@ -9,6 +9,7 @@
 #include "backends/devices.h"
 #include "core/autobatch/module.h"
 #include "views/autobatch/vm_debugger.h"
+#include "views/bisect/bisect_runner.h"
 #include "views/graph/graph_filter.h"
 #include "views/program/program_editor.h"
 #include "views/throughput/throughput_panel.h"
@@ -19,6 +20,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QHelpEvent>
@@ -80,6 +82,9 @@ struct Options {
                                           "together (default 8, at most 64)"),
                            QStringLiteral("n")};
   QCommandLineOption runIt{QStringLiteral("run"), QStringLiteral("run the program on the target device once loaded")};
+  QCommandLineOption bisect{QStringLiteral("bisect"),
+                            QStringLiteral("find the first rewrite after which the kernels' outputs differ from the reference "
+                                           "evaluator's (Run > Bisect) and show it in Compare mode")};
   QCommandLineOption pass{QStringLiteral("pass"),
                           QStringLiteral("the Autobatch view's control flow graph after a pass: front end, types, "
                                          "allocation, lowering, fusion"),
@@ -108,7 +113,7 @@ struct Options {
     parser.addVersionOption();
     parser.addOption(hover);
     parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py) or a saved session (.uopscope)"));
-    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, lanes, runIt, pass, vmSteps, diff, shot, loadingShot, menu});
+    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, lanes, runIt, bisect, pass, vmSteps, diff, shot, loadingShot, menu});
   }
 };
 
@@ -327,7 +332,7 @@ int main(int argc, char** argv) {
     window.session().setSchedule(k);
   }
   if (!parser.isSet(o.shot) && !parser.isSet(o.stage) && !parser.isSet(o.runIt) && !parser.isSet(o.find) && !parser.isSet(o.line) &&
-      !parser.isSet(o.pass) && !parser.isSet(o.vmSteps))
+      !parser.isSet(o.pass) && !parser.isSet(o.vmSteps) && !parser.isSet(o.bisect))
     return QApplication::exec();
 
   // wait for the program to lower, then go where asked
@@ -345,6 +350,14 @@ int main(int argc, char** argv) {
         return fail(QStringLiteral("the stage has no rewrite %1").arg(parser.value(o.rewrite)));
       window.session().waitForIdle();
     }
+  }
+  if (parser.isSet(o.bisect)) {
+    auto* bisecter = window.findChild<uops::views::BisectRunner*>();
+    QEventLoop done;
+    QObject::connect(bisecter, &uops::views::BisectRunner::finished, &done, &QEventLoop::quit);
+    bisecter->start();
+    done.exec();
+    window.session().waitForIdle();
   }
   if (parser.isSet(o.diff)) {
     const uops::LoweredKernel* k = window.session().selectedKernel();

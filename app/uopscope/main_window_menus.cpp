@@ -1,6 +1,7 @@
 // The window's menus and their shortcuts.
 #include "app/uopscope/main_window.h"
 #include "app/uopscope/examples_dir.h"
+#include "views/bisect/bisect_runner.h"
 #include "views/stages/stages_panel.h"
 
 #include <QAction>
@@ -85,6 +86,9 @@ void MainWindow::buildMenus() {
   check->setChecked(m_session.checkReference());
   connect(check, &QAction::toggled, &m_session, &Session::setCheckReference);
   connect(&m_session, &Session::checkReferenceChanged, check, &QAction::setChecked);
+  auto* bisecter = new BisectRunner(m_session, this, [this](int rewrite) { setCompare(true); m_rewrites->choose(rewrite); });
+  run->addAction(QStringLiteral("&Bisect the compiler"), bisecter, &BisectRunner::start)->setObjectName(QStringLiteral("bisectAction"));
+  connect(bisecter, &BisectRunner::finished, this, [this](const QString& summary) { statusBar()->showMessage(QStringLiteral("Bisect: ") + summary); });
   // stops the lowering, layout, run or BEAM in flight; the views keep what they show
   QAction* stop = run->addAction(QStringLiteral("Stop"), QKeySequence(Qt::Key_Escape), &m_session, &Session::cancelWork);
   stop->setObjectName(QStringLiteral("stopAction"));

@@ -102,7 +102,7 @@ UOpPtr reachedGraph(const std::vector<UOpPtr>& graphs) { return graphs.size() ==
 // (the user may choose another while it loads); `reached` is told of each
 // realization point the load runs, with the graph it computes.
 Lowered lowerSource(const QString& text, const QString& name, const QString& folder, const KernelOpts& opts,
-                    const CodegenTarget& target, const std::atomic<int>& schedule, const std::atomic<bool>& cancel,
+                    const LoweringFilter& filter, const CodegenTarget& target, const std::atomic<int>& schedule, const std::atomic<bool>& cancel,
                     const std::function<void(const PipelineProgress&)>& progress,
                     const std::function<void(int, QString, UOpPtr)>& reached) {
   Lowered out;
@@ -138,6 +138,7 @@ Lowered lowerSource(const QString& text, const QString& name, const QString& fol
     PipelineOptions options{.trace = true, .target = target, .remarks = true};
     options.progress = progress;
     options.cancel = &cancel;
+    if (filter.active()) options.filter = &filter;
     // OptOps chosen for another schedule's kernels are not this one's
     out.run = std::make_shared<PipelineRun>(runPipeline(out.roots, options, chosen == asked ? opts : KernelOpts{}));
     if (out.schedule > 0) out.kernelSchedules = sharedKernels(p, *out.run, target);
@@ -206,6 +207,34 @@ void Session::setOpts(size_t kernel, std::optional<std::vector<Opt>> opts) {
   else m_opts.erase(kernel);
   m_beamSummaries.erase(kernel);
   lower(m_source);
+}
+
+void Session::setRewriteFilter(LoweringFilter filter) {
+  m_filter = std::move(filter);
+  Q_EMIT rewriteFilterChanged();
+  if (run()) lower(m_source);
+}
+
+bool Session::disableRuleOf(int record, int step, int k) {
+  if (!run() || applicationNumber(*run(), record, step, k) == LoweringFilter::kNoLimit) return false;
+  LoweringFilter filter = m_filter;
+  // the numbering is the unfiltered lowering's: the one shown, while no filter is on
+  if (!filter.active()) filter.ranges = applicationRanges(*run());
+  filter.disabledRules.push_back(RuleKey::of(run()->stages[record].steps[step].rewrites[k].rule));
+  setRewriteFilter(std::move(filter));
+  return true;
+}
+
+bool Session::skipRewrite(int record, int step, int k) {
+  if (!run()) return false;
+  const size_t n = applicationNumber(*run(), record, step, k);
+  if (n == LoweringFilter::kNoLimit) return false;
+  LoweringFilter filter = m_filter;
+  if (!filter.active()) filter.ranges = applicationRanges(*run());
+  filter.disabledApplications.insert(std::upper_bound(filter.disabledApplications.begin(),
+                                                      filter.disabledApplications.end(), n), n);
+  setRewriteFilter(std::move(filter));
+  return true;
 }
 
 void Session::startBeam(size_t kernel, int width) {
@@ -313,8 +342,8 @@ void Session::lower(const QString& text) {
   m_loadSchedule = std::make_shared<std::atomic<int>>(m_schedule);
   m_lowering.start(
       [text, name, folder = m_path.isEmpty() ? QString() : QFileInfo(m_path).absolutePath(), opts = m_opts,
-       target = target(), schedule = m_loadSchedule, progress, reached](const std::atomic<bool>& cancel) {
-        return lowerSource(text, name, folder, opts, target, *schedule, cancel, progress, reached);
+       filter = m_filter, target = target(), schedule = m_loadSchedule, progress, reached](const std::atomic<bool>& cancel) {
+        return lowerSource(text, name, folder, opts, filter, target, *schedule, cancel, progress, reached);
       },
       [this](Lowered lowered) { takeLowered(std::move(lowered)); });
   Q_EMIT sourceChanged(); // the lowering is in flight (lowering()) when views hear of it
@@ -322,6 +351,10 @@ void Session::lower(const QString& text) {
 }
 
 void Session::clearProgram(const QString& name) {
+  if (m_filter.active()) { // another program's rewrites
+    m_filter = {};
+    Q_EMIT rewriteFilterChanged();
+  }
   Lowered empty;
   empty.name = name;
   empty.source = m_source;

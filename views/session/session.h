@@ -189,6 +189,17 @@ public:
   BeamJob& beam() { return m_beam; }
   const std::optional<DeviceRunResult>& lastRun() const { return m_lastRun; }
 
+  // Rule applications the lowering skips (core/pipeline/lowering_filter.h):
+  // rules switched off, single rewrites skipped. Setting it lowers the
+  // program again (rewriteFilterChanged); a new program starts without one.
+  void setRewriteFilter(LoweringFilter filter);
+  const LoweringFilter& rewriteFilter() const { return m_filter; }
+  // Switches the rule of rewrite `k` of step `step` of stage record `record`
+  // off, or skips that one rewrite; either lowers again. False if there is
+  // no such rewrite of a rule.
+  bool disableRuleOf(int record, int step, int k);
+  bool skipRewrite(int record, int step, int k);
+
   bool busy() const;
   // Processes events until no work is in flight (tests, screenshots).
   void waitForIdle();
@@ -204,6 +215,7 @@ Q_SIGNALS:
   void programLineSelected(int line);
   void deviceChanged(const QString& device);
   void rewriteShown(int step, int k);
+  void rewriteFilterChanged();
   // The selected kernel stage's machine code, compiled on a worker.
   void machineCodeReady(const QString& text);
   void compilerRemarksReady(int kernel);
@@ -270,6 +282,7 @@ private:
     f(self.m_remarksJob);
   }
   KernelOpts m_opts;
+  LoweringFilter m_filter;
   // the load in flight: the schedule it lowers when it ends (the user may
   // change it meanwhile), and the realization points it has reached
   std::shared_ptr<std::atomic<int>> m_loadSchedule;

@@ -2,6 +2,7 @@
 // wrong (UOPSCOPE_INJECT_FAULT=rule:x+x drops a term of x+x), it names that
 // rule with its source line, the stage and pass, and prints the graphs
 // around the rewrite; without the fault there is nothing to find.
+#include "tests/support/uopc_process.h"
 #include "tests/support/test_registry.h"
 
 #include <QFile>
@@ -11,21 +12,13 @@
 
 namespace {
 
-struct BisectResult {
-  int code = -1;
-  QString out, err;
-};
+using BisectResult = uops::testsupport::UopcRun;
 
 BisectResult runUopcBisect(const QStringList& args, const QString& fault = {}) {
-  QProcess p;
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   env.remove(QStringLiteral("UOPSCOPE_INJECT_FAULT"));
   if (!fault.isEmpty()) env.insert(QStringLiteral("UOPSCOPE_INJECT_FAULT"), fault);
-  p.setProcessEnvironment(env);
-  p.start(QStringLiteral(UOPC_PATH), args);
-  p.waitForFinished(300000);
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
-          QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+  return uops::testsupport::runUopcProcess(args, env);
 }
 
 // c + c is x+x once the kernel reads c's loads

@@ -2,6 +2,7 @@
 // close matches for an unknown name; and every instruction and intrinsic the
 // LLVM renderer writes for the bundled examples has an entry in core/docs,
 // and every builtin the OpenCL renderer writes for them.
+#include "tests/support/uopc_process.h"
 #include "tests/support/test_registry.h"
 
 #include "core/docs/llvm_doc.h"
@@ -19,17 +20,10 @@
 
 namespace {
 
-struct DocRun {
-  int code = -1;
-  QString out, err;
-};
+using DocRun = uops::testsupport::UopcRun;
 
 DocRun runUopc(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(UOPC_PATH), args);
-  p.waitForFinished(300000);
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),
-          QString::fromUtf8(p.readAllStandardError())};
+  return uops::testsupport::runUopcProcess(args);
 }
 
 } // namespace

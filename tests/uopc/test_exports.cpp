@@ -3,6 +3,7 @@
 // processes, kernels with their launch sizes, copies between them), and
 // `uopc report` a self-contained HTML file with Graphviz's SVG of the graph;
 // on REF, --trace-out is an error that says why.
+#include "tests/support/uopc_process.h"
 #include "tests/support/test_registry.h"
 
 #include <QFile>
@@ -16,17 +17,10 @@
 
 namespace {
 
-struct ExportRun {
-  int code = -1;
-  QString out, err;
-};
+using ExportRun = uops::testsupport::UopcRun;
 
 ExportRun runUopc(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(UOPC_PATH), args);
-  p.waitForFinished(300000);
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),
-          QString::fromUtf8(p.readAllStandardError())};
+  return uops::testsupport::runUopcProcess(args);
 }
 
 QByteArray fileBytes(const QString& path) {

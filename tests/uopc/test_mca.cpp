@@ -3,6 +3,7 @@
 // code (`uopc emit --isa`: the loop's instructions at their offsets), the
 // prediction is cycles x iterations over the clock, the measured time comes
 // from a run; the text form; and a device that is not the CPU is an error.
+#include "tests/support/uopc_process.h"
 #include "tests/support/test_registry.h"
 
 #include <QJsonArray>
@@ -17,17 +18,10 @@
 
 namespace {
 
-struct McaResult {
-  int code = -1;
-  QString out, err;
-};
+using McaResult = uops::testsupport::UopcRun;
 
 McaResult runUopcMca(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(UOPC_PATH), args);
-  p.waitForFinished(300000);
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),
-          QString::fromUtf8(p.readAllStandardError())};
+  return uops::testsupport::runUopcProcess(args);
 }
 
 const char* const kMcaMatmul = R"(from tinygrad import Tensor

@@ -2,6 +2,8 @@
 // (items, buffers with roles, writers, readers and shared storage, the peak
 // and its live set) as text and as JSON, a kernel's registers, the same plan
 // on an OpenCL device, and an unknown kernel as an error.
+#include "tests/support/memory_chain.h"
+#include "tests/support/uopc_process.h"
 #include "tests/support/test_registry.h"
 
 #include <QJsonArray>
@@ -13,45 +15,15 @@
 
 namespace {
 
-struct MemoryResult {
-  int code = -1;
-  QString out, err;
-};
+using MemoryResult = uops::testsupport::UopcRun;
 
 MemoryResult runMemory(QStringList args) {
   args.prepend(QStringLiteral("memory"));
-  QProcess p;
-  p.start(QStringLiteral(UOPC_PATH), args);
-  p.waitForFinished(120000);
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
-          QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+  return uops::testsupport::runUopcProcess(args);
 }
 
-// x -> a -> b -> c, each its own kernel, then c's sum: a and c share storage, so do b and x
-const char* const kChain = "from tinygrad import Tensor\n"
-                           "x = Tensor([1.0, 2.0, 3.0, 4.0])\n"
-                           "a = (x * 2).contiguous()\n"
-                           "b = (a + 1).contiguous()\n"
-                           "c = (b * 3).contiguous()\n"
-                           "out = [c.sum()]\n";
-
-const char* const kChainPlan = "schedule: 5 items, 5 buffers, peak 32 B at item 1\n"
-                               "item  kernel  live\n"
-                               "0     copy    16 B\n"
-                               "1     #0 E_4  32 B  <- peak\n"
-                               "2     #1 E_4  32 B\n"
-                               "3     #2 E_4  32 B\n"
-                               "4     #3 r_4  20 B\n"
-                               "\n"
-                               "buffer  role          bytes  dtype    items  life  writers  readers  storage\n"
-                               "b0      intermediate  16 B   float32  WR...  0-1   0        1        s0\n"
-                               "b1      intermediate  16 B   float32  .WR..  1-2   1        2        s1\n"
-                               "b2      intermediate  16 B   float32  ..WR.  2-3   2        3        s0\n"
-                               "b3      intermediate  16 B   float32  ...WR  3-4   3        4        s1\n"
-                               "b4      result        4 B    float32  ....W  4-4   4        -        own\n"
-                               "\n"
-                               "peak 32 B at item 1 (#0 E_4): b0 b1\n"
-                               "storage for intermediates: 32 B planned (s0 16 B, s1 16 B), 64 B one buffer each\n";
+using uops::testsupport::kChain;
+using uops::testsupport::kChainPlan;
 
 } // namespace
 

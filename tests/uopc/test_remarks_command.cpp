@@ -4,6 +4,7 @@
 // program line and IR line; --kernel lists one kernel, --json the same
 // remarks as objects, --no-compiler the pipeline's alone; an unknown kernel
 // is an error.
+#include "tests/support/uopc_process.h"
 #include "tests/support/test_registry.h"
 
 #include <QFile>
@@ -17,18 +18,11 @@
 
 namespace {
 
-struct RemarksRun {
-  int code = -1;
-  QString out, err;
-};
+using RemarksRun = uops::testsupport::UopcRun;
 
 RemarksRun uopcRemarks(QStringList args) {
-  QProcess p;
   args.prepend(QStringLiteral("remarks"));
-  p.start(QStringLiteral(UOPC_PATH), args);
-  p.waitForFinished(120000);
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),
-          QString::fromUtf8(p.readAllStandardError())};
+  return uops::testsupport::runUopcProcess(args);
 }
 
 // (a @ b) @ c over computed operands: t stays a buffer (line 5)

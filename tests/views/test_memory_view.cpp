@@ -2,6 +2,7 @@
 // memory prints, roles, shared storage, the peak and its live set), hovering
 // a bar, clicking a kernel's column to select it in the Session and see its
 // registers, and the plan again for an OpenCL device.
+#include "tests/support/memory_chain.h"
 #include "tests/support/test_registry.h"
 #include "tests/views/views_test.h"
 
@@ -10,6 +11,7 @@
 #include "views/memory/memory_panel.h"
 #include "views/memory/register_chart.h"
 
+
 #include <QTabWidget>
 
 using namespace uops;
@@ -17,32 +19,8 @@ using namespace uops::views;
 
 namespace {
 
-// x -> a -> b -> c, each its own kernel, then c's sum
-const char* const kChain = "from tinygrad import Tensor\n"
-                           "x = Tensor([1.0, 2.0, 3.0, 4.0])\n"
-                           "a = (x * 2).contiguous()\n"
-                           "b = (a + 1).contiguous()\n"
-                           "c = (b * 3).contiguous()\n"
-                           "out = [c.sum()]\n";
-
-// what uopc memory prints for it (tests/uopc/test_memory_command.cpp), on the CPU and on PoCL
-const char* const kChainPlan = "schedule: 5 items, 5 buffers, peak 32 B at item 1\n"
-                               "item  kernel  live\n"
-                               "0     copy    16 B\n"
-                               "1     #0 E_4  32 B  <- peak\n"
-                               "2     #1 E_4  32 B\n"
-                               "3     #2 E_4  32 B\n"
-                               "4     #3 r_4  20 B\n"
-                               "\n"
-                               "buffer  role          bytes  dtype    items  life  writers  readers  storage\n"
-                               "b0      intermediate  16 B   float32  WR...  0-1   0        1        s0\n"
-                               "b1      intermediate  16 B   float32  .WR..  1-2   1        2        s1\n"
-                               "b2      intermediate  16 B   float32  ..WR.  2-3   2        3        s0\n"
-                               "b3      intermediate  16 B   float32  ...WR  3-4   3        4        s1\n"
-                               "b4      result        4 B    float32  ....W  4-4   4        -        own\n"
-                               "\n"
-                               "peak 32 B at item 1 (#0 E_4): b0 b1\n"
-                               "storage for intermediates: 32 B planned (s0 16 B, s1 16 B), 64 B one buffer each\n";
+using testsupport::kChain;
+using testsupport::kChainPlan;
 
 MemoryPanel* openChain(MainWindow& w) {
   w.resize(1400, 900);

@@ -1,15 +1,19 @@
 // The Rewrites view's filter: its context menu switches a rule off (or skips
 // one rewrite) and the Session lowers again without it; a bar under the tree
 // says what is skipped, and its Clear button brings every rewrite back.
+// Run > Bisect finds a rule broken on purpose and opens its rewrite in
+// Compare mode.
 #include "tests/support/test_registry.h"
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
 
+#include "views/bisect/bisect_runner.h"
 #include "views/rewrites/rewrites_model.h"
 
 #include <QAction>
 #include <QLabel>
 #include <QMenu>
+#include <QSignalSpy>
 #include <QTest>
 #include <QToolButton>
 
@@ -121,6 +125,33 @@ private Q_SLOTS:
     w.session().waitForIdle();
     QVERIFY(!w.session().rewriteFilter().active());
     delete menu;
+  }
+
+  void bisectOpensTheBrokenRule() {
+    qputenv("UOPSCOPE_INJECT_FAULT", "rule:x+x"); // x+x drops a term: c + c gives c
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.session().setSource(QString::fromLatin1(kDoubled), QStringLiteral("doubled.py"));
+    w.session().waitForIdle();
+    auto* runner = w.findChild<BisectRunner*>();
+    QVERIFY(runner);
+    QSignalSpy finished(runner, &BisectRunner::finished);
+    w.findChild<QAction*>(QStringLiteral("bisectAction"))->trigger();
+    QVERIFY(finished.wait(120000));
+    w.session().waitForIdle();
+    qunsetenv("UOPSCOPE_INJECT_FAULT");
+    QVERIFY2(runner->last().found, qPrintable(runner->last().summary));
+    QVERIFY2(runner->last().summary.contains(QStringLiteral("rule 'x+x' (symbolic_add.cpp:")),
+             qPrintable(runner->last().summary));
+    QVERIFY(w.findChild<QAction*>(QStringLiteral("compareRewrites"))->isChecked());
+    // the rewrite shown is the one found: x+x
+    RewritesModel* model = w.rewrites()->rewritesModel();
+    auto [step, k] = model->stepAndRewrite(w.rewrites()->currentIndex());
+    QVERIFY(step >= 0 && k >= 0);
+    const uops::StageRecord& record = w.session().stageRecord(w.session().selectedStage());
+    QCOMPARE(record.steps[static_cast<size_t>(step)].rewrites[static_cast<size_t>(k)].rule.name(), std::string("x+x"));
   }
 };
 

@@ -11,6 +11,7 @@
 
 #include "views/autobatch/autobatch_panel.h"
 #include "views/graph/find_bar.h"
+#include "views/jobs/latest_job.h"
 #include "views/graph/graph_view.h"
 #include "views/inspector/node_inspector.h"
 #include "views/rules/why_not_panel.h"
@@ -93,9 +94,12 @@ public:
   QString exportKernelReport(const QString& path);
   // File > Export Kernel Report: asks for a path (".md" added when it has no suffix) and writes the report there.
   void exportKernelReportAs();
-  // The last run's timeline as a Trace Event Format JSON (core/export/chrome_trace.h),
-  // and the session as a self-contained HTML report (core/export/html_report.h); an error message or "".
+  // The last run's timeline as a Trace Event Format JSON (core/export/chrome_trace.h); an error message or "".
   QString exportTrace(const QString& path);
+  // The session as a self-contained HTML report (core/export/html_report.h),
+  // written on a worker (its kernels compile for their machine code, its graph
+  // is laid out): an error message now, or "" and the status bar says when the
+  // file is written.
   QString exportHtmlReport(const QString& path);
   // File > Export Trace ("trace") / Export HTML Report ("report"): asks for a path, then writes.
   void exportAs(const QString& what);
@@ -179,6 +183,7 @@ private:
   class QStackedWidget* m_centerStack = nullptr; // the start page, then m_center
   // a restored session's view state, applied once its program has lowered
   std::optional<SavedSession> m_pendingView;
+  LatestJob<QString> m_reportJob{this}; // the HTML report being written: its error or ""
   DeviceCombo* m_device = nullptr;
   ScheduleCombo* m_schedule = nullptr;
   std::map<QString, QDockWidget*> m_docks;

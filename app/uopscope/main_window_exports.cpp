@@ -14,8 +14,11 @@
 #include "views/run/peaks_cache.h"
 
 #include <QFileInfo>
+#include <QString>
 #include <QSaveFile>
 #include <QStatusBar>
+
+#include <memory>
 
 namespace uops::views {
 namespace {
@@ -53,6 +56,11 @@ void exportGraph(const Session& session, ReportInput& in) {
   if (!record) return;
   in.graphStage = record->stage;
   in.graphDot = graphDot(record->result);
+}
+
+// The graph's DOT laid out by Graphviz (under its lock), on the report's worker.
+void renderGraph(ReportInput& in) {
+  if (in.graphDot.empty()) return;
   try {
     in.graphSvg = graphviz::dotToSvg(in.graphDot);
   } catch (const graphviz::DotError&) {
@@ -77,26 +85,35 @@ QString MainWindow::exportHtmlReport(const QString& path) {
   const PipelineRun* lowered = m_session.run();
   if (!lowered || lowered->failed() || lowered->kernels.empty())
     return QStringLiteral("open a program that lowers first: the report shows its kernels");
-  ReportInput in;
-  in.title = m_session.name().toStdString();
-  in.program = m_session.source().toStdString();
-  in.device = m_session.device().toStdString();
+  auto in = std::make_shared<ReportInput>();
+  in->title = m_session.name().toStdString();
+  in->program = m_session.source().toStdString();
+  in->device = m_session.device().toStdString();
   std::vector<KernelTimes> times;
   const std::optional<DeviceRunResult>& last = m_session.lastRun();
   if (last && last->device == m_session.device() && last->error.isEmpty()) {
     times = last->kernels;
-    in.repeat = times.empty() ? 0 : static_cast<int>(times.front().ms.size());
+    in->repeat = times.empty() ? 0 : static_cast<int>(times.front().ms.size());
   }
-  try {
-    in.kernels = reportKernels(openDevice(in.device), *lowered, times);
-  } catch (const std::exception& e) {
-    return QStringLiteral("cannot report on %1: %2").arg(m_session.device(), QString::fromUtf8(e.what()));
-  }
-  exportGraph(m_session, in);
-  if (in.repeat > 0) exportPeaks(m_session.device(), in);
-  else in.peaksNote = "no roofline: the program was not run on " + in.device;
-  if (QString error = writeExport(path, htmlReport(in)); !error.isEmpty()) return error;
-  statusBar()->showMessage(QStringLiteral("wrote the HTML report to %1").arg(path));
+  exportGraph(m_session, *in);
+  if (in->repeat > 0) exportPeaks(m_session.device(), *in);
+  else in->peaksNote = "no roofline: the program was not run on " + in->device;
+  // the worker's own copy: the Session may lower another program meanwhile
+  auto run = std::make_shared<const PipelineRun>(*lowered);
+  statusBar()->showMessage(QStringLiteral("writing the HTML report to %1...").arg(path));
+  m_reportJob.start(
+      [in, run, times, path](const std::atomic<bool>&) -> QString {
+        try {
+          in->kernels = reportKernels(openDevice(in->device), *run, times);
+        } catch (const std::exception& e) {
+          return QStringLiteral("cannot report on %1: %2").arg(QString::fromStdString(in->device), QString::fromUtf8(e.what()));
+        }
+        renderGraph(*in);
+        return writeExport(path, htmlReport(*in));
+      },
+      [this, path](QString error) {
+        statusBar()->showMessage(error.isEmpty() ? QStringLiteral("wrote the HTML report to %1").arg(path) : error);
+      });
   return {};
 }
 

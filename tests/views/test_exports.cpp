@@ -99,6 +99,8 @@ private Q_SLOTS:
       return filter.contains(QStringLiteral("html")) ? answer : QString();
     };
     exportAction(w, "exportHtmlReport")->trigger();
+    // written on a worker; the GUI thread goes on meanwhile
+    QTRY_VERIFY_WITH_TIMEOUT(w.statusBar()->currentMessage().startsWith(QStringLiteral("wrote the HTML report")), 120000);
     QString html = QString::fromUtf8(readBytes(answer + QStringLiteral(".html")));
     QVERIFY2(html.startsWith(QStringLiteral("<!DOCTYPE html>")), qPrintable(w.statusBar()->currentMessage()));
     QVERIFY(!html.contains(QStringLiteral("http://")) && !html.contains(QStringLiteral("https://")));

@@ -8,7 +8,7 @@
 #include "core/runtime/device_registry.h"
 #include "views/code/code_editor.h"
 #include "views/kernel_text/rendered_source.h"
-#include "views/kernel_text/kernel_work.h"
+#include "core/pipeline/kernel_flops.h"
 #include "views/kernel_text/machine_code.h"
 #include "views/session/session.h"
 #include "views/jobs/wait_for_job.h"

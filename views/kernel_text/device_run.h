@@ -4,14 +4,14 @@
 // when it was lowered for that device; else the program is lowered again for
 // it, OptOps by the heuristics. Outputs are compared with the reference
 // evaluator only when asked (core/runtime/reference_check.h: bounded and
-// cancellable); each kernel gets its times and its work (kernel_work.h).
+// cancellable); each kernel gets its times and its work (core/pipeline/kernel_flops.h).
 #pragma once
 
 #include "core/pipeline/multi_schedule.h"
 #include "core/pipeline/pipeline_runner.h"
 #include "core/pipeline/schedule_executor.h"
 #include "core/runtime/reference_check.h"
-#include "views/kernel_text/kernel_work.h"
+#include "core/pipeline/kernel_flops.h"
 
 #include <QString>
 

@@ -1,6 +1,7 @@
 // Python's builtins: the table, print() and the operator-like ones.
 #include "core/frontend/builtins_impl.h"
 
+#include "core/frontend/object.h"
 #include "core/frontend/operators.h"
 #include "core/frontend/repr.h"
 #include "core/frontend/script_error.h"
@@ -27,12 +28,16 @@ void defineType(ExecState& state, std::string name, NativeFn fn) {
 int64_t toIndex(const Value& v) {
   if (const bool* b = v.get<bool>()) return *b ? 1 : 0;
   if (const int64_t* i = v.get<int64_t>()) return *i;
+  if (v.isObject())
+    if (std::optional<Value> n = v.object()->asNumber(); n && n->isIntLike()) return toIndex(*n);
   throw ScriptError(fmt::format("'{}' object cannot be interpreted as an integer", v.typeName()));
 }
 
 double toDouble(const Args& a, const Value& v) {
   if (const double* d = v.get<double>()) return *d;
   if (v.isIntLike()) return static_cast<double>(toIndex(v));
+  if (v.isObject())
+    if (std::optional<Value> n = v.object()->asNumber()) return toDouble(a, *n);
   a.fail(fmt::format("argument must be a real number, not {}", v.typeName()));
 }
 

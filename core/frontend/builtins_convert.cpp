@@ -176,6 +176,8 @@ void addConversionBuiltins(ExecState& state) {
       return Value(parseInt(*s, b));
     }
     if (!base.isNone()) throw ScriptError("int() can't convert non-string with explicit base");
+    if (x.isObject())
+      if (std::optional<Value> n = x.object()->asNumber()) x = *n;
     if (x.isIntLike()) return Value(toIndex(x));
     if (const double* d = x.get<double>()) return Value(floatToInt(*d));
     throw ScriptError(
@@ -184,6 +186,8 @@ void addConversionBuiltins(ExecState& state) {
   defineType(state, "float", [](Args& a) {
     auto [x] = a.bind({{"x", 0.0}});
     if (const std::string* s = x.get<std::string>()) return Value(parseFloat(*s));
+    if (x.isObject())
+      if (std::optional<Value> n = x.object()->asNumber()) x = *n;
     if (x.isNumber()) return Value(toDouble(a, x));
     throw ScriptError(
         fmt::format("float() argument must be a string or a real number, not '{}'", x.typeName()));

@@ -88,6 +88,10 @@ public:
   virtual Value call(Args& args);
 
   virtual bool truthy() { return true; }
+  // The Python number this object stands for (a numpy scalar or 0-d array):
+  // float() and int() convert it, and an int-like one serves as an index
+  // (Python's __float__, __int__ and __index__). nullopt: not a number.
+  virtual std::optional<Value> asNumber() const { return std::nullopt; }
   virtual std::optional<std::vector<Value>> iterate() {
     return std::nullopt;
   }                                                                // nullopt: not iterable

@@ -9,6 +9,7 @@
 #include "core/program/realization.h"
 #include "core/program/method_helpers.h"
 #include "core/program/needed.h"
+#include "core/program/numpy_bridge.h"
 #include "core/program/tensor_methods.h"
 
 #include <fmt/format.h>
@@ -140,12 +141,14 @@ std::vector<frontend::Method> tensorMiscMethods() {
          realizeNow(roots, "realize()");
          return a.self();
        }},
-      // tinygrad's numpy() realizes the tensor; here the tensor stands for its array
+      // numpy() realizes the tensor and gives its values as an ndarray, which
+      // also stands for the tensor as an output (needed.h)
       {"numpy",
        [](Args& a) {
          a.expectNone();
-         realizeNow({self(a)}, "numpy()");
-         return a.self();
+         Value array = numpyFromHost(hostValue(a, "numpy()"));
+         rememberNeeded(array, self(a));
+         return array;
        }},
       {"tolist",
        [](Args& a) {

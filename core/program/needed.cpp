@@ -5,10 +5,18 @@
 namespace uops::program {
 namespace {
 
+// A list (tolist()) or an object (numpy()'s array), held so its address is
+// not reused while remembered.
 struct Entry {
-  frontend::ListPtr list; // held, so its address is not reused while remembered
+  std::shared_ptr<const void> held;
   Tensor tensor;
 };
+
+std::shared_ptr<const void> identityOf(const frontend::Value& value) {
+  if (const frontend::ListPtr* list = value.get<frontend::ListPtr>()) return *list;
+  if (value.isObject()) return value.object();
+  return nullptr;
+}
 
 std::vector<Entry>& entries() {
   thread_local std::vector<Entry> e;
@@ -18,15 +26,14 @@ std::vector<Entry>& entries() {
 } // namespace
 
 void rememberNeeded(const frontend::Value& value, const Tensor& tensor) {
-  if (const frontend::ListPtr* list = value.get<frontend::ListPtr>())
-    entries().push_back({*list, tensor});
+  if (std::shared_ptr<const void> held = identityOf(value)) entries().push_back({std::move(held), tensor});
 }
 
 std::optional<Tensor> neededTensor(const frontend::Value& value) {
-  const frontend::ListPtr* list = value.get<frontend::ListPtr>();
-  if (!list) return std::nullopt;
+  std::shared_ptr<const void> held = identityOf(value);
+  if (!held) return std::nullopt;
   for (const Entry& e : entries())
-    if (e.list == *list) return e.tensor;
+    if (e.held == held) return e.tensor;
   return std::nullopt;
 }
 

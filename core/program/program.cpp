@@ -1,6 +1,7 @@
 #include "core/program/program.h"
 
 #include "core/frontend/load_error.h"
+#include "core/numpy/numpy_module.h"
 #include "core/program/bindings.h"
 #include "core/program/convert.h"
 #include "core/program/needed.h"
@@ -86,6 +87,7 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
   interpreter.setPrintSink([&program](std::string_view s) { program.printed += s; });
   std::string device = options.device.empty() ? "REF" : options.device;
   installTinygrad(interpreter, device);
+  numpy::installNumpy(interpreter);
   auto session = std::make_shared<LoadSession>(LoadSession{device, {}});
   for (const auto& [name, install] : extensionModules()) install(interpreter, session);
   Realizer realizer(device);

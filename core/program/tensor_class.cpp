@@ -5,6 +5,7 @@
 #include "core/frontend/suggest.h"
 #include "core/program/convert.h"
 #include "core/program/method_helpers.h"
+#include "core/program/numpy_bridge.h"
 #include "core/program/tensor_methods.h"
 #include "core/program/realization.h"
 #include "core/program/training.h"
@@ -41,6 +42,8 @@ Value construct(Args& a) {
     t = Tensor::scalar(toScalar(a, data, "data"), d);
   else if (data.isList() || data.isTuple())
     t = dev.place(Tensor::fromList(toNested(a, data, "data"), d, dev.first()));
+  else if (std::optional<Tensor> fromArray = tensorFromNumpy(data, d, dev.first()))
+    t = dev.place(*fromArray);
   else
     a.fail(fmt::format("cannot create a Tensor from {}", data.typeName()));
   if (!requiresGrad.isNone()) t.setRequiresGrad(toBool(a, requiresGrad, "requires_grad"));

@@ -22,6 +22,9 @@ constexpr int64_t kMaxCollection = int64_t{1} << 31;
 std::optional<int64_t> indexOf(const Value& v) {
   if (const int64_t* i = v.get<int64_t>()) return *i;
   if (const bool* b = v.get<bool>()) return *b ? 1 : 0;
+  // an object standing for an int (a numpy integer) indexes as one (__index__)
+  if (v.isObject())
+    if (std::optional<Value> n = v.object()->asNumber(); n && n->isIntLike()) return indexOf(*n);
   return std::nullopt;
 }
 

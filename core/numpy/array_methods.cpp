@@ -27,18 +27,18 @@ const NdArray& selfValue(const Args& a) { return arraySelf(a.self()).value(); }
 std::optional<int64_t> axisArg(const Value& v) {
   if (v.isNone()) return std::nullopt;
   if (v.isTuple()) throw ScriptError("a tuple of axes is not supported here: reduce one axis at a time");
-  return toShape(v).front();
+  return toShape(v, true).front();
 }
 
 // reshape(2, 3), reshape((2, 3)), transpose(1, 0), transpose((1, 0))
 NpShape shapeArgs(const Value& rest) {
   const std::vector<Value>& items = *rest.items();
-  if (items.size() == 1 && (items[0].isTuple() || items[0].isList())) return toShape(items[0]);
+  if (items.size() == 1 && (items[0].isTuple() || items[0].isList())) return toShape(items[0], true);
   NpShape out;
   for (const Value& v : items) {
     if (!v.isIntLike() && !asArrayObject(v))
       throw ScriptError(fmt::format("'{}' object cannot be interpreted as an integer", v.typeName()));
-    out.push_back(v.isIntLike() ? toShape(v).front() : static_cast<int64_t>(asArrayObject(v)->value().data[0]));
+    out.push_back(v.isIntLike() ? toShape(v, true).front() : static_cast<int64_t>(asArrayObject(v)->value().data[0]));
   }
   return out;
 }

@@ -51,14 +51,12 @@ std::optional<Value> ArrayObject::binaryOp(frontend::BinaryOp op, const Value& o
   Operand self{m_value, m_value.ndim() == 0};
   Operand them{o, isWeakOperand(other)};
   NdArray r = reflected ? numpy::binaryOp(op, them, self) : numpy::binaryOp(op, self, them);
-  // numpy scalars combine into numpy scalars
-  if (r.ndim() == 0 && (m_scalar || other.isNumber())) return wrapScalar(r.dtype, r.data[0]);
-  return wrapArray(std::move(r));
+  // a 0-d result is a numpy scalar, as numpy's operators unwrap it
+  return wrapResult(std::move(r));
 }
 
 std::optional<Value> ArrayObject::unaryOp(frontend::UnaryOp op) {
-  NdArray r = numpy::unaryOp(op, m_value);
-  return m_scalar ? wrapScalar(r.dtype, r.data[0]) : wrapArray(std::move(r));
+  return wrapResult(numpy::unaryOp(op, m_value));
 }
 
 // `x += y` writes into x, in x's dtype (numpy's same_kind casting: a float

@@ -123,7 +123,7 @@ Value listAt(const NdArray& a, size_t axis, int64_t base, const NpShape& strides
 
 Value toList(const NdArray& a) { return listAt(a, 0, 0, stridesOf(a.shape)); }
 
-NpShape toShape(const Value& v) {
+NpShape toShape(const Value& v, bool allowNegative) {
   auto dim = [](const Value& d) {
     if (ArrayObject* arr = asArrayObject(d); arr && arr->value().ndim() == 0 && !isFloat(arr->value().dtype))
       return static_cast<int64_t>(arr->value().data[0]);
@@ -139,7 +139,7 @@ NpShape toShape(const Value& v) {
     out.push_back(dim(v));
   }
   for (int64_t d : out)
-    if (d < 0) throw ScriptError("negative dimensions are not allowed");
+    if (d < 0 && !allowNegative) throw ScriptError("negative dimensions are not allowed");
   return out;
 }
 

@@ -23,7 +23,8 @@ bool isWeakOperand(const Value& v);
 Value pythonScalar(NpType dtype, double v); // item(): int, float or bool
 Value toList(const NdArray& a);             // tolist(): nested lists
 // A shape argument: an int or a tuple/list of ints.
-NpShape toShape(const Value& v);
+// Negative entries are refused unless `allowNegative` (reshape's -1, axes).
+NpShape toShape(const Value& v, bool allowNegative = false);
 Value shapeTuple(const NpShape& shape);
 
 } // namespace uops::numpy

@@ -135,19 +135,19 @@ Members creationMembers() {
       {"eye", makeNative("eye", eye)},
       {"concatenate", makeNative("concatenate", [](Args& a) {
          auto [arrays, axis] = a.bind({"arrays", {"axis", 0}});
-         return wrapArray(concatenate(arrayList(arrays), toShape(axis).front()));
+         return wrapArray(concatenate(arrayList(arrays), toShape(axis, true).front()));
        })},
       {"stack", makeNative("stack", [](Args& a) {
          auto [arrays, axis] = a.bind({"arrays", {"axis", 0}});
-         return wrapArray(stack(arrayList(arrays), toShape(axis).front()));
+         return wrapArray(stack(arrayList(arrays), toShape(axis, true).front()));
        })},
       {"reshape", makeNative("reshape", [](Args& a) {
          auto [x, shape] = a.bind({"a", "newshape"});
-         return wrapArray(reshape(toArray(x), toShape(shape)));
+         return wrapArray(reshape(toArray(x), toShape(shape, true)));
        })},
       {"transpose", makeNative("transpose", [](Args& a) {
          auto [x, axes] = a.bind({"a", {"axes", Value()}});
-         return wrapArray(transpose(toArray(x), axes.isNone() ? NpShape{} : toShape(axes)));
+         return wrapArray(transpose(toArray(x), axes.isNone() ? NpShape{} : toShape(axes, true)));
        })},
   };
 }

@@ -1,6 +1,7 @@
 #include "core/numpy/np_elementwise.h"
 
 #include "core/frontend/script_error.h"
+#include "core/numpy/np_matmul.h"
 
 #include <fmt/format.h>
 
@@ -193,9 +194,9 @@ NdArray binaryOp(BinaryOp op, Operand a, Operand b) {
   case BinaryOp::Le: return combine(a, b, NpType::Bool, [](double x, double y) { return x <= y ? 1.0 : 0.0; });
   case BinaryOp::Gt: return combine(a, b, NpType::Bool, [](double x, double y) { return x > y ? 1.0 : 0.0; });
   case BinaryOp::Ge: return combine(a, b, NpType::Bool, [](double x, double y) { return x >= y ? 1.0 : 0.0; });
-  case BinaryOp::MatMul: break;
+  case BinaryOp::MatMul: return matmul(a.array, b.array);
   }
-  throw ScriptError("numpy's @ (matmul) is not supported");
+  return a.array;
 }
 
 NdArray unaryOp(UnaryOp op, const NdArray& a) {

@@ -10,6 +10,7 @@
 #include "core/numpy/array_object.h"
 #include "core/numpy/np_convert.h"
 #include "core/numpy/np_elementwise.h"
+#include "core/numpy/np_matmul.h"
 #include "core/numpy/np_reduce.h"
 
 #include <cmath>
@@ -22,10 +23,8 @@ using frontend::ScriptError;
 
 namespace {
 
-// A result from numpy scalars or Python numbers is a numpy scalar.
-Value result(NdArray r, const Value& in) {
-  return isWeakOperand(in) && r.ndim() == 0 ? wrapScalar(r.dtype, r.data[0]) : wrapArray(std::move(r));
-}
+// A 0-d result is a numpy scalar, as numpy's functions unwrap it.
+Value result(NdArray r, const Value&) { return wrapResult(std::move(r)); }
 
 // A float function: float32 in float32 (numpy's float32 loops), anything
 // else in float64.
@@ -57,7 +56,7 @@ Value extremum(const char* name, bool wantMax) {
       if (std::isnan(u) || std::isnan(v)) return std::nan("");
       return wantMax ? std::max(u, v) : std::min(u, v);
     });
-    return isWeakOperand(x) && isWeakOperand(y) ? result(std::move(out), x) : wrapArray(std::move(out));
+    return result(std::move(out), x);
   });
 }
 
@@ -116,9 +115,14 @@ Value reductionFunction(const char* name, Reduction r) {
   return makeNative(name, [r](Args& a) {
     auto [x, axis, keepdims] = a.bind({"a", {"axis", Value()}, {"keepdims", false}});
     std::optional<int64_t> ax;
-    if (!axis.isNone()) ax = toShape(axis).front();
+    if (!axis.isNone()) ax = toShape(axis, true).front();
     return wrapResult(reduce(toArray(x), r, ax, frontend::truthy(keepdims)));
   });
+}
+
+Value matmulFunction(Args& a) {
+  auto [x, y] = a.bind({"a", "b"});
+  return wrapResult(matmul(toArray(x), toArray(y)));
 }
 
 } // namespace
@@ -138,6 +142,8 @@ Members mathMembers() {
       {"maximum", extremum("maximum", true)},
       {"minimum", extremum("minimum", false)},
       {"where", makeNative("where", where)},
+      {"dot", makeNative("dot", matmulFunction)},
+      {"matmul", makeNative("matmul", matmulFunction)},
       {"clip", makeNative("clip", clip)},
       {"allclose", makeNative("allclose", allclose)},
       {"sum", reductionFunction("sum", Reduction::Sum)},

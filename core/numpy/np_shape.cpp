@@ -10,10 +10,11 @@ namespace uops::numpy {
 using frontend::ScriptError;
 
 namespace {
+// numpy's spelling in reshape's message: (4,newaxis) for (4, -1)
 std::string tupleText(const NpShape& s) {
   std::string out = "(";
   for (size_t i = 0; i < s.size(); ++i)
-    out += (i ? ", " : "") + std::to_string(s[i]);
+    out += (i ? "," : "") + (s[i] == -1 ? std::string("newaxis") : std::to_string(s[i]));
   return out + (s.size() == 1 ? ",)" : ")");
 }
 } // namespace

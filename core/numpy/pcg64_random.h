@@ -21,6 +21,8 @@ public:
   double nextDouble(); // (next64 >> 11) / 2^53
   // Uniform in [0, rng] (Lemire's multiply and reject, 32-bit draws while rng fits).
   uint64_t bounded(uint64_t rng);
+  // Uniform in [0, max] by masked rejection (random_interval: shuffle).
+  uint64_t interval(uint64_t max);
 
 private:
   unsigned __int128 m_state = 0;

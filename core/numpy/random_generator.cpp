@@ -51,11 +51,12 @@ double genNumber(const Value& v) {
   return a.data[0];
 }
 
-// Generator's shuffle: Lemire-bounded draws of [0, i] for i from n-1 down.
+// Generator's shuffle: masked draws of [0, i] for i from n-1 down (numpy's
+// random_interval, as the legacy shuffle).
 std::vector<int64_t> swapsFor(Pcg64Random& rng, int64_t n) {
   std::vector<int64_t> js;
   for (int64_t i = n - 1; i >= 1; --i)
-    js.push_back(static_cast<int64_t>(rng.bounded(static_cast<uint64_t>(i))));
+    js.push_back(static_cast<int64_t>(rng.interval(static_cast<uint64_t>(i))));
   return js;
 }
 

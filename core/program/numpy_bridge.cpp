@@ -2,6 +2,7 @@
 
 #include "core/frontend/script_error.h"
 #include "core/numpy/array_object.h"
+#include "core/program/realization.h"
 
 #include <fmt/format.h>
 
@@ -10,7 +11,7 @@ namespace uops::program {
 std::optional<Tensor> tensorFromNumpy(const frontend::Value& data, std::optional<DType> dtype,
                                       const std::string& device) {
   numpy::ArrayObject* arr = numpy::asArrayObject(data);
-  if (!arr) return std::nullopt;
+  if (!arr || arr->isScalar()) return std::nullopt; // tinygrad refuses numpy scalars too
   const numpy::NdArray& v = arr->value();
   std::optional<ScalarType> scalar = scalarFromName(numpy::typeName(v.dtype));
   DType own = scalar ? DType(*scalar) : dtypes::float32;
@@ -21,7 +22,9 @@ std::optional<Tensor> tensorFromNumpy(const frontend::Value& data, std::optional
     else if (numpy::isFloat(v.dtype)) values.emplace_back(d);
     else values.emplace_back(static_cast<int64_t>(d));
   }
-  Tensor t = Tensor::fromFlat(values, v.shape, own, device);
+  // tinygrad copies the array into a buffer of its own: an assign into the
+  // tensor later changes what graphs made from it read
+  Tensor t = ownStorage(Tensor::fromFlat(values, v.shape, own, device));
   return dtype && *dtype != own ? t.cast(*dtype) : t;
 }
 

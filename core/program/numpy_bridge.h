@@ -12,8 +12,8 @@
 
 namespace uops::program {
 
-// The tensor of a numpy array or scalar (`dtype`, if given, converts it);
-// nullopt when `data` is no numpy value.
+// The tensor of a numpy array (`dtype`, if given, converts it); nullopt
+// when `data` is no array (a numpy scalar is none, as in tinygrad).
 std::optional<Tensor> tensorFromNumpy(const frontend::Value& data, std::optional<DType> dtype,
                                       const std::string& device);
 // An ndarray of a host tensor's values; throws ScriptError for a dtype numpy

@@ -50,6 +50,14 @@ Method reduction(std::string name, Reduction r) {
           }};
 }
 
+Method moment(std::string name, bool root) {
+  return {std::move(name), [root](Args& a) {
+            auto [axis, ddof, keepdims] = a.bind({{"axis", Value()}, {"ddof", 0}, {"keepdims", false}});
+            return wrapResult(variance(selfValue(a), axisArg(axis), frontend::truthy(keepdims),
+                                       toShape(ddof, true).front(), root));
+          }};
+}
+
 } // namespace
 
 const frontend::MethodTable& arrayMethodTable() {
@@ -94,6 +102,8 @@ const frontend::MethodTable& arrayMethodTable() {
           reduction("any", Reduction::Any),
           reduction("all", Reduction::All),
           reduction("prod", Reduction::Prod),
+          moment("var", false),
+          moment("std", true),
           {"tolist",
            [](Args& a) {
              a.expectNone();

@@ -125,6 +125,15 @@ Value matmulFunction(Args& a) {
   return wrapResult(matmul(toArray(x), toArray(y)));
 }
 
+Value momentFunction(const char* name, bool root) {
+  return makeNative(name, [root](Args& a) {
+    auto [x, axis, ddof, keepdims] = a.bind({"a", {"axis", Value()}, {"ddof", 0}, {"keepdims", false}});
+    std::optional<int64_t> ax;
+    if (!axis.isNone()) ax = toShape(axis, true).front();
+    return wrapResult(variance(toArray(x), ax, frontend::truthy(keepdims), toShape(ddof, true).front(), root));
+  });
+}
+
 } // namespace
 
 Members mathMembers() {
@@ -155,6 +164,8 @@ Members mathMembers() {
       {"argmax", reductionFunction("argmax", Reduction::ArgMax)},
       {"argmin", reductionFunction("argmin", Reduction::ArgMin)},
       {"prod", reductionFunction("prod", Reduction::Prod)},
+      {"var", momentFunction("var", false)},
+      {"std", momentFunction("std", true)},
       {"any", reductionFunction("any", Reduction::Any)},
       {"all", reductionFunction("all", Reduction::All)},
   };

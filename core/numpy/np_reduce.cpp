@@ -1,6 +1,7 @@
 #include "core/numpy/np_reduce.h"
 
 #include "core/frontend/script_error.h"
+#include "core/numpy/np_elementwise.h"
 
 #include <fmt/format.h>
 
@@ -148,6 +149,20 @@ NdArray reduce(const NdArray& a, Reduction r, std::optional<int64_t> axisArg, bo
     }
   }
   return result;
+}
+
+NdArray variance(const NdArray& a, std::optional<int64_t> axis, bool keepdims, int64_t ddof, bool root) {
+  NdArray mean = reduce(a, Reduction::Mean, axis, true);
+  NdArray dev = binaryOp(frontend::BinaryOp::Sub, {a, false}, {mean, false});
+  NdArray squares = binaryOp(frontend::BinaryOp::Mul, {dev, false}, {dev, false});
+  NdArray sum = reduce(squares, Reduction::Sum, axis, keepdims);
+  int64_t n = axis ? a.shape[static_cast<size_t>(normalizeAxis(*axis, a.ndim()))] : a.size();
+  double count = static_cast<double>(std::max<int64_t>(n - ddof, 0));
+  for (double& v : sum.data) {
+    v = roundTo(sum.dtype, v / count);
+    if (root) v = sum.dtype == NpType::Float32 ? static_cast<double>(std::sqrt(static_cast<float>(v))) : std::sqrt(v);
+  }
+  return sum;
 }
 
 } // namespace uops::numpy

@@ -17,6 +17,10 @@ enum class Reduction { Sum, Mean, Max, Min, ArgMax, ArgMin, Any, All, Prod };
 // max of an empty array.
 NdArray reduce(const NdArray& a, Reduction r, std::optional<int64_t> axis, bool keepdims);
 
+// numpy's var: the mean of squared deviations from the mean, divided by
+// n - ddof, each step in numpy's dtypes and summation order; std is its root.
+NdArray variance(const NdArray& a, std::optional<int64_t> axis, bool keepdims, int64_t ddof, bool root);
+
 int64_t normalizeAxis(int64_t axis, int64_t ndim); // numpy's AxisError message
 
 } // namespace uops::numpy

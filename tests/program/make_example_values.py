@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes example_values.h: the outputs tinygrad computes for every bundled
 example (resources/examples/*.py), for test_examples.cpp. Run with tinygrad at
-the reference commit:
+the reference commit, under a Python with numpy (numpy_batch.py imports it):
 
     PYTHONPATH=/path/to/tinygrad DEV=CPU python3 make_example_values.py > example_values.h
 """

@@ -139,6 +139,29 @@ out = [Tensor(first), y, x]
     QCOMPARE(runOn(source, "CPU"), want);
   }
 
+  // A @function called on sharded and replicated tensors, its result
+  // realized, runs as its body would: it was refused ("Function of shape ():
+  // not supported on a device tuple"). tinygrad's numbers.
+  void functionOnShardedTensors() {
+    std::string source = programtest::program(R"(
+D = ('CPU:0', 'CPU:1')
+@function
+def block(x, w, b):
+  return (x @ w + b).relu()
+w = Tensor([[0.5, -1.0, 0.25], [1.5, 0.75, -0.5]]).shard(D)
+b = Tensor([0.1, -0.2, 0.3]).shard(D)
+x1 = Tensor([[1.0, 2.0], [-1.0, 0.5]]).shard(D, axis=0)
+x2 = Tensor([[0.0, 1.0], [3.0, -2.0], [1.0, 1.0], [2.0, 2.0]]).shard(D, axis=0)
+y1 = block(x1, w, b).realize()
+y2 = block(x2, w, b)
+out = [y1, y2, y1.sum() + y2.sum()]
+)");
+    QString want = QStringLiteral("float32 (2, 3) [3.6, 0.3, 0.0, 0.35, 1.175, 0.0] | float32 (4, 3) [1.6, 0.55, "
+                                  "0.0, 0.0, 0.0, 2.05, 2.1, 0.0, 0.050000012, 4.1, 0.0, 0.0] | float32 () [15.875]");
+    QCOMPARE(run(source), want);
+    QCOMPARE(runOn(source, "CPU"), want);
+  }
+
   // CPU:k are virtual devices of their own on the host, one JIT for all.
   void virtualCpuDevices() {
     QCOMPARE(qs(uops::canonicalDeviceName("cpu:0")), QStringLiteral("CPU"));

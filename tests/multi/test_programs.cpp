@@ -162,6 +162,26 @@ out = [y1, y2, y1.sum() + y2.sum()]
     QCOMPARE(runOn(source, "CPU"), want);
   }
 
+  // A scalar loss on one device, summed from a sharded path and a replicated
+  // one, sends its gradient back to the tuple placed as each source was: it
+  // was scattered along axis 0, which a scalar has not ("reshape (1, 3) ->
+  // (3,) moved items between shards"). tinygrad's numbers.
+  void scalarLossGradientThroughShardedAndReplicated() {
+    std::string source = programtest::program(R"(
+D = ('CPU:0', 'CPU:1')
+x = Tensor([[0.5, -1.0, 2.0, 1.0], [1.5, 0.0, -0.5, 2.0], [-1.0, 1.0, 1.0, 0.0], [0.0, 2.0, -2.0, 1.0]]).shard(D, axis=0)
+w = Tensor([[0.1, -0.2, 0.3], [0.5, 0.1, -0.3], [-0.4, 0.3, 0.2], [0.2, 0.2, -0.1]]).shard(D)
+b = Tensor([0.1, -0.2, 0.3]).shard(D)
+loss = (x @ w + b).relu().sum().to("CPU:0") + (w * w).sum().to("CPU:0")
+loss.backward()
+out = [loss, w.grad, b.grad]
+)");
+    QString want = QStringLiteral("float32 () [6.2200003] | float32 (4, 3) [0.7, -0.9, 2.6, 4.0, 0.2, -1.6, -2.3, "
+                                  "3.6, 1.9, 3.4, 1.4, 2.8] | float32 (3,) [3.0, 2.0, 2.0]");
+    QCOMPARE(run(source), want);
+    QCOMPARE(runOn(source, "CPU"), want);
+  }
+
   // CPU:k are virtual devices of their own on the host, one JIT for all.
   void virtualCpuDevices() {
     QCOMPARE(qs(uops::canonicalDeviceName("cpu:0")), QStringLiteral("CPU"));

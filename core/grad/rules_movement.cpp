@@ -47,6 +47,17 @@ SourceGrads replicatedGradient(const UOp& node, const UOpPtr& ctx) {
 SourceGrads copyGradient(const UOp& node, const UOpPtr& ctx) {
   const DeviceRef& from = node.src(0)->device();
   if (node.src().size() != 1 || !from) return {ctx};
+  // Back onto a device tuple from one device: placed as the source is,
+  // replicated or sharded on its axis (a Load to the tuple alone would scatter
+  // along axis 0, which a scalar loss's gradient does not have). A
+  // device-less gradient (a constant) is computed wherever it is used.
+  const DeviceRef& at = ctx->device();
+  if (from->isTuple() && !at) return {ctx};
+  if (from->isTuple() && !at->isTuple()) {
+    Tensor g(ctx, at->names[0]);
+    std::optional<int> axis = node.src(0)->axis();
+    return {(axis ? g.shard(from->names, *axis) : g.to(from->names)).uop()};
+  }
   return {UOp::make(Op::Load, ctx->dtype(), {ctx}, LoadArg{*from, AddrSpace::Global})};
 }
 

@@ -104,26 +104,49 @@ int64_t elementsOf(const UOp& param) {
   return param.shape().empty() ? 1 : param.shape().front();
 }
 
+// One Load or Store of a Param buffer: its index, gate (null: none) and the
+// buffer's size.
+struct Access {
+  const UOp* param = nullptr;
+  UOpPtr idx, gate;
+  int64_t size = 0;
+};
+
+std::optional<Access> accessOf(const UOp& u) {
+  if (u.op() != Op::Load && u.op() != Op::Store) return std::nullopt;
+  const UOp& index = *u.src(0);
+  if (index.op() != Op::Index || index.src().size() != 2) return std::nullopt;
+  const UOp* param = paramOf(index);
+  if (!param) return std::nullopt; // REG accumulators are made in bounds by Linearize
+  bool gated = u.src().size() == 3;
+  return Access{param, index.src(1), gated ? u.src(2) : nullptr, elementsOf(*param)};
+}
+
+bool provenInBounds(const Access& a) {
+  const MinMax whole = a.idx->minMax();
+  if (a.gate ? provenUnderGate(a.idx, a.gate, 0, a.size - 1)
+             : !whole.isFloat && whole.lo >= 0 && whole.hi < a.size)
+    return true;
+  // intervals are not enough: try every point when there are few
+  if (provenByEnumeration(a.idx, a.gate, a.size)) return true;
+  // too many points: bound each term of the index by its own points (the
+  // gate, if any, only narrows what this proves)
+  auto terms = termwiseRange(a.idx);
+  return terms && terms->lo >= 0 && terms->hi < a.size;
+}
+
 } // namespace
 
 std::vector<BoundsViolation> findUnsafeAccesses(const UOpPtr& kernel) {
   std::vector<BoundsViolation> out;
   for (const UOp* u : toposort(*kernel)) {
-    if (u->op() != Op::Load && u->op() != Op::Store) continue;
-    const UOp& index = *u->src(0);
-    if (index.op() != Op::Index || index.src().size() != 2) continue;
-    const UOp* param = paramOf(index);
-    if (!param) continue; // REG accumulators are made in bounds by Linearize
-    const UOpPtr& idx = index.src(1);
-    bool gated = (u->op() == Op::Load && u->src().size() == 3) ||
-                 (u->op() == Op::Store && u->src().size() == 3);
-    const UOpPtr gate = gated ? u->src(u->src().size() - 1) : nullptr;
-    int64_t size = elementsOf(*param);
+    std::optional<Access> a = accessOf(*u);
+    if (!a || provenInBounds(*a)) continue;
+    const UOpPtr &idx = a->idx, &gate = a->gate;
+    const UOp* param = a->param;
+    bool gated = gate != nullptr;
+    int64_t size = a->size;
     const MinMax whole = idx->minMax();
-    if (gated ? provenUnderGate(idx, gate, 0, size - 1) : !whole.isFloat && whole.lo >= 0 && whole.hi < size)
-      continue;
-    // intervals are not enough: try every point when there are few
-    if (provenByEnumeration(idx, gate, size)) continue;
     out.push_back({.slot = param->argAs<ParamArg>().slot,
                    .write = u->op() == Op::Store,
                    .index = renderExpr(idx),
@@ -153,6 +176,27 @@ std::string describe(const BoundsViolation& v, std::string_view kernelName) {
 BoundsError::BoundsError(std::string kernel, std::vector<BoundsViolation> violations)
     : CodegenError("Bounds check", describe(violations.at(0), kernel)), m_kernel(std::move(kernel)),
       m_violations(std::move(violations)) {}
+
+UOpPtr guardUnprovenAccesses(const UOpPtr& kernel) {
+  std::vector<RewritePair> pairs;
+  for (const UOp* u : toposort(*kernel)) {
+    std::optional<Access> a = accessOf(*u);
+    if (!a || u->dtype().count != 1 || provenInBounds(*a)) continue;
+    // a point that is out of bounds for certain is a broken kernel: refused
+    if (refutedByEnumeration(a->idx, a->gate, a->size)) continue;
+    const UOpPtr& idx = a->idx;
+    DType d = idx->dtype();
+    UOpPtr inside = alu(Op::And, {ne(lt(idx, constant(d, int64_t{0})), constant(dtypes::bool_, true)),
+                                  lt(idx, constant(d, a->size))});
+    UOpPtr gate = a->gate ? alu(Op::And, {a->gate, inside}) : inside;
+    DType t = u->dtype();
+    UOpPtr zero = t.isFloat() ? constant(t, 0.0) : t.isBool() ? constant(t, false) : constant(t, int64_t{0});
+    UOpPtr guarded = u->op() == Op::Store ? u->withSrc({u->src(0), u->src(1), gate})
+                                          : u->withSrc({u->src(0), a->gate ? u->src(1) : zero, gate});
+    pairs.push_back({u->ptr(), guarded});
+  }
+  return pairs.empty() ? kernel : replayRewrites(kernel, pairs, false);
+}
 
 void checkBounds(const UOpPtr& kernel, std::string_view kernelName) {
   std::vector<BoundsViolation> violations = findUnsafeAccesses(kernel);

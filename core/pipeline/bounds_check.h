@@ -5,7 +5,8 @@
 // end of x's range), joined by And, narrow that subexpression's interval first.
 // A gate that never holds makes its access safe. What intervals cannot prove
 // is tried point by point when the ranges involved are small
-// (bounds_enumerate.h). A kernel with an access that
+// (bounds_enumerate.h); when there are too many, each term of the index's
+// linear form is bounded by its own points (bounds_linear.h). A kernel with an access that
 // cannot be proven is refused with an error naming the kernel, the Param slot
 // and the index expression.
 #pragma once
@@ -48,6 +49,14 @@ private:
 // Whether `x` lies in [lo, hi] wherever `gate` holds (the interval and linear
 // proofs above, without trying points; a gate that never holds proves anything).
 bool provenUnderGate(const UOpPtr& x, const UOpPtr& gate, int64_t lo, int64_t hi);
+
+// The kernel with every access no proof above shows in bounds, and no point
+// shows out of bounds, gated by 0 <= index < size (and its own gate): a Load
+// there reads its alternative (0 when it had none), a Store writes nothing. A
+// valid program's index lies in bounds anyway, where the proofs cannot see it
+// (correlated terms over too many points); such a kernel runs instead of being
+// refused. Accesses out of bounds at some point stay as they are.
+UOpPtr guardUnprovenAccesses(const UOpPtr& kernel);
 
 // Throws BoundsError (its message describes the first violation) if any access
 // cannot be proven in bounds.

@@ -111,6 +111,15 @@ bool provenByEnumeration(const UOpPtr& idx, const UOpPtr& gate, int64_t size) {
   });
 }
 
+bool refutedByEnumeration(const UOpPtr& idx, const UOpPtr& gate, int64_t size) {
+  bool outside = false;
+  forEachPoint(idx, gate, kBoundsEnumerationLimit, [&](int64_t v, bool active) {
+    outside = active && (v < 0 || v >= size);
+    return !outside;
+  });
+  return outside;
+}
+
 std::optional<MinMax> enumeratedRange(const UOpPtr& e, int64_t limit) {
   int64_t lo = INT64_MAX, hi = INT64_MIN;
   bool any = false;

@@ -20,6 +20,11 @@ inline constexpr int64_t kBoundsEnumerationLimit = int64_t{1} << 18;
 // holds; false when some point is outside or no proof is possible.
 bool provenByEnumeration(const UOpPtr& idx, const UOpPtr& gate, int64_t size);
 
+// True when some point where `gate` holds puts idx outside [0, size): the
+// access is out of bounds for certain (false when no point is, or there are
+// too many points to try).
+bool refutedByEnumeration(const UOpPtr& idx, const UOpPtr& gate, int64_t size);
+
 // The exact interval of e over every point of its ranges, when e is integer
 // arithmetic over Ranges and constants with at most `limit` points.
 std::optional<MinMax> enumeratedRange(const UOpPtr& e, int64_t limit);

@@ -83,6 +83,22 @@ bool takeOut(LinearForm& form, const Bound& b, Int128& lo, Int128& hi) {
   return true;
 }
 
+// The form's constant plus each term by its exact range where few points
+// decide it (a transposed convolution's (e) % 4 has min_max [-3, 3], though
+// e >= 0), by min_max otherwise. Sound: each term lies in its own interval
+// wherever the others are.
+std::optional<std::pair<Int128, Int128>> termwiseInterval(const LinearForm& form) {
+  Int128 lo = form.constant, hi = form.constant;
+  for (const LinearTerm& t : form.terms) {
+    MinMax r = enumeratedRange(t.node, kTermEnumerationLimit).value_or(t.node->minMax());
+    if (r.isFloat) return std::nullopt;
+    Int128 a = satMul(t.coef, static_cast<Int128>(r.lo)), b = satMul(t.coef, static_cast<Int128>(r.hi));
+    lo = satAdd(lo, std::min(a, b));
+    hi = satAdd(hi, std::max(a, b));
+  }
+  return std::make_pair(lo, hi);
+}
+
 std::optional<std::pair<Int128, Int128>> linearInterval(const UOpPtr& e, const std::vector<Bound>& bounds) {
   auto form = linearize(e);
   if (!form) return std::nullopt;
@@ -91,18 +107,9 @@ std::optional<std::pair<Int128, Int128>> linearInterval(const UOpPtr& e, const s
   for (const Bound& b : bounds)
     if (b.lo <= b.hi) used = takeOut(*form, b, lo, hi) || used;
   if (!used) return std::nullopt;
-  // the remaining terms, each by its exact range where few points decide it
-  // (a transposed convolution's (e) % 4 has min_max [-3, 3], though e >= 0)
-  lo = satAdd(lo, form->constant);
-  hi = satAdd(hi, form->constant);
-  for (const LinearTerm& t : form->terms) {
-    MinMax r = enumeratedRange(t.node, kTermEnumerationLimit).value_or(t.node->minMax());
-    if (r.isFloat) return std::nullopt;
-    Int128 a = satMul(t.coef, static_cast<Int128>(r.lo)), b = satMul(t.coef, static_cast<Int128>(r.hi));
-    lo = satAdd(lo, std::min(a, b));
-    hi = satAdd(hi, std::max(a, b));
-  }
-  return std::make_pair(lo, hi);
+  auto rest = termwiseInterval(*form);
+  if (!rest) return std::nullopt;
+  return std::make_pair(satAdd(lo, rest->first), satAdd(hi, rest->second));
 }
 
 } // namespace
@@ -118,6 +125,15 @@ std::optional<MinMax> linearRangeUnderGate(const UOpPtr& idx, const UOpPtr& gate
         return MinMax::ints(e->first, e->second);
   if (auto e = linearInterval(idx, bounds)) return MinMax::ints(e->first, e->second);
   return std::nullopt;
+}
+
+std::optional<MinMax> termwiseRange(const UOpPtr& idx) {
+  if (!idx->dtype().isInt()) return std::nullopt;
+  auto form = linearize(idx);
+  if (!form) return std::nullopt;
+  auto range = termwiseInterval(*form);
+  if (!range) return std::nullopt;
+  return MinMax::ints(range->first, range->second);
 }
 
 bool isNegatedLess(const UOp& g) {

@@ -18,6 +18,13 @@ namespace uops {
 // proof has nothing to add.
 std::optional<MinMax> linearRangeUnderGate(const UOpPtr& idx, const UOpPtr& gate);
 
+// The interval of `idx` (with no gate) as its linear form's constant plus
+// each term's own range, exact for terms of few points: the index of a
+// transposed convolution's gradient, base + (e) % 3 * 2145 with e >= 0 at
+// every point but not provably so by intervals, is bounded term by term when
+// the whole index has too many points to try. nullopt: not integer or too long.
+std::optional<MinMax> termwiseRange(const UOpPtr& idx);
+
 // Whether gate atom g is `(a < b) != true`, a negated comparison, as the gates
 // of padded windows write `a >= b`.
 bool isNegatedLess(const UOp& g);

@@ -92,7 +92,9 @@ void expandStage(LoweredKernel& k) {
 void selectStage(LoweredKernel& k) {
   UOpPtr sink = selectInstructions(k.current, k.target);
   verifyOrThrow(sink);
-  // the indices are final here: refuse the kernel before anything can run it
+  // the indices are final here: what no proof shows in bounds is gated
+  sink = guardUnprovenAccesses(sink);
+  // refuse a kernel out of bounds for certain before anything can run it
   checkBounds(sink, k.name.text);
   advance(k, "Instruction Selection", sink);
 }

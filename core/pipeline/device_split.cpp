@@ -2,7 +2,10 @@
 
 #include "core/ir/build.h"
 #include "core/ir/device.h"
+#include "core/ir/graph_walk.h"
 #include "core/ir/shape.h"
+#include "core/rewrite/graph_rewrite.h"
+#include "core/rewrite/rule.h"
 #include "core/runtime/tensor_movement.h"
 
 #include <algorithm>
@@ -293,6 +296,29 @@ private:
   int64_t m_nextId = 0;
 };
 
+// GetTuple(Function(Tuple(e...), a...), i) -> e_i with Param k := a_k. A
+// function called on a device tuple runs as its body would: the split places
+// the body's ops on the arguments' devices (Function itself has no placement).
+UOpPtr splitInlineCall(const Match& m) {
+  const UOp& fn = *m["f"];
+  const UOpPtr& body = fn.src(0)->src(static_cast<size_t>(m.root()->argAs<int64_t>()));
+  NodeSubst bound;
+  for (const UOp* u : toposortIn(*body, WalkScope::OutsideCalls))
+    if (u->op() == Op::Param)
+      if (auto slot = static_cast<size_t>(u->argAs<ParamArg>().slot); slot + 1 < fn.src().size())
+        bound.emplace(u, fn.src(slot + 1));
+  return substitute(body, bound, WalkScope::OutsideCalls);
+}
+
+const PatternMatcher& pmSplitInlineCalls() {
+  static const PatternMatcher pm{
+      // GetTuple(Function(...), i) -> the body's element i, its Params bound to the arguments
+      rule("inline function", UPat::op(Op::GetTuple, {UPat::op(Op::Function).named("f")}),
+           splitInlineCall),
+  };
+  return pm;
+}
+
 } // namespace
 
 bool needsDeviceSplit(const std::vector<UOpPtr>& roots) {
@@ -301,7 +327,10 @@ bool needsDeviceSplit(const std::vector<UOpPtr>& roots) {
   return false;
 }
 
-DeviceSplit splitDevices(const std::vector<UOpPtr>& roots) {
+DeviceSplit splitDevices(const std::vector<UOpPtr>& inputRoots) {
+  std::vector<UOpPtr> roots;
+  for (const UOpPtr& root : inputRoots)
+    roots.push_back(graphRewrite(root, pmSplitInlineCalls(), {.name = "inline functions"}));
   Splitter splitter(roots);
   DeviceSplit out;
   for (const UOpPtr& root : roots) {

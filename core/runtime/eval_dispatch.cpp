@@ -5,7 +5,6 @@
 #include "core/ir/shape.h"
 #include "core/runtime/tensor_elementwise.h"
 #include "core/runtime/tensor_movement.h"
-#include "core/runtime/tensor_reduce.h"
 
 #include <cstring>
 
@@ -53,13 +52,6 @@ int64_t scalarIndex(const UOp& node, const HostTensor& t) {
   return t.getInt(0);
 }
 
-HostTensor reduceValue(const UOp& node, const HostTensor& in) {
-  if (node.src().size() > 1)
-    throw EvalError(node, "a Reduce over Range sources is a kernel-level form");
-  const ReduceArg& arg = node.argAs<ReduceArg>();
-  return reduceTensor(in, arg.op, arg.axes);
-}
-
 } // namespace
 
 HostTensor EvalRun::compute(int frame, const UOp& node, std::span<const HostTensor* const> in) {
@@ -95,7 +87,9 @@ HostTensor EvalRun::compute(int frame, const UOp& node, std::span<const HostTens
   case Op::Bitcast:
     return bitcastTensor(*in[0], node.dtype(), node.shape());
   case Op::Reduce:
-    return reduceValue(node, *in[0]);
+    if (node.src().size() > 1)
+      throw EvalError(node, "a Reduce over Range sources is a kernel-level form");
+    return fusedReduce(node).evaluate(in, m_evaluator.m_cancel);
   case Op::GetTuple:
     return *in[0];
   case Op::Function:

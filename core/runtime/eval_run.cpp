@@ -157,6 +157,12 @@ std::vector<EvalRun::Dep> EvalRun::deps(int frame, const UOp& node) {
   }
   if (op == Op::Reshape || op == Op::Expand || op == Op::Pad || op == Op::Shrink)
     return {Dep{frame, node.src(0).get()}};
+  if (op == Op::Reduce && node.src().size() == 1) {
+    std::vector<Dep> out;
+    for (const UOp* leaf : fusedReduce(node).leaves())
+      out.push_back(Dep{frame, leaf});
+    return out;
+  }
   if (isCallable(node)) {
     // Evaluated for its effects (a Sink of it): every body element, in its frame.
     int child = childFrame(frame, node);
@@ -183,6 +189,12 @@ std::vector<EvalRun::Dep> EvalRun::deps(int frame, const UOp& node) {
   for (const auto& s : node.src())
     out.push_back(Dep{frame, s.get()});
   return out;
+}
+
+FusedReduce& EvalRun::fusedReduce(const UOp& reduce) {
+  auto& fused = m_fusedReduces[&reduce];
+  if (!fused) fused = std::make_unique<FusedReduce>(reduce);
+  return *fused;
 }
 
 int EvalRun::childFrame(int frame, const UOp& callable) {

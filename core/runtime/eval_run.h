@@ -5,9 +5,11 @@
 // node's arguments, valued in f. A node's value is memoised per frame.
 #pragma once
 
+#include "core/runtime/fused_reduce.h"
 #include "core/runtime/reference_evaluator.h"
 
 #include <deque>
+#include <memory>
 #include <unordered_set>
 
 namespace uops {
@@ -41,6 +43,8 @@ private:
   HostTensor compute(int frame, const UOp& node, std::span<const HostTensor* const> in);
   HostTensor computeChecked(int frame, const UOp& node, std::span<const HostTensor* const> in);
 
+  // A Reduce's operand is computed as it is summed, from the region's leaves.
+  FusedReduce& fusedReduce(const UOp& reduce);
   int childFrame(int frame, const UOp& callable);
   Dep paramArgument(int frame, const UOp& param);
   const HostTensor* find(const Dep& d) const;
@@ -60,6 +64,7 @@ private:
   std::unordered_set<const UOp*> m_counted;           // top-frame nodes whose reads m_readers counts
   int64_t m_liveBytes = 0, m_peakBytes = 0;
   std::deque<Frame> m_frames{Frame{}}; // a deque: frames are referenced while others open
+  std::unordered_map<const UOp*, std::unique_ptr<FusedReduce>> m_fusedReduces;
   std::unordered_map<const UOp*, HostTensor> m_initialBuffers;
   std::unordered_map<const UOp*, HostTensor> m_storedBuffers; // Buffers after the Stores so far
 };

@@ -139,6 +139,49 @@ out = [Tensor(first), y, x]
     QCOMPARE(runOn(source, "CPU"), want);
   }
 
+  // A @function called on sharded and replicated tensors, its result
+  // realized, runs as its body would: it was refused ("Function of shape ():
+  // not supported on a device tuple"). tinygrad's numbers.
+  void functionOnShardedTensors() {
+    std::string source = programtest::program(R"(
+D = ('CPU:0', 'CPU:1')
+@function
+def block(x, w, b):
+  return (x @ w + b).relu()
+w = Tensor([[0.5, -1.0, 0.25], [1.5, 0.75, -0.5]]).shard(D)
+b = Tensor([0.1, -0.2, 0.3]).shard(D)
+x1 = Tensor([[1.0, 2.0], [-1.0, 0.5]]).shard(D, axis=0)
+x2 = Tensor([[0.0, 1.0], [3.0, -2.0], [1.0, 1.0], [2.0, 2.0]]).shard(D, axis=0)
+y1 = block(x1, w, b).realize()
+y2 = block(x2, w, b)
+out = [y1, y2, y1.sum() + y2.sum()]
+)");
+    QString want = QStringLiteral("float32 (2, 3) [3.6, 0.3, 0.0, 0.35, 1.175, 0.0] | float32 (4, 3) [1.6, 0.55, "
+                                  "0.0, 0.0, 0.0, 2.05, 2.1, 0.0, 0.050000012, 4.1, 0.0, 0.0] | float32 () [15.875]");
+    QCOMPARE(run(source), want);
+    QCOMPARE(runOn(source, "CPU"), want);
+  }
+
+  // A scalar loss on one device, summed from a sharded path and a replicated
+  // one, sends its gradient back to the tuple placed as each source was: it
+  // was scattered along axis 0, which a scalar has not ("reshape (1, 3) ->
+  // (3,) moved items between shards"). tinygrad's numbers.
+  void scalarLossGradientThroughShardedAndReplicated() {
+    std::string source = programtest::program(R"(
+D = ('CPU:0', 'CPU:1')
+x = Tensor([[0.5, -1.0, 2.0, 1.0], [1.5, 0.0, -0.5, 2.0], [-1.0, 1.0, 1.0, 0.0], [0.0, 2.0, -2.0, 1.0]]).shard(D, axis=0)
+w = Tensor([[0.1, -0.2, 0.3], [0.5, 0.1, -0.3], [-0.4, 0.3, 0.2], [0.2, 0.2, -0.1]]).shard(D)
+b = Tensor([0.1, -0.2, 0.3]).shard(D)
+loss = (x @ w + b).relu().sum().to("CPU:0") + (w * w).sum().to("CPU:0")
+loss.backward()
+out = [loss, w.grad, b.grad]
+)");
+    QString want = QStringLiteral("float32 () [6.2200003] | float32 (4, 3) [0.7, -0.9, 2.6, 4.0, 0.2, -1.6, -2.3, "
+                                  "3.6, 1.9, 3.4, 1.4, 2.8] | float32 (3,) [3.0, 2.0, 2.0]");
+    QCOMPARE(run(source), want);
+    QCOMPARE(runOn(source, "CPU"), want);
+  }
+
   // CPU:k are virtual devices of their own on the host, one JIT for all.
   void virtualCpuDevices() {
     QCOMPARE(qs(uops::canonicalDeviceName("cpu:0")), QStringLiteral("CPU"));

@@ -44,6 +44,8 @@ private Q_SLOTS:
   void gateTooWideRefused();
   void gateThatNeverHoldsAccepted();
   void listsEveryViolation();
+  void termsBoundedByTheirOwnPoints();
+  void undecidedAccessIsGated();
 };
 
 void TestBoundsCheck::inBoundsAccepted() {
@@ -127,6 +129,42 @@ void TestBoundsCheck::listsEveryViolation() {
   QCOMPARE(QString::fromStdString(describe(v[1], "k")),
            QStringLiteral("kernel k: store to Param 0 may be out of bounds: index r0 lies in [0, "
                           "7], the buffer has 7 elements"));
+}
+
+
+// A transposed convolution's gradient reads base + (e) % 3 * c where e never
+// goes below 0, though intervals say it may: e = r1 - r2 + (r2*3+2)//3 is r1.
+// The whole index has too many points to try (2^17 * 9); its mod term alone
+// has 9, which bound it to [0, 2].
+void TestBoundsCheck::termsBoundedByTheirOwnPoints() {
+  constexpr int64_t n = int64_t{1} << 17;
+  UOpPtr r0 = range(n, 0), r1 = range(3, 1), r2 = range(3, 2);
+  UOpPtr e = r1 - r2 + (r2 * 3 + 2) / 3;
+  UOpPtr idx = r0 * 3 + e % 3;
+  QVERIFY(idx->minMax().lo == -2); // what intervals alone prove
+  UOpPtr k = sink({end(store(buf(0, dtypes::float32, n), r0, load(buf(1, dtypes::float32, 3 * n), idx)),
+                       {r0, r1, r2})});
+  QVERIFY(findUnsafeAccesses(k).empty());
+}
+
+// An index no proof decides and too many points to refute: gated by
+// 0 <= index < size rather than refused; then nothing is left to prove.
+void TestBoundsCheck::undecidedAccessIsGated() {
+  constexpr int64_t n = int64_t{1} << 19;
+  UOpPtr r0 = range(n, 0), r1 = range(3, 1);
+  UOpPtr idx = (r0 - r1 + (r1 * 3 + 2) / 3) % 5; // r0 % 5, in [0, 4]
+  UOpPtr k = sink({end(store(buf(0, dtypes::float32, n), r0, load(buf(1, dtypes::float32, 5), idx)),
+                       {r0, r1})});
+  QCOMPARE(findUnsafeAccesses(k).size(), size_t(1));
+  UOpPtr guarded = guardUnprovenAccesses(k);
+  QVERIFY(findUnsafeAccesses(guarded).empty());
+  int gatedLoads = 0;
+  for (const UOp* u : toposort(*guarded))
+    if (u->op() == Op::Load && u->src().size() == 3) ++gatedLoads;
+  QCOMPARE(gatedLoads, 1);
+  // a point out of bounds for certain is not gated: the kernel stays refused
+  UOpPtr past = gather(16, 16, [](auto r) { return r + 1; });
+  QCOMPARE(guardUnprovenAccesses(past), past);
 }
 
 UOPSCOPE_TEST(TestBoundsCheck);

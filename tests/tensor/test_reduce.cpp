@@ -50,6 +50,14 @@ void TestReduce::graphs_data() {
   row("all is not any(not x)", input({2}, dtypes::bool_).all(),
       "Reshape(CmpNe(Reduce(CmpNe(a, True), Max, (0,)), True), ())");
   row("mean is sum times 1/n", a.mean(1), "Mul(Reshape(Reduce(a, Add, (1,)), (2,)), Recip(3.0))");
+  // tinygrad's contraction order: every operand laid out over the sorted
+  // letters (the ellipsis first), one product left to right, one sum over all
+  // contracted letters at once (j and k), not a pairwise chain of matmuls
+  row("einsum of three with an ellipsis is one product and one sum",
+      Tensor::einsum("...ij,...jk,...kl->...il", {input({2, 3, 4}), input({2, 4, 5}), input({2, 5, 6})}),
+      "Reshape(Reduce(Mul(Expand(Mul(Expand(Reshape(a, (2, 3, 4, 1, 1)), (2, 3, 4, 5, 1)), "
+      "Expand(Reshape(b, (2, 1, 4, 5, 1)), (2, 3, 4, 5, 1))), (2, 3, 4, 5, 6)), "
+      "Expand(Reshape(c, (2, 1, 1, 5, 6)), (2, 3, 4, 5, 6))), Add, (2, 3)), (2, 3, 6))");
   row("sum with dtype", a.sum(0, false, dtypes::float64),
       "Reshape(Reduce(Cast(a, double), Add, (0,)), (3,))");
 }

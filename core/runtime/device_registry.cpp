@@ -39,6 +39,8 @@ std::string upper(std::string_view s) {
 std::string acceptedForms(const std::vector<DeviceKind>& kinds) {
   std::vector<std::string> forms;
   for (const DeviceKind& k : kinds) {
+    // compile-only targets have a listing of their own (uopc devices --targets)
+    if (!k.indexed && !k.list().empty() && k.list().front().compileOnly) continue;
     if (!k.indexed || k.bareZero) forms.push_back(k.prefix);
     if (k.indexed) forms.push_back(k.prefix + ":<n>");
   }

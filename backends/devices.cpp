@@ -1,6 +1,7 @@
 #include "backends/devices.h"
 
 #include "backends/llvm/disassemble.h"
+#include "backends/llvm/gpu_device.h"
 #include "backends/llvm/llvm_cpu_device.h"
 #include "backends/opencl/opencl_device.h"
 #include "core/pipeline/interp_device.h"
@@ -15,6 +16,7 @@ void registerBackendDevices() {
     registerInterpDevice();
     registerDeviceKind(llvmCpuDeviceKind());
     registerDeviceKind(openClDeviceKind(disassembleHostElf));
+    registerGpuTargets();
   });
 }
 

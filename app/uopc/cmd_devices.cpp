@@ -16,9 +16,17 @@ namespace uopc {
 
 void addDevicesCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("devices", "the devices programs can run on");
-  cmd->callback([] {
+  auto targets = std::make_shared<bool>(false);
+  cmd->add_flag("--targets", *targets,
+                "the compile-only GPU targets instead (any sm_<NN> or gfx<NNNN> LLVM knows: uopc emit --target)");
+  cmd->callback([targets] {
+    if (*targets) {
+      for (const uops::DeviceDescription& d : uops::listDevices())
+        if (d.compileOnly) std::cout << fmt::format("{:<7} {}\n", d.name, d.description);
+      return;
+    }
     for (const uops::DeviceDescription& d : uops::listDevices())
-      std::cout << fmt::format("{:<7} {}\n", d.name, d.description);
+      if (!d.compileOnly) std::cout << fmt::format("{:<7} {}\n", d.name, d.description);
     std::cout << fmt::format("\nCPU: {} threads; CPU:1 .. CPU:63 are virtual devices on the same host (a queue each)\n"
                              "for programs on device tuples\n\nOpenCL:\n",
                              std::max(1u, std::thread::hardware_concurrency()));

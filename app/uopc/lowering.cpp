@@ -50,7 +50,9 @@ void addLoweringFlags(CLI::App* cmd, LoweringOptions& options) {
 
 uops::program::LoadedProgram loadOrFail(const std::string& path, const std::string& device) {
   try {
-    return uops::program::loadProgramFile(path, uops::program::LoadOptions::on(device));
+    // a compile-only target runs nothing: work done while loading runs on the CPU
+    const bool compileOnly = !device.empty() && uops::openDevice(device).description().compileOnly;
+    return uops::program::loadProgramFile(path, uops::program::LoadOptions::on(compileOnly ? "CPU" : device));
   } catch (const uops::frontend::LoadError& e) {
     failWith(e.what());
   } catch (const std::exception& e) {

@@ -19,13 +19,13 @@ CpuProgram CpuDevice::compile(const UOpPtr& kernelAst) {
 
 CpuProgram CpuDevice::compile(LoweredKernel kernel) {
   CompileOptions options = m_options;
-  options.entry = kernel.llvm.entry;
-  CompiledKernel compiled = m_jit.compile(kernel.llvm.source, options);
+  options.entry = kernel.rendered.entry;
+  CompiledKernel compiled = m_jit.compile(kernel.rendered.text, options);
   return {std::move(kernel), std::move(compiled)};
 }
 
 std::vector<Remark> CpuDevice::remarks(const LoweredKernel& kernel) const {
-  return llvmRemarks(kernel.llvm.source, kernel.llvm.entry, m_jit.target(), m_options.optLevel);
+  return llvmRemarks(kernel.rendered.text, kernel.rendered.entry, m_jit.target(), m_options.optLevel);
 }
 
 KernelTiming CpuDevice::run(const CpuProgram& program, std::span<HostTensor> buffers) {
@@ -46,7 +46,7 @@ KernelTiming CpuDevice::run(const CpuProgram& program, std::span<HostTensor> buf
                                  : const_cast<std::byte*>(b.bytes().data());
   }
   auto entry = program.compiled.entryAs<void(void**, int64_t)>();
-  const int64_t threads = std::max<int64_t>(program.kernel.llvm.threads, 1);
+  const int64_t threads = std::max<int64_t>(program.kernel.rendered.workItems(), 1);
   const auto start = std::chrono::steady_clock::now();
   if (threads == 1) {
     entry(pointers.data(), 0);

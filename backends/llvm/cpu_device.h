@@ -24,7 +24,7 @@ struct CpuProgram {
   CompiledKernel compiled;
 
   const std::string& name() const { return kernel.name.text; }
-  const std::string& source() const { return kernel.llvm.source; } // the IR we rendered
+  const std::string& source() const { return kernel.rendered.text; } // the IR we rendered
   const std::string& optimizedIr() const { return compiled.optimizedIr(); }
   std::string assembly() const { return compiled.assembly(); } // the entry's machine code
 };

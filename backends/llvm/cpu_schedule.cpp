@@ -16,14 +16,14 @@ std::vector<CpuProgram> compileAll(CpuDevice& device, const std::vector<LoweredK
   std::vector<size_t> order(kernels.size());
   std::iota(order.begin(), order.end(), size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return kernels[a].llvm.source.size() > kernels[b].llvm.source.size();
+    return kernels[a].rendered.text.size() > kernels[b].rendered.text.size();
   });
   // Kernels with the same source compile once: the first in parallel with
   // the others, its repeats afterwards from the JIT's cache (compiled
   // together, two threads would both miss the cache and compile it twice).
   std::unordered_set<std::string_view> seen;
   std::vector<size_t> first, repeats;
-  for (size_t i : order) (seen.insert(kernels[i].llvm.source).second ? first : repeats).push_back(i);
+  for (size_t i : order) (seen.insert(kernels[i].rendered.text).second ? first : repeats).push_back(i);
   std::vector<std::optional<CpuProgram>> compiled(kernels.size());
   std::vector<std::exception_ptr> errors(kernels.size());
   auto compileOne = [&](size_t k) {

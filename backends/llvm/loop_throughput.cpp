@@ -151,15 +151,15 @@ KernelThroughput analyzeThroughput(std::span<const uint8_t> object, const std::s
 }
 
 KernelThroughput analyzeKernelThroughput(const LoweredKernel& kernel) {
-  if (kernel.target.kind != TargetKind::Cpu || kernel.llvm.source.empty())
+  if (kernel.target.kind != TargetKind::Cpu || kernel.rendered.text.empty())
     throw JitError(JitError::Kind::Setup, "the throughput model is for CPU kernels: " + kernel.name.text +
                                               " is lowered for " + kernel.target.device +
                                               ", whose machine code LLVM's MCA does not model");
   // as the CPU device compiles it: the JIT's default options, for the host
   const ObjectArtifacts compiled =
-      compileToObject(kernel.llvm.source, kernel.llvm.entry, hostTarget(), CompileOptions{}.optLevel);
-  KernelThroughput out = analyzeThroughput(compiled.object, kernel.llvm.entry, compiled.optimizedIr, kernel.name.text);
-  out.calls = std::max<int64_t>(kernel.llvm.threads, 1);
+      compileToObject(kernel.rendered.text, kernel.rendered.entry, hostTarget(), CompileOptions{}.optLevel);
+  KernelThroughput out = analyzeThroughput(compiled.object, kernel.rendered.entry, compiled.optimizedIr, kernel.name.text);
+  out.calls = std::max<int64_t>(kernel.rendered.workItems(), 1);
   out.parallel = std::min<int64_t>(out.calls, std::max(1u, std::thread::hardware_concurrency()));
   return out;
 }

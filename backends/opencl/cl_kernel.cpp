@@ -27,38 +27,45 @@ bool hasExtension(const ClDeviceInfo& info, const std::string& name) {
 } // namespace
 
 void checkBuildable(ClDevice& device, const LoweredKernel& k) {
-  if (k.opencl.source.empty())
+  if (k.rendered.text.empty() || k.rendered.language != RenderLanguage::OpenClC)
     throw ClError(ClError::Kind::Usage, fmt::format("kernel {} was not rendered as OpenCL C", k.name.text));
-  if (k.opencl.needsFp64 && !hasExtension(device.info(), "cl_khr_fp64"))
-    throw ClError(ClError::Kind::Usage, fmt::format("kernel {} uses float64, and {} ({}) has no cl_khr_fp64",
-                                                    k.name.text, device.name(), device.info().deviceName));
+  for (const std::string& extension : k.rendered.extensions)
+    if (!hasExtension(device.info(), extension))
+      throw ClError(ClError::Kind::Usage,
+                    fmt::format("kernel {} {}, and {} ({}) has no {}", k.name.text,
+                                extension == "cl_khr_fp64" ? "uses float64" : "needs " + extension, device.name(),
+                                device.info().deviceName, extension));
 }
 
 ClProgram buildKernel(ClDevice& device, const LoweredKernel& k) {
   checkBuildable(device, k);
-  return device.build(k.opencl.source, openClBuildOptions(k.opencl.quickBuild));
+  return device.build(k.rendered.text, openClBuildOptions(k.rendered.quickBuild));
 }
 
 // A dispatched kernel's arguments: its case number, its buffers, then its
 // first buffer again for the dispatcher's buffers it does not take.
-template <class Arg> std::vector<Arg> dispatchArgs(const LoweredKernel& k, std::vector<Arg> args) {
-  if (k.opencl.dispatchCase < 0) return args;
-  std::vector<Arg> out{Arg(int32_t{k.opencl.dispatchCase})};
+template <class Arg> std::vector<Arg> dispatchArgs(const ProgramEntry& e, std::vector<Arg> args) {
+  if (e.dispatchCase < 0) return args;
+  std::vector<Arg> out{Arg(int32_t{e.dispatchCase})};
   out.insert(out.end(), args.begin(), args.end());
-  while (out.size() < static_cast<size_t>(k.opencl.dispatchBuffers) + 1) out.push_back(args.at(0));
+  while (out.size() < static_cast<size_t>(e.dispatchBuffers) + 1) out.push_back(args.at(0));
   return out;
 }
 
-double launchKernel(ClDevice& device, const ClProgram& program, const LoweredKernel& k,
-                    const std::vector<ClArg>& args) {
-  return device.launch(program, k.opencl.function, dispatchArgs(k, args), rangeOf(k.opencl.grid, ClRange(1)),
-                       rangeOf(k.opencl.local, ClRange()));
+ProgramEntry ownEntry(const LoweredKernel& k) {
+  return {.function = k.rendered.entry};
 }
 
-ClProbeLaunch kernelProbe(const ClProgramText& program, const LoweredKernel& k,
+double launchKernel(ClDevice& device, const ClProgram& program, const LoweredKernel& k, const ProgramEntry& e,
+                    const std::vector<ClArg>& args) {
+  return device.launch(program, e.function, dispatchArgs(e, args), rangeOf(k.rendered.global, ClRange(1)),
+                       rangeOf(k.rendered.local, ClRange()));
+}
+
+ClProbeLaunch kernelProbe(const ClProgramText& program, const LoweredKernel& k, const ProgramEntry& e,
                           std::vector<ClProbeArg> args) {
-  return {program, k.opencl.function, dispatchArgs(k, std::move(args)), rangeOf(k.opencl.grid, ClRange(1)),
-          rangeOf(k.opencl.local, ClRange()), k.opencl.dispatchCase >= 0 ? k.name.text : std::string()};
+  return {program, e.function, dispatchArgs(e, std::move(args)), rangeOf(k.rendered.global, ClRange(1)),
+          rangeOf(k.rendered.local, ClRange()), e.dispatchCase >= 0 ? k.name.text : std::string()};
 }
 
 } // namespace uops

@@ -5,7 +5,9 @@
 #pragma once
 
 #include "backends/opencl/cl_device.h"
+#include "backends/opencl/cl_schedule_program.h"
 #include "core/pipeline/codegen.h"
+#include "core/pipeline/render_opencl.h"
 
 #include <vector>
 
@@ -17,11 +19,14 @@ ClProgram buildKernel(ClDevice& device, const LoweredKernel& kernel);
 // buildKernel's checks before a build: ClError (Usage) when the kernel was not
 // rendered as OpenCL C or needs cl_khr_fp64 the device lacks.
 void checkBuildable(ClDevice& device, const LoweredKernel& kernel);
-// Launches it once on `args` over its grid and workgroup; the event's time in ms.
+// How a kernel built on its own (buildKernel) is launched: its own __kernel.
+ProgramEntry ownEntry(const LoweredKernel& kernel);
+// Launches it once on `args` over its grid and workgroup, through `entry` of
+// its program; the event's time in ms.
 double launchKernel(ClDevice& device, const ClProgram& program, const LoweredKernel& kernel,
-                    const std::vector<ClArg>& args);
+                    const ProgramEntry& entry, const std::vector<ClArg>& args);
 // The launch launchKernel makes, for ClDevice::probe.
-ClProbeLaunch kernelProbe(const ClProgramText& program, const LoweredKernel& kernel,
+ClProbeLaunch kernelProbe(const ClProgramText& program, const LoweredKernel& kernel, const ProgramEntry& entry,
                           std::vector<ClProbeArg> args);
 
 } // namespace uops

@@ -66,15 +66,15 @@ ScheduleProgram scheduleProgram(const std::vector<LoweredKernel>& kernels, int d
   std::set<std::string> helperSet;
   std::string bodies;
   size_t count = 0;
-  bool fp64 = false;
+  std::set<std::string> extensions;
   std::map<std::string, ProgramEntry> entryOfBody; // the body as rendered -> how it is launched
   std::map<std::string, size_t> taken;             // function name -> bodies that asked for it
   std::vector<Dispatcher> dispatch(static_cast<size_t>(std::max(dispatchers, 0)));
   for (size_t d = 0; d < dispatch.size(); ++d) dispatch[d].name = fmt::format("small_kernels_{}", d);
   size_t nextDispatcher = 0;
   for (const LoweredKernel& kernel : kernels) {
-    const RenderedOpenCl& k = kernel.opencl;
-    std::string body = k.source.substr(k.kernelOffset);
+    const RenderedKernel& k = kernel.rendered;
+    std::string body = k.text.substr(k.kernelOffset);
     auto [it, added] = entryOfBody.try_emplace(body);
     if (added) {
       const size_t before = taken[k.function]++;
@@ -93,7 +93,7 @@ ScheduleProgram scheduleProgram(const std::vector<LoweredKernel>& kernels, int d
         d.cases.emplace_back(function, std::move(params));
         bodies += renamed(body, k.function, function, false);
       }
-      fp64 = fp64 || k.needsFp64;
+      extensions.insert(k.extensions.begin(), k.extensions.end());
       ++count;
     }
     out.entry.push_back(it->second);
@@ -104,7 +104,7 @@ ScheduleProgram scheduleProgram(const std::vector<LoweredKernel>& kernels, int d
     for (const Dispatcher& d : dispatch)
       if (e.dispatchCase >= 0 && e.function == d.name) e.dispatchBuffers = static_cast<int>(d.buffers);
   out.source = fmt::format("// {} kernels of a schedule, rendered by UOpScope for OpenCL\n", count);
-  if (fp64) out.source += "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+  for (const std::string& e : extensions) out.source += fmt::format("#pragma OPENCL EXTENSION {} : enable\n", e);
   for (const std::string& h : helpers) out.source += h + "\n";
   out.source += bodies;
   return out;

@@ -42,8 +42,10 @@ bool hasMachineCode(const ClBinary& b) {
 
 class OpenClProgram final : public DeviceProgram {
 public:
-  OpenClProgram(ClDevice& device, LoweredKernel kernel, ClProgram program, const ElfDisassembler& disassemble)
-      : m_device(device), m_kernel(std::move(kernel)), m_program(std::move(program)), m_disassemble(disassemble) {}
+  OpenClProgram(ClDevice& device, LoweredKernel kernel, ProgramEntry entry, ClProgram program,
+                const ElfDisassembler& disassemble)
+      : m_device(device), m_kernel(std::move(kernel)), m_entry(std::move(entry)), m_program(std::move(program)),
+        m_disassemble(disassemble) {}
 
   const std::string& name() const override { return m_kernel.name.text; }
 
@@ -53,14 +55,14 @@ public:
                                     m_kernel.params.size()));
     std::vector<ClArg> args; // a kernel's Params are its first slots; extra buffers are unused
     for (size_t i = 0; i < m_kernel.params.size(); ++i) args.emplace_back(clBufferOf(*buffers[i]).memory);
-    return launchKernel(m_device, m_program, m_kernel, args);
+    return launchKernel(m_device, m_program, m_kernel, m_entry, args);
   }
 
   std::string machineCode() const override {
     ClBinary binary = m_program.binary();
     if (!hasMachineCode(binary)) {
       // drivers that compile at launch (PoCL) have machine code once it ran
-      launchKernel(m_device, m_program, m_kernel, KernelScratch(m_device, m_kernel).args());
+      launchKernel(m_device, m_program, m_kernel, m_entry, KernelScratch(m_device, m_kernel).args());
       binary = m_program.binary();
     }
     std::string out = "; " + binary.description() + "\n";
@@ -79,6 +81,7 @@ public:
 private:
   ClDevice& m_device;
   LoweredKernel m_kernel;
+  ProgramEntry m_entry; // its __kernel in m_program (cl_schedule_program.h)
   ClProgram m_program;
   const ElfDisassembler& m_disassemble;
 };
@@ -115,8 +118,8 @@ public:
   std::shared_ptr<DeviceProgram> compile(const LoweredKernel& kernel) override {
     m_device.startProbes();
     ClProgram program = buildKernel(m_device, kernel);
-    probe({kernel}, program);
-    return std::make_shared<OpenClProgram>(m_device, kernel, std::move(program), m_disassemble);
+    probe({kernel}, {ownEntry(kernel)}, program);
+    return std::make_shared<OpenClProgram>(m_device, kernel, ownEntry(kernel), std::move(program), m_disassemble);
   }
 
   // The kernels in one program per set of build options, built here: the
@@ -127,13 +130,13 @@ public:
     if (kernels.empty()) return {};
     for (const LoweredKernel& k : kernels) checkBuildable(m_device, k);
     m_device.startProbes(); // they open the device while the programs build here
-    std::vector<LoweredKernel> named = kernels;
+    std::vector<ProgramEntry> entryOf(kernels.size());
     std::vector<std::optional<ClProgram>> programOf(kernels.size());
     std::vector<std::future<void>> probes;
     for (bool quick : {true, false}) {
       std::vector<size_t> members;
       for (size_t i = 0; i < kernels.size(); ++i)
-        if (kernels[i].opencl.quickBuild == quick) members.push_back(i);
+        if (kernels[i].rendered.quickBuild == quick) members.push_back(i);
       if (members.empty()) continue;
       std::vector<LoweredKernel> group;
       for (size_t i : members) group.push_back(kernels[i]);
@@ -141,21 +144,17 @@ public:
       const ScheduleProgram plan = scheduleProgram(group, quick ? static_cast<int>(clProbeServers()) : 0);
       const ClProgram program = m_device.build(plan.source, openClBuildOptions(quick));
       for (size_t j = 0; j < members.size(); ++j) {
-        RenderedOpenCl& r = group[j].opencl;
-        r.function = plan.entry[j].function;
-        r.dispatchCase = plan.entry[j].dispatchCase;
-        r.dispatchBuffers = plan.entry[j].dispatchBuffers;
-        named[members[j]].opencl = r;
+        entryOf[members[j]] = plan.entry[j];
         programOf[members[j]] = program;
       }
-      probes.push_back(std::async(std::launch::async, [this, group = std::move(group), program] {
-        probe(group, program);
+      probes.push_back(std::async(std::launch::async, [this, group = std::move(group), entries = plan.entry, program] {
+        probe(group, entries, program);
       }));
     }
     for (std::future<void>& p : probes) p.get(); // the first group's failure first
     std::vector<std::shared_ptr<DeviceProgram>> out;
-    for (size_t i = 0; i < named.size(); ++i)
-      out.push_back(std::make_shared<OpenClProgram>(m_device, std::move(named[i]), *programOf[i], m_disassemble));
+    for (size_t i = 0; i < kernels.size(); ++i)
+      out.push_back(std::make_shared<OpenClProgram>(m_device, kernels[i], entryOf[i], *programOf[i], m_disassemble));
     return out;
   }
 
@@ -170,14 +169,17 @@ private:
   // compiler dies on fails here with the probe's reason (ClError, Compiler).
   // A dispatcher's first launch compiles it: those go first, side by side, and
   // the other launches after them (else two processes would compile one).
-  void probe(const std::vector<LoweredKernel>& kernels, const ClProgram& program) {
+  void probe(const std::vector<LoweredKernel>& kernels, const std::vector<ProgramEntry>& entries,
+             const ClProgram& program) {
     std::vector<ClProbeLaunch> first, rest;
     std::set<std::string> dispatchers;
-    for (const LoweredKernel& k : kernels) {
+    for (size_t i = 0; i < kernels.size(); ++i) {
+      const LoweredKernel& k = kernels[i];
+      const ProgramEntry& e = entries[i];
       std::vector<ClProbeArg> sizes;
       for (const KernelParam& p : k.params) sizes.push_back(ClProbeBuffer{paramBytes(p)});
-      bool compiles = k.opencl.dispatchCase >= 0 && dispatchers.insert(k.opencl.function).second;
-      (compiles ? first : rest).push_back(kernelProbe(ClProgramText(program), k, std::move(sizes)));
+      bool compiles = e.dispatchCase >= 0 && dispatchers.insert(e.function).second;
+      (compiles ? first : rest).push_back(kernelProbe(ClProgramText(program), k, e, std::move(sizes)));
     }
     m_device.probe(first);
     m_device.probe(rest);

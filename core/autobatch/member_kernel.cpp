@@ -8,6 +8,7 @@
 #include "core/pipeline/pipeline_runner.h"
 #include "core/pipeline/program_run.h"
 #include "core/pipeline/render_llvm_writer.h"
+#include "core/render/renderer.h"
 
 #include <algorithm>
 #include <chrono>
@@ -503,7 +504,8 @@ std::unique_ptr<MemberKernel> MemberKernel::build(const Program& lowered, const 
                                                   Device& device, int64_t batch, const VmOptions& options,
                                                   std::string& whyNot) {
   const CodegenTarget* target = device.target();
-  if (!target || target->kind != TargetKind::Cpu || !device.runsKernels()) {
+  if (!target || target->kind != TargetKind::Cpu || target->renderer->language() != RenderLanguage::LlvmIr ||
+      !device.runsKernels()) {
     whyNot = fmt::format("{} does not compile LLVM IR", device.name());
     return nullptr;
   }
@@ -528,10 +530,11 @@ std::unique_ptr<MemberKernel> MemberKernel::build(const Program& lowered, const 
   kernel.target = *target;
   kernel.name = KernelName{"member_kernel", "", {}, {}};
   kernel.params = impl->params;
-  kernel.llvm.source = std::move(source);
-  kernel.llvm.function = "kernel";
-  kernel.llvm.entry = "kernel";
-  kernel.llvm.threads = impl->threads;
+  kernel.rendered = {.language = RenderLanguage::LlvmIr,
+                     .text = std::move(source),
+                     .function = "kernel",
+                     .entry = "kernel",
+                     .global = {impl->threads}};
   impl->compiled = device.compile(kernel);
   return std::unique_ptr<MemberKernel>(new MemberKernel(std::move(impl)));
 }

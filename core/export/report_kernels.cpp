@@ -23,9 +23,8 @@ std::vector<ReportKernel> reportKernels(Device& device, const PipelineRun& run, 
     const LoweredKernel& k = run.kernels[i];
     ReportKernel r;
     r.launch = launchOf(k);
-    bool gpu = k.target.kind == TargetKind::Gpu;
-    r.language = gpu ? "OpenCL C" : "LLVM IR";
-    r.source = gpu ? k.opencl.source : k.llvm.source;
+    r.language = std::string(languageName(k.rendered.language));
+    r.source = k.rendered.text;
     r.machineCode = reportMachineCode(device, k);
     if (i < run.schedule.kernels.size()) {
       KernelWork work = kernelWork(run.schedule.kernels[i]);

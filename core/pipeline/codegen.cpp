@@ -3,13 +3,13 @@
 #include "core/ir/verify.h"
 #include "core/opt/heuristics.h"
 #include "core/opt/kernel_ranges.h"
+#include "core/render/renderer.h"
 #include "core/pipeline/bounds_check.h"
 #include "core/pipeline/codegen_error.h"
 #include "core/pipeline/expand.h"
 #include "core/pipeline/group_reduce.h"
 #include "core/pipeline/instruction_selection.h"
 #include "core/pipeline/linearize.h"
-#include "core/pipeline/vector_access.h"
 #include "core/rewrite/rewrite_filter.h"
 #include "core/rewrite/trace.h"
 
@@ -110,16 +110,7 @@ void memoryStage(LoweredKernel& k) {
 }
 
 void renderStage(LoweredKernel& k) {
-  if (k.target.kind == TargetKind::Gpu) {
-    k.opencl = renderOpenCl(k.linear, k.memory, opencl::vectorAccessFor(k.ast), k.name.text);
-    // a small kernel in work-groups of one, built for a quick compile (apply_opt.h: kSmallGridItems)
-    if (k.target.workItemVectorizer && k.opencl.local.empty() && isSmallKernel(k.ast)) {
-      k.opencl.local.assign(std::max<size_t>(k.opencl.grid.size(), 1), 1);
-      k.opencl.quickBuild = true;
-    }
-  } else {
-    k.llvm = renderLlvm(k.linear, k.memory, k.name.text, expansionOf(k.ast));
-  }
+  k.rendered = k.target.renderer->render(k);
   k.params = kernelParams(k.linear);
   advance(k, "Render", k.linear);
 }

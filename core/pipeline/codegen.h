@@ -9,8 +9,7 @@
 #include "core/pipeline/codegen_target.h"
 #include "core/pipeline/memory_plan.h"
 #include "core/pipeline/optimize.h"
-#include "core/pipeline/render_llvm.h"
-#include "core/pipeline/render_opencl.h"
+#include "core/render/rendered_kernel.h"
 #include "core/remarks/remark.h"
 
 #include <optional>
@@ -42,8 +41,7 @@ struct LoweredKernel {
   UOpPtr ast;    // after Optimize (AxisTypes assigned)
   UOpPtr linear; // Linear(...)
   KernelMemoryPlan memory;
-  RenderedLlvm llvm;     // CPU targets
-  RenderedOpenCl opencl; // GPU targets
+  RenderedKernel rendered; // by the target's renderer
   std::vector<KernelParam> params; // by slot, every slot up to the largest
   std::vector<StageSnapshot> stages;
   // Why Optimize and Render chose what they did (kernel_remarks.h), when the

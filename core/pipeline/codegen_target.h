@@ -4,7 +4,10 @@
 #pragma once
 
 #include "core/opt/apply_opt.h"
+#include "core/pipeline/llvm_renderer.h"
+#include "core/pipeline/opencl_renderer.h"
 
+#include <memory>
 #include <string>
 
 namespace uops {
@@ -37,6 +40,8 @@ struct CodegenTarget {
   int vectorBits = 0;
   // An OpenCL driver that vectorizes across work-items (PoCL on the host's CPU)
   bool workItemVectorizer = false;
+  // What Render writes the kernels in (core/render/renderer.h)
+  std::shared_ptr<const Renderer> renderer = llvmCpuRenderer();
 };
 
 // Row kernels (a softmax's max and sum computed once per row in the kernel
@@ -87,6 +92,7 @@ inline CodegenTarget openClTarget(std::string device, bool cpuDevice = false) {
   t.device = std::move(device);
   t.transcendentals = cpuDevice ? TranscendentalMode::Decompose : TranscendentalMode::Intrinsics;
   t.workItemVectorizer = cpuDevice;
+  t.renderer = openClRenderer();
   return t;
 }
 

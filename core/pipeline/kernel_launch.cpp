@@ -7,13 +7,9 @@ namespace uops {
 KernelLaunch launchOf(const LoweredKernel& kernel) {
   KernelLaunch out;
   out.name = kernel.name.text;
-  // an OpenCL kernel has a grid; an LLVM one is called once per thread
-  if (!kernel.opencl.grid.empty()) {
-    out.global = kernel.opencl.grid;
-    out.local = kernel.opencl.local;
-  } else {
-    out.global = {kernel.llvm.threads};
-  }
+  // a kernel with no grid is one work-item
+  out.global = kernel.rendered.global.empty() ? std::vector<int64_t>{1} : kernel.rendered.global;
+  out.local = kernel.rendered.local;
   for (const KernelParam& p : kernel.params) out.bytes += p.size * p.dtype.itemSize();
   out.opts = formatOpts(kernel.opts);
   return out;

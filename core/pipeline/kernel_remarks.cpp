@@ -8,7 +8,7 @@
 namespace uops {
 
 const std::vector<const UOp*>& renderedLineNodes(const LoweredKernel& kernel) {
-  return kernel.target.kind == TargetKind::Gpu ? kernel.opencl.lineNodes : kernel.llvm.lineNodes;
+  return kernel.rendered.lineNodes;
 }
 
 void placeKernelRemarks(std::vector<Remark>& remarks, const LoweredKernel& kernel, size_t index) {

@@ -1,6 +1,6 @@
 // Where remarks are (core/remarks/remark.h): the stages emit them about
 // nodes; here each gets its kernel, the line of that kernel's rendered
-// source the node produced (RenderedLlvm / RenderedOpenCl::lineNodes) and,
+// source the node produced (RenderedKernel::lineNodes) and,
 // through provenance, the program line (UOp::line). A compiler's remarks
 // arrive with an IR line; they get the node of that line.
 #pragma once

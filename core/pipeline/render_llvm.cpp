@@ -2,6 +2,7 @@
 
 #include "core/pipeline/codegen_error.h"
 #include "core/pipeline/contractible.h"
+#include "core/pipeline/grid_specials.h"
 #include "core/pipeline/kernel_symbol.h"
 #include "core/pipeline/render_llvm_writer.h"
 
@@ -23,6 +24,7 @@ void renderNode(Writer& w, const UOp& u, const KernelMemoryPlan& plan) {
   case Op::Param:
     return w.bind(u, fmt::format("%data{}", u.argAs<ParamArg>().slot));
   case Op::Buffer:
+    if (u.argAs<BufferArg>().addrSpace == AddrSpace::Local) return llvmir::renderLocalBuffer(w, u);
     if (plan.slotOf(u) < 0) llvmir::unsupported(u, "kernels reach global buffers through Params");
     return w.bind(u, fmt::format("%reg{}", plan.slotOf(u)));
   case Op::Const:
@@ -78,9 +80,11 @@ void renderNode(Writer& w, const UOp& u, const KernelMemoryPlan& plan) {
   case Op::Sink:
   case Op::Linear:
     llvmir::unsupported(u, "not a kernel instruction (Rangeify and Linearize remove it)");
-  case Op::Barrier:
-  case Op::Ins:
   case Op::Special:
+    return llvmir::renderSpecial(w, u);
+  case Op::Barrier:
+    return llvmir::renderBarrier(w, u);
+  case Op::Ins:
   case Op::If:
   case Op::Endif:
   case Op::Custom:
@@ -109,17 +113,72 @@ std::map<int64_t, const UOp*> paramsOf(const UOpPtr& linear) {
 }
 
 // Appends whole lines to the source, each attributed to `node` (lineNodes stays parallel).
-void appendLines(RenderedLlvm& out, std::string_view text, const UOp* node) {
-  out.source += text;
+void appendIrLines(RenderedKernel& out, std::string_view text, const UOp* node) {
+  out.text += text;
   out.lineNodes.insert(out.lineNodes.end(), static_cast<size_t>(std::count(text.begin(), text.end(), '\n')), node);
+}
+
+// The launch grid of a kernel for a GPU dialect: a grid without work-groups
+// gets them, dimension 0 as large as the dialect allows and divides it.
+LaunchGrid gridFor(const UOpPtr& linear, const LlvmDialect& dialect) {
+  LaunchGrid grid = launchGrid(linear);
+  if (grid.global.empty()) grid.global = {1};
+  if (!grid.local.empty()) return grid;
+  grid.local.assign(grid.global.size(), 1);
+  for (int64_t l = std::min(grid.global[0], dialect.maxWorkGroup()); l > 1; --l)
+    if (grid.global[0] % l == 0) {
+      grid.local[0] = l;
+      break;
+    }
+  return grid;
+}
+
+// A GPU dialect's module: the kernel is the entry, its arguments the Params.
+void gridModule(RenderedKernel& out, const Writer& w, const std::map<int64_t, const UOp*>& params,
+                std::string_view kernelName) {
+  const LlvmDialect& dialect = *w.dialect;
+  int64_t count = params.empty() ? 0 : params.rbegin()->first + 1;
+  std::string args;
+  for (int64_t k = 0; k < count; ++k)
+    args += fmt::format("{}ptr {}%data{}", k ? ", " : "", params.count(k) ? "noalias " : "", k);
+  auto text = [&out](std::string_view t) { appendIrLines(out, t, nullptr); };
+  text(fmt::format("; kernel {}: rendered by UOpScope for {}\n", kernelName, dialect.name()));
+  for (const std::string& d : w.declarations())
+    text(d + "\n");
+  for (llvmir::Helper h : w.helpers())
+    text("\n" + llvmir::helperDefinition(h));
+  if (!w.globals.empty()) text("\n");
+  for (const std::string& g : w.globals)
+    text(g + "\n");
+  text(fmt::format("\n{} @{}({}) #0 {{\nentry:\n", dialect.kernelDefinition(), out.function, args));
+  for (size_t i = 0; i < w.lines().size(); ++i) {
+    appendIrLines(out, w.lines()[i], w.lineNodes()[i]);
+    appendIrLines(out, "\n", w.lineNodes()[i]);
+  }
+  text("  ret void\n}\n");
+  text(fmt::format("\nattributes #0 = {{ {} }}\n", dialect.kernelAttributes(out.local)));
+  if (w.loopsMarked) text("\n!0 = !{!\"llvm.loop.vectorize.enable\", i1 false}\n");
+  for (int i = 1; i <= w.loopsMarked; ++i) text(fmt::format("!{} = distinct !{{!{}, !0}}\n", i, i));
+  std::vector<std::string> metadata = dialect.moduleMetadata(out.function, w.loopsMarked + 1);
+  if (!metadata.empty()) text("\n");
+  for (const std::string& m : metadata)
+    text(m + "\n");
 }
 
 } // namespace
 
-RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
-                        std::string_view kernelName, int64_t lanes) {
-  RenderedLlvm out{.source = {}, .function = kernelSymbol(kernelName), .entry = "kernel"};
+RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
+                          std::string_view kernelName, int64_t lanes, const LlvmDialect& dialect) {
+  RenderedKernel out{.language = RenderLanguage::LlvmIr, .text = {}, .function = kernelSymbol(kernelName),
+                     .entry = dialect.launchesGrid() ? kernelSymbol(kernelName) : "kernel"};
   Writer w;
+  w.dialect = &dialect;
+  if (dialect.launchesGrid()) {
+    LaunchGrid grid = gridFor(linear, dialect);
+    out.global = grid.global;
+    out.local = grid.local;
+    w.groupSize = grid.local;
+  }
   w.contract = contractible(linear);
   w.noLoopVectorize = lanes >= kExplicitLanes;
   // allocas first, in the entry block, where mem2reg/SROA promote them to registers
@@ -138,9 +197,13 @@ RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
   w.current = nullptr;
 
   auto params = paramsOf(linear);
+  if (dialect.launchesGrid()) {
+    gridModule(out, w, params, kernelName);
+    return out;
+  }
   int64_t count = params.empty() ? 0 : params.rbegin()->first + 1;
   std::string args, passed, loads;
-  out.threads = w.threads;
+  out.global = {w.threads};
   for (int64_t k = 0; k < count; ++k) {
     args += fmt::format("{}ptr {}%data{}", k ? ", " : "", params.count(k) ? "noalias " : "", k);
     passed += fmt::format("{}ptr %p{}", k ? ", " : "", k);
@@ -149,7 +212,7 @@ RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
                          k, k, k, k);
   }
 
-  auto text = [&out](std::string_view t) { appendLines(out, t, nullptr); };
+  auto text = [&out](std::string_view t) { appendIrLines(out, t, nullptr); };
   text(fmt::format("; kernel {}: rendered by UOpScope for the CPU\n", kernelName));
   for (const std::string& d : w.declarations())
     text(d + "\n");
@@ -157,12 +220,12 @@ RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
     text("\n" + llvmir::helperDefinition(h));
   text(fmt::format("\ndefine internal void @{}({}{}i64 %tid) #0 {{\nentry:\n", out.function, args,
                    args.empty() ? "" : ", "));
-  size_t total = out.source.size();
+  size_t total = out.text.size();
   for (const std::string& l : w.lines()) total += l.size() + 1;
-  out.source.reserve(total + 1024);
+  out.text.reserve(total + 1024);
   for (size_t i = 0; i < w.lines().size(); ++i) {
-    appendLines(out, w.lines()[i], w.lineNodes()[i]);
-    appendLines(out, "\n", w.lineNodes()[i]);
+    appendIrLines(out, w.lines()[i], w.lineNodes()[i]);
+    appendIrLines(out, "\n", w.lineNodes()[i]);
   }
   text("  ret void\n}\n");
   text(fmt::format("\n; the CPU device's ABI: void {}(void** bufs, int64_t tid)\n", out.entry));

@@ -27,7 +27,9 @@
 #pragma once
 
 #include "core/ir/uop.h"
+#include "core/pipeline/llvm_dialect.h"
 #include "core/pipeline/memory_plan.h"
+#include "core/render/rendered_kernel.h"
 
 #include <string>
 #include <string_view>
@@ -35,26 +37,23 @@
 
 namespace uops {
 
-struct RenderedLlvm {
-  std::string source;   // the whole module
-  std::string function; // the kernel's own function (its sanitized name)
-  std::string entry;    // the trampoline: "kernel"
-  int64_t threads = 1;  // calls of the entry, tid = 0 .. threads-1
-  // One entry per line of `source`: the node of the Linear that produced the
-  // line, or null (headers, declarations, the trampoline). The nodes are the
-  // Linear's; they live as long as it does.
-  std::vector<const UOp*> lineNodes{};
-};
-
 // OptOps made the kernel's lanes explicit (UPCAST and UNROLL copies) from this
 // many on (one AVX-512 vector of float32): its loops are marked for LLVM's loop
 // vectorizer to leave alone, the SLP vectorizer packs the copies. Widening a
 // loop of 16-wide bodies again strides over the copies (gathers, scatters).
 inline constexpr int64_t kExplicitLanes = 16;
 
+// The kernel as LLVM IR: `function` is the kernel's own function (its
+// sanitized name), `entry` the trampoline "kernel", `global` the calls of the
+// entry ({threads}, tid = 0 .. threads-1).
 // `lanes`: the product of the kernel's UPCAST and UNROLL sizes (1: none).
+// A dialect that launches a grid (llvm_dialect.h) gets a module whose entry
+// is the kernel itself, `global` and `local` its launch (a grid without
+// work-groups is given them, render_llvm.cpp: gridFor), thread indices,
+// barriers and local memory as the dialect writes them.
 // Throws CodegenError (stage "Render") for an op or dtype it cannot render.
-RenderedLlvm renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
-                        std::string_view kernelName, int64_t lanes = 1);
+RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
+                          std::string_view kernelName, int64_t lanes = 1,
+                          const LlvmDialect& dialect = cpuDialect());
 
 } // namespace uops

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/ir/uop.h"
+#include "core/pipeline/llvm_dialect.h"
 #include "core/pipeline/vector_access.h"
 
 #include <set>
@@ -74,6 +75,14 @@ public:
   // A float result of dtype d rounded to d's format (float16/bfloat16; others unchanged).
   std::string roundTo(DType d, const std::string& v);
 
+  // The machine's dialect (llvm_dialect.h); a grid's work-group size per
+  // dimension, which global indices (Special "idx<d>") are computed from.
+  const LlvmDialect* dialect = &cpuDialect();
+  std::vector<int64_t> groupSize;
+  // Module-level definitions: local memory (render_llvm_grid.cpp)
+  std::vector<std::string> globals;
+  void declare(std::string declaration) { m_declarations.insert(std::move(declaration)); }
+
   // The THREAD range the kernel's %tid argument stands for (one per kernel), and its size.
   const UOp* threadRange = nullptr;
   int64_t threads = 1;
@@ -123,6 +132,9 @@ void renderEnd(Writer& w, const UOp& u);
 void renderStack(Writer& w, const UOp& u);       // render_llvm_wmma.cpp
 void renderWmma(Writer& w, const UOp& u);
 void renderTileElement(Writer& w, const UOp& u); // Index(Wmma, e)
+void renderSpecial(Writer& w, const UOp& u);     // render_llvm_grid.cpp
+void renderBarrier(Writer& w, const UOp& u);
+void renderLocalBuffer(Writer& w, const UOp& u);
 
 [[noreturn]] void unsupported(const UOp& u, std::string_view why);
 

@@ -21,9 +21,9 @@ namespace {
 using opencl::cType;
 
 
-class Renderer {
+class OpenClWriter {
 public:
-  Renderer(const KernelMemoryPlan& plan, VectorPlan vectors, std::unordered_set<const UOp*> contract)
+  OpenClWriter(const KernelMemoryPlan& plan, VectorPlan vectors, std::unordered_set<const UOp*> contract)
       : m_plan(plan), m_vectors(std::move(vectors)), m_contract(std::move(contract)) {}
 
   void node(const UOp& u) {
@@ -239,26 +239,28 @@ private:
 };
 
 // Appends whole lines to the source, each attributed to `node` (lineNodes stays parallel).
-void appendLines(RenderedOpenCl& out, std::string_view text, const UOp* node) {
-  out.source += text;
+void appendClLines(RenderedKernel& out, std::string_view text, const UOp* node) {
+  out.text += text;
   out.lineNodes.insert(out.lineNodes.end(), static_cast<size_t>(std::count(text.begin(), text.end(), '\n')), node);
 }
 
 } // namespace
 
-RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan, VectorAccess vectorAccess,
+RenderedKernel renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan, VectorAccess vectorAccess,
                             std::string_view kernelName) {
-  RenderedOpenCl out;
+  RenderedKernel out;
+  out.language = RenderLanguage::OpenClC;
   out.function = kernelSymbol(kernelName);
+  out.entry = out.function;
   LaunchGrid grid = launchGrid(linear);
-  out.grid = std::move(grid.global);
+  out.global = std::move(grid.global);
   out.local = std::move(grid.local);
   std::map<int64_t, const UOp*> params;
   for (const UOpPtr& u : linear->src())
     if (u->op() == Op::Param) params.emplace(u->argAs<ParamArg>().slot, u.get());
   VectorPlan vectors = planVectorAccess(linear, vectorAccess);
   std::vector<const UOp*> order = std::move(vectors.order); // the renderer needs only the groups
-  Renderer w(plan, std::move(vectors), contractible(linear));
+  OpenClWriter w(plan, std::move(vectors), contractible(linear));
   for (const UOp* u : order) {
     w.current = u;
     w.node(*u);
@@ -278,22 +280,22 @@ RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan, 
     args += fmt::format("{}__global {}{}* restrict data{}", k ? ", " : "",
                         written.contains(k) || it == params.end() ? "" : "const ", type, k);
   }
-  auto text = [&out](std::string_view t) { appendLines(out, t, nullptr); };
+  auto text = [&out](std::string_view t) { appendClLines(out, t, nullptr); };
   text(fmt::format("// kernel {}: rendered by UOpScope for OpenCL\n", kernelName));
-  out.needsFp64 = w.usesDouble;
-  if (out.needsFp64) text("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+  if (w.usesDouble) out.extensions.push_back("cl_khr_fp64");
+  if (w.usesDouble) text("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
   for (const std::string& d : w.helpers().definitions()) {
     text(d + "\n");
     out.helpers.push_back(d);
   }
-  out.kernelOffset = out.source.size();
+  out.kernelOffset = out.text.size();
   text(fmt::format("__kernel void {}({}) {{\n", out.function, args));
   for (size_t slot = 0; slot < plan.slots.size(); ++slot)
     text(fmt::format("  {} reg{}[{}];\n", cType(plan.slots[slot].dtype), slot, plan.slots[slot].size));
   for (size_t i = 0; i < w.locals.size(); ++i)
-    appendLines(out, w.locals[i] + "\n", w.localNodes[i]);
+    appendClLines(out, w.locals[i] + "\n", w.localNodes[i]);
   for (size_t i = 0; i < w.lines.size(); ++i)
-    appendLines(out, w.lines[i] + "\n", w.lineNodes[i]);
+    appendClLines(out, w.lines[i] + "\n", w.lineNodes[i]);
   text("}\n");
   return out;
 }

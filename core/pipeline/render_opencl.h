@@ -22,6 +22,7 @@
 #include "core/ir/uop.h"
 #include "core/pipeline/memory_plan.h"
 #include "core/pipeline/vector_access.h"
+#include "core/render/rendered_kernel.h"
 
 #include <cstdint>
 #include <string>
@@ -38,36 +39,14 @@ inline const char* openClBuildOptions(bool quickBuild) {
   return quickBuild ? kOpenClQuickBuildOptions : kOpenClBuildOptions;
 }
 
-struct RenderedOpenCl {
-  std::string source;            // the whole program: helpers and the kernel
-  std::string function;          // the __kernel's name
-  std::vector<int64_t> grid;     // global size per dimension (dimension 0 first); empty: one work-item
-  std::vector<int64_t> local;    // workgroup size per dimension; empty: the driver chooses
-  bool needsFp64 = false;        // uses double: the device must have cl_khr_fp64
-  // built for a quick compile (openClBuildOptions): a small kernel on a driver
-  // that compiles it at its first launch (apply_opt.h: kSmallGridItems)
-  bool quickBuild = false;
-  // Set by the device that builds it: behind a dispatcher (the OpenCL backend's
-  // cl_schedule_program.h), the case number `function` takes first and the
-  // buffer arguments it takes; -1: a __kernel of its own.
-  int dispatchCase = -1;
-  int dispatchBuffers = 0;
-  // What `source` is made of, for programs that hold several kernels: the
-  // helper definitions it needs (each a whole definition, in source order) and
-  // the offset of the `__kernel` line; source.substr(kernelOffset) is the
-  // kernel, which calls only those helpers.
-  std::vector<std::string> helpers{};
-  size_t kernelOffset = 0;
-  // One entry per line of `source`: the node of the Linear that produced the
-  // line, or null (helpers, the signature, register arrays, braces). The
-  // nodes are the Linear's; they live as long as it does.
-  std::vector<const UOp*> lineNodes{};
-};
-
+// The kernel as OpenCL C: `function` and `entry` are the __kernel's name,
+// `global` and `local` its launch grid (empty global: one work-item), the
+// helper definitions and kernelOffset as rendered_kernel.h says; a kernel
+// that uses double needs "cl_khr_fp64".
 // `vectorAccess`: which of an UPCAST's consecutive lanes load and store as
 // vloadN / vstoreN (vector_access.h); vectorAccessFor() says where
 // that helps.
-RenderedOpenCl renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan, VectorAccess vectorAccess,
+RenderedKernel renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan, VectorAccess vectorAccess,
                             std::string_view kernelName);
 
 } // namespace uops

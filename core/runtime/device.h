@@ -68,6 +68,7 @@ struct DeviceDescription {
   std::string description; // "CPU (LLVM)", "CL:0 pthread-... (Portable Computing Language)"
   bool accelerator = false; // a GPU or other accelerator (preferred over the CPU when picking one)
   bool generatesCode = true; // has a target (Device::target()): its kernels have source and machine code
+  bool compileOnly = false;  // a target with no device here (sm_90, gfx1100): kernels compile, nothing runs
 };
 
 class Device {

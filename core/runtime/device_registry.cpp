@@ -39,6 +39,8 @@ std::string upper(std::string_view s) {
 std::string acceptedForms(const std::vector<DeviceKind>& kinds) {
   std::vector<std::string> forms;
   for (const DeviceKind& k : kinds) {
+    // compile-only targets have a listing of their own (uopc devices --targets)
+    if (!k.indexed && !k.list().empty() && k.list().front().compileOnly) continue;
     if (!k.indexed || k.bareZero) forms.push_back(k.prefix);
     if (k.indexed) forms.push_back(k.prefix + ":<n>");
   }
@@ -75,8 +77,8 @@ std::string canonicalLocked(const std::vector<DeviceKind>& kinds, std::string_vi
   std::string name = upper(typed);
   std::string prefix = name.substr(0, name.find(':'));
   for (const DeviceKind& k : kinds) {
-    if (k.prefix != prefix) continue;
-    if (!k.indexed && name == prefix) return name;
+    if (upper(k.prefix) != prefix) continue; // a kind's own spelling ("sm_90") is canonical
+    if (!k.indexed && name == prefix) return k.prefix;
     if (k.indexed && name == prefix) return spelled(k, 0);
     std::string index = name.size() > prefix.size() + 1 ? name.substr(prefix.size() + 1) : "";
     if (k.indexed && !index.empty() && index.size() <= 3 &&

@@ -135,7 +135,7 @@ private Q_SLOTS:
     UOpPtr kernel = elementwise(Op::Add, dtypes::int32, 64);
     CpuDevice device;
     CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), parseOpts("Split(0, 4, THREAD)")));
-    QCOMPARE(program.kernel.llvm.threads, int64_t{4});
+    QCOMPARE(program.kernel.rendered.workItems(), int64_t{4});
     std::mt19937_64 rng(7);
     std::vector<HostTensor> bufs = inputsFor(program.kernel.params, rng);
     device.run(program, bufs);
@@ -248,10 +248,10 @@ private Q_SLOTS:
   // lanes: it may widen them.
   void explicitLanesTurnTheLoopVectorizerOff() {
     std::string wide = lowerKernel(minusRowMax(32, 64), cpuTarget(),
-                                   parseOpts("Split(2, 16, UNROLL); Split(1, 16, UPCAST)")).llvm.source;
+                                   parseOpts("Split(2, 16, UNROLL); Split(1, 16, UPCAST)")).rendered.text;
     QVERIFY(wide.find("!llvm.loop !1") != std::string::npos);
     QVERIFY(wide.find("!{!\"llvm.loop.vectorize.enable\", i1 false}") != std::string::npos);
-    std::string narrow = lowerKernel(minusRowMax(32, 64), cpuTarget(), parseOpts("Split(1, 4, UPCAST)")).llvm.source;
+    std::string narrow = lowerKernel(minusRowMax(32, 64), cpuTarget(), parseOpts("Split(1, 4, UPCAST)")).rendered.text;
     QVERIFY(narrow.find("llvm.loop") == std::string::npos);
     CpuDevice device;
     device.compile(lowerKernel(minusRowMax(32, 64), cpuTarget(),

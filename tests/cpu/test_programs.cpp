@@ -156,8 +156,8 @@ private Q_SLOTS:
     KernelOpts opts{{0, parseOpts("Split(2, 8, UPCAST); Split(0, 4, UPCAST)")}};
     PipelineRun run = runPipeline(roots, {.trace = false, .target = cpuTarget()}, opts);
     QCOMPARE(run.kernels.size(), size_t{1});
-    QVERIFY2(run.kernels[0].llvm.source.find("call <8 x float> @llvm.masked.load.v8f32.p0(") != std::string::npos,
-             run.kernels[0].llvm.source.c_str());
+    QVERIFY2(run.kernels[0].rendered.text.find("call <8 x float> @llvm.masked.load.v8f32.p0(") != std::string::npos,
+             run.kernels[0].rendered.text.c_str());
     std::string bad = compareOnCpu(roots, opts);
     QVERIFY2(bad.empty(), bad.c_str());
   }

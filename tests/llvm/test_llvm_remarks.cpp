@@ -88,9 +88,9 @@ private Q_SLOTS:
     CodegenTarget target = cpuTarget();
     target.heuristics = true;
     LoweredKernel k = lowerKernel(ast, target);
-    std::vector<Remark> remarks = llvmRemarks(k.llvm.source, k.llvm.entry, hostTarget(), 3);
+    std::vector<Remark> remarks = llvmRemarks(k.rendered.text, k.rendered.entry, hostTarget(), 3);
     placeKernelRemarks(remarks, k, 3);
-    QVERIFY2(!remarks.empty(), k.llvm.source.c_str());
+    QVERIFY2(!remarks.empty(), k.rendered.text.c_str());
     const Remark* inlined = remarkFrom(remarks, "inline", RemarkKind::Passed);
     QVERIFY2(inlined, qPrintable(remarksListed(remarks)));
     QVERIFY2(inlined->message.find("inlined into 'kernel'") != std::string::npos, inlined->message.c_str());

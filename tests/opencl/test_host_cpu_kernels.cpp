@@ -121,10 +121,10 @@ private Q_SLOTS:
     PipelineRun run = runPipeline(roots, {.trace = false, .target = openClTarget("CL:0")});
     QVERIFY2(!run.failed(), run.stages.back().error.c_str());
     const LoweredKernel& k = run.kernels.back();
-    QVERIFY2(!hasOp(*k.linear, Op::Range), k.opencl.source.c_str());
-    QCOMPARE(k.opencl.grid.size(), size_t{3});
-    QCOMPARE(k.opencl.grid[0] * k.opencl.grid[1] * k.opencl.grid[2], int64_t{120});
-    QVERIFY2(k.opencl.source.find("idiv_long") == std::string::npos, k.opencl.source.c_str());
+    QVERIFY2(!hasOp(*k.linear, Op::Range), k.rendered.text.c_str());
+    QCOMPARE(k.rendered.global.size(), size_t{3});
+    QCOMPARE(k.rendered.global[0] * k.rendered.global[1] * k.rendered.global[2], int64_t{120});
+    QVERIFY2(k.rendered.text.find("idiv_long") == std::string::npos, k.rendered.text.c_str());
     std::string bad = differenceOnCl0(roots, run);
     QVERIFY2(bad.empty(), bad.c_str());
   }
@@ -134,7 +134,7 @@ private Q_SLOTS:
     std::vector<UOpPtr> roots{rows(8, 16).contiguous().matmul(rows(16, 8).contiguous()).uop()};
     PipelineRun run = runPipeline(roots, {.trace = false, .target = openClTarget("CL:0")});
     QVERIFY2(!run.failed(), run.stages.back().error.c_str());
-    const std::string& source = run.kernels.back().opencl.source;
+    const std::string& source = run.kernels.back().rendered.text;
     QVERIFY2(QRegularExpression(QStringLiteral(R"(float v\d+ = \(v\d+ \+ \(v\d+ \* v\d+\)\);)"))
                  .match(QString::fromStdString(source))
                  .hasMatch(),

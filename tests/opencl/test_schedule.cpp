@@ -112,13 +112,13 @@ private Q_SLOTS:
     LoweredKernel add = lowerKernel(kernelast::elementwise(Op::Add, dtypes::float32, 16), openClTarget("CL:0"));
     LoweredKernel mul = lowerKernel(kernelast::elementwise(Op::Mul, dtypes::float32, 16), openClTarget("CL:0"));
     LoweredKernel half = lowerKernel(kernelast::elementwise(Op::Add, dtypes::float16, 32), openClTarget("CL:0"));
-    QCOMPARE(mul.opencl.function, add.opencl.function); // same name, another body
-    QVERIFY(!half.opencl.helpers.empty());
+    QCOMPARE(mul.rendered.function, add.rendered.function); // same name, another body
+    QVERIFY(!half.rendered.helpers.empty());
     const ScheduleProgram one = scheduleProgram({add, mul, half, add});
     std::vector<std::string> functions;
     for (const ProgramEntry& e : one.entry) functions.push_back(e.function);
-    QCOMPARE(functions, (std::vector<std::string>{"E_16", "E_16n1", half.opencl.function, "E_16"}));
-    for (const std::string& helper : half.opencl.helpers) {
+    QCOMPARE(functions, (std::vector<std::string>{"E_16", "E_16n1", half.rendered.function, "E_16"}));
+    for (const std::string& helper : half.rendered.helpers) {
       const size_t at = one.source.find(helper);
       QVERIFY(at != std::string::npos && one.source.find(helper, at + 1) == std::string::npos);
     }
@@ -147,7 +147,7 @@ private Q_SLOTS:
     LoweredKernel add = lowerKernel(kernelast::elementwise(Op::Add, dtypes::float32, 16), pocl);
     LoweredKernel mul = lowerKernel(kernelast::elementwise(Op::Mul, dtypes::float32, 16), pocl);
     LoweredKernel neg = lowerKernel(kernelast::elementwise(Op::Max, dtypes::float32, 16), pocl);
-    QVERIFY(add.opencl.quickBuild && mul.opencl.quickBuild);
+    QVERIFY(add.rendered.quickBuild && mul.rendered.quickBuild);
     const ScheduleProgram plan = scheduleProgram({add, mul, neg, add}, 2);
     QCOMPARE(plan.entry.size(), size_t(4));
     QCOMPARE(plan.entry[0].function, std::string("small_kernels_0"));
@@ -175,11 +175,7 @@ private Q_SLOTS:
     b.copyIn(y);
     const LoweredKernel* kernel[] = {&add, &mul, &neg};
     for (size_t k = 0; k < 3; ++k) {
-      LoweredKernel launched = *kernel[k];
-      launched.opencl.function = plan.entry[k].function;
-      launched.opencl.dispatchCase = plan.entry[k].dispatchCase;
-      launched.opencl.dispatchBuffers = plan.entry[k].dispatchBuffers;
-      launchKernel(device, program, launched, {out, a, b});
+      launchKernel(device, program, *kernel[k], plan.entry[k], {out, a, b});
       std::vector<float> got = out.read<float>();
       for (size_t i = 0; i < got.size(); ++i) {
         float want = k == 0 ? x[i] + y[i] : k == 1 ? x[i] * y[i] : std::max(x[i], y[i]);
@@ -211,10 +207,11 @@ private Q_SLOTS:
 
   void renderedSource() {
     LoweredKernel k = lowerKernel(kernelast::elementwise(Op::Add, dtypes::float32, 16), openClTarget("CL:0"));
-    QString diff = golden::difference(k.opencl.source, kAddSource);
+    QString diff = golden::difference(k.rendered.text, kAddSource);
     QVERIFY2(diff.isEmpty(), qPrintable(diff));
-    QCOMPARE(k.opencl.grid, std::vector<int64_t>{16});
-    QVERIFY(k.llvm.source.empty());
+    QCOMPARE(k.rendered.global, std::vector<int64_t>{16});
+    QCOMPARE(k.rendered.language, RenderLanguage::OpenClC);
+    QCOMPARE(k.rendered.entry, k.rendered.function);
   }
 
   void programs_data() {
@@ -317,7 +314,7 @@ private:
     PipelineRun run = runPipeline(roots, {.trace = false, .target = target});
     QVERIFY(!run.failed());
     std::string source;
-    for (const LoweredKernel& k : run.kernels) source += k.opencl.source;
+    for (const LoweredKernel& k : run.kernels) source += k.rendered.text;
     for (const char* call : {"exp2(", "log2(", "sin("})
       QVERIFY2((source.find(call) != std::string::npos) == builtins, call);
     ScheduleRun got = runSchedule(openDevice("CL:0"), run, zeroFilledInputs(roots), 1);

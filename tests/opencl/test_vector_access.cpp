@@ -34,7 +34,7 @@ Lowered lowerAndRun(const std::vector<Tensor>& outs, const KernelOpts& opts = {}
   for (const Tensor& t : outs) roots.push_back(t.uop());
   PipelineRun run = runPipeline(roots, {.trace = false, .target = openClTarget("CL:0")}, opts);
   Lowered out;
-  for (const LoweredKernel& k : run.kernels) out.source += k.opencl.source;
+  for (const LoweredKernel& k : run.kernels) out.source += k.rendered.text;
   out.got = runSchedule(openDevice("CL:0"), run, zeroFilledInputs(roots)).outputs;
   out.want = ReferenceEvaluator().evaluate(roots);
   return out;

@@ -128,10 +128,10 @@ private Q_SLOTS:
     UOpPtr kernel = kernelast::reduceRows(Op::Add, dtypes::float32, 8, 16);
     LoweredKernel k =
         lowerKernel(kernel, openClTarget("CL:0"), parseOpts("Split(0, 2, LOCAL); Split(2, 4, GROUP_REDUCE)"));
-    QString diff = golden::difference(k.opencl.source, kRowSumSource);
+    QString diff = golden::difference(k.rendered.text, kRowSumSource);
     QVERIFY2(diff.isEmpty(), qPrintable(diff));
-    QCOMPARE(k.opencl.grid, (std::vector<int64_t>{16, 2}));
-    QCOMPARE(k.opencl.local, (std::vector<int64_t>{4, 2}));
+    QCOMPARE(k.rendered.global, (std::vector<int64_t>{16, 2}));
+    QCOMPARE(k.rendered.local, (std::vector<int64_t>{4, 2}));
   }
 
   void randomSequences_data() {
@@ -211,14 +211,14 @@ private Q_SLOTS:
     QVERIFY(!isSmallKernel(kernelast::reduceRows(Op::Add, dtypes::float32, 8, kSmallKernelIterations)));
     LoweredKernel k = lowerKernel(small, pocl);
     QVERIFY(k.opts.empty());
-    QCOMPARE(k.opencl.local, std::vector<int64_t>{1});
-    QVERIFY(k.opencl.quickBuild);
+    QCOMPARE(k.rendered.local, std::vector<int64_t>{1});
+    QVERIFY(k.rendered.quickBuild);
     QCOMPARE(QString::fromLatin1(openClBuildOptions(true)),
              QString::fromLatin1(kOpenClBuildOptions) + QStringLiteral(" -cl-opt-disable"));
     LoweredKernel l = lowerKernel(larger, pocl);
-    QVERIFY(!l.opts.empty() && !l.opencl.quickBuild);
+    QVERIFY(!l.opts.empty() && !l.rendered.quickBuild);
     LoweredKernel g = lowerKernel(small, gpu);
-    QVERIFY(!g.opts.empty() && !g.opencl.quickBuild);
+    QVERIFY(!g.opts.empty() && !g.rendered.quickBuild);
   }
 
   // CPUs have no workgroups: the applier says so

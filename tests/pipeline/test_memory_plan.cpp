@@ -32,7 +32,7 @@ void TestMemoryPlan::sequentialAccumulatorsShareASlot() {
   QCOMPARE(lk.memory.registers.size(), size_t(2));
   QCOMPARE(lk.memory.slots.size(), size_t(1));
   QVERIFY(lk.memory.registers[0].last < lk.memory.registers[1].first);
-  QVERIFY(lk.llvm.source.find("%reg1") == std::string::npos);
+  QVERIFY(lk.rendered.text.find("%reg1") == std::string::npos);
 }
 
 // sum_j (a[j] * max_k b[j, k]): the inner accumulator lives inside the outer one's loop.

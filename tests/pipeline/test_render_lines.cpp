@@ -75,8 +75,9 @@ void TestRenderLines::linesMapToNodes() {
   QFETCH(QString, unmappedText);
   QFETCH(QString, unmappedAbsent);
   LoweredKernel k = lowerKernel(elementwise(Op::Add, dtypes::float32, 16), openCl ? openClTarget("CL:0") : cpuTarget());
-  const std::string& source = openCl ? k.opencl.source : k.llvm.source;
-  const std::vector<const UOp*>& nodes = openCl ? k.opencl.lineNodes : k.llvm.lineNodes;
+  QCOMPARE(k.rendered.language, openCl ? RenderLanguage::OpenClC : RenderLanguage::LlvmIr);
+  const std::string& source = k.rendered.text;
+  const std::vector<const UOp*>& nodes = k.rendered.lineNodes;
   QCOMPARE(nodes.size(), golden::lines(source).size());
   QCOMPARE(nodes.front(), nullptr); // the header comment
   const UOp* store = firstOf(k.linear, Op::Store);
@@ -100,9 +101,9 @@ void TestRenderLines::llvmRangeOwnsItsBlocks() {
   const UOp* range = firstOf(k.linear, Op::Range);
   const UOp* end = firstOf(k.linear, Op::End);
   QVERIFY(range && end);
-  std::vector<std::string> rangeLines = linesOf(k.llvm.source, k.llvm.lineNodes, range);
+  std::vector<std::string> rangeLines = linesOf(k.rendered.text, k.rendered.lineNodes, range);
   QVERIFY2(anyContains(rangeLines, "= phi i64") && anyContains(rangeLines, "loop0.body:"), qPrintable(shown(rangeLines)));
-  QVERIFY(anyContains(linesOf(k.llvm.source, k.llvm.lineNodes, end), "loop0.latch:"));
+  QVERIFY(anyContains(linesOf(k.rendered.text, k.rendered.lineNodes, end), "loop0.latch:"));
 }
 
 UOPSCOPE_TEST(TestRenderLines);

@@ -8,6 +8,7 @@
 
 #include "core/pipeline/codegen.h"
 #include "core/pipeline/codegen_error.h"
+#include "core/pipeline/render_llvm.h"
 
 #include <QTest>
 
@@ -17,7 +18,7 @@ using namespace kernelast;
 namespace {
 
 std::string source(const UOpPtr& kernel, const CodegenTarget& target = cpuTarget()) {
-  return lowerKernel(kernel, target).llvm.source;
+  return lowerKernel(kernel, target).rendered.text;
 }
 
 // out[i] = f(a[i], b[i]) for i < 8, int32 unless said otherwise.

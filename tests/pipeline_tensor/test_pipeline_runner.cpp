@@ -71,7 +71,7 @@ void TestPipelineRunner::equalKernelsLowerAlike() {
   const Schedule& s = run.schedule;
   QCOMPARE(s.kernels[0].name, s.kernels[2].name);
   QVERIFY(run.kernels[0].linear == run.kernels[2].linear);
-  QCOMPARE(run.kernels[0].llvm.source, run.kernels[2].llvm.source);
+  QCOMPARE(run.kernels[0].rendered.text, run.kernels[2].rendered.text);
   QVERIFY(run.kernels[0].linear != run.kernels[1].linear);
 }
 
@@ -81,7 +81,7 @@ void TestPipelineRunner::traceDoesNotChangeResults() {
   QCOMPARE(stagesOf(plain), stagesOf(traced));
   for (size_t k = 0; k < plain.kernels.size(); ++k) {
     QVERIFY(plain.kernels[k].linear == traced.kernels[k].linear);
-    QCOMPARE(plain.kernels[k].llvm.source, traced.kernels[k].llvm.source);
+    QCOMPARE(plain.kernels[k].rendered.text, traced.kernels[k].rendered.text);
   }
   // each traced kernel's steps start from its own AST
   for (const StageRecord& r : traced.stages)

@@ -174,7 +174,7 @@ private Q_SLOTS:
                                  .arg(timeText(times.medianMs()), timeText(times.minMs()))),
              qPrintable(report));
     QVERIFY(report.contains(QStringLiteral("```llvm\n")));
-    QVERIFY(report.contains(QString::fromStdString(k->llvm.source).left(200)));
+    QVERIFY(report.contains(QString::fromStdString(k->rendered.text).left(200)));
     QVERIFY(report.contains(QStringLiteral("## Machine code\n\n```asm\n") + w.session().machineCodeOf(1).left(100)));
   }
 

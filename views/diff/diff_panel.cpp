@@ -5,6 +5,7 @@
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/codegen.h"
 #include "core/pipeline/device_beam.h"
+#include "core/render/renderer.h"
 #include "core/runtime/device_registry.h"
 #include "views/code/code_editor.h"
 #include "views/kernel_text/rendered_source.h"
@@ -52,6 +53,7 @@ DiffSide lowerSide(const UOpPtr& ast, const CodegenTarget& target, const QString
     s.ranges = ranges.join(QLatin1Char(' '));
     s.source = QString::fromStdString(renderedSource(k).text);
     s.machine = machineCode(k);
+    if (openDevice(target.device).description().compileOnly) return s; // nothing runs there: no times
     BeamTimer timer = deviceBeamTimer(openDevice(target.device), ast, target, 1);
     std::shared_ptr<const void> compiled = timer.compile(opts);
     std::vector<double> ms;
@@ -198,7 +200,7 @@ void DiffPanel::waitForResult() { waitForJob(m_job); }
 
 void DiffPanel::show(const Result& r) {
   AlignedDiff source = alignedDiff(r.a.source, r.b.source), machine = alignedDiff(r.a.machine, r.b.machine);
-  const CodeLanguage language = m_session.target().kind == TargetKind::Gpu ? CodeLanguage::OpenClC : CodeLanguage::LlvmIr;
+  const CodeLanguage language = codeLanguage(m_session.target().renderer->language());
   for (CodeEditor* side : {m_sourceA, m_sourceB}) side->setLanguage(language);
   showDiff(source, m_sourceA, m_sourceB);
   showDiff(machine, m_machineA, m_machineB);

@@ -4,10 +4,16 @@
 
 namespace uops::views {
 
+CodeLanguage codeLanguage(RenderLanguage language) {
+  switch (language) {
+  case RenderLanguage::LlvmIr: return CodeLanguage::LlvmIr;
+  case RenderLanguage::OpenClC: return CodeLanguage::OpenClC;
+  }
+  return CodeLanguage::Assembly;
+}
+
 RenderedSource renderedSource(const LoweredKernel& kernel) {
-  if (kernel.target.kind == TargetKind::Gpu)
-    return {kernel.opencl.source, kernel.opencl.lineNodes, CodeLanguage::OpenClC};
-  return {kernel.llvm.source, kernel.llvm.lineNodes, CodeLanguage::LlvmIr};
+  return {kernel.rendered.text, kernel.rendered.lineNodes, codeLanguage(kernel.rendered.language)};
 }
 
 } // namespace uops::views

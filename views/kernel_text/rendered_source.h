@@ -1,7 +1,8 @@
-// A lowered kernel's rendered source, whichever renderer made it: LLVM IR for
-// the CPU, OpenCL C for CL devices, with the node behind each line.
+// A lowered kernel's rendered source, whichever renderer made it, with the
+// node behind each line; highlighted as its language says.
 #pragma once
 
+#include "core/render/rendered_kernel.h"
 #include "views/kernel_text/code_language.h"
 
 #include <string>
@@ -21,5 +22,7 @@ struct RenderedSource {
 };
 
 RenderedSource renderedSource(const LoweredKernel& kernel);
+// How the Code view highlights a renderer's language
+CodeLanguage codeLanguage(RenderLanguage language);
 
 } // namespace uops::views

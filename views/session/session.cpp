@@ -110,8 +110,10 @@ Lowered lowerSource(const QString& text, const QString& name, const QString& fol
   out.source = text;
   try {
     const int asked = schedule.load();
-    // realization points and @autobatch calls run on the device the explorer lowers for
-    program::LoadOptions load = program::LoadOptions::on(target.device);
+    // realization points and @autobatch calls run on the device the explorer
+    // lowers for; a compile-only target runs nothing, they run on the CPU
+    const bool compileOnly = openDevice(target.device).description().compileOnly;
+    program::LoadOptions load = program::LoadOptions::on(compileOnly ? "CPU" : target.device);
     load.cancel = &cancel;
     if (!folder.isEmpty()) load.modulePath = {folder.toStdString()}; // `import model` beside the program's file
     load.realizing = [&progress, &reached](const program::RealizationReport& r) {

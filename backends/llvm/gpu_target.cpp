@@ -1,0 +1,140 @@
+#include "backends/llvm/gpu_target.h"
+
+#include "backends/llvm/crash_guard.h"
+#include "backends/llvm/gpu_dialects.h"
+#include "backends/llvm/ir_parse.h"
+#include "backends/llvm/jit_error.h"
+#include "backends/llvm/optimize.h"
+#include "backends/llvm/target_machine.h"
+
+#include <llvm/ADT/SmallVector.h>
+#include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/DiagnosticPrinter.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/IR/Module.h>
+#include <llvm/MC/MCSubtargetInfo.h>
+#include <llvm/MC/TargetRegistry.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Target/TargetMachine.h>
+
+#include <algorithm>
+#include <cctype>
+#include <memory>
+#include <mutex>
+
+namespace uops {
+namespace {
+
+constexpr int kGpuOptLevel = 3;
+
+// The GPU back ends next to the host's (initializeNativeLlvm registers only that one).
+void initializeGpuBackEnds() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    initializeNativeLlvm();
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+    LLVMInitializeAMDGPUTargetInfo();
+    LLVMInitializeAMDGPUTarget();
+    LLVMInitializeAMDGPUTargetMC();
+    LLVMInitializeAMDGPUAsmPrinter();
+  });
+}
+
+bool gpuAllOf(std::string_view s, int (*pred)(int)) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [pred](unsigned char c) { return pred(c) != 0; });
+}
+
+bool knownProcessor(const TargetDesc& desc) {
+  initializeGpuBackEnds();
+  const llvm::Target& target = lookupTarget(desc.triple);
+  std::unique_ptr<llvm::MCSubtargetInfo> info(target.createMCSubtargetInfo(desc.triple, desc.cpu, ""));
+  return info && info->isCPUStringValid(desc.cpu);
+}
+
+// Error diagnostics of the back end (an unsupported construct), collected
+// instead of LLVMContext's exit(1).
+void collectGpuDiagnostic(const llvm::DiagnosticInfo* info, void* errors) {
+  if (info->getSeverity() != llvm::DS_Error) return;
+  auto& text = *static_cast<std::string*>(errors);
+  llvm::raw_string_ostream out(text);
+  if (!text.empty()) out << '\n';
+  llvm::DiagnosticPrinterRawOStream printer(out);
+  info->print(printer);
+}
+
+} // namespace
+
+std::optional<GpuTarget> gpuTarget(std::string_view typed) {
+  std::string name(typed);
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  GpuTarget t;
+  t.arch = name;
+  if (name.starts_with("sm_") && gpuAllOf(std::string_view(name).substr(3), isdigit)) {
+    t.desc = {.triple = "nvptx64-nvidia-cuda", .cpu = name, .features = ""};
+    t.backEnd = "NVPTX";
+    t.isa = "PTX";
+  } else if (name.starts_with("gfx") && gpuAllOf(std::string_view(name).substr(3), isxdigit)) {
+    t.desc = {.triple = "amdgcn-amd-amdhsa", .cpu = name, .features = ""};
+    t.backEnd = "AMDGPU";
+    t.isa = "AMDGPU ISA";
+  } else {
+    return std::nullopt;
+  }
+  if (!knownProcessor(t.desc))
+    throw JitError(JitError::Kind::Setup, "LLVM's " + t.backEnd + " back end does not know the processor " + name);
+  return t;
+}
+
+CodegenTarget gpuCodegenTarget(const GpuTarget& target) {
+  CodegenTarget t;
+  t.kind = TargetKind::Gpu;
+  t.device = target.arch;
+  // the decomposed polynomials: exact on every back end, no device library to link
+  t.transcendentals = TranscendentalMode::Decompose;
+  t.renderer = llvmRenderer(target.backEnd == "NVPTX" ? nvptxDialect(target.arch) : amdgpuDialect(target.arch));
+  return t;
+}
+
+const std::vector<std::string>& listedGpuTargets() {
+  static const std::vector<std::string> targets = {"sm_80", "sm_86", "sm_89", "sm_90", "gfx90a", "gfx942", "gfx1100"};
+  return targets;
+}
+
+std::string compileGpuAssembly(const std::string& ir, const std::string& entry, const GpuTarget& target) {
+  initializeGpuBackEnds();
+  std::string diagnostics; // outlives the context that reports to it
+  auto machine = makeTargetMachine(target.desc, kGpuOptLevel);
+  auto context = std::make_unique<llvm::LLVMContext>();
+  context->setDiagnosticHandlerCallBack(&collectGpuDiagnostic, &diagnostics);
+  std::unique_ptr<llvm::Module> module = parseVerifiedIr(ir, *context);
+  requireEntry(*module, entry);
+  module->setTargetTriple(target.desc.triple);
+  module->setDataLayout(machine->createDataLayout());
+  llvm::SmallVector<char, 0> buffer;
+  std::string failure;
+  const bool finished = runGuarded(
+      [&] {
+        optimizeModule(*module, *machine, kGpuOptLevel);
+        llvm::raw_svector_ostream out(buffer);
+        llvm::legacy::PassManager codegen;
+        if (machine->addPassesToEmitFile(codegen, out, nullptr, llvm::CodeGenFileType::AssemblyFile))
+          throw JitError(JitError::Kind::Setup, target.backEnd + " cannot emit assembly");
+        codegen.run(*module);
+      },
+      failure);
+  if (!finished) {
+    abandon(std::move(module));
+    abandon(std::move(context));
+    abandon(std::move(machine));
+    throw JitError(JitError::Kind::Codegen, "code generation failed: " + failure);
+  }
+  if (!diagnostics.empty()) throw JitError(JitError::Kind::Codegen, "code generation failed: " + diagnostics);
+  return std::string(buffer.begin(), buffer.end());
+}
+
+} // namespace uops

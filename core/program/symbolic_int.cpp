@@ -68,7 +68,7 @@ public:
   }
   bool truthy() override {
     if (m.min == m.max) return m.min != 0;
-    throw ScriptError(fmt::format("eval failed to be a single number, range is {} to {} in {}",
+    throw ScriptError(fmt::format("ValueError: eval failed to be a single number, range is {} to {} in {}",
                                   m.isBool ? "False" : std::to_string(m.min),
                                   m.isBool ? "True" : std::to_string(m.max), m.text));
   }

@@ -1,5 +1,6 @@
-// What tinygrad printed for the two kv-cache decoders of resources/examples
-// (PYTHONPATH=tinygrad DEV=CPU python3 kv_cache_decoder.py / llama_decoder.py):
+// What tinygrad printed for the two kv-cache decoders
+// (resources/examples/kv_cache_decoder.py, tests/program/llama_decoder.py;
+// PYTHONPATH=tinygrad DEV=CPU python3 <program>):
 // each decode step's greedy token. Shared by the program tests (REF) and the
 // CPU tests.
 #pragma once

@@ -1,9 +1,10 @@
 // Symbolic variables (core/program/symbolic_int.h): `Variable(...).bind(v)`
 // and the ints over it where tinygrad takes them (slices, shrink, shapes,
-// triu, indexing), its range arithmetic and errors, and the two kv-cache
-// decoders of resources/examples printing the tokens tinygrad printed
-// (PYTHONPATH=tinygrad DEV=CPU python3 <program>). The decoders' logits are
-// compared with tinygrad's in test_examples.cpp.
+// triu, indexing), its range arithmetic and errors, and two kv-cache
+// decoders (resources/examples/kv_cache_decoder.py, a GPT-2-like one, and
+// llama_decoder.py here) printing the tokens tinygrad printed
+// (PYTHONPATH=tinygrad DEV=CPU python3 <program>). The GPT-2-like decoder's
+// logits are compared with tinygrad's in test_examples.cpp.
 #include "tests/support/test_registry.h"
 #include "decoder_printed.h"
 #include "program_test.h"
@@ -75,20 +76,20 @@ private Q_SLOTS:
   void intAndVal() {
     QCOMPARE(run(program("from tinygrad import Variable\n"
                          "b = Variable('n', 0, 9).bind(4)\n"
-                         "out = Tensor([int(b), b.val, int(b * 2 + 1), [1, 2, 3, 4, 5, 6][b]])")),
-             QStringLiteral("int32 (4,) [4, 4, 9, 5]"));
+                         "out = Tensor([int(b), b.val, int(b * 2 + 1), int(-b // 3)])")),
+             QStringLiteral("int32 (4,) [4, 4, 9, -2]"));
   }
 
   void errors() {
     QCOMPARE(qs(loadError(program("from tinygrad import Variable\nv = Variable('n', 1, 8)\n"
                                   "out = Tensor.arange(10)[:v + 1]"))),
-             QStringLiteral("3:24: Variable 'n' is not bound: bind it (.bind(value)) before it sizes "
+             QStringLiteral("4:26: Variable 'n' is not bound: bind it (.bind(value)) before it sizes "
                             "or indexes a tensor"));
     QCOMPARE(qs(loadError(program("from tinygrad import Variable\nv = Variable('n', 1, 8).bind(9)"))),
-             QStringLiteral("2:5: bind() bind 9 not in range [1, 8]"));
+             QStringLiteral("3:5: bind() bind 9 not in range [1, 8]"));
     QCOMPARE(qs(loadError(program("from tinygrad import Variable\nv = Variable('n', 1, 8).bind(2)\n"
                                   "x = 1 if v < 3 else 2"))),
-             QStringLiteral("3:10: ValueError: eval failed to be a single number, range is False to True "
+             QStringLiteral("4:10: ValueError: eval failed to be a single number, range is False to True "
                             "in (n<3)"));
   }
 
@@ -105,7 +106,8 @@ private Q_SLOTS:
     QStringList jitted;
     for (const uops::program::RealizedSchedule& s : p.schedules)
       if (s.why.find("start_pos=") != std::string::npos) jitted << qs(s.why);
-    QCOMPARE(jitted.size(), 12); // four decode steps: inputs, the cache write, results
+    // four decode steps: the inputs, the cache write, the two results, the call's results
+    QCOMPARE(jitted.size(), 20);
     QCOMPARE(jitted.front(), QStringLiteral("TinyJit inputs (start_pos=3)"));
     QCOMPARE(jitted[1], QStringLiteral("realize() (start_pos=3)"));
     QCOMPARE(jitted.back(), QStringLiteral("TinyJit (start_pos=6)"));
@@ -113,7 +115,7 @@ private Q_SLOTS:
 
   void llamaDecoder() {
     uops::program::LoadedProgram p =
-        uops::program::loadProgramFile((examplesDir() + QStringLiteral("/llama_decoder.py")).toStdString());
+        uops::program::loadProgramFile(UOPSCOPE_SOURCE_DIR "/tests/program/llama_decoder.py");
     QCOMPARE(qs(p.printed), qs(kLlamaPrinted));
     QCOMPARE(qs(uops::program::describe(p.variables.at(0))),
              QStringLiteral("start_pos in [1, 9] bound to 4, 5, 6, 7"));

@@ -21,11 +21,13 @@ namespace {
   a.fail(fmt::format("argument '{}' must be {}, not {}", param, what, got.typeName()));
 }
 
-// Python's numbers as tinygrad's constants; a bool is a bool, not an int.
+// Python's numbers as tinygrad's constants; a bool is a bool, not an int; a
+// bound symbolic int is its value.
 std::optional<Scalar> numberOf(const Value& v) {
   if (const bool* b = v.get<bool>()) return Scalar(*b);
   if (const int64_t* i = v.get<int64_t>()) return Scalar(*i);
   if (const double* d = v.get<double>()) return Scalar(*d);
+  if (std::optional<int64_t> i = symbolicValue(v)) return Scalar(*i);
   return std::nullopt;
 }
 

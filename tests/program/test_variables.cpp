@@ -64,6 +64,7 @@ class TestVariables : public QObject {
 
 private Q_SLOTS:
   void apiPrintsWhatTinygradPrints() {
+    QCOMPARE(qs(loadError(kApiProgram)), QStringLiteral("no error"));
     uops::program::LoadedProgram p = load(kApiProgram);
     QCOMPARE(qs(p.printed), qs(kApiPrinted));
     QCOMPARE(p.variables.size(), size_t{3});
@@ -86,7 +87,7 @@ private Q_SLOTS:
              QStringLiteral("4:26: Variable 'n' is not bound: bind it (.bind(value)) before it sizes "
                             "or indexes a tensor"));
     QCOMPARE(qs(loadError(program("from tinygrad import Variable\nv = Variable('n', 1, 8).bind(9)"))),
-             QStringLiteral("3:5: bind() bind 9 not in range [1, 8]"));
+             QStringLiteral("3:25: bind() bind 9 not in range [1, 8]"));
     QCOMPARE(qs(loadError(program("from tinygrad import Variable\nv = Variable('n', 1, 8).bind(2)\n"
                                   "x = 1 if v < 3 else 2"))),
              QStringLiteral("4:10: ValueError: eval failed to be a single number, range is False to True "

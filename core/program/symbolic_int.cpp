@@ -223,10 +223,27 @@ private:
       default: return a != b;
       }
     };
+    // Decided when it holds, or fails, for every pair of values in the ranges.
+    bool single = l.min == l.max && r.min == r.max;
+    bool disjoint = l.max < r.min || l.min > r.max;
     std::optional<bool> decided;
-    if (l.max < r.min) decided = holds(0, 1);  // every l below every r
-    if (l.min > r.max) decided = holds(1, 0);  // every l above every r
-    if (l.min == l.max && r.min == r.max) decided = holds(l.min, r.min);
+    switch (op) {
+    case BinaryOp::Lt:
+      if (l.max < r.min || l.min >= r.max) decided = l.max < r.min;
+      break;
+    case BinaryOp::Le:
+      if (l.max <= r.min || l.min > r.max) decided = l.max <= r.min;
+      break;
+    case BinaryOp::Gt:
+      if (l.min > r.max || l.max <= r.min) decided = l.min > r.max;
+      break;
+    case BinaryOp::Ge:
+      if (l.min >= r.max || l.max < r.min) decided = l.min >= r.max;
+      break;
+    default: // Eq, Ne
+      if (single || disjoint) decided = (single && l.min == r.min) == (op == BinaryOp::Eq);
+      break;
+    }
     p.min = decided ? *decided : 0;
     p.max = decided ? *decided : 1;
     if (l.value && r.value) p.value = holds(*l.value, *r.value) ? 1 : 0;

@@ -48,7 +48,7 @@ const char* const kApiPrinted =
     "[3.0, 2.0, 1.0] 3\n"
     "[[8, 9]]\n";
 
-std::string loadError(const std::string& source) {
+std::string variablesLoadError(const std::string& source) {
   try {
     load(source);
   } catch (const uops::frontend::LoadError& e) {
@@ -64,7 +64,7 @@ class TestVariables : public QObject {
 
 private Q_SLOTS:
   void apiPrintsWhatTinygradPrints() {
-    QCOMPARE(qs(loadError(kApiProgram)), QStringLiteral("no error"));
+    QCOMPARE(qs(variablesLoadError(kApiProgram)), QStringLiteral("no error"));
     uops::program::LoadedProgram p = load(kApiProgram);
     QCOMPARE(qs(p.printed), qs(kApiPrinted));
     QCOMPARE(p.variables.size(), size_t{3});
@@ -82,13 +82,13 @@ private Q_SLOTS:
   }
 
   void errors() {
-    QCOMPARE(qs(loadError(program("from tinygrad import Variable\nv = Variable('n', 1, 8)\n"
+    QCOMPARE(qs(variablesLoadError(program("from tinygrad import Variable\nv = Variable('n', 1, 8)\n"
                                   "out = Tensor.arange(10)[:v + 1]"))),
              QStringLiteral("4:26: Variable 'n' is not bound: bind it (.bind(value)) before it sizes "
                             "or indexes a tensor"));
-    QCOMPARE(qs(loadError(program("from tinygrad import Variable\nv = Variable('n', 1, 8).bind(9)"))),
+    QCOMPARE(qs(variablesLoadError(program("from tinygrad import Variable\nv = Variable('n', 1, 8).bind(9)"))),
              QStringLiteral("3:25: bind() bind 9 not in range [1, 8]"));
-    QCOMPARE(qs(loadError(program("from tinygrad import Variable\nv = Variable('n', 1, 8).bind(2)\n"
+    QCOMPARE(qs(variablesLoadError(program("from tinygrad import Variable\nv = Variable('n', 1, 8).bind(2)\n"
                                   "x = 1 if v < 3 else 2"))),
              QStringLiteral("4:10: ValueError: eval failed to be a single number, range is False to True "
                             "in (n<3)"));

@@ -60,6 +60,11 @@ void printReadable(const uops::program::LoadedProgram& program, const uops::Devi
       std::cout << fmt::format("out[{}] (line {}): {}\n", i, program.outputs[i].loc.line,
                                uops::program::describe(run.outputs[i]));
   }
+  // A bound variable's value is folded into the graph it sizes (see
+  // core/program/README.md, "Symbolic variables"): say so.
+  for (const uops::program::VariableBinding& v : program.variables)
+    std::cout << fmt::format("variable {}: each value lowers and compiles its own kernels\n",
+                             uops::program::describe(v));
   if (!uops::openDevice(device).runsKernels())
     std::cout << fmt::format("device {}: the reference evaluator, no kernels compiled\n", device);
   else
@@ -245,6 +250,8 @@ void run(const RunOptions& options) {
     // REF compiles no kernels, so it reports 0; compiled devices report their count.
     nlohmann::ordered_json out = uops::runJson(result.outputs, result.kernels);
     addPlacements(out, program.outputTensors());
+    for (const uops::program::VariableBinding& v : program.variables)
+      out["variables"].push_back({{"name", v.name}, {"min", v.min}, {"max", v.max}, {"values", v.values}});
     if (result.devices > 1) out["copies"] = result.copies;
     if (check)
       out["check"] = {{"status", checkStatus(check->status)}, {"message", check->message},

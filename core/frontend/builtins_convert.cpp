@@ -1,5 +1,6 @@
 // Conversion builtins: int, float, bool, str, repr, round, isinstance.
 #include "core/frontend/builtins_impl.h"
+#include "core/frontend/index_hook.h"
 
 #include "core/frontend/number_format.h"
 #include "core/frontend/object.h"
@@ -180,6 +181,7 @@ void addConversionBuiltins(ExecState& state) {
       if (std::optional<Value> n = x.object()->asNumber()) x = *n;
     if (x.isIntLike()) return Value(toIndex(x));
     if (const double* d = x.get<double>()) return Value(floatToInt(*d));
+    if (std::optional<int64_t> i = hostIndex(x)) return Value(*i);
     throw ScriptError(
         fmt::format("int() argument must be a string or a real number, not '{}'", x.typeName()));
   });

@@ -4,6 +4,7 @@
 #include "core/frontend/attributes.h"
 #include "core/frontend/dict.h"
 #include "core/frontend/format_spec.h"
+#include "core/frontend/index_hook.h"
 #include "core/frontend/operators.h"
 #include "core/frontend/script_error.h"
 #include "core/frontend/sequence.h"
@@ -142,6 +143,7 @@ Value Executor::evalSlice(const SliceExpr& e, Scope& scope) {
     if (v.isNone()) return std::nullopt;
     if (const bool* b = v.get<bool>()) return *b ? 1 : 0;
     if (const int64_t* i = v.get<int64_t>()) return *i;
+    if (std::optional<int64_t> i = guarded(part->loc, [&] { return hostIndex(v); })) return i;
     fail(part->loc, fmt::format("slice indices must be integers or None, not {}", v.typeName()));
   };
   Slice s;

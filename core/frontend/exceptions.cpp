@@ -86,6 +86,7 @@ bool has(std::string_view text, std::string_view part) {
 std::pair<const char*, std::optional<std::string>> classify(const std::string& message) {
   std::string_view m = message;
   if (startsWith(m, "KeyError: ")) return {"KeyError", message.substr(10)}; // the key's repr
+  if (startsWith(m, "ValueError: ")) return {"ValueError", message.substr(12)}; // a host binding's
   if (startsWith(m, "assertion failed: ")) return {"AssertionError", message.substr(18)};
   if (m == "assertion failed") return {"AssertionError", std::nullopt};
   if (has(m, "by zero") || has(m, "modulo by zero")) return {"ZeroDivisionError", message};

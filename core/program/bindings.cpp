@@ -9,6 +9,7 @@
 #include "core/program/function_binding.h"
 #include "core/program/library_sources.h"
 #include "core/program/safetensors.h"
+#include "core/program/symbolic_int.h"
 #include "core/program/tensor_class.h"
 #include "core/program/tiny_jit.h"
 
@@ -49,12 +50,17 @@ void installTinygrad(frontend::Interpreter& interpreter, const std::string& load
                              {{"Context", context}, {"_environ_get", environmentReader()}});
   interpreter.registerModule("tinygrad.device", {{"Device", device}});
   interpreter.registerModule("tinygrad.engine.jit", {{"TinyJit", jit}});
+  frontend::Value uop = uopClass();
+  frontend::Value variable = variableFunction();
+  interpreter.registerModule("tinygrad.uop.ops", {{"UOp", uop}, {"Variable", variable}});
   interpreter.registerModule("tinygrad", {{"Tensor", tensor},
                                           {"dtypes", dtypes},
                                           {"function", function},
                                           {"Context", context},
                                           {"Device", device},
-                                          {"TinyJit", jit}});
+                                          {"TinyJit", jit},
+                                          {"UOp", uop},
+                                          {"Variable", variable}});
   interpreter.registerModule("tinygrad.nn.state", {{"safe_load", safeLoadFunction()},
                                                    {"safe_save", safeSaveFunction()}});
   const auto& parsed = parsedLibrary();

@@ -3,6 +3,7 @@
 #include "core/frontend/script_error.h"
 #include "core/frontend/sequence.h"
 #include "core/program/dtype_object.h"
+#include "core/program/symbolic_int.h"
 #include "core/program/tensor_object.h"
 
 #include <fmt/format.h>
@@ -20,11 +21,13 @@ namespace {
   a.fail(fmt::format("argument '{}' must be {}, not {}", param, what, got.typeName()));
 }
 
-// Python's numbers as tinygrad's constants; a bool is a bool, not an int.
+// Python's numbers as tinygrad's constants; a bool is a bool, not an int; a
+// bound symbolic int is its value.
 std::optional<Scalar> numberOf(const Value& v) {
   if (const bool* b = v.get<bool>()) return Scalar(*b);
   if (const int64_t* i = v.get<int64_t>()) return Scalar(*i);
   if (const double* d = v.get<double>()) return Scalar(*d);
+  if (std::optional<int64_t> i = symbolicValue(v)) return Scalar(*i);
   return std::nullopt;
 }
 
@@ -103,6 +106,7 @@ Scalar toScalar(const Args& a, const Value& v, std::string_view param) {
 int64_t toInt(const Args& a, const Value& v, std::string_view param) {
   if (const int64_t* i = v.get<int64_t>()) return *i;
   if (const bool* b = v.get<bool>()) return *b ? 1 : 0;
+  if (std::optional<int64_t> i = symbolicValue(v)) return *i;
   mustBe(a, param, "int", v);
 }
 
@@ -151,12 +155,12 @@ DType toDType(const Args& a, const Value& v, std::string_view param) {
 }
 
 Ints toInts(const Args& a, const Value& v, std::string_view param) {
-  if (v.isIntLike()) return {toInt(a, v, param)};
+  if (v.isIntLike() || isSymbolicInt(v)) return {toInt(a, v, param)};
   const std::vector<Value>* items = v.items();
   if (!items) mustBe(a, param, "an int or a tuple of ints", v);
   Ints out;
   for (const Value& item : *items) {
-    if (!item.isIntLike())
+    if (!item.isIntLike() && !isSymbolicInt(item))
       a.fail(fmt::format("argument '{}' must be a tuple of ints, not one holding {}", param,
                          item.typeName()));
     out.push_back(toInt(a, item, param));
@@ -167,7 +171,8 @@ Ints toInts(const Args& a, const Value& v, std::string_view param) {
 Ints toIntsVarargs(const Args& a, const Value& first, const Value& rest, std::string_view param) {
   const std::vector<Value>& more = *rest.items();
   if (more.empty()) return toInts(a, first, param);
-  if (!first.isIntLike()) mustBe(a, param, "an int when more follow", first);
+  if (!first.isIntLike() && !isSymbolicInt(first))
+    mustBe(a, param, "an int when more follow", first);
   Ints out{toInt(a, first, param)};
   for (const Value& v : more)
     out.push_back(toInt(a, v, param));
@@ -186,13 +191,13 @@ Ints toShapeArgs(const Args& a, const Value& shapeTuple, std::string_view param)
 
 Axes toAxes(const Args& a, const Value& v, std::string_view param) {
   if (v.isNone()) return Axes();
-  if (v.isIntLike()) return Axes(toInt(a, v, param));
+  if (v.isIntLike() || isSymbolicInt(v)) return Axes(toInt(a, v, param));
   return Axes(toInts(a, v, param));
 }
 
 IntTuple toIntTuple(const Args& a, const Value& v, std::string_view param) {
   if (v.isNone()) return IntTuple();
-  if (v.isIntLike()) return IntTuple(toInt(a, v, param));
+  if (v.isIntLike() || isSymbolicInt(v)) return IntTuple(toInt(a, v, param));
   return IntTuple(toInts(a, v, param));
 }
 

@@ -11,6 +11,7 @@
 #include "core/program/needed.h"
 #include "core/program/numpy_bridge.h"
 #include "core/program/tensor_methods.h"
+#include "core/program/tensor_object.h"
 
 #include <fmt/format.h>
 
@@ -135,7 +136,7 @@ std::vector<frontend::Method> tensorMiscMethods() {
       {"realize",
        [](Args& a) {
          auto [rest] = a.bind({"*lst"});
-         std::vector<Tensor> roots{self(a)};
+         std::vector<Tensor> roots = withAssignedBases(static_cast<TensorObject&>(*a.self().object()));
          for (const Tensor& t : toTensors(a, rest, "lst"))
            roots.push_back(t);
          realizeNow(roots, "realize()");
@@ -212,8 +213,9 @@ std::vector<frontend::Method> tensorMiscMethods() {
       {"assign",
        [](Args& a) {
          auto [x] = a.bind({"x"});
-         Tensor t = self(a);
-         t.assign(toOperand(a, x, "x"));
+         auto& object = static_cast<TensorObject&>(*a.self().object());
+         if (object.viewOf) assignThroughView(object, toOperand(a, x, "x"));
+         else object.tensor.assign(toOperand(a, x, "x"));
          return a.self();
        }},
       {"replace",

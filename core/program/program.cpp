@@ -8,6 +8,7 @@
 #include "core/program/realization.h"
 #include "core/program/safetensors.h"
 #include "core/program/training.h"
+#include "core/program/variable_bindings.h"
 #include "core/runtime/small_pages.h"
 
 #include <fmt/format.h>
@@ -77,6 +78,7 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
   std::lock_guard lock(loading);
   SmallPagesScope smallPages; // the program's graph: small pages (core/runtime/small_pages.h)
   forgetNeeded();
+  forgetVariableBindings();
   setTrainingMode(false);
   Tensor::manualSeed(0);
   LoadedProgram program;
@@ -122,6 +124,7 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
   program.loadKernels = realizer.kernelsRun();
   program.loadReferenceEvaluations = realizer.referenceEvaluations();
   program.loadTimeRuns = session->runs;
+  program.variables = takeVariableBindings();
   forgetNeeded();
   return program;
 }

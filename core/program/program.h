@@ -6,6 +6,7 @@
 #include "core/frontend/source.h"
 #include "core/program/extension_modules.h"
 #include "core/program/realization.h"
+#include "core/program/variable_bindings.h"
 #include "core/tensor/tensor.h"
 
 #include <atomic>
@@ -54,6 +55,8 @@ struct LoadedProgram {
   std::vector<Tensor> finalGraphs;
   // Work extension modules did while the program loaded (auto-batched calls).
   std::vector<LoadTimeRun> loadTimeRuns;
+  // The symbolic variables the program bound, with their values in order.
+  std::vector<VariableBinding> variables;
 
   std::vector<Tensor> outputTensors() const;
 };

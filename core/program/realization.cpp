@@ -1,4 +1,5 @@
 #include "core/program/realization.h"
+#include "core/program/variable_bindings.h"
 
 #include "core/program/device_run.h"
 #include "core/program/multi_view.h"
@@ -231,7 +232,7 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
   m_seen.clear();
   RealizedSchedule schedule;
   schedule.line = frontend::programCallLocation();
-  schedule.why = std::move(why);
+  schedule.why = std::move(why) + boundVariablesNote();
   // tinygrad's becomes_map: what each root was becomes its buffer in every
   // live tensor's graph (applied once, now: graphs made later are untouched).
   NodeSubst became;

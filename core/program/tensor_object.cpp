@@ -1,5 +1,7 @@
 #include "core/program/tensor_object.h"
 
+#include "core/program/symbolic_int.h"
+
 #include "core/frontend/script_error.h"
 #include "core/frontend/suggest.h"
 #include "core/ir/shape.h"
@@ -10,6 +12,8 @@
 #include "core/program/tensor_methods.h"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace uops::program {
 
@@ -153,8 +157,46 @@ std::optional<Value> TensorObject::unaryOp(UnaryOp op) {
   return std::nullopt;
 }
 
+namespace {
+
+bool tensorBasicIndexPart(const Value& v) {
+  return v.isIntLike() || v.isNone() || v.is<frontend::Slice>() || v.is<frontend::EllipsisType>() ||
+         isSymbolicInt(v);
+}
+
+// Only ints, slices, None and ...: the result is a view of the tensor.
+bool tensorBasicIndex(const Value& index) {
+  if (!index.isTuple()) return tensorBasicIndexPart(index);
+  const std::vector<Value>& items = *index.items();
+  return std::all_of(items.begin(), items.end(), tensorBasicIndexPart);
+}
+
+} // namespace
+
 Value TensorObject::getItem(const Value& index) {
-  return wrap(program::getItem(tensor, index));
+  Value out = wrap(program::getItem(tensor, index));
+  if (tensorBasicIndex(index))
+    static_cast<TensorObject&>(*out.object()).viewOf = ViewOf{Value(shared_from_this()), index, false};
+  return out;
+}
+
+void assignThroughView(TensorObject& view, const TensorOrScalar& x) {
+  view.tensor.assign(x);
+  for (TensorObject* v = &view; v->viewOf; ) {
+    auto& base = static_cast<TensorObject&>(*v->viewOf->base.object());
+    program::setItem(base.tensor, v->viewOf->index, wrap(v->tensor));
+    v->viewOf->assigned = true;
+    v = &base;
+  }
+}
+
+std::vector<Tensor> withAssignedBases(const TensorObject& t) {
+  std::vector<Tensor> out{t.tensor};
+  for (const TensorObject* v = &t; v->viewOf && v->viewOf->assigned;) {
+    v = static_cast<const TensorObject*>(v->viewOf->base.object().get());
+    out.push_back(v->tensor);
+  }
+  return out;
 }
 
 void TensorObject::setItem(const Value& index, const Value& value) {

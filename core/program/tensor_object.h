@@ -16,6 +16,15 @@ public:
   // The handle: copies share its graph, so `x.assign(y)` and `loss.backward()`
   // (which fills .grad) are seen through every Python reference.
   Tensor tensor;
+  // A view taken by basic indexing (`cache[:, :, a:b]`: ints, slices, None,
+  // ...): the tensor it came from and the index, so `view.assign(x)` writes
+  // into that tensor, as tinygrad's assign to a view writes its base buffer.
+  struct ViewOf {
+    frontend::Value base; // a TensorObject
+    frontend::Value index;
+    bool assigned = false; // realizing the view then realizes the base too
+  };
+  std::optional<ViewOf> viewOf;
 
   std::string typeName() const override { return "Tensor"; }
   std::string repr() const override;
@@ -40,6 +49,12 @@ public:
 // x[index] with every Python index form: ints, slices, None, ..., int
 // tensors, lists of ints, and tuples of those.
 Tensor getItem(const Tensor& t, const frontend::Value& index);
+// `view.assign(x)` on a view with viewOf: x goes into the view and, through
+// lazy setitems, into each tensor it was taken from.
+void assignThroughView(TensorObject& view, const TensorOrScalar& x);
+// The tensors a realize() of `t` makes buffers: t, and the tensors an assign
+// to it wrote into.
+std::vector<Tensor> withAssignedBases(const TensorObject& t);
 // x[index] = v, tinygrad's lazy setitem: the selected elements are replaced
 // and the handle points at the new graph.
 void setItem(Tensor& t, const frontend::Value& index, const frontend::Value& value);

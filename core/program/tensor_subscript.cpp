@@ -2,6 +2,7 @@
 // and tinygrad's lazy __setitem__.
 #include "core/frontend/script_error.h"
 #include "core/program/convert.h"
+#include "core/program/symbolic_int.h"
 #include "core/program/tensor_object.h"
 
 #include <fmt/format.h>
@@ -24,6 +25,7 @@ Index toIndex(const Value& v) {
     throw ScriptError(
         fmt::format("indexing a tensor with a bool ({}) is not supported", *b ? "True" : "False"));
   if (const int64_t* i = v.get<int64_t>()) return Index(*i);
+  if (std::optional<int64_t> i = symbolicValue(v)) return Index(*i);
   if (const frontend::Slice* s = v.get<frontend::Slice>())
     return Index(uops::Slice{s->start, s->stop, s->step});
   if (v.isNone()) return Index(newAxis);

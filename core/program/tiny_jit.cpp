@@ -5,6 +5,8 @@
 #include "core/frontend/object.h"
 #include "core/program/convert.h"
 #include "core/program/realization.h"
+#include "core/program/symbolic_int.h"
+#include "core/program/variable_bindings.h"
 
 #include <fmt/format.h>
 
@@ -46,14 +48,21 @@ public:
   }
 
   // tinygrad's jit realizes the tensors it is given before it runs and the
-  // tensors it returns after.
+  // tensors it returns after; the bound variables it is given name the
+  // realizations of the call.
   Value call(Args& a) override {
     Realizer* realizer = currentRealizer();
     std::vector<Tensor> inputs;
+    std::vector<std::string> bound;
+    auto take = [&](const Value& v) {
+      if (const Tensor* t = asTensorPtr(v)) inputs.push_back(*t);
+      if (std::optional<std::string> b = boundVariableText(v)) bound.push_back(std::move(*b));
+    };
     for (const Value& v : a.positional())
-      if (const Tensor* t = asTensorPtr(v)) inputs.push_back(*t);
+      take(v);
     for (const auto& [key, v] : a.keywords())
-      if (const Tensor* t = asTensorPtr(v)) inputs.push_back(*t);
+      take(v);
+    BoundVariablesScope boundScope(std::move(bound));
     if (realizer && !inputs.empty()) realizer->realize(inputs, "TinyJit inputs");
     Value r = frontend::callValue(m_fn, a);
     ++m_calls;

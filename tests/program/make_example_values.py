@@ -50,7 +50,8 @@ for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".py")):
   r = subprocess.run([sys.executable, "-c", RUNNER, os.path.join(EXAMPLES, name)], capture_output=True, text=True)
   if r.returncode != 0: sys.exit(f"{name}: {r.stderr[-1000:]}")
   print(f"      {{\"{name}\",\n       {{")
-  for dtype, shape, data in json.loads(r.stdout):
+  # the last line: a program may print before it (the decoders print their tokens)
+  for dtype, shape, data in json.loads(r.stdout.splitlines()[-1]):
     print(f"           {{\"{NAMES[dtype]}\", {{{', '.join(map(str, shape))}}},")
     values = [repr(float(v)) for v in data]
     lines = [", ".join(values[i:i + 4]) for i in range(0, len(values), 4)]

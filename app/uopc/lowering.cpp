@@ -35,8 +35,27 @@ CLI::Validator deviceNameValidator() {
       "DEVICE");
 }
 
+namespace {
+
+// The folders --path named, for the one command this process runs.
+std::vector<std::string>& modulePathFolders() {
+  static std::vector<std::string> folders;
+  return folders;
+}
+
+} // namespace
+
+void addModulePathFlag(CLI::App* cmd) {
+  cmd->add_option("--path", modulePathFolders(),
+                  "a folder where the program's imports are found after its own folder (repeatable), "
+                  "e.g. a tinygrad checkout for `from extra.models.resnet import ResNet18`")
+      ->check(CLI::ExistingDirectory)
+      ->allow_extra_args(false);
+}
+
 void addLoweringFlags(CLI::App* cmd, LoweringOptions& options) {
   cmd->add_option("program", options.path, "a tensor program (.py, PROGRAM_FORMAT.md)")->required();
+  addModulePathFlag(cmd);
   cmd->add_option("--device", options.device, "CPU (LLVM IR) or CL:<n> (OpenCL C)")
       ->capture_default_str()
       ->transform(deviceNameValidator());
@@ -50,7 +69,9 @@ void addLoweringFlags(CLI::App* cmd, LoweringOptions& options) {
 
 uops::program::LoadedProgram loadOrFail(const std::string& path, const std::string& device) {
   try {
-    return uops::program::loadProgramFile(path, uops::program::LoadOptions::on(device));
+    uops::program::LoadOptions options = uops::program::LoadOptions::on(device);
+    options.modulePath = modulePathFolders();
+    return uops::program::loadProgramFile(path, options);
   } catch (const uops::frontend::LoadError& e) {
     failWith(e.what());
   } catch (const std::exception& e) {

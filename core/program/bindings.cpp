@@ -1,7 +1,10 @@
 #include "core/program/bindings.h"
 
+#include "core/frontend/args.h"
+#include "core/frontend/callable.h"
 #include "core/frontend/interpreter.h"
 #include "core/frontend/parser.h"
+#include "core/frontend/script_error.h"
 #include "core/program/context_object.h"
 #include "core/program/device_object.h"
 #include "core/program/dtype_object.h"
@@ -54,7 +57,9 @@ void installTinygrad(frontend::Interpreter& interpreter, const std::string& load
                                           {"function", function},
                                           {"Context", context},
                                           {"Device", device},
-                                          {"TinyJit", jit}});
+                                          {"TinyJit", jit},
+                                          // Model files import it for kv-caches; symbolic shapes are not here yet.
+                                          {"Variable", frontend::makeNative("Variable", [](frontend::Args&) -> frontend::Value { throw frontend::ScriptError("symbolic variables: not supported in this build"); })}});
   interpreter.registerModule("tinygrad.nn.state", {{"safe_load", safeLoadFunction()},
                                                    {"safe_save", safeSaveFunction()}});
   const auto& parsed = parsedLibrary();

@@ -10,6 +10,7 @@
 #include "core/program/method_helpers.h"
 #include "core/program/needed.h"
 #include "core/program/tensor_methods.h"
+#include "core/program/tensor_object.h"
 
 #include <fmt/format.h>
 
@@ -205,12 +206,13 @@ std::vector<frontend::Method> tensorMiscMethods() {
          t.setIsParam(toBool(a, on, "is_param"));
          return a.self();
        }},
-      // assignment: the handle (every Python reference to it) sees the new graph
+      // assignment: the handle (every Python reference to it) sees the new
+      // graph; a subscript's assign writes into the tensor it selects from
       {"assign",
        [](Args& a) {
          auto [x] = a.bind({"x"});
-         Tensor t = self(a);
-         t.assign(toOperand(a, x, "x"));
+         (void)self(a); // a Tensor, or the message saying it needs one
+         std::static_pointer_cast<TensorObject>(a.self().object())->assign(x, a);
          return a.self();
        }},
       {"replace",

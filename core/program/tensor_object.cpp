@@ -154,7 +154,19 @@ std::optional<Value> TensorObject::unaryOp(UnaryOp op) {
 }
 
 Value TensorObject::getItem(const Value& index) {
-  return wrap(program::getItem(tensor, index));
+  auto view = std::make_shared<TensorObject>(program::getItem(tensor, index));
+  view->viewOf = std::static_pointer_cast<TensorObject>(shared_from_this());
+  view->viewIndex = index;
+  return Value(std::move(view));
+}
+
+void TensorObject::assign(const Value& x, frontend::Args& args) {
+  if (!viewOf) {
+    tensor.assign(toOperand(args, x, "x"));
+    return;
+  }
+  program::setItem(viewOf->tensor, viewIndex, x);
+  tensor.replace(program::getItem(viewOf->tensor, viewIndex));
 }
 
 void TensorObject::setItem(const Value& index, const Value& value) {

@@ -16,6 +16,15 @@ public:
   // The handle: copies share its graph, so `x.assign(y)` and `loss.backward()`
   // (which fills .grad) are seen through every Python reference.
   Tensor tensor;
+  // x[index] of a tensor remembers where it came from, so that
+  // `cache[:, start:end].assign(v)` writes into `cache`, as tinygrad's assign
+  // into a view of a buffer does (a kv-cache update).
+  std::shared_ptr<TensorObject> viewOf;
+  frontend::Value viewIndex;
+
+  // assign(x): into the tensor this one is a subscript of, when it is one;
+  // then this handle sees the new values too.
+  void assign(const frontend::Value& x, frontend::Args& args);
 
   std::string typeName() const override { return "Tensor"; }
   std::string repr() const override;

@@ -157,7 +157,7 @@ def pluralize(st, cnt):
 def get_child(obj, key):
   # "layer1.0.conv1": attributes by name, list items by index, dict items by key.
   for k in key.split("."):
-    if k.isnumeric():
+    if k and all(c in "0123456789" for c in k):
       obj = obj[int(k)]
     elif isinstance(obj, dict):
       obj = obj[k]

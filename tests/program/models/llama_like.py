@@ -39,3 +39,8 @@ prompt = Tensor([[3, 14, 15, 9, 26, 5]])
 print(model(prompt, 0).sparse_categorical_crossentropy(Tensor([[14, 15, 9, 26, 5, 7]])).reshape(1).tolist())
 print(model(Tensor([[7]]), 6)[0, -1, :8].tolist())
 print(model(Tensor([[1]]), 7)[0, -1, :8].tolist())
+
+# tinygrad's printed values (DEV=CPU), which tests/program/test_model_programs.cpp compares with:
+# tinygrad: [4.28037691116333]
+# tinygrad: [-0.28101396560668945, 0.0151646314188838, -1.2953174114227295, -0.36890438199043274, 0.16532106697559357, -0.7434295415878296, 0.2113092839717865, 2.9128403663635254]
+# tinygrad: [-1.1261255741119385, 3.0953972339630127, -0.47276636958122253, 1.0624690055847168, -1.8477071523666382, 0.9609320163726807, -0.6895877122879028, -0.5885375142097473]

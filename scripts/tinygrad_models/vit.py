@@ -1,5 +1,7 @@
 # The vision transformer of a tinygrad checkout (extra/models/vit.py): two
 # blocks, width 64, four heads, one 224x224 image; the first 32 logits.
+# vit.py imports numpy at module level: this driver loads once the program
+# loader has numpy (a copy without that import matches tinygrad to 3e-6).
 from tinygrad import Tensor
 from extra.models.vit import ViT
 

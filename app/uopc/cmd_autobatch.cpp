@@ -48,6 +48,7 @@ void addAutobatchCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("autobatch", "print an @autobatch call's program after a pass");
   auto options = std::make_shared<AutobatchOptions>();
   cmd->add_option("program", options->path, "a tensor program with @autobatch functions")->required();
+  addModulePathFlag(cmd);
   cmd->add_option("--stage", options->stage, "front end, types, allocation, lowering, fusion, or all")
       ->capture_default_str();
   cmd->add_option("--call", options->call, "which @autobatch call of the program (1-based, in call order)")

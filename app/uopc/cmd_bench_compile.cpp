@@ -93,6 +93,7 @@ void addBenchCompileCommand(CLI::App& app) {
                                  "time to lower programs to rendered source (no machine code), per program and kernel");
   auto options = std::make_shared<BenchCompileOptions>();
   cmd->add_option("programs", options->paths, "tensor programs (.py)")->required();
+  addModulePathFlag(cmd);
   cmd->add_flag("--json", options->json, "one JSON object (../shared/bench/README.md)");
   cmd->add_flag("--no-opt", options->noOpt, "no heuristic OptOps");
   cmd->add_option("--repeat", options->repeat, "lower each program this many times and keep the best")

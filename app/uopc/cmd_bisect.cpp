@@ -103,6 +103,7 @@ void addBisectCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("bisect", "find the rewrite after which a program's kernels are wrong (or slower)");
   auto options = std::make_shared<BisectOptions>();
   cmd->add_option("program", options->path, "a tensor program (.py, PROGRAM_FORMAT.md)")->required();
+  addModulePathFlag(cmd);
   cmd->add_option("--device", options->device, "a device with a code generator: CPU or CL:<n>")
       ->transform(deviceNameValidator())
       ->capture_default_str();

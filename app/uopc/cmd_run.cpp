@@ -285,6 +285,7 @@ void addRunCommand(CLI::App& app) {
   auto options = std::make_shared<RunOptions>();
   cmd->add_option("program", options->path, "a tensor program (.py, PROGRAM_FORMAT.md)")
       ->required();
+  addModulePathFlag(cmd);
   cmd->add_option("--device", options->device,
                   "REF (the reference evaluator), CPU (LLVM JIT), INTERP (kernel interpreter) or CL:<n>; "
                   "default: a GPU where OpenCL has one, else CPU")

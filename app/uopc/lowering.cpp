@@ -35,8 +35,27 @@ CLI::Validator deviceNameValidator() {
       "DEVICE");
 }
 
+namespace {
+
+// The folders --path named, for the one command this process runs.
+std::vector<std::string>& modulePathFolders() {
+  static std::vector<std::string> folders;
+  return folders;
+}
+
+} // namespace
+
+void addModulePathFlag(CLI::App* cmd) {
+  cmd->add_option("--path", modulePathFolders(),
+                  "a folder where the program's imports are found after its own folder (repeatable), "
+                  "e.g. a tinygrad checkout for `from extra.models.resnet import ResNet18`")
+      ->check(CLI::ExistingDirectory)
+      ->allow_extra_args(false);
+}
+
 void addLoweringFlags(CLI::App* cmd, LoweringOptions& options) {
   cmd->add_option("program", options.path, "a tensor program (.py, PROGRAM_FORMAT.md)")->required();
+  addModulePathFlag(cmd);
   cmd->add_option("--device", options.device, "CPU (LLVM IR) or CL:<n> (OpenCL C)")
       ->capture_default_str()
       ->transform(deviceNameValidator());
@@ -52,7 +71,9 @@ uops::program::LoadedProgram loadOrFail(const std::string& path, const std::stri
   try {
     // a compile-only target runs nothing: work done while loading runs on the CPU
     const bool compileOnly = !device.empty() && uops::openDevice(device).description().compileOnly;
-    return uops::program::loadProgramFile(path, uops::program::LoadOptions::on(compileOnly ? "CPU" : device));
+    uops::program::LoadOptions options = uops::program::LoadOptions::on(compileOnly ? "CPU" : device);
+    options.modulePath = modulePathFolders();
+    return uops::program::loadProgramFile(path, options);
   } catch (const uops::frontend::LoadError& e) {
     failWith(e.what());
   } catch (const std::exception& e) {

@@ -34,6 +34,11 @@ CLI::Validator deviceNameValidator();
 // --device, --no-opt, --opts, --kernel, --schedule on `cmd`.
 void addLoweringFlags(CLI::App* cmd, LoweringOptions& options);
 
+// --path DIR (repeatable) on `cmd`: folders where the program's imports
+// (`from extra.models.resnet import ResNet18`) are found after its own folder.
+// uopc runs one command per process, so the folders are kept for loadOrFail.
+void addModulePathFlag(CLI::App* cmd);
+
 // `device`: where work done while loading runs (realization points, @autobatch
 // calls); empty: REF.
 uops::program::LoadedProgram loadOrFail(const std::string& path, const std::string& device = "");

@@ -41,6 +41,10 @@ namespace {
 const QStringList kHideGroups = uops::views::graphFilterGroups();
 
 struct Options {
+  QCommandLineOption path{QStringLiteral("path"),
+                          QStringLiteral("a folder where the program's imports are found after its own folder (repeatable), "
+                                         "e.g. a tinygrad checkout"),
+                          QStringLiteral("dir")};
   QCommandLineOption device{QStringLiteral("device"),
                             QStringLiteral("the target device: CPU or CL:n, any case (saved for the next start)"),
                             QStringLiteral("name")};
@@ -113,7 +117,7 @@ struct Options {
     parser.addVersionOption();
     parser.addOption(hover);
     parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py) or a saved session (.uopscope)"));
-    parser.addOptions({device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, lanes, runIt, bisect, pass, vmSteps, diff, shot, loadingShot, menu});
+    parser.addOptions({path, device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, lanes, runIt, bisect, pass, vmSteps, diff, shot, loadingShot, menu});
   }
 };
 
@@ -315,6 +319,7 @@ int main(int argc, char** argv) {
     if (!window.session().setDevice(device))
       return fail(QStringLiteral("this machine has no device %1 (uopc devices lists them)").arg(device));
   }
+  window.session().setModulePath(parser.values(o.path));
   const QStringList args = parser.positionalArguments();
   if (!args.isEmpty() && args.first().endsWith(QStringLiteral(".uopscope"))) {
     if (QString error = window.openSession(args.first()); !error.isEmpty()) return fail(error);

@@ -7,6 +7,7 @@
 #include <QAction>
 #include <QDir>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QKeySequence>
 #include <QMenuBar>
 #include <QStatusBar>
@@ -21,6 +22,15 @@ void MainWindow::buildMenus() {
                                                                "Tensor programs (*.py);;Sessions (*.uopscope)"));
     if (!path.isEmpty()) openFile(path);
   });
+  // folders where the program's imports are found after its own (a tinygrad checkout)
+  file->addAction(QStringLiteral("Module &Path..."), this, [this] {
+    bool ok = false;
+    const QString folders = QInputDialog::getText(
+        this, QStringLiteral("Module path"),
+        QStringLiteral("Folders where imports are found after the program's own, separated by '%1':").arg(QDir::listSeparator()),
+        QLineEdit::Normal, m_session.modulePath().join(QDir::listSeparator()), &ok);
+    if (ok) m_session.setModulePath(folders.split(QDir::listSeparator(), Qt::SkipEmptyParts));
+  })->setObjectName(QStringLiteral("modulePathAction"));
   // the program's text: what the user types in the Program view
   file->addAction(QStringLiteral("&Save"), QKeySequence::Save, this, [this] { save(); })
       ->setObjectName(QStringLiteral("saveProgram"));

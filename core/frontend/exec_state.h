@@ -86,12 +86,13 @@ void pin(ExecState& state, Scope& scope);
 Value callUserFunction(const Function& fn, Args& args);
 
 // Installs Python's builtins and the standard modules model code imports
-// (math, functools, itertools, typing, dataclasses) into a fresh state.
+// (math, functools, itertools, typing, dataclasses, collections) into a fresh state.
 void installBuiltins(ExecState& state);
 void installMathModule(ExecState& state);
 void installFunctoolsModule(ExecState& state);
 void installItertoolsModule(ExecState& state);
 void installTypingModule(ExecState& state);
 void installDataclassesModule(ExecState& state);
+void installCollectionsModule(ExecState& state);
 
 } // namespace uops::frontend

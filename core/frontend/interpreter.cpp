@@ -22,6 +22,7 @@ Interpreter::Interpreter() : m_state(std::make_shared<ExecState>()) {
   installItertoolsModule(*m_state);
   installTypingModule(*m_state);
   installDataclassesModule(*m_state);
+  installCollectionsModule(*m_state);
 }
 
 // Pinned scopes hold functions whose defaults may be deep: release the

@@ -1,6 +1,6 @@
 // `from tinygrad import Device`: Device.DEFAULT, the device a program's
 // work runs on, as tinygrad spells it (model code reads it to pick dtypes or
-// to print where it runs).
+// to print where it runs), and Device[name].renderer.supported_dtypes().
 #pragma once
 
 #include "core/frontend/value.h"

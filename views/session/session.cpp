@@ -101,7 +101,7 @@ UOpPtr reachedGraph(const std::vector<UOpPtr>& graphs) { return graphs.size() ==
 // `schedule`: the realization point to lower once the program has loaded
 // (the user may choose another while it loads); `reached` is told of each
 // realization point the load runs, with the graph it computes.
-Lowered lowerSource(const QString& text, const QString& name, const QString& folder, const KernelOpts& opts,
+Lowered lowerSource(const QString& text, const QString& name, const QStringList& folders, const KernelOpts& opts,
                     const LoweringFilter& filter, const CodegenTarget& target, const std::atomic<int>& schedule, const std::atomic<bool>& cancel,
                     const std::function<void(const PipelineProgress&)>& progress,
                     const std::function<void(int, QString, UOpPtr)>& reached) {
@@ -115,7 +115,7 @@ Lowered lowerSource(const QString& text, const QString& name, const QString& fol
     const bool compileOnly = openDevice(target.device).description().compileOnly;
     program::LoadOptions load = program::LoadOptions::on(compileOnly ? "CPU" : target.device);
     load.cancel = &cancel;
-    if (!folder.isEmpty()) load.modulePath = {folder.toStdString()}; // `import model` beside the program's file
+    for (const QString& folder : folders) load.modulePath.push_back(folder.toStdString());
     load.realizing = [&progress, &reached](const program::RealizationReport& r) {
       const std::string label = r.label();
       if (progress) progress({.stage = "Running", .kernel = label, .done = 0, .total = 0});
@@ -324,6 +324,12 @@ void Session::programSaved(const QString& path, const QString& text) {
   Q_EMIT programFileChanged();
 }
 
+void Session::setModulePath(const QStringList& folders) {
+  if (folders == m_modulePath) return;
+  m_modulePath = folders;
+  if (!m_source.isEmpty()) lower(m_source);
+}
+
 void Session::lower(const QString& text) {
   // typed before any program: lowered under a name for its messages, still without a file
   const QString name = m_name.isEmpty() ? QStringLiteral("program.py") : m_name;
@@ -343,9 +349,11 @@ void Session::lower(const QString& text) {
       [this](int point, QString label, UOpPtr graph) { takeReached(point, label, std::move(graph)); }));
   m_loadSchedule = std::make_shared<std::atomic<int>>(m_schedule);
   m_lowering.start(
-      [text, name, folder = m_path.isEmpty() ? QString() : QFileInfo(m_path).absolutePath(), opts = m_opts,
-       filter = m_filter, target = target(), schedule = m_loadSchedule, progress, reached](const std::atomic<bool>& cancel) {
-        return lowerSource(text, name, folder, opts, filter, target, *schedule, cancel, progress, reached);
+      // `import model` beside the program's file, then the module path
+      [text, name, folders = (m_path.isEmpty() ? QStringList() : QStringList{QFileInfo(m_path).absolutePath()}) + m_modulePath,
+       opts = m_opts, filter = m_filter, target = target(), schedule = m_loadSchedule, progress,
+       reached](const std::atomic<bool>& cancel) {
+        return lowerSource(text, name, folders, opts, filter, target, *schedule, cancel, progress, reached);
       },
       [this](Lowered lowered) { takeLowered(std::move(lowered)); });
   Q_EMIT sourceChanged(); // the lowering is in flight (lowering()) when views hear of it

@@ -97,6 +97,11 @@ public:
   // at once if the load has reached it).
   void setSchedule(int schedule);
   int schedule() const { return m_schedule; }
+  // Folders where the program's imports are found after its own folder (a
+  // tinygrad checkout for `from extra.models.vit import ViT`); a
+  // program shown is lowered again with them. The program still reads no other files.
+  void setModulePath(const QStringList& folders);
+  const QStringList& modulePath() const { return m_modulePath; }
   const QString& source() const { return m_source; }
   const QString& path() const { return m_path; }
   // The program's file name ("matmul.py"); empty before any program.
@@ -282,6 +287,7 @@ private:
     f(self.m_remarksJob);
   }
   KernelOpts m_opts;
+  QStringList m_modulePath;
   LoweringFilter m_filter;
   // the load in flight: the schedule it lowers when it ends (the user may
   // change it meanwhile), and the realization points it has reached

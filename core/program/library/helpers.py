@@ -152,3 +152,21 @@ def get_single_element(x):
 
 def pluralize(st, cnt):
   return f"{cnt} {st}" + ("" if cnt == 1 else "s")
+
+
+def get_child(obj, key):
+  # "layer1.0.conv1": attributes by name, list items by index, dict items by key.
+  for k in key.split("."):
+    if k and all(c in "0123456789" for c in k):
+      obj = obj[int(k)]
+    elif isinstance(obj, dict):
+      obj = obj[k]
+    else:
+      obj = getattr(obj, k)
+  return obj
+
+
+def fetch(url, name=None, subdir=None, gunzip=False, allow_caching=True, headers={}, sha256=None, extract=False):
+  # Model files import it for their pretrained weights; a program here has no
+  # network or file access beyond the modules it imports.
+  raise RuntimeError(f"tinygrad.helpers.fetch({url!r}): no network is available to a program here (pretrained weights cannot be downloaded)")

@@ -1,0 +1,18 @@
+# The stable-diffusion UNet of a tinygrad checkout (extra/models/unet.py),
+# tiny: 32 channels, two levels, attention at the second, a 2-token context;
+# one 8x8 latent through it. The model casts its activations to float16 where
+# the device has it (mixed precision), as on CPU. Known difference (about
+# 5e-4 of the largest value): tinygrad's codegen folds x.cast(half).cast(float)
+# back to x inside a kernel (tinygrad/codegen/late/coalesce.py,
+# pm_simplify_add_image, applied to every kernel), so its float16 values that
+# stay in registers are never rounded; uopc rounds at every cast.
+from tinygrad import Tensor, dtypes
+from extra.models.unet import UNetModel
+
+Tensor.manual_seed(0)
+model = UNetModel(adm_in_ch=None, in_ch=4, out_ch=4, model_ch=32, attention_resolutions=[2], num_res_blocks=1,
+                  channel_mult=[1, 2], transformer_depth=[1, 1], ctx_dim=24, d_head=16)
+x = Tensor.rand(1, 4, 8, 8)
+t = Tensor([10])
+ctx = Tensor.rand(1, 2, 24)
+print(model(x, t, ctx).cast(dtypes.float32).flatten()[:64].tolist())

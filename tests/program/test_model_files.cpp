@@ -1,0 +1,78 @@
+// What tinygrad's model files need to load as they are (extra/models/*.py
+// from a checkout on the module path): the names they import at module level
+// resolve, the ones that would reach the network or torch files are errors
+// naming themselves, and a kv-cache written through a subscript's assign
+// keeps what was written (tinygrad's values, recorded with DEV=CPU).
+#include "tests/support/test_registry.h"
+#include "program_test.h"
+
+#include "core/program/program.h"
+
+#include <QtTest>
+
+using namespace programtest;
+
+namespace {
+
+std::string loadErrorOf(const char* text) {
+  try {
+    uops::program::loadProgram("model.py", text);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+} // namespace
+
+class TestModelFiles : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void subscriptAssignWritesIntoItsTensor() {
+    // extra/models/llama.py's cache update: cache_kv[:, :, start:end].assign(...)
+    uops::program::LoadedProgram p = uops::program::loadProgram("kv.py", R"(from tinygrad import Tensor
+cache = Tensor.zeros(2, 4, 3).contiguous().realize()
+for pos in range(2):
+  cache[:, pos:pos+1, :].assign(Tensor.full((2, 1, 3), pos + 1.0)).realize()
+keys = cache[0, 0:2]
+d = Tensor.zeros(4).contiguous().realize()
+w = d[1:3].assign(Tensor([5.0, 6.0]))
+print(cache.sum().item(), keys.tolist(), d.tolist(), w.tolist())
+)");
+    QCOMPARE(qs(p.printed), QStringLiteral("18.0 [[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]] [0.0, 5.0, 6.0, 0.0] [5.0, 6.0]\n"));
+  }
+
+  void importsOfModelFilesResolve() {
+    uops::program::LoadedProgram p = uops::program::loadProgram("imports.py", R"(import collections, math
+from tinygrad import Tensor, Variable, Device, dtypes
+from tinygrad.helpers import fetch, get_child
+from tinygrad.nn.state import torch_load
+class Net:
+  def __init__(self): self.layers = [{"w": Tensor([1.0, 2.0])}]
+half = dtypes.float16 in Device[Device.DEFAULT].renderer.supported_dtypes()
+print(half, collections.OrderedDict(a=1), get_child(Net(), "layers.0.w").tolist())
+)");
+    QCOMPARE(qs(p.printed), QStringLiteral("True {'a': 1} [1.0, 2.0]\n"));
+  }
+
+  void weightLoadersSayWhyTheyCannotRun() {
+    const std::string fetchError = loadErrorOf("from tinygrad.helpers import fetch\nfetch('https://example.com/w.pth')\n");
+    QVERIFY2(fetchError.find("RuntimeError: tinygrad.helpers.fetch('https://example.com/w.pth'): no network is "
+                             "available to a program here") != std::string::npos,
+             fetchError.c_str());
+    const std::string torchError = loadErrorOf("from tinygrad.nn.state import torch_load\ntorch_load('w.pth')\n");
+    QVERIFY2(torchError.find("RuntimeError: tinygrad.nn.state.torch_load: no torch files are available to a program "
+                             "here") != std::string::npos,
+             torchError.c_str());
+    const std::string variableError = loadErrorOf("from tinygrad import Variable\nv = Variable('start_pos', 1, 15)\n");
+    QVERIFY2(variableError.find("model.py:2:5: symbolic variables: not supported in this build") != std::string::npos,
+             variableError.c_str());
+    const std::string defaultdictError = loadErrorOf("import collections\nd = collections.defaultdict(dict)\n");
+    QVERIFY2(defaultdictError.find("collections.defaultdict: not supported by the program loader") != std::string::npos,
+             defaultdictError.c_str());
+  }
+};
+
+UOPSCOPE_TEST(TestModelFiles);
+#include "test_model_files.moc"

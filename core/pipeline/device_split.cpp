@@ -5,6 +5,7 @@
 #include "core/ir/graph_walk.h"
 #include "core/ir/shape.h"
 #include "core/rewrite/graph_rewrite.h"
+#include "core/rewrite/listener.h"
 #include "core/rewrite/rule.h"
 #include "core/runtime/tensor_movement.h"
 
@@ -327,10 +328,16 @@ bool needsDeviceSplit(const std::vector<UOpPtr>& roots) {
   return false;
 }
 
+UOpPtr inlineCallsForSplit(const UOpPtr& root) {
+  return graphRewrite(root, pmSplitInlineCalls(), {.name = "inline functions"});
+}
+
 DeviceSplit splitDevices(const std::vector<UOpPtr>& inputRoots) {
   std::vector<UOpPtr> roots;
-  for (const UOpPtr& root : inputRoots)
-    roots.push_back(graphRewrite(root, pmSplitInlineCalls(), {.name = "inline functions"}));
+  {
+    ScopedRewriteListener untraced(nullptr);
+    for (const UOpPtr& root : inputRoots) roots.push_back(inlineCallsForSplit(root));
+  }
   Splitter splitter(roots);
   DeviceSplit out;
   for (const UOpPtr& root : roots) {

@@ -45,7 +45,15 @@ struct DeviceSplit {
 // Replicated (which the split turns into one replica's view).
 bool needsDeviceSplit(const std::vector<UOpPtr>& roots);
 
-// Throws DeviceSplitError naming the op that cannot be split.
+// GetTuple(Function(...)) under `root` replaced by the function's body with
+// its Params bound to the arguments: the split places a body's ops on the
+// arguments' devices (a Function itself has no placement). A traced rewrite
+// step named "inline functions".
+UOpPtr inlineCallsForSplit(const UOpPtr& root);
+
+// Throws DeviceSplitError naming the op that cannot be split. Inlines calls
+// first (untraced: a caller that records the split traces inlineCallsForSplit
+// on its own input).
 DeviceSplit splitDevices(const std::vector<UOpPtr>& roots);
 
 // An output's value from its parts' values (shards concatenated along the axis).

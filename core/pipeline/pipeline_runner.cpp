@@ -184,8 +184,9 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
   // Callify's function is over one device's values per node
   bool ok = runStage(callified, options.trace, control.flag(), options.filter, [&] {
     if (!needsDeviceSplit(outputs)) return callify(outputs);
-    std::vector<UOpPtr> split = splitDevices(outputs).roots;
-    recordWholeGraph("split devices", callified.input, UOp::make(Op::Tuple, dtypes::void_, split));
+    UOpPtr inlined = inlineCallsForSplit(callified.input);
+    std::vector<UOpPtr> split = splitDevices(inlined->src()).roots;
+    recordWholeGraph("split devices", inlined, UOp::make(Op::Tuple, dtypes::void_, split));
     return callify(split);
   });
   run.stages.push_back(std::move(callified));

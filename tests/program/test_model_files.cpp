@@ -65,9 +65,6 @@ print(half, collections.OrderedDict(a=1), get_child(Net(), "layers.0.w").tolist(
     QVERIFY2(torchError.find("RuntimeError: tinygrad.nn.state.torch_load: no torch files are available to a program "
                              "here") != std::string::npos,
              torchError.c_str());
-    const std::string variableError = loadErrorOf("from tinygrad import Variable\nv = Variable('start_pos', 1, 15)\n");
-    QVERIFY2(variableError.find("model.py:2:5: symbolic variables: not supported in this build") != std::string::npos,
-             variableError.c_str());
     const std::string defaultdictError = loadErrorOf("import collections\nd = collections.defaultdict(dict)\n");
     QVERIFY2(defaultdictError.find("collections.defaultdict: not supported by the program loader") != std::string::npos,
              defaultdictError.c_str());

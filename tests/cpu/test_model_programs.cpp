@@ -1,4 +1,4 @@
-// Small models in the style of tinygrad's model files (tests/program/models:
+// Small models in the style of tinygrad's model files (tests/cpu/models:
 // a ViT, a LLaMA-like decoder with a kv-cache, a UNet), importing their
 // attention from blocks/ beside them, each loaded on CPU and on REF. Every
 // printed list is compared with the one tinygrad printed (DEV=CPU, recorded in
@@ -6,7 +6,7 @@
 // at most 1e-5, float32 sums in another order.
 #include "tests/support/test_registry.h"
 #include "tests/support/backend_devices.h"
-#include "program_test.h"
+#include "tests/program/program_test.h"
 
 #include "core/program/program.h"
 
@@ -21,7 +21,7 @@ using namespace programtest;
 namespace {
 
 QString modelPath(const char* name) {
-  return QStringLiteral(UOPSCOPE_SOURCE_DIR "/tests/program/models/%1").arg(QLatin1String(name));
+  return QStringLiteral(UOPSCOPE_SOURCE_DIR "/tests/cpu/models/%1").arg(QLatin1String(name));
 }
 
 std::vector<double> numbersOf(const QString& line) {
@@ -75,7 +75,7 @@ private Q_SLOTS:
     QVERIFY(!want.isEmpty());
     uops::program::LoadedProgram p =
         uops::program::loadProgramFile(file.toStdString(), uops::program::LoadOptions::on(device.toStdString()));
-    const QStringList got = qs(p.printed).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList got = QString::fromStdString(p.printed).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     const double diff = relativeDifference(got, want);
     QVERIFY2(diff >= 0 && diff <= 1e-5,
              qPrintable(QStringLiteral("relative difference %1\nours:\n%2\ntinygrad:\n%3")

@@ -15,7 +15,7 @@
 #include "core/pipeline/codegen.h"
 #include "core/pipeline/pipeline_runner.h"
 #include "core/program/scheduled_run.h"
-#include "program_test.h"
+#include "tests/program/program_test.h"
 
 #include <QDir>
 #include <QFile>
@@ -84,7 +84,7 @@ private Q_SLOTS:
     QStringList files;
     for (const QString& f : QDir(examplesDir()).entryList({QStringLiteral("*.py"), QStringLiteral("*.uop")}, QDir::Files))
       files << examplesDir() + QLatin1Char('/') + f;
-    const QString own = QStringLiteral(UOPSCOPE_SOURCE_DIR "/tests/program/gpu_programs");
+    const QString own = QStringLiteral(UOPSCOPE_SOURCE_DIR "/tests/cpu/gpu_programs");
     for (const QString& f : QDir(own).entryList({QStringLiteral("*.py")}, QDir::Files)) files << own + QLatin1Char('/') + f;
     for (const QString& file : files)
       for (const char* arch : {"sm_80", "sm_90", "gfx1100"})

@@ -49,19 +49,7 @@ double Mt19937Random::gauss() {
   return f * x2;
 }
 
-uint64_t Mt19937Random::interval(uint64_t max) {
-  if (max == 0) return 0;
-  uint64_t mask = bitMask(max);
-  uint64_t value;
-  if (max <= 0xffffffffULL) {
-    while ((value = (next32() & mask)) > max) {
-    }
-    return value;
-  }
-  while ((value = (next64() & mask)) > max) {
-  }
-  return value;
-}
+uint64_t Mt19937Random::interval(uint64_t max) { return maskedInterval(*this, max); }
 
 uint64_t Mt19937Random::bounded(uint64_t rng) {
   if (rng == 0) return 0;

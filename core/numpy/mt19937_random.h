@@ -32,4 +32,21 @@ private:
 
 uint64_t bitMask(uint64_t max); // the smallest all-ones mask >= max
 
+// Uniform in [0, max] by masked rejection, as numpy's random_interval draws
+// it from either generator: 32-bit draws while max fits in 32 bits.
+template <class Generator>
+uint64_t maskedInterval(Generator& g, uint64_t max) {
+  if (max == 0) return 0;
+  const uint64_t mask = bitMask(max);
+  uint64_t value;
+  if (max <= 0xffffffffULL) {
+    while ((value = (g.next32() & mask)) > max) {
+    }
+    return value;
+  }
+  while ((value = (g.next64() & mask)) > max) {
+  }
+  return value;
+}
+
 } // namespace uops::numpy

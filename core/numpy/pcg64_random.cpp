@@ -98,19 +98,7 @@ uint32_t Pcg64Random::next32() {
 
 double Pcg64Random::nextDouble() { return static_cast<double>(next64() >> 11) * (1.0 / 9007199254740992.0); }
 
-uint64_t Pcg64Random::interval(uint64_t max) {
-  if (max == 0) return 0;
-  uint64_t mask = bitMask(max);
-  uint64_t value;
-  if (max <= 0xffffffffULL) {
-    while ((value = (next32() & mask)) > max) {
-    }
-    return value;
-  }
-  while ((value = (next64() & mask)) > max) {
-  }
-  return value;
-}
+uint64_t Pcg64Random::interval(uint64_t max) { return maskedInterval(*this, max); }
 
 uint64_t Pcg64Random::bounded(uint64_t rng) {
   if (rng == 0) return 0;

@@ -86,9 +86,7 @@ ObjectArtifacts compileToObject(const std::string& ir, const std::string& entry,
       },
       failure);
   if (!finished) {
-    abandon(std::move(module));
-    abandon(std::move(context));
-    abandon(std::move(machine));
+    abandonAll(std::move(module), std::move(context), std::move(machine));
     throw JitError(JitError::Kind::Codegen, "code generation failed: " + failure);
   }
   if (!diagnostics.text.empty())

@@ -31,4 +31,9 @@ template <class T> void abandon(std::unique_ptr<T> object) {
   kept->push_back(object.release());
 }
 
+// A compile's module, context and target machine after a fatal error.
+template <class... T> void abandonAll(std::unique_ptr<T>... objects) {
+  (abandon(std::move(objects)), ...);
+}
+
 } // namespace uops

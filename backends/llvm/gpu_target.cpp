@@ -128,9 +128,7 @@ std::string compileGpuAssembly(const std::string& ir, const std::string& entry, 
       },
       failure);
   if (!finished) {
-    abandon(std::move(module));
-    abandon(std::move(context));
-    abandon(std::move(machine));
+    abandonAll(std::move(module), std::move(context), std::move(machine));
     throw JitError(JitError::Kind::Codegen, "code generation failed: " + failure);
   }
   if (!diagnostics.empty()) throw JitError(JitError::Kind::Codegen, "code generation failed: " + diagnostics);

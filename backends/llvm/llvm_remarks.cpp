@@ -75,9 +75,7 @@ std::vector<Remark> llvmRemarks(const std::string& ir, const std::string& entry,
   const bool finished = runGuarded([&] { optimizeModule(*module, *machine, optLevel); }, failure);
   if (!finished) {
     // half-updated after a fatal error: never destroyed (compile_to_object.cpp)
-    abandon(std::move(module));
-    abandon(std::move(context));
-    abandon(std::move(machine));
+    abandonAll(std::move(module), std::move(context), std::move(machine));
     throw JitError(JitError::Kind::Codegen, "optimization failed: " + failure);
   }
   if (!errors.empty()) throw JitError(JitError::Kind::Codegen, "optimization failed: " + errors);

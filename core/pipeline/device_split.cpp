@@ -332,12 +332,16 @@ UOpPtr inlineCallsForSplit(const UOpPtr& root) {
   return graphRewrite(root, pmSplitInlineCalls(), {.name = "inline functions"});
 }
 
-DeviceSplit splitDevices(const std::vector<UOpPtr>& inputRoots) {
-  std::vector<UOpPtr> roots;
+DeviceSplit splitDevices(const std::vector<UOpPtr>& roots) {
+  UOpPtr inlined;
   {
     ScopedRewriteListener untraced(nullptr);
-    for (const UOpPtr& root : inputRoots) roots.push_back(inlineCallsForSplit(root));
+    inlined = inlineCallsForSplit(UOp::make(Op::Tuple, dtypes::void_, roots));
   }
+  return splitInlinedDevices(inlined->src());
+}
+
+DeviceSplit splitInlinedDevices(const std::vector<UOpPtr>& roots) {
   Splitter splitter(roots);
   DeviceSplit out;
   for (const UOpPtr& root : roots) {

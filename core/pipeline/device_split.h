@@ -52,9 +52,11 @@ bool needsDeviceSplit(const std::vector<UOpPtr>& roots);
 UOpPtr inlineCallsForSplit(const UOpPtr& root);
 
 // Throws DeviceSplitError naming the op that cannot be split. Inlines calls
-// first (untraced: a caller that records the split traces inlineCallsForSplit
-// on its own input).
+// first, untraced, in one rewrite over all roots.
 DeviceSplit splitDevices(const std::vector<UOpPtr>& roots);
+// The same for roots inlineCallsForSplit already inlined (a caller that
+// records the split traces the inlining as its own step).
+DeviceSplit splitInlinedDevices(const std::vector<UOpPtr>& roots);
 
 // An output's value from its parts' values (shards concatenated along the axis).
 HostTensor assembleOutput(const DeviceSplit::Output& output, const std::vector<HostTensor>& values);

@@ -185,7 +185,7 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
   bool ok = runStage(callified, options.trace, control.flag(), options.filter, [&] {
     if (!needsDeviceSplit(outputs)) return callify(outputs);
     UOpPtr inlined = inlineCallsForSplit(callified.input);
-    std::vector<UOpPtr> split = splitDevices(inlined->src()).roots;
+    std::vector<UOpPtr> split = splitInlinedDevices(inlined->src()).roots;
     recordWholeGraph("split devices", inlined, UOp::make(Op::Tuple, dtypes::void_, split));
     return callify(split);
   });

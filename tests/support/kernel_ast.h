@@ -81,4 +81,27 @@ inline UOpPtr padKernel(DType d, int64_t n, int64_t before, int64_t after) {
   return sink({end(store(buf(0, d, total), i, value), {i})});
 }
 
+// A schedule (Linear of Calls, then the output Tuple) of four scaling kernels
+// in -> a -> b -> c -> out (buffers 1..5, 16 floats on the CPU, kernel k
+// multiplies by k), ending with out reshaped to (4, 4): a and c, b and in
+// have disjoint lifetimes.
+inline UOpPtr scaleChainSchedule() {
+  const int64_t n = 16;
+  auto scale = [&](int64_t k) {
+    UOpPtr r = range(n, 0);
+    UOpPtr v = load(buf(1, dtypes::float32, n), r) * constant(dtypes::float32, double(k));
+    return sink({end(store(buf(0, dtypes::float32, n), r, v), {r})});
+  };
+  DeviceArg cpu{{"CPU"}};
+  UOpPtr in = buffer(1, dtypes::float32, n, cpu), a = buffer(2, dtypes::float32, n, cpu),
+         b = buffer(3, dtypes::float32, n, cpu), c = buffer(4, dtypes::float32, n, cpu),
+         out = buffer(5, dtypes::float32, n, cpu);
+  auto call = [&](int64_t k, const UOpPtr& to, const UOpPtr& from) {
+    return UOp::make(Op::Call, dtypes::void_, {scale(k), to, from});
+  };
+  return UOp::make(Op::Linear, dtypes::void_,
+                   {call(2, a, in), call(3, b, a), call(4, c, b), call(5, out, c),
+                    UOp::make(Op::Tuple, dtypes::void_, {reshape(out, {4, 4})})});
+}
+
 } // namespace kernelast

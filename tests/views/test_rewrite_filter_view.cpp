@@ -27,6 +27,16 @@ const char* const kDoubled = "from tinygrad import Tensor\n"
                              "c = a * b\n"
                              "out = c + c\n";
 
+// Shows the window with the doubled program lowered; false when it never appeared.
+bool showDoubled(MainWindow& w) {
+  w.resize(1400, 900);
+  w.show();
+  if (!QTest::qWaitForWindowExposed(&w)) return false;
+  w.session().setSource(QString::fromLatin1(kDoubled), QStringLiteral("doubled.py"));
+  w.session().waitForIdle();
+  return true;
+}
+
 // How many rewrites of rule `name` the lowering shown made, over all stages.
 int rewritesOf(const Session& s, const std::string& name) {
   int n = 0;
@@ -68,11 +78,7 @@ class TestRewriteFilterView : public QObject {
 private Q_SLOTS:
   void switchRuleOffAndClear() {
     MainWindow w;
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.session().setSource(QString::fromLatin1(kDoubled), QStringLiteral("doubled.py"));
-    w.session().waitForIdle();
+    QVERIFY(showDoubled(w));
     const int before = rewritesOf(w.session(), "x+x");
     QVERIFY(before > 0);
     auto* bar = w.rewrites()->findChild<QWidget*>(QStringLiteral("rewriteFilterBar"));
@@ -104,11 +110,7 @@ private Q_SLOTS:
 
   void skipOneRewrite() {
     MainWindow w;
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.session().setSource(QString::fromLatin1(kDoubled), QStringLiteral("doubled.py"));
-    w.session().waitForIdle();
+    QVERIFY(showDoubled(w));
     const int before = rewritesOf(w.session(), "x+x");
     QVERIFY(chooseRewriteOf(w, "x+x"));
     QMenu* menu = w.rewrites()->contextMenuFor(w.rewrites()->currentIndex());
@@ -130,11 +132,7 @@ private Q_SLOTS:
   void bisectOpensTheBrokenRule() {
     qputenv("UOPSCOPE_INJECT_FAULT", "rule:x+x"); // x+x drops a term: c + c gives c
     MainWindow w;
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.session().setSource(QString::fromLatin1(kDoubled), QStringLiteral("doubled.py"));
-    w.session().waitForIdle();
+    QVERIFY(showDoubled(w));
     auto* runner = w.findChild<BisectRunner*>();
     QVERIFY(runner);
     QSignalSpy finished(runner, &BisectRunner::finished);

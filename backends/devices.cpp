@@ -4,7 +4,7 @@
 #include "backends/llvm/gpu_device.h"
 #include "backends/llvm/llvm_cpu_device.h"
 #include "backends/opencl/opencl_device.h"
-#include "core/pipeline/interp_device.h"
+#include "core/engine/interp_device.h"
 
 #include <mutex>
 

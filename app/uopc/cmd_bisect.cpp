@@ -3,10 +3,10 @@
 
 #include "core/ir/text.h"
 #include "core/opt/kernel_ranges.h"
-#include "core/pipeline/lowering_bisect.h"
+#include "core/engine/lowering_bisect.h"
 #include "core/program/device_run.h"
-#include "core/runtime/device.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device.h"
+#include "core/engine/device_registry.h"
 
 #include <iostream>
 #include <memory>

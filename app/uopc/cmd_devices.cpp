@@ -4,7 +4,7 @@
 #include "backends/opencl/cl_listing.h"
 #include "backends/opencl/cl_probe.h"
 #include "backends/opencl/cl_probe_executable.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 
 #include <iostream>
 #include <thread>

@@ -3,7 +3,7 @@
 
 #include "backends/llvm/gpu_device.h"
 #include "core/opt/kernel_ranges.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 
 #include <iostream>
 

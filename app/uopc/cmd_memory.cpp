@@ -1,7 +1,7 @@
 #include "app/uopc/commands.h"
 #include "app/uopc/lowering.h"
 
-#include "core/pipeline/memory_report_print.h"
+#include "core/engine/memory_report_print.h"
 #include "core/runtime/json_output.h"
 
 #include <iostream>

@@ -4,7 +4,7 @@
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/kernel_remarks.h"
 #include "core/remarks/remark_json.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 
 #include <iostream>
 #include <memory>

@@ -4,10 +4,10 @@
 #include "core/export/graph_dot.h"
 #include "core/export/html_report.h"
 #include "core/export/report_kernels.h"
-#include "core/pipeline/device_schedule.h"
+#include "core/engine/device_schedule.h"
 #include "core/program/device_run.h"
 #include "core/program/scheduled_run.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 #include "backends/graphviz/dot_svg.h"
 
 #include <filesystem>

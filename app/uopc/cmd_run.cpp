@@ -9,7 +9,7 @@
 #include "core/program/host_text.h"
 #include "core/program/program.h"
 #include "core/program/scheduled_run.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 #include "core/runtime/json_output.h"
 #include "core/runtime/reference_check.h"
 

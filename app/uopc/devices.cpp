@@ -1,7 +1,7 @@
 #include "app/uopc/devices.h"
 
-#include "core/pipeline/codegen_target.h"
-#include "core/runtime/device_registry.h"
+#include "core/render/codegen_target.h"
+#include "core/engine/device_registry.h"
 
 #include <iostream>
 

@@ -1,9 +1,9 @@
-// uopc's use of the device registry (core/runtime/device_registry.h): which
+// uopc's use of the device registry (core/engine/device_registry.h): which
 // device a run uses when none is named, Rangeify's choices for a device, and
 // BEAM's reports on stderr.
 #pragma once
 
-#include "core/pipeline/program_run.h"
+#include "core/engine/program_run.h"
 #include "core/pipeline/rangeify.h"
 
 #include <string>

@@ -4,8 +4,8 @@
 #include "core/opt/opt.h"
 #include "core/pipeline/kernel_select.h"
 #include "core/program/device_run.h"
-#include "core/pipeline/program_run.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/program_run.h"
+#include "core/engine/device_registry.h"
 #include "core/program/scheduled_run.h"
 
 #include <algorithm>

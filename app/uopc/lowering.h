@@ -27,7 +27,7 @@ struct LoweringOptions {
   size_t schedule = 0;        // a realization point's schedule (1-based); 0: the whole program
 };
 
-// Turns a typed device name into its canonical spelling (core/runtime/device_registry.h);
+// Turns a typed device name into its canonical spelling (core/engine/device_registry.h);
 // an unknown one fails parsing with the accepted forms.
 CLI::Validator deviceNameValidator();
 

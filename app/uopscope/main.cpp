@@ -13,7 +13,7 @@
 #include "views/graph/graph_filter.h"
 #include "views/program/program_editor.h"
 #include "views/throughput/throughput_panel.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 #include "core/program/device_run.h"
 
 #include <QAction>

@@ -8,7 +8,7 @@
 #include "core/export/graph_dot.h"
 #include "core/export/html_report.h"
 #include "core/export/report_kernels.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 #include "backends/graphviz/dot_svg.h"
 #include "views/kernel_text/device_run.h"
 #include "views/run/peaks_cache.h"

@@ -10,7 +10,7 @@
 
 #include "backends/llvm/llvm_jit.h"
 #include "core/pipeline/codegen.h"
-#include "core/runtime/device.h"
+#include "core/engine/device.h"
 #include "core/runtime/host_tensor.h"
 
 #include <span>

@@ -4,7 +4,7 @@
 // that says there is no such device here.
 #pragma once
 
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 
 #include <string>
 

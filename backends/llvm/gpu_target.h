@@ -6,7 +6,7 @@
 #pragma once
 
 #include "backends/llvm/target_desc.h"
-#include "core/pipeline/codegen_target.h"
+#include "core/render/codegen_target.h"
 
 #include <optional>
 #include <string>

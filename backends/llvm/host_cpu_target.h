@@ -2,7 +2,7 @@
 // float vectors, so the heuristics size THREAD splits and register tiles.
 #pragma once
 
-#include "core/pipeline/codegen_target.h"
+#include "core/render/codegen_target.h"
 
 namespace uops {
 

@@ -1,11 +1,11 @@
-// The CPU as a core Device (core/runtime/device.h): kernels lowered for the
+// The CPU as a core Device (core/engine/device.h): kernels lowered for the
 // host's target, compiled by the process's one LLVM ORC JIT (CpuDevice,
 // compiled kernels cached by content), buffers in host memory, machine code
 // from LLVM's disassembler.
 #pragma once
 
 #include "backends/llvm/llvm_jit.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 
 namespace uops {
 

@@ -7,7 +7,7 @@
 #include "backends/opencl/cl_device.h"
 #include "backends/opencl/cl_schedule_program.h"
 #include "core/pipeline/codegen.h"
-#include "core/pipeline/render_opencl.h"
+#include "core/render/render_opencl.h"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-// Each CL:<n> as a core Device (core/runtime/device.h): kernels lowered for
+// Each CL:<n> as a core Device (core/engine/device.h): kernels lowered for
 // openClTarget(), built by the driver on the process's shared ClDevice (a
 // schedule's kernels in as few programs as their names allow), every new
 // launch probed in a child process first so a driver that aborts does not
@@ -8,7 +8,7 @@
 // LLVM), text binaries (PTX) are shown as they are.
 #pragma once
 
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 
 #include <cstdint>
 #include <functional>

@@ -3,11 +3,11 @@
 #include "core/autobatch/group_roots.h"
 #include "core/autobatch/host_values.h"
 #include "core/autobatch/prim.h"
-#include "core/pipeline/codegen_error.h"
-#include "core/pipeline/contractible.h"
+#include "core/render/codegen_error.h"
+#include "core/render/contractible.h"
 #include "core/pipeline/pipeline_runner.h"
-#include "core/pipeline/program_run.h"
-#include "core/pipeline/render_llvm_writer.h"
+#include "core/engine/program_run.h"
+#include "core/render/render_llvm_writer.h"
 #include "core/render/renderer.h"
 
 #include <algorithm>

@@ -12,7 +12,7 @@
 #include "core/program/extension_modules.h"
 #include "core/program/host_eval.h"
 #include "core/program/realization.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 
 #include <map>
 

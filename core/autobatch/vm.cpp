@@ -5,8 +5,8 @@
 #include "core/autobatch/member_kernel.h"
 #include "core/autobatch/member_set.h"
 #include "core/autobatch/prim.h"
-#include "core/pipeline/bound_schedule.h"
-#include "core/pipeline/program_run.h"
+#include "core/engine/bound_schedule.h"
+#include "core/engine/program_run.h"
 #include "core/program/convert.h"
 #include "core/runtime/reference_evaluator.h"
 

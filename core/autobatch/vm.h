@@ -15,7 +15,7 @@
 
 #include "core/autobatch/program.h"
 #include "core/pipeline/codegen.h"
-#include "core/runtime/device.h"
+#include "core/engine/device.h"
 #include "core/runtime/host_tensor.h"
 
 #include <atomic>

@@ -1,5 +1,5 @@
 // LlvmDoc: the LLVM IR instructions, intrinsics and keywords the LLVM renderer
-// (core/pipeline/render_llvm*.cpp) writes, explained for the IR pane's hover.
+// (core/render/render_llvm*.cpp) writes, explained for the IR pane's hover.
 #pragma once
 
 #include <span>

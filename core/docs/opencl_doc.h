@@ -1,5 +1,5 @@
 // OpenClDoc: the OpenCL C builtins and qualifiers the OpenCL renderer
-// (core/pipeline/render_opencl*.cpp) writes, explained for the source pane.
+// (core/render/render_opencl*.cpp) writes, explained for the source pane.
 #pragma once
 
 #include <span>

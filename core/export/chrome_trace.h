@@ -7,8 +7,8 @@
 // destination.
 #pragma once
 
-#include "core/pipeline/kernel_launch.h"
-#include "core/pipeline/timeline_event.h"
+#include "core/engine/kernel_launch.h"
+#include "core/engine/timeline_event.h"
 
 #include <nlohmann/json.hpp>
 

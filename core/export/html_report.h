@@ -4,7 +4,7 @@
 // SVG): no script, font or link to fetch, so it opens anywhere offline.
 #pragma once
 
-#include "core/pipeline/kernel_launch.h"
+#include "core/engine/kernel_launch.h"
 #include "core/runtime/device_peaks.h"
 
 #include <optional>

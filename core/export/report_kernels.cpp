@@ -1,6 +1,6 @@
 #include "core/export/report_kernels.h"
 
-#include "core/pipeline/kernel_flops.h"
+#include "core/engine/kernel_flops.h"
 
 #include <fmt/format.h>
 

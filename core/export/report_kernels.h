@@ -6,8 +6,8 @@
 
 #include "core/export/html_report.h"
 #include "core/pipeline/pipeline_runner.h"
-#include "core/pipeline/schedule_executor.h"
-#include "core/runtime/device.h"
+#include "core/engine/schedule_executor.h"
+#include "core/engine/device.h"
 
 #include <vector>
 

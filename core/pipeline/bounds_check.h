@@ -12,7 +12,7 @@
 #pragma once
 
 #include "core/ir/uop.h"
-#include "core/pipeline/codegen_error.h"
+#include "core/render/codegen_error.h"
 
 #include <string>
 #include <string_view>

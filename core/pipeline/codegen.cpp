@@ -5,7 +5,7 @@
 #include "core/opt/kernel_ranges.h"
 #include "core/render/renderer.h"
 #include "core/pipeline/bounds_check.h"
-#include "core/pipeline/codegen_error.h"
+#include "core/render/codegen_error.h"
 #include "core/pipeline/expand.h"
 #include "core/pipeline/group_reduce.h"
 #include "core/pipeline/instruction_selection.h"

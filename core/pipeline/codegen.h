@@ -6,8 +6,8 @@
 #pragma once
 
 #include "core/ir/uop.h"
-#include "core/pipeline/codegen_target.h"
-#include "core/pipeline/memory_plan.h"
+#include "core/render/codegen_target.h"
+#include "core/render/memory_plan.h"
 #include "core/pipeline/optimize.h"
 #include "core/render/rendered_kernel.h"
 #include "core/remarks/remark.h"

@@ -3,7 +3,7 @@
 #include "core/ir/build.h"
 #include "core/ir/reaches.h"
 #include "core/ir/wmma_tile.h"
-#include "core/pipeline/codegen_error.h"
+#include "core/render/codegen_error.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/optimize.h"
 #include "core/ir/graph_walk.h"

@@ -2,7 +2,7 @@
 
 #include "core/ir/build.h"
 #include "core/opt/kernel_ranges.h"
-#include "core/pipeline/codegen_error.h"
+#include "core/render/codegen_error.h"
 #include "core/rewrite/graph_rewrite.h"
 
 #include <algorithm>

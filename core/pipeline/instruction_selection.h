@@ -13,7 +13,7 @@
 //                    that min_max decides removed
 #pragma once
 
-#include "core/pipeline/codegen_target.h"
+#include "core/render/codegen_target.h"
 #include "core/rewrite/pattern_matcher.h"
 
 namespace uops {

@@ -1,8 +1,8 @@
 #include "core/pipeline/linearize.h"
 
 #include "core/ir/graph_walk.h"
-#include "core/pipeline/codegen_error.h"
-#include "core/pipeline/grid_specials.h"
+#include "core/render/codegen_error.h"
+#include "core/render/grid_specials.h"
 #include "core/pipeline/optimize.h"
 #include "core/rewrite/graph_rewrite.h"
 #include "core/rewrite/substitute_step.h"

@@ -6,7 +6,7 @@
 #include "core/ir/buffer_access.h"
 #include "core/ir/build.h"
 #include "core/ir/graph_walk.h"
-#include "core/pipeline/codegen_error.h"
+#include "core/render/codegen_error.h"
 #include "core/rewrite/graph_rewrite.h"
 #include "core/runtime/float_convert.h"
 

@@ -7,7 +7,7 @@
 #include "core/pipeline/linearize.h"
 
 #include "core/ir/node_map.h"
-#include "core/pipeline/codegen_error.h"
+#include "core/render/codegen_error.h"
 #include "core/pipeline/optimize.h"
 
 #include <algorithm>

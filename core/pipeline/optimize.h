@@ -8,7 +8,7 @@
 
 #include "core/ir/uop.h"
 #include "core/opt/kernel_ranges.h"
-#include "core/pipeline/codegen_target.h"
+#include "core/render/codegen_target.h"
 
 namespace uops {
 

@@ -11,7 +11,7 @@
 #pragma once
 
 #include "core/ir/uop.h"
-#include "core/pipeline/codegen_target.h"
+#include "core/render/codegen_target.h"
 
 namespace uops {
 

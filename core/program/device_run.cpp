@@ -1,7 +1,7 @@
 #include "core/program/device_run.h"
 
-#include "core/pipeline/interp_device.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/interp_device.h"
+#include "core/engine/device_registry.h"
 
 namespace uops::program {
 

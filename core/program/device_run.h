@@ -1,10 +1,10 @@
 // Running a program's outputs on a device by name: the device comes from the
-// registry (core/runtime/device_registry.h: REF and INTERP are core's, CPU and
-// CL:<n> the backends' once registered), the run is core/pipeline's one path
+// registry (core/engine/device_registry.h: REF and INTERP are core's, CPU and
+// CL:<n> the backends' once registered), the run is core/engine's one path
 // (program_run.h).
 #pragma once
 
-#include "core/pipeline/program_run.h"
+#include "core/engine/program_run.h"
 #include "core/tensor/tensor.h"
 
 #include <string>

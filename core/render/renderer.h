@@ -1,7 +1,7 @@
 // Renderer: the last stage's seam. A CodegenTarget carries the renderer that
 // writes its kernels (tinygrad's device -> renderer); Render asks it for one
 // RenderedKernel and nothing else asks which language that is. The renderers
-// (core/pipeline/llvm_renderer.h, opencl_renderer.h) are text generators: no
+// (core/render/llvm_renderer.h, opencl_renderer.h) are text generators: no
 // LLVM or OpenCL headers in core.
 #pragma once
 

@@ -9,7 +9,7 @@
 #include "core/autobatch/vm.h"
 #include "core/frontend/load_error.h"
 #include "core/program/program.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 #include "tests/program/program_test.h"
 
 #include <QTest>

@@ -8,9 +8,9 @@
 #include "tests/support/backend_devices.h"
 
 #include "backends/llvm/cpu_device.h"
-#include "core/pipeline/device_beam.h"
-#include "core/runtime/device_registry.h"
-#include "core/pipeline/kernel_interpreter.h"
+#include "core/engine/device_beam.h"
+#include "core/engine/device_registry.h"
+#include "core/engine/kernel_interpreter.h"
 #include "core/pipeline/optimize.h"
 
 #include <QTemporaryDir>

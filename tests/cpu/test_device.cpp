@@ -8,7 +8,7 @@
 
 #include "backends/llvm/cpu_device.h"
 #include "core/pipeline/bounds_check.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 #include "core/runtime/reference_evaluator.h"
 
 #include <QTest>

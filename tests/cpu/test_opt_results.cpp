@@ -8,7 +8,7 @@
 #include "backends/llvm/cpu_device.h"
 #include "core/opt/apply_opt.h"
 #include "core/opt/heuristics.h"
-#include "core/pipeline/kernel_interpreter.h"
+#include "core/engine/kernel_interpreter.h"
 
 #include <QTest>
 

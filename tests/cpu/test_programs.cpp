@@ -6,10 +6,10 @@
 #include "tests/support/test_registry.h"
 #include "tests/support/backend_devices.h"
 
-#include "core/pipeline/device_schedule.h"
+#include "core/engine/device_schedule.h"
 #include "core/ir/shape.h"
 #include "core/program/device_run.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 #include "core/autobatch/module.h"
 #include "core/program/program.h"
 #include "core/runtime/reference_evaluator.h"

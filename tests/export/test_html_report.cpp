@@ -8,11 +8,11 @@
 #include "core/export/html_report.h"
 #include "core/export/html_text.h"
 #include "core/export/report_kernels.h"
-#include "core/pipeline/device_schedule.h"
-#include "core/pipeline/program_run.h"
+#include "core/engine/device_schedule.h"
+#include "core/engine/program_run.h"
 #include "core/program/device_run.h"
 #include "core/program/program.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 #include "tests/support/backend_devices.h"
 
 #include <QtTest>

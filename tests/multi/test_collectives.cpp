@@ -8,8 +8,8 @@
 #include "tests/support/test_registry.h"
 #include "core/ir/build.h"
 #include "core/pipeline/device_split.h"
-#include "core/pipeline/program_run.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/program_run.h"
+#include "core/engine/device_registry.h"
 #include "core/runtime/zero_filled.h"
 #include "tests/support/backend_devices.h"
 

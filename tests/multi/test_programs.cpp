@@ -5,7 +5,7 @@
 // registry's virtual CPU devices.
 #include "tests/support/test_registry.h"
 #include "core/program/device_run.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 #include "tests/program/program_test.h"
 #include "tests/support/backend_devices.h"
 

@@ -8,10 +8,10 @@
 #include "tests/support/backend_devices.h"
 #include "backends/opencl/cl_discovery.h"
 #include "backends/opencl/cl_error.h"
-#include "core/pipeline/device_schedule.h"
+#include "core/engine/device_schedule.h"
 #include "core/pipeline/pipeline_runner.h"
-#include "core/pipeline/schedule_executor.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/schedule_executor.h"
+#include "core/engine/device_registry.h"
 #include "core/runtime/reference_evaluator.h"
 
 #include <fmt/format.h>

@@ -5,8 +5,8 @@
 #include "tests/support/test_registry.h"
 #include "tests/opencl/cl_test.h"
 
-#include "core/pipeline/program_run.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/program_run.h"
+#include "core/engine/device_registry.h"
 #include "core/runtime/zero_filled.h"
 #include "core/tensor/tensor.h"
 

@@ -11,8 +11,8 @@
 
 #include "backends/opencl/cl_kernel.h"
 #include "backends/opencl/cl_schedule_program.h"
-#include "core/pipeline/device_schedule.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_schedule.h"
+#include "core/engine/device_registry.h"
 #include "core/pipeline/codegen.h"
 #include "core/runtime/reference_evaluator.h"
 #include "core/tensor/tensor.h"

@@ -5,9 +5,9 @@
 #include "tests/support/test_registry.h"
 #include "tests/opencl/cl_test.h"
 
-#include "core/pipeline/device_schedule.h"
+#include "core/engine/device_schedule.h"
 #include "core/pipeline/pipeline_runner.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 #include "core/runtime/reference_evaluator.h"
 #include "core/nn/conv.h"
 #include "core/tensor/tensor.h"

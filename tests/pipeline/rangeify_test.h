@@ -5,7 +5,7 @@
 
 #include "core/ir/shape.h"
 #include "core/ir/text.h"
-#include "core/pipeline/kernel_interpreter.h"
+#include "core/engine/kernel_interpreter.h"
 #include "core/pipeline/schedule.h"
 #include "core/runtime/reference_evaluator.h"
 

@@ -3,7 +3,7 @@
 // same search over times (--slower) with an injected timing function.
 #include "tests/support/test_registry.h"
 
-#include "core/pipeline/bisect_search.h"
+#include "core/engine/bisect_search.h"
 
 #include <QTest>
 

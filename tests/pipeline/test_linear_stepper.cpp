@@ -8,9 +8,9 @@
 #include "tests/support/kernel_ast.h"
 
 #include "core/pipeline/codegen.h"
-#include "core/pipeline/codegen_target.h"
-#include "core/pipeline/kernel_interpreter.h"
-#include "core/pipeline/linear_stepper.h"
+#include "core/render/codegen_target.h"
+#include "core/engine/kernel_interpreter.h"
+#include "core/engine/linear_stepper.h"
 
 #include <QtTest>
 

@@ -7,7 +7,7 @@
 
 #include "core/ir/text.h"
 #include "core/pipeline/codegen.h"
-#include "core/pipeline/codegen_error.h"
+#include "core/render/codegen_error.h"
 #include "core/pipeline/linearize.h"
 
 #include <QTest>

@@ -4,7 +4,7 @@
 #include "tests/support/kernel_ast.h"
 
 #include "core/pipeline/codegen.h"
-#include "core/pipeline/memory_plan.h"
+#include "core/render/memory_plan.h"
 
 #include <QTest>
 

@@ -5,7 +5,7 @@
 #include "tests/support/kernel_ast.h"
 
 #include "core/pipeline/codegen.h"
-#include "core/pipeline/memory_report_print.h"
+#include "core/engine/memory_report_print.h"
 
 #include <QTest>
 

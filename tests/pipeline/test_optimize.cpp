@@ -5,7 +5,7 @@
 #include "tests/support/kernel_ast.h"
 
 #include "core/ir/text.h"
-#include "core/pipeline/codegen_error.h"
+#include "core/render/codegen_error.h"
 #include "core/pipeline/expand.h"
 #include "core/pipeline/optimize.h"
 

@@ -6,7 +6,7 @@
 #include "tests/support/test_registry.h"
 #include "tests/support/kernel_ast.h"
 
-#include "core/pipeline/kernel_interpreter.h"
+#include "core/engine/kernel_interpreter.h"
 #include "core/pipeline/rangeify_steps.h"
 #include "core/rewrite/graph_rewrite.h"
 #include "core/symbolic/symbolic.h"

@@ -7,8 +7,8 @@
 #include "tests/support/kernel_ast.h"
 
 #include "core/pipeline/codegen.h"
-#include "core/pipeline/codegen_error.h"
-#include "core/pipeline/render_llvm.h"
+#include "core/render/codegen_error.h"
+#include "core/render/render_llvm.h"
 
 #include <QTest>
 

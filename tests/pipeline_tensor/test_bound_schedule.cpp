@@ -4,10 +4,10 @@
 // same one every run, and misuse (binding after the first run, a placeholder
 // left unbound) is a clear error.
 #include "tests/support/test_registry.h"
-#include "core/pipeline/bound_schedule.h"
-#include "core/pipeline/program_run.h"
-#include "core/pipeline/schedule_executor.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/bound_schedule.h"
+#include "core/engine/program_run.h"
+#include "core/engine/schedule_executor.h"
+#include "core/engine/device_registry.h"
 #include "core/runtime/reference_evaluator.h"
 #include "core/tensor/tensor.h"
 #include "tests/support/backend_devices.h"

@@ -5,7 +5,7 @@
 // evaluator on the tensor graph. A wrong rewrite shows up at the stage that
 // made it.
 #include "tests/support/test_registry.h"
-#include "core/pipeline/kernel_interpreter.h"
+#include "core/engine/kernel_interpreter.h"
 #include "core/pipeline/pipeline_runner.h"
 #include "core/ir/graph_walk.h"
 #include "core/runtime/reference_evaluator.h"

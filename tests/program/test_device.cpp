@@ -6,7 +6,7 @@
 #include "tests/support/test_registry.h"
 #include "core/program/device_run.h"
 #include "core/program/host_text.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 #include "program_test.h"
 #include "tests/support/device_round_trip.h"
 

@@ -6,7 +6,7 @@
 #include "tests/support/test_registry.h"
 #include "core/ir/provenance.h"
 #include "core/ir/uop.h"
-#include "core/pipeline/codegen_target.h"
+#include "core/render/codegen_target.h"
 #include "core/pipeline/pipeline_runner.h"
 #include "core/program/program.h"
 

@@ -3,7 +3,7 @@
 // fit. "" when all holds, else what did not.
 #pragma once
 
-#include "core/runtime/device.h"
+#include "core/engine/device.h"
 
 #include <fmt/format.h>
 

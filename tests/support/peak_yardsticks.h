@@ -4,10 +4,10 @@
 // bandwidth yardstick resources/bench/copy_16m.py.
 #pragma once
 
-#include "core/pipeline/device_schedule.h"
+#include "core/engine/device_schedule.h"
 #include "core/pipeline/pipeline_runner.h"
-#include "core/pipeline/program_run.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/program_run.h"
+#include "core/engine/device_registry.h"
 #include "core/tensor/tensor.h"
 
 #include <stdexcept>

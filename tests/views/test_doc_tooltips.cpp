@@ -11,7 +11,7 @@
 #include "core/docs/op_doc.h"
 #include "core/docs/stage_doc.h"
 #include "core/ir/uop.h"
-#include "core/pipeline/linear_stepper.h"
+#include "core/engine/linear_stepper.h"
 #include "views/code/code_editor.h"
 #include "views/code/scintilla.h"
 #include "views/kernels/kernels_model.h"

@@ -7,7 +7,7 @@
 #include "app/uopscope/main_window.h"
 #include "tests/views/views_test.h"
 
-#include "core/pipeline/linear_stepper.h"
+#include "core/engine/linear_stepper.h"
 #include "views/stepper/stepper_model.h"
 
 #include <QLabel>

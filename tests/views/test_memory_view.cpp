@@ -6,7 +6,7 @@
 #include "tests/support/test_registry.h"
 #include "tests/views/views_test.h"
 
-#include "core/pipeline/memory_report_print.h"
+#include "core/engine/memory_report_print.h"
 #include "views/memory/buffer_chart.h"
 #include "views/memory/memory_panel.h"
 #include "views/memory/register_chart.h"

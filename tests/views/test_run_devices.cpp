@@ -7,7 +7,7 @@
 #include "tests/support/backend_devices.h"
 
 #include "backends/opencl/cl_discovery.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 #include "views/run/run_panel.h"
 #include "views/run/timeline_view.h"
 

@@ -2,7 +2,7 @@
 
 #include "views/autobatch/read_only_cell.h"
 
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 #include "views/kernel_text/rendered_source.h"
 #include "views/graph/graph_view.h"
 #include "views/kernel_text/machine_code.h"

@@ -1,7 +1,7 @@
 #include "views/bisect/bisect_runner.h"
 
-#include "core/pipeline/lowering_bisect.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/lowering_bisect.h"
+#include "core/engine/device_registry.h"
 #include "views/session/session.h"
 
 #include <QProgressDialog>

@@ -1,5 +1,5 @@
 // Tools > Bisect: `uopc bisect` for the program shown. The bisection
-// (core/pipeline/lowering_bisect.h) runs on a worker while a progress dialog
+// (core/engine/lowering_bisect.h) runs on a worker while a progress dialog
 // counts its probes (Cancel stops it before the next one); when it finds the
 // rewrite after which the kernels' outputs differ from the reference
 // evaluator's, the Session selects that rewrite's stage and `open` is told

@@ -1,10 +1,10 @@
 #include "views/kernel_text/device_run.h"
 
-#include "core/pipeline/device_schedule.h"
+#include "core/engine/device_schedule.h"
 #include "core/pipeline/device_split.h"
-#include "core/pipeline/program_run.h"
+#include "core/engine/program_run.h"
 #include "core/program/host_text.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 
 #include <algorithm>
 #include <mutex>

@@ -1,17 +1,17 @@
 // Running the lowered program on a device, on a worker thread, through core's
-// one path (core/pipeline/device_schedule.h over the registry's Device): the
+// one path (core/engine/device_schedule.h over the registry's Device): the
 // explorer's own pipeline run (with the OptOps chosen in the Optimize view)
 // when it was lowered for that device; else the program is lowered again for
 // it, OptOps by the heuristics. Outputs are compared with the reference
 // evaluator only when asked (core/runtime/reference_check.h: bounded and
-// cancellable); each kernel gets its times and its work (core/pipeline/kernel_flops.h).
+// cancellable); each kernel gets its times and its work (core/engine/kernel_flops.h).
 #pragma once
 
-#include "core/pipeline/multi_schedule.h"
+#include "core/engine/multi_schedule.h"
 #include "core/pipeline/pipeline_runner.h"
-#include "core/pipeline/schedule_executor.h"
+#include "core/engine/schedule_executor.h"
 #include "core/runtime/reference_check.h"
-#include "core/pipeline/kernel_flops.h"
+#include "core/engine/kernel_flops.h"
 
 #include <QString>
 

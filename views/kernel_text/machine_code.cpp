@@ -1,7 +1,7 @@
 #include "views/kernel_text/machine_code.h"
 
 #include "core/pipeline/codegen.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 
 namespace uops::views {
 

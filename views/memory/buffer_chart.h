@@ -8,7 +8,7 @@
 // and readers; clicking a kernel's column reports it (kernelClicked).
 #pragma once
 
-#include "core/pipeline/memory_report.h"
+#include "core/engine/memory_report.h"
 
 #include <QWidget>
 

@@ -2,7 +2,7 @@
 // buffer's or a register's), the same in both charts.
 #pragma once
 
-#include "core/pipeline/memory_report.h"
+#include "core/engine/memory_report.h"
 
 #include <QColor>
 

@@ -1,6 +1,6 @@
 #include "views/memory/register_chart.h"
 
-#include "core/pipeline/memory_report_print.h"
+#include "core/engine/memory_report_print.h"
 #include "views/memory/memory_colors.h"
 
 #include <QHelpEvent>

@@ -5,7 +5,7 @@
 // register, its slot and the instructions where it starts and ends.
 #pragma once
 
-#include "core/pipeline/memory_report.h"
+#include "core/engine/memory_report.h"
 
 #include <QWidget>
 

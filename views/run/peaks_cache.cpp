@@ -1,6 +1,6 @@
 #include "views/run/peaks_cache.h"
 
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 
 #include <QSettings>
 

@@ -1,5 +1,5 @@
 // The roofline model of a run: each kernel at its arithmetic intensity
-// (FLOPs per byte moved, from the scheduled kernel: core/pipeline/kernel_flops.h) and the
+// (FLOPs per byte moved, from the scheduled kernel: core/engine/kernel_flops.h) and the
 // rate it reached, against the device's measured peaks (peaks_cache.h):
 // left of the ridge a kernel is bound by memory, right of it by arithmetic.
 // The peaks are the hardware's, so a kernel measured above the roof says the

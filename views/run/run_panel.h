@@ -1,6 +1,6 @@
 // The Run view: run the program on a chosen device (the CPU or any OpenCL
 // device; the target device unless another is chosen) with repetitions, on a worker; per kernel its
-// minimum and median times with GFLOPS and GB/s at the median (work from core/pipeline/kernel_flops.h), the
+// minimum and median times with GFLOPS and GB/s at the median (work from core/engine/kernel_flops.h), the
 // outputs' shapes and first values, and, when "check against reference" is
 // on, whether they match the reference evaluator. A program on several devices also gets its
 // per-device timeline; a program on one device its kernels under the device's roofline (the

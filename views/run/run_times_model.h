@@ -1,6 +1,6 @@
 // The Run view's table model: per kernel of a run, in launch order, its name,
 // minimum and median time, and GFLOPS and GB/s at the median (from the work
-// core/pipeline/kernel_flops.h counts), over its own copy of the run's result, so the table
+// core/engine/kernel_flops.h counts), over its own copy of the run's result, so the table
 // never reads a run the Session has since replaced.
 #pragma once
 

@@ -4,7 +4,7 @@
 // in its tooltip.
 #pragma once
 
-#include "core/pipeline/multi_schedule.h"
+#include "core/engine/multi_schedule.h"
 
 #include <QStringList>
 #include <QWidget>

@@ -2,9 +2,9 @@
 
 #include "views/common/time_text.h"
 #include "core/opt/heuristics.h"
-#include "core/pipeline/device_beam.h"
+#include "core/engine/device_beam.h"
 #include "core/pipeline/optimize.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 #include "views/jobs/work_pool.h"
 
 #include <memory>

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "core/opt/beam.h"
-#include "core/pipeline/codegen_target.h"
+#include "core/render/codegen_target.h"
 
 #include <QFutureWatcher>
 #include <QObject>

@@ -4,7 +4,7 @@
 #include "core/ir/axis_type.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/pipeline/codegen.h"
-#include "core/pipeline/schedule_executor.h"
+#include "core/engine/schedule_executor.h"
 #include "views/kernel_text/rendered_source.h"
 
 #include <QStringList>

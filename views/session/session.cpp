@@ -1,8 +1,8 @@
 #include "views/session/session.h"
 
-#include "core/pipeline/program_run.h"
+#include "core/engine/program_run.h"
 #include "core/pipeline/kernel_remarks.h"
-#include "core/runtime/device_registry.h"
+#include "core/engine/device_registry.h"
 #include "core/pipeline/optimize.h"
 #include "core/frontend/load_error.h"
 #include "core/ir/build.h"

@@ -9,7 +9,7 @@
 
 #include "core/pipeline/pipeline_runner.h"
 #include "core/opt/beam.h"
-#include "core/pipeline/schedule_executor.h"
+#include "core/engine/schedule_executor.h"
 #include "core/program/extension_modules.h"
 #include "views/graph/graph_layouts.h"
 #include "views/kernel_text/device_run.h"

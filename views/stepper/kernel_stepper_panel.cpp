@@ -2,7 +2,7 @@
 
 #include "core/ir/text.h"
 #include "core/pipeline/codegen.h"
-#include "core/pipeline/linear_stepper.h"
+#include "core/engine/linear_stepper.h"
 #include "views/session/session.h"
 #include "views/stepper/stepper_model.h"
 

@@ -3,7 +3,7 @@
 #include "views/common/doc_tooltip.h"
 
 #include "core/ir/text.h"
-#include "core/pipeline/linear_stepper.h"
+#include "core/engine/linear_stepper.h"
 
 #include <QColor>
 #include <QFont>

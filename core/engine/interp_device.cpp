@@ -1,0 +1,66 @@
+#include "core/engine/interp_device.h"
+
+#include "core/pipeline/codegen.h"
+#include "core/engine/kernel_interpreter.h"
+
+#include <chrono>
+#include <mutex>
+
+namespace uops {
+namespace {
+
+DeviceDescription describeInterp() {
+  return {"INTERP", "INTERP (kernel ASTs interpreted on the host)", false, false};
+}
+
+class InterpProgram final : public DeviceProgram {
+public:
+  InterpProgram(std::string name, UOpPtr ast) : m_name(std::move(name)), m_ast(std::move(ast)) {}
+  const std::string& name() const override { return m_name; }
+
+  double run(std::span<DeviceBuffer* const> buffers) override {
+    std::vector<HostTensor*> params;
+    params.reserve(buffers.size());
+    for (DeviceBuffer* b : buffers) params.push_back(&HostMemoryDevice::host(*b).value);
+    auto start = std::chrono::steady_clock::now();
+    runKernel(m_ast, params);
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  std::string machineCode() const override {
+    throw DeviceError("INTERP has no machine code: it interprets the kernel's UOps");
+  }
+
+private:
+  std::string m_name;
+  UOpPtr m_ast;
+};
+
+class InterpDevice final : public HostMemoryDevice {
+public:
+  const DeviceDescription& description() const override { return m_description; }
+  const CodegenTarget* target() const override { return nullptr; }
+
+  std::shared_ptr<DeviceProgram> compile(const LoweredKernel& kernel) override {
+    return std::make_shared<InterpProgram>(kernel.name.text, kernel.current);
+  }
+  std::vector<std::shared_ptr<DeviceProgram>> compileAll(const std::vector<LoweredKernel>& kernels) override {
+    std::vector<std::shared_ptr<DeviceProgram>> out;
+    for (const LoweredKernel& k : kernels) out.push_back(compile(k));
+    return out;
+  }
+
+private:
+  DeviceDescription m_description = describeInterp();
+};
+
+} // namespace
+
+void registerInterpDevice() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    registerDeviceKind(singleDeviceKind(describeInterp(), [] { return std::make_unique<InterpDevice>(); }));
+  });
+}
+
+} // namespace uops

@@ -1,0 +1,242 @@
+#include "core/render/render_llvm.h"
+
+#include "core/render/codegen_error.h"
+#include "core/render/contractible.h"
+#include "core/render/grid_specials.h"
+#include "core/render/kernel_symbol.h"
+#include "core/render/render_llvm_writer.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include <fmt/format.h>
+
+namespace uops {
+namespace {
+
+using llvmir::Writer;
+
+
+void renderNode(Writer& w, const UOp& u, const KernelMemoryPlan& plan) {
+  if (llvmir::isRegisterOp(u.op())) return llvmir::renderRegisterOp(w, u);
+  switch (u.op()) {
+  case Op::Param:
+    return w.bind(u, fmt::format("%data{}", u.argAs<ParamArg>().slot));
+  case Op::Buffer:
+    if (u.argAs<BufferArg>().addrSpace == AddrSpace::Local) return llvmir::renderLocalBuffer(w, u);
+    if (plan.slotOf(u) < 0) llvmir::unsupported(u, "kernels reach global buffers through Params");
+    return w.bind(u, fmt::format("%reg{}", plan.slotOf(u)));
+  case Op::Const:
+    return w.bind(u, llvmir::literal(u));
+  case Op::Index:
+    if (u.src(0)->op() == Op::Wmma) return llvmir::renderTileElement(w, u);
+    return llvmir::renderIndex(w, u);
+  case Op::Stack:
+    return llvmir::renderStack(w, u);
+  case Op::Wmma:
+    return llvmir::renderWmma(w, u);
+  case Op::Load:
+    return llvmir::renderLoad(w, u);
+  case Op::Store:
+    return llvmir::renderStore(w, u);
+  case Op::Range:
+    return llvmir::renderRange(w, u);
+  case Op::End:
+    return llvmir::renderEnd(w, u);
+  case Op::After:
+    return w.bind(u, w.operand(*u.src(0))); // ordering only: the buffer itself
+  case Op::Group:
+    return; // merges stores; nothing to compute
+  case Op::Neg:
+  case Op::Sub:
+  case Op::Div:
+  case Op::CmpGt:
+  case Op::CmpGe:
+  case Op::CmpLe:
+  case Op::CmpEq:
+  case Op::Not:
+  case Op::Pow:
+  case Op::Mulacc:
+  case Op::Threefry:
+    llvmir::unsupported(u, "Instruction Selection decomposes it");
+  case Op::Binary:
+  case Op::Permute:
+  case Op::Flip:
+  case Op::Reshape:
+  case Op::Expand:
+  case Op::Pad:
+  case Op::Shrink:
+  case Op::Replicated:
+  case Op::Slice:
+  case Op::Reduce:
+  case Op::Function:
+  case Op::Call:
+  case Op::Tuple:
+  case Op::GetTuple:
+  case Op::Contiguous:
+  case Op::ContiguousBackward:
+  case Op::Detach:
+  case Op::Sink:
+  case Op::Linear:
+    llvmir::unsupported(u, "not a kernel instruction (Rangeify and Linearize remove it)");
+  case Op::Special:
+    return llvmir::renderSpecial(w, u);
+  case Op::Barrier:
+    return llvmir::renderBarrier(w, u);
+  case Op::Ins:
+  case Op::If:
+  case Op::Endif:
+  case Op::Custom:
+  case Op::AtomicAdd:
+  case Op::CustomFunction:
+  case Op::Program:
+  case Op::Source:
+    llvmir::unsupported(u, "the CPU target has no such instruction");
+  default:
+    llvmir::unsupported(u, "no renderer for it");
+  }
+}
+
+// Param slot -> its node; every slot up to the largest is an argument.
+std::map<int64_t, const UOp*> paramsOf(const UOpPtr& linear) {
+  std::map<int64_t, const UOp*> params;
+  for (const UOpPtr& u : linear->src()) {
+    if (u->op() != Op::Param) continue;
+    int64_t slot = u->argAs<ParamArg>().slot;
+    auto [it, fresh] = params.emplace(slot, u.get());
+    if (!fresh && it->second != u.get())
+      throw CodegenError("Render", fmt::format("Param slot {} is used with two dtypes", slot));
+    if (slot < 0) throw CodegenError("Render", fmt::format("Param slot {} is negative", slot));
+  }
+  return params;
+}
+
+// Appends whole lines to the source, each attributed to `node` (lineNodes stays parallel).
+void appendIrLines(RenderedKernel& out, std::string_view text, const UOp* node) {
+  out.text += text;
+  out.lineNodes.insert(out.lineNodes.end(), static_cast<size_t>(std::count(text.begin(), text.end(), '\n')), node);
+}
+
+// The launch grid of a kernel for a GPU dialect: a grid without work-groups
+// gets them, dimension 0 as large as the dialect allows and divides it.
+LaunchGrid gridFor(const UOpPtr& linear, const LlvmDialect& dialect) {
+  LaunchGrid grid = launchGrid(linear);
+  if (grid.global.empty()) grid.global = {1};
+  if (!grid.local.empty()) return grid;
+  grid.local.assign(grid.global.size(), 1);
+  for (int64_t l = std::min(grid.global[0], dialect.maxWorkGroup()); l > 1; --l)
+    if (grid.global[0] % l == 0) {
+      grid.local[0] = l;
+      break;
+    }
+  return grid;
+}
+
+// A GPU dialect's module: the kernel is the entry, its arguments the Params.
+void gridModule(RenderedKernel& out, const Writer& w, const std::map<int64_t, const UOp*>& params,
+                std::string_view kernelName) {
+  const LlvmDialect& dialect = *w.dialect;
+  int64_t count = params.empty() ? 0 : params.rbegin()->first + 1;
+  std::string args;
+  for (int64_t k = 0; k < count; ++k)
+    args += fmt::format("{}ptr {}%data{}", k ? ", " : "", params.count(k) ? "noalias " : "", k);
+  auto text = [&out](std::string_view t) { appendIrLines(out, t, nullptr); };
+  text(fmt::format("; kernel {}: rendered by UOpScope for {}\n", kernelName, dialect.name()));
+  for (const std::string& d : w.declarations())
+    text(d + "\n");
+  for (llvmir::Helper h : w.helpers())
+    text("\n" + llvmir::helperDefinition(h));
+  if (!w.globals.empty()) text("\n");
+  for (const std::string& g : w.globals)
+    text(g + "\n");
+  text(fmt::format("\n{} @{}({}) #0 {{\nentry:\n", dialect.kernelDefinition(), out.function, args));
+  for (size_t i = 0; i < w.lines().size(); ++i) {
+    appendIrLines(out, w.lines()[i], w.lineNodes()[i]);
+    appendIrLines(out, "\n", w.lineNodes()[i]);
+  }
+  text("  ret void\n}\n");
+  text(fmt::format("\nattributes #0 = {{ {} }}\n", dialect.kernelAttributes(out.local)));
+  if (w.loopsMarked) text("\n!0 = !{!\"llvm.loop.vectorize.enable\", i1 false}\n");
+  for (int i = 1; i <= w.loopsMarked; ++i) text(fmt::format("!{} = distinct !{{!{}, !0}}\n", i, i));
+  std::vector<std::string> metadata = dialect.moduleMetadata(out.function, w.loopsMarked + 1);
+  if (!metadata.empty()) text("\n");
+  for (const std::string& m : metadata)
+    text(m + "\n");
+}
+
+} // namespace
+
+RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
+                          std::string_view kernelName, int64_t lanes, const LlvmDialect& dialect) {
+  RenderedKernel out{.language = RenderLanguage::LlvmIr, .text = {}, .function = kernelSymbol(kernelName),
+                     .entry = dialect.launchesGrid() ? kernelSymbol(kernelName) : "kernel"};
+  Writer w;
+  w.dialect = &dialect;
+  if (dialect.launchesGrid()) {
+    LaunchGrid grid = gridFor(linear, dialect);
+    out.global = grid.global;
+    out.local = grid.local;
+    w.groupSize = grid.local;
+  }
+  w.contract = contractible(linear);
+  w.noLoopVectorize = lanes >= kExplicitLanes;
+  // allocas first, in the entry block, where mem2reg/SROA promote them to registers
+  for (size_t s = 0; s < plan.slots.size(); ++s)
+    w.line(fmt::format("%reg{} = alloca {}, i64 {}", s, llvmir::regType(plan.slots[s].dtype),
+                       plan.slots[s].size));
+  VectorPlan vectors = planVectorAccess(linear, VectorAccess::GatedLoads);
+  for (const UOp* u : vectors.order) {
+    w.current = u;
+    if (const VectorGroup* g = vectors.of(*u)) {
+      if (g->emitAt == u) llvmir::renderMaskedLoad(w, *g); // its other lanes are read with it
+      continue;
+    }
+    renderNode(w, *u, plan);
+  }
+  w.current = nullptr;
+
+  auto params = paramsOf(linear);
+  if (dialect.launchesGrid()) {
+    gridModule(out, w, params, kernelName);
+    return out;
+  }
+  int64_t count = params.empty() ? 0 : params.rbegin()->first + 1;
+  std::string args, passed, loads;
+  out.global = {w.threads};
+  for (int64_t k = 0; k < count; ++k) {
+    args += fmt::format("{}ptr {}%data{}", k ? ", " : "", params.count(k) ? "noalias " : "", k);
+    passed += fmt::format("{}ptr %p{}", k ? ", " : "", k);
+    loads += fmt::format("  %a{} = getelementptr inbounds ptr, ptr %bufs, i64 {}\n"
+                         "  %p{} = load ptr, ptr %a{}\n",
+                         k, k, k, k);
+  }
+
+  auto text = [&out](std::string_view t) { appendIrLines(out, t, nullptr); };
+  text(fmt::format("; kernel {}: rendered by UOpScope for the CPU\n", kernelName));
+  for (const std::string& d : w.declarations())
+    text(d + "\n");
+  for (llvmir::Helper h : w.helpers())
+    text("\n" + llvmir::helperDefinition(h));
+  text(fmt::format("\ndefine internal void @{}({}{}i64 %tid) #0 {{\nentry:\n", out.function, args,
+                   args.empty() ? "" : ", "));
+  size_t total = out.text.size();
+  for (const std::string& l : w.lines()) total += l.size() + 1;
+  out.text.reserve(total + 1024);
+  for (size_t i = 0; i < w.lines().size(); ++i) {
+    appendIrLines(out, w.lines()[i], w.lineNodes()[i]);
+    appendIrLines(out, "\n", w.lineNodes()[i]);
+  }
+  text("  ret void\n}\n");
+  text(fmt::format("\n; the CPU device's ABI: void {}(void** bufs, int64_t tid)\n", out.entry));
+  text(fmt::format(
+      "define void @{}(ptr %bufs, i64 %tid) #1 {{\nentry:\n{}  call void @{}({}{}i64 %tid)\n  ret void\n}}\n",
+      out.entry, loads, out.function, passed, passed.empty() ? "" : ", "));
+  text("\nattributes #0 = { alwaysinline nounwind }\nattributes #1 = { nounwind }\n");
+  // one distinct loop id per latch, each with the vectorizer off
+  if (w.loopsMarked) text("\n!0 = !{!\"llvm.loop.vectorize.enable\", i1 false}\n");
+  for (int i = 1; i <= w.loopsMarked; ++i) text(fmt::format("!{} = distinct !{{!{}, !0}}\n", i, i));
+  return out;
+}
+
+} // namespace uops

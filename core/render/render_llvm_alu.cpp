@@ -1,0 +1,150 @@
+// Elementwise ops: one LLVM instruction (or intrinsic) per op and number kind,
+// with the guards and roundings the evaluator's laws need.
+#include "core/render/render_llvm_writer.h"
+
+#include <fmt/format.h>
+
+namespace uops::llvmir {
+namespace {
+
+
+std::string suffix(DType d) { // the overload suffix of an intrinsic: f32, f64, i8, ...
+  if (isFloatKind(numKind(d))) return regType(d) == "double" ? "f64" : "f32";
+  return regType(d);
+}
+
+
+std::string intrinsic1(Writer& w, std::string_view name, DType d, const std::string& a) {
+  std::string t = regType(d);
+  return w.callIntrinsic(t, fmt::format("llvm.{}.{}", name, suffix(d)), fmt::format("{} {}", t, a),
+                         t);
+}
+
+std::string intrinsic2(Writer& w, std::string_view name, DType d, const std::string& a,
+                       const std::string& b) {
+  std::string t = regType(d);
+  return w.callIntrinsic(t, fmt::format("llvm.{}.{}", name, suffix(d)),
+                         fmt::format("{} {}, {} {}", t, a, t, b), fmt::format("{}, {}", t, t));
+}
+
+bool mayBe(const UOp& u, __int128 v) {
+  const MinMax& m = u.minMax();
+  return m.isFloat || (m.lo <= v && v <= m.hi);
+}
+
+// x/0 = x%0 = 0 and MIN/-1 = MIN (MIN%-1 = 0): the evaluator's total division.
+// LLVM's sdiv/srem are undefined there, so a divisor that may be 0 or -1 is
+// replaced by 1 and the result selected afterwards.
+std::string intDivide(Writer& w, const UOp& u, bool mod, const std::string& a,
+                      const std::string& b) {
+  DType d = u.src(0)->dtype();
+  std::string t = regType(d);
+  bool isSigned = numKind(d) == NumKind::Signed;
+  std::string op = mod ? (isSigned ? "srem" : "urem") : (isSigned ? "sdiv" : "udiv");
+  bool zero = mayBe(*u.src(1), 0), minusOne = isSigned && mayBe(*u.src(1), -1);
+  if (!zero && !minusOne) return w.emit(fmt::format("{} {} {}, {}", op, t, a, b));
+  std::string isZero = zero ? w.emit(fmt::format("icmp eq {} {}, 0", t, b)) : "false";
+  std::string isMinus = minusOne ? w.emit(fmt::format("icmp eq {} {}, -1", t, b)) : "false";
+  std::string bad = w.emit(fmt::format("or i1 {}, {}", isZero, isMinus));
+  std::string safe = w.emit(fmt::format("select i1 {}, {} 1, {} {}", bad, t, t, b));
+  std::string q = w.emit(fmt::format("{} {} {}, {}", op, t, a, safe));
+  if (mod) return w.emit(fmt::format("select i1 {}, {} 0, {} {}", bad, t, t, q));
+  std::string negated = w.emit(fmt::format("sub {} 0, {}", t, a));
+  std::string r = w.emit(fmt::format("select i1 {}, {} {}, {} {}", isMinus, t, negated, t, q));
+  return w.emit(fmt::format("select i1 {}, {} 0, {} {}", isZero, t, t, r));
+}
+
+// Shift amounts modulo the width.
+std::string shift(Writer& w, const UOp& u, const std::string& a, const std::string& b) {
+  DType d = u.src(0)->dtype();
+  std::string t = regType(d);
+  std::string amount = w.emit(fmt::format("and {} {}, {}", t, b, d.bits() - 1));
+  std::string op = u.op() == Op::Shl ? "shl" : numKind(d) == NumKind::Signed ? "ashr" : "lshr";
+  return w.emit(fmt::format("{} {} {}, {}", op, t, a, amount));
+}
+
+std::string floatOp(Writer& w, const UOp& u, const std::string& a, const std::string& b) {
+  DType d = u.src(0)->dtype();
+  std::string t = regType(d);
+  Op op = u.op();
+  const char* flags = w.contract.count(&u) ? " contract" : "";
+  if (op == Op::Add) return w.emit(fmt::format("fadd{} {} {}, {}", flags, t, a, b));
+  if (op == Op::Mul) return w.emit(fmt::format("fmul{} {} {}, {}", flags, t, a, b));
+  if (op == Op::Max) return intrinsic2(w, "maximum", d, a, b);
+  if (op == Op::Mod) return w.emit(fmt::format("frem {} {}, {}", t, a, b)); // C's fmod
+  if (op == Op::Idiv)
+    return intrinsic1(w, "trunc", d, w.emit(fmt::format("fdiv {} {}, {}", t, a, b)));
+  if (op == Op::CmpLt) return w.emit(fmt::format("fcmp olt {} {}, {}", t, a, b));
+  if (op == Op::CmpNe) return w.emit(fmt::format("fcmp une {} {}, {}", t, a, b));
+  if (op == Op::Recip)
+    return w.emit(fmt::format("fdiv {} {}, {}", t, floatLiteral(dtypes::float64, 1.0), a));
+  if (op == Op::Trunc) return intrinsic1(w, "trunc", d, a);
+  if (op == Op::Sqrt) return intrinsic1(w, "sqrt", d, a);
+  if (op == Op::Exp2) return intrinsic1(w, "exp2", d, a);
+  if (op == Op::Log2) return intrinsic1(w, "log2", d, a);
+  if (op == Op::Sin) return intrinsic1(w, "sin", d, a);
+  unsupported(u, "not an op on floats");
+}
+
+std::string intOp(Writer& w, const UOp& u, const std::string& a, const std::string& b) {
+  DType d = u.src(0)->dtype();
+  std::string t = regType(d);
+  NumKind k = numKind(d);
+  Op op = u.op();
+  bool isSigned = k == NumKind::Signed;
+  // bools only reach here as logic (Instruction Selection's bool ops); i1 add/mul
+  // would be xor/and, so the arithmetic ops are refused for them below
+  if (op == Op::Add && k != NumKind::Bool) return w.emit(fmt::format("add {} {}, {}", t, a, b));
+  if (op == Op::Mul && k != NumKind::Bool) return w.emit(fmt::format("mul {} {}, {}", t, a, b));
+  if (op == Op::Max) return intrinsic2(w, isSigned ? "smax" : "umax", d, a, b);
+  if ((op == Op::Mod || op == Op::Idiv) && k != NumKind::Bool)
+    return intDivide(w, u, op == Op::Mod, a, b);
+  if (op == Op::CmpLt)
+    return w.emit(fmt::format("icmp {} {} {}, {}", isSigned ? "slt" : "ult", t, a, b));
+  if (op == Op::CmpNe) return w.emit(fmt::format("icmp ne {} {}, {}", t, a, b));
+  if (op == Op::Xor) return w.emit(fmt::format("xor {} {}, {}", t, a, b));
+  if (op == Op::Or) return w.emit(fmt::format("or {} {}, {}", t, a, b));
+  if (op == Op::And) return w.emit(fmt::format("and {} {}, {}", t, a, b));
+  if ((op == Op::Shl || op == Op::Shr) && k != NumKind::Bool) return shift(w, u, a, b);
+  if (op == Op::Trunc) return a; // integers are whole already
+  unsupported(u, k == NumKind::Bool ? "Instruction Selection lowers it on bools"
+                                    : "not an op on integers");
+}
+
+// Ops whose float result may need a rounding into float16/bfloat16.
+bool rounds(Op op) {
+  return op == Op::Add || op == Op::Mul || op == Op::Mod || op == Op::Idiv || op == Op::Recip ||
+         op == Op::Sqrt || op == Op::Exp2 || op == Op::Log2 || op == Op::Sin;
+}
+
+} // namespace
+
+bool isRegisterOp(Op op) {
+  // the primitive elementwise ops; of the decomposed ones, the transcendentals
+  // and Sqrt where the target keeps them (TranscendentalMode::Intrinsics,
+  // CodegenTarget::nativeSqrt); a bit cast
+  return opGroup(op) == OpGroup::Elementwise || isTranscendental(op) || op == Op::Sqrt || op == Op::Bitcast;
+}
+
+void renderRegisterOp(Writer& w, const UOp& u) {
+  if (u.op() == Op::Cast) return renderCast(w, u);
+  if (u.op() == Op::Bitcast) return renderBitcast(w, u);
+  renderAlu(w, u);
+}
+
+void renderAlu(Writer& w, const UOp& u) {
+  if (u.op() == Op::Where) {
+    std::string t = regType(u.dtype());
+    w.bind(u, w.emit(fmt::format("select i1 {}, {} {}, {} {}", w.operand(*u.src(0)), t,
+                                  w.operand(*u.src(1)), t, w.operand(*u.src(2)))));
+    return;
+  }
+  DType d = u.src(0)->dtype();
+  const std::string& a = w.operand(*u.src(0));
+  std::string b = u.src().size() > 1 ? w.operand(*u.src(1)) : std::string();
+  if (!isFloatKind(numKind(d))) return w.bind(u, intOp(w, u, a, b));
+  std::string r = floatOp(w, u, a, b);
+  w.bind(u, rounds(u.op()) ? w.roundTo(d, r) : r);
+}
+
+} // namespace uops::llvmir

@@ -1,0 +1,152 @@
+// Index, Load and Store: pointer arithmetic and the memory representation of
+// each dtype. A Param's elements have their memory type (bool as i8, float16 and
+// bfloat16 as i16); a REG buffer holds register values.
+#include "core/ir/buffer_access.h"
+#include "core/render/render_llvm_writer.h"
+
+#include <fmt/format.h>
+
+namespace uops::llvmir {
+namespace {
+
+bool inGlobalMemory(const UOp& index) {
+  return addressedBuffer(index).op() == Op::Param;
+}
+
+std::string elementType(const UOp& index) {
+  DType d = index.dtype().base();
+  return inGlobalMemory(index) ? memType(d) : regType(d);
+}
+
+// Gated code: `body` runs in its own block when `gate` holds.
+template <class F>
+void branchOn(Writer& w, const std::string& gate, const std::string& label, F body) {
+  w.line(fmt::format("br i1 {}, label %{}.then, label %{}.done", gate, label, label));
+  w.startBlock(label + ".then");
+  body();
+  w.line(fmt::format("br label %{}.done", label));
+  w.startBlock(label + ".done");
+}
+
+std::string loadValue(Writer& w, const UOp& index) {
+  DType d = index.dtype().base();
+  std::string v = w.fresh();
+  w.line(fmt::format("{} = load {}, ptr {}", v, elementType(index), w.operand(index)));
+  return inGlobalMemory(index) ? w.fromMemory(d, v) : v;
+}
+
+} // namespace
+
+void renderIndex(Writer& w, const UOp& u) {
+  const UOp& base = addressedBuffer(u);
+  if (u.src().size() != 2) unsupported(u, "an Index into a kernel buffer has one offset");
+  const UOp& idx = *u.src(1);
+  // proven in bounds (bounds_check.h): the address stays inside the buffer object
+  const MinMax& m = idx.minMax();
+  int64_t size = base.op() == Op::Param ? base.dtype().ptrSize : base.argAs<BufferArg>().size;
+  bool inBounds = !m.isFloat && m.lo >= 0 && size >= 0 && m.hi < size;
+  std::string v = w.fresh();
+  w.line(fmt::format("{} = getelementptr {}{}, ptr {}, {} {}", v, inBounds ? "inbounds " : "",
+                     elementType(u), w.operand(*u.src(0)), regType(idx.dtype()), w.operand(idx)));
+  w.bind(u, v);
+}
+
+void renderLoad(Writer& w, const UOp& u) {
+  const UOp& index = *u.src(0);
+  if (u.src().size() == 1) return w.bind(u, loadValue(w, index));
+  if (u.src().size() != 3) unsupported(u, "a gated Load has an alt and a gate");
+  // the load happens only under the gate; the alt arrives from the block before
+  std::string v = w.fresh();
+  std::string label = v.substr(1);
+  std::string before = w.block();
+  std::string loaded, loadedIn;
+  branchOn(w, w.operand(*u.src(2)), label, [&] {
+    loaded = loadValue(w, index);
+    loadedIn = w.block();
+  });
+  w.line(fmt::format("{} = phi {} [ {}, %{} ], [ {}, %{} ]", v, regType(u.dtype()), loaded,
+                     loadedIn, w.operand(*u.src(1)), before));
+  w.bind(u, v);
+}
+
+// A gated group (vector_access.h) as one llvm.masked.load: lanes whose gate
+// fails are not touched and take their alternative; lane k is element k.
+void renderMaskedLoad(Writer& w, const VectorGroup& g) {
+  const UOp& first = *g.lanes[0];
+  std::string t = regType(first.dtype());
+  size_t n = g.lanes.size();
+  std::string vt = fmt::format("<{} x {}>", n, t);
+  std::string start = w.emit(fmt::format("getelementptr {}, ptr {}, i64 -{}", t, w.operand(*g.emitAt->src(0)),
+                                         g.emitLane));
+  std::string mask = "poison", alts = "poison";
+  for (size_t k = 0; k < n; ++k) {
+    const UOp& l = *g.lanes[k];
+    bool gated = l.src().size() == 3;
+    mask = w.emit(fmt::format("insertelement <{} x i1> {}, i1 {}, i32 {}", n, mask,
+                              gated ? w.operand(*l.src(2)) : "true", k));
+    if (gated) alts = w.emit(fmt::format("insertelement {} {}, {} {}, i32 {}", vt, alts, t, w.operand(*l.src(1)), k));
+  }
+  std::string suffix = fmt::format("v{}{}", n, t == "float" ? "f32" : t == "double" ? "f64" : t);
+  std::string v = w.callIntrinsic(vt, fmt::format("llvm.masked.load.{}.p0", suffix),
+                                  fmt::format("ptr {}, i32 {}, <{} x i1> {}, {} {}", start, first.dtype().itemSize(),
+                                              n, mask, vt, alts),
+                                  fmt::format("ptr, i32, <{} x i1>, {}", n, vt));
+  for (size_t k = 0; k < n; ++k)
+    w.bind(*g.lanes[k], w.emit(fmt::format("extractelement {} {}, i32 {}", vt, v, k)));
+}
+
+void renderStore(Writer& w, const UOp& u) {
+  const UOp& index = *u.src(0);
+  DType d = index.dtype().base();
+  auto store = [&] {
+    std::string v = w.operand(*u.src(1));
+    if (inGlobalMemory(index)) v = w.toMemory(d, v);
+    w.line(fmt::format("store {} {}, ptr {}", elementType(index), v, w.operand(index)));
+  };
+  if (u.src().size() == 2) return store();
+  std::string label = w.fresh().substr(1);
+  branchOn(w, w.operand(*u.src(2)), label, store);
+}
+
+void renderRange(Writer& w, const UOp& u) {
+  int64_t id = u.argAs<RangeArg>().id;
+  // the first THREAD range with a constant size is the thread index: no loop
+  auto bound = u.src(0)->constValue();
+  if (u.argAs<RangeArg>().type == AxisType::Thread && !w.threadRange && bound &&
+      std::holds_alternative<int64_t>(*bound)) {
+    w.threadRange = &u;
+    w.threads = std::get<int64_t>(*bound);
+    return w.bind(u, "%tid");
+  }
+  std::string t = regType(u.dtype());
+  std::string r = fmt::format("%r{}", id), loop = fmt::format("loop{}", id);
+  std::string before = w.block();
+  w.line(fmt::format("br label %{}", loop));
+  w.startBlock(loop);
+  w.line(fmt::format("{} = phi {} [ 0, %{} ], [ {}.next, %{}.latch ]", r, t, before, r, loop));
+  bool isSigned = numKind(u.dtype()) == NumKind::Signed;
+  w.line(fmt::format("{}.go = icmp {} {} {}, {}", r, isSigned ? "slt" : "ult", t, r,
+                     w.operand(*u.src(0))));
+  w.line(fmt::format("br i1 {}.go, label %{}.body, label %{}.exit", r, loop, loop));
+  w.startBlock(loop + ".body");
+  w.bind(u, r);
+}
+
+void renderEnd(Writer& w, const UOp& u) {
+  if (u.src().size() != 2) unsupported(u, "an End closes one range (split ends first)");
+  const UOp& range = *u.src(1);
+  if (&range == w.threadRange) return; // each thread runs its one index
+  int64_t id = range.argAs<RangeArg>().id;
+  std::string r = w.operand(range), loop = fmt::format("loop{}", id);
+  w.line(fmt::format("br label %{}.latch", loop));
+  w.startBlock(loop + ".latch");
+  // below the bound, so the increment cannot wrap
+  w.line(fmt::format("{}.next = add nuw nsw {} {}, 1", r, regType(range.dtype()), r));
+  if (w.noLoopVectorize)
+    w.line(fmt::format("br label %{}, !llvm.loop !{}", loop, ++w.loopsMarked));
+  else
+    w.line(fmt::format("br label %{}", loop));
+  w.startBlock(loop + ".exit");
+}
+
+} // namespace uops::llvmir

@@ -1,0 +1,141 @@
+// The LLVM renderer's state while it walks a Linear: value names, the current
+// basic block, the lines written, and what the module must declare. Internal to
+// render_llvm*.cpp and to the autobatch member kernel, which renders its
+// prims' per-element code with the same op renderers.
+#pragma once
+
+#include "core/ir/uop.h"
+#include "core/render/llvm_dialect.h"
+#include "core/render/vector_access.h"
+
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace uops::llvmir {
+
+// How a dtype computes in registers.
+enum class NumKind : unsigned char {
+  Bool,     // i1
+  Signed,   // int8..int64, index
+  Unsigned, // uint8..uint64
+  Float,    // float32, float64
+  Narrow,   // float16, bfloat16: float in registers, i16 in memory
+};
+NumKind numKind(DType d);
+inline bool isFloatKind(NumKind k) { return k == NumKind::Float || k == NumKind::Narrow; }
+
+std::string regType(DType d); // i1, i8, ..., i64, float, double
+std::string memType(DType d); // a Param buffer's element: i8 for bool, i16 for narrow floats
+std::string intType(int bits);
+
+// A Const as an operand of its register type.
+std::string literal(const UOp& c);
+// A float value of dtype d, rounded to d, as LLVM's exact hex form.
+std::string floatLiteral(DType d, double v);
+
+// Conversion functions the module defines when used (render_llvm_helpers.cpp).
+enum class Helper : unsigned char {
+  HalfToFloat,
+  FloatToHalf,
+  BFloatToFloat,
+  FloatToBFloat,
+  DoubleToFloatOdd,
+  UInt64ToDoubleOdd,
+};
+std::string helperName(Helper h);
+std::string helperDefinition(Helper h);
+
+class Writer {
+public:
+  // The operand text of a node already rendered (a name or a literal).
+  const std::string& operand(const UOp& u) const;
+  void bind(const UOp& u, std::string text) { m_names[&u] = std::move(text); }
+  bool bound(const UOp& u) const { return m_names.count(&u) != 0; }
+
+  // A new value name, "%v12"; `hint` names labels derived from it.
+  std::string fresh();
+  void line(std::string_view text);
+  // `%vN = <text>` on a line of its own; returns %vN.
+  std::string emit(std::string_view text);
+  void startBlock(const std::string& label);
+  const std::string& block() const { return m_block; }
+
+  // `call <ret> @<fn>(<args>)`, declaring the intrinsic once.
+  std::string callIntrinsic(std::string_view ret, std::string_view fn, std::string_view args,
+                            std::string_view argTypes);
+  std::string callHelper(Helper h, std::string_view ret, std::string_view args);
+
+  // Register <-> Param memory representation of dtype d.
+  std::string fromMemory(DType d, const std::string& v);
+  std::string toMemory(DType d, const std::string& v);
+  // A float result of dtype d rounded to d's format (float16/bfloat16; others unchanged).
+  std::string roundTo(DType d, const std::string& v);
+
+  // The machine's dialect (llvm_dialect.h); a grid's work-group size per
+  // dimension, which global indices (Special "idx<d>") are computed from.
+  const LlvmDialect* dialect = &cpuDialect();
+  std::vector<int64_t> groupSize;
+  // Module-level definitions: local memory (render_llvm_grid.cpp)
+  std::vector<std::string> globals;
+  void declare(std::string declaration) { m_declarations.insert(std::move(declaration)); }
+
+  // The THREAD range the kernel's %tid argument stands for (one per kernel), and its size.
+  const UOp* threadRange = nullptr;
+  int64_t threads = 1;
+
+  // Float Muls and Adds that may fuse into one FMA (LLVM's `contract`).
+  std::unordered_set<const UOp*> contract;
+
+  // Loop latches branch with `!llvm.loop` metadata that turns the loop vectorizer off.
+  bool noLoopVectorize = false;
+  int loopsMarked = 0; // latches written with that metadata: !1 ... !loopsMarked
+
+  // The node being rendered: every line written is attributed to it (null: none).
+  const UOp* current = nullptr;
+
+  const std::vector<std::string>& lines() const { return m_lines; }
+  const std::vector<const UOp*>& lineNodes() const { return m_lineNodes; } // parallel to lines()
+  const std::set<std::string>& declarations() const { return m_declarations; }
+  const std::set<Helper>& helpers() const { return m_helpers; }
+
+private:
+  std::unordered_map<const UOp*, std::string> m_names; // look-up only
+  std::vector<std::string> m_lines;
+  std::vector<const UOp*> m_lineNodes;
+  std::set<std::string> m_declarations;
+  std::set<Helper> m_helpers;
+  // The i16 a float16/bfloat16 register value was made from ("h"/"b" + name -> bits):
+  // storing it again needs no second conversion. Look-up only.
+  std::unordered_map<std::string, std::string> m_narrowBits;
+  std::string m_block = "entry";
+  int m_next = 0;
+};
+
+// The op renderers (one concept per file).
+// Ops computed in registers from operands already rendered: Cast, Bitcast and
+// the ALU ops (render_llvm_alu.cpp).
+bool isRegisterOp(Op op);
+void renderRegisterOp(Writer& w, const UOp& u);
+void renderAlu(Writer& w, const UOp& u);     // render_llvm_alu.cpp
+void renderCast(Writer& w, const UOp& u);    // render_llvm_cast.cpp
+void renderBitcast(Writer& w, const UOp& u); // render_llvm_cast.cpp
+void renderIndex(Writer& w, const UOp& u);   // render_llvm_memory.cpp
+void renderLoad(Writer& w, const UOp& u);
+void renderStore(Writer& w, const UOp& u);
+void renderMaskedLoad(Writer& w, const VectorGroup& g); // a gated group (vector_access.h)
+void renderRange(Writer& w, const UOp& u);
+void renderEnd(Writer& w, const UOp& u);
+void renderStack(Writer& w, const UOp& u);       // render_llvm_wmma.cpp
+void renderWmma(Writer& w, const UOp& u);
+void renderTileElement(Writer& w, const UOp& u); // Index(Wmma, e)
+void renderSpecial(Writer& w, const UOp& u);     // render_llvm_grid.cpp
+void renderBarrier(Writer& w, const UOp& u);
+void renderLocalBuffer(Writer& w, const UOp& u);
+
+[[noreturn]] void unsupported(const UOp& u, std::string_view why);
+
+} // namespace uops::llvmir

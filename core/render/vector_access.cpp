@@ -1,0 +1,274 @@
+#include "core/render/vector_access.h"
+
+#include "core/ir/node_map.h"
+#include "core/render/vector_access_remarks.h"
+#include "core/remarks/remark_scope.h"
+#include "core/symbolic/linear_form.h"
+
+#include <algorithm>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace uops {
+namespace {
+
+// What a candidate access is: a load or store of a Param's element at a linear index.
+struct Candidate {
+  const UOp* node;
+  size_t position; // in the Linear
+  bool store;
+  const UOp* gate; // a gated load's condition, else nullptr
+  const UOp* param;
+  LinearForm index;
+};
+
+bool vectorizable(DType d) {
+  return !d.isBool() && d.scalar != ScalarType::Float16 && d.scalar != ScalarType::BFloat16 && d.count == 1;
+}
+
+const UOp* paramOf(const UOp& access) {
+  const UOp& index = *access.src(0);
+  if (index.op() != Op::Index || index.src(0)->op() != Op::Param) return nullptr;
+  return index.src(0).get();
+}
+
+std::optional<Candidate> candidate(const UOp& u, size_t position) {
+  bool store = u.op() == Op::Store;
+  bool load = u.op() == Op::Load && (u.src().size() == 1 || u.src().size() == 3);
+  if (!(store ? u.src().size() == 2 : load)) return std::nullopt;
+  const UOp* param = paramOf(u);
+  if (!param || !vectorizable(store ? u.src(1)->dtype() : u.dtype())) return std::nullopt;
+  std::optional<LinearForm> index = linearize(u.src(0)->src(1));
+  if (!index) return std::nullopt;
+  const UOp* gate = !store && u.src().size() == 3 ? u.src(2).get() : nullptr;
+  return Candidate{&u, position, store, gate, param, std::move(*index)};
+}
+
+bool sameTerms(const LinearForm& a, const LinearForm& b) {
+  if (a.terms.size() != b.terms.size()) return false;
+  for (size_t i = 0; i < a.terms.size(); ++i)
+    if (a.terms[i].node != b.terms[i].node || a.terms[i].coef != b.terms[i].coef) return false;
+  return true;
+}
+
+// Whether anything in [from, to] of `nodes` other than `members` reads or writes `param`.
+bool touchedBetween(const std::vector<const UOp*>& nodes, size_t from, size_t to, const UOp* param,
+                    const std::vector<const UOp*>& members) {
+  for (size_t i = from; i <= to; ++i) {
+    const UOp* u = nodes[i];
+    if ((u->op() == Op::Load || u->op() == Op::Store) && paramOf(*u) == param &&
+        std::find(members.begin(), members.end(), u) == members.end())
+      return true;
+  }
+  return false;
+}
+
+bool pure(Op op) { return isElementwise(op) || op == Op::Cast || op == Op::Bitcast || op == Op::Const; }
+
+// Adds to `out` what `u` needs computed before `first` (pure nodes after it);
+// false when something else would have to move.
+bool hoistable(const UOp* u, size_t first, const NodeMap<size_t>& position,
+               std::vector<const UOp*>& out) {
+  const size_t* at = position.find(u);
+  if (!at || *at < first) return true;
+  if (std::find(out.begin(), out.end(), u) != out.end()) return true;
+  if (!pure(u->op())) return false;
+  for (const UOpPtr& s : u->src())
+    if (!hoistable(s.get(), first, position, out)) return false;
+  out.push_back(u);
+  return true;
+}
+
+// A gated group's gates and alternatives, made available where it is read.
+std::optional<std::vector<const UOp*>> hoistFor(const std::vector<const UOp*>& lanes, size_t first,
+                                                const NodeMap<size_t>& position) {
+  std::vector<const UOp*> out;
+  for (const UOp* l : lanes)
+    if (l->src().size() == 3 &&
+        (!hoistable(l->src(1).get(), first, position, out) || !hoistable(l->src(2).get(), first, position, out)))
+      return std::nullopt;
+  std::sort(out.begin(), out.end(), [&](const UOp* a, const UOp* b) { return *position.find(a) < *position.find(b); });
+  return out;
+}
+
+struct Segmenter {
+  const std::vector<const UOp*>& nodes;
+  const NodeMap<size_t>& position;
+  VectorAccess which;
+  VectorPlan& plan;
+  std::unordered_map<const UOp*, std::vector<const UOp*>> before; // a gated group's first load -> what moves before it
+  // runs of lanes `which` leaves to the compiler's vectorizer, and the first (remarks only)
+  size_t leftToCompiler = 0;
+  const UOp* firstLeft = nullptr;
+
+  void group(std::vector<Candidate>& segment);
+  void remarkRun(const std::vector<const UOp*>& lanes, bool gated, bool wanted, bool hoisted, bool touched);
+};
+
+// Candidates of one kind, Param and terms (they differ in their constants
+// only): each candidate's class, the classes' members as (constant, segment
+// index), sorted.
+struct Classes {
+  std::vector<size_t> classOf;
+  std::vector<std::vector<std::pair<Int128, size_t>>> members;
+
+  explicit Classes(const std::vector<Candidate>& segment) : classOf(segment.size()) {
+    std::unordered_map<size_t, std::vector<size_t>> byHash; // hash -> classes
+    for (size_t i = 0; i < segment.size(); ++i) {
+      const Candidate& c = segment[i];
+      size_t h = std::hash<const UOp*>{}(c.param) * 2 + c.store;
+      for (const LinearTerm& t : c.index.terms)
+        h = h * 0x9E3779B97F4A7C15ull + std::hash<const UOp*>{}(t.node.get()) + static_cast<size_t>(t.coef);
+      std::vector<size_t>& candidates = byHash[h];
+      auto same = std::find_if(candidates.begin(), candidates.end(), [&](size_t k) {
+        const Candidate& first = segment[members[k].front().second];
+        return first.store == c.store && first.param == c.param && sameTerms(first.index, c.index);
+      });
+      if (same == candidates.end()) {
+        candidates.push_back(members.size());
+        members.emplace_back();
+        same = candidates.end() - 1;
+      }
+      classOf[i] = *same;
+      members[*same].emplace_back(c.index.constant, i);
+    }
+    for (auto& m : members) {
+      std::sort(m.begin(), m.end());
+      bool next = false;
+      for (size_t j = 1; j < m.size() && !next; ++j)
+        next = m[j].first == m[j - 1].first + 1;
+      adjacent.push_back(next);
+    }
+  }
+
+  // Remarks on the classes of two or more accesses that no group can form of.
+  void remarkNonAdjacent(const std::vector<Candidate>& segment) const {
+    for (size_t c = 0; c < members.size(); ++c) {
+      if (adjacent[c] || members[c].size() < 2) continue;
+      Int128 gap = 0;
+      for (size_t j = 1; j < members[c].size(); ++j) {
+        Int128 d = members[c][j].first - members[c][j - 1].first;
+        if (d > 0 && (gap == 0 || d < gap)) gap = d;
+      }
+      if (gap > 1) remarkNonConsecutive(*segment[members[c].front().second].node, members[c].size(),
+                                        static_cast<int64_t>(gap));
+    }
+  }
+
+  // Whether two of a class's members are elements next to each other (else no
+  // group can form of them).
+  std::vector<bool> adjacent;
+};
+
+// A remark on a run of lanes: grouped, or why not (the conditions group()
+// tests); those left to the compiler by design are counted, one remark for all.
+void Segmenter::remarkRun(const std::vector<const UOp*>& lanes, bool gated, bool wanted, bool hoisted, bool touched) {
+  if (!wanted) {
+    if (!firstLeft) firstLeft = lanes.front();
+    ++leftToCompiler;
+    return;
+  }
+  if (!hoisted) return remarkVectorGroup(lanes, gated, "a lane's gate is computed after the first load");
+  if (touched) return remarkVectorGroup(lanes, gated, "another access to the buffer lies between its lanes");
+  remarkVectorGroup(lanes, gated, {});
+}
+
+void Segmenter::group(std::vector<Candidate>& segment) {
+  // candidates with the same kind, Param and terms, by their constant (the
+  // first of equal constants)
+  Classes classes(segment);
+  if (remarksOn()) classes.remarkNonAdjacent(segment);
+  std::vector<bool> used(segment.size(), false);
+  std::vector<std::pair<Int128, size_t>> byConstant;
+  for (size_t i = 0; i < segment.size(); ++i) {
+    if (used[i] || !classes.adjacent[classes.classOf[i]]) continue;
+    byConstant.clear();
+    for (const auto& [constant, j] : classes.members[classes.classOf[i]])
+      if (j >= i && !used[j] && (byConstant.empty() || byConstant.back().first != constant))
+        byConstant.emplace_back(constant, j);
+    // runs of consecutive constants, cut into 16, 8, 4, 2 lanes
+    for (auto it = byConstant.begin(); it != byConstant.end();) {
+      std::vector<size_t> run{it->second};
+      Int128 next = it->first + 1;
+      for (++it; it != byConstant.end() && it->first == next; ++it, ++next) run.push_back(it->second);
+      for (size_t start = 0; start < run.size();) {
+        size_t width = 16;
+        while (width > run.size() - start) width /= 2;
+        if (width < 2) break;
+        std::vector<const UOp*> lanes;
+        size_t first = SIZE_MAX, last = 0;
+        for (size_t k = start; k < start + width; ++k) {
+          lanes.push_back(segment[run[k]].node);
+          first = std::min(first, segment[run[k]].position);
+          last = std::max(last, segment[run[k]].position);
+        }
+        const Candidate& lane0 = segment[run[start]];
+        bool gated = std::any_of(run.begin() + start, run.begin() + start + width,
+                                 [&](size_t k) { return segment[k].gate != nullptr; });
+        std::optional<std::vector<const UOp*>> hoisted =
+            gated ? hoistFor(lanes, first, position) : std::vector<const UOp*>{};
+        const bool wanted = gated || which == VectorAccess::All;
+        const bool touched = touchedBetween(nodes, first, last, lane0.param, lanes);
+        if (remarksOn()) remarkRun(lanes, gated, wanted, hoisted.has_value(), touched);
+        if (wanted && hoisted && !touched) {
+          const UOp* at = nodes[lane0.store ? last : first];
+          VectorGroup g{lanes, at, static_cast<size_t>(std::find(lanes.begin(), lanes.end(), at) - lanes.begin()),
+                        gated};
+          if (!hoisted->empty()) before[at] = std::move(*hoisted);
+          for (const UOp* l : lanes) plan.groupOf[l] = plan.groups.size();
+          plan.groups.push_back(std::move(g));
+          for (size_t k = start; k < start + width; ++k) used[run[k]] = true;
+        }
+        start += width;
+      }
+    }
+  }
+  segment.clear();
+}
+
+} // namespace
+
+VectorAccess opencl::vectorAccessFor(const UOpPtr& kernelAst) {
+  int upcasts = 0;
+  for (const UOp* u : toposort(*kernelAst))
+    if (u->op() == Op::Range && u->argAs<RangeArg>().type == AxisType::Upcast) ++upcasts;
+  return upcasts < 2 ? VectorAccess::All : VectorAccess::GatedLoads;
+}
+
+VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which) {
+  VectorPlan plan;
+  std::vector<const UOp*> nodes;
+  NodeMap<size_t> position(linear->src().size());
+  for (const UOpPtr& u : linear->src()) {
+    position[u.get()] = nodes.size();
+    nodes.push_back(u.get());
+  }
+  Segmenter segmenter{nodes, position, which, plan, {}};
+  std::vector<Candidate> segment;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const UOp& u = *nodes[i];
+    if (u.op() == Op::Range || u.op() == Op::End || u.op() == Op::Barrier) {
+      segmenter.group(segment);
+      continue;
+    }
+    if (std::optional<Candidate> c = candidate(u, i)) segment.push_back(std::move(*c));
+  }
+  segmenter.group(segment);
+  if (segmenter.leftToCompiler > 0) remarkLeftToCompiler(*segmenter.firstLeft, segmenter.leftToCompiler);
+  // the Linear's order, each group's hoisted nodes moved before its first
+  // load (a node two groups need goes before the earlier one)
+  std::unordered_set<const UOp*> moved;
+  for (const auto& [at, hoisted] : segmenter.before) moved.insert(hoisted.begin(), hoisted.end());
+  std::unordered_set<const UOp*> placed;
+  plan.order.reserve(nodes.size());
+  for (const UOp* u : nodes) {
+    if (auto it = segmenter.before.find(u); it != segmenter.before.end())
+      for (const UOp* h : it->second)
+        if (placed.insert(h).second) plan.order.push_back(h);
+    if (!moved.contains(u)) plan.order.push_back(u);
+  }
+  return plan;
+}
+
+} // namespace uops

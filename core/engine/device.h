@@ -21,7 +21,7 @@
 namespace uops {
 
 struct CodegenTarget; // core/render/codegen_target.h
-struct LoweredKernel; // core/pipeline/codegen.h
+struct LoweredKernel; // core/render/lowered_kernel.h
 
 // A failure a user causes on a device: an unknown device name, buffers that do
 // not fit a kernel, a program not lowered for the device.

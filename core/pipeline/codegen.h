@@ -7,47 +7,14 @@
 
 #include "core/ir/uop.h"
 #include "core/render/codegen_target.h"
-#include "core/render/memory_plan.h"
 #include "core/pipeline/optimize.h"
-#include "core/render/rendered_kernel.h"
-#include "core/remarks/remark.h"
+#include "core/render/lowered_kernel.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace uops {
-
-struct StageSnapshot {
-  std::string stage; // the spec's stage name: "Optimize", "Expand", ...
-  UOpPtr root;       // the kernel after it (a Sink, or the Linear)
-};
-
-// One Param of the kernel: what the device must bind to slot `slot`.
-struct KernelParam {
-  int64_t slot = 0;
-  DType dtype;      // the element dtype
-  int64_t size = 0; // elements
-  bool written = false;
-};
-
-struct LoweredKernel {
-  CodegenTarget target;
-  KernelName name;
-  UOpPtr current; // the kernel as the last stage left it (the input before the first)
-  // OptOps for Optimize to apply; without them the target's heuristics (if on) choose
-  std::optional<std::vector<Opt>> requestedOpts;
-  std::vector<Opt> opts; // what Optimize applied
-  UOpPtr ast;    // after Optimize (AxisTypes assigned)
-  UOpPtr linear; // Linear(...)
-  KernelMemoryPlan memory;
-  RenderedKernel rendered; // by the target's renderer
-  std::vector<KernelParam> params; // by slot, every slot up to the largest
-  std::vector<StageSnapshot> stages;
-  // Why Optimize and Render chose what they did (kernel_remarks.h), when the
-  // pipeline runner was asked for remarks.
-  std::vector<Remark> remarks{};
-};
 
 // One of stages 3-8: advances `kernel.current` and fills its part of the
 // LoweredKernel, appending its snapshot to kernel.stages.

@@ -1,7 +1,7 @@
 #include "core/render/llvm_renderer.h"
 
 #include "core/opt/kernel_ranges.h"
-#include "core/pipeline/codegen.h"
+#include "core/render/lowered_kernel.h"
 #include "core/render/render_llvm.h"
 
 namespace uops {

@@ -1,6 +1,6 @@
 #include "core/render/opencl_renderer.h"
 
-#include "core/pipeline/codegen.h"
+#include "core/render/lowered_kernel.h"
 #include "core/render/render_opencl.h"
 #include "core/opt/heuristics.h"
 #include "core/render/vector_access.h"

@@ -11,7 +11,7 @@
 
 namespace uops {
 
-struct LoweredKernel; // core/pipeline/codegen.h
+struct LoweredKernel; // lowered_kernel.h
 
 class Renderer {
 public:

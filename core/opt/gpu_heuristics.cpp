@@ -93,12 +93,17 @@ bool isMatrixVector(const UOpPtr& kernel, const std::vector<KernelAxis>& outputs
 void matrixVector(GpuPlan& plan, const KernelAxis& row, const KernelAxis& reduce) {
   remarkHeuristicFact("a matrix-vector product: one output axis, a reduction its matrix reads consecutively, a "
                       "vector reused across the outputs");
-  if (!plan.splitLargest(reduce, {32, 16, 8}, AxisType::GroupReduce,
-                         "matrix-vector: a warp's work-items read a row side by side and reduce it together"))
-    return;
+  // the group's axis is split last: the newest workgroup axis is the grid's
+  // x (grid_specials.h), the one whose neighbours share a warp
   plan.splitLargest(row, {4}, AxisType::Upcast, "matrix-vector: 4 rows per work-item share each vector element");
   const KernelAxis rows = kernelAxes(plan.kernel())[static_cast<size_t>(row.index)];
   plan.splitLargest(rows, {4}, AxisType::Local, "matrix-vector: 4 row groups per workgroup");
+  // LOCAL nests outside REDUCE: the reduction's axis number moved
+  const int64_t reduceId = reduce.range->argAs<RangeArg>().id;
+  for (const KernelAxis& a : kernelAxes(plan.kernel()))
+    if (a.range->argAs<RangeArg>().id == reduceId)
+      plan.splitLargest(a, {32, 16, 8}, AxisType::GroupReduce,
+                        "matrix-vector: a warp's work-items read a row side by side and reduce it together");
 }
 
 void groupSmallOutput(GpuPlan& plan, const KernelAxis& reduce, int64_t outputs, int64_t maxWorkgroup) {
@@ -133,21 +138,27 @@ int registerTile(GpuPlan& plan, const std::vector<KernelAxis>& outputs, const Ke
   return tiled;
 }
 
-// LOCAL parts for the GLOBAL axes, innermost first, up to `items` work-items
-// in all and `innerMost` on the innermost axis; powers of two that divide.
+// LOCAL parts for the GLOBAL axes, sized innermost first, up to `items`
+// work-items in all and `innerMost` on the innermost axis; powers of two that
+// divide. They are split outermost first: the newest workgroup axis is the
+// grid's x (grid_specials.h), so the innermost one's neighbours share a warp.
 void workgroups(GpuPlan& plan, int64_t items, int64_t innerMost) {
   std::vector<KernelAxis> global;
   for (const KernelAxis& a : kernelAxes(plan.kernel()))
     if (a.type == AxisType::Global && a.size > 1) global.insert(global.begin(), a);
+  std::vector<std::pair<int, int64_t>> parts; // (axis, factor), innermost first
   int64_t used = 1;
   for (size_t i = 0; i < global.size() && i < 3 && used < items; ++i) {
     int64_t f = std::min(items / used, i == 0 ? innerMost : items);
     while (f >= 2 && global[i].size % f != 0) f /= 2;
-    if (f >= 2 && plan.split(global[i].index, f, AxisType::Local,
-                             i == 0 ? "workgroups: neighbouring work-items read neighbouring addresses"
-                                    : "workgroups: the next axis fills the group to whole warps"))
-      used *= f;
+    if (f < 2) continue;
+    parts.emplace_back(global[i].index, f);
+    used *= f;
   }
+  for (auto it = parts.rbegin(); it != parts.rend(); ++it)
+    plan.split(it->first, it->second, AxisType::Local,
+               it == parts.rend() - 1 ? "workgroups: neighbouring work-items read neighbouring addresses"
+                                      : "workgroups: an outer axis fills the group to whole warps");
 }
 
 } // namespace

@@ -3,8 +3,9 @@
 // alone, in this order:
 //   - matrix-vector (one output axis, one reduction read consecutively, a
 //     load reused across the outputs): a warp's worth of work-items share each
-//     row's reduction (GROUP_REDUCE 32), each work-item computes 4 rows
-//     (UPCAST 4) and a workgroup holds 4 such row groups (LOCAL 4);
+//     row's reduction (GROUP_REDUCE 32, the grid's x), each work-item
+//     computes 4 rows (UPCAST 4) and a workgroup holds 4 such row groups
+//     (LOCAL 4);
 //   - a reduction with a small output (at most 2048 elements): one work-item
 //     per output would leave the GPU idle, so a workgroup of up to 256
 //     work-items reads each reduction's elements side by side (GROUP_REDUCE);
@@ -14,7 +15,7 @@
 //   - without a tile, the innermost output axis by 4 (float4 loads and stores);
 //   - workgroups: the GLOBAL axes left, innermost first, get LOCAL parts of
 //     up to four warps (a matmul's tile 16 wide on its columns, so a half
-//     warp reads a row's 64 consecutive floats).
+//     warp reads a row's 64 consecutive floats), the innermost the grid's x.
 // Operand tiles staged in shared memory are not made: local memory holds only
 // GROUP_REDUCE's partial results (core/pipeline/group_reduce.h), no stage
 // copies a tile of a matmul's operands there, so the register tile's reuse

@@ -42,11 +42,11 @@ private Q_SLOTS:
     QTest::addColumn<QString>("opts");
     QTest::newRow("matmul 64") << 0
                                << QStringLiteral("Split(1, 4, UPCAST); Split(0, 4, UPCAST); Split(2, 4, UNROLL); "
-                                                 "Split(1, 16, LOCAL); Split(0, 8, LOCAL)");
+                                                 "Split(0, 8, LOCAL); Split(1, 16, LOCAL)");
     QTest::newRow("row sums") << 1 << QStringLiteral("Split(1, 256, GROUP_REDUCE)");
     QTest::newRow("matrix-vector") << 2
-                                   << QStringLiteral("Split(1, 32, GROUP_REDUCE); Split(0, 4, UPCAST); "
-                                                     "Split(0, 4, LOCAL)");
+                                   << QStringLiteral("Split(0, 4, UPCAST); Split(0, 4, LOCAL); "
+                                                     "Split(1, 32, GROUP_REDUCE)");
   }
 
   void schedules() {

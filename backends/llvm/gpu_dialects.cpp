@@ -18,6 +18,7 @@ public:
   explicit NvptxDialect(std::string arch) : m_arch(std::move(arch)) {}
   std::string name() const override { return fmt::format("NVPTX ({})", m_arch); }
   bool launchesGrid() const override { return true; }
+  int bufferAlignment() const override { return 16; }
   std::string gridIndexIntrinsic(GridIndex which, int d) const override {
     return fmt::format("llvm.nvvm.read.ptx.sreg.{}.{}", which == GridIndex::Group ? "ctaid" : "tid", kGpuAxes[d]);
   }
@@ -37,6 +38,7 @@ public:
   explicit AmdgpuDialect(std::string arch) : m_arch(std::move(arch)) {}
   std::string name() const override { return fmt::format("AMDGPU ({})", m_arch); }
   bool launchesGrid() const override { return true; }
+  int bufferAlignment() const override { return 16; }
   std::string gridIndexIntrinsic(GridIndex which, int d) const override {
     return fmt::format("llvm.amdgcn.{}.id.{}", which == GridIndex::Group ? "workgroup" : "workitem", kGpuAxes[d]);
   }

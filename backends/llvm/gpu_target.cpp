@@ -92,8 +92,23 @@ std::optional<GpuTarget> gpuTarget(std::string_view typed) {
 
 CodegenTarget gpuCodegenTarget(const GpuTarget& target) {
   CodegenTarget t;
-  t.kind = TargetKind::Gpu;
   t.device = target.arch;
+  t.launchGrid = true;
+  t.threadAxes = false;
+  t.locals = true;
+  // NVIDIA: 48 KiB of static shared memory per block on every sm_NN LLVM
+  // targets, warps of 32. AMD: 64 KiB of LDS per workgroup; CDNA (gfx9)
+  // runs waves of 64, RDNA (gfx10 and later) waves of 32, the back end's
+  // default there. Both launch at most 1024 work-items per workgroup.
+  const bool nvidia = target.backEnd == "NVPTX";
+  t.sharedMemoryBytes = nvidia ? 48 * 1024 : 64 * 1024;
+  t.warpSize = nvidia || !target.arch.starts_with("gfx9") ? 32 : 64;
+  t.maxWorkgroup = 1024;
+  t.rowKernels = false;
+  t.packOperands = false;
+  t.emulatedHalf = false;
+  t.hostCode = false;
+  t.tensorCore = std::nullopt;
   // the decomposed polynomials: exact on every back end, no device library to link
   t.transcendentals = TranscendentalMode::Decompose;
   t.renderer = llvmRenderer(target.backEnd == "NVPTX" ? nvptxDialect(target.arch) : amdgpuDialect(target.arch));

@@ -151,7 +151,7 @@ KernelThroughput analyzeThroughput(std::span<const uint8_t> object, const std::s
 }
 
 KernelThroughput analyzeKernelThroughput(const LoweredKernel& kernel) {
-  if (kernel.target.kind != TargetKind::Cpu || kernel.rendered.text.empty())
+  if (!kernel.target.hostCode || kernel.rendered.text.empty())
     throw JitError(JitError::Kind::Setup, "the throughput model is for CPU kernels: " + kernel.name.text +
                                               " is lowered for " + kernel.target.device +
                                               ", whose machine code LLVM's MCA does not model");

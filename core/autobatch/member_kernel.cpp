@@ -504,7 +504,7 @@ std::unique_ptr<MemberKernel> MemberKernel::build(const Program& lowered, const 
                                                   Device& device, int64_t batch, const VmOptions& options,
                                                   std::string& whyNot) {
   const CodegenTarget* target = device.target();
-  if (!target || target->kind != TargetKind::Cpu || target->renderer->language() != RenderLanguage::LlvmIr ||
+  if (!target || !target->hostCode || target->renderer->language() != RenderLanguage::LlvmIr ||
       !device.runsKernels()) {
     whyNot = fmt::format("{} does not compile LLVM IR", device.name());
     return nullptr;

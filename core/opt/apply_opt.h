@@ -52,6 +52,10 @@ struct OptTarget {
   // in its way
   bool workItemVectorizer = false;
   std::optional<WmmaTile> tensorCore; // TC: the tile one Wmma multiplies; none: no TC
+  // Work-items in lock step (a warp, a wave): a GPU, whose heuristics size
+  // workgroups in its multiples (gpu_heuristics.h); 0: none
+  int warpSize = 0;
+  int64_t sharedMemoryBytes = 0; // local memory of one workgroup
   // LOCAL x GROUP_REDUCE work-items in one workgroup: 256 runs on every GPU
   // vendor, and larger groups make PoCL's work-group compile explode
   int64_t maxWorkgroup = 256;

@@ -2,9 +2,10 @@
 
 #include "core/ir/reaches.h"
 #include "core/ir/shape.h"
+#include "core/opt/gpu_heuristics.h"
+#include "core/opt/heuristic_axes.h"
 #include "core/opt/heuristic_remarks.h"
 #include "core/opt/kernel_ranges.h"
-#include "core/symbolic/linear_form.h"
 
 #include "core/remarks/remark_scope.h"
 
@@ -16,34 +17,7 @@
 namespace uops {
 namespace {
 
-struct Axis {
-  int index;
-  UOpPtr range;
-  AxisType type;
-  int64_t size;
-};
-
-std::vector<Axis> axesOf(const UOpPtr& ast) {
-  std::vector<Axis> axes;
-  int i = 0;
-  for (const UOpPtr& r : kernelRanges(ast)) {
-    axes.push_back({i++, r, r->argAs<RangeArg>().type, constBound(*r).value_or(0)});
-  }
-  return axes;
-}
-
-bool isOutput(AxisType t) { return t == AxisType::Loop || t == AxisType::Global; }
-
-// Whether some load's index does not depend on `r` (its value is reused across
-// the axis) while it does depend on `tiled` (when given): the second axis of a
-// tile must reuse a load the first one does not.
-bool reusedAcross(const UOpPtr& ast, const UOp& r, const UOp* tiled = nullptr) {
-  for (const UOp* u : toposort(*ast)) {
-    if (u->op() != Op::Load) continue;
-    if (!reaches(*u->src(0), r) && (!tiled || reaches(*u->src(0), *tiled))) return true;
-  }
-  return false;
-}
+using Axis = KernelAxis;
 
 // The most elements of one buffer that a load reads whose index does not
 // depend on `r` (a value reused along r's loop).
@@ -55,32 +29,11 @@ int64_t largestBufferNotAlong(const UOpPtr& ast, const UOp& r) {
   return most;
 }
 
-// Whether some load reads consecutive elements along `r`: `r` is a term of its
-// index's linear form with coefficient one.
-bool readsConsecutivelyAlong(const UOpPtr& ast, const UOp& r) {
-  for (const UOp* u : toposort(*ast)) {
-    if (u->op() != Op::Load || u->src(0)->op() != Op::Index) continue;
-    std::optional<LinearForm> form = linearize(u->src(0)->src(1));
-    if (form && std::any_of(form->terms.begin(), form->terms.end(),
-                            [&](const LinearTerm& t) { return t.node.get() == &r && t.coef == 1; }))
-      return true;
-  }
-  return false;
-}
-
 // The largest of `factors` that divides `size` with something left over, or 0.
 int64_t pick(int64_t size, std::initializer_list<int64_t> factors) {
   for (int64_t f : factors)
     if (size % f == 0 && size >= 2 * f) return f;
   return 0;
-}
-
-// Iterations of the whole kernel, saturated at 2^32 (a size may be huge).
-int64_t iterationsOf(const std::vector<Axis>& axes) {
-  int64_t work = 1;
-  for (const Axis& a : axes)
-    work = std::min<int64_t>(work * std::min<int64_t>(std::max<int64_t>(a.size, 1), 1 << 30), int64_t{1} << 32);
-  return work;
 }
 
 // Whether some reduction does not depend on some output axis: it is computed
@@ -94,14 +47,15 @@ bool reducesOutsideAnOutputLoop(const UOpPtr& ast, const std::vector<Axis>& axes
 } // namespace
 
 bool isSmallKernel(const UOpPtr& ast) {
-  const std::vector<Axis> axes = axesOf(ast);
+  const std::vector<Axis> axes = kernelAxes(ast);
   int64_t items = 1;
   for (const Axis& a : axes)
-    if (isOutput(a.type)) items *= a.size;
-  return items <= kSmallGridItems && iterationsOf(axes) <= kSmallKernelIterations;
+    if (isOutputType(a.type)) items *= a.size;
+  return items <= kSmallGridItems && kernelIterations(axes) <= kSmallKernelIterations;
 }
 
 std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
+  if (usesGpuHeuristics(target)) return gpuHeuristicOpts(ast, target);
   std::vector<Opt> applied;
   UOpPtr k = ast;
   // A kernel of fewer than 2^20 iterations runs in microseconds, so what its
@@ -115,7 +69,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     return applied;
   }
   OptTarget budget = target;
-  if (iterationsOf(axesOf(k)) < (int64_t{1} << 20)) {
+  if (kernelIterations(kernelAxes(k)) < (int64_t{1} << 20)) {
     budget.maxExpandedNodes = std::min<int64_t>(budget.maxExpandedNodes, 2048);
     remarkHeuristicFact("fewer than 2^20 iterations: its compile is what the user waits for, so its copies stay "
                         "under 2048 nodes");
@@ -144,7 +98,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
       if (pick(a.size, {f}) && apply(a.index, f, type, why)) return f;
     return 0;
   };
-  std::vector<Axis> axes = axesOf(k);
+  std::vector<Axis> axes = kernelAxes(k);
   const Axis* lastReduce = nullptr;
   int reduceAxes = 0;
   for (const Axis& a : axes)
@@ -156,7 +110,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // output axes innermost first; a split appends its new axis after these, so indices stay valid
   std::vector<Axis> outputs;
   for (const Axis& a : axes)
-    if (isOutput(a.type) && a.size > 1) outputs.insert(outputs.begin(), a);
+    if (isOutputType(a.type) && a.size > 1) outputs.insert(outputs.begin(), a);
   int tiled = 0;
   const UOp* first = nullptr; // the UPCAST range the first tile axis got
   int64_t firstFactor = 1;
@@ -191,7 +145,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   if (reduces && !rows)
     for (const Axis& a : outputs) {
       if (tiled == 2) continue;
-      if (!reusedAcross(k, *a.range, first)) {
+      if (!loadReusedAcross(k, *a.range, first)) {
         if (remarksOn())
           remarkHeuristicFact(fmt::format("no register tile on axis {}: no load's value is reused across it{}",
                                           a.index, tiled ? " among those that depend on the first tile axis" : ""));
@@ -211,7 +165,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
       // run several times faster that way round); on a work-item vectorizer an
       // equal one too (conv 8 x 8 on PoCL: 508 ms as split, 96 ms swapped)
       if (tiled == 1 && (f > firstFactor || (f == firstFactor && target.workItemVectorizer))) {
-        std::vector<Axis> now = axesOf(k);
+        std::vector<Axis> now = kernelAxes(k);
         tryApply(Opt{OptOpKind::Swap, now[now.size() - 2].index, 0, AxisType::Upcast, false, now.back().index},
                  "the larger UPCAST nests outside the smaller");
       }
@@ -227,7 +181,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // tile (gemm 1024: 9.1 -> 7.9 ms, batched 2.03 -> 1.92 ms; a conv, whose
   // tile axes have the image rows between them, ran 64 -> 68 ms that way).
   if (tiled == 2 && target.hasThreads && tileAxes[1] + 1 == tileAxes[0] &&
-      largestBufferNotAlong(k, *axesOf(k)[static_cast<size_t>(tileAxes[1])].range) >= (int64_t{1} << 18))
+      largestBufferNotAlong(k, *kernelAxes(k)[static_cast<size_t>(tileAxes[1])].range) >= (int64_t{1} << 18))
     tryApply(Opt{OptOpKind::Swap, tileAxes[1], 0, AxisType::Loop, false, tileAxes[0]},
              "the operand reused along the second tile axis is larger than the caches: one tile column stays "
              "cached while the rows stream past");
@@ -242,8 +196,8 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // eight accumulators over consecutive elements (sum of 16M floats: 5.4 ms
   // with UPCAST 4 and UNROLL 4, 1.5 ms with UNROLL 8, 1.6 with 16).
   const bool streams = !rows && tiled == 0 && reduces && lastReduce->size >= 256 &&
-                       !outputs.empty() && readsConsecutivelyAlong(k, *lastReduce->range) &&
-                       !readsConsecutivelyAlong(k, *outputs.front().range);
+                       !outputs.empty() && loadReadsConsecutivelyAlong(k, *lastReduce->range) &&
+                       !loadReadsConsecutivelyAlong(k, *outputs.front().range);
   // On a driver that vectorizes across work-items, the lanes are a GROUP_REDUCE
   // of 16 work-items reading consecutive elements, with no other workgroup
   // axis (sum of 16M floats on PoCL: 3.5 ms against 4.3 with UNROLL 8 and
@@ -275,7 +229,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     // parts, up to 16 x 8 work-items, so neighbours share cache lines and a
     // GPU fills its SIMD lanes (a row kernel's in-row LOOPs stay loops)
     std::vector<Axis> left;
-    for (const Axis& a : axesOf(k))
+    for (const Axis& a : kernelAxes(k))
       if (a.type == AxisType::Global && a.size > 1) left.insert(left.begin(), a);
     int64_t items = 1;
     for (size_t i = 0; i < left.size() && i < 2; ++i) {
@@ -290,10 +244,10 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     }
   }
   if (target.hasThreads && target.threads > 1) {
-    std::vector<Axis> now = axesOf(k);
-    const int64_t work = iterationsOf(now);
+    std::vector<Axis> now = kernelAxes(k);
+    const int64_t work = kernelIterations(now);
     for (const Axis& a : now)
-      if (isOutput(a.type) && a.size % target.threads == 0 && a.size >= 2 * target.threads &&
+      if (isOutputType(a.type) && a.size % target.threads == 0 && a.size >= 2 * target.threads &&
           work >= 65536 &&
           apply(a.index, target.threads, AxisType::Thread, "the outermost output axis that divides among the cores"))
         break;

@@ -14,9 +14,10 @@
 //     output axis upcast by up to 16, no register tile over the rows;
 //   - the outermost output axis is split across cores (THREAD) when the
 //     target runs threads and the kernel has enough work to share;
-//   - on targets with workgroups (OpenCL), the two innermost output axes left
-//     after tiling get LOCAL parts of up to 16 and 8 (at most 128 work-items).
-// The tiling rules are the CPU's on every target.
+//   - on targets with workgroups (OpenCL on the host's CPU), the two
+//     innermost output axes left after tiling get LOCAL parts of up to 16 and
+//     8 (at most 128 work-items).
+// A GPU (a target with warps) gets gpu_heuristics.h's rules instead.
 // Factors that do not divide an axis are skipped, never forced with Padto.
 #pragma once
 

@@ -84,8 +84,8 @@ void optimizeStage(LoweredKernel& k) {
 
 void expandStage(LoweredKernel& k) {
   UOpPtr sink = expand(k.current);
-  // a GPU reduces GROUP_REDUCE axes through local memory
-  if (k.target.kind == TargetKind::Gpu) sink = lowerGroupReduces(sink, k.target);
+  // workgroups reduce GROUP_REDUCE axes through local memory
+  if (k.target.locals) sink = lowerGroupReduces(sink, k.target);
   advance(k, "Expand", sink);
 }
 

@@ -115,7 +115,7 @@ UOpPtr mergeEnds(const UOpPtr& sink) {
 
 UOpPtr linearize(const UOpPtr& ast, const CodegenTarget& target) {
   // a GPU runs its grid ranges as work-items: they become Special indices
-  UOpPtr sink = target.kind == TargetKind::Gpu ? gridSpecials(ast) : ast;
+  UOpPtr sink = target.launchGrid ? gridSpecials(ast) : ast;
   // one range per End: each End closes exactly one loop
   sink = splitEnds(sink);
   // reductions become loops that update an accumulator

@@ -88,9 +88,9 @@ UOpPtr optimize(const UOpPtr& ast, const CodegenTarget& target) {
   UOpPtr sink = unshareReduceRanges(ast);
   // GPU output ranges are the launch grid; a CPU runs them as sequential loops
   // (the outermost becomes THREAD when OptOps can split it).
-  if (target.kind == TargetKind::Gpu) {
+  if (target.launchGrid) {
     std::unordered_set<const UOp*> inRow =
-        rowKernels(target) ? rangesOutsideAReduction(sink) : std::unordered_set<const UOp*>{};
+        target.rowKernels ? rangesOutsideAReduction(sink) : std::unordered_set<const UOp*>{};
     sink = graphRewrite(sink, pmGpuAxes(), {.name = "assign axis types", .context = &inRow});
   }
   // a fixed nesting order: Linearize opens loops in the order End and Reduce list them

@@ -11,7 +11,7 @@
 namespace uops {
 
 RangeifyOptions rangeifyOptionsFor(const CodegenTarget& target) {
-  return {.rowFusion = rowKernels(target), .packOperands = target.kind != TargetKind::Gpu};
+  return {.rowFusion = target.rowKernels, .packOperands = target.packOperands};
 }
 
 UOpPtr rangeify(const UOpPtr& function, const RangeifyOptions& options) {

@@ -17,7 +17,7 @@ bool isRange(const UOp& u, AxisType type) {
 } // namespace
 
 UOpPtr cacheRowElements(const UOpPtr& sink, const CodegenTarget& target) {
-  if (!rowKernels(target) || sink->src().size() != 1 || sink->src(0)->op() != Op::End) return sink;
+  if (!target.rowKernels || sink->src().size() != 1 || sink->src(0)->op() != Op::End) return sink;
   const UOpPtr& end = sink->src(0);
   const UOpPtr& j = end->src().back(); // the innermost output range ("order ranges" ran)
   std::optional<int64_t> n = constBound(*j);

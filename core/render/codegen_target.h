@@ -1,6 +1,10 @@
 // CodegenTarget: what the stages after Rangeify need to know about the machine
-// a kernel is lowered for. Optimize reads the kind (which AxisTypes exist),
-// Instruction Selection reads which elementwise ops the target has natively.
+// a kernel is lowered for, as capabilities: the target's constructor
+// (cpuTarget, openClTarget, gpuCodegenTarget in backends/llvm) says what the
+// machine has, and the stages and views read those flags, never which kind of
+// machine it is. Optimize reads the launch grid and the workgroups (which
+// AxisTypes exist), Instruction Selection which elementwise ops the target has
+// natively.
 #pragma once
 
 #include "core/opt/apply_opt.h"
@@ -8,14 +12,10 @@
 #include "core/render/opencl_renderer.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace uops {
-
-enum class TargetKind : unsigned char {
-  Cpu, // sequential LOOP ranges (THREAD for the outermost one once OptOps exist)
-  Gpu, // output ranges become GLOBAL
-};
 
 // How Exp2, Log2 and Sin reach the machine.
 enum class TranscendentalMode : unsigned char {
@@ -24,7 +24,6 @@ enum class TranscendentalMode : unsigned char {
 };
 
 struct CodegenTarget {
-  TargetKind kind = TargetKind::Cpu;
   std::string device = "CPU"; // the device name REG accumulators are placed on
   TranscendentalMode transcendentals = TranscendentalMode::Decompose;
   // Sqrt is one correctly rounded instruction on every CPU (llvm.sqrt); the
@@ -33,8 +32,41 @@ struct CodegenTarget {
   // Optimize applies the hand-coded heuristics (core/opt/heuristics.h) to a
   // kernel that was given no OptOps of its own.
   bool heuristics = false;
+  // Output ranges are a launch grid: Optimize makes them GLOBAL, Linearize
+  // turns them into Special (work-item) indices. Without one they run as
+  // sequential LOOPs in one call.
+  bool launchGrid = false;
+  // THREAD axes run on the machine's cores, `threads` of them (a CPU)
+  bool threadAxes = true;
   // Cores the heuristics spread a CPU kernel over (THREAD axes)
   int threads = 1;
+  // Workgroups: LOCAL and GROUP_REDUCE axes, reduced through local (shared)
+  // memory of `sharedMemoryBytes` per workgroup, `maxWorkgroup` work-items at most
+  bool locals = false;
+  int64_t sharedMemoryBytes = 0;
+  int64_t maxWorkgroup = 256;
+  // Work-items that run in lock step (an NVIDIA warp, an AMD wave); the GPU
+  // heuristics size workgroups in its multiples. 0: no such unit (a CPU)
+  int warpSize = 0;
+  // Row kernels (a softmax's max and sum computed once per row in the kernel
+  // that reads them, Rangeify's row fusion): the in-row loops run in order
+  // inside one work-item. Worth it where loops are cheap and the row's
+  // elements stay in the core's caches: a CPU, or an OpenCL driver on the
+  // host's CPU (PoCL: a softmax over 4096 x 4096 in one kernel instead of
+  // three). A GPU keeps one work-item per element and the rows' reductions in
+  // kernels of their own.
+  bool rowKernels = true;
+  // Rangeify packs a matmul's operand into panels (rangeify_pack.cpp): a CPU's
+  // caches; a GPU reads the operands where they are
+  bool packOperands = true;
+  // Half floats are converted to float for arithmetic (kernel_work.h weights)
+  bool emulatedHalf = true;
+  // The kernels are the host CPU's machine code from LLVM's JIT: LLVM's MCA
+  // models them (the throughput panel) and the auto-batched VM calls them
+  bool hostCode = true;
+  // TC: the tile one Wmma multiplies; none: no matrix instruction. The CPU's
+  // Wmma is LLVM's matrix multiply on vectors (a sequence of vector FMAs)
+  std::optional<WmmaTile> tensorCore = WmmaTile{8, 8, 4};
   // The widest float vector register, for the heuristics' register tiles; 0:
   // unknown (hostCpuTarget in backends/llvm fills it in)
   int vectorBits = 0;
@@ -43,17 +75,6 @@ struct CodegenTarget {
   // What Render writes the kernels in (core/render/renderer.h)
   std::shared_ptr<const Renderer> renderer = llvmCpuRenderer();
 };
-
-// Row kernels (a softmax's max and sum computed once per row in the kernel
-// that reads them, Rangeify's row fusion): the in-row loops run in order
-// inside one work-item. Worth it where loops are cheap and the row's elements
-// stay in the core's caches: a CPU, or an OpenCL driver on the host's CPU
-// (PoCL: a softmax over 4096 x 4096 in one kernel instead of three). A GPU
-// keeps one work-item per element and the rows' reductions in kernels of
-// their own.
-inline bool rowKernels(const CodegenTarget& t) {
-  return t.kind == TargetKind::Cpu || t.workItemVectorizer;
-}
 
 inline CodegenTarget cpuTarget() {
   return {};
@@ -64,16 +85,17 @@ inline CodegenTarget cpuTarget() {
 inline OptTarget optTargetOf(const CodegenTarget& t) {
   OptTarget o;
   o.device = t.device;
-  o.hasLocals = t.kind == TargetKind::Gpu; // workgroups: LOCAL and GROUP_REDUCE
-  o.hasThreads = t.kind == TargetKind::Cpu;
-  o.threads = t.kind == TargetKind::Cpu ? t.threads : 1;
+  o.hasLocals = t.locals;
+  o.hasThreads = t.threadAxes;
+  o.threads = t.threadAxes ? t.threads : 1;
   o.vectorBits = t.vectorBits;
   o.workItemVectorizer = t.workItemVectorizer;
+  o.warpSize = t.warpSize;
+  o.sharedMemoryBytes = t.sharedMemoryBytes;
+  o.tensorCore = t.tensorCore;
+  o.maxWorkgroup = t.maxWorkgroup;
   o.weights.decomposedTranscendentals = t.transcendentals == TranscendentalMode::Decompose;
-  o.weights.emulatedHalf = t.kind == TargetKind::Cpu;
-  // the CPU's Wmma is LLVM's matrix multiply on vectors (a sequence of vector
-  // FMAs); OpenCL C has no matrix instruction UOpScope can use
-  if (t.kind == TargetKind::Cpu) o.tensorCore = WmmaTile{8, 8, 4};
+  o.weights.emulatedHalf = t.emulatedHalf;
   return o;
 }
 
@@ -86,10 +108,23 @@ inline OptTarget optTargetOf(const CodegenTarget& t) {
 // vectorizing the work-item loop, while the polynomials' adds, multiplies and
 // bit operations vectorize (gelu over 16M floats 75 -> 35 ms, a softmax over
 // 4096 x 4096 107 -> 57 ms on PoCL 3.1, AVX2).
+// The grid's work-items come in warps of 32 on the GPUs OpenCL reaches
+// (NVIDIA's warps, AMD's RDNA waves, Intel's widest SIMD); local memory is the
+// 32 KiB every OpenCL 1.2 device has at least. OpenCL C has no matrix
+// instruction UOpScope can use (no TC).
 inline CodegenTarget openClTarget(std::string device, bool cpuDevice = false) {
   CodegenTarget t;
-  t.kind = TargetKind::Gpu;
   t.device = std::move(device);
+  t.launchGrid = true;
+  t.threadAxes = false;
+  t.locals = true;
+  t.sharedMemoryBytes = 32 * 1024;
+  t.warpSize = cpuDevice ? 0 : 32;
+  t.rowKernels = cpuDevice;
+  t.packOperands = false;
+  t.emulatedHalf = false;
+  t.hostCode = false;
+  t.tensorCore = std::nullopt;
   t.transcendentals = cpuDevice ? TranscendentalMode::Decompose : TranscendentalMode::Intrinsics;
   t.workItemVectorizer = cpuDevice;
   t.renderer = openClRenderer();

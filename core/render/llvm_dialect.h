@@ -40,6 +40,11 @@ public:
   virtual std::string kernelAttributes(const std::vector<int64_t>& local) const;
   // Module metadata after the kernel, numbered from `firstId` (!firstId, ...)
   virtual std::vector<std::string> moduleMetadata(const std::string& function, int firstId) const;
+  // The alignment in bytes of every buffer argument (0: an element's own).
+  // GPU buffers start 256-byte aligned (CUDA, HIP): with 16, LLVM's
+  // load/store vectorizer merges an UPCAST's four consecutive floats into one
+  // float4 access (ld.global.v4.f32, global_load_b128)
+  virtual int bufferAlignment() const { return 0; }
   // The largest work-group the renderer gives a grid that has none
   virtual int64_t maxWorkGroup() const { return 256; }
 };

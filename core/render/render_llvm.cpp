@@ -139,8 +139,9 @@ void gridModule(RenderedKernel& out, const Writer& w, const std::map<int64_t, co
   const LlvmDialect& dialect = *w.dialect;
   int64_t count = params.empty() ? 0 : params.rbegin()->first + 1;
   std::string args;
+  const std::string align = dialect.bufferAlignment() ? fmt::format("align {} ", dialect.bufferAlignment()) : "";
   for (int64_t k = 0; k < count; ++k)
-    args += fmt::format("{}ptr {}%data{}", k ? ", " : "", params.count(k) ? "noalias " : "", k);
+    args += fmt::format("{}ptr {}{}%data{}", k ? ", " : "", params.count(k) ? "noalias " : "", align, k);
   auto text = [&out](std::string_view t) { appendIrLines(out, t, nullptr); };
   text(fmt::format("; kernel {}: rendered by UOpScope for {}\n", kernelName, dialect.name()));
   for (const std::string& d : w.declarations())

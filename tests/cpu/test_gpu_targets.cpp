@@ -1,6 +1,7 @@
 // The compile-only GPU targets (backends/llvm/gpu_target.h): every kernel of
-// every bundled example and of the programs here, lowered with the GPU
-// heuristics, renders in the NVPTX dialect for sm_80 and sm_90 and in the
+// every bundled example, of the programs here and of the public conformance
+// programs (../shared/conformance/programs, where that corpus is beside the
+// checkout), lowered with the GPU heuristics (gpu_heuristics.h), renders in the NVPTX dialect for sm_80 and sm_90 and in the
 // AMDGPU dialect for gfx1100, and goes through LLVM's verifier, optimizer and
 // code generator to PTX / AMDGPU assembly without an error. A matmul with
 // LOCAL tiles and a GROUP_REDUCE keep their grid: thread indices, shared
@@ -86,9 +87,12 @@ private Q_SLOTS:
       files << examplesDir() + QLatin1Char('/') + f;
     const QString own = QStringLiteral(UOPSCOPE_SOURCE_DIR "/tests/cpu/gpu_programs");
     for (const QString& f : QDir(own).entryList({QStringLiteral("*.py")}, QDir::Files)) files << own + QLatin1Char('/') + f;
+    const QString conformance = QStringLiteral(UOPSCOPE_SOURCE_DIR "/../shared/conformance/programs");
+    for (const QString& f : QDir(conformance).entryList({QStringLiteral("*.py")}, QDir::Files))
+      files << conformance + QLatin1Char('/') + f;
     for (const QString& file : files)
       for (const char* arch : {"sm_80", "sm_90", "gfx1100"})
-        QTest::newRow(qPrintable(QFileInfo(file).fileName() + QLatin1Char(' ') + QLatin1String(arch)))
+        QTest::newRow(qPrintable(QFileInfo(file).dir().dirName() + QLatin1Char('/') + QFileInfo(file).fileName() + QLatin1Char(' ') + QLatin1String(arch)))
             << file << QString::fromLatin1(arch);
   }
 

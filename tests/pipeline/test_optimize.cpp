@@ -47,7 +47,7 @@ void TestOptimize::cpuKeepsLoops() {
 
 void TestOptimize::gpuMakesOutputsGlobal() {
   CodegenTarget gpu;
-  gpu.kind = TargetKind::Gpu;
+  gpu.launchGrid = true;
   UOpPtr ast = optimize(matmul(64, 64, 16), gpu);
   QCOMPARE(types(ast), QStringLiteral("GLOBAL GLOBAL REDUCE"));
   QCOMPARE(QString::fromStdString(kernelName(ast).letters), QStringLiteral("ggR"));

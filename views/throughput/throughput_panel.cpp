@@ -83,7 +83,7 @@ void ThroughputPanel::refresh() {
     clearFigures(QStringLiteral("Select a kernel's stage: the throughput model analyzes its machine code."));
     return;
   }
-  if (kernel->target.kind != TargetKind::Cpu) {
+  if (!kernel->target.hostCode) {
     clearFigures(QStringLiteral("No throughput model: kernel %1 is lowered for %2, and LLVM's machine-code "
                                 "analyzer models the host CPU only. Choose CPU as the target device.")
                      .arg(QString::fromStdString(kernel->name.text), QString::fromStdString(kernel->target.device)));

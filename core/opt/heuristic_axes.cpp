@@ -1,0 +1,46 @@
+#include "core/opt/heuristic_axes.h"
+
+#include "core/ir/reaches.h"
+#include "core/opt/kernel_ranges.h"
+#include "core/symbolic/linear_form.h"
+
+#include <algorithm>
+
+namespace uops {
+
+std::vector<KernelAxis> kernelAxes(const UOpPtr& ast) {
+  std::vector<KernelAxis> axes;
+  int i = 0;
+  for (const UOpPtr& r : kernelRanges(ast)) axes.push_back({i++, r, r->argAs<RangeArg>().type, constBound(*r).value_or(0)});
+  return axes;
+}
+
+bool isOutputType(AxisType t) { return t == AxisType::Loop || t == AxisType::Global; }
+
+bool loadReusedAcross(const UOpPtr& ast, const UOp& r, const UOp* tiled) {
+  for (const UOp* u : toposort(*ast)) {
+    if (u->op() != Op::Load) continue;
+    if (!reaches(*u->src(0), r) && (!tiled || reaches(*u->src(0), *tiled))) return true;
+  }
+  return false;
+}
+
+bool loadReadsConsecutivelyAlong(const UOpPtr& ast, const UOp& r) {
+  for (const UOp* u : toposort(*ast)) {
+    if (u->op() != Op::Load || u->src(0)->op() != Op::Index) continue;
+    std::optional<LinearForm> form = linearize(u->src(0)->src(1));
+    if (form && std::any_of(form->terms.begin(), form->terms.end(),
+                            [&](const LinearTerm& t) { return t.node.get() == &r && t.coef == 1; }))
+      return true;
+  }
+  return false;
+}
+
+int64_t kernelIterations(const std::vector<KernelAxis>& axes) {
+  int64_t work = 1;
+  for (const KernelAxis& a : axes)
+    work = std::min<int64_t>(work * std::min<int64_t>(std::max<int64_t>(a.size, 1), 1 << 30), int64_t{1} << 32);
+  return work;
+}
+
+} // namespace uops

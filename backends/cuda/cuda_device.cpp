@@ -29,6 +29,7 @@ public:
   CudaBuffer(DType dtype, int64_t numel, CudaContext& context)
       : DeviceBuffer(dtype, numel), pointer(context.alloc(bytes())), m_context(context) {}
   ~CudaBuffer() override { m_context.free(pointer); }
+  CudaContext& context() const { return m_context; }
   const cu::CUdeviceptr pointer; // at least one byte
 
 private:
@@ -111,7 +112,12 @@ public:
 
   void copy(const DeviceBuffer& src, DeviceBuffer& dst) override {
     const size_t bytes = std::min(src.bytes(), dst.bytes());
-    if (bytes) m_context.copyOnDevice(cudaBufferOf(dst).pointer, cudaBufferOf(src).pointer, bytes);
+    const CudaBuffer &from = cudaBufferOf(src), &to = cudaBufferOf(dst);
+    if (!bytes) return;
+    if (&from.context() == &to.context()) return to.context().copyOnDevice(to.pointer, from.pointer, bytes);
+    std::vector<char> host(bytes); // between two cards: through the host
+    from.context().copyOut(host.data(), from.pointer, bytes);
+    to.context().copyIn(to.pointer, host.data(), bytes);
   }
 
   std::shared_ptr<DeviceProgram> compile(const LoweredKernel& kernel) override {

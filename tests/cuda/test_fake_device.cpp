@@ -9,6 +9,7 @@
 #include "tests/support/backend_devices.h"
 #include "tests/cuda/fake_cuda_driver.h"
 #include "backends/cuda/cuda_device.h"
+#include "backends/cuda/cuda_device_info.h"
 #include "backends/cuda/cuda_error.h"
 #include "backends/cuda/cuda_launch_shape.h"
 #include "core/pipeline/codegen_target.h"
@@ -82,6 +83,21 @@ private Q_SLOTS:
     const std::vector<uops::LoweredKernel> kernels = lowered(*device, kAddProgram);
     QCOMPARE(kernels.size(), size_t{1});
     QVERIFY2(has(kernels[0].rendered.text, "rendered by UOpScope for NVPTX (sm_90)"), kernels[0].rendered.text.c_str());
+  }
+
+  // the registry's kind and `uopc devices`' lines from the driver's answers
+  void listsTheCard() {
+    static const uops::CudaDriverLoad load{fakeCudaDriver(), "", 13000};
+    const uops::DeviceKind kind = uops::cudaDeviceKind([]() -> const uops::CudaDriverLoad& { return load; });
+    QCOMPARE(qstr(kind.prefix), QStringLiteral("CUDA"));
+    QVERIFY(kind.indexed);
+    const std::vector<uops::DeviceDescription> listed = kind.list();
+    QCOMPARE(listed.size(), size_t{1});
+    QCOMPARE(qstr(listed[0].name), QStringLiteral("CUDA:0"));
+    QVERIFY(listed[0].accelerator);
+    QCOMPARE(qstr(kind.open("CUDA:0")->description().description), qstr(listed[0].description));
+    QCOMPARE(qstr(uops::cudaDevicesListing(load)),
+             QStringLiteral("CUDA:0  NVIDIA H200  [sm_90, 132 SMs, 141.0 GiB, driver CUDA 13.0]\n"));
   }
 
   // the launch: each Param's buffer as its CUdeviceptr, in slot order, over

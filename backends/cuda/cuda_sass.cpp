@@ -68,8 +68,8 @@ std::vector<char> linkCubin(CudaContext& context, const std::string& ptx, const 
 
 CudaSass cudaSass(CudaContext& context, const std::string& ptx, const std::string& kernel) {
   std::string command;
-  if (std::optional<std::string> tool = findOnPath("cuobjdump")) command = *tool + " -sass ";
-  else if (std::optional<std::string> tool = findOnPath("nvdisasm")) command = *tool + " ";
+  if (std::optional<std::string> cuobjdump = findOnPath("cuobjdump")) command = *cuobjdump + " -sass ";
+  else if (std::optional<std::string> nvdisasm = findOnPath("nvdisasm")) command = *nvdisasm + " ";
   else return {"", "neither cuobjdump nor nvdisasm is on PATH (the CUDA toolkit's): PTX only"};
   std::vector<char> cubin;
   try {

@@ -12,7 +12,7 @@
 
 namespace {
 
-QString qstr(const std::string& s) {
+QString loadQs(const std::string& s) {
   return QString::fromStdString(s);
 }
 
@@ -29,7 +29,7 @@ private Q_SLOTS:
                                       "object file"),
              load.failure.c_str());
     QVERIFY(load.failure.find('\n') == std::string::npos);
-    QCOMPARE(qstr(uops::cudaDevicesListing(load)), qstr(load.failure + "\n"));
+    QCOMPARE(loadQs(uops::cudaDevicesListing(load)), loadQs(load.failure + "\n"));
     QVERIFY(uops::cudaDevices(load).empty());
   }
 
@@ -37,7 +37,7 @@ private Q_SLOTS:
   void notADriver() {
     const uops::CudaDriverLoad load = uops::loadCudaDriver("libm.so.6");
     QVERIFY(!load.driver);
-    QCOMPARE(qstr(load.failure), QStringLiteral("CUDA: libm.so.6 has no cuInit (a driver older than this backend needs)"));
+    QCOMPARE(loadQs(load.failure), QStringLiteral("CUDA: libm.so.6 has no cuInit (a driver older than this backend needs)"));
   }
 
   // this machine's driver, as `uopc devices` reports it
@@ -48,7 +48,7 @@ private Q_SLOTS:
     QVERIFY2(listing.starts_with("CUDA: libcuda.so.1 not found (") || listing.starts_with("CUDA: the driver did not start"),
              listing.c_str());
     for (const uops::DeviceDescription& d : uops::listDevices()) QVERIFY2(!d.name.starts_with("CUDA"), d.name.c_str());
-    QCOMPARE(qstr(uops::canonicalDeviceName("cuda")), QStringLiteral("CUDA:0"));
+    QCOMPARE(loadQs(uops::canonicalDeviceName("cuda")), QStringLiteral("CUDA:0"));
     try {
       uops::openDevice("CUDA:0");
       QFAIL("CUDA:0 opened without a driver");

@@ -8,7 +8,9 @@
 #include "tests/support/test_registry.h"
 #include "tests/support/backend_devices.h"
 #include "tests/cuda/fake_cuda_driver.h"
+#include "backends/cuda/cuda_arch.h"
 #include "backends/cuda/cuda_device.h"
+#include "backends/cuda/cuda_peaks.h"
 #include "backends/cuda/cuda_device_info.h"
 #include "backends/cuda/cuda_error.h"
 #include "backends/cuda/cuda_launch_shape.h"
@@ -218,6 +220,15 @@ private Q_SLOTS:
     QVERIFY2(isa.ends_with("\n// SASS of the cubin the driver links from the PTX\nSASS of -sass ELF\n"),
              isa.substr(isa.size() - std::min<size_t>(isa.size(), 300)).c_str());
     QCOMPARE(fakeCuda().linked, 1);
+  }
+
+  // the roofline's kernels compile for the card: fma chains and 16-byte copies
+  void peakKernelsCompile() {
+    const std::string ptx = uops::compileGpuAssembly(uops::cudaPeakKernelsIr(), "fma_peak", uops::cudaArch(9, 0).target);
+    QVERIFY2(fakeHas(ptx, ".visible .entry fma_peak(") && fakeHas(ptx, ".visible .entry copy_peak("), ptx.c_str());
+    QVERIFY2(fakeHas(ptx, "fma.rn.f32"), ptx.c_str());
+    const std::string copy = ptx.substr(ptx.find(".entry copy_peak("));
+    QVERIFY2(fakeHas(copy, "ld.global.nc.v4.f32") && fakeHas(copy, "st.global.v4.f32"), copy.c_str());
   }
 
   void conformanceRuns_data() {

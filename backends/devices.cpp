@@ -1,5 +1,6 @@
 #include "backends/devices.h"
 
+#include "backends/cuda/cuda_device.h"
 #include "backends/llvm/disassemble.h"
 #include "backends/llvm/gpu_device.h"
 #include "backends/llvm/llvm_cpu_device.h"
@@ -16,6 +17,7 @@ void registerBackendDevices() {
     registerInterpDevice();
     registerDeviceKind(llvmCpuDeviceKind());
     registerDeviceKind(openClDeviceKind(disassembleHostElf));
+    registerDeviceKind(cudaDeviceKind(systemCudaDriver));
     registerGpuTargets();
   });
 }

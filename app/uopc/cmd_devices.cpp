@@ -1,5 +1,6 @@
 #include "app/uopc/commands.h"
 
+#include "backends/cuda/cuda_device_info.h"
 #include "backends/opencl/cl_error.h"
 #include "backends/opencl/cl_listing.h"
 #include "backends/opencl/cl_probe.h"
@@ -40,6 +41,7 @@ void addDevicesCommand(CLI::App& app) {
     } catch (const uops::ClError& e) {
       std::cout << "probe: " << e.what() << "\n";
     }
+    std::cout << "\n" << uops::cudaDevicesListing(uops::systemCudaDriver());
   });
 }
 

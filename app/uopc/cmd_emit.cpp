@@ -55,7 +55,7 @@ void addEmitCommand(CLI::App& app) {
                 "the rendered source (LLVM IR on CPU and GPU targets, OpenCL C on CL)");
   cmd->add_flag("--isa", options->isa,
                 "machine code (LLVM's disassembler on CPU; the driver's binary on CL, as far as it can be shown; "
-                "PTX or AMDGPU assembly for a GPU target)");
+                "PTX, and SASS where cuobjdump or nvdisasm is on PATH, on CUDA; PTX or AMDGPU assembly for a GPU target)");
   cmd->add_option("--target", options->target,
                   "a compile-only GPU target instead of --device: sm_<NN> (PTX from LLVM's NVPTX back end) or "
                   "gfx<NNNN> (LLVM's AMDGPU back end), any processor LLVM knows")

@@ -25,7 +25,7 @@ void addEmitCommand(CLI::App& app);
 void addBenchCompileCommand(CLI::App& app);
 // `uopc opts PROGRAM [--kernel K]`: the OptOps applied to each kernel.
 void addOptsCommand(CLI::App& app);
-// `uopc devices`: REF, INTERP, CPU and every OpenCL device.
+// `uopc devices`: REF, INTERP, CPU, every OpenCL device and every CUDA device (or why there are none).
 void addDevicesCommand(CLI::App& app);
 // `uopc remarks PROGRAM [--kernel K] [--json] [--no-compiler]`: why each kernel was optimized as it was.
 void addRemarksCommand(CLI::App& app);
@@ -38,5 +38,7 @@ void addMcaCommand(CLI::App& app);
 void addBisectCommand(CLI::App& app);
 // `uopc memory PROGRAM [--kernel K] [--json]`: buffer lifetimes over the schedule, a kernel's registers.
 void addMemoryCommand(CLI::App& app);
+// `uopc peaks [--device D] [--json]`: the device's measured peak rate and bandwidth.
+void addPeaksCommand(CLI::App& app);
 
 } // namespace uopc

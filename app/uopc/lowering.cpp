@@ -56,7 +56,7 @@ void addModulePathFlag(CLI::App* cmd) {
 void addLoweringFlags(CLI::App* cmd, LoweringOptions& options) {
   cmd->add_option("program", options.path, "a tensor program (.py, PROGRAM_FORMAT.md)")->required();
   addModulePathFlag(cmd);
-  cmd->add_option("--device", options.device, "CPU (LLVM IR) or CL:<n> (OpenCL C)")
+  cmd->add_option("--device", options.device, "CPU (LLVM IR), CL:<n> (OpenCL C) or CUDA:<n> (LLVM IR for NVPTX)")
       ->capture_default_str()
       ->transform(deviceNameValidator());
   cmd->add_flag("--no-opt", options.noOpt, "no OptOps (default: the hand-coded heuristics)");
@@ -85,7 +85,7 @@ uops::CodegenTarget targetFor(const LoweringOptions& options) {
   try {
     const uops::Device& device = uops::openDevice(options.device);
     if (!device.target())
-      failWith(fmt::format("{} generates no code: the code generators are CPU (LLVM IR) and CL:<n> (OpenCL C)",
+      failWith(fmt::format("{} generates no code: the code generators are CPU (LLVM IR), CL:<n> (OpenCL C) and CUDA:<n> (LLVM IR for NVPTX)",
                            device.name()));
     return uops::runTarget(device, !options.noOpt);
   } catch (const uops::DeviceError& e) {

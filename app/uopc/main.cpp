@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   uopc::addMcaCommand(app);
   uopc::addBisectCommand(app);
   uopc::addMemoryCommand(app);
+  uopc::addPeaksCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -83,7 +83,7 @@ const frontend::MethodTable& creators() {
       shapeCreator("glorot_uniform", &Tensor::glorotUniform),
       {"empty",
        [](Args& a) {
-         auto [shape, dtype, device] = a.bind({"*shape", {"device", Value()}, {"dtype", Value()}});
+         auto [shape, device, dtype] = a.bind({"*shape", {"device", Value()}, {"dtype", Value()}});
          std::optional<DType> d = toOptDType(a, dtype, "dtype");
          Placement dev = toPlacement(a, device);
          return wrap(dev.place(Tensor::empty(toShapeArgs(a, shape, "shape"), d.value_or(dtypes::float32), dev.first())));

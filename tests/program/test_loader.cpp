@@ -85,6 +85,18 @@ private Q_SLOTS:
     QVERIFY(p.tensors[2].tensor.isSame(p.tensors[1].tensor)); // outs[0] is b's handle
   }
 
+  // Tensor.empty(*shape, device=None, dtype=None): each keyword where it belongs
+  void emptyTakesDtypeAndDevice() {
+    uops::program::LoadedProgram p = load(program(
+        "a = Tensor.empty(2, 3, dtype=dtypes.float16)\nb = Tensor.empty((4,), device='CPU', dtype=dtypes.int32)\n"
+        "out = [a, b]"));
+    const std::vector<uops::Tensor> outs = p.outputTensors();
+    QCOMPARE(outs.size(), size_t{2});
+    QVERIFY(outs[0].dtype() == uops::dtypes::float16);
+    QCOMPARE(outs[0].shape(), (uops::Shape{2, 3}));
+    QVERIFY(outs[1].dtype() == uops::dtypes::int32);
+  }
+
   void printedText() {
     uops::program::LoadedProgram p =
         load(program("print('shape', Tensor([[1, 2]]).shape)\nprint(dtypes.float32)"));

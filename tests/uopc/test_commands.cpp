@@ -327,6 +327,37 @@ private Q_SLOTS:
              qPrintable(cl.err));
   }
 
+  // without a CUDA driver: no CUDA device, one line of `uopc devices` saying
+  // why, and a run on CUDA:0 an error naming the devices there are
+  void devicesSayWhyThereIsNoCuda() {
+    const Result devices = uopc({QStringLiteral("devices")});
+    QCOMPARE(devices.code, 0);
+    if (devices.out.contains(QStringLiteral("\nCUDA:0 "))) QSKIP("this machine has a CUDA device");
+    const QStringList lines = devices.out.split(QLatin1Char('\n'));
+    const QStringList cuda = lines.filter(QRegularExpression(QStringLiteral("^CUDA")));
+    QCOMPARE(cuda.size(), 1);
+    QVERIFY2(cuda[0].startsWith(QStringLiteral("CUDA: libcuda.so.1 not found (libcuda.so.1: cannot open shared object "
+                                                "file")) ||
+                 cuda[0].startsWith(QStringLiteral("CUDA: the driver did not start: cuInit failed with ")),
+             qPrintable(cuda[0]));
+    const Result run = uopc({QStringLiteral("run"), m_program, QStringLiteral("--device"), QStringLiteral("CUDA:0")});
+    QCOMPARE(run.code, 1);
+    QVERIFY2(run.err.contains(QStringLiteral("this machine has no device CUDA:0")), qPrintable(run.err));
+  }
+
+  // the roofline's roofs as JSON
+  void peaksOfTheCpu() {
+    const Result peaks = uopc({QStringLiteral("peaks"), QStringLiteral("--device"), QStringLiteral("CPU"),
+                               QStringLiteral("--json")});
+    QCOMPARE(peaks.code, 0);
+    const QJsonObject o = QJsonDocument::fromJson(peaks.out.toUtf8()).object();
+    QCOMPARE(o.value(QStringLiteral("device")).toString(), QStringLiteral("CPU"));
+    QVERIFY2(o.value(QStringLiteral("gflops")).toDouble() > 0 && o.value(QStringLiteral("gbps")).toDouble() > 0,
+             qPrintable(peaks.out));
+    const double ratio = o.value(QStringLiteral("gflops")).toDouble() / o.value(QStringLiteral("gbps")).toDouble();
+    QVERIFY2(qAbs(o.value(QStringLiteral("ridge")).toDouble() - ratio) <= 0.001 + 0.01 * ratio, qPrintable(peaks.out));
+  }
+
   // Every option of `uopc run` either applies or is an error that says why;
   // device names and kernel selectors are parsed as the other commands parse them
   void runOptionsApplyOrFail() {

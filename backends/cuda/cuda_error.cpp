@@ -1,0 +1,25 @@
+#include "backends/cuda/cuda_error.h"
+
+#include <fmt/format.h>
+
+namespace uops {
+
+CudaError::CudaError(Kind kind, const std::string& message, cu::CUresult result, std::string call, std::string jitLog)
+    : std::runtime_error(message), m_kind(kind), m_result(result), m_call(std::move(call)),
+      m_jitLog(std::move(jitLog)) {}
+
+std::string cudaResultText(const cu::CudaDriver& driver, cu::CUresult result) {
+  const char* name = nullptr;
+  const char* text = nullptr;
+  if (driver.cuGetErrorName(result, &name) != cu::CUDA_SUCCESS || !name) return fmt::format("CUresult {}", result);
+  if (driver.cuGetErrorString(result, &text) != cu::CUDA_SUCCESS || !text) return fmt::format("{} ({})", name, result);
+  return fmt::format("{} ({}: {})", name, result, text);
+}
+
+void checkCuda(const cu::CudaDriver& driver, cu::CUresult result, const char* call, const std::string& doing) {
+  if (result == cu::CUDA_SUCCESS) return;
+  throw CudaError(CudaError::Kind::Call,
+                  fmt::format("{}: {} failed with {}", doing, call, cudaResultText(driver, result)), result, call);
+}
+
+} // namespace uops

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace uops {
 
@@ -40,6 +41,10 @@ struct CodegenTarget {
   int vectorBits = 0;
   // An OpenCL driver that vectorizes across work-items (PoCL on the host's CPU)
   bool workItemVectorizer = false;
+  // The matrix instructions TC may use (tensor_core.h): the CPU's Wmma is
+  // LLVM's matrix multiply on vectors (a sequence of vector FMAs); OpenCL C
+  // has no matrix instruction UOpScope can use
+  std::vector<TensorCore> tensorCores = cpuTensorCores();
   // What Render writes the kernels in (core/render/renderer.h)
   std::shared_ptr<const Renderer> renderer = llvmCpuRenderer();
 };
@@ -71,9 +76,7 @@ inline OptTarget optTargetOf(const CodegenTarget& t) {
   o.workItemVectorizer = t.workItemVectorizer;
   o.weights.decomposedTranscendentals = t.transcendentals == TranscendentalMode::Decompose;
   o.weights.emulatedHalf = t.kind == TargetKind::Cpu;
-  // the CPU's Wmma is LLVM's matrix multiply on vectors (a sequence of vector
-  // FMAs); OpenCL C has no matrix instruction UOpScope can use
-  if (t.kind == TargetKind::Cpu) o.tensorCore = WmmaTile{8, 8, 4};
+  o.tensorCores = t.tensorCores;
   return o;
 }
 
@@ -92,6 +95,7 @@ inline CodegenTarget openClTarget(std::string device, bool cpuDevice = false) {
   t.device = std::move(device);
   t.transcendentals = cpuDevice ? TranscendentalMode::Decompose : TranscendentalMode::Intrinsics;
   t.workItemVectorizer = cpuDevice;
+  t.tensorCores = {};
   t.renderer = openClRenderer();
   return t;
 }

@@ -7,11 +7,28 @@
 // ends (backends/llvm/gpu_dialects.h); they are plain text, like the renderer.
 #pragma once
 
+#include "core/ir/dtype.h"
+#include "core/ir/wmma_tile.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace uops {
+
+// One work-item's part of a Wmma whose tile a warp holds (warp_fragment.h):
+// its fragments of A, B and the accumulator as LLVM vectors of register
+// values (float for float16 and bfloat16), and the name the result vector
+// (the accumulator's elements) gets; temporaries are named after it.
+struct WarpWmma {
+  WmmaTile tile;
+  DType in, acc;
+  std::string a, b, c;
+  std::string result;
+};
+struct WarpWmmaLines {
+  std::vector<std::string> lines, declarations;
+};
 
 enum class GridIndex : unsigned char {
   Group, // the work-group's index in dimension d
@@ -40,6 +57,9 @@ public:
   virtual std::string kernelAttributes(const std::vector<int64_t>& local) const;
   // Module metadata after the kernel, numbered from `firstId` (!firstId, ...)
   virtual std::vector<std::string> moduleMetadata(const std::string& function, int firstId) const;
+  // The lines of a Wmma over a warp's fragments, the machine's matrix
+  // instruction; throws CodegenError where the dialect has none
+  virtual WarpWmmaLines warpWmma(const WarpWmma& call) const;
   // The largest work-group the renderer gives a grid that has none
   virtual int64_t maxWorkGroup() const { return 256; }
 };

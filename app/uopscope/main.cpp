@@ -101,7 +101,7 @@ struct Options {
                                          "view (e.g. \"Split(0, 4, UPCAST)\"; \"\" for none)"),
                           QStringLiteral("opts")};
   QCommandLineOption opts{QStringLiteral("opts"),
-                          QStringLiteral("with --stage and --kernel: apply these OptOps to the kernel first "
+                          QStringLiteral("with --stage and --kernel: lower the kernel with these OptOps "
                                          "(e.g. \"TC(2)\")"),
                           QStringLiteral("opts")};
   QCommandLineOption hover{QStringLiteral("hover"),
@@ -242,14 +242,13 @@ std::optional<QString> checkOptions(const QCommandLineParser& parser, const Opti
   return std::nullopt;
 }
 
-// --opts on the kernel --kernel names; the reason of the first refused, or "".
+// --opts in place of the OptOps of the kernel --kernel names; a syntax error, or "".
 QString applyStartupOpts(uops::views::Session& session, const QCommandLineParser& parser, const Options& o) {
   if (!parser.isSet(o.kernel)) return QStringLiteral("--opts goes with --stage and --kernel");
   if (!session.run()) return QStringLiteral("the program did not lower");
   try {
     const size_t k = uops::selectKernels(*session.run(), parser.value(o.kernel).toStdString()).front();
-    for (const uops::Opt& opt : uops::parseOpts(parser.value(o.opts).toStdString()))
-      if (QString why = session.applyOpt(k, opt); !why.isEmpty()) return QStringLiteral("--opts: ") + why;
+    session.setOpts(k, uops::parseOpts(parser.value(o.opts).toStdString()));
   } catch (const std::exception& e) {
     return QStringLiteral("--opts: ") + QString::fromStdString(e.what());
   }

@@ -100,6 +100,10 @@ struct Options {
                           QStringLiteral("with --stage and --kernel: compare the kernel's OptOps with these in the Diff "
                                          "view (e.g. \"Split(0, 4, UPCAST)\"; \"\" for none)"),
                           QStringLiteral("opts")};
+  QCommandLineOption opts{QStringLiteral("opts"),
+                          QStringLiteral("with --stage and --kernel: lower the kernel with these OptOps "
+                                         "(e.g. \"TC(2)\")"),
+                          QStringLiteral("opts")};
   QCommandLineOption hover{QStringLiteral("hover"),
                            QStringLiteral("with --find: show the found node's docs, as hovering it does")};
   QCommandLineOption shot{QStringLiteral("screenshot"), QStringLiteral("write a PNG of the window and exit"),
@@ -117,7 +121,7 @@ struct Options {
     parser.addVersionOption();
     parser.addOption(hover);
     parser.addPositionalArgument(QStringLiteral("program"), QStringLiteral("a tensor program (.py) or a saved session (.uopscope)"));
-    parser.addOptions({path, device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, lanes, runIt, bisect, pass, vmSteps, diff, shot, loadingShot, menu});
+    parser.addOptions({path, device, view, schedule, stage, kernel, rewrite, compare, neighbourhood, hide, find, line, steps, lanes, runIt, bisect, pass, vmSteps, diff, opts, shot, loadingShot, menu});
   }
 };
 
@@ -238,6 +242,19 @@ std::optional<QString> checkOptions(const QCommandLineParser& parser, const Opti
   return std::nullopt;
 }
 
+// --opts in place of the OptOps of the kernel --kernel names; a syntax error, or "".
+QString applyStartupOpts(uops::views::Session& session, const QCommandLineParser& parser, const Options& o) {
+  if (!parser.isSet(o.kernel)) return QStringLiteral("--opts goes with --stage and --kernel");
+  if (!session.run()) return QStringLiteral("the program did not lower");
+  try {
+    const size_t k = uops::selectKernels(*session.run(), parser.value(o.kernel).toStdString()).front();
+    session.setOpts(k, uops::parseOpts(parser.value(o.opts).toStdString()));
+  } catch (const std::exception& e) {
+    return QStringLiteral("--opts: ") + QString::fromStdString(e.what());
+  }
+  return {};
+}
+
 // The stage record --stage and --kernel name, or an error listing what there is.
 std::variant<int, QString> chosenStage(uops::views::Session& session, const QCommandLineParser& parser,
                                        const Options& o) {
@@ -342,6 +359,10 @@ int main(int argc, char** argv) {
 
   // wait for the program to lower, then go where asked
   window.session().waitForIdle();
+  if (parser.isSet(o.opts)) {
+    if (QString error = applyStartupOpts(window.session(), parser, o); !error.isEmpty()) return fail(error);
+    window.session().waitForIdle();
+  }
   if (parser.isSet(o.stage)) {
     std::variant<int, QString> record = chosenStage(window.session(), parser, o);
     if (const QString* error = std::get_if<QString>(&record)) return fail(*error);

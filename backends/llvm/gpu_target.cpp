@@ -23,6 +23,8 @@
 #include <cctype>
 #include <memory>
 #include <mutex>
+#include <string>
+#include <vector>
 
 namespace uops {
 namespace {
@@ -67,6 +69,15 @@ void collectGpuDiagnostic(const llvm::DiagnosticInfo* info, void* errors) {
   info->print(printer);
 }
 
+// The matrix instructions UOpScope renders for the processor (tensor_core.h):
+// mma.sync from sm_80 (Ampere) on, WMMA on gfx11 (RDNA3). CDNA's MFMA and the
+// sm_70/75 shapes are not rendered: TC is refused there.
+std::vector<TensorCore> gpuTensorCores(const GpuTarget& target) {
+  if (target.backEnd == "NVPTX" && std::stoi(target.arch.substr(3)) >= 80) return nvidiaTensorCores();
+  if (target.backEnd == "AMDGPU" && target.arch.starts_with("gfx11")) return rdna3TensorCores();
+  return {};
+}
+
 } // namespace
 
 std::optional<GpuTarget> gpuTarget(std::string_view typed) {
@@ -108,9 +119,9 @@ CodegenTarget gpuCodegenTarget(const GpuTarget& target) {
   t.packOperands = false;
   t.emulatedHalf = false;
   t.hostCode = false;
-  t.tensorCore = std::nullopt;
   // the decomposed polynomials: exact on every back end, no device library to link
   t.transcendentals = TranscendentalMode::Decompose;
+  t.tensorCores = gpuTensorCores(target);
   t.renderer = llvmRenderer(target.backEnd == "NVPTX" ? nvptxDialect(target.arch) : amdgpuDialect(target.arch));
   return t;
 }

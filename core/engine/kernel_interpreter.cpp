@@ -1,10 +1,13 @@
 #include "core/engine/kernel_interpreter.h"
 
 #include "core/ir/shape.h"
+#include "core/ir/warp_fragment.h"
 #include "core/ir/wmma_tile.h"
 #include "core/engine/kernel_interpreter_impl.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -16,6 +19,11 @@ using kernel_interp::Scalar;
 
 // One kernel's AST with its Params bound. Nodes are numbered in toposort
 // order; a node's value is memoised until a range it depends on moves.
+double truncateToTf32(double v) {
+  const auto bits = std::bit_cast<uint32_t>(static_cast<float>(v)) & ~uint32_t{0x1FFF};
+  return std::bit_cast<float>(bits);
+}
+
 class KernelRun {
 public:
   KernelRun(const UOpPtr& sink, std::vector<HostTensor*> params)
@@ -147,7 +155,9 @@ private:
   // matrix multiply and the add after it round.
   Scalar tileElement(const UOp& index) {
     const UOp& w = *index.src(0);
-    const auto [m, n, k] = wmmaTileOf(w);
+    const WmmaTile tile = wmmaTileOf(w);
+    if (tile.layout != WarpLayout::None) return warpTileElement(index, tile);
+    const int64_t m = tile.m, n = tile.n, k = tile.k;
     int64_t e = kernel_interp::asIndex(dtypes::index, value(*index.src(1)));
     if (e < 0 || e >= m * n) throw KernelError(fmt::format("kernel: element {} of a {} Wmma", e, w.argAs<std::string>()));
     DType d = w.dtype();
@@ -161,6 +171,62 @@ private:
     }
     Scalar total[2] = {dot, value(*w.src(2)->src(static_cast<size_t>(e)))};
     return kernel_interp::applyOp(Op::Add, d, d, total, 2);
+  }
+
+  // Element e of the current lane's fragment of a Wmma a warp holds
+  // (warp_fragment.h): the dot product of A's row and B's column at the
+  // element's place, then plus the lane's accumulator, in the accumulator's
+  // dtype as the hardware accumulates (each product exact). The elements of
+  // A and B are in other lanes' fragments: each is that lane's Stack element,
+  // evaluated with the WARP range at that lane, as the instruction gathers
+  // them from the warp's registers.
+  Scalar warpTileElement(const UOp& index, const WmmaTile& tile) {
+    const UOp& w = *index.src(0);
+    const UOp* lane = warpLane(w);
+    const int64_t self = static_cast<int64_t>(value(*lane).bits);
+    const int64_t e = kernel_interp::asIndex(dtypes::index, value(*index.src(1)));
+    if (e < 0 || e >= fragmentElements(tile, WmmaOperand::C))
+      throw KernelError(fmt::format("kernel: element {} of a {} Wmma", e, w.argAs<std::string>()));
+    const FragmentPlace out = fragmentPlace(tile, WmmaOperand::C, self, e);
+    const Scalar acc = value(*w.src(2)->src(static_cast<size_t>(e)));
+    struct Read {
+      FragmentHolder at;
+      size_t src, slot; // Stack source 0 (A) or 1 (B); its place in `read`
+    };
+    std::vector<Read> reads;
+    for (int64_t kk = 0; kk < tile.k; ++kk) {
+      reads.push_back({fragmentHolder(tile, WmmaOperand::A, out.row, kk), 0, static_cast<size_t>(2 * kk)});
+      reads.push_back({fragmentHolder(tile, WmmaOperand::B, kk, out.col), 1, static_cast<size_t>(2 * kk + 1)});
+    }
+    std::stable_sort(reads.begin(), reads.end(), [](const Read& x, const Read& y) { return x.at.lane < y.at.lane; });
+    std::vector<Scalar> read(reads.size());
+    // mma.sync's tf32 reads a float32 without its 13 low mantissa bits
+    const bool tf32 = w.src(0)->dtype() == dtypes::float32 && tile.layout == WarpLayout::Nvidia;
+    int64_t current = self;
+    for (const Read& r : reads) {
+      if (r.at.lane != current) setRange(*lane, current = r.at.lane);
+      read[r.slot] = value(*w.src(r.src)->src(static_cast<size_t>(r.at.element)));
+      if (tf32) read[r.slot].f = truncateToTf32(read[r.slot].f);
+    }
+    if (current != self) setRange(*lane, self);
+    const DType d = w.dtype();
+    Scalar dot;
+    for (int64_t kk = 0; kk < tile.k; ++kk) {
+      Scalar ab[2] = {read[static_cast<size_t>(2 * kk)], read[static_cast<size_t>(2 * kk + 1)]};
+      Scalar product = kernel_interp::applyOp(Op::Mul, d, d, ab, 2);
+      Scalar sum[2] = {dot, product};
+      dot = kk == 0 ? product : kernel_interp::applyOp(Op::Add, d, d, sum, 2);
+    }
+    Scalar total[2] = {dot, acc};
+    return kernel_interp::applyOp(Op::Add, d, d, total, 2);
+  }
+
+  // The WARP range a warp's Wmma reads its lane from.
+  const UOp* warpLane(const UOp& w) {
+    if (auto it = m_warpLanes.find(&w); it != m_warpLanes.end()) return it->second;
+    for (const UOp* u : toposort(w))
+      if (u->op() == Op::Range && u->argAs<RangeArg>().type == AxisType::Warp) return m_warpLanes[&w] = u;
+    throw KernelError(fmt::format("kernel: a {} Wmma reads no WARP range", w.argAs<std::string>()));
   }
 
   Scalar compute(const UOp& u) {
@@ -221,6 +287,7 @@ private:
   std::vector<Scalar> m_values;
   std::vector<bool> m_known;
   std::vector<std::vector<size_t>> m_dependents; // by node: filled for Ranges
+  std::unordered_map<const UOp*, const UOp*> m_warpLanes; // Wmma -> its WARP range; look-up only
 };
 
 } // namespace

@@ -7,6 +7,10 @@
 // a compiled form can be checked against ReferenceEvaluator on the original
 // tensor graph.
 //
+// A Wmma whose tile a warp holds (TC on a GPU, warp_fragment.h) runs as the
+// warp's instruction does: each work-item's result elements are computed
+// from the fragments the other work-items of its warp hold.
+//
 // A read outside a buffer, or from a buffer nothing wrote and no one
 // provided, throws KernelError: a lowering bug shows up as an error, not as
 // garbage.

@@ -2,6 +2,7 @@
 #include "core/ir/verify_rules.h"
 
 #include "core/ir/shape.h"
+#include "core/ir/warp_fragment.h"
 #include "core/ir/wmma_tile.h"
 
 namespace uops::verify_detail {
@@ -56,19 +57,33 @@ void codegenRules(Rules& r) {
   }
   if (u.op() == Op::If) r.srcIsBool(0, "gate");
   // Wmma(A, B, acc), arg "MxNxK": acc + A B for an m x k tile A and a k x n tile
-  // B (row-major, flattened), or before Expand one product a*b + acc
+  // B (row-major, flattened), or before Expand one product a*b + acc. With a
+  // warp layout ("16x8x16 nvidia"), each source is the work-item's fragment
+  // (warp_fragment.h), A and B of one dtype, acc of the Wmma's.
   if (u.op() == Op::Wmma) {
     const std::string& config = u.argAs<std::string>();
     auto parsed = parseWmmaTile(config);
     if (!parsed) r.fail("arg must be the tile MxNxK, got '{}'", config);
-    for (size_t i = 0; i < 3; ++i)
-      if (r.src(i) != u.dtype()) r.fail("source {} must be {}, got {}", i, toString(u.dtype()), toString(r.src(i)));
+    if (parsed && !knownWmmaLayout(*parsed)) r.fail("no warp layout of a {} tile", config);
+    bool warp = parsed && parsed->layout != WarpLayout::None && knownWmmaLayout(*parsed);
+    for (size_t i = warp ? 1 : 0; i < 3; ++i) {
+      DType want = warp && i == 1 ? r.src(0) : u.dtype();
+      if (r.src(i) != want) r.fail("source {} must be {}, got {}", i, toString(want), toString(r.src(i)));
+    }
     auto elements = [&](size_t i) { return u.src(i)->shape().empty() ? int64_t{1} : u.src(i)->shape().front(); };
-    const auto [m, n, k] = parsed.value_or(WmmaTile{});
-    bool tile = parsed && !u.src(2)->shape().empty();
-    if (tile && (elements(0) != m * k || elements(1) != k * n || elements(2) != m * n))
+    const WmmaTile tile = parsed.value_or(WmmaTile{});
+    const int64_t m = tile.m, n = tile.n, k = tile.k;
+    bool isTile = parsed && !u.src(2)->shape().empty();
+    if (warp) {
+      const int64_t fa = fragmentElements(tile, WmmaOperand::A), fb = fragmentElements(tile, WmmaOperand::B),
+                    fc = fragmentElements(tile, WmmaOperand::C);
+      if (elements(0) != fa || elements(1) != fb || elements(2) != fc)
+        r.fail("a {} work-item's fragments take {}, {} and {} elements, got {}, {} and {}", config, fa, fb, fc,
+               elements(0), elements(1), elements(2));
+    } else if (isTile && (elements(0) != m * k || elements(1) != k * n || elements(2) != m * n)) {
       r.fail("a {} tile takes {}, {} and {} elements, got {}, {} and {}", config, m * k, k * n, m * n,
              elements(0), elements(1), elements(2));
+    }
   }
   if (u.op() == Op::Endif) r.srcsAreOp(0, Op::If);
   // Program (linear, source, binary): the three forms of one compiled kernel.

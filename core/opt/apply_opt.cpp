@@ -7,6 +7,7 @@
 #include "core/ir/reduce_identity.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/opt/kernel_work.h"
+#include "core/opt/tc_warp.h"
 #include "core/rewrite/substitute_step.h"
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include <unordered_set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace uops {
 namespace {
@@ -277,28 +279,20 @@ private:
   // TC: the kernel's matrix product sum(a*b over k) for outputs (m, n) gets
   // the tensor core's tile: m and n split into UPCAST parts, k into an UNROLL
   // part, and the product becomes a Wmma, which Expand gathers into one
-  // matrix multiply of the tile per step of k (expand.h).
+  // matrix multiply of the tile per step of k (expand.h). A tile spread over
+  // a warp gets its fragments here instead (tc_warp.h).
   UOpPtr tensorCores() {
     if (!m_applied.empty()) reject("TC must be the first OptOp");
-    if (!m_target.tensorCore)
+    if (m_target.tensorCores.empty())
       reject(fmt::format("{} has no tensor-core instructions UOpScope can use", m_target.device));
-    const WmmaTile tc = *m_target.tensorCore;
     const UOpPtr& k = axis(m_opt.axis);
     if (typeOf(k) != AxisType::Reduce) reject(fmt::format("TC takes a REDUCE axis, not {}", axisTypeName(typeOf(k))));
-    const UOp* red = nullptr;
-    for (const UOp* u : toposort(*m_ast))
-      if (u->op() == Op::Reduce && std::find(u->src().begin() + 1, u->src().end(), k) != u->src().end()) {
-        if (red) reject("TC needs one reduction over the axis; the kernel has several");
-        red = u;
-      }
-    if (!red) reject(fmt::format("no reduction runs over axis {}", m_opt.axis));
+    const UOp* red = tcReduction(*m_ast, k);
     if (red->src().size() != 2) reject("TC needs a reduction over the one axis alone");
     if (red->argAs<ReduceArg>().op != Op::Add) reject("TC accumulates a sum, not a Max or a product");
-    if (red->dtype() != dtypes::float32)
-      reject(fmt::format("{}'s tensor core multiplies float32, not {}", m_target.device, toString(red->dtype())));
-    const UOpPtr& product = red->src(0);
-    if (product->op() != Op::Mul) reject("TC needs a sum of products a*b");
-    const UOpPtr &a = product->src(0), &b = product->src(1);
+    const TcMatch match = tcMatch(*red);
+    const UOpPtr &a = match.a, &b = match.b;
+    const TensorCore& tc = *match.tc;
     if (!reaches(*a, *k) || !reaches(*b, *k)) reject("TC needs both factors to read along the reduce axis");
     // the innermost output axis only a reads (rows of the tile), and only b reads (columns)
     int m = -1, n = -1;
@@ -316,15 +310,19 @@ private:
       if (size % f != 0)
         reject(fmt::format("axis {} ({}) has size {}, not a multiple of the tensor core's {}", i, what, size, f));
     };
-    fits(m, tc.m, "rows");
-    fits(n, tc.n, "columns");
-    fits(m_opt.axis, tc.k, "reduce");
+    fits(m, tc.tile.m, "rows");
+    fits(n, tc.tile.n, "columns");
+    fits(m_opt.axis, tc.tile.k, "reduce");
     // the splits keep the other axes' numbers: new axes nest after them
     const std::vector<Opt> none;
+    const int64_t next = nextRangeId(m_ast);
+    // a warp's tile is not copied whole: the splits only name its places
+    OptTarget target = m_target;
+    if (tc.tile.layout != WarpLayout::None) target.maxCopies = target.maxExpandedNodes = INT64_MAX;
     UOpPtr out = m_ast;
-    out = applyOpt(out, {OptOpKind::Split, m, tc.m, AxisType::Upcast, false, 0}, m_target, none);
-    out = applyOpt(out, {OptOpKind::Split, n, tc.n, AxisType::Upcast, false, 0}, m_target, none);
-    out = applyOpt(out, {OptOpKind::Split, m_opt.axis, tc.k, AxisType::Unroll, false, 0}, m_target, none);
+    out = applyOpt(out, {OptOpKind::Split, m, tc.tile.m, AxisType::Upcast, false, 0}, target, none);
+    out = applyOpt(out, {OptOpKind::Split, n, tc.tile.n, AxisType::Upcast, false, 0}, target, none);
+    out = applyOpt(out, {OptOpKind::Split, m_opt.axis, tc.tile.k, AxisType::Unroll, false, 0}, target, none);
     // the product under the reduction, now over k's two parts, becomes the Wmma
     const int64_t kid = k->argAs<RangeArg>().id;
     for (const UOp* u : toposort(*out)) {
@@ -333,12 +331,78 @@ private:
         return r->argAs<RangeArg>().id == kid && typeOf(r) == AxisType::Reduce;
       });
       if (!overK) continue;
+      if (tc.tile.layout != WarpLayout::None) return warpTensorCore(out, *u, tc, next);
       const UOpPtr& mul = u->src(0);
       UOpPtr wmma = UOp::make(Op::Wmma, mul->dtype(), {mul->src(0), mul->src(1), constant(mul->dtype(), 0.0)},
-                              formatWmmaTile(tc));
+                              formatWmmaTile(tc.tile));
       return rebuild(m_name, out, {{mul.get(), wmma}});
     }
     reject("the reduction was lost splitting its axes");
+  }
+
+  // The one reduction over the reduce axis k.
+  const UOp* tcReduction(const UOp& ast, const UOpPtr& k) const {
+    const UOp* red = nullptr;
+    for (const UOp* u : toposort(ast))
+      if (u->op() == Op::Reduce && std::find(u->src().begin() + 1, u->src().end(), k) != u->src().end()) {
+        if (red) reject("TC needs one reduction over the axis; the kernel has several");
+        red = u;
+      }
+    if (!red) reject(fmt::format("no reduction runs over axis {}", m_opt.axis));
+    return red;
+  }
+
+  // The factors a and b of the reduction's sum of products a*b and the
+  // tensor core for their dtypes: first the product as it is, then seen
+  // through the casts that widen a narrower product or factors to the
+  // accumulator (a half matmul that accumulates in float).
+  struct TcMatch {
+    UOpPtr a, b;
+    const TensorCore* tc = nullptr;
+  };
+  TcMatch tcMatch(const UOp& red) const {
+    auto widened = [&](const UOpPtr& x) {
+      return x->op() == Op::Cast && x->dtype() == red.dtype() && x->src(0)->dtype().isFloat() ? x->src(0) : x;
+    };
+    TcMatch found;
+    for (bool widen : {false, true}) {
+      UOpPtr product = widen ? widened(red.src(0)) : red.src(0);
+      if (product->op() != Op::Mul) continue;
+      found.a = widen ? widened(product->src(0)) : product->src(0);
+      found.b = widen ? widened(product->src(1)) : product->src(1);
+      if (found.a->dtype() != found.b->dtype()) continue;
+      for (const TensorCore& tc : m_target.tensorCores)
+        if (tc.in == found.a->dtype() && tc.acc == red.dtype()) {
+          found.tc = &tc;
+          return found;
+        }
+    }
+    if (!found.a) reject("TC needs a sum of products a*b");
+    std::vector<std::string> has;
+    for (const TensorCore& tc : m_target.tensorCores)
+      has.push_back(fmt::format("{} into {} ({})", toString(tc.in), toString(tc.acc), formatWmmaTile(tc.tile)));
+    reject(fmt::format("{}'s tensor cores multiply {}, not {} and {} into {}", m_target.device, fmt::join(has, ", "),
+                       toString(found.a->dtype()), toString(found.b->dtype()), toString(red.dtype())));
+  }
+
+  // The tile spread over a warp: the tile's axes of the split kernel `out`
+  // (the ranges TC made, from range id `next` on) become lanes and fragments.
+  UOpPtr warpTensorCore(const UOpPtr& out, const UOp& red, const TensorCore& tc, int64_t next) {
+    WarpTileParts parts;
+    parts.reduce = &red;
+    TcMatch match = tcMatch(red);
+    parts.a = match.a;
+    parts.b = match.b;
+    for (const UOp* u : toposort(red)) {
+      if (u->op() != Op::Range || u->argAs<RangeArg>().id < next) continue;
+      AxisType t = u->argAs<RangeArg>().type;
+      if (t == AxisType::Unroll) parts.ku = u;
+      if (t == AxisType::Upcast && reaches(*parts.a, *u)) parts.mu = u;
+      if (t == AxisType::Upcast && reaches(*parts.b, *u)) parts.nu = u;
+    }
+    if (!parts.mu || !parts.nu || !parts.ku) reject("the tile's axes were lost splitting them");
+    WarpTileRewrite rw = warpTile(parts, tc, nextRangeId(out));
+    return rebuild(m_name, out, rw.subst, rw.rangeLists);
   }
 
   UOpPtr m_ast;

@@ -17,7 +17,7 @@
 #pragma once
 
 #include "core/ir/uop.h"
-#include "core/ir/wmma_tile.h"
+#include "core/ir/tensor_core.h"
 #include "core/opt/kernel_work.h"
 #include "core/opt/opt.h"
 
@@ -51,7 +51,9 @@ struct OptTarget {
   // CPU, PoCL): lanes come from LOCAL, and an UPCAST's explicit vectors get
   // in its way
   bool workItemVectorizer = false;
-  std::optional<WmmaTile> tensorCore; // TC: the tile one Wmma multiplies; none: no TC
+  // TC: the target's matrix instructions (the first of the kernel's dtypes
+  // is used); none: no TC
+  std::vector<TensorCore> tensorCores;
   // Work-items in lock step (a warp, a wave): a GPU, whose heuristics size
   // workgroups in its multiples (gpu_heuristics.h); 0: none
   int warpSize = 0;

@@ -68,7 +68,7 @@ std::vector<Opt> beamActions(const UOpPtr& ast, const OptTarget& target) {
     }
     if (t == AxisType::Reduce) {
       // TC comes first: offered while nothing is split yet
-      if (target.tensorCore && expansion == 1 && !threaded) actions.push_back({OptOpKind::TC, axis, 0, AxisType::Upcast, false, 0});
+      if (!target.tensorCores.empty() && expansion == 1 && !threaded) actions.push_back({OptOpKind::TC, axis, 0, AxisType::Upcast, false, 0});
       for (int64_t f : {2, 4, 8, 16})
         if (fits(f)) actions.push_back({OptOpKind::Split, axis, f, AxisType::Unroll, false, 0});
       if (target.hasLocals) {

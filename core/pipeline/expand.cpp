@@ -99,7 +99,8 @@ UOpPtr expandOne(const UOpPtr& ast, const UOpPtr& r) {
 UOpPtr gatherTile(const UOp& red) {
   const UOp& w = *red.src(0);
   const UOpPtr &a = w.src(0), &b = w.src(1);
-  const auto [m, n, k] = wmmaTileOf(w);
+  const WmmaTile sizes = wmmaTileOf(w);
+  const int64_t m = sizes.m, n = sizes.n, k = sizes.k;
   // any ranges of the tile's sizes in those roles will do (later OptOps may
   // have split more axes): the sum over all of them is the same
   const UOp *mu = nullptr, *nu = nullptr, *ku = nullptr;

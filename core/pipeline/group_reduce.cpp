@@ -91,7 +91,7 @@ UOpPtr lowerGroupReduces(const UOpPtr& sink, const CodegenTarget& target) {
   for (const UOpPtr& r : kernelRanges(sink)) {
     ctx.nextId = std::max(ctx.nextId, r->argAs<RangeArg>().id + 1);
     AxisType t = r->argAs<RangeArg>().type;
-    if (t == AxisType::Local || t == AxisType::GroupReduce) ctx.workgroup.push_back(r);
+    if (t == AxisType::Local || t == AxisType::GroupReduce || t == AxisType::Warp) ctx.workgroup.push_back(r);
   }
   static const PatternMatcher pm{
       rule("group reduce through local memory", UPat::op(Op::Reduce), lowerGroupReduce)};

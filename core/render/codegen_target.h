@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace uops {
 
@@ -64,9 +65,10 @@ struct CodegenTarget {
   // The kernels are the host CPU's machine code from LLVM's JIT: LLVM's MCA
   // models them (the throughput panel) and the auto-batched VM calls them
   bool hostCode = true;
-  // TC: the tile one Wmma multiplies; none: no matrix instruction. The CPU's
-  // Wmma is LLVM's matrix multiply on vectors (a sequence of vector FMAs)
-  std::optional<WmmaTile> tensorCore = WmmaTile{8, 8, 4};
+  // The matrix instructions TC may use (core/ir/tensor_core.h); none: no TC.
+  // The CPU's Wmma is LLVM's matrix multiply on vectors (a sequence of vector
+  // FMAs); OpenCL C has no matrix instruction UOpScope can use
+  std::vector<TensorCore> tensorCores = cpuTensorCores();
   // The widest float vector register, for the heuristics' register tiles; 0:
   // unknown (hostCpuTarget in backends/llvm fills it in)
   int vectorBits = 0;
@@ -92,7 +94,7 @@ inline OptTarget optTargetOf(const CodegenTarget& t) {
   o.workItemVectorizer = t.workItemVectorizer;
   o.warpSize = t.warpSize;
   o.sharedMemoryBytes = t.sharedMemoryBytes;
-  o.tensorCore = t.tensorCore;
+  o.tensorCores = t.tensorCores;
   o.maxWorkgroup = t.maxWorkgroup;
   o.weights.decomposedTranscendentals = t.transcendentals == TranscendentalMode::Decompose;
   o.weights.emulatedHalf = t.emulatedHalf;
@@ -124,7 +126,7 @@ inline CodegenTarget openClTarget(std::string device, bool cpuDevice = false) {
   t.packOperands = false;
   t.emulatedHalf = false;
   t.hostCode = false;
-  t.tensorCore = std::nullopt;
+  t.tensorCores = {};
   t.transcendentals = cpuDevice ? TranscendentalMode::Decompose : TranscendentalMode::Intrinsics;
   t.workItemVectorizer = cpuDevice;
   t.renderer = openClRenderer();

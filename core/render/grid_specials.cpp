@@ -84,12 +84,12 @@ UOpPtr gridSpecials(const UOpPtr& sink) {
   UOpList workgroup, globals;
   for (const UOpPtr& r : kernelRanges(sink)) {
     AxisType t = r->argAs<RangeArg>().type;
-    if (t == AxisType::Local || t == AxisType::GroupReduce) workgroup.push_back(r);
+    if (t == AxisType::Local || t == AxisType::GroupReduce || t == AxisType::Warp) workgroup.push_back(r);
     if (t == AxisType::Global && constSize(*r)) globals.push_back(r);
   }
   if (workgroup.size() > 3)
     throw CodegenError("Linearize", fmt::format("a workgroup has at most three dimensions; the "
-                                                "kernel has {} LOCAL and GROUP_REDUCE axes",
+                                                "kernel has {} LOCAL, GROUP_REDUCE and WARP axes",
                                                 workgroup.size()));
   NodeSubst subst;
   UOpList group;

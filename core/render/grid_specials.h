@@ -1,7 +1,9 @@
 // The launch grid of a GPU kernel as Special thread indices (Linearize, GPU
 // targets): the ranges a GPU runs in parallel stop being loops.
 //
-//   LOCAL and GROUP_REDUCE ranges  -> Special "lidx<d>"  (get_local_id(d))
+//   LOCAL, GROUP_REDUCE and WARP   -> Special "lidx<d>"  (get_local_id(d));
+//   ranges                            TC's WARP lanes nest innermost: lidx0,
+//                                      one warp of consecutive work-items
 //   GLOBAL ranges with a constant size
 //                                   -> Special "gidx<d>"  (get_group_id(d)) in a
 //                                      kernel with a workgroup, else "idx<d>"

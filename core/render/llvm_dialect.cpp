@@ -20,6 +20,10 @@ std::string LlvmDialect::kernelAttributes(const std::vector<int64_t>&) const {
   return "nounwind";
 }
 
+WarpWmmaLines LlvmDialect::warpWmma(const WarpWmma& call) const {
+  throw CodegenError("Render", name() + " has no " + formatWmmaTile(call.tile) + " matrix instruction");
+}
+
 std::vector<std::string> LlvmDialect::moduleMetadata(const std::string&, int) const {
   return {};
 }

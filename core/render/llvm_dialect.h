@@ -7,11 +7,28 @@
 // ends (backends/llvm/gpu_dialects.h); they are plain text, like the renderer.
 #pragma once
 
+#include "core/ir/dtype.h"
+#include "core/ir/wmma_tile.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace uops {
+
+// One work-item's part of a Wmma whose tile a warp holds (warp_fragment.h):
+// its fragments of A, B and the accumulator as LLVM vectors of register
+// values (float for float16 and bfloat16), and the name the result vector
+// (the accumulator's elements) gets; temporaries are named after it.
+struct WarpWmma {
+  WmmaTile tile;
+  DType in, acc;
+  std::string a, b, c;
+  std::string result;
+};
+struct WarpWmmaLines {
+  std::vector<std::string> lines, declarations;
+};
 
 enum class GridIndex : unsigned char {
   Group, // the work-group's index in dimension d
@@ -45,6 +62,9 @@ public:
   // load/store vectorizer merges an UPCAST's four consecutive floats into one
   // float4 access (ld.global.v4.f32, global_load_b128)
   virtual int bufferAlignment() const { return 0; }
+  // The lines of a Wmma over a warp's fragments, the machine's matrix
+  // instruction; throws CodegenError where the dialect has none
+  virtual WarpWmmaLines warpWmma(const WarpWmma& call) const;
   // The largest work-group the renderer gives a grid that has none
   virtual int64_t maxWorkGroup() const { return 256; }
 };

@@ -1,6 +1,8 @@
 // TC's tiles in LLVM IR: Stack builds a vector of its elements, Wmma is LLVM's
 // matrix multiply of the two tiles (lowered to vector FMAs for the host) plus
-// the accumulator tile, and Index takes one element of the result.
+// the accumulator tile, and Index takes one element of the result. A tile a
+// warp holds is the dialect's matrix instruction on the work-item's fragments
+// (llvm_dialect.h: warpWmma).
 #include "core/render/render_llvm_writer.h"
 
 #include "core/ir/wmma_tile.h"
@@ -14,11 +16,25 @@ std::string vectorType(int64_t n, DType d) { return fmt::format("<{} x {}>", n, 
 
 int64_t elements(const UOp& u) { return u.shape().empty() ? 1 : u.shape().front(); }
 
+void renderWarpWmma(Writer& w, const UOp& u, const WmmaTile& tile) {
+  WarpWmma call{.tile = tile,
+                .in = u.src(0)->dtype(),
+                .acc = u.dtype(),
+                .a = w.operand(*u.src(0)),
+                .b = w.operand(*u.src(1)),
+                .c = w.operand(*u.src(2)),
+                .result = w.fresh()};
+  WarpWmmaLines lines = w.dialect->warpWmma(call);
+  for (std::string& d : lines.declarations) w.declare(std::move(d));
+  for (const std::string& l : lines.lines) w.line(l);
+  w.bind(u, call.result);
+}
+
 } // namespace
 
 void renderStack(Writer& w, const UOp& u) {
-  if (u.shape().size() != 1 || numKind(u.dtype()) != NumKind::Float)
-    unsupported(u, "the CPU builds vectors of float registers for Wmma tiles only");
+  if (u.shape().size() != 1 || !isFloatKind(numKind(u.dtype())))
+    unsupported(u, "vectors of float registers are built for Wmma tiles only");
   std::string type = vectorType(static_cast<int64_t>(u.src().size()), u.dtype());
   std::string acc = "poison";
   for (size_t i = 0; i < u.src().size(); ++i) {
@@ -31,7 +47,9 @@ void renderStack(Writer& w, const UOp& u) {
 }
 
 void renderWmma(Writer& w, const UOp& u) {
-  const auto [m, n, k] = wmmaTileOf(u);
+  const WmmaTile tile = wmmaTileOf(u);
+  if (tile.layout != WarpLayout::None) return renderWarpWmma(w, u, tile);
+  const int64_t m = tile.m, n = tile.n, k = tile.k;
   if (u.shape().empty() || elements(*u.src(0)) != m * k || elements(*u.src(1)) != k * n)
     unsupported(u, "a Wmma renders on whole tiles (Expand gathers them)");
   if (u.dtype() != dtypes::float32) unsupported(u, "the CPU's Wmma multiplies float32");

@@ -14,13 +14,16 @@ class TestWmmaTile : public QObject {
 
 private Q_SLOTS:
   void roundTrip() {
-    for (WmmaTile t : {WmmaTile{8, 8, 4}, WmmaTile{1, 16, 2}, WmmaTile{32, 1, 1}})
+    for (WmmaTile t : {WmmaTile{8, 8, 4}, WmmaTile{1, 16, 2}, WmmaTile{32, 1, 1}, WmmaTile{16, 8, 16, WarpLayout::Nvidia},
+                       WmmaTile{16, 16, 16, WarpLayout::Amd}})
       QCOMPARE(parseWmmaTile(formatWmmaTile(t)), std::optional<WmmaTile>(t));
     QCOMPARE(QString::fromStdString(formatWmmaTile({8, 8, 4})), QStringLiteral("8x8x4"));
+    QCOMPARE(QString::fromStdString(formatWmmaTile({16, 8, 16, WarpLayout::Nvidia})), QStringLiteral("16x8x16 nvidia"));
   }
 
   void refused() {
-    for (const char* text : {"", "8x8", "8x8x", "8x8x4x", "8x8x4 ", "0x8x4", "8x-1x4", "8*8*4", "x8x8x4"})
+    for (const char* text : {"", "8x8", "8x8x", "8x8x4x", "8x8x4 ", "0x8x4", "8x-1x4", "8*8*4", "x8x8x4", "8x8x4 intel", "8x8x4  amd",
+                             "8x8x4amd"})
       QVERIFY2(!parseWmmaTile(text), text);
   }
 

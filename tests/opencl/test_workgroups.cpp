@@ -76,7 +76,7 @@ __kernel void r_4_2_4_4(__global float* restrict data0, __global const float* re
 }
 )";
 
-const OptTarget kCl0{.device = "CL:0", .hasLocals = true, .hasThreads = false, .threads = 1, .tensorCore = {}, .maxWorkgroup = 256};
+const OptTarget kCl0{.device = "CL:0", .hasLocals = true, .hasThreads = false, .threads = 1, .tensorCores = {}, .maxWorkgroup = 256};
 
 // Every OptOp the applier accepts on `ast` among a menu weighted to workgroups.
 std::vector<Opt> validNext(const UOpPtr& ast, const std::vector<Opt>& applied) {

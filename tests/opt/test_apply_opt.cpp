@@ -25,8 +25,8 @@ QString nameWithLetters(const UOpPtr& ast) {
 }
 
 const OptTarget kCpu{};
-const OptTarget kCpuTc{.tensorCore = WmmaTile{8, 8, 4}};
-const OptTarget kGpu{.device = "CL:0", .hasLocals = true, .hasThreads = false, .tensorCore = {}, .maxWorkgroup = 256};
+const OptTarget kCpuTc{.tensorCores = cpuTensorCores()};
+const OptTarget kGpu{.device = "CL:0", .hasLocals = true, .hasThreads = false, .tensorCores = {}, .maxWorkgroup = 256};
 
 const char* const kSplitUpcast = R"(%0 = Const() dtypes.index () arg=8
 %1 = Stack(%0) dtypes.index (1,)
@@ -366,7 +366,8 @@ private Q_SLOTS:
                                           << QStringLiteral("TC(2): axis 1 (columns) has size 12, not a multiple of "
                                                             "the tensor core's 8");
     QTest::newRow("int") << 4 << QStringLiteral("TC(2)")
-                         << QStringLiteral("TC(2): CPU's tensor core multiplies float32, not dtypes.int");
+                         << QStringLiteral("TC(2): CPU's tensor cores multiply dtypes.float into dtypes.float (8x8x4), not "
+                                           "dtypes.int and dtypes.int into dtypes.int");
   }
   void tensorCoreRejections() {
     QFETCH(int, which);

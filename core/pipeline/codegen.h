@@ -47,6 +47,9 @@ struct LoweredKernel {
   // Why Optimize and Render chose what they did (kernel_remarks.h), when the
   // pipeline runner was asked for remarks.
   std::vector<Remark> remarks{};
+  // The symbolic variables it reads (core/ir/variable.h), by name: its scalar
+  // arguments after the buffers, so one compiled kernel runs for every value.
+  std::vector<VariableRange> variables{};
 };
 
 // One of stages 3-8: advances `kernel.current` and fills its part of the

@@ -127,7 +127,7 @@ void TestText::argSyntax_data() {
   row("param", param(0, dtypes::float32, {2}), "%2 = Param(%1) dtypes.float (2,) arg=(slot=0)");
   row("param with device and addrspace",
       mk(Op::Param, dtypes::float32, {shapeOperand({2})},
-         ParamArg{3, DeviceArg{{"CL:0"}}, AddrSpace::Local}),
+         ParamArg{3, DeviceArg{{"CL:0"}}, AddrSpace::Local, {}}),
       "%2 = Param(%1) dtypes.float (2,) arg=(slot=3, device=\"CL:0\", addrspace=LOCAL)");
   row("buffer on a tuple", buffer(7, dtypes::float16, 8, irtest::twoCL()),
       "%0 = Buffer() dtypes.half (16,) arg=(id=7, size=8, device=(\"CL:0\", \"CL:1\"), "

@@ -24,6 +24,7 @@
 #include <CLI/CLI.hpp>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace uopc {
 namespace {
@@ -60,11 +61,20 @@ void printReadable(const uops::program::LoadedProgram& program, const uops::Devi
       std::cout << fmt::format("out[{}] (line {}): {}\n", i, program.outputs[i].loc.line,
                                uops::program::describe(run.outputs[i]));
   }
-  // A bound variable's value is folded into the graph it sizes (see
-  // core/program/README.md, "Symbolic variables"): say so.
-  for (const uops::program::VariableBinding& v : program.variables)
-    std::cout << fmt::format("variable {}: each value lowers and compiles its own kernels\n",
-                             uops::program::describe(v));
+  // Kernels take a variable as an argument where it offsets a view; its value
+  // is folded where it sizes a tensor (core/program/README.md, "Symbolic
+  // variables"): say which.
+  for (const uops::program::VariableBinding& v : program.variables) {
+    size_t taking = 0;
+    for (const uops::program::RealizedSchedule& s : program.schedules) taking += s.variables.count(v.name);
+    std::cout << fmt::format("variable {}: kernels take it as an argument in {} of {} realizations, compiled once "
+                             "for its range\n",
+                             uops::program::describe(v), taking, program.schedules.size());
+    if (!v.folded.empty())
+      std::cout << fmt::format("variable {}: its value is folded where it sizes a tensor ({}): kernels over those "
+                               "lower and compile per value\n",
+                               v.name, fmt::join(v.folded, ", "));
+  }
   if (!uops::openDevice(device).runsKernels())
     std::cout << fmt::format("device {}: the reference evaluator, no kernels compiled\n", device);
   else

@@ -111,6 +111,7 @@ MainWindow::MainWindow(QWidget* parent)
     if (!m_session.lowered().error.isEmpty()) m_graph->clearGraph(m_session.lowered().error);
     else if (!m_session.run()) m_graph->clearGraph(QStringLiteral("loading %1...").arg(m_session.lowered().name));
     if (!m_session.run()) m_inspector->showNode(GraphLayout{}, -1);
+    m_inspector->setVariableValues(m_session.variables());
     // a restored session's stage and views, after the Session has selected its first stage
     if (m_pendingView && (m_session.run() || !m_session.lowered().error.isEmpty()))
       QMetaObject::invokeMethod(

@@ -28,7 +28,8 @@ std::vector<Remark> CpuDevice::remarks(const LoweredKernel& kernel) const {
   return llvmRemarks(kernel.rendered.text, kernel.rendered.entry, m_jit.target(), m_options.optLevel);
 }
 
-KernelTiming CpuDevice::run(const CpuProgram& program, std::span<HostTensor> buffers) {
+KernelTiming CpuDevice::run(const CpuProgram& program, std::span<HostTensor> buffers,
+                             std::span<const int64_t> variables) {
   const std::vector<KernelParam>& params = program.kernel.params;
   if (buffers.size() < params.size())
     throw DeviceError(fmt::format("kernel {}: {} buffers bound, it has {} Params", program.name(),
@@ -45,6 +46,12 @@ KernelTiming CpuDevice::run(const CpuProgram& program, std::span<HostTensor> buf
     pointers[p.slot] = p.written ? static_cast<void*>(b.mutableBytes().data())
                                  : const_cast<std::byte*>(b.bytes().data());
   }
+  // the variables' values follow the buffers in the same array, each behind its own pointer
+  if (variables.size() != program.kernel.variables.size())
+    throw DeviceError(fmt::format("kernel {}: {} variable values given, it has {} variables", program.name(),
+                                  variables.size(), program.kernel.variables.size()));
+  std::vector<int64_t> values(variables.begin(), variables.end());
+  for (int64_t& v : values) pointers.push_back(&v);
   auto entry = program.compiled.entryAs<void(void**, int64_t)>();
   const int64_t threads = std::max<int64_t>(program.kernel.rendered.workItems(), 1);
   const auto start = std::chrono::steady_clock::now();

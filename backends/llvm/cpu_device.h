@@ -46,7 +46,8 @@ public:
   // Param's dtype and element count (DeviceError otherwise). Stored-to buffers
   // are written in place (a HostTensor sharing its bytes is unshared first).
   // Returns the wall time of the kernel call.
-  KernelTiming run(const CpuProgram& program, std::span<HostTensor> buffers);
+  // `variables`: the values of program.kernel.variables, in order.
+  KernelTiming run(const CpuProgram& program, std::span<HostTensor> buffers, std::span<const int64_t> variables = {});
 
   // LLVM's remarks on the kernel's IR, optimized as compile() would
   // (llvm_remarks.h): a compile of its own, outside the JIT's caches.

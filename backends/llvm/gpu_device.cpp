@@ -26,7 +26,7 @@ public:
   GpuProgram(std::string name, std::string arch, std::string assembly)
       : m_name(std::move(name)), m_arch(std::move(arch)), m_assembly(std::move(assembly)) {}
   const std::string& name() const override { return m_name; }
-  double run(std::span<DeviceBuffer* const>) override { throw DeviceError(noDeviceHere(m_arch)); }
+  double run(std::span<DeviceBuffer* const>, std::span<const int64_t>) override { throw DeviceError(noDeviceHere(m_arch)); }
   std::string machineCode() const override { return m_assembly; }
 
 private:

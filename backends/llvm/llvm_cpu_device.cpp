@@ -30,7 +30,7 @@ public:
   LlvmCpuProgram(CpuDevice& device, CpuProgram program) : m_device(device), m_program(std::move(program)) {}
   const std::string& name() const override { return m_program.name(); }
 
-  double run(std::span<DeviceBuffer* const> buffers) override {
+  double run(std::span<DeviceBuffer* const> buffers, std::span<const int64_t> variables) override {
     // Buffers the kernel writes lend it their memory (and get it back, also
     // when the run throws); those it only reads stay in place, shared, so
     // another queue may copy out of them meanwhile.
@@ -51,7 +51,7 @@ public:
           if (writes(i)) HostMemoryDevice::host(*buffers[i]).value = std::move(bound[i]);
       }
     } restore{buffers, bound, writes};
-    return m_device.run(m_program, bound).ms;
+    return m_device.run(m_program, bound, variables).ms;
   }
 
   std::string machineCode() const override { return m_program.assembly(); }

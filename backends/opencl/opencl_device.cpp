@@ -49,12 +49,16 @@ public:
 
   const std::string& name() const override { return m_kernel.name.text; }
 
-  double run(std::span<DeviceBuffer* const> buffers) override {
+  double run(std::span<DeviceBuffer* const> buffers, std::span<const int64_t> variables) override {
     if (buffers.size() < m_kernel.params.size())
       throw DeviceError(fmt::format("kernel {}: {} buffers bound, it has {} Params", name(), buffers.size(),
                                     m_kernel.params.size()));
     std::vector<ClArg> args; // a kernel's Params are its first slots; extra buffers are unused
     for (size_t i = 0; i < m_kernel.params.size(); ++i) args.emplace_back(clBufferOf(*buffers[i]).memory);
+    if (variables.size() != m_kernel.variables.size())
+      throw DeviceError(fmt::format("kernel {}: {} variable values given, it has {} variables", name(),
+                                    variables.size(), m_kernel.variables.size()));
+    for (int64_t v : variables) args.emplace_back(v); // `long name` after the buffers
     return launchKernel(m_device, m_program, m_kernel, m_entry, args);
   }
 

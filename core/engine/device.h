@@ -56,8 +56,10 @@ public:
   // Runs the kernel once with buffers[k] bound to Param slot k (slots past the
   // kernel's Params are ignored) and waits for it; the kernel's time in ms as
   // the device measures it (wall time of the call on the host, profiling events
-  // on OpenCL). Throws DeviceError for buffers that do not fit the Params.
-  virtual double run(std::span<DeviceBuffer* const> buffers) = 0;
+  // on OpenCL). `variables` are the values of the kernel's variables, in the
+  // order of LoweredKernel::variables (its scalar arguments after the buffers).
+  // Throws DeviceError for buffers that do not fit the Params.
+  virtual double run(std::span<DeviceBuffer* const> buffers, std::span<const int64_t> variables = {}) = 0;
   // The machine code the device's compiler made, as text (a disassembly, or
   // what the driver gives, e.g. PTX); DeviceError where there is none.
   virtual std::string machineCode() const = 0;

@@ -123,6 +123,7 @@ std::vector<LoweredKernel> kernelsFor(const Device& device, const PipelineRun& r
       lowered.name.text = k.name;
       lowered.current = k.ast;
       lowered.params = kernelParams(k.ast);
+      lowered.variables = variablesOf(std::span<const UOpPtr>(&k.ast, 1));
     }
     return out;
   }
@@ -148,7 +149,8 @@ size_t PreparedSchedule::buffersMade() const {
 }
 
 std::vector<HostTensor> PreparedSchedule::run(const BufferValues& inputs, std::vector<KernelTimes>* times,
-                                              const std::atomic<bool>* cancel, std::vector<TimelineEvent>* timeline) {
+                                              const std::atomic<bool>* cancel, std::vector<TimelineEvent>* timeline,
+                                              const VariableValues& variables) {
   const auto start = std::chrono::steady_clock::now();
   auto msSinceStart = [&start] {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -181,7 +183,8 @@ std::vector<HostTensor> PreparedSchedule::run(const BufferValues& inputs, std::v
       if (cancel && cancel->load()) throw PipelineCancelled();
       std::vector<DeviceBuffer*> bound = launchBuffers(*item, m_kernels.at(kernel), buffers);
       double from = msSinceStart();
-      double ms = m_programs.at(kernel)->run(bound);
+      std::vector<int64_t> values = variableArguments(m_kernels[kernel].variables, variables);
+      double ms = m_programs.at(kernel)->run(bound, values);
       if (timeline) record(kernelEvent(*item, m_kernels[kernel], kernel, m_device.name()), from);
       if (times) times->push_back({m_kernels[kernel].name.text, {ms}});
       ++kernel;
@@ -196,20 +199,21 @@ std::vector<HostTensor> PreparedSchedule::run(const BufferValues& inputs, std::v
   return outputs;
 }
 
-ScheduleRun runSchedule(Device& device, const PipelineRun& run, const BufferValues& inputs, int repeat) {
+ScheduleRun runSchedule(Device& device, const PipelineRun& run, const BufferValues& inputs, int repeat,
+                        const VariableValues& variables) {
   PreparedSchedule prepared(device, run);
-  return runPrepared(prepared, inputs, repeat);
+  return runPrepared(prepared, inputs, repeat, nullptr, variables);
 }
 
 ScheduleRun runPrepared(PreparedSchedule& prepared, const BufferValues& inputs, int repeat,
-                        const std::atomic<bool>* cancel) {
+                        const std::atomic<bool>* cancel, const VariableValues& variables) {
   ScheduleRun result;
   for (const LoweredKernel& k : prepared.kernels()) result.kernels.push_back({k.name.text, {}});
   result.launches = launchesOf(prepared.kernels());
   for (int r = 0; r < std::max(repeat, 1); ++r) {
     std::vector<KernelTimes> times;
     std::vector<TimelineEvent> timeline;
-    result.outputs = prepared.run(inputs, &times, cancel, &timeline);
+    result.outputs = prepared.run(inputs, &times, cancel, &timeline, variables);
     for (size_t k = 0; k < times.size(); ++k) result.kernels[k].ms.push_back(times[k].ms.front());
     for (TimelineEvent& e : timeline) {
       e.run = r;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/engine/kernel_launch.h"
+#include "core/ir/variable.h"
 #include "core/pipeline/pipeline_runner.h"
 #include "core/engine/schedule_executor.h"
 #include "core/engine/timeline_event.h"
@@ -54,9 +55,11 @@ public:
   // each copy's and kernel's start and end (from the run's start, `run` 0) to
   // `timeline`. Throws KernelError for a buffer read before anything wrote
   // it, and PipelineCancelled before the next kernel once *cancel is set.
+  // `variables`: the bound values each kernel's variables take.
   std::vector<HostTensor> run(const BufferValues& inputs, std::vector<KernelTimes>* times = nullptr,
                               const std::atomic<bool>* cancel = nullptr,
-                              std::vector<TimelineEvent>* timeline = nullptr);
+                              std::vector<TimelineEvent>* timeline = nullptr,
+                              const VariableValues& variables = {});
 
   const std::vector<LoweredKernel>& kernels() const { return m_kernels; }
   size_t buffersMade() const;
@@ -74,10 +77,11 @@ private:
 // may assign to its inputs). Throws DeviceError as kernelsFor does,
 // KernelError for a buffer read before anything wrote it, and what the
 // device's compiler throws.
-ScheduleRun runSchedule(Device& device, const PipelineRun& run, const BufferValues& inputs, int repeat = 1);
+ScheduleRun runSchedule(Device& device, const PipelineRun& run, const BufferValues& inputs, int repeat = 1,
+                        const VariableValues& variables = {});
 // `repeat` runs of a schedule already prepared: the last run's outputs, each
 // kernel's times over every run; stopped before the next kernel once *cancel is set.
 ScheduleRun runPrepared(PreparedSchedule& prepared, const BufferValues& inputs, int repeat = 1,
-                        const std::atomic<bool>* cancel = nullptr);
+                        const std::atomic<bool>* cancel = nullptr, const VariableValues& variables = {});
 
 } // namespace uops

@@ -1,5 +1,6 @@
 #include "core/engine/interp_device.h"
 
+#include "core/ir/variable.h"
 #include "core/pipeline/codegen.h"
 #include "core/engine/kernel_interpreter.h"
 
@@ -18,12 +19,12 @@ public:
   InterpProgram(std::string name, UOpPtr ast) : m_name(std::move(name)), m_ast(std::move(ast)) {}
   const std::string& name() const override { return m_name; }
 
-  double run(std::span<DeviceBuffer* const> buffers) override {
+  double run(std::span<DeviceBuffer* const> buffers, std::span<const int64_t> variables) override {
     std::vector<HostTensor*> params;
     params.reserve(buffers.size());
     for (DeviceBuffer* b : buffers) params.push_back(&HostMemoryDevice::host(*b).value);
     auto start = std::chrono::steady_clock::now();
-    runKernel(m_ast, params);
+    runKernel(withValues(variables), params);
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   }
 
@@ -32,6 +33,16 @@ public:
   }
 
 private:
+  // The interpreter reads numbers: the kernel's variables become Consts of
+  // their values (in variablesOf's order, as the schedule passes them).
+  UOpPtr withValues(std::span<const int64_t> variables) const {
+    if (variables.empty()) return m_ast;
+    std::vector<VariableRange> names = variablesOf(std::span<const UOpPtr>(&m_ast, 1));
+    VariableValues values;
+    for (size_t i = 0; i < names.size() && i < variables.size(); ++i) values[names[i].name] = variables[i];
+    return bindVariables(std::span<const UOpPtr>(&m_ast, 1), values).front();
+  }
+
   std::string m_name;
   UOpPtr m_ast;
 };

@@ -3,6 +3,7 @@
 #include "core/ir/arg.h"
 #include "core/ir/axis_type.h"
 #include "core/engine/kernel_interpreter_impl.h"
+#include "core/ir/variable.h"
 #include "core/runtime/float_convert.h"
 
 #include <algorithm>
@@ -65,6 +66,10 @@ LinearStepper::LinearStepper(UOpPtr linear, std::vector<HostTensor> params, int6
       auto opener = m_index.find(u.op() == Op::End ? u.src(1).get() : u.src(0).get());
       if (opener != m_index.end()) m_endOf[opener->second] = i;
     }
+    if (isVariable(u))
+      throw StepperError(fmt::format("the kernel takes variable {} as an argument: stepping such kernels is not "
+                                     "supported yet",
+                                     variableOf(u).name));
     if (u.op() == Op::Param) {
       const auto slot = static_cast<size_t>(u.argAs<ParamArg>().slot);
       if (slot >= m_params.size())

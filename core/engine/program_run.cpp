@@ -90,7 +90,7 @@ DeviceRun runCached(Device& device, const std::vector<UOpPtr>& roots, const std:
   for (size_t k = 0; k < canonical.buffers.size(); ++k)
     inputs.emplace(static_cast<int64_t>(k) + 1, inputFor(*canonical.buffers[k], settings.inputs));
   std::lock_guard lock(cached->running);
-  ScheduleRun run = runPrepared(*cached->prepared, inputs, settings.repeat, settings.cancel);
+  ScheduleRun run = runPrepared(*cached->prepared, inputs, settings.repeat, settings.cancel, settings.variables);
   DeviceRun out;
   out.outputs = std::move(run.outputs);
   out.kernels = static_cast<int64_t>(run.kernels.size());
@@ -137,7 +137,13 @@ CodegenTarget runTarget(const Device& device, bool heuristics) {
   return chosen;
 }
 
-DeviceRun runProgram(Device& device, const std::vector<UOpPtr>& roots, const RunSettings& settings) {
+DeviceRun runProgram(Device& device, const std::vector<UOpPtr>& programRoots, const RunSettings& settings) {
+  // Only the schedule cache's kernels take variables as arguments: REF, a
+  // device split and a searched or hand-optimized run see the bound values.
+  const bool bindFirst = !settings.variables.empty() &&
+                         (!device.runsKernels() || settings.beam > 0 || !settings.opts.empty() ||
+                          needsDeviceSplit(programRoots));
+  const std::vector<UOpPtr> roots = bindFirst ? bindVariables(programRoots, settings.variables) : programRoots;
   if (!device.runsKernels()) {
     ReferenceEvaluator reference = zeroFilledEvaluator();
     for (const auto& [id, value] : settings.inputs) reference.setBuffer(id, value);

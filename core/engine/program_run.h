@@ -5,6 +5,7 @@
 // Rangeify's kernels as they are; then the schedule runs (device_schedule.h).
 #pragma once
 
+#include "core/ir/variable.h"
 #include "core/opt/beam.h"
 #include "core/engine/device_schedule.h"
 #include "core/engine/multi_schedule.h"
@@ -48,6 +49,9 @@ struct RunSettings {
   // Set from another thread, a run on one device stops before its next
   // kernel (PipelineCancelled).
   const std::atomic<bool>* cancel = nullptr;
+  // Bound values of the program's symbolic variables: kernels compiled once
+  // take them as arguments (REF, BEAM and device splits substitute them).
+  VariableValues variables{};
 };
 
 // The device's target with the run's choices (heuristics); DeviceError for a

@@ -137,19 +137,23 @@ Value Executor::evalBoolOp(const BoolOpExpr& e, Scope& scope) {
 }
 
 Value Executor::evalSlice(const SliceExpr& e, Scope& scope) {
-  auto bound = [&](const ExprPtr& part) -> std::optional<int64_t> {
+  // `object`: the host object a bound came from through __index__, kept
+  auto bound = [&](const ExprPtr& part, std::shared_ptr<Object>* object) -> std::optional<int64_t> {
     if (!part) return std::nullopt;
     Value v = eval(*part, scope);
     if (v.isNone()) return std::nullopt;
     if (const bool* b = v.get<bool>()) return *b ? 1 : 0;
     if (const int64_t* i = v.get<int64_t>()) return *i;
-    if (std::optional<int64_t> i = guarded(part->loc, [&] { return hostIndex(v); })) return i;
+    if (std::optional<int64_t> i = guarded(part->loc, [&] { return hostIndex(v); })) {
+      if (object && v.isObject()) *object = v.object();
+      return i;
+    }
     fail(part->loc, fmt::format("slice indices must be integers or None, not {}", v.typeName()));
   };
   Slice s;
-  s.start = bound(e.lower);
-  s.stop = bound(e.upper);
-  s.step = bound(e.step);
+  s.start = bound(e.lower, &s.startObject);
+  s.stop = bound(e.upper, &s.stopObject);
+  s.step = bound(e.step, nullptr);
   return Value(s);
 }
 

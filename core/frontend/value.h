@@ -32,7 +32,12 @@ struct EllipsisType {
 // lists, tuples and tensors accept.
 struct Slice {
   std::optional<int64_t> start, stop, step;
-  friend bool operator==(const Slice&, const Slice&) = default;
+  // The host objects start and stop came from through __index__ (a bound
+  // symbolic int), for hosts that index with more than the value.
+  std::shared_ptr<Object> startObject, stopObject;
+  friend bool operator==(const Slice& a, const Slice& b) {
+    return a.start == b.start && a.stop == b.stop && a.step == b.step;
+  }
 };
 
 struct Range {

@@ -38,6 +38,9 @@ struct ArgHasher {
     size_t h = mix(0x3333, std::hash<int64_t>{}(p.slot));
     if (p.device) h = mix(h, hashDevice(*p.device));
     if (p.addrSpace) h = mix(h, static_cast<size_t>(*p.addrSpace) + 1);
+    if (p.variable)
+      h = mix(mix(mix(h, std::hash<std::string>{}(p.variable->name)), std::hash<int64_t>{}(p.variable->min)),
+              std::hash<int64_t>{}(p.variable->max));
     return h;
   }
   size_t operator()(const BufferArg& b) const {

@@ -42,10 +42,22 @@ struct DeviceArg {
 };
 using DeviceRef = std::shared_ptr<const DeviceArg>; // null: no device (constants, ranges)
 
+// A symbolic variable (tinygrad's `Variable`, the spec's "min_max from src"
+// Param): a scalar index Param without a buffer slot (-1), named, whose
+// min_max is [min, max]. Its value is not in the graph: a kernel takes it as
+// an argument (README.md, "Symbolic variables").
+struct VariableRange {
+  std::string name;
+  int64_t min = 0;
+  int64_t max = 0;
+  friend bool operator==(const VariableRange&, const VariableRange&) = default;
+};
+
 struct ParamArg {
   int64_t slot = 0;
   std::optional<DeviceArg> device;
   std::optional<AddrSpace> addrSpace;
+  std::optional<VariableRange> variable;
   friend bool operator==(const ParamArg&, const ParamArg&) = default;
 };
 

@@ -50,7 +50,7 @@ UOpPtr buffer(int64_t id, DType dtype, int64_t size, DeviceArg device, AddrSpace
 }
 
 UOpPtr param(int64_t slot, DType dtype, const Shape& shape, std::optional<DeviceArg> device) {
-  return UOp::make(Op::Param, dtype, {shapeOperand(shape)}, ParamArg{slot, std::move(device), {}});
+  return UOp::make(Op::Param, dtype, {shapeOperand(shape)}, ParamArg{slot, std::move(device), {}, {}});
 }
 
 UOpPtr reshape(const UOpPtr& x, const Shape& shape) {

@@ -158,6 +158,11 @@ MinMax deriveMinMax(const UOp& u) {
   }
   case Op::Range:
   case Op::Special: return rangeBound(s(0));
+  case Op::Param: { // the spec's "from src or dtype range": a variable's is its range
+    const auto* p = std::get_if<ParamArg>(&u.arg());
+    if (p && p->variable) return MinMax::ints(p->variable->min, p->variable->max);
+    return dtypeRange(d);
+  }
   case Op::Permute:
   case Op::Flip:
   case Op::Reshape:

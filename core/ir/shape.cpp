@@ -61,7 +61,32 @@ std::optional<Shape> expandShape(const Shape& in, const UOpList& src, std::strin
 }
 
 // Pad places T at offset o in s'; Shrink keeps s' elements from offset o.
+// Offsets that are index expressions over variables: each at its [min, max].
+bool symbolicOffsets(const UOp& o, Shape& lo, Shape& hi) {
+  if (o.op() != Op::Stack || !o.dtype().isInt()) return false;
+  for (const UOpPtr& e : o.src()) {
+    if (!e->shape().empty() || !e->dtype().isInt()) return false;
+    const MinMax& m = e->minMax();
+    if (m.isFloat) return false;
+    lo.push_back(static_cast<int64_t>(m.lo));
+    hi.push_back(static_cast<int64_t>(m.hi));
+  }
+  return true;
+}
+
 std::optional<Shape> padShrinkShape(Op op, const Shape& in, const UOpList& src, std::string* why) {
+  Shape lo, hi;
+  if (op == Op::Shrink && !shapeOperandValues(*src[1]) && symbolicOffsets(*src[1], lo, hi)) {
+    auto sizes = operand(src, 2, why, "the new shape");
+    if (!sizes) return std::nullopt;
+    if (lo.size() != in.size() || sizes->size() != in.size())
+      return fail(why, fmt::format("Shrink needs one offset and one size per axis of {}", toString(in)));
+    for (size_t k = 0; k < in.size(); ++k)
+      if (lo[k] < 0 || hi[k] + (*sizes)[k] > in[k])
+        return fail(why, fmt::format("Shrink axis {}: offset in [{}, {}] and size {} do not fit size {}", k, lo[k],
+                                     hi[k], (*sizes)[k], in[k]));
+    return sizes;
+  }
   auto offsets = operand(src, 1, why, "the offsets");
   auto out = operand(src, 2, why, "the new shape");
   if (!offsets || !out) return std::nullopt;

@@ -55,6 +55,7 @@ struct ArgPrinter {
     std::string s = fmt::format("(slot={}", p.slot);
     if (p.device) s += ", device=" + printDevice(*p.device);
     if (p.addrSpace) s += fmt::format(", addrspace={}", addrSpaceName(*p.addrSpace));
+    if (p.variable) s += fmt::format(", var={}, min={}, max={}", quoteString(p.variable->name), p.variable->min, p.variable->max);
     return s + ")";
   }
   std::string operator()(const BufferArg& b) const {
@@ -123,7 +124,9 @@ AddrSpace parseAddrSpace(Cursor& in) {
 
 // `key=value, ...)`: the Param, Buffer and Load args, told apart by their keys.
 struct RecordFields {
-  std::optional<int64_t> slot, id, size;
+  std::optional<int64_t> slot, id, size, min, max;
+  std::optional<std::string> var;
+  std::optional<VariableRange> variable; // var, min and max, all three given
   std::optional<DeviceArg> device;
   std::optional<AddrSpace> addrSpace;
 };
@@ -147,9 +150,16 @@ RecordFields parseRecordFields(Cursor& in) {
     if (key == "size") return setOnce(in, col, key, f.size, in.integer());
     if (key == "device") return setOnce(in, col, key, f.device, parseDevice(in));
     if (key == "addrspace") return setOnce(in, col, key, f.addrSpace, parseAddrSpace(in));
-    in.failAt(col,
-              fmt::format("unknown key '{}' (expected slot, id, size, device or addrspace)", key));
+    if (key == "var") return setOnce(in, col, key, f.var, in.string());
+    if (key == "min") return setOnce(in, col, key, f.min, in.integer());
+    if (key == "max") return setOnce(in, col, key, f.max, in.integer());
+    in.failAt(col, fmt::format("unknown key '{}' (expected slot, id, size, device, addrspace, var, min or max)",
+                               key));
   });
+  if (f.var || f.min || f.max) {
+    if (!f.var || !f.min || !f.max) in.failAt(in.column(), "a variable's Param arg needs var, min and max");
+    f.variable = VariableRange{*f.var, *f.min, *f.max};
+  }
   return f;
 }
 
@@ -157,9 +167,10 @@ Arg parseRecord(Cursor& in) {
   int col = in.column();
   RecordFields f = parseRecordFields(in);
   if (f.slot) {
-    if (f.id || f.size) in.failAt(col, "a Param arg takes slot, device and addrspace only");
-    return ParamArg{*f.slot, std::move(f.device), f.addrSpace};
+    if (f.id || f.size) in.failAt(col, "a Param arg takes slot, device, addrspace, var, min and max only");
+    return ParamArg{*f.slot, std::move(f.device), f.addrSpace, std::move(f.variable)};
   }
+  if (f.variable) in.failAt(col, "var, min and max belong to a Param arg (slot=-1)");
   AddrSpace space = f.addrSpace.value_or(AddrSpace::Global);
   if (f.id || f.size) {
     if (!f.id || !f.size || !f.device) in.failAt(col, "a Buffer arg needs id, size and device");

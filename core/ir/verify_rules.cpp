@@ -63,7 +63,15 @@ void sourceRules(Rules& r) {
   if (u.op() == Op::Const) return constRules(r);
   if (u.op() == Op::Param) {
     if (u.dtype().isVoid()) r.fail("dtype must not be void");
-    if (u.argAs<ParamArg>().slot < 0) r.fail("slot must be >= 0, got {}", u.argAs<ParamArg>().slot);
+    const ParamArg& p = u.argAs<ParamArg>();
+    if (p.variable) {
+      if (p.slot != -1) r.fail("a variable has no slot (-1), got {}", p.slot);
+      if (!u.dtype().isInt() || !u.shape().empty()) r.fail("a variable is a scalar int");
+      if (p.variable->min > p.variable->max)
+        r.fail("variable {} has an empty range [{}, {}]", p.variable->name, p.variable->min, p.variable->max);
+    } else if (p.slot < 0) {
+      r.fail("slot must be >= 0, got {}", p.slot);
+    }
   }
   if (u.op() == Op::Buffer) {
     const BufferArg& b = u.argAs<BufferArg>();

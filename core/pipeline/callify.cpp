@@ -1,6 +1,7 @@
 #include "core/pipeline/callify.h"
 
 #include "core/ir/build.h"
+#include "core/ir/variable.h"
 #include "core/ir/verify.h"
 #include "core/ir/graph_walk.h"
 #include "core/rewrite/substitute_step.h"
@@ -42,7 +43,8 @@ UOpPtr callify(const std::vector<UOpPtr>& outputs) {
   NodeSubst subst;
   UOpList args{nullptr}; // args[0] is the body, filled in below
   for (const UOp* u : order) {
-    if (u->op() == Op::Param)
+    // a variable is no input: its value reaches each kernel as an argument
+    if (u->op() == Op::Param && !isVariable(*u))
       throw CallifyError(fmt::format("callify: Param(slot={}) outside any Function has no value",
                                      u->argAs<ParamArg>().slot));
     if (!isCallifyInput(*u) && !bareBytes.contains(u)) continue;

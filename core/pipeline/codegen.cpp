@@ -1,5 +1,6 @@
 #include "core/pipeline/codegen.h"
 
+#include "core/ir/variable.h"
 #include "core/ir/verify.h"
 #include "core/opt/heuristics.h"
 #include "core/opt/kernel_ranges.h"
@@ -112,6 +113,7 @@ void memoryStage(LoweredKernel& k) {
 void renderStage(LoweredKernel& k) {
   k.rendered = k.target.renderer->render(k);
   k.params = kernelParams(k.linear);
+  k.variables = variablesOf(std::span<const UOpPtr>(&k.linear, 1));
   advance(k, "Render", k.linear);
 }
 

@@ -130,10 +130,15 @@ IndexList padIndex(const Shape& offsets, const Shape& srcShape, const IndexList&
   return in;
 }
 
-IndexList shrinkIndex(const Shape& offsets, const IndexList& out) {
+// Shrink's offsets may be index expressions over variables (variable.h): the
+// source element is out + o either way.
+IndexList shrinkIndex(const UOp& offsets, const IndexList& out) {
   IndexList in = out;
-  for (size_t k = 0; k < offsets.size(); ++k)
-    if (offsets[k] != 0) in[k].idx = simplifyIndex(out[k].idx + offsets[k]);
+  for (size_t k = 0; k < offsets.src().size(); ++k) {
+    const UOpPtr& o = offsets.src(k);
+    if (o->op() == Op::Const && o->constValue() && o->minMax().isConst() && o->minMax().lo == 0) continue;
+    in[k].idx = simplifyIndex(out[k].idx + o);
+  }
   return in;
 }
 
@@ -146,7 +151,7 @@ IndexList movementIndex(const UOp& x, const Shape& srcShape, const IndexList& ou
   if (x.op() == Op::Expand) return broadcastIndex(srcShape, x.shape(), out);
   if (x.op() == Op::Pad) return padIndex(operand(x, 1), srcShape, out);
   assert(x.op() == Op::Shrink && "movementIndex: not a view movement op");
-  return shrinkIndex(operand(x, 1), out);
+  return shrinkIndex(*x.src(1), out);
 }
 
 UOpPtr zeroOf(DType d) {

@@ -1,6 +1,7 @@
 // Movement Tensor methods. Shape-taking methods accept tinygrad's argfix
 // forms: x.reshape(2, 3), x.reshape((2, 3)) and x.reshape([2, 3]).
 #include "core/program/method_helpers.h"
+#include "core/program/symbolic_view.h"
 #include "core/program/tensor_methods.h"
 #include "core/frontend/dict.h"
 
@@ -120,6 +121,7 @@ std::vector<frontend::Method> movementMethods() {
       {"shrink",
        [](Args& a) {
          auto [arg] = a.bind({"arg"});
+         if (std::optional<Tensor> at = shrinkAtSymbolicStarts(self(a), arg)) return wrap(*at);
          return wrap(self(a).shrink(toShrinkPairs(a, arg)));
        }},
       {"gather",

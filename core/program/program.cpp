@@ -105,16 +105,20 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
   // program left them.
   // One resolved handle per handle, so names of one tensor stay one tensor.
   std::vector<std::pair<Tensor, Tensor>> resolvedHandles;
+  // graphs left unrealized hold the values their variables have at the end
+  const VariableValues lastValues = currentVariableValues();
+  auto bound = [&](const UOpPtr& u) { return bindVariables(std::span<const UOpPtr>(&u, 1), lastValues).front(); };
   auto resolve = [&](const Tensor& t) {
     for (const auto& [from, to] : resolvedHandles)
       if (from.isSame(t)) return to;
-    UOpPtr u = realizer.resolve(t.uop());
+    UOpPtr u = bound(realizer.resolve(t.uop()));
     Tensor r = u == t.uop() ? t : Tensor(u, t.device(), t.isWeak());
     resolvedHandles.emplace_back(t, r);
     return r;
   };
   for (ProgramOutput& o : program.outputs) {
-    program.finalGraphs.push_back(realizer.resolvedShallow(o.tensor));
+    Tensor shallow = realizer.resolvedShallow(o.tensor);
+    program.finalGraphs.emplace_back(bound(shallow.uop()), shallow.device(), shallow.isWeak());
     o.tensor = resolve(o.tensor);
   }
   for (NamedTensor& n : program.tensors)

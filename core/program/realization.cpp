@@ -114,7 +114,8 @@ HostTensor Realizer::evaluateOnReference(const UOpPtr& graph) {
       size *= multi->second.devices; // never written: zeros on every device
     return HostTensor(leaf.dtype().base(), Shape{size}); // never written: zeros
   });
-  return evaluator.evaluate(graph);
+  // the reference evaluator reads numbers: each variable's bound value
+  return evaluator.evaluate(bindVariables(std::span<const UOpPtr>(&graph, 1), currentVariableValues()).front());
 }
 
 HostTensor Realizer::versionValue(const UOp* version) {
@@ -130,6 +131,7 @@ std::vector<HostTensor> Realizer::computeOnDevice(const std::vector<UOpPtr>& gra
   for (size_t i = 0; i < graphs.size(); ++i) roots.emplace_back(graphs[i], devices[i]);
   RunSettings settings;
   settings.cancel = m_cancel; // Esc stops a load at the next kernel
+  settings.variables = currentVariableValues(); // kernels take them as arguments
   if (needsDeviceSplit(rootsOf(roots))) {
     // On device tuples the versions enter as data, each placed as its
     // version is (multi_view.h); a leaf's view is the version itself.
@@ -231,6 +233,11 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
   }
   m_seen.clear();
   RealizedSchedule schedule;
+  VariableValues now = currentVariableValues();
+  VariableValues bound;
+  for (const VariableRange& v : variablesOf(values))
+    if (now.count(v.name)) bound[v.name] = now[v.name];
+  schedule.variables = bound;
   schedule.line = frontend::programCallLocation();
   schedule.why = std::move(why) + boundVariablesNote();
   // tinygrad's becomes_map: what each root was becomes its buffer in every
@@ -249,7 +256,8 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
       m_buffers.insert(view.get());
     }
     UOpPtr version = newView(roots[i]);
-    m_computes[version.get()] = values[i];
+    // what the version holds, with the values bound now (REF, inlined outputs)
+    m_computes[version.get()] = bindVariables(std::span<const UOpPtr>(&values[i], 1), bound).front();
     m_versionDevices[version.get()] = roots[i].device();
     m_versionOfLeaf[leafOf(version).get()] = version.get();
     m_current[view.get()] = version;

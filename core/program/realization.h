@@ -26,6 +26,7 @@
 #pragma once
 
 #include "core/frontend/source.h"
+#include "core/ir/variable.h"
 #include "core/program/realization_report.h"
 #include "core/runtime/host_tensor.h"
 #include "core/tensor/random_draw.h"
@@ -55,6 +56,9 @@ struct RealizedSchedule {
   std::vector<std::string> devices;
   std::optional<frontend::Location> line;
   std::string why; // "realize()", "tolist()", "item()", "TinyJit", ...
+  // The bound values of the symbolic variables `graphs` read (core/ir/variable.h):
+  // its kernels take them as arguments; empty when they read none.
+  VariableValues variables = {};
 };
 
 class Realizer final : public RealizationModel {

@@ -97,6 +97,7 @@ VersionValues computeNeeded(const LoadedProgram& program, const Slots& slots,
         computed.push_back(schedule.versions[i].get());
       }
     if (roots.empty()) continue;
+    once.variables = schedule.variables; // the values it ran with while loading
     DeviceRun run = runOnDevice(roots, device, once);
     for (size_t i = 0; i < computed.size(); ++i)
       values.emplace(computed[i], run.outputs[i]);
@@ -127,7 +128,9 @@ DeviceRun runScheduled(const LoadedProgram& program, const std::string& device,
   std::vector<Tensor> roots;
   for (const Tensor& t : targets)
     roots.push_back(withData(t, slots, values));
-  DeviceRun final = runOnDevice(roots, device, settings);
+  RunSettings outputsRun = settings;
+  outputsRun.variables = scheduleVariables(program, last + 1);
+  DeviceRun final = runOnDevice(roots, device, outputsRun);
   total.outputs = std::move(final.outputs);
   total.kernels += final.kernels;
   total.copies += final.copies;
@@ -155,6 +158,11 @@ std::string scheduleLabel(const LoadedProgram& program, size_t k) {
   if (k == n) return fmt::format("{} of {}: the outputs", k, n);
   const RealizedSchedule& s = program.schedules[k - 1];
   return fmt::format("{} of {}: {}{}", k, n, s.why, s.line ? fmt::format(" at line {}", s.line->line) : "");
+}
+
+VariableValues scheduleVariables(const LoadedProgram& program, size_t k) {
+  checkSchedule(program, k);
+  return k <= program.schedules.size() ? program.schedules[k - 1].variables : VariableValues{};
 }
 
 std::vector<Tensor> scheduleGraphs(const LoadedProgram& program, size_t k) {

@@ -26,6 +26,10 @@ std::string scheduleLabel(const LoadedProgram& program, size_t k);
 // its outputs) computes, its inputs being the Buffer leaves of the versions
 // earlier schedules made: for stages, traces and runs of one schedule.
 std::vector<Tensor> scheduleGraphs(const LoadedProgram& program, size_t k);
+// The bound values of the variables schedule k's graphs read, as it ran
+// while loading (its kernels' arguments); empty for the outputs, whose
+// graphs hold the values (program.cpp binds them).
+VariableValues scheduleVariables(const LoadedProgram& program, size_t k);
 // The same with the versions it reads replaced by their data: the values the
 // load computed, the others computed on `device` (what the explorer lowers
 // and runs for one schedule).

@@ -6,11 +6,14 @@
 #include "core/frontend/script_error.h"
 #include "core/program/convert.h"
 #include "core/program/variable_bindings.h"
+#include "core/ir/build.h"
+#include "core/ir/variable.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <memory>
 
 namespace uops::program {
@@ -38,6 +41,14 @@ public:
     std::string unbound;            // the first variable that is not, for messages
     bool isBool = false;            // a comparison: min/max are 0/1
     bool isVariable = false;        // Variable(...) itself, bound or not
+    // The int as index arithmetic over the IR's variables (core/ir/variable.h),
+    // null where it has none (a comparison, a division of a negative range).
+    UOpPtr expr = nullptr;
+    // sum(coefficient * variable) + constant where it is linear (`terms`
+    // by name): two ints a constant apart differ by a constant for every value.
+    std::map<std::string, int64_t> terms = {};
+    int64_t constant = 0;
+    bool linear = false;
   };
   explicit SymbolicInt(Parts parts) : m(std::move(parts)) {}
 
@@ -106,8 +117,12 @@ public:
   }
   std::optional<Value> unaryOp(frontend::UnaryOp op) override {
     if (op != frontend::UnaryOp::Neg || m.isBool) return std::nullopt;
-    Parts p{fmt::format("(-{})", m.text), -m.max, -m.min, {}, m.unbound, false, false};
+    Parts p{fmt::format("(-{})", m.text), -m.max, -m.min, {}, m.unbound, false, false, nullptr, {}, 0, false};
     if (m.value) p.value = -*m.value;
+    if (m.expr) p.expr = -m.expr;
+    p.linear = m.linear;
+    p.constant = -m.constant;
+    for (const auto& [name, c] : m.terms) p.terms[name] = -c;
     return Value(std::make_shared<SymbolicInt>(std::move(p)));
   }
 
@@ -154,7 +169,7 @@ private:
     if (const int64_t* p = v.get<int64_t>()) i = *p;
     else if (const bool* b = v.get<bool>()) i = *b ? 1 : 0;
     else return std::nullopt;
-    return Parts{std::to_string(i), i, i, i, {}, false, false};
+    return Parts{std::to_string(i), i, i, i, {}, false, false, constIndex(i), {}, i, true};
   }
 
   static std::optional<Parts> combine(BinaryOp op, const Parts& l, const Parts& r) {
@@ -166,20 +181,27 @@ private:
       if (lv && rv) return f(*lv, *rv);
       return std::nullopt;
     };
+    auto exprOf = [&](auto f) { return l.expr && r.expr ? f(l.expr, r.expr) : nullptr; };
     switch (op) {
     case BinaryOp::Add:
       p.min = l.min + r.min, p.max = l.max + r.max;
       p.value = both([](int64_t a, int64_t b) { return a + b; });
+      p.expr = exprOf([](const UOpPtr& a, const UOpPtr& b) { return a + b; });
+      linearSum(p, l, r, 1);
       return p;
     case BinaryOp::Sub:
       p.min = l.min - r.max, p.max = l.max - r.min;
       p.value = both([](int64_t a, int64_t b) { return a - b; });
+      p.expr = exprOf([](const UOpPtr& a, const UOpPtr& b) { return a - b; });
+      linearSum(p, l, r, -1);
       return p;
     case BinaryOp::Mul: {
       std::array<int64_t, 4> c{l.min * r.min, l.min * r.max, l.max * r.min, l.max * r.max};
       p.min = *std::min_element(c.begin(), c.end());
       p.max = *std::max_element(c.begin(), c.end());
       p.value = both([](int64_t a, int64_t b) { return a * b; });
+      p.expr = exprOf([](const UOpPtr& a, const UOpPtr& b) { return a * b; });
+      linearProduct(p, l, r);
       return p;
     }
     case BinaryOp::FloorDiv:
@@ -195,6 +217,8 @@ private:
         p.min = inside ? l.min : 0, p.max = inside ? l.max : c - 1;
         p.value = both([](int64_t a, int64_t b) { return a - symFloorDiv(a, b) * b; });
       }
+      // Idiv and Mod truncate: the same as Python's floor for a range >= 0
+      if (l.expr && l.min >= 0) p.expr = op == BinaryOp::FloorDiv ? l.expr / constIndex(c) : l.expr % constIndex(c);
       return p;
     }
     case BinaryOp::Lt:
@@ -207,6 +231,26 @@ private:
     default:
       return std::nullopt;
     }
+  }
+
+  // l + sign * r, where both are linear.
+  static void linearSum(Parts& p, const Parts& l, const Parts& r, int64_t sign) {
+    if (!l.linear || !r.linear) return;
+    p.linear = true;
+    p.terms = l.terms;
+    for (const auto& [name, c] : r.terms) p.terms[name] += sign * c;
+    std::erase_if(p.terms, [](const auto& t) { return t.second == 0; });
+    p.constant = l.constant + sign * r.constant;
+  }
+  // l * r, linear where one side is a constant.
+  static void linearProduct(Parts& p, const Parts& l, const Parts& r) {
+    if (!l.linear || !r.linear || (!l.terms.empty() && !r.terms.empty())) return;
+    const Parts& k = l.terms.empty() ? l : r; // the constant
+    const Parts& x = l.terms.empty() ? r : l;
+    p.linear = true;
+    for (const auto& [name, c] : x.terms)
+      if (c * k.constant != 0) p.terms[name] = c * k.constant;
+    p.constant = x.constant * k.constant;
   }
 
   // A comparison is symbolic unless the ranges decide it (as tinygrad's):
@@ -261,7 +305,7 @@ Value makeVariable(Args& a) {
   std::string n = toStr(a, name, "name");
   int64_t min = toInt(a, lo, "min_val"), max = toInt(a, hi, "max_val");
   if (min > max) a.fail(fmt::format("Variable '{}' has an empty range [{}, {}]", n, min, max));
-  SymbolicInt::Parts p{n, min, max, {}, n, false, true};
+  SymbolicInt::Parts p{n, min, max, {}, n, false, true, variable(n, min, max), {{n, 1}}, 0, true};
   return Value(std::make_shared<SymbolicInt>(std::move(p)));
 }
 
@@ -300,11 +344,46 @@ std::optional<std::string> boundVariableText(const Value& v) {
   return fmt::format("{}={}", s->parts().text, *s->parts().value);
 }
 
+namespace {
+
+const SymbolicInt* symbolicOf(const Value& v) {
+  return v.isObject() ? dynamic_cast<const SymbolicInt*>(v.object().get()) : nullptr;
+}
+
+} // namespace
+
+UOpPtr symbolicExpr(const Value& v) {
+  const SymbolicInt* s = symbolicOf(v);
+  if (!s || s->parts().isBool || !s->parts().value || s->parts().min == s->parts().max) return nullptr;
+  return s->parts().expr;
+}
+
+std::optional<int64_t> constantDifference(const Value& start, const Value& stop) {
+  auto linear = [](const Value& v) -> std::optional<std::pair<std::map<std::string, int64_t>, int64_t>> {
+    if (const int64_t* i = v.get<int64_t>()) return std::pair{std::map<std::string, int64_t>{}, *i};
+    const SymbolicInt* s = symbolicOf(v);
+    if (!s || !s->parts().linear) return std::nullopt;
+    return std::pair{s->parts().terms, s->parts().constant};
+  };
+  auto a = linear(start), b = linear(stop);
+  if (!a || !b || a->first != b->first) return std::nullopt;
+  return b->second - a->second;
+}
+
+void noteFoldedValue(const Value& v) {
+  const SymbolicInt* s = symbolicOf(v);
+  if (!s || s->parts().isBool || s->parts().min == s->parts().max) return;
+  for (const auto& [name, c] : s->parts().terms) recordFoldedUse(name, s->parts().text);
+  if (!s->parts().linear && !s->parts().unbound.empty()) recordFoldedUse(s->parts().unbound, s->parts().text);
+}
+
 std::optional<int64_t> symbolicValue(const Value& v) {
   if (!v.isObject()) return std::nullopt;
   auto* s = dynamic_cast<SymbolicInt*>(v.object().get());
   if (!s || s->parts().isBool) return std::nullopt;
-  return s->index();
+  std::optional<int64_t> value = s->index();
+  noteFoldedValue(v);
+  return value;
 }
 
 } // namespace uops::program

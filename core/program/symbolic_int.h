@@ -10,6 +10,7 @@
 #pragma once
 
 #include "core/frontend/value.h"
+#include "core/ir/uop.h"
 
 #include <cstdint>
 #include <optional>
@@ -28,5 +29,17 @@ std::optional<int64_t> symbolicValue(const frontend::Value& v);
 bool isSymbolicInt(const frontend::Value& v);
 // "start_pos=5" for a bound Variable, nullopt for anything else.
 std::optional<std::string> boundVariableText(const frontend::Value& v);
+
+// A symbolic int over variables as IR index arithmetic (core/ir/variable.h):
+// where the Tensor API offsets a view by it (shrink, a basic slice's start)
+// the kernels take the variable as an argument. Null for anything else (a
+// plain int, a comparison).
+UOpPtr symbolicExpr(const frontend::Value& v);
+// stop - start for ints or symbolic ints whose difference is the same for
+// every value of their variables ((start_pos+1) - start_pos); nullopt otherwise.
+std::optional<int64_t> constantDifference(const frontend::Value& start, const frontend::Value& stop);
+// Records that a symbolic int's bound value was taken as a plain int (a
+// size: the realizations over it lower per value); nothing for other values.
+void noteFoldedValue(const frontend::Value& v);
 
 } // namespace uops::program

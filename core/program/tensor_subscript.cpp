@@ -3,6 +3,7 @@
 #include "core/frontend/script_error.h"
 #include "core/program/convert.h"
 #include "core/program/symbolic_int.h"
+#include "core/program/symbolic_view.h"
 #include "core/program/tensor_object.h"
 
 #include <fmt/format.h>
@@ -26,8 +27,12 @@ Index toIndex(const Value& v) {
         fmt::format("indexing a tensor with a bool ({}) is not supported", *b ? "True" : "False"));
   if (const int64_t* i = v.get<int64_t>()) return Index(*i);
   if (std::optional<int64_t> i = symbolicValue(v)) return Index(*i);
-  if (const frontend::Slice* s = v.get<frontend::Slice>())
+  if (const frontend::Slice* s = v.get<frontend::Slice>()) {
+    // a bound symbolic int left here is taken as its value
+    if (s->startObject) noteFoldedValue(Value(s->startObject));
+    if (s->stopObject) noteFoldedValue(Value(s->stopObject));
     return Index(uops::Slice{s->start, s->stop, s->step});
+  }
   if (v.isNone()) return Index(newAxis);
   if (v.is<frontend::EllipsisType>()) return Index(ellipsis);
   if (std::optional<Tensor> t = asTensor(v)) return Index(*t);
@@ -47,6 +52,7 @@ std::vector<Index> toIndices(const Value& index) {
 } // namespace
 
 Tensor getItem(const Tensor& t, const Value& index) {
+  if (auto at = shrinkAtSymbolicSlices(t, index)) return at->first.getitem(toIndices(at->second));
   return t.getitem(toIndices(index));
 }
 
@@ -64,7 +70,7 @@ void setItem(Tensor& t, const Value& index, const Value& value) {
   // The flat positions the index selects, then a scatter of the value into
   // them: every index form getitem knows works, advanced ones included.
   Tensor positions = Tensor::arange(t.numel()).reshape(t.shape());
-  Tensor selected = positions.getitem(toIndices(index));
+  Tensor selected = getItem(positions, index); // at a symbolic start too
   Tensor where = selected.reshape({-1});
   TensorOrScalar src =
       v.isTensor() ? TensorOrScalar(v.tensor().expand(selected.shape()).reshape({-1})) : v;

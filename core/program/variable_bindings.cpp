@@ -30,8 +30,21 @@ void recordVariableBinding(const std::string& name, int64_t min, int64_t max, in
   auto it = std::find_if(record.begin(), record.end(), [&](const VariableBinding& b) {
     return b.name == name && b.min == min && b.max == max;
   });
-  if (it == record.end()) it = record.insert(record.end(), VariableBinding{name, min, max, {}});
+  if (it == record.end()) it = record.insert(record.end(), VariableBinding{name, min, max, {}, {}});
   it->values.push_back(value);
+}
+
+VariableValues currentVariableValues() {
+  VariableValues out;
+  for (const VariableBinding& b : bindingRecord())
+    if (!b.values.empty()) out[b.name] = b.values.back();
+  return out;
+}
+
+void recordFoldedUse(const std::string& name, const std::string& text) {
+  for (VariableBinding& b : bindingRecord())
+    if (b.name == name && std::find(b.folded.begin(), b.folded.end(), text) == b.folded.end())
+      b.folded.push_back(text);
 }
 
 std::vector<VariableBinding> takeVariableBindings() {

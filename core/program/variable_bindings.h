@@ -4,6 +4,8 @@
 // clears it before each program (under its lock) and takes it at the end.
 #pragma once
 
+#include "core/ir/variable.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -15,12 +17,19 @@ struct VariableBinding {
   int64_t min = 0;
   int64_t max = 0;
   std::vector<int64_t> values; // every bind() in program order
+  // Expressions over it whose bound value sized a tensor ("(start_pos+1)"):
+  // graphs over those hold the value, so their kernels lower per value.
+  std::vector<std::string> folded = {};
   friend bool operator==(const VariableBinding&, const VariableBinding&) = default;
 };
 
 void forgetVariableBindings();
 void recordVariableBinding(const std::string& name, int64_t min, int64_t max, int64_t value);
 std::vector<VariableBinding> takeVariableBindings();
+// The value each variable was bound to last: what a realization's kernels
+// are run with (core/ir/variable.h).
+VariableValues currentVariableValues();
+void recordFoldedUse(const std::string& name, const std::string& text);
 
 // "start_pos in [1, 11] bound to 5, 6, 7"
 std::string describe(const VariableBinding& binding);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/ir/uop.h"
+#include "core/ir/variable.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/opt/opt.h"
 #include "core/remarks/remark.h"
@@ -48,6 +49,9 @@ struct LoweredKernel {
   // Why Optimize and Render chose what they did (core/pipeline/kernel_remarks.h),
   // when the pipeline runner was asked for remarks.
   std::vector<Remark> remarks{};
+  // The symbolic variables it reads (core/ir/variable.h), by name: its scalar
+  // arguments after the buffers, so one compiled kernel runs for every value.
+  std::vector<VariableRange> variables{};
 };
 
 } // namespace uops

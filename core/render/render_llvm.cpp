@@ -1,5 +1,6 @@
 #include "core/render/render_llvm.h"
 
+#include "core/ir/variable.h"
 #include "core/render/codegen_error.h"
 #include "core/render/contractible.h"
 #include "core/render/grid_specials.h"
@@ -22,6 +23,7 @@ void renderNode(Writer& w, const UOp& u, const KernelMemoryPlan& plan) {
   if (llvmir::isRegisterOp(u.op())) return llvmir::renderRegisterOp(w, u);
   switch (u.op()) {
   case Op::Param:
+    if (isVariable(u)) return w.bind(u, "%" + variableOf(u).name); // a scalar argument
     return w.bind(u, fmt::format("%data{}", u.argAs<ParamArg>().slot));
   case Op::Buffer:
     if (u.argAs<BufferArg>().addrSpace == AddrSpace::Local) return llvmir::renderLocalBuffer(w, u);
@@ -102,7 +104,7 @@ void renderNode(Writer& w, const UOp& u, const KernelMemoryPlan& plan) {
 std::map<int64_t, const UOp*> paramsOf(const UOpPtr& linear) {
   std::map<int64_t, const UOp*> params;
   for (const UOpPtr& u : linear->src()) {
-    if (u->op() != Op::Param) continue;
+    if (u->op() != Op::Param || isVariable(*u)) continue;
     int64_t slot = u->argAs<ParamArg>().slot;
     auto [it, fresh] = params.emplace(slot, u.get());
     if (!fresh && it->second != u.get())
@@ -110,6 +112,16 @@ std::map<int64_t, const UOp*> paramsOf(const UOpPtr& linear) {
     if (slot < 0) throw CodegenError("Render", fmt::format("Param slot {} is negative", slot));
   }
   return params;
+}
+
+// The kernel's variables in variablesOf's order (by name): its scalar arguments.
+std::vector<const UOp*> variableNodes(const UOpPtr& linear) {
+  std::map<std::string, const UOp*> byName;
+  for (const UOpPtr& u : linear->src())
+    if (isVariable(*u)) byName.emplace(variableOf(*u).name, u.get());
+  std::vector<const UOp*> out;
+  for (const auto& [name, u] : byName) out.push_back(u);
+  return out;
 }
 
 // Appends whole lines to the source, each attributed to `node` (lineNodes stays parallel).
@@ -198,7 +210,10 @@ RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
   w.current = nullptr;
 
   auto params = paramsOf(linear);
+  std::vector<const UOp*> variables = variableNodes(linear);
   if (dialect.launchesGrid()) {
+    if (!variables.empty())
+      llvmir::unsupported(*variables.front(), "a GPU dialect's kernel takes no variables yet: bind them first");
     gridModule(out, w, params, kernelName);
     return out;
   }
@@ -211,6 +226,24 @@ RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
     loads += fmt::format("  %a{} = getelementptr inbounds ptr, ptr %bufs, i64 {}\n"
                          "  %p{} = load ptr, ptr %a{}\n",
                          k, k, k, k);
+  }
+
+  // each variable after the buffers: a pointer in `bufs` to its int64 value
+  for (size_t j = 0; j < variables.size(); ++j) {
+    const std::string& name = variableOf(*variables[j]).name;
+    std::string type = llvmir::regType(variables[j]->dtype());
+    int64_t at = count + static_cast<int64_t>(j);
+    args += fmt::format("{}{} %{}", args.empty() ? "" : ", ", type, name);
+    loads += fmt::format("  %va{} = getelementptr inbounds ptr, ptr %bufs, i64 {}\n"
+                         "  %vp{} = load ptr, ptr %va{}\n"
+                         "  %v{} = load i64, ptr %vp{}\n",
+                         j, at, j, j, j, j);
+    std::string value = fmt::format("%v{}", j);
+    if (type != "i64") {
+      loads += fmt::format("  %vt{} = trunc i64 %v{} to {}\n", j, j, type);
+      value = fmt::format("%vt{}", j);
+    }
+    passed += fmt::format("{}{} {}", passed.empty() ? "" : ", ", type, value);
   }
 
   auto text = [&out](std::string_view t) { appendIrLines(out, t, nullptr); };

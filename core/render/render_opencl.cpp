@@ -1,5 +1,6 @@
 #include "core/render/render_opencl.h"
 
+#include "core/ir/variable.h"
 #include "core/render/codegen_error.h"
 #include "core/render/contractible.h"
 #include "core/render/grid_specials.h"
@@ -29,6 +30,7 @@ public:
   void node(const UOp& u) {
     switch (u.op()) {
     case Op::Param:
+      if (isVariable(u)) return bind(u, variableOf(u).name); // a scalar argument
       return bind(u, fmt::format("data{}", u.argAs<ParamArg>().slot));
     case Op::Buffer:
       if (u.argAs<BufferArg>().addrSpace == AddrSpace::Local) return localBuffer(u);
@@ -257,7 +259,7 @@ RenderedKernel renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan, 
   out.local = std::move(grid.local);
   std::map<int64_t, const UOp*> params;
   for (const UOpPtr& u : linear->src())
-    if (u->op() == Op::Param) params.emplace(u->argAs<ParamArg>().slot, u.get());
+    if (u->op() == Op::Param && !isVariable(*u)) params.emplace(u->argAs<ParamArg>().slot, u.get());
   VectorPlan vectors = planVectorAccess(linear, vectorAccess);
   std::vector<const UOp*> order = std::move(vectors.order); // the renderer needs only the groups
   OpenClWriter w(plan, std::move(vectors), contractible(linear));
@@ -280,6 +282,9 @@ RenderedKernel renderOpenCl(const UOpPtr& linear, const KernelMemoryPlan& plan, 
     args += fmt::format("{}__global {}{}* restrict data{}", k ? ", " : "",
                         written.contains(k) || it == params.end() ? "" : "const ", type, k);
   }
+  // each variable after the buffers, by name, an index (the launch passes int64)
+  for (const VariableRange& v : variablesOf(std::span<const UOpPtr>(&linear, 1)))
+    args += fmt::format("{}{} {}", args.empty() ? "" : ", ", cType(dtypes::index), v.name);
   auto text = [&out](std::string_view t) { appendClLines(out, t, nullptr); };
   text(fmt::format("// kernel {}: rendered by UOpScope for OpenCL\n", kernelName));
   if (w.usesDouble) out.extensions.push_back("cl_khr_fp64");

@@ -63,7 +63,8 @@ std::optional<std::string> leafText(const UOp& u, const RenderOptions& opts) {
   }
   case Op::Range:
     return fmt::format("r{}", u.argAs<RangeArg>().id);
-  case Op::Param:
+  case Op::Param: // a variable by its name
+    if (const auto& v = u.argAs<ParamArg>().variable) return v->name;
     return fmt::format("p{}", u.argAs<ParamArg>().slot);
   case Op::Special:
     if (const auto* s = u.argIf<std::string>()) return *s;

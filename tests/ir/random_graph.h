@@ -160,7 +160,7 @@ private:
       return b;
     }
     case 7: {
-      ParamArg p{uniform(-1, 4), {}, {}};
+      ParamArg p{uniform(-1, 4), {}, {}, {}};
       if (chance(50)) p.device = randomDevice();
       if (chance(50)) p.addrSpace = static_cast<AddrSpace>(uniform(0, 2));
       return p;

@@ -127,7 +127,7 @@ void TestText::argSyntax_data() {
   row("param", param(0, dtypes::float32, {2}), "%2 = Param(%1) dtypes.float (2,) arg=(slot=0)");
   row("param with device and addrspace",
       mk(Op::Param, dtypes::float32, {shapeOperand({2})},
-         ParamArg{3, DeviceArg{{"CL:0"}}, AddrSpace::Local}),
+         ParamArg{3, DeviceArg{{"CL:0"}}, AddrSpace::Local, {}}),
       "%2 = Param(%1) dtypes.float (2,) arg=(slot=3, device=\"CL:0\", addrspace=LOCAL)");
   row("buffer on a tuple", buffer(7, dtypes::float16, 8, irtest::twoCL()),
       "%0 = Buffer() dtypes.half (16,) arg=(id=7, size=8, device=(\"CL:0\", \"CL:1\"), "
@@ -264,13 +264,15 @@ void TestText::parseErrors_data() {
       "1:38: \\x needs two hex digits");
   row("unknown key",
       "%0 = Buffer() dtypes.float (4,) arg=(id=1, size=4, device=\"CPU\", colour=RED)",
-      "1:66: unknown key 'colour' (expected slot, id, size, device or addrspace)");
+      "1:66: unknown key 'colour' (expected slot, id, size, device, addrspace, var, min or max)");
   row("duplicate key", "%0 = Buffer() dtypes.float (4,) arg=(id=1, id=2, size=4, device=\"CPU\")",
       "1:44: key 'id' given twice");
   row("buffer without size", "%0 = Buffer() dtypes.float (4,) arg=(id=1)",
       "1:38: a Buffer arg needs id, size and device");
   row("param with size", "%0 = Buffer() dtypes.float (4,) arg=(slot=1, size=2)",
-      "1:38: a Param arg takes slot, device and addrspace only");
+      "1:38: a Param arg takes slot, device, addrspace, var, min and max only");
+  row("variable without max", "%0 = Param() dtypes.index () arg=(slot=-1, var=\"n\", min=0)",
+      "1:59: a variable's Param arg needs var, min and max");
   row("unknown addrspace",
       "%0 = Buffer() dtypes.float (4,) arg=(id=1, size=4, device=\"CPU\", addrspace=SHARED)",
       "1:76: unknown addrspace 'SHARED' (expected GLOBAL, LOCAL or REG)");

@@ -16,7 +16,7 @@
 namespace uops::views {
 namespace {
 
-const char* const kFields[] = {"op", "id", "line", "dtype", "arg", "shape", "device", "min_max", "axis"};
+const char* const kFields[] = {"op", "id", "line", "dtype", "arg", "shape", "device", "min_max", "axis", "variables"};
 
 QString str(const std::string& s) { return QString::fromStdString(s); }
 
@@ -24,6 +24,22 @@ QString describe(const UOp* u, const std::unordered_map<const UOp*, size_t>& num
   auto it = numbers.find(u);
   QString op = QString::fromUtf8(opName(u->op()).data());
   return it == numbers.end() ? op + QStringLiteral(" (hidden)") : QStringLiteral("%%1 %2").arg(it->second).arg(op);
+}
+
+// The variables `u` reads, each with its range and its value in `values`:
+// "start_pos in [0, 11] = 5" (a kernel's sink: its scalar arguments).
+QString variablesRead(const UOp& u, const VariableValues& values) {
+  const UOpPtr root = u.ptr();
+  QStringList out;
+  for (const VariableRange& v : variablesOf(std::span<const UOpPtr>(&root, 1))) {
+    auto bound = values.find(v.name);
+    out << QStringLiteral("%1 in [%2, %3] = %4")
+               .arg(str(v.name))
+               .arg(v.min)
+               .arg(v.max)
+               .arg(bound == values.end() ? QStringLiteral("unbound") : QString::number(bound->second));
+  }
+  return out.isEmpty() ? QStringLiteral("none") : out.join(QStringLiteral(", "));
 }
 
 } // namespace
@@ -111,6 +127,7 @@ void NodeInspector::showNode(const GraphLayout& layout, int index) {
   m_fields[QStringLiteral("device")]->setText(u.device() ? str(toString(*u.device())) : QStringLiteral("none"));
   m_fields[QStringLiteral("min_max")]->setText(str(toString(u.minMax())));
   m_fields[QStringLiteral("axis")]->setText(u.axis() ? QString::number(*u.axis()) : QStringLiteral("none"));
+  m_fields[QStringLiteral("variables")]->setText(variablesRead(u, m_variableValues));
   std::vector<std::pair<const UOp*, QString>> sources, users;
   for (const UOpPtr& s : u.src()) sources.emplace_back(s.get(), describe(s.get(), numbers));
   for (const LaidOutNode& m : layout.nodes) {

@@ -37,7 +37,8 @@ std::vector<DeviceChoice> availableDevices() {
 }
 
 DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> run, std::vector<UOpPtr> roots,
-                            int repeat, bool check, const std::atomic<bool>* cancel) {
+                            int repeat, bool check, const std::atomic<bool>* cancel,
+                            const VariableValues& variables) {
   static std::mutex mutex; // one run at a time: devices are shared
   std::lock_guard lock(mutex);
   DeviceRunResult out;
@@ -48,24 +49,25 @@ DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> 
     if (needsDeviceSplit(roots)) {
       RunSettings settings;
       settings.repeat = repeat;
+      settings.variables = variables;
       DeviceRun r = runProgram(target, roots, settings);
       out.kernels = std::move(r.times);
       out.launches = std::move(r.launches);
       out.timeline = std::move(r.timeline);
       out.devices = r.devices;
       out.copies = r.copies;
-      finish(r.outputs, inputs, roots, check, cancel, out);
+      finish(r.outputs, inputs, bindVariables(roots, variables), check, cancel, out);
       return out;
     }
     if (!loweredFor(*run, target.name())) // lowered for another device: again for this one, OptOps by the heuristics
       run = std::make_shared<PipelineRun>(runPipeline(roots, {.trace = false, .target = runTarget(target, true)}));
-    ScheduleRun r = runSchedule(target, *run, inputs, repeat);
+    ScheduleRun r = runSchedule(target, *run, inputs, repeat, variables);
     out.kernels = std::move(r.kernels);
     out.launches = std::move(r.launches);
     out.timeline = std::move(r.timeline);
     std::vector<HostTensor> got = std::move(r.outputs);
     for (const ScheduledKernel& k : run->schedule.kernels) out.work.push_back(kernelWork(k));
-    finish(got, inputs, roots, check, cancel, out);
+    finish(got, inputs, bindVariables(roots, variables), check, cancel, out); // REF reads the values
   } catch (const std::exception& e) {
     out.error = QString::fromStdString(e.what());
   }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/engine/multi_schedule.h"
+#include "core/ir/variable.h"
 #include "core/pipeline/pipeline_runner.h"
 #include "core/engine/schedule_executor.h"
 #include "core/runtime/reference_check.h"
@@ -49,8 +50,10 @@ struct DeviceRunResult {
 // `run` is a lowering of `roots`; a device it was not lowered for lowers them
 // again. A program on device tuples runs split per device (program_run.h),
 // its virtual devices on `device`'s kind. `check`: compare the outputs with
-// the reference evaluator's, stopped when *cancel becomes true.
+// the reference evaluator's, stopped when *cancel becomes true. `variables`:
+// the bound values the kernels take (a realization's, core/ir/variable.h).
 DeviceRunResult runOnDevice(const QString& device, std::shared_ptr<PipelineRun> run, std::vector<UOpPtr> roots,
-                            int repeat, bool check = false, const std::atomic<bool>* cancel = nullptr);
+                            int repeat, bool check = false, const std::atomic<bool>* cancel = nullptr,
+                            const VariableValues& variables = {});
 
 } // namespace uops::views

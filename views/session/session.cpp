@@ -128,6 +128,7 @@ Lowered lowerSource(const QString& text, const QString& name, const QStringList&
     // a schedule the edited program no longer has: the whole program
     const int chosen = schedule.load();
     out.schedule = chosen <= out.schedules.size() ? chosen : 0;
+    if (out.schedule > 0) out.variables = program::scheduleVariables(p, static_cast<size_t>(out.schedule));
     // one schedule: its inputs are the data earlier schedules computed, so
     // its runs give the values the program has there
     out.roots = program::rootsOf(out.schedule > 0
@@ -564,9 +565,9 @@ void Session::showRewrite(int step, int k) {
 void Session::runOn(const QString& device, int repeat) {
   if (!run() || run()->failed()) return;
   m_running.start(
-      [device, run = m_lowered.run, roots = m_lowered.roots, repeat,
-       check = m_checkReference](const std::atomic<bool>& cancel) {
-        return runOnDevice(device, run, roots, repeat, check, &cancel);
+      [device, run = m_lowered.run, roots = m_lowered.roots, repeat, check = m_checkReference,
+       variables = m_lowered.variables](const std::atomic<bool>& cancel) {
+        return runOnDevice(device, run, roots, repeat, check, &cancel, variables);
       },
       [this](DeviceRunResult result) {
         m_lastRun = std::move(result);

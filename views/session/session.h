@@ -41,6 +41,9 @@ struct Lowered {
   // program as one graph).
   QStringList schedules;
   int schedule = 0;
+  // The bound values of the variables the lowered schedule reads, as it ran
+  // while loading: its kernels take them as arguments (core/ir/variable.h).
+  VariableValues variables = {};
   // With a schedule lowered: per kernel of `run`, the schedules that have
   // the same kernel (the same AST after Rangeify), e.g. "3, 6, 9".
   QStringList kernelSchedules;
@@ -112,6 +115,7 @@ public:
 
   const Lowered& lowered() const { return m_lowered; }
   const PipelineRun* run() const { return m_lowered.run.get(); }
+  const VariableValues& variables() const { return m_lowered.variables; }
 
   // The stage records, in the order they ran; -1 for none.
   int stageCount() const;

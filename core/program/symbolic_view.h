@@ -1,0 +1,28 @@
+// Views at a symbolic offset: `cache_kv[:, :, start_pos:start_pos+seqlen]`
+// and `allpos.shrink((None, (start_pos, start_pos+seqlen)))` with a bound
+// start_pos keep the variable in the graph as the Shrink's offset
+// (core/ir/variable.h), so the kernels that read or write the view take
+// start_pos as an argument and are compiled once for its range. The view's
+// length must be the same for every value (stop - start a constant) and fit
+// for the whole range; otherwise the bound value is used, as for sizes.
+#pragma once
+
+#include "core/frontend/value.h"
+#include "core/tensor/tensor.h"
+
+#include <optional>
+#include <utility>
+
+namespace uops::program {
+
+// `t` shrunk at the symbolic starts of `index`'s basic slices, and `index`
+// with those slices made whole (`:`), for getitem to apply the rest; nullopt
+// when no slice starts at a symbolic int it can take.
+std::optional<std::pair<Tensor, frontend::Value>> shrinkAtSymbolicSlices(const Tensor& t,
+                                                                        const frontend::Value& index);
+
+// Tensor.shrink(arg) where a start is a symbolic int; nullopt when none is,
+// or one cannot stay symbolic (then shrink takes the bound values).
+std::optional<Tensor> shrinkAtSymbolicStarts(const Tensor& t, const frontend::Value& arg);
+
+} // namespace uops::program

@@ -94,5 +94,7 @@ void installItertoolsModule(ExecState& state);
 void installTypingModule(ExecState& state);
 void installDataclassesModule(ExecState& state);
 void installCollectionsModule(ExecState& state);
+// os, sys, time, argparse, pathlib: what the script around a model imports.
+void installScriptModules(ExecState& state);
 
 } // namespace uops::frontend

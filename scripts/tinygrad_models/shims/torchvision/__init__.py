@@ -1,0 +1,1 @@
+# Stand-in for torchvision (see ../README.md): only torchvision.utils.

@@ -16,7 +16,7 @@
 namespace uops::frontend {
 namespace {
 
-NamespacePtr scriptModule(const char* name) {
+std::shared_ptr<Namespace> scriptModule(const char* name) {
   auto module = std::make_shared<Namespace>();
   module->name = name;
   return module;

@@ -3,7 +3,12 @@
 // the pair in every kernel, in the "add images" step before decompositions).
 // A half stored to a buffer is rounded by the store, and a Load of it is not
 // this pair. Only float32 <-> float16: bfloat16 and integer round trips keep
-// their rounding and truncation.
+// their rounding and truncation. The rule set carries symbolic's cast rules
+// (pmSymbolicCast): a cast through a wider type is one cast first, so
+// float32 -> float64 -> half -> float64 -> float32 is the value too. The cast
+// back also goes through a Where over the half (a padded read: tinygrad gates
+// the load, so its pair stays adjacent) and, in a tensor graph, through
+// movement ops (a kernel's index math).
 //
 // Instruction Selection applies it to every kernel. REF, which has no kernels,
 // applies it to the graph it evaluates: a pair with nothing realized in between

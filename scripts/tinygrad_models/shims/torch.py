@@ -1,4 +1,4 @@
-# Stand-in for torch (see ../README.md): importable, an error when called.
+# Stand-in for torch (see README.md): importable, an error when called.
 
 
 def tensor(*args, **kwargs):

@@ -1,1 +1,0 @@
-# Stand-in for torchvision (see ../README.md): only torchvision.utils.

@@ -94,8 +94,11 @@ private Q_SLOTS:
                         "t0 = time.perf_counter()\n"
                         "print(sys.path, time.perf_counter() >= t0, type(time.time()).__name__)\n"),
              QStringLiteral("['.'] True float\n"));
+    // a program's own module: `module.name = v` sets the global its functions read
+    QCOMPARE(runModules("import sys\nsys.maxsize = 3\n"),
+             QStringLiteral("error: 2:5: cannot set attribute 'maxsize' of 'module' object"));
     QCOMPARE(runModules("import argparse\nparser = argparse.ArgumentParser(description='x')\n"),
-             QStringLiteral("error: 2:33: argparse.ArgumentParser: not available to a program (it has no command line)"));
+             QStringLiteral("error: 2:19: argparse.ArgumentParser: not available to a program (it has no command line)"));
     QCOMPARE(runModules("from pathlib import Path\n"
                         "try:\n"
                         "  Path('.').resolve()\n"
@@ -103,7 +106,7 @@ private Q_SLOTS:
                         "  print('caught', e)\n"),
              QStringLiteral("caught pathlib.Path: not available to a program (it has no file system)\n"));
     QCOMPARE(runModules("import os\nos.listdir('.')\n"),
-             QStringLiteral("error: 2:3: module 'os' has no attribute 'listdir'"));
+             QStringLiteral("error: 2:4: module 'os' has no attribute 'listdir'"));
   }
 
   void productStopsAtTheStepLimit() {

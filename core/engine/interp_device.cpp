@@ -3,6 +3,8 @@
 #include "core/ir/variable.h"
 #include "core/pipeline/codegen.h"
 #include "core/engine/kernel_interpreter.h"
+#include "core/pipeline/half_round_trip.h"
+#include "core/rewrite/graph_rewrite.h"
 
 #include <chrono>
 #include <mutex>
@@ -53,7 +55,9 @@ public:
   const CodegenTarget* target() const override { return nullptr; }
 
   std::shared_ptr<DeviceProgram> compile(const LoweredKernel& kernel) override {
-    return std::make_shared<InterpProgram>(kernel.name.text, kernel.current);
+    // no Instruction Selection here, but its half round trips: the values are the devices'
+    UOpPtr ast = graphRewrite(kernel.current, pmHalfRoundTrip(), {.name = "half round trip"});
+    return std::make_shared<InterpProgram>(kernel.name.text, ast);
   }
   std::vector<std::shared_ptr<DeviceProgram>> compileAll(const std::vector<LoweredKernel>& kernels) override {
     std::vector<std::shared_ptr<DeviceProgram>> out;

@@ -11,6 +11,23 @@ namespace uops::frontend {
 
 using namespace ast;
 
+namespace {
+
+// `module.name = v` on one of the program's own modules: the module's global,
+// which its functions read (tinygrad's examples set batch_size, opt, ... in
+// __main__ for their training functions). Other modules stay read-only.
+bool assignModuleGlobal(ExecState& state, const Value& object, const std::string& name, const Value& value) {
+  const NamespacePtr* ns = object.get<NamespacePtr>();
+  if (!ns) return false;
+  auto scope = state.moduleScopes.find(ns->get());
+  if (scope == state.moduleScopes.end()) return false;
+  scope->second->vars.insert_or_assign(name, value);
+  state.modules.at((*ns)->name)->members.insert_or_assign(name, value);
+  return true;
+}
+
+} // namespace
+
 void Executor::assign(const Expr& target, const Value& value, Scope& scope) {
   switch (target.kind) {
   case ExprKind::Name:
@@ -19,6 +36,7 @@ void Executor::assign(const Expr& target, const Value& value, Scope& scope) {
   case ExprKind::Attribute: {
     const auto& a = target.as<AttributeExpr>();
     Value object = eval(*a.value, scope);
+    if (assignModuleGlobal(m_state, object, a.attr, value)) return;
     return guarded(a.attrLoc, [&] { setAttribute(object, a.attr, value); });
   }
   case ExprKind::Subscript: {

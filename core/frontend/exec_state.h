@@ -50,6 +50,9 @@ struct ExecState {
   Limits limits;
   std::unordered_map<std::string, Value> builtins;
   std::map<std::string, std::shared_ptr<Namespace>> modules;
+  // The globals of each of the program's own modules: `module.name = v` sets
+  // the global its functions read, as in Python.
+  std::unordered_map<const Namespace*, Scope*> moduleScopes;
   // Modules written in the program language, run (in this order) at the
   // start of each run: their dotted names and parsed text.
   std::vector<std::pair<std::string, std::shared_ptr<const Program>>> sourceModules;
@@ -94,5 +97,7 @@ void installItertoolsModule(ExecState& state);
 void installTypingModule(ExecState& state);
 void installDataclassesModule(ExecState& state);
 void installCollectionsModule(ExecState& state);
+// os, sys, time, argparse, pathlib: what the script around a model imports.
+void installScriptModules(ExecState& state);
 
 } // namespace uops::frontend

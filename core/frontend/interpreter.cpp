@@ -23,6 +23,7 @@ Interpreter::Interpreter() : m_state(std::make_shared<ExecState>()) {
   installTypingModule(*m_state);
   installDataclassesModule(*m_state);
   installCollectionsModule(*m_state);
+  installScriptModules(*m_state);
 }
 
 // Pinned scopes hold functions whose defaults may be deep: release the

@@ -73,6 +73,7 @@ void runModuleAs(ExecState& state, const std::shared_ptr<const Program>& program
   Executor(state, program).runModuleIn(*scope);
   std::vector<std::pair<std::string, Value>> members(scope->vars.begin(), scope->vars.end());
   registerModuleIn(state, dottedName, std::move(members));
+  state.moduleScopes.insert_or_assign(state.modules.at(dottedName).get(), scope.get());
 }
 
 } // namespace uops::frontend

@@ -1,6 +1,7 @@
 #include "core/pipeline/instruction_selection.h"
 
 #include "core/ir/build.h"
+#include "core/pipeline/half_round_trip.h"
 #include "core/rewrite/graph_rewrite.h"
 #include "core/symbolic/symbolic.h"
 
@@ -67,8 +68,10 @@ const PatternMatcher& pmIndexing() {
 }
 
 UOpPtr selectInstructions(const UOpPtr& ast, const CodegenTarget& target) {
+  // before decompositions, as in tinygrad: the pairs they make (half math in float) stay rounded
+  UOpPtr sink = graphRewrite(ast, pmHalfRoundTrip(), {.name = "half round trip"});
   // decomposed ops first: the later steps only see primitives
-  UOpPtr sink = graphRewrite(ast, decompositionsFor(target), {.name = "decompositions"});
+  sink = graphRewrite(sink, decompositionsFor(target), {.name = "decompositions"});
   // after decompositions: Sub and Not made new Adds and comparisons on bools
   sink = graphRewrite(sink, pmBoolOps(), {.name = "bool ops"});
   // symbolic with the index rules: canonical offsets, and gates min_max decides

@@ -1,6 +1,9 @@
 // Instruction Selection: the kernel AST in the ops the target renders.
 //
 // Steps, each a named graphRewrite:
+//   half round trip  x.cast(half).cast(float) -> x: a float32 that goes to half
+//                    and back without leaving the kernel is not rounded
+//                    (half_round_trip.h; before decompositions, whose pairs stay)
 //   decompositions   the spec's decomposed elementwise ops as primitives
 //                    (Sub -> Add(a, Mul(b, -1)), CmpGe -> CmpNe(CmpLt(a, b), 1), ...);
 //                    Exp2/Log2/Sin as polynomial graphs (transcendental.h) unless

@@ -7,6 +7,7 @@
 #include "core/program/dtype_object.h"
 #include "core/program/environment.h"
 #include "core/program/function_binding.h"
+#include "core/program/global_counters.h"
 #include "core/program/library_sources.h"
 #include "core/program/safetensors.h"
 #include "core/program/symbolic_int.h"
@@ -46,8 +47,10 @@ void installTinygrad(frontend::Interpreter& interpreter, const std::string& load
   frontend::Value jit = tinyJitClass();
   frontend::Value device = deviceObject(loadDevice);
   // library/helpers.py adds the rest of tinygrad.helpers around these two.
-  interpreter.registerModule("tinygrad.helpers",
-                             {{"Context", context}, {"_environ_get", environmentReader()}});
+  frontend::Value counters = globalCountersObject();
+  interpreter.registerModule("tinygrad.helpers", {{"Context", context},
+                                                  {"GlobalCounters", counters},
+                                                  {"_environ_get", environmentReader()}});
   interpreter.registerModule("tinygrad.device", {{"Device", device}});
   interpreter.registerModule("tinygrad.engine.jit", {{"TinyJit", jit}});
   frontend::Value uop = uopClass();
@@ -60,7 +63,8 @@ void installTinygrad(frontend::Interpreter& interpreter, const std::string& load
                                           {"Device", device},
                                           {"TinyJit", jit},
                                           {"UOp", uop},
-                                          {"Variable", variable}});
+                                          {"Variable", variable},
+                                          {"GlobalCounters", counters}});
   interpreter.registerModule("tinygrad.nn.state", {{"safe_load", safeLoadFunction()},
                                                    {"safe_save", safeSaveFunction()}});
   const auto& parsed = parsedLibrary();

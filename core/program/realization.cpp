@@ -5,6 +5,7 @@
 #include "core/program/multi_view.h"
 #include "core/program/version_data.h"
 #include "core/pipeline/device_split.h"
+#include "core/pipeline/half_round_trip.h"
 
 #include "core/frontend/interpreter.h"
 #include "core/grad/constants_only.h"
@@ -114,8 +115,10 @@ HostTensor Realizer::evaluateOnReference(const UOpPtr& graph) {
       size *= multi->second.devices; // never written: zeros on every device
     return HostTensor(leaf.dtype().base(), Shape{size}); // never written: zeros
   });
-  // the reference evaluator reads numbers: each variable's bound value
-  return evaluator.evaluate(bindVariables(std::span<const UOpPtr>(&graph, 1), currentVariableValues()).front());
+  // the reference evaluator reads numbers: each variable's bound value; and as
+  // a kernel would, a float32 cast to half and back is not rounded (half_round_trip.h)
+  return evaluator.evaluate(
+      foldHalfRoundTrips(bindVariables(std::span<const UOpPtr>(&graph, 1), currentVariableValues())).front());
 }
 
 HostTensor Realizer::versionValue(const UOp* version) {

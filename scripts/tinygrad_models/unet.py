@@ -1,11 +1,10 @@
 # The stable-diffusion UNet of a tinygrad checkout (extra/models/unet.py),
 # tiny: 32 channels, two levels, attention at the second, a 2-token context;
 # one 8x8 latent through it. The model casts its activations to float16 where
-# the device has it (mixed precision), as on CPU. Known difference (about
-# 5e-4 of the largest value): tinygrad's codegen folds x.cast(half).cast(float)
-# back to x inside a kernel (tinygrad/codegen/late/coalesce.py,
-# pm_simplify_add_image, applied to every kernel), so its float16 values that
-# stay in registers are never rounded; uopc rounds at every cast.
+# the device has it (mixed precision), as on CPU. tinygrad's codegen folds
+# x.cast(half).cast(float) back to x inside a kernel, so a float16 value that
+# never leaves its kernel is never rounded; uopc does the same
+# (core/pipeline/half_round_trip.h).
 from tinygrad import Tensor, dtypes
 from extra.models.unet import UNetModel
 

@@ -1,5 +1,5 @@
 // The standard modules model files import (functools, itertools, typing,
-// math, dataclasses):
+// math, dataclasses; os, sys, time, argparse, pathlib for their scripts):
 // each program prints what CPython prints for it (module_cases.h), and what
 // is not there fails at the import that names it.
 #include "tests/support/test_registry.h"
@@ -84,6 +84,29 @@ private Q_SLOTS:
                         "    z: int = 1\n"
                         "print(A.__annotations__, A.x, hasattr(A, 'y'))\n"),
              QStringLiteral("{'x': 'Optional[int]', 'y': 'tuple[int, ...]'} None False\n"));
+  }
+
+  void scriptModulesImportAndRefuseTheHost() {
+    // tinygrad's examples/mamba.py and mnist_gan.py at module level
+    QCOMPARE(runModules("import os, sys, math, argparse, time\n"
+                        "from pathlib import Path\n"
+                        "sys.path.append(os.getcwd())\n"
+                        "t0 = time.perf_counter()\n"
+                        "print(sys.path, time.perf_counter() >= t0, type(time.time()).__name__)\n"),
+             QStringLiteral("['.'] True float\n"));
+    // a program's own module: `module.name = v` sets the global its functions read
+    QCOMPARE(runModules("import sys\nsys.maxsize = 3\n"),
+             QStringLiteral("error: 2:5: cannot set attribute 'maxsize' of 'module' object"));
+    QCOMPARE(runModules("import argparse\nparser = argparse.ArgumentParser(description='x')\n"),
+             QStringLiteral("error: 2:19: argparse.ArgumentParser: not available to a program (it has no command line)"));
+    QCOMPARE(runModules("from pathlib import Path\n"
+                        "try:\n"
+                        "  Path('.').resolve()\n"
+                        "except RuntimeError as e:\n"
+                        "  print('caught', e)\n"),
+             QStringLiteral("caught pathlib.Path: not available to a program (it has no file system)\n"));
+    QCOMPARE(runModules("import os\nos.listdir('.')\n"),
+             QStringLiteral("error: 2:4: module 'os' has no attribute 'listdir'"));
   }
 
   void productStopsAtTheStepLimit() {

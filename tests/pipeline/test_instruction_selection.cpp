@@ -4,14 +4,18 @@
 #include "tests/support/test_registry.h"
 #include "tests/support/kernel_ast.h"
 
+#include "core/ir/text.h"
 #include "core/ir/verify.h"
 #include "core/opt/kernel_work.h"
 #include "core/pipeline/decompose_pow.h"
+#include "core/pipeline/half_round_trip.h"
 #include "core/pipeline/instruction_selection.h"
 #include "core/pipeline/linearize.h"
 #include "core/rewrite/graph_rewrite.h"
 
 #include <QTest>
+
+#include <functional>
 
 using namespace uops;
 using namespace kernelast;
@@ -53,6 +57,8 @@ private Q_SLOTS:
   void decidedGatesDisappear();
   void powSimplifiesConstantExponents();
   void transcendentalWeightsMatchTheirDecompositions();
+  void halfRoundTripIsTheValue();
+  void otherRoundTripsKeepTheirRounding();
 };
 
 void TestInstructionSelection::decomposedOpsBecomePrimitives_data() {
@@ -185,6 +191,67 @@ void TestInstructionSelection::transcendentalWeightsMatchTheirDecompositions() {
   QCOMPARE(expandedWeight(*alu(Op::Add, {h, h}), {}), int64_t{4});
   QCOMPARE(expandedWeight(*alu(Op::Add, {h, h}), {.emulatedHalf = false}), int64_t{1});
   QCOMPARE(expandedWeight(*h, {}), int64_t{1}); // a load is one instruction
+}
+
+namespace {
+
+// out[i] = value(a[i]) over float32 buffers (slots: out 0, a 1).
+UOpPtr halfKernel(const std::function<UOpPtr(const UOpPtr&)>& value, DType in = dtypes::float32) {
+  UOpPtr r = range(8, 0);
+  return sink({end(store(buf(0, dtypes::float32, 8), r, value(load(buf(1, in, 8), r))), {r})});
+}
+
+QString qs(const std::string& s) {
+  return QString::fromStdString(s);
+}
+
+UOpPtr f32(double v) {
+  return constant(dtypes::float32, v);
+}
+
+UOpPtr halfFold(const UOpPtr& kernel) {
+  return graphRewrite(kernel, pmHalfRoundTrip(), {.name = "half round trip"});
+}
+
+} // namespace
+
+// x.cast(half).cast(float) -> x in a kernel, as tinygrad's late codegen folds
+// it: the stage's IR is the kernel that stores x, node for node.
+void TestInstructionSelection::halfRoundTripIsTheValue() {
+  auto roundTrip = [](const UOpPtr& x) { return cast(cast(x, dtypes::float16), dtypes::float32); };
+  auto identity = [](const UOpPtr& x) { return x; };
+  QCOMPARE(qs(printGraph(halfFold(halfKernel(roundTrip)))), qs(printGraph(halfKernel(identity))));
+  QCOMPARE(qs(printGraph(selectInstructions(halfKernel(roundTrip), cpuTarget()))),
+           qs(printGraph(selectInstructions(halfKernel(identity), cpuTarget()))));
+  // inside an expression
+  auto twice = [&](const UOpPtr& x) { return roundTrip(x * f32(2)) + f32(1); };
+  auto twicePlain = [](const UOpPtr& x) { return x * f32(2) + f32(1); };
+  QCOMPARE(qs(printGraph(halfFold(halfKernel(twice)))), qs(printGraph(halfKernel(twicePlain))));
+  // a padded read: the cast back goes through the Where that selects the value or 0
+  UOpPtr gate = lt(range(8, 0), 4);
+  auto padded = [&](const UOpPtr& x) {
+    return cast(where(gate, cast(x, dtypes::float16), constant(dtypes::float16, 0.0)), dtypes::float32);
+  };
+  auto paddedPlain = [&](const UOpPtr& x) {
+    return where(gate, x, cast(constant(dtypes::float16, 0.0), dtypes::float32));
+  };
+  QCOMPARE(qs(printGraph(halfFold(halfKernel(padded)))), qs(printGraph(halfKernel(paddedPlain))));
+  // through float64: one cast to half first (symbolic's cast through wider)
+  UOpPtr wide = halfKernel([](const UOpPtr& x) {
+    return cast(cast(cast(cast(x, dtypes::float64), dtypes::float16), dtypes::float64), dtypes::float32);
+  });
+  QCOMPARE(qs(printGraph(halfFold(wide))), qs(printGraph(halfKernel(identity))));
+}
+
+// bfloat16 and integer round trips keep their rounding and truncation; a half
+// read from a buffer was rounded when stored.
+void TestInstructionSelection::otherRoundTripsKeepTheirRounding() {
+  for (DType mid : {dtypes::bfloat16, dtypes::int32, dtypes::uint8}) {
+    UOpPtr k = halfKernel([mid](const UOpPtr& x) { return cast(cast(x, mid), dtypes::float32); });
+    QVERIFY2(halfFold(k) == k, toString(mid).c_str());
+  }
+  UOpPtr stored = halfKernel([](const UOpPtr& h) { return cast(h, dtypes::float32); }, dtypes::float16);
+  QVERIFY(halfFold(stored) == stored);
 }
 
 UOPSCOPE_TEST(TestInstructionSelection);

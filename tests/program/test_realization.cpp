@@ -124,7 +124,23 @@ opt = nn.optim.SGD([w], lr=0.1)
 w.sum().backward()
 opt.step()
 )"));
-    QVERIFY2(got.contains(QStringLiteral("TRAINING must be enabled")), qPrintable(got));
+    // tinygrad a9069c1's error (nn/optim.py, schedule_step), word for word
+    QVERIFY2(got.contains(QStringLiteral(
+                 "RuntimeError: TRAINING=0, TRAINING must be enabled to use the optimizer.\n"
+                 "                - help: Consider using Context(TRAINING=1) before calling Optimizer.step().")),
+             qPrintable(got));
+    // a RuntimeError the program can catch, as in tinygrad
+    QString caught = run(program(R"(
+from tinygrad import nn
+w = Tensor([1.0, 2.0])
+opt = nn.optim.SGD([w], lr=0.1)
+w.sum().backward()
+try:
+  opt.step()
+except RuntimeError as e:
+  print(Tensor([str(e).startswith("TRAINING=0, TRAINING must be enabled")]))
+)"));
+    QCOMPARE(caught, QStringLiteral("bool (1,) [True]"));
   }
 
   void contextRestoresTrainingAndRejectsOtherVariables() {

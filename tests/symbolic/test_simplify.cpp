@@ -93,6 +93,13 @@ void TestSimplify::identities_data() {
   row("cast back from wider", cast(cast(i(), dtypes::int64), dtypes::int32), "i");
   row("cast back from narrower stays", cast(cast(a(), dtypes::int32), dtypes::index),
       "cast(cast(a, int), index)");
+  row("cast back from wider float", cast(cast(f(), dtypes::float64), dtypes::float32), "f");
+  row("cast through wider", cast(cast(f(), dtypes::float64), dtypes::float16), "cast(f, half)");
+  row("cast through narrower stays", cast(cast(f(), dtypes::float16), dtypes::float32),
+      "cast(cast(f, half), float)");
+  row("cast through bfloat16 stays", cast(cast(f(), dtypes::bfloat16), dtypes::float64),
+      "cast(cast(f, bfloat16), double)");
+  row("cast through int stays", cast(cast(f(), dtypes::int32), dtypes::float32), "cast(cast(f, int), float)");
   // Reassociation, like terms, canonical sums.
   row("(x+c1)+c2", (a() + 3) + 4, "a+7");
   row("(x*c1)*c2", (a() * 3) * 4, "a*12");

@@ -166,6 +166,29 @@ def get_child(obj, key):
   return obj
 
 
+class tqdm:
+  # tinygrad's progress bar without the bar (examples loop over trange): the
+  # items in order; a program's output is only what it prints.
+  def __init__(self, iterable=None, desc="", disable=False, unit="it", unit_scale=False, total=None, rate=100):
+    self.iterable, self.desc, self.total = iterable, desc, total
+
+  def __iter__(self):
+    return iter(self.iterable)
+
+  def __len__(self):
+    return len(self.iterable)
+
+  def set_description(self, desc):
+    self.desc = desc
+
+  def update(self, n=0, close=False):
+    pass
+
+
+def trange(n, **kwargs):
+  return tqdm(range(n), total=n, **kwargs)
+
+
 def fetch(url, name=None, subdir=None, gunzip=False, allow_caching=True, headers={}, sha256=None, extract=False):
   # Model files import it for their pretrained weights; a program here has no
   # network or file access beyond the modules it imports.

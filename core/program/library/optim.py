@@ -42,8 +42,10 @@ class Optimizer:
     Tensor.realize(*self.schedule_step())
 
   def schedule_step(self):
-    assert Tensor.training, "TRAINING must be enabled to use the optimizer: " \
-        "consider using Context(TRAINING=1) before calling Optimizer.step()"
+    # tinygrad's error, word for word: a RuntimeError a program can catch
+    if not Tensor.training: raise RuntimeError(
+            f"""TRAINING={int(Tensor.training)}, TRAINING must be enabled to use the optimizer.
+                - help: Consider using Context(TRAINING=1) before calling Optimizer.step().""")
     for t in self.params:
       assert t.grad is not None, "a parameter has no gradient: call backward() before step()"
     updates, extra = self._step(self.params, [t.grad for t in self.params])

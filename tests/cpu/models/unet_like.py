@@ -1,8 +1,11 @@
 # A UNet in the style of extra/models/unet.py: a timestep embedding, residual
 # blocks with GroupNorm and SiLU, a strided-conv downsample, nearest upsample,
-# skip connections by concatenation, and cross-attention to a context.
+# skip connections by concatenation, and cross-attention to a context; mixed
+# precision as there for the latent and the context: cast to float16, which
+# the float32 weights of the first convolution and the attention bring back
+# to float32 inside their kernels (not rounded, as in tinygrad).
 import math
-from tinygrad import Tensor, nn
+from tinygrad import Tensor, dtypes, nn
 
 
 def timestep_embedding(t, dim):
@@ -49,6 +52,7 @@ class UNet:
 
   def __call__(self, x, t, ctx):
     emb = timestep_embedding(t, self.ch).sequential(self.time)
+    x, ctx = x.cast(dtypes.half), ctx.cast(dtypes.half)
     h0 = self.down(self.conv_in(x), emb)
     h = self.attn(self.mid(self.downsample(h0), emb), ctx)
     h = h.repeat_interleave(2, dim=2).repeat_interleave(2, dim=3)
@@ -57,7 +61,7 @@ class UNet:
 
 Tensor.manual_seed(0)
 model = UNet()
-print(model(Tensor.rand(1, 4, 8, 8), Tensor([10]), Tensor.rand(1, 3, 6)).flatten()[:32].tolist())
+print(model(Tensor.rand(1, 4, 8, 8), Tensor([10]), Tensor.rand(1, 3, 6)).cast(dtypes.float32).flatten()[:32].tolist())
 
 # tinygrad's printed values (DEV=CPU), which tests/program/test_model_programs.cpp compares with:
 # tinygrad: [0.1904260516166687, 0.35721921920776367, 0.06036730855703354, 0.26195839047431946, 0.28824740648269653, 0.014037348330020905, 0.1677943468093872, 0.09743688255548477, -0.0014577582478523254, 0.13951656222343445, 0.25971513986587524, 0.040587253868579865, 0.019314177334308624, 0.08476776629686356, 0.2044966220855713, 0.21766239404678345, 0.1962829828262329, -0.08795594424009323, -0.006655566394329071, 0.36661165952682495, 0.2387455701828003, 0.12898394465446472, 0.1727185845375061, 0.08618714660406113, 0.274615615606308, 0.18183031678199768, 0.3611084222793579, 0.31810462474823, 0.558835506439209, 0.5025559663772583, 0.32241272926330566, 0.15117910504341125]

@@ -1,0 +1,77 @@
+// The standard modules a model file imports for the script around its model
+// (`import os, sys, argparse, time` and `from pathlib import Path` at the top
+// of tinygrad's examples): importing works, and so do the harmless uses the
+// module level makes (`sys.path.append(os.getcwd())`, `time.perf_counter()`).
+// A program has no file system or command line, so `argparse.ArgumentParser`
+// and `pathlib.Path` are a load error when called.
+#include "core/frontend/builtins_impl.h"
+#include "core/frontend/script_error.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdint>
+#include <limits>
+
+namespace uops::frontend {
+namespace {
+
+std::shared_ptr<Namespace> scriptModule(const char* name) {
+  auto module = std::make_shared<Namespace>();
+  module->name = name;
+  return module;
+}
+
+Value scriptUnavailable(const char* qualified, const char* why) {
+  std::string message = fmt::format("{}: not available to a program ({})", qualified, why);
+  return makeNative(qualified, [message](Args&) -> Value { throw ScriptError(message); });
+}
+
+double scriptSeconds(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(t.time_since_epoch()).count();
+}
+
+} // namespace
+
+void installScriptModules(ExecState& state) {
+  // os.getcwd() is the program's folder, which imports already search
+  auto os = scriptModule("os");
+  os->members.insert_or_assign("getcwd", makeNative("getcwd", [](Args& a) -> Value {
+    a.expectNone();
+    return Value(".");
+  }));
+  os->members.insert_or_assign("sep", Value("/"));
+  state.modules.insert_or_assign("os", std::move(os));
+
+  // sys.path is a list a program may append to; imports search the program's
+  // folder and the module path whatever it holds
+  auto sys = scriptModule("sys");
+  sys->members.insert_or_assign("path", Value::list({}));
+  sys->members.insert_or_assign("argv", Value::list({Value("")}));
+  sys->members.insert_or_assign("maxsize", Value(std::numeric_limits<int64_t>::max()));
+  state.modules.insert_or_assign("sys", std::move(sys));
+
+  // the clocks of `time`, for programs that time their own steps
+  auto time = scriptModule("time");
+  for (const char* name : {"time", "perf_counter", "monotonic"}) {
+    bool wall = std::string_view(name) == "time";
+    time->members.insert_or_assign(name, makeNative(name, [wall](Args& a) -> Value {
+      a.expectNone();
+      if (wall)
+        return Value(std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count());
+      return Value(scriptSeconds(std::chrono::steady_clock::now()));
+    }));
+  }
+  state.modules.insert_or_assign("time", std::move(time));
+
+  auto argparse = scriptModule("argparse");
+  argparse->members.insert_or_assign("ArgumentParser",
+                                     scriptUnavailable("argparse.ArgumentParser", "it has no command line"));
+  state.modules.insert_or_assign("argparse", std::move(argparse));
+
+  auto pathlib = scriptModule("pathlib");
+  pathlib->members.insert_or_assign("Path", scriptUnavailable("pathlib.Path", "it has no file system"));
+  state.modules.insert_or_assign("pathlib", std::move(pathlib));
+}
+
+} // namespace uops::frontend

@@ -1,0 +1,18 @@
+# The MNIST trainer of a tinygrad checkout (examples/beautiful_mnist.py): its
+# Model (convolutions, BatchNorm, max-pooling; @function on __call__) and its
+# jitted train_step with Adam, four steps on seeded random 28x28 "digits" in
+# place of MNIST (BS=16 from the environment, as the example reads it), then
+# its jitted test accuracy. train_step reads the module's opt, as the
+# example's __main__ sets it.
+# env: BS=16
+from tinygrad import Tensor, nn
+import examples.beautiful_mnist as mnist
+
+Tensor.manual_seed(0)
+model = mnist.Model()
+mnist.opt = nn.optim.Adam(nn.state.get_parameters(model))
+X_train, Y_train = Tensor.rand(64, 1, 28, 28), Tensor.randint(64, high=10)
+for i in range(4):
+  loss = model.train_step(X_train, Y_train)
+  print(Tensor([loss.item()]).tolist())
+print(model.get_test_acc(X_train[:32], Y_train[:32]).reshape(1).tolist())

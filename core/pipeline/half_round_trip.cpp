@@ -22,18 +22,20 @@ UOpPtr foldHalfRoundTrip(const Match& m) {
 
 bool isValueMovement(Op op);
 
-// x.cast(half), possibly under movement ops and Wheres that select it: the
-// value a cast back to float32 would make x again.
-bool reachesHalfOfFloat(const UOp& u) {
+} // namespace
+
+bool isHalfOfFloat(const UOp& u) {
   const UOp* at = &u;
   while (true) {
     if (!isScalarOf(at->dtype(), ScalarType::Float16)) return false;
     if (at->op() == Op::Cast) return isScalarOf(at->src(0)->dtype(), ScalarType::Float32);
-    if (at->op() == Op::Where) return reachesHalfOfFloat(*at->src(1)) || reachesHalfOfFloat(*at->src(2));
+    if (at->op() == Op::Where) return isHalfOfFloat(*at->src(1)) || isHalfOfFloat(*at->src(2));
     if (!isValueMovement(at->op())) return false;
     at = at->src(0).get();
   }
 }
+
+namespace {
 
 bool isValueMovement(Op op) {
   return op == Op::Permute || op == Op::Flip || op == Op::Reshape || op == Op::Expand || op == Op::Pad ||
@@ -46,7 +48,7 @@ bool isValueMovement(Op op) {
 UOpPtr castThroughWhere(const Match& m) {
   const UOpPtr& root = m.root();
   const UOpPtr& w = root->src(0);
-  if (!isScalarOf(root->dtype(), ScalarType::Float32) || !reachesHalfOfFloat(*w)) return nullptr;
+  if (!isScalarOf(root->dtype(), ScalarType::Float32) || !isHalfOfFloat(*w)) return nullptr;
   return UOp::make(Op::Where, root->dtype(), {w->src(0), cast(w->src(1), root->dtype()), cast(w->src(2), root->dtype())});
 }
 
@@ -56,7 +58,7 @@ UOpPtr castThroughWhere(const Match& m) {
 UOpPtr castThroughMovement(const Match& m) {
   const UOpPtr& root = m.root();
   const UOpPtr& mv = root->src(0);
-  if (!isValueMovement(mv->op()) || !isScalarOf(root->dtype(), ScalarType::Float32) || !reachesHalfOfFloat(*mv))
+  if (!isValueMovement(mv->op()) || !isScalarOf(root->dtype(), ScalarType::Float32) || !isHalfOfFloat(*mv))
     return nullptr;
   UOpList src(mv->src().begin(), mv->src().end());
   src[0] = cast(src[0], root->dtype());

@@ -15,6 +15,7 @@
 #include "core/pipeline/rangeify_steps.h"
 
 #include "core/pipeline/fusion_remarks.h"
+#include "core/pipeline/half_round_trip.h"
 #include "core/remarks/remark_scope.h"
 
 #include "core/ir/build.h"
@@ -195,6 +196,12 @@ UOpPtr removeBufferize(const Match& m) {
   const UOp& target = *store->src(0);
   const UOpPtr& value = store->src(1);
   if (target.src().size() != at.src().size()) return nullptr;
+  if (isHalfOfFloat(*value)) {
+    if (remarksOn())
+      remarkKeptBuffer(*state->src(0), *value, load,
+                       "it holds float32 values rounded to half: a reader reads the rounded values");
+    return nullptr;
+  }
   if (std::string costly = costlyToRecompute(value, ctx); !costly.empty()) {
     if (remarksOn()) remarkKeptBuffer(*state->src(0), *value, load, costly);
     return nullptr;

@@ -52,10 +52,13 @@ public:
   const std::string& name() const override { return m_name; }
 
   // A kernel's arguments are its Params' buffers in slot order (the NVPTX
-  // dialect's `ptr %dataK`), each passed as its CUdeviceptr.
-  double run(std::span<DeviceBuffer* const> buffers) override {
+  // dialect's `ptr %dataK`), each passed as its CUdeviceptr. The NVPTX
+  // dialect refuses kernels that read a symbolic variable, so none has one.
+  double run(std::span<DeviceBuffer* const> buffers, std::span<const int64_t> variables) override {
     if (buffers.size() < m_params)
       throw DeviceError(fmt::format("kernel {}: {} buffers bound, it has {} Params", m_name, buffers.size(), m_params));
+    if (!variables.empty())
+      throw DeviceError(fmt::format("kernel {}: CUDA kernels take no symbolic variables", m_name));
     std::vector<cu::CUdeviceptr> values(m_params);
     std::vector<void*> params(m_params);
     for (size_t i = 0; i < m_params; ++i) {

@@ -80,7 +80,8 @@ private Q_SLOTS:
     QCOMPARE(fakeQs(device->name()), QStringLiteral("CUDA:0"));
     QCOMPARE(fakeQs(device->description().description), QStringLiteral("CUDA:0 NVIDIA H200 (sm_90, CUDA driver)"));
     QVERIFY(device->description().accelerator && !device->description().compileOnly);
-    QCOMPARE(device->target()->kind, uops::TargetKind::Gpu);
+    QVERIFY(device->target()->launchGrid && device->target()->locals && device->target()->warpSize == 32);
+    QVERIFY(!device->target()->tensorCores.empty()); // sm_90: mma.sync
     QCOMPARE(fakeQs(device->target()->device), QStringLiteral("CUDA:0"));
     const std::vector<uops::LoweredKernel> kernels = lowered(*device, kAddProgram);
     QCOMPARE(kernels.size(), size_t{1});

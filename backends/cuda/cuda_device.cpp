@@ -45,26 +45,31 @@ const CudaBuffer& cudaBufferOf(const DeviceBuffer& buffer) {
 class CudaProgram final : public DeviceProgram {
 public:
   CudaProgram(CudaContext& context, const LoweredKernel& kernel, const CudaArch& arch, std::string ptx)
-      : m_context(context), m_name(kernel.name.text), m_params(kernel.params.size()), m_arch(arch),
+      : m_context(context), m_name(kernel.name.text), m_params(kernel.params.size()),
+        m_variables(kernel.variables.size()), m_arch(arch),
         m_ptx(std::move(ptx)), m_shape(cudaLaunchShape(kernel.rendered, m_name)),
         m_module(std::make_shared<CudaModule>(context, m_ptx, m_name, kernel.rendered.entry)) {}
 
   const std::string& name() const override { return m_name; }
 
   // A kernel's arguments are its Params' buffers in slot order (the NVPTX
-  // dialect's `ptr %dataK`), each passed as its CUdeviceptr. The NVPTX
-  // dialect refuses kernels that read a symbolic variable, so none has one.
+  // dialect's `ptr %dataK`), each passed as its CUdeviceptr, then each
+  // symbolic variable's value as an i64.
   double run(std::span<DeviceBuffer* const> buffers, std::span<const int64_t> variables) override {
     if (buffers.size() < m_params)
       throw DeviceError(fmt::format("kernel {}: {} buffers bound, it has {} Params", m_name, buffers.size(), m_params));
-    if (!variables.empty())
-      throw DeviceError(fmt::format("kernel {}: CUDA kernels take no symbolic variables", m_name));
+    if (variables.size() != m_variables)
+      throw DeviceError(fmt::format("kernel {}: {} variable values given, it has {} variables", m_name,
+                                    variables.size(), m_variables));
     std::vector<cu::CUdeviceptr> values(m_params);
+    std::vector<int64_t> scalars(variables.begin(), variables.end());
     std::vector<void*> params(m_params);
     for (size_t i = 0; i < m_params; ++i) {
       values[i] = cudaBufferOf(*buffers[i]).pointer;
       params[i] = &values[i];
     }
+    for (int64_t& v : scalars)
+      params.push_back(&v);
     return m_context.launch(m_module->function(), m_shape, params, m_name);
   }
 
@@ -83,6 +88,7 @@ private:
   CudaContext& m_context;
   std::string m_name;
   size_t m_params;
+  size_t m_variables;
   CudaArch m_arch;
   std::string m_ptx;
   CudaLaunchShape m_shape;

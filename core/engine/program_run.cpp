@@ -81,6 +81,17 @@ BufferValues inputsFor(const std::vector<UOpPtr>& roots, const BufferValues& giv
   return out;
 }
 
+// What a schedule's run tells the program: its outputs, kernel times and launches.
+DeviceRun deviceRunOf(ScheduleRun&& run) {
+  DeviceRun out;
+  out.outputs = std::move(run.outputs);
+  out.kernels = static_cast<int64_t>(run.kernels.size());
+  out.times = std::move(run.kernels);
+  out.launches = std::move(run.launches);
+  out.timeline = std::move(run.timeline);
+  return out;
+}
+
 // The plain path through the schedule cache: roots renumbered, their inputs
 // by the canonical ids.
 DeviceRun runCached(Device& device, const std::vector<UOpPtr>& roots, const std::optional<CodegenTarget>& target,
@@ -92,13 +103,7 @@ DeviceRun runCached(Device& device, const std::vector<UOpPtr>& roots, const std:
     inputs.emplace(static_cast<int64_t>(k) + 1, inputFor(*canonical.buffers[k], settings.inputs));
   std::lock_guard lock(cached->running);
   ScheduleRun run = runPrepared(*cached->prepared, inputs, settings.repeat, settings.cancel, settings.variables);
-  DeviceRun out;
-  out.outputs = std::move(run.outputs);
-  out.kernels = static_cast<int64_t>(run.kernels.size());
-  out.times = std::move(run.kernels);
-  out.launches = std::move(run.launches);
-  out.timeline = std::move(run.timeline);
-  return out;
+  return deviceRunOf(std::move(run));
 }
 
 DeviceRun runSplit(Device& device, const std::vector<UOpPtr>& roots, const std::optional<CodegenTarget>& target,
@@ -163,13 +168,7 @@ DeviceRun runProgram(Device& device, const std::vector<UOpPtr>& programRoots, co
   if (settings.beam > 0) searchKernels(device, roots, *target, settings, opts);
   PipelineRun lowered = runPipeline(roots, {.trace = false, .target = target}, opts);
   ScheduleRun run = runSchedule(device, lowered, inputsFor(roots, settings.inputs), settings.repeat);
-  DeviceRun out;
-  out.outputs = std::move(run.outputs);
-  out.kernels = static_cast<int64_t>(run.kernels.size());
-  out.times = std::move(run.kernels);
-  out.launches = std::move(run.launches);
-  out.timeline = std::move(run.timeline);
-  return out;
+  return deviceRunOf(std::move(run));
 }
 
 } // namespace uops

@@ -27,9 +27,10 @@ const PatternMatcher& pmHalfRoundTrip();
 std::vector<UOpPtr> foldHalfRoundTrips(const std::vector<UOpPtr>& roots);
 
 // u is x.cast(half) of a float32 x, under movement ops and Wheres that select
-// it. Rangeify never recomputes a buffer holding such a value in its readers:
-// a reader reads the rounded half, as tinygrad reads a realized buffer, where
-// a recomputed pair would fold and lose the rounding.
+// it. Rangeify never recomputes a result buffer (a tensor the program
+// realized) holding such a value in its readers: a reader reads the rounded
+// half, as tinygrad reads a realized buffer, where a recomputed pair would
+// fold and lose the rounding.
 bool isHalfOfFloat(const UOp& u);
 
 } // namespace uops

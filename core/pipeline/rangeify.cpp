@@ -29,6 +29,7 @@ UOpPtr rangeify(const UOpPtr& function, const RangeifyOptions& options) {
   body = runRangeify(body, ctx);
   // movement ops become index math, realized values stores into new buffers
   body = graphRewrite(body, pmApplyRangeify(), {.name = "apply rangeify", .context = &ctx});
+  noteResultBuffers(body, ctx);
   // cheap buffers are recomputed in their readers; index math simplified
   body = graphRewrite(body, pmSymbolic() + pmReduceSimplify() + pmReduceCollapse() + pmRemoveBufferize(),
                       {.name = "symbolic+reduce_collapse+debuf", .context = &ctx});

@@ -45,6 +45,11 @@ bool isRowReduce(const UOp& u, const RangeifyContext& ctx) {
   return true;
 }
 
+// The buffer is one of the Function's results (a tensor the program realized).
+bool isResultBuffer(const UOp& buffer, const RangeifyContext& ctx) {
+  return buffer.op() == Op::Buffer && ctx.resultBuffers.contains(buffer.argAs<BufferArg>().id);
+}
+
 // Why a value is too costly to recompute in its readers, or empty when it is cheap.
 std::string costlyToRecompute(const UOpPtr& value, const RangeifyContext& ctx) {
   std::unordered_set<const UOp*> buffers;
@@ -196,10 +201,10 @@ UOpPtr removeBufferize(const Match& m) {
   const UOp& target = *store->src(0);
   const UOpPtr& value = store->src(1);
   if (target.src().size() != at.src().size()) return nullptr;
-  if (isHalfOfFloat(*value)) {
+  if (isHalfOfFloat(*value) && isResultBuffer(*state->src(0), ctx)) {
     if (remarksOn())
       remarkKeptBuffer(*state->src(0), *value, load,
-                       "it holds float32 values rounded to half: a reader reads the rounded values");
+                       "it is a result holding float32 values rounded to half: a reader reads the rounded values");
     return nullptr;
   }
   if (std::string costly = costlyToRecompute(value, ctx); !costly.empty()) {
@@ -275,6 +280,15 @@ const PatternMatcher& pmReduceSimplify() {
       rule("reduce unparented", UPat::op(Op::Reduce), reduceUnparented),
   };
   return pm;
+}
+
+void noteResultBuffers(const UOpPtr& body, RangeifyContext& ctx) {
+  for (const UOpPtr& result : body->src()) {
+    const UOp* at = result.get();
+    while (at->op() == Op::Reshape) at = at->src(0).get();
+    if (at->op() == Op::After) at = at->src(0).get();
+    if (at->op() == Op::Buffer) ctx.resultBuffers.insert(at->argAs<BufferArg>().id);
+  }
 }
 
 } // namespace uops

@@ -58,6 +58,7 @@ public:
   UOpList copies;                                       // copy items, in argument order
   std::vector<Shape> outputShapes;                      // the Function's results, in order
   UOpList outputViews;                                  // per result: the Buffer it views, or null
+  std::unordered_set<int64_t> resultBuffers;            // the buffers the results are stored in
 
   // A loop over `size` elements; a size-1 axis is the constant 0.
   UOpPtr newRange(int64_t size, AxisType type);

@@ -26,6 +26,10 @@ UOpPtr runRangeify(const UOpPtr& body, RangeifyContext& ctx);
 // buffer, After(buf, End(Store(...), ranges...)), and read back with Load.
 const PatternMatcher& pmApplyRangeify();
 
+// rangeify_buffers.cpp: the buffers the body's results are stored in
+// (ctx.resultBuffers), after apply rangeify.
+void noteResultBuffers(const UOpPtr& body, RangeifyContext& ctx);
+
 // rangeify_buffers.cpp: a buffer that is cheap to recompute is computed in its
 // readers instead (tinygrad's remove_bufferize), with reduce simplifications.
 const PatternMatcher& pmRemoveBufferize();

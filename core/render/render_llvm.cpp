@@ -145,15 +145,27 @@ LaunchGrid gridFor(const UOpPtr& linear, const LlvmDialect& dialect) {
   return grid;
 }
 
-// A GPU dialect's module: the kernel is the entry, its arguments the Params.
+// A GPU dialect's module: the kernel is the entry, its arguments the Params'
+// buffers, then each variable as an i64 (a device passes its value).
 void gridModule(RenderedKernel& out, const Writer& w, const std::map<int64_t, const UOp*>& params,
-                std::string_view kernelName) {
+                const std::vector<const UOp*>& variables, std::string_view kernelName) {
   const LlvmDialect& dialect = *w.dialect;
   int64_t count = params.empty() ? 0 : params.rbegin()->first + 1;
   std::string args;
   const std::string align = dialect.bufferAlignment() ? fmt::format("align {} ", dialect.bufferAlignment()) : "";
   for (int64_t k = 0; k < count; ++k)
     args += fmt::format("{}ptr {}{}%data{}", k ? ", " : "", params.count(k) ? "noalias " : "", align, k);
+  std::string narrowed;
+  for (const UOp* v : variables) {
+    const std::string& name = variableOf(*v).name;
+    const std::string type = llvmir::regType(v->dtype());
+    if (type == "i64") {
+      args += fmt::format("{}i64 %{}", args.empty() ? "" : ", ", name);
+      continue;
+    }
+    args += fmt::format("{}i64 %{}.arg", args.empty() ? "" : ", ", name);
+    narrowed += fmt::format("  %{} = trunc i64 %{}.arg to {}\n", name, name, type);
+  }
   auto text = [&out](std::string_view t) { appendIrLines(out, t, nullptr); };
   text(fmt::format("; kernel {}: rendered by UOpScope for {}\n", kernelName, dialect.name()));
   for (const std::string& d : w.declarations())
@@ -164,6 +176,7 @@ void gridModule(RenderedKernel& out, const Writer& w, const std::map<int64_t, co
   for (const std::string& g : w.globals)
     text(g + "\n");
   text(fmt::format("\n{} @{}({}) #0 {{\nentry:\n", dialect.kernelDefinition(), out.function, args));
+  if (!narrowed.empty()) text(narrowed);
   for (size_t i = 0; i < w.lines().size(); ++i) {
     appendIrLines(out, w.lines()[i], w.lineNodes()[i]);
     appendIrLines(out, "\n", w.lineNodes()[i]);
@@ -212,9 +225,7 @@ RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
   auto params = paramsOf(linear);
   std::vector<const UOp*> variables = variableNodes(linear);
   if (dialect.launchesGrid()) {
-    if (!variables.empty())
-      llvmir::unsupported(*variables.front(), "a GPU dialect's kernel takes no variables yet: bind them first");
-    gridModule(out, w, params, kernelName);
+    gridModule(out, w, params, variables, kernelName);
     return out;
   }
   int64_t count = params.empty() ? 0 : params.rbegin()->first + 1;

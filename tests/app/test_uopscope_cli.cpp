@@ -85,7 +85,7 @@ private Q_SLOTS:
         << QStringList{kExample, QStringLiteral("--hover"), QStringLiteral("--screenshot"), QStringLiteral("/dev/null")}
         << QStringLiteral("--hover: no node found to hover (--find names one)");
     QTest::newRow("device") << QStringList{kExample, QStringLiteral("--device"), QStringLiteral("tpu")}
-                            << QStringLiteral("unknown device 'tpu': expected REF, INTERP, CPU, CPU:<n> or CL:<n>");
+                            << QStringLiteral("unknown device 'tpu': expected REF, INTERP, CPU, CPU:<n>, CL:<n> or CUDA:<n>");
     QTest::newRow("ref is no target") << QStringList{kExample, QStringLiteral("--device"), QStringLiteral("ref")}
                                       << QStringLiteral("REF cannot be the explorer's target");
     QTest::newRow("missing file") << QStringList{QStringLiteral("/nonexistent/prog.py")}

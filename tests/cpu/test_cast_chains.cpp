@@ -3,7 +3,8 @@
 // inside a kernel is not rounded (core/pipeline/half_round_trip.h), nor through
 // float64 (one cast), nor summed in the same kernel; bfloat16 rounds, int
 // truncates, and a half that is stored (contiguous, realize) or widened to
-// float64 is rounded.
+// float64 is rounded; so is a half output that another output casts back (it
+// reads the half's buffer, never recomputes the pair).
 #include "tests/support/test_registry.h"
 #include "tests/support/backend_devices.h"
 
@@ -26,6 +27,16 @@ print(x.cast(dtypes.int32).float().tolist())
 print(x.cast(dtypes.half).contiguous().float().tolist())
 print(x.cast(dtypes.half).realize().float().tolist())
 print(x.cast(dtypes.half).cast(dtypes.float64).tolist())
+)";
+
+// A half result that another result of the same realization casts back:
+// tinygrad reads the half's buffer, so the values are rounded.
+constexpr const char* kRealizedHalf = R"(from tinygrad import Tensor, dtypes
+x = Tensor([0.99732566, 1.0001, -3.14159265, 65519.0, 70000.0, 1e-6, 2.7])
+h = x.cast(dtypes.half)
+y = h.float()
+Tensor.realize(h, y)
+print(y.tolist())
 )";
 
 constexpr const char* kTinygradPrinted =
@@ -66,6 +77,19 @@ private Q_SLOTS:
     uops::program::LoadedProgram p =
         uops::program::loadProgram("cast_chains.py", kCastChains, uops::program::LoadOptions::on(device.toStdString()));
     QCOMPARE(QString::fromStdString(p.printed), QString::fromLatin1(kTinygradPrinted));
+  }
+
+  void realizedHalfIsReadRounded_data() { printedAsTinygrad_data(); }
+
+  void realizedHalfIsReadRounded() {
+    QFETCH(QString, device);
+    if (!castChainsDeviceOpens(device.toLatin1().constData())) QSKIP("no such device on this machine");
+    uops::program::LoadedProgram p =
+        uops::program::loadProgram("realized_half.py", kRealizedHalf, uops::program::LoadOptions::on(device.toStdString()));
+    if (device == QStringLiteral("REF"))
+      QEXPECT_FAIL("REF", "REF evaluates each realized tensor's graph alone and folds the pair", Continue);
+    QCOMPARE(QString::fromStdString(p.printed),
+             QStringLiteral("[0.99755859375, 1.0, -3.140625, 65504.0, inf, 1.0132789611816406e-06, 2.69921875]\n"));
   }
 };
 

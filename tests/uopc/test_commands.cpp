@@ -389,7 +389,7 @@ private Q_SLOTS:
              qPrintable(named.out + named.err));
     Result unknown = run({QStringLiteral("--device"), QStringLiteral("GPU:3")});
     QVERIFY(unknown.code != 0);
-    QVERIFY2(unknown.err.contains(QStringLiteral("unknown device 'GPU:3': expected REF, INTERP, CPU, CPU:<n> or CL:<n>")),
+    QVERIFY2(unknown.err.contains(QStringLiteral("unknown device 'GPU:3': expected REF, INTERP, CPU, CPU:<n>, CL:<n> or CUDA:<n>")),
              qPrintable(unknown.err));
     // without --device: a compiled device (this machine has no OpenCL GPU in CI: the CPU)
     Result chosen = run({});

@@ -2,7 +2,6 @@
 #include "core/pipeline/half_round_trip.h"
 
 #include "core/ir/build.h"
-#include "core/ir/graph_walk.h"
 #include "core/rewrite/graph_rewrite.h"
 #include "core/symbolic/symbolic.h"
 
@@ -85,14 +84,7 @@ const PatternMatcher& pmHalfRoundTrip() {
 
 std::vector<UOpPtr> foldHalfRoundTrips(const std::vector<UOpPtr>& roots) {
   if (roots.empty()) return roots;
-  // a half that is itself a root is realized: a root that casts it back reads
-  // it rounded, as a kernel reads its buffer (Rangeify keeps result buffers)
-  NodeSubst realized;
-  for (const UOpPtr& r : roots)
-    if (isHalfOfFloat(*r)) realized.emplace(r.get(), UOp::make(Op::Contiguous, r->dtype(), {r}));
-  UOpPtr tuple = UOp::make(Op::Tuple, dtypes::void_, roots);
-  if (!realized.empty()) tuple = substitute(tuple, realized);
-  tuple = graphRewrite(tuple, pmHalfRoundTrip(), {.name = "half round trip"});
+  UOpPtr tuple = graphRewrite(UOp::make(Op::Tuple, dtypes::void_, roots), pmHalfRoundTrip(), {.name = "half round trip"});
   return {tuple->src().begin(), tuple->src().end()};
 }
 

@@ -284,8 +284,7 @@ const PatternMatcher& pmReduceSimplify() {
 
 void noteResultBuffers(const UOpPtr& body, RangeifyContext& ctx) {
   for (const UOpPtr& result : body->src()) {
-    const UOp* at = result.get();
-    while (at->op() == Op::Reshape) at = at->src(0).get();
+    const UOp* at = stripReshapes(result.get());
     if (at->op() == Op::After) at = at->src(0).get();
     if (at->op() == Op::Buffer) ctx.resultBuffers.insert(at->argAs<BufferArg>().id);
   }

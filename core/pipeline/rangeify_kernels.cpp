@@ -136,9 +136,8 @@ UOpPtr orderSchedule(const UOpPtr& body, const RangeifyContext& ctx) {
     if (isLaunchOrCopy(*u)) items.push_back(scheduleItem(*u->src(1)));
   UOpList results;
   for (size_t i = 0; i < body->src().size(); ++i) {
-    UOpPtr e = ctx.outputViews.at(i) ? ctx.outputViews[i] : body->src(i);
-    while (e->op() == Op::Reshape) e = e->src(0);
-    results.push_back(reshape(bufferOf(e), ctx.outputShapes.at(i)));
+    const UOpPtr& e = ctx.outputViews.at(i) ? ctx.outputViews[i] : body->src(i);
+    results.push_back(reshape(bufferOf(stripReshapes(e.get())->ptr()), ctx.outputShapes.at(i)));
   }
   items.push_back(UOp::make(Op::Tuple, dtypes::void_, std::move(results)));
   return UOp::make(Op::Linear, dtypes::void_, std::move(items));

@@ -141,11 +141,6 @@ bool worthRealizingWhenBroadcast(const UOp& x) {
   return isElementwise(x.op()) || x.op() == Op::Reduce || x.op() == Op::Bitcast;
 }
 
-const UOp* stripReshapes(const UOp* u) {
-  while (u->op() == Op::Reshape) u = u->src(0).get();
-  return u;
-}
-
 [[noreturn]] void unsupported(const UOp& x, std::string_view why) {
   throw std::invalid_argument(fmt::format("rangeify: {} {}", opName(x.op()), why));
 }
@@ -356,6 +351,11 @@ UOpPtr tagAnalysed(const UOpPtr& body, const RangeifyContext& ctx) {
 }
 
 } // namespace
+
+const UOp* stripReshapes(const UOp* u) {
+  while (u->op() == Op::Reshape) u = u->src(0).get();
+  return u;
+}
 
 UOpPtr runRangeify(const UOpPtr& body, RangeifyContext& ctx) {
   // a result that only views a buffer is that buffer, even where its view is

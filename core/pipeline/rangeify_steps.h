@@ -20,6 +20,8 @@ const PatternMatcher& pmPackOperands();
 // rangeify_ranges.cpp: the kernel split and the index of every element; returns
 // the body with each analysed node tagged with its RangeInfo.
 UOpPtr runRangeify(const UOpPtr& body, RangeifyContext& ctx);
+// u without the Reshapes over it (a result's view of its value)
+const UOp* stripReshapes(const UOp* u);
 
 // rangeify_apply.cpp: every tagged node becomes its scalar value at its index
 // (movement ops vanish into index math); realized ones are stored into a new

@@ -35,9 +35,17 @@ using CUdevice_attribute = int;
 
 inline constexpr CUresult CUDA_SUCCESS = 0;
 inline constexpr CUresult CUDA_ERROR_INVALID_VALUE = 1;
+inline constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
 inline constexpr CUresult CUDA_ERROR_NO_DEVICE = 100;
 inline constexpr CUresult CUDA_ERROR_INVALID_PTX = 218;
 inline constexpr CUresult CUDA_ERROR_NOT_FOUND = 500;
+inline constexpr CUresult CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701; // the launch refused
+// A kernel faulted on the card: 700 and 714..719 (from a hardware stack error
+// to an unspecified launch failure) leave the context unusable until the
+// process ends (cudaContextLost, cuda_error.h).
+inline constexpr CUresult CUDA_ERROR_ILLEGAL_ADDRESS = 700;
+inline constexpr CUresult CUDA_ERROR_HARDWARE_STACK_ERROR = 714;
+inline constexpr CUresult CUDA_ERROR_LAUNCH_FAILED = 719;
 
 inline constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
 inline constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;

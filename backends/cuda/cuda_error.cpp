@@ -16,10 +16,18 @@ std::string cudaResultText(const cu::CudaDriver& driver, cu::CUresult result) {
   return fmt::format("{} ({}: {})", name, result, text);
 }
 
+bool cudaContextLost(cu::CUresult result) {
+  return result == cu::CUDA_ERROR_ILLEGAL_ADDRESS ||
+         (result >= cu::CUDA_ERROR_HARDWARE_STACK_ERROR && result <= cu::CUDA_ERROR_LAUNCH_FAILED);
+}
+
 void checkCuda(const cu::CudaDriver& driver, cu::CUresult result, const char* call, const std::string& doing) {
   if (result == cu::CUDA_SUCCESS) return;
-  throw CudaError(CudaError::Kind::Call,
-                  fmt::format("{}: {} failed with {}", doing, call, cudaResultText(driver, result)), result, call);
+  std::string message = fmt::format("{}: {} failed with {}", doing, call, cudaResultText(driver, result));
+  if (cudaContextLost(result))
+    message += "\nThe card's context is lost after a kernel's fault: every later call on it fails; start the "
+               "program again to use the card";
+  throw CudaError(CudaError::Kind::Call, message, result, call);
 }
 
 } // namespace uops

@@ -40,8 +40,13 @@ private:
 // does not name).
 std::string cudaResultText(const cu::CudaDriver& driver, cu::CUresult result);
 
+// Whether `result` is a kernel's fault that leaves the context unusable (the
+// driver answers every later call on it with the same error).
+bool cudaContextLost(cu::CUresult result);
+
 // Throws CudaError (Call) unless `result` is CUDA_SUCCESS: "<doing>: <call>
-// failed with <cudaResultText>".
+// failed with <cudaResultText>", and where the context is lost a second line
+// saying that the card needs a new process.
 void checkCuda(const cu::CudaDriver& driver, cu::CUresult result, const char* call, const std::string& doing);
 
 } // namespace uops

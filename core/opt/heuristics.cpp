@@ -165,16 +165,11 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // vectors halve the FMA rate (conv2d 3x3 on 56 x 56 images, AVX-512:
   // 8 x 16 tile 290-320 ms, padded 64 and 16 x 16 220-245 ms, same loaded run;
   // 32 x 8 on the padded axis 256 ms).
-  auto padToVector = [&](Axis& t) {
+  auto padToVector = [&](const Axis& t) {
     const int64_t padded = (t.size + lanes - 1) / lanes * lanes;
-    if (t.size <= lanes || t.size % lanes == 0 || 4 * (padded - t.size) > t.size ||
-        !loadReadsConsecutivelyAlong(k, *t.range))
-      return false;
-    if (!tryApply(Opt{OptOpKind::Padto, t.index, lanes, AxisType::Upcast, false, 0},
-                  "the first tile axis padded to whole vectors: half-width vectors halve the FMA rate"))
-      return false;
-    t.size = padded;
-    return true;
+    return t.size % lanes != 0 && 4 * (padded - t.size) <= t.size && loadReadsConsecutivelyAlong(k, *t.range) &&
+           tryApply(Opt{OptOpKind::Padto, t.index, lanes, AxisType::Upcast, false, 0},
+                    "the first tile axis padded to whole vectors: half-width vectors halve the FMA rate");
   };
   const int64_t accumulators = wide ? 256 : target.workItemVectorizer && reduceAxes == 1 ? 64 : 128;
   std::vector<int> tileAxes;
@@ -190,12 +185,12 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
       std::vector<int64_t> factors;
       for (int64_t f : tiled == 0 && wide ? std::vector<int64_t>{32, 16, 8, 4} : std::vector<int64_t>{16, 8, 4})
         if (tiled == 0 || firstFactor * f <= accumulators) factors.push_back(f);
-      Axis tile = a;
-      if (tiled == 0 && wide && padToVector(tile)) factors = {lanes};
-      const int64_t f = applyLargest(tile, factors, AxisType::Upcast,
-                                     tiled == 0 ? "register tile: a load does not depend on this axis, so its value "
-                                                  "is reused across it"
-                                                : "register tile, second axis: it reuses a load the first does not");
+      const std::string_view why = tiled == 0 ? "register tile: a load does not depend on this axis, so its value "
+                                                "is reused across it"
+                                              : "register tile, second axis: it reuses a load the first does not";
+      // a padded axis is one vector per step (a whole padded row of 14 too)
+      const int64_t f = tiled == 0 && wide && padToVector(a) ? (apply(a.index, lanes, AxisType::Upcast, why) ? lanes : 0)
+                                                             : applyLargest(a, factors, AxisType::Upcast, why);
       if (!f) continue;
       tileAxes.push_back(a.index);
       if (tiled == 0) firstFactor = f;

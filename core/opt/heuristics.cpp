@@ -196,8 +196,12 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
       if (tiled == 0) firstFactor = f;
       // the larger UPCAST nests outside the smaller (measured: gemm and conv both
       // run several times faster that way round); on a work-item vectorizer an
-      // equal one too (conv 8 x 8 on PoCL: 508 ms as split, 96 ms swapped)
-      if (tiled == 1 && (f > firstFactor || (f == firstFactor && target.workItemVectorizer))) {
+      // equal one too (conv 8 x 8 on PoCL: 508 ms as split, 96 ms swapped), and
+      // with 512-bit vectors: a 16 x 16 conv tile's copies along the first axis
+      // must be innermost for LLVM to pack them into 16-float vectors (split,
+      // every multiply-add ran as two 8-float halves with the accumulators
+      // spilled to the stack)
+      if (tiled == 1 && (f > firstFactor || (f == firstFactor && (target.workItemVectorizer || wide)))) {
         std::vector<Axis> now = kernelAxes(k);
         tryApply(Opt{OptOpKind::Swap, now[now.size() - 2].index, 0, AxisType::Upcast, false, now.back().index},
                  "the larger UPCAST nests outside the smaller");

@@ -165,9 +165,16 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // vectors halve the FMA rate (conv2d 3x3 on 56 x 56 images, AVX-512:
   // 8 x 16 tile 290-320 ms, padded 64 and 16 x 16 220-245 ms, same loaded run;
   // 32 x 8 on the padded axis 256 ms).
+  // Only where a second tile axis follows (a depthwise convolution's tile
+  // of one axis padded spilled its copies) and the axis is longer than a
+  // vector (a 14-wide row as one padded vector spilled too).
   auto padToVector = [&](const Axis& t) {
     const int64_t padded = (t.size + lanes - 1) / lanes * lanes;
-    return t.size % lanes != 0 && 4 * (padded - t.size) <= t.size && loadReadsConsecutivelyAlong(k, *t.range) &&
+    const bool second = std::any_of(outputs.begin(), outputs.end(), [&](const Axis& o) {
+      return o.index != t.index && loadReusedAcross(k, *o.range, t.range.get());
+    });
+    return t.size > lanes && t.size % lanes != 0 && 4 * (padded - t.size) <= t.size && second &&
+           loadReadsConsecutivelyAlong(k, *t.range) &&
            tryApply(Opt{OptOpKind::Padto, t.index, lanes, AxisType::Upcast, false, 0},
                     "the first tile axis padded to whole vectors: half-width vectors halve the FMA rate");
   };
@@ -188,7 +195,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
       const std::string_view why = tiled == 0 ? "register tile: a load does not depend on this axis, so its value "
                                                 "is reused across it"
                                               : "register tile, second axis: it reuses a load the first does not";
-      // a padded axis is one vector per step (a whole padded row of 14 too)
+      // a padded axis is one vector per step
       const int64_t f = tiled == 0 && wide && padToVector(a) ? (apply(a.index, lanes, AxisType::Upcast, why) ? lanes : 0)
                                                              : applyLargest(a, factors, AxisType::Upcast, why);
       if (!f) continue;

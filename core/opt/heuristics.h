@@ -8,7 +8,9 @@
 //     the copies Expand makes and the time to compile; BEAM finds it);
 //   - with 512-bit vectors, a first tile axis read consecutively that 16 does
 //     not divide (a 56-wide image row) is padded to a multiple of 16 when that
-//     adds at most a quarter, so the tile is whole vectors (its tail masked);
+//     adds at most a quarter and a second tile axis follows, so the tile is
+//     whole vectors (its tail masked), and equal tile factors nest the first
+//     axis innermost, where LLVM packs its copies into vectors;
 //   - in a tiled kernel whose loads are gated along the innermost reduction
 //     (a padded convolution's window), a reduction no gate depends on (the
 //     input channels) moves innermost, so the gates leave the hot loop;

@@ -36,6 +36,12 @@ bool loadReadsConsecutivelyAlong(const UOpPtr& ast, const UOp& r) {
   return false;
 }
 
+bool loadGatedAlong(const UOpPtr& ast, const UOp& r) {
+  for (const UOp* u : toposort(*ast))
+    if (u->op() == Op::Load && u->src().size() >= 3 && reaches(*u->src(2), r)) return true;
+  return false;
+}
+
 int64_t kernelIterations(const std::vector<KernelAxis>& axes) {
   int64_t work = 1;
   for (const KernelAxis& a : axes)

@@ -35,6 +35,10 @@ bool loadReusedAcross(const UOpPtr& ast, const UOp& r, const UOp* tiled = nullpt
 // its index's linear form with coefficient one.
 bool loadReadsConsecutivelyAlong(const UOpPtr& ast, const UOp& r);
 
+// Whether some load's gate depends on `r` (a convolution's padded window:
+// the gate tests the window position, so it changes along the window's axes).
+bool loadGatedAlong(const UOpPtr& ast, const UOp& r);
+
 // Iterations of the whole kernel, saturated at 2^32 (a size may be huge).
 int64_t kernelIterations(const std::vector<KernelAxis>& axes);
 

@@ -98,6 +98,24 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
       if (pick(a.size, {f}) && apply(a.index, f, type, why)) return f;
     return 0;
   };
+  // A tiled kernel whose loads are gated along its innermost reduction (a
+  // padded convolution's window) tests the gates in its hot loop. When another
+  // reduction reaches no gate (the input channels), it moves innermost, the
+  // others keeping their order: the gates are invariant across it and LLVM
+  // hoists them, leaving vector loads and broadcast FMAs (conv2d 3x3: 551 ->
+  // 267 ms, same loaded run).
+  auto innermostUngatedReduction = [&] {
+    std::vector<Axis> reductions;
+    for (const Axis& a : kernelAxes(k))
+      if (a.type == AxisType::Reduce) reductions.push_back(a);
+    if (reductions.size() < 2 || !loadGatedAlong(k, *reductions.back().range)) return;
+    auto ungated = std::find_if(reductions.rbegin(), reductions.rend(),
+                                [&](const Axis& a) { return a.size > 1 && !loadGatedAlong(k, *a.range); });
+    if (ungated == reductions.rend()) return;
+    for (auto i = static_cast<size_t>(reductions.rend() - ungated - 1); i + 1 < reductions.size(); ++i)
+      tryApply(Opt{OptOpKind::Swap, reductions[i].index, 0, AxisType::Reduce, false, reductions[i + 1].index},
+               "the loads' gates do not depend on this reduction: innermost, they are hoisted out of it");
+  };
   std::vector<Axis> axes = kernelAxes(k);
   const Axis* lastReduce = nullptr;
   int reduceAxes = 0;
@@ -140,6 +158,26 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // 1024: 40.9 -> 32.4 ms); a convolution's (several) keeps 128 (median of ten
   // runs, three times: 16 x 8 111-127 ms, 8 x 8 120-146 ms).
   const bool wide = target.vectorBits >= 512;
+  const int64_t lanes = target.vectorBits / 32;
+  // The first tile axis read consecutively is one vector of `lanes` floats;
+  // one the lanes do not divide (a 56-wide image row) is padded to a multiple
+  // of them when that adds at most a quarter, its tail masked: half-width
+  // vectors halve the FMA rate (conv2d 3x3 on 56 x 56 images, AVX-512:
+  // 8 x 16 tile 290-320 ms, padded 64 and 16 x 16 220-245 ms, same loaded run;
+  // 32 x 8 on the padded axis 256 ms).
+  // Only where a second tile axis follows (a depthwise convolution's tile
+  // of one axis padded spilled its copies) and the axis is longer than a
+  // vector (a 14-wide row as one padded vector spilled too).
+  auto padToVector = [&](const Axis& t) {
+    const int64_t padded = (t.size + lanes - 1) / lanes * lanes;
+    const bool second = std::any_of(outputs.begin(), outputs.end(), [&](const Axis& o) {
+      return o.index != t.index && loadReusedAcross(k, *o.range, t.range.get());
+    });
+    return t.size > lanes && t.size % lanes != 0 && 4 * (padded - t.size) <= t.size && second &&
+           loadReadsConsecutivelyAlong(k, *t.range) &&
+           tryApply(Opt{OptOpKind::Padto, t.index, lanes, AxisType::Upcast, false, 0},
+                    "the first tile axis padded to whole vectors: half-width vectors halve the FMA rate");
+  };
   const int64_t accumulators = wide ? 256 : target.workItemVectorizer && reduceAxes == 1 ? 64 : 128;
   std::vector<int> tileAxes;
   if (reduces && !rows)
@@ -154,17 +192,23 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
       std::vector<int64_t> factors;
       for (int64_t f : tiled == 0 && wide ? std::vector<int64_t>{32, 16, 8, 4} : std::vector<int64_t>{16, 8, 4})
         if (tiled == 0 || firstFactor * f <= accumulators) factors.push_back(f);
-      const int64_t f = applyLargest(a, factors, AxisType::Upcast,
-                                     tiled == 0 ? "register tile: a load does not depend on this axis, so its value "
-                                                  "is reused across it"
-                                                : "register tile, second axis: it reuses a load the first does not");
+      const std::string_view why = tiled == 0 ? "register tile: a load does not depend on this axis, so its value "
+                                                "is reused across it"
+                                              : "register tile, second axis: it reuses a load the first does not";
+      // a padded axis is one vector per step
+      const int64_t f = tiled == 0 && wide && padToVector(a) ? (apply(a.index, lanes, AxisType::Upcast, why) ? lanes : 0)
+                                                             : applyLargest(a, factors, AxisType::Upcast, why);
       if (!f) continue;
       tileAxes.push_back(a.index);
       if (tiled == 0) firstFactor = f;
       // the larger UPCAST nests outside the smaller (measured: gemm and conv both
       // run several times faster that way round); on a work-item vectorizer an
-      // equal one too (conv 8 x 8 on PoCL: 508 ms as split, 96 ms swapped)
-      if (tiled == 1 && (f > firstFactor || (f == firstFactor && target.workItemVectorizer))) {
+      // equal one too (conv 8 x 8 on PoCL: 508 ms as split, 96 ms swapped), and
+      // with 512-bit vectors: a 16 x 16 conv tile's copies along the first axis
+      // must be innermost for LLVM to pack them into 16-float vectors (split,
+      // every multiply-add ran as two 8-float halves with the accumulators
+      // spilled to the stack)
+      if (tiled == 1 && (f > firstFactor || (f == firstFactor && (target.workItemVectorizer || wide)))) {
         std::vector<Axis> now = kernelAxes(k);
         tryApply(Opt{OptOpKind::Swap, now[now.size() - 2].index, 0, AxisType::Upcast, false, now.back().index},
                  "the larger UPCAST nests outside the smaller");
@@ -185,11 +229,11 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     tryApply(Opt{OptOpKind::Swap, tileAxes[1], 0, AxisType::Loop, false, tileAxes[0]},
              "the operand reused along the second tile axis is larger than the caches: one tile column stays "
              "cached while the rows stream past");
+  if (tiled > 0) innermostUngatedReduction();
   // no tile (and no row kernel): UPCAST 4 on the innermost output, UNROLL 4 on
   // the last reduction. Elementwise transcendentals get eight vectors of
   // copies instead: eight independent chains of their long decompositions
   // (gelu on AVX-512: 13.2 ms with 4, 14.5 with 16, 12.4 with 32, 10.4 with 128).
-  const int64_t lanes = target.vectorBits / 32;
   // A long reduction (256 or more) read consecutively along its reduce axis
   // but not along the innermost output (a long sum's partials): copies of the
   // output would be streams a KiB or more apart, so the reduce axis alone gets

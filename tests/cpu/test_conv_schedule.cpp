@@ -1,0 +1,129 @@
+// The CPU heuristics' direct convolution (core/opt/heuristics.cpp): with
+// AVX-512, a padded 3x3 convolution's image row is padded to whole 16-float
+// vectors and tiled 16 columns x 16 output channels, and the input channels
+// move innermost so that the padding's gates are tested outside the hot loop:
+// its body is the tile's multiply-adds, one load per input channel step of
+// each input column and filter, and no comparison. The exact OptOps, the
+// innermost loop of the linearized kernel, and its results against the
+// kernel interpreter.
+#include "tests/support/test_registry.h"
+#include "tests/support/kernel_ast.h"
+
+#include "backends/llvm/cpu_device.h"
+#include "core/engine/kernel_interpreter.h"
+#include "core/opt/heuristics.h"
+#include "core/pipeline/codegen.h"
+
+#include <QTest>
+
+#include <map>
+#include <random>
+
+using namespace uops;
+using namespace kernelast;
+
+namespace {
+
+// out[b, co, y, x] = sum_{ci, ky, kx} w[co, ci, ky, kx] * in[b, ci, y + ky - 1, x + kx - 1],
+// zero outside the image (padding 1), NCHW, ranges numbered as Rangeify
+// numbers them (b, co, y, x, ci, ky, kx). Slots: out 0, w 1, in 2.
+UOpPtr convPadded3x3(int64_t n, int64_t cin, int64_t cout, int64_t h, int64_t wd) {
+  UOpPtr b = range(n, 0), co = range(cout, 1), y = range(h, 2), x = range(wd, 3);
+  UOpPtr ci = range(cin, 4, AxisType::Reduce), ky = range(3, 5, AxisType::Reduce), kx = range(3, 6, AxisType::Reduce);
+  UOpPtr row = y + ky, col = x + kx;
+  UOpPtr gate = atLeast(row, 1) & lt(row, h + 1) & atLeast(col, 1) & lt(col, wd + 1);
+  UOpPtr in = gatedLoad(buf(2, dtypes::float32, n * cin * h * wd), ((b * cin + ci) * h + row - 1) * wd + col - 1,
+                        constant(dtypes::float32, 0.0), gate);
+  UOpPtr w = load(buf(1, dtypes::float32, cout * cin * 9), (co * cin + ci) * 9 + ky * 3 + kx);
+  UOpPtr sum = reduceOver(w * in, Op::Add, {ci, ky, kx});
+  return sink({end(store(buf(0, dtypes::float32, n * cout * h * wd), ((b * cout + co) * h + y) * wd + x, sum),
+                    {b, co, y, x})});
+}
+
+OptTarget convWideTarget() {
+  OptTarget t;
+  t.threads = 2;
+  t.vectorBits = 512;
+  return t;
+}
+
+// The ops between the innermost Range of a Linear and its End, counted by name.
+std::map<std::string, int> convInnermostLoopOps(const UOp& linear) {
+  const UOpList& ops = linear.src();
+  size_t first = 0;
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (ops[i]->op() == Op::Range) first = i;
+  std::map<std::string, int> counts;
+  for (size_t i = first + 1; i < ops.size(); ++i) {
+    if (ops[i]->op() == Op::End) break;
+    ++counts[std::string(opName(ops[i]->op()))];
+  }
+  return counts;
+}
+
+} // namespace
+
+class TestConvSchedule : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  // the bench's conv2d_3x3 (16 x 64 x 56 x 56, 64 filters): the 56 columns
+  // padded to 64, a 16 x 16 tile, the input channels innermost, the batch
+  // split across the cores
+  void benchConvolutionOpts() {
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(convPadded3x3(16, 64, 64, 56, 56), convWideTarget()))),
+             QStringLiteral("Padto(3, 16); Split(3, 16, UPCAST); Split(1, 16, UPCAST); Swap(7, 8); Swap(4, 5); Swap(5, 6); "
+                            "Split(0, 2, THREAD)"));
+    // a width the vectors divide is not padded; the channels still move innermost
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(convPadded3x3(16, 64, 64, 32, 32), convWideTarget()))),
+             QStringLiteral("Split(3, 16, UPCAST); Split(1, 16, UPCAST); Swap(7, 8); Swap(4, 5); Swap(5, 6); Split(0, 2, THREAD)"));
+    // one that would grow by more than a quarter (24 -> 32) keeps half-width vectors
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(convPadded3x3(16, 64, 64, 24, 24), convWideTarget()))),
+             QStringLiteral("Split(3, 8, UPCAST); Split(1, 16, UPCAST); Swap(7, 8); Swap(4, 5); Swap(5, 6); "
+                            "Split(0, 2, THREAD)"));
+  }
+
+  // the hot loop over input channels: 256 accumulators each updated by one
+  // multiply-add, one load per filter tap and input column, no gate computed
+  void innermostLoopHasNoGates() {
+    UOpPtr kernel = convPadded3x3(2, 4, 32, 6, 28);
+    std::vector<Opt> opts = heuristicOpts(kernel, convWideTarget());
+    QCOMPARE(QString::fromStdString(formatOpts(opts)),
+             QStringLiteral("Padto(3, 16); Split(3, 16, UPCAST); Split(1, 16, UPCAST); Swap(7, 8); Swap(4, 5); Swap(5, 6); "
+                            "Split(2, 2, THREAD)"));
+    LoweredKernel lowered = lowerKernel(kernel, cpuTarget(), opts);
+    QCOMPARE(QString::fromStdString(lowered.name.text), QStringLiteral("r_2_2_2_3_2_3_3_4_16_16"));
+    std::map<std::string, int> ops = convInnermostLoopOps(*lowered.linear);
+    QCOMPARE(ops["Load"], 256 + 16 + 16); // the accumulators, the 16 filters' taps, the 16 input columns
+    QCOMPARE(ops["Store"], 256);
+    QCOMPARE(ops["Mul"] - 2, 256);       // each product; two index multiplies
+    QCOMPARE(ops.count("CmpLt"), size_t{0});
+    QCOMPARE(ops.count("CmpNe"), size_t{0});
+    QCOMPARE(ops.count("And"), size_t{0});
+  }
+
+  // the padded, reordered kernel computes what the kernel without OptOps does
+  void resultsMatchTheInterpreter() {
+    UOpPtr kernel = convPadded3x3(2, 4, 32, 6, 28);
+    CpuDevice device;
+    CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, convWideTarget())));
+    std::mt19937_64 rng(11);
+    std::vector<HostTensor> bufs;
+    for (const KernelParam& p : program.kernel.params) {
+      HostTensor t(p.dtype, {p.size});
+      for (int64_t e = 0; e < p.size && !p.written; ++e)
+        t.setDouble(e, static_cast<double>(std::uniform_int_distribution<int>(-4, 4)(rng)) / 4);
+      bufs.push_back(t);
+    }
+    std::vector<HostTensor> want = bufs;
+    for (HostTensor& t : want) t = t.withShape(t.shape());
+    std::vector<HostTensor*> ptrs;
+    for (HostTensor& t : want) ptrs.push_back(&t);
+    runKernel(*UOp::make(Op::Call, dtypes::void_, {kernel}), ptrs);
+    device.run(program, bufs);
+    for (int64_t e = 0; e < want[0].numel(); ++e) QCOMPARE(float(bufs[0].getDouble(e)), float(want[0].getDouble(e)));
+  }
+};
+
+UOPSCOPE_TEST(TestConvSchedule);
+#include "test_conv_schedule.moc"

@@ -42,4 +42,26 @@ std::optional<int64_t> constantDifference(const frontend::Value& start, const fr
 // size: the realizations over it lower per value); nothing for other values.
 void noteFoldedValue(const frontend::Value& v);
 
+// A bound symbolic int that may size a tensor dimension (symbolic_shape.h):
+// its text, its range and its index arithmetic. nullopt for a plain int, a
+// comparison, one whose range is one number or one without index arithmetic.
+struct SymbolicBounds {
+  std::string text;
+  int64_t min = 0, max = 0, value = 0;
+  UOpPtr expr;
+  std::vector<std::string> variables; // the names it is over
+  frontend::Value source;             // the symbolic int itself
+};
+std::optional<SymbolicBounds> symbolicBounds(const frontend::Value& v);
+
+// While one is alive, noteFoldedValue records nothing: a tensor sized by a
+// symbolic int also builds its folded twin, which is a fold only once used.
+class DeferFoldNotes {
+public:
+  DeferFoldNotes();
+  ~DeferFoldNotes();
+  DeferFoldNotes(const DeferFoldNotes&) = delete;
+  DeferFoldNotes& operator=(const DeferFoldNotes&) = delete;
+};
+
 } // namespace uops::program

@@ -6,7 +6,8 @@
 // Where a Tensor method takes an int (slice bounds, shrink, shapes of full /
 // arange, triu's diagonal), a bound expression gives its value: the tensor's
 // shape is the concrete one for that value (see README.md, "Symbolic
-// variables"). An unbound one is an error naming the variable.
+// variables"), except where a slice's stop sizes a tensor symbolically
+// (symbolic_shape.h). An unbound one is an error naming the variable.
 #pragma once
 
 #include "core/frontend/value.h"

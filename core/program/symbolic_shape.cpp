@@ -30,13 +30,6 @@ void noteSized(const SymbolicSize& s) {
       for (const std::string& name : d->variables) recordSymbolicSize(name, d->text);
 }
 
-// Builds the folded twin without recording the sizes it folds: it is a fold
-// only where it is used.
-template <class F> Tensor foldedTwin(F&& build) {
-  DeferFoldNotes defer;
-  return build();
-}
-
 } // namespace
 
 std::optional<SymbolicSize> symbolicSlice(const Tensor& t, const Value& index) {
@@ -74,7 +67,7 @@ std::optional<SymbolicSize> symbolicSlice(const Tensor& t, const Value& index) {
   if (!any) return std::nullopt;
   for (; in < t.shape().size(); ++in) outDims.push_back(std::nullopt);
   Value whole = index.isTuple() ? Value::tuple(std::move(items)) : items.front();
-  Tensor full = foldedTwin([&] { return getItem(t, whole); });
+  Tensor full = getItem(t, whole); // ints only: nothing folds
   if (full.shape().size() != outDims.size()) return std::nullopt;
   SymbolicSize out{full, std::move(outDims)};
   noteSized(out);

@@ -61,15 +61,19 @@ void printReadable(const uops::program::LoadedProgram& program, const uops::Devi
       std::cout << fmt::format("out[{}] (line {}): {}\n", i, program.outputs[i].loc.line,
                                uops::program::describe(run.outputs[i]));
   }
-  // Kernels take a variable as an argument where it offsets a view; its value
-  // is folded where it sizes a tensor (core/program/README.md, "Symbolic
-  // variables"): say which.
+  // Kernels take a variable as an argument where it offsets a view or sizes
+  // a tensor the methods keep symbolic; its value is folded where it sizes
+  // anything else (core/program/README.md, "Symbolic variables"): say which.
   for (const uops::program::VariableBinding& v : program.variables) {
     size_t taking = 0;
     for (const uops::program::RealizedSchedule& s : program.schedules) taking += s.variables.count(v.name);
     std::cout << fmt::format("variable {}: kernels take it as an argument in {} of {} realizations, compiled once "
                              "for its range\n",
                              uops::program::describe(v), taking, program.schedules.size());
+    if (!v.sized.empty())
+      std::cout << fmt::format("variable {}: sizes tensors symbolically ({}): kernels over those take it as an "
+                               "argument and compile once\n",
+                               v.name, fmt::join(v.sized, ", "));
     if (!v.folded.empty())
       std::cout << fmt::format("variable {}: its value is folded where it sizes a tensor ({}): kernels over those "
                                "lower and compile per value\n",

@@ -1,6 +1,7 @@
 // Movement Tensor methods. Shape-taking methods accept tinygrad's argfix
 // forms: x.reshape(2, 3), x.reshape((2, 3)) and x.reshape([2, 3]).
 #include "core/program/method_helpers.h"
+#include "core/program/symbolic_shape.h"
 #include "core/program/symbolic_view.h"
 #include "core/program/tensor_methods.h"
 #include "core/frontend/dict.h"
@@ -122,6 +123,10 @@ std::vector<frontend::Method> movementMethods() {
        [](Args& a) {
          auto [arg] = a.bind({"arg"});
          if (std::optional<Tensor> at = shrinkAtSymbolicStarts(self(a), arg)) return wrap(*at);
+         if (std::optional<SymbolicSize> sized = symbolicShrink(self(a), arg)) {
+           DeferFoldNotes defer;
+           return wrapSymbolic(self(a).shrink(toShrinkPairs(a, arg)), std::move(*sized));
+         }
          return wrap(self(a).shrink(toShrinkPairs(a, arg)));
        }},
       {"gather",

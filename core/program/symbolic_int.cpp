@@ -370,7 +370,25 @@ std::optional<int64_t> constantDifference(const Value& start, const Value& stop)
   return b->second - a->second;
 }
 
+namespace {
+thread_local int tlFoldNotesDeferred = 0;
+} // namespace
+
+DeferFoldNotes::DeferFoldNotes() { ++tlFoldNotesDeferred; }
+DeferFoldNotes::~DeferFoldNotes() { --tlFoldNotesDeferred; }
+
+std::optional<SymbolicBounds> symbolicBounds(const Value& v) {
+  const SymbolicInt* s = symbolicOf(v);
+  if (!s) return std::nullopt;
+  const SymbolicInt::Parts& p = s->parts();
+  if (p.isBool || !p.value || p.min == p.max || !p.expr || !p.linear) return std::nullopt;
+  SymbolicBounds b{p.text, p.min, p.max, *p.value, p.expr, {}, v};
+  for (const auto& [name, c] : p.terms) b.variables.push_back(name);
+  return b;
+}
+
 void noteFoldedValue(const Value& v) {
+  if (tlFoldNotesDeferred > 0) return;
   const SymbolicInt* s = symbolicOf(v);
   if (!s || s->parts().isBool || s->parts().min == s->parts().max) return;
   for (const auto& [name, c] : s->parts().terms) recordFoldedUse(name, s->parts().text);

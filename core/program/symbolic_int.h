@@ -6,7 +6,8 @@
 // Where a Tensor method takes an int (slice bounds, shrink, shapes of full /
 // arange, triu's diagonal), a bound expression gives its value: the tensor's
 // shape is the concrete one for that value (see README.md, "Symbolic
-// variables"). An unbound one is an error naming the variable.
+// variables"), except where a slice's stop sizes a tensor symbolically
+// (symbolic_shape.h). An unbound one is an error naming the variable.
 #pragma once
 
 #include "core/frontend/value.h"
@@ -41,5 +42,27 @@ std::optional<int64_t> constantDifference(const frontend::Value& start, const fr
 // Records that a symbolic int's bound value was taken as a plain int (a
 // size: the realizations over it lower per value); nothing for other values.
 void noteFoldedValue(const frontend::Value& v);
+
+// A bound symbolic int that may size a tensor dimension (symbolic_shape.h):
+// its text, its range and its index arithmetic. nullopt for a plain int, a
+// comparison, one whose range is one number or one without index arithmetic.
+struct SymbolicBounds {
+  std::string text;
+  int64_t min = 0, max = 0, value = 0;
+  UOpPtr expr;
+  std::vector<std::string> variables; // the names it is over
+  frontend::Value source;             // the symbolic int itself
+};
+std::optional<SymbolicBounds> symbolicBounds(const frontend::Value& v);
+
+// While one is alive, noteFoldedValue records nothing: a tensor sized by a
+// symbolic int also builds its folded twin, which is a fold only once used.
+class DeferFoldNotes {
+public:
+  DeferFoldNotes();
+  ~DeferFoldNotes();
+  DeferFoldNotes(const DeferFoldNotes&) = delete;
+  DeferFoldNotes& operator=(const DeferFoldNotes&) = delete;
+};
 
 } // namespace uops::program

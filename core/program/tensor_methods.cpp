@@ -1,5 +1,8 @@
 #include "core/program/tensor_methods.h"
 
+#include "core/program/symbolic_methods.h"
+#include "core/program/symbolic_shape.h"
+
 namespace uops::program {
 
 const frontend::MethodTable& tensorMethods() {
@@ -11,7 +14,24 @@ const frontend::MethodTable& tensorMethods() {
       all.insert(all.end(), std::make_move_iterator(methods.begin()),
                  std::make_move_iterator(methods.end()));
     }
-    return frontend::MethodTable(std::move(all), tensorProperties());
+    // A tensor sized by a symbolic int stays so through the methods that
+    // keep it (symbolic_methods.h); the others take its folded twin.
+    for (frontend::Method& m : all)
+      m.fn = [name = m.name, inner = std::move(m.fn)](frontend::Args& a) {
+        if (!anySymbolicSize(a)) return inner(a);
+        if (std::optional<frontend::Value> kept = symbolicMethod(name, a, inner)) return *kept;
+        noteSymbolicFold(a, "Tensor." + name);
+        return inner(a);
+      };
+    std::vector<frontend::Property> properties = tensorProperties();
+    for (frontend::Property& p : properties) {
+      if (p.name != "shape") continue;
+      p.get = [inner = std::move(p.get)](const frontend::Value& v) {
+        const SymbolicSize* s = symbolicSizeOf(v);
+        return s ? shapeValue(*s) : inner(v);
+      };
+    }
+    return frontend::MethodTable(std::move(all), std::move(properties));
   }();
   return table;
 }

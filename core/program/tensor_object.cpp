@@ -1,6 +1,7 @@
 #include "core/program/tensor_object.h"
 
 #include "core/program/symbolic_int.h"
+#include "core/program/symbolic_shape.h"
 
 #include "core/frontend/script_error.h"
 #include "core/frontend/suggest.h"
@@ -128,6 +129,8 @@ void TensorObject::setAttr(std::string_view name, const Value& value) {
 std::optional<Value> TensorObject::binaryOp(BinaryOp op, const Value& other, bool reflected) {
   std::optional<TensorOrScalar> rhs = operandOf(other);
   if (!rhs) return std::nullopt;
+  if (symbolic) noteSymbolicFold(*symbolic, "a Tensor operator");
+  if (const SymbolicSize* s = symbolicSizeOf(other)) noteSymbolicFold(*s, "a Tensor operator");
   // Reflected (2 - x): the Python scalar is the left operand, a weak constant.
   std::optional<Tensor> out =
       reflected ? apply(op, detail::leftOperand(*rhs), tensor) : apply(op, tensor, *rhs);
@@ -144,6 +147,7 @@ std::optional<Value> TensorObject::inplaceOp(BinaryOp op, const Value& other) {
 }
 
 std::optional<Value> TensorObject::unaryOp(UnaryOp op) {
+  if (symbolic) noteSymbolicFold(*symbolic, "a Tensor operator");
   switch (op) {
   case UnaryOp::Neg:
     return wrap(tensor.neg());
@@ -174,7 +178,13 @@ bool tensorBasicIndex(const Value& index) {
 } // namespace
 
 Value TensorObject::getItem(const Value& index) {
-  Value out = wrap(program::getItem(tensor, index));
+  if (symbolic) noteSymbolicFold(*symbolic, "Tensor.__getitem__");
+  std::optional<SymbolicSize> sized = symbolic ? std::nullopt : symbolicSlice(tensor, index);
+  Value out = sized ? [&] {
+    DeferFoldNotes defer;
+    return wrapSymbolic(program::getItem(tensor, index), std::move(*sized));
+  }()
+                    : wrap(program::getItem(tensor, index));
   if (tensorBasicIndex(index))
     static_cast<TensorObject&>(*out.object()).viewOf = ViewOf{Value(shared_from_this()), index, false};
   return out;

@@ -10,6 +10,8 @@
 
 namespace uops::program {
 
+struct SymbolicSize;
+
 class TensorObject : public frontend::Object {
 public:
   explicit TensorObject(Tensor t) : tensor(std::move(t)) {}
@@ -25,6 +27,9 @@ public:
     bool assigned = false; // realizing the view then realizes the base too
   };
   std::optional<ViewOf> viewOf;
+  // Set when a dimension is a symbolic int (symbolic_shape.h): `tensor` is
+  // then the folded twin, at the bound values.
+  std::shared_ptr<const SymbolicSize> symbolic;
 
   std::string typeName() const override { return "Tensor"; }
   std::string repr() const override;

@@ -47,6 +47,12 @@ void recordFoldedUse(const std::string& name, const std::string& text) {
       b.folded.push_back(text);
 }
 
+void recordSymbolicSize(const std::string& name, const std::string& text) {
+  for (VariableBinding& b : bindingRecord())
+    if (b.name == name && std::find(b.sized.begin(), b.sized.end(), text) == b.sized.end())
+      b.sized.push_back(text);
+}
+
 std::vector<VariableBinding> takeVariableBindings() {
   std::vector<VariableBinding> out = std::move(bindingRecord());
   bindingRecord().clear();

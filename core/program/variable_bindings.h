@@ -20,6 +20,9 @@ struct VariableBinding {
   // Expressions over it whose bound value sized a tensor ("(start_pos+1)"):
   // graphs over those hold the value, so their kernels lower per value.
   std::vector<std::string> folded = {};
+  // Expressions over it that size a tensor kept symbolic (symbolic_shape.h):
+  // the kernels over those take the variable and compile once.
+  std::vector<std::string> sized = {};
   friend bool operator==(const VariableBinding&, const VariableBinding&) = default;
 };
 
@@ -30,6 +33,7 @@ std::vector<VariableBinding> takeVariableBindings();
 // are run with (core/ir/variable.h).
 VariableValues currentVariableValues();
 void recordFoldedUse(const std::string& name, const std::string& text);
+void recordSymbolicSize(const std::string& name, const std::string& text);
 
 // "start_pos in [1, 11] bound to 5, 6, 7"
 std::string describe(const VariableBinding& binding);

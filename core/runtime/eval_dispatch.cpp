@@ -2,6 +2,7 @@
 // over every Op (no default, so -Wswitch names an op added to the IR but not here).
 #include "core/runtime/eval_run.h"
 
+#include "core/ir/minmax.h"
 #include "core/ir/shape.h"
 #include "core/runtime/tensor_elementwise.h"
 #include "core/runtime/tensor_movement.h"
@@ -39,10 +40,22 @@ HostTensor binaryValue(const UOp& node) {
                                std::as_bytes(std::span<const char>(data->data(), data->size())));
 }
 
+// The ints of a shape operand: a Stack of integer Consts, or of index
+// arithmetic over Consts only (a view's offset `12 - (start_pos+1)` once the
+// variable is bound, core/ir/variable.h), whose range is then one number.
 Shape operandValues(const UOp& node, size_t i) {
-  auto values = shapeOperandValues(*node.src(i));
-  if (!values) throw EvalError(node, fmt::format("source {} is not a Stack of integer Consts", i));
-  return *values;
+  if (auto values = shapeOperandValues(*node.src(i))) return *values;
+  const UOp& stack = *node.src(i);
+  Shape out;
+  for (const auto& s : stack.src()) {
+    const MinMax& m = s->minMax();
+    bool oneNumber = stack.op() == Op::Stack && s->dtype().isInt() && !m.isFloat && m.lo == m.hi;
+    for (const UOp* u : toposort(*s))
+      if (u->op() == Op::Param || u->op() == Op::Range) oneNumber = false; // a variable's range may be one number
+    if (!oneNumber) throw EvalError(node, fmt::format("source {} is not a Stack of integer Consts", i));
+    out.push_back(static_cast<int64_t>(m.lo));
+  }
+  return out;
 }
 
 int64_t scalarIndex(const UOp& node, const HostTensor& t) {

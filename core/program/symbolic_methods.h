@@ -1,0 +1,24 @@
+// The Tensor methods that keep a symbolic size (symbolic_shape.h) instead of
+// taking the folded twin: the moves of a kv-cache decode step's keys and
+// values (transpose, permute, casts, contiguous) and the attention over them
+// (scaled_dot_product_attention), whose softmax and weighted sum reach only
+// the positions below the size. Everything else folds.
+#pragma once
+
+#include "core/frontend/args.h"
+#include "core/frontend/callable.h"
+#include "core/frontend/value.h"
+
+#include <optional>
+#include <string_view>
+
+namespace uops::program {
+
+// The call `name` with `a` (some receiver or argument sized symbolically)
+// kept symbolic; nullopt when this method or these arguments are not one it
+// keeps, so the caller takes the folded twins. `inner` is the method itself,
+// which gives the twin.
+std::optional<frontend::Value> symbolicMethod(std::string_view name, frontend::Args& a,
+                                              const frontend::NativeFn& inner);
+
+} // namespace uops::program

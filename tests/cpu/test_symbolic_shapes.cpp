@@ -1,0 +1,142 @@
+// Symbolic shapes (core/program/symbolic_shape.h): the keys of a kv-cache
+// decode step, `cache_kv[0][:, :start_pos+1]`, are sized by start_pos, and
+// the attention over them stays symbolic, so every realization of a decode
+// step is one graph at every position (the schedule cache's key: lowered and
+// compiled once), its kernels take start_pos as an argument and mask the
+// positions past start_pos+1. The numbers are tinygrad's
+// (tests/cpu/models/symbolic_decoder.py run with tinygrad a9069c1 on CPU).
+#include "tests/support/test_registry.h"
+#include "tests/support/backend_devices.h"
+
+#include "core/engine/schedule_cache.h"
+#include "core/engine/device_registry.h"
+#include "core/engine/program_run.h"
+#include "core/ir/graph_walk.h"
+#include "core/ir/minmax.h"
+#include "core/ir/variable.h"
+#include "core/pipeline/pipeline_runner.h"
+#include "core/program/program.h"
+#include "tests/program/decoder_printed.h"
+
+#include <QTest>
+
+#include <map>
+
+namespace {
+
+constexpr const char* kDecoderPrinted =
+    "step 0: pos 5 token 0 logits [0.5319, -0.3902, -0.0484, -0.1008, 0.0935, 0.1768]\n"
+    "step 1: pos 6 token 18 logits [0.1205, -0.1812, -0.0058, 0.1999, 0.2028, 0.2755]\n"
+    "step 2: pos 7 token 4 logits [0.0502, -0.2451, -0.2075, -0.1742, 0.3177, -0.274]\n"
+    "step 3: pos 8 token 13 logits [0.1, 0.0092, -0.2528, -0.143, -0.1428, -0.4107]\n"
+    "tokens [3, 1, 4, 1, 5, 0, 18, 4, 13]\n";
+
+uops::program::LoadedProgram loadDecoder(const char* device) {
+  return uops::program::loadProgramFile(UOPSCOPE_SOURCE_DIR "/tests/cpu/models/symbolic_decoder.py",
+                                        uops::program::LoadOptions::on(device));
+}
+
+// The realizations of each decode step (those given start_pos), by position,
+// as the schedule cache keys them.
+std::map<int64_t, std::vector<std::vector<uops::UOpPtr>>> decodeSteps(const uops::program::LoadedProgram& p) {
+  std::map<int64_t, std::vector<std::vector<uops::UOpPtr>>> steps;
+  for (const uops::program::RealizedSchedule& s : p.schedules)
+    if (s.variables.count("start_pos"))
+      steps[s.variables.at("start_pos")].push_back(uops::canonicalBuffers(s.graphs).roots);
+  return steps;
+}
+
+bool symbolicShapesDeviceOpens(const char* name) {
+  try {
+    uops::openDevice(name);
+    return true;
+  } catch (const uops::DeviceError&) {
+    return false;
+  }
+}
+
+} // namespace
+
+class TestSymbolicShapes : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void decodeStepCompilesOnce() {
+    uops::program::LoadedProgram p = loadDecoder("CPU");
+    QCOMPARE(QString::fromStdString(p.printed), QString::fromUtf8(kDecoderPrinted));
+    auto steps = decodeSteps(p);
+    QVERIFY(steps.count(5) && steps.count(6) && steps.count(7));
+    QVERIFY(steps.at(5).size() >= 3); // the cache write, the tokens, the logits
+    // every realization of positions 6 and 7 is position 5's graph: a schedule-cache hit
+    QCOMPARE(steps.at(6), steps.at(5));
+    QCOMPARE(steps.at(7), steps.at(5));
+    QCOMPARE(p.variables.at(0).sized, (std::vector<std::string>{"(start_pos+1)"}));
+    // no tensor sized by start_pos fell back to its folded twin (the prefill's
+    // sizes, five tokens from position 0, are folded where they are taken)
+    for (const std::string& f : p.variables.at(0).folded) QVERIFY2(f.find(" by ") == std::string::npos, f.c_str());
+  }
+
+  // tinygrad's llama attention: keys through repeat_kv (repeat, then a
+  // reshape by the symbolic seqlen of keys.shape), grouped heads
+  void llamaDecodeStepCompilesOnce() {
+    uops::program::LoadedProgram p = uops::program::loadProgramFile(
+        UOPSCOPE_SOURCE_DIR "/tests/program/llama_decoder.py", uops::program::LoadOptions::on("CPU"));
+    QCOMPARE(QString::fromStdString(p.printed), QString::fromUtf8(programtest::kLlamaPrinted));
+    auto steps = decodeSteps(p);
+    QVERIFY(steps.count(5) && steps.count(6) && steps.count(7));
+    QCOMPARE(steps.at(6), steps.at(5));
+    QCOMPARE(steps.at(7), steps.at(5));
+    QCOMPARE(p.variables.at(0).folded, std::vector<std::string>{});
+  }
+
+  // The kernels of a decode step compare the position's index with
+  // start_pos+1: a gate over one Range and the variable that, for start_pos
+  // 5, 6 and 7 and every position of the cache, holds exactly below the size.
+  void kernelGateIsTheSymbolicSize() {
+    uops::program::LoadedProgram p = loadDecoder("CPU");
+    int gates = 0;
+    for (const uops::program::RealizedSchedule& s : p.schedules) {
+      if (!s.variables.count("start_pos") || s.variables.at("start_pos") != 5) continue;
+      uops::PipelineRun run =
+          uops::runPipeline(s.graphs, {.trace = false, .target = uops::runTarget(uops::openDevice("CPU"), false)});
+      QVERIFY(!run.failed());
+      for (const uops::LoweredKernel& k : run.kernels) {
+        if (k.variables.empty()) continue;
+        for (const uops::UOp* c : uops::toposort(*k.ast)) {
+          if (c->op() != uops::Op::CmpLt) continue;
+          const uops::UOp* var = nullptr;
+          std::vector<const uops::UOp*> ranges;
+          for (const uops::UOp* u : uops::toposort(*c)) {
+            if (uops::isVariable(*u)) var = u;
+            if (u->op() == uops::Op::Range) ranges.push_back(u);
+          }
+          if (!var || ranges.size() != 1) continue;
+          auto end = static_cast<int64_t>(ranges[0]->minMax().hi) + 1;
+          QCOMPARE(end, int64_t{12}); // the cache's length: the kernel's loop is the maximum
+          uops::UOpPtr gate = c->ptr();
+          for (int64_t pos : {5, 6, 7})
+            for (int64_t i = 0; i < end; ++i) {
+              uops::UOpPtr at = uops::substitute(
+                  gate, {{var, uops::constIndex(pos)}, {ranges[0], uops::constIndex(i)}});
+              const uops::MinMax& m = at->minMax();
+              QVERIFY(m.lo == m.hi);
+              QCOMPARE(m.lo != 0, i < pos + 1);
+            }
+          ++gates;
+        }
+      }
+    }
+    QVERIFY(gates > 0);
+  }
+
+  void otherDevicesGiveTinygradsNumbers() {
+    for (const char* device : {"REF", "INTERP", "CL:0"}) {
+      if (!symbolicShapesDeviceOpens(device)) continue; // CL:0 where this machine has OpenCL
+      uops::program::LoadedProgram p = loadDecoder(device);
+      QCOMPARE(QString::fromStdString(p.printed), QString::fromUtf8(kDecoderPrinted));
+    }
+  }
+};
+
+UOPSCOPE_TEST(TestSymbolicShapes);
+#include "test_symbolic_shapes.moc"

@@ -305,9 +305,9 @@ UOpPtr stageOperandTiles(const UOpPtr& ast, const CodegenTarget& target) {
       if (s.width > 1) ends.push_back(v);
       done.push_back(ends.size() > 1 ? UOp::make(Op::End, dtypes::void_, std::move(ends)) : store);
       buffers.emplace_back(&s, tile);
-      shapes += fmt::format("{}{} {} ({} elements; each work-item {} {}-wide cop{})", shapes.empty() ? "" : ", ",
-                            "Param", s.load->src(0)->src(0)->argAs<ParamArg>().slot, tileShape(s), s.copies,
-                            s.width, s.copies == 1 ? "y" : "ies");
+      shapes += fmt::format("{}Param {} {} ({} elements; each work-item {} {}-wide cop{})",
+                            shapes.empty() ? "" : ", ", s.load->src(0)->src(0)->argAs<ParamArg>().slot,
+                            tileShape(s), s.elements, s.copies, s.width, s.copies == 1 ? "y" : "ies");
     }
     const UOpPtr barrier = UOp::make(Op::Barrier, dtypes::void_, std::move(done));
     for (auto& [s, tile] : buffers) {

@@ -40,7 +40,7 @@ struct LoweredKernel {
   // OptOps for Optimize to apply; without them the target's heuristics (if on) choose
   std::optional<std::vector<Opt>> requestedOpts;
   std::vector<Opt> opts; // what Optimize applied
-  UOpPtr ast;    // after Optimize's OptOps (AxisTypes assigned); the stage's result adds local operand tiles on a GPU (core/pipeline/operand_tiles.h)
+  UOpPtr ast;    // after Optimize (AxisTypes assigned)
   UOpPtr linear; // Linear(...)
   KernelMemoryPlan memory;
   RenderedKernel rendered; // by the target's renderer

@@ -98,9 +98,9 @@ private Q_SLOTS:
              QStringLiteral("Split(1, 4, UPCAST); Split(0, 4, UPCAST); Split(2, 4, UNROLL); Split(0, 8, LOCAL); "
                             "Split(1, 16, LOCAL)"));
     const UOpPtr& ast = optimized(l.kernel);
-    QCOMPARE(localBuffers(ast), (QStringList{"512", "1024"}));
+    QCOMPARE(localBuffers(ast), (QStringList{QStringLiteral("512"), QStringLiteral("1024")}));
     QCOMPARE(countOps(ast, Op::Barrier), 2);
-    QCOMPARE(reduceRanges(ast), (QStringList{"REDUCE 16", "REDUCE 4", "UNROLL 4"}));
+    QCOMPARE(reduceRanges(ast), (QStringList{QStringLiteral("REDUCE 16"), QStringLiteral("REDUCE 4"), QStringLiteral("UNROLL 4")}));
     QCOMPARE(tileRemarks(l.remarks),
              QStringList{QStringLiteral(
                  "passed: operand tiles in local memory (6144 bytes): the reduction r2 in K-tiles of 16 (4 "
@@ -133,14 +133,14 @@ private Q_SLOTS:
     QVERIFY(isa.contains(QStringLiteral("s_barrier")));
   }
 
-  // 100 x 75 @ 75 x 130: no split divides 75 or 130, so no workgroup; the
-  // remark says why there is no tile
+  // 100 x 75 @ 75 x 130: no power of two divides the reduction, so there is
+  // no K-tile; the remark says so
   void nonDividingShapeSaysWhy() {
     const Lowered l = lowerWithRemarks(matmul(100, 130, 75), gpuWithHeuristics("sm_90"));
     QCOMPARE(localBuffers(optimized(l.kernel)), QStringList{});
     QCOMPARE(tileRemarks(l.remarks),
-             QStringList{QStringLiteral("missed: operand tiles in local memory not made: the kernel has no "
-                                        "workgroup (LOCAL axes) to share a tile")});
+             QStringList{QStringLiteral("missed: operand tiles in local memory not made: the reduction r2 (75 "
+                                        "iterations, UNROLL 1) has no K-tile of 4 elements or more")});
   }
 
   // a reduction too shallow for a K-tile: K = 2 leaves one of 2 elements

@@ -53,8 +53,10 @@ private Q_SLOTS:
                                                      "Split(2, 32, GROUP_REDUCE)")
                                    << 0;
     QTest::newRow("matmul 256") << 3 << matmulOpts << 2;
-    QTest::newRow("matmul 100x75 @ 75x130") << 4 << QStringLiteral("OPTS100") << 0;
-    QTest::newRow("batched matmul 4 x 64x48 @ 48x96") << 5 << QStringLiteral("OPTSBATCH") << 2;
+    QTest::newRow("matmul 100x75 @ 75x130") << 4 << QStringLiteral("Split(0, 4, UPCAST); Split(1, 2, LOCAL)") << 0;
+    QTest::newRow("batched matmul 4 x 64x48 @ 48x96") << 5 << QStringLiteral("Split(2, 4, UPCAST); Split(1, 4, UPCAST); Split(3, 4, UNROLL); "
+                                                                     "Split(1, 16, LOCAL); Split(2, 8, LOCAL)")
+                                                   << 2;
   }
 
   void schedules() {

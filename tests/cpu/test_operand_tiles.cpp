@@ -52,13 +52,15 @@ QStringList localBuffers(const UOpPtr& ast) {
       found.emplace_back(u->argAs<BufferArg>().id, u->argAs<BufferArg>().size);
   std::sort(found.begin(), found.end());
   QStringList out;
-  for (auto [id, size] : found) out << QString::number(size);
+  for (auto [id, size] : found)
+    out << QString::number(size);
   return out;
 }
 
 int countOps(const UOpPtr& root, Op op) {
   int n = 0;
-  for (const UOp* u : toposort(*root)) n += u->op() == op;
+  for (const UOp* u : toposort(*root))
+    n += u->op() == op;
   return n;
 }
 
@@ -69,7 +71,8 @@ QStringList reduceRanges(const UOpPtr& ast) {
     if (u->op() == Op::Reduce)
       for (size_t i = 1; i < u->src().size(); ++i)
         out << QStringLiteral("%1 %2")
-                   .arg(QString::fromStdString(std::string(axisTypeName(u->src(i)->argAs<RangeArg>().type))))
+                   .arg(QString::fromStdString(
+                       std::string(axisTypeName(u->src(i)->argAs<RangeArg>().type))))
                    .arg(*constBound(*u->src(i)));
   return out;
 }
@@ -94,32 +97,44 @@ private Q_SLOTS:
   // local memory: 6 KiB, A one float4 per work-item, B two
   void matmul256GetsTiles() {
     const Lowered l = lowerWithRemarks(matmul(256, 256, 256), gpuWithHeuristics("sm_90"));
-    QCOMPARE(QString::fromStdString(formatOpts(l.kernel.opts)),
-             QStringLiteral("Split(1, 4, UPCAST); Split(0, 4, UPCAST); Split(2, 4, UNROLL); Split(0, 8, LOCAL); "
-                            "Split(1, 16, LOCAL)"));
+    QCOMPARE(
+        QString::fromStdString(formatOpts(l.kernel.opts)),
+        QStringLiteral(
+            "Split(1, 4, UPCAST); Split(0, 4, UPCAST); Split(2, 4, UNROLL); Split(0, 8, LOCAL); "
+            "Split(1, 16, LOCAL)"));
     const UOpPtr& ast = optimized(l.kernel);
     QCOMPARE(localBuffers(ast), (QStringList{QStringLiteral("512"), QStringLiteral("1024")}));
     QCOMPARE(countOps(ast, Op::Barrier), 2);
-    QCOMPARE(reduceRanges(ast), (QStringList{QStringLiteral("REDUCE 16"), QStringLiteral("REDUCE 4"), QStringLiteral("UNROLL 4")}));
+    QCOMPARE(reduceRanges(ast),
+             (QStringList{QStringLiteral("REDUCE 16"), QStringLiteral("REDUCE 4"),
+                          QStringLiteral("UNROLL 4")}));
     QCOMPARE(tileRemarks(l.remarks),
-             QStringList{QStringLiteral(
-                 "passed: operand tiles in local memory (6144 bytes): the reduction r2 in K-tiles of 16 (4 "
-                 "iterations x UNROLL 4), 128 work-items copy Param 1 8x4x4x4 (512 elements; each work-item 1 "
-                 "4-wide copy), Param 2 4x4x16x4 (1024 elements; each work-item 2 4-wide copies); a barrier "
-                 "after the copy and one before the next K-tile's")});
+             QStringList{QStringLiteral("passed: operand tiles in local memory (6144 bytes): the "
+                                        "reduction r2 in K-tiles of 16 (4 "
+                                        "iterations x UNROLL 4), 128 work-items copy Param 1 "
+                                        "8x4x4x4 (512 elements; each work-item 1 "
+                                        "4-wide copy), Param 2 4x4x16x4 (1024 elements; each "
+                                        "work-item 2 4-wide copies); a barrier "
+                                        "after the copy and one before the next K-tile's")});
     // the kernel without tiles has no local memory at all
     QCOMPARE(countOps(l.kernel.ast, Op::Barrier), 0);
   }
 
-  // PTX: shared-memory stores of the copies (vectors), loads of the register
-  // tile from there, and the two barriers in the K-tile loop
+  // PTX: per K-tile each work-item loads 12 floats from global memory (A one
+  // float4 as four loads, B two float4s), stores them to shared memory and
+  // reads its register tile's 32 operands from there in each of the 4 inner
+  // iterations; a barrier before the copy and one after it
   void ptxUsesSharedMemory() {
     const GpuTarget gpu = *gpuTarget("sm_90");
     const LoweredKernel k = lowerKernel(matmul(256, 256, 256), gpuWithHeuristics(gpu.arch));
-    const QString ptx = QString::fromStdString(compileGpuAssembly(k.rendered.text, k.rendered.entry, gpu));
+    const QString ptx =
+        QString::fromStdString(compileGpuAssembly(k.rendered.text, k.rendered.entry, gpu));
     QVERIFY2(ptx.contains(QStringLiteral(".shared .align")), qPrintable(ptx.left(2000)));
-    QVERIFY(ptx.contains(QStringLiteral("st.shared.v4.f32")));
-    QVERIFY(ptx.contains(QStringLiteral("ld.shared")));
+    QCOMPARE(ptx.count(QStringLiteral("ld.global.nc.v4.f32")), 2);
+    QCOMPARE(ptx.count(QStringLiteral("ld.global.nc.f32")), 4);
+    QCOMPARE(ptx.count(QStringLiteral("st.shared.f32")), 12);
+    QCOMPARE(ptx.count(QStringLiteral("ld.shared.f32")), 32);
+    QCOMPARE(ptx.count(QStringLiteral("fma.rn.f32")), 64);
     QCOMPARE(ptx.count(QStringLiteral("bar.sync")), 2);
   }
 
@@ -127,7 +142,8 @@ private Q_SLOTS:
   void gfx1100UsesLds() {
     const GpuTarget gpu = *gpuTarget("gfx1100");
     const LoweredKernel k = lowerKernel(matmul(256, 256, 256), gpuWithHeuristics(gpu.arch));
-    const QString isa = QString::fromStdString(compileGpuAssembly(k.rendered.text, k.rendered.entry, gpu));
+    const QString isa =
+        QString::fromStdString(compileGpuAssembly(k.rendered.text, k.rendered.entry, gpu));
     QVERIFY2(isa.contains(QStringLiteral("ds_store")), qPrintable(isa.left(2000)));
     QVERIFY(isa.contains(QStringLiteral("ds_load")));
     QVERIFY(isa.contains(QStringLiteral("s_barrier")));
@@ -139,15 +155,17 @@ private Q_SLOTS:
     const Lowered l = lowerWithRemarks(matmul(100, 130, 75), gpuWithHeuristics("sm_90"));
     QCOMPARE(localBuffers(optimized(l.kernel)), QStringList{});
     QCOMPARE(tileRemarks(l.remarks),
-             QStringList{QStringLiteral("missed: operand tiles in local memory not made: the reduction r2 (75 "
-                                        "iterations, UNROLL 1) has no K-tile of 4 elements or more")});
+             QStringList{QStringLiteral(
+                 "missed: operand tiles in local memory not made: the reduction r2 (75 "
+                 "iterations, UNROLL 1) has no K-tile of 4 elements or more")});
   }
 
   // a reduction too shallow for a K-tile: K = 2 leaves one of 2 elements
   void shallowReductionSaysWhy() {
     const Lowered l = lowerWithRemarks(matmul(256, 256, 2), gpuWithHeuristics("sm_90"));
     QCOMPARE(localBuffers(optimized(l.kernel)), QStringList{});
-    QVERIFY2(tileRemarks(l.remarks).join(QString()).contains(QStringLiteral("has no K-tile of 4 elements or more")),
+    QVERIFY2(tileRemarks(l.remarks).join(QString()).contains(
+                 QStringLiteral("has no K-tile of 4 elements or more")),
              qPrintable(tileRemarks(l.remarks).join(QStringLiteral("\n"))));
   }
 

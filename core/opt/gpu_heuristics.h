@@ -16,10 +16,9 @@
 //   - workgroups: the GLOBAL axes left, innermost first, get LOCAL parts of
 //     up to four warps (a matmul's tile 16 wide on its columns, so a half
 //     warp reads a row's 64 consecutive floats), the innermost the grid's x.
-// Operand tiles staged in shared memory are not made: local memory holds only
-// GROUP_REDUCE's partial results (core/pipeline/group_reduce.h), no stage
-// copies a tile of a matmul's operands there, so the register tile's reuse
-// and the GPU's caches do that work.
+// The register tile's operands are then staged through shared memory by
+// Optimize's last step (core/pipeline/operand_tiles.h): the workgroup copies
+// each K-tile of A and B there together, and the register tile reads them.
 #pragma once
 
 #include "core/opt/apply_opt.h"

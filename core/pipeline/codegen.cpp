@@ -11,6 +11,7 @@
 #include "core/pipeline/group_reduce.h"
 #include "core/pipeline/instruction_selection.h"
 #include "core/pipeline/linearize.h"
+#include "core/pipeline/operand_tiles.h"
 #include "core/rewrite/rewrite_filter.h"
 #include "core/rewrite/trace.h"
 
@@ -80,7 +81,8 @@ void optimizeStage(LoweredKernel& k) {
   // an impossible OptOp fails the stage with its reason (OptError)
   k.ast = applyOpts(typed, k.opts, opt);
   k.name = kernelName(k.ast);
-  advance(k, "Optimize", k.ast);
+  // a GPU's workgroup reads a matmul's operands through local memory
+  advance(k, "Optimize", stageOperandTiles(k.ast, k.target));
 }
 
 void expandStage(LoweredKernel& k) {

@@ -7,6 +7,7 @@
 #include "tests/support/test_registry.h"
 #include "tests/support/kernel_ast.h"
 
+#include "core/ir/graph_walk.h"
 #include "core/pipeline/codegen.h"
 #include "core/render/codegen_target.h"
 #include "core/engine/kernel_interpreter.h"
@@ -137,6 +138,8 @@ private Q_SLOTS:
     QTest::newRow("row sums over GROUP_REDUCE 4") << 1;
     QTest::newRow("row sums, LOCAL 2 x GROUP_REDUCE 4") << 2;
     QTest::newRow("matmul, LOCAL 4") << 3;
+    QTest::newRow("matmul 64, operand tiles in LOCAL memory") << 4;
+    QTest::newRow("matmul 24 x 40 @ 40 x 20, operand tiles of 8-deep K-tiles") << 5;
   }
   void lanesRunEveryWorkItem() {
     QFETCH(int, which);
@@ -146,8 +149,18 @@ private Q_SLOTS:
         {kernelast::reduceRows(Op::Add, dtypes::float32, 3, 16), "Split(1, 4, GROUP_REDUCE)"},
         {kernelast::reduceRows(Op::Add, dtypes::float32, 4, 16), "Split(1, 4, GROUP_REDUCE); Split(0, 2, LOCAL)"},
         {kernelast::matmul(8, 4, 6), "Split(0, 4, LOCAL)"},
+        {kernelast::matmul(64, 64, 64), "Split(1, 4, UPCAST); Split(0, 4, UPCAST); Split(2, 4, UNROLL); "
+                                        "Split(0, 8, LOCAL); Split(1, 16, LOCAL)"},
+        {kernelast::matmul(24, 20, 40), "Split(0, 2, UPCAST); Split(0, 4, LOCAL); Split(1, 4, LOCAL)"},
     };
     const auto& [ast, opts] = cases[static_cast<size_t>(which)];
+    if (which >= 4) { // the work-items share A and B through LOCAL tiles between Barriers
+      const UOpPtr optimized = lowerKernel(ast, gpu, parseOpts(opts)).stages.front().root;
+      int tiles = 0;
+      for (const UOp* u : toposort(*optimized))
+        tiles += u->op() == Op::Buffer && u->argAs<BufferArg>().addrSpace == AddrSpace::Local;
+      QCOMPARE(tiles, 2);
+    }
     std::string diff;
     try {
       diff = stepMatchesInterpreter(ast, gpu, parseOpts(opts), 1'000'000);

@@ -19,6 +19,7 @@ CodegenTarget hostCpuTarget() {
   target.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const std::string& features = hostTarget().features;
   target.vectorBits = hasFeature(features, "avx512f") ? 512 : hasFeature(features, "avx") ? 256 : 128;
+  target.halfInstructions = hasFeature(features, "f16c");
   return target;
 }
 

@@ -237,8 +237,13 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // A long reduction (256 or more) read consecutively along its reduce axis
   // but not along the innermost output (a long sum's partials): copies of the
   // output would be streams a KiB or more apart, so the reduce axis alone gets
-  // eight accumulators over consecutive elements (sum of 16M floats: 5.4 ms
-  // with UPCAST 4 and UNROLL 4, 1.5 ms with UNROLL 8, 1.6 with 16).
+  // accumulators over consecutive elements (sum of 16M floats: 5.4 ms with
+  // UPCAST 4 and UNROLL 4, 1.5 ms with UNROLL 8, 1.6 with 16). On a known
+  // vector width, four vectors of them: LLVM packs the copies into vectors,
+  // and one vector's adds are one dependency chain, 3 cycles an add on Zen 4/5
+  // (UNROLL 8, one 256-bit chain: 48 cycles per 512 bytes by MCA, the 42 GB/s
+  // measured on 2 cores; UNROLL 64, four 512-bit chains: 32 cycles per 2 KiB,
+  // past the memory's bandwidth).
   const bool streams = !rows && tiled == 0 && reduces && lastReduce->size >= 256 &&
                        !outputs.empty() && loadReadsConsecutivelyAlong(k, *lastReduce->range) &&
                        !loadReadsConsecutivelyAlong(k, *outputs.front().range);
@@ -250,7 +255,8 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
       streams && target.workItemVectorizer && target.hasLocals &&
       applyLargest(*lastReduce, {16}, AxisType::GroupReduce, "a long reduction read consecutively: 16 work-items");
   if (streams && !groupStreams)
-    applyLargest(*lastReduce, {8, 4}, AxisType::Unroll,
+    applyLargest(*lastReduce, lanes >= 8 ? std::vector<int64_t>{4 * lanes, 2 * lanes, lanes, 4} : std::vector<int64_t>{8, 4},
+                 AxisType::Unroll,
                  "a long reduction read consecutively along its axis but not along the output: accumulators over "
                  "consecutive elements");
   // Elementwise on a driver that vectorizes across work-items: no UPCAST,

@@ -62,6 +62,12 @@ struct CodegenTarget {
   bool packOperands = true;
   // Half floats are converted to float for arithmetic (kernel_work.h weights)
   bool emulatedHalf = true;
+  // float16 <-> float conversions are machine instructions (x86's F16C:
+  // vcvtph2ps / vcvtps2ph, vectorized like any other op), rendered as LLVM's
+  // fpext / fptrunc on `half`; without them the integer helpers
+  // (render_llvm_helpers.cpp) need no CPU feature and no libcall. Both round
+  // once, to nearest even.
+  bool halfInstructions = false;
   // The kernels are the host CPU's machine code from LLVM's JIT: LLVM's MCA
   // models them (the throughput panel) and the auto-batched VM calls them
   bool hostCode = true;

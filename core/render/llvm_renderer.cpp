@@ -14,7 +14,7 @@ public:
   RenderLanguage language() const override { return RenderLanguage::LlvmIr; }
   std::string name() const override { return "LLVM IR (" + dialect().name() + ")"; }
   RenderedKernel render(const LoweredKernel& k) const override {
-    return renderLlvm(k.linear, k.memory, k.name.text, expansionOf(k.ast), dialect());
+    return renderLlvm(k.linear, k.memory, k.name.text, expansionOf(k.ast), dialect(), k.target.halfInstructions);
   }
 
 private:

@@ -54,6 +54,6 @@ inline constexpr int64_t kExplicitLanes = 16;
 // Throws CodegenError (stage "Render") for an op or dtype it cannot render.
 RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
                           std::string_view kernelName, int64_t lanes = 1,
-                          const LlvmDialect& dialect = cpuDialect());
+                          const LlvmDialect& dialect = cpuDialect(), bool halfInstructions = false);
 
 } // namespace uops

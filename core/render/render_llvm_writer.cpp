@@ -165,6 +165,12 @@ std::string Writer::fromMemory(DType d, const std::string& v) {
   }
   if (numKind(d) != NumKind::Narrow) return v;
   bool half = d.scalar == ScalarType::Float16;
+  if (half && halfInstructions) {
+    std::string h = emit(fmt::format("bitcast i16 {} to half", v));
+    std::string f = emit(fmt::format("fpext half {} to float", h));
+    m_narrowBits["h" + f] = v;
+    return f;
+  }
   std::string f = half ? callHelper(Helper::HalfToFloat, "float", "i16 " + v)
                        : callHelper(Helper::BFloatToFloat, "float", "i16 " + v);
   m_narrowBits[(half ? "h" : "b") + f] = v;
@@ -181,6 +187,10 @@ std::string Writer::toMemory(DType d, const std::string& v) {
   bool half = d.scalar == ScalarType::Float16;
   if (auto it = m_narrowBits.find((half ? "h" : "b") + v); it != m_narrowBits.end())
     return it->second;
+  if (half && halfInstructions) {
+    std::string h = emit(fmt::format("fptrunc float {} to half", v));
+    return emit(fmt::format("bitcast half {} to i16", h));
+  }
   return half ? callHelper(Helper::FloatToHalf, "i16", "float " + v)
               : callHelper(Helper::FloatToBFloat, "i16", "float " + v);
 }

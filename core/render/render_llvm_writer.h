@@ -90,6 +90,10 @@ public:
   // Float Muls and Adds that may fuse into one FMA (LLVM's `contract`).
   std::unordered_set<const UOp*> contract;
 
+  // float16 converts through LLVM's `half` (fpext / fptrunc: F16C on x86)
+  // instead of the integer helpers (CodegenTarget::halfInstructions)
+  bool halfInstructions = false;
+
   // Loop latches branch with `!llvm.loop` metadata that turns the loop vectorizer off.
   bool noLoopVectorize = false;
   int loopsMarked = 0; // latches written with that metadata: !1 ... !loopsMarked

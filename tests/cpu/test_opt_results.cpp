@@ -243,6 +243,28 @@ private Q_SLOTS:
              QStringLiteral("Split(0, 4, UPCAST); Split(1, 4, UNROLL); Split(0, 2, THREAD)"));
   }
 
+  // With a known vector width a long sum gets four vectors of accumulators
+  // (one vector is one chain of dependent adds: four chains keep the adds
+  // ahead of the memory); the results stay the interpreter's (small integers
+  // over 4: every order sums them exactly).
+  void heuristicsWithWideVectorsOnLongSums() {
+    OptTarget wide;
+    wide.threads = 2;
+    wide.vectorBits = 512;
+    UOpPtr sum = reduceRows(Op::Add, dtypes::float32, 64, 1024);
+    std::vector<Opt> opts = heuristicOpts(sum, wide);
+    QCOMPARE(QString::fromStdString(formatOpts(opts)), QStringLiteral("Split(1, 64, UNROLL); Split(0, 2, THREAD)"));
+    wide.vectorBits = 256;
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(sum, wide))),
+             QStringLiteral("Split(1, 32, UNROLL); Split(0, 2, THREAD)"));
+    CpuDevice device;
+    std::mt19937_64 rng(7);
+    CpuProgram program = device.compile(lowerKernel(sum, cpuTarget(), opts));
+    QCOMPARE(QString::fromStdString(program.name()), QStringLiteral("r_2_32_16_64"));
+    auto [got, want] = compiledAndInterpreted(device, program, sum, rng);
+    for (int64_t e = 0; e < want.numel(); ++e) QCOMPARE(got.getDouble(e), want.getDouble(e));
+  }
+
   // 16 lanes made explicit by OptOps: LLVM's loop vectorizer is told to leave
   // the loops alone (it would widen across the copies with gathers); fewer
   // lanes: it may widen them.

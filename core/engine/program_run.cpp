@@ -144,11 +144,10 @@ CodegenTarget runTarget(const Device& device, bool heuristics) {
 }
 
 DeviceRun runProgram(Device& device, const std::vector<UOpPtr>& programRoots, const RunSettings& settings) {
-  // Only the schedule cache's kernels take variables as arguments: REF, a
-  // device split and a searched or hand-optimized run see the bound values.
-  const bool bindFirst = !settings.variables.empty() &&
-                         (!device.runsKernels() || settings.beam > 0 || !settings.opts.empty() ||
-                          needsDeviceSplit(programRoots));
+  // REF and a device split see the bound values; the other paths compile
+  // kernels that take the variables as arguments, once for every value.
+  const bool hasVariables = !settings.variables.empty();
+  const bool bindFirst = hasVariables && (!device.runsKernels() || needsDeviceSplit(programRoots));
   const std::vector<UOpPtr> roots = bindFirst ? bindVariables(programRoots, settings.variables) : programRoots;
   if (!device.runsKernels()) {
     ReferenceEvaluator reference = zeroFilledEvaluator();
@@ -165,9 +164,13 @@ DeviceRun runProgram(Device& device, const std::vector<UOpPtr>& programRoots, co
   KernelOpts opts = settings.opts;
   if (needsDeviceSplit(roots)) return runSplit(device, roots, target, settings, std::move(opts));
   if (settings.beam == 0 && opts.empty()) return runCached(device, roots, target, settings);
-  if (settings.beam > 0) searchKernels(device, roots, *target, settings, opts);
+  // BEAM times its candidates with the bound values; the kernels it chose for
+  // are then compiled with the variables as arguments.
+  if (settings.beam > 0)
+    searchKernels(device, hasVariables ? bindVariables(roots, settings.variables) : roots, *target, settings, opts);
   PipelineRun lowered = runPipeline(roots, {.trace = false, .target = target}, opts);
-  ScheduleRun run = runSchedule(device, lowered, inputsFor(roots, settings.inputs), settings.repeat);
+  ScheduleRun run =
+      runSchedule(device, lowered, inputsFor(roots, settings.inputs), settings.repeat, settings.variables);
   return deviceRunOf(std::move(run));
 }
 

@@ -50,7 +50,8 @@ struct RunSettings {
   // kernel (PipelineCancelled).
   const std::atomic<bool>* cancel = nullptr;
   // Bound values of the program's symbolic variables: kernels compiled once
-  // take them as arguments (REF, BEAM and device splits substitute them).
+  // take them as arguments, also with OptOps or BEAM (whose search times its
+  // candidates with the values); REF and device splits substitute them.
   VariableValues variables{};
 };
 

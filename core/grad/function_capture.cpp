@@ -33,7 +33,12 @@ bool isDeviceLess(const Tensor& t) {
   return t.isWeak() && grad::constantsOnly(*t.uop());
 }
 
-FunctionCapture::FunctionCapture(FunctionOptions options) : m_options(std::move(options)) {}
+FunctionCapture::FunctionCapture(FunctionOptions options) : m_options(std::move(options)) {
+  for (Tensor& t : Tensor::liveTensors()) {
+    UOpPtr graph = t.uop();
+    m_before.emplace_back(std::move(t), std::move(graph));
+  }
+}
 
 Tensor FunctionCapture::input(const Tensor& t) {
   for (size_t k = 0; k < m_arguments.size(); ++k)
@@ -42,6 +47,7 @@ Tensor FunctionCapture::input(const Tensor& t) {
   auto slot = static_cast<int64_t>(m_arguments.size());
   Tensor p(param(slot, t.dtype(), t.shape(), DeviceArg{{t.device()}}), t.device(), t.isWeak());
   m_arguments.push_back(t);
+  m_argumentGraphs.push_back(t.uop());
   m_params.push_back(p);
   return p;
 }
@@ -63,12 +69,11 @@ std::vector<Tensor> FunctionCapture::finish(const std::vector<Tensor>& results) 
   if (!m_declared.empty()) {
     NodeSubst replace;
     for (size_t k : m_declared)
-      replace.emplace(m_arguments[k].uop().get(), m_params[k].uop());
+      replace.emplace(m_argumentGraphs[k].get(), m_params[k].uop());
     body = substitute(body, replace, WalkScope::OutsideCalls);
   }
   UOpList args{body};
-  for (const Tensor& a : m_arguments)
-    args.push_back(a.uop());
+  args.insert(args.end(), m_argumentGraphs.begin(), m_argumentGraphs.end());
   UOpList implicit = implicitInputs(*body);
   if (!implicit.empty() && !m_options.allowImplicit)
     throw TensorError(fmt::format("function {} has {} implicit buffer(s), but allow_implicit=False",
@@ -82,12 +87,26 @@ std::vector<Tensor> FunctionCapture::finish(const std::vector<Tensor>& results) 
     args[0] = body = substitute(body, replace, WalkScope::OutsideCalls);
   }
   UOpPtr fn = UOp::make(Op::Function, body->dtype(), std::move(args));
+  restoreArgumentsInAssigned();
   std::vector<Tensor> out;
   for (size_t i = 0; i < results.size(); ++i) {
     UOpPtr element = UOp::make(Op::GetTuple, body->src(i)->dtype(), {fn}, static_cast<int64_t>(i));
     out.emplace_back(element, results[i].device(), results[i].isWeak());
   }
   return out;
+}
+
+void FunctionCapture::restoreArgumentsInAssigned() const {
+  NodeSubst back;
+  for (size_t k = 0; k < m_params.size(); ++k)
+    back.emplace(m_params[k].uop().get(), m_argumentGraphs[k]);
+  if (back.empty()) return;
+  for (const auto& [tensor, graph] : m_before) {
+    if (tensor.uop() == graph) continue;
+    Tensor t = tensor;
+    UOpPtr restored = substitute(t.uop(), back, WalkScope::OutsideCalls);
+    if (restored != t.uop()) t.replace(Tensor(restored, t.device(), t.isWeak()));
+  }
 }
 
 } // namespace uops

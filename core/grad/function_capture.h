@@ -14,6 +14,13 @@
 // UOps are interned, so calling a captured function again with inputs of the
 // same shapes, dtypes and devices yields the very same body node.
 //
+// A body that assigns into a tensor it did not make (BatchNorm's running
+// statistics in training) leaves that tensor's graph over the body's Params.
+// tinygrad runs the body on the argument tensors themselves, so such an
+// assign computes from the arguments outside the Function; finish() does the
+// same: every tensor whose graph changed during the call gets the arguments
+// back in place of their Params.
+//
 // A body that reaches a Buffer or literal data not passed as an argument (a
 // closure over an outer tensor, or a Tensor([...]) made inside) has implicit
 // inputs: an error, as in tinygrad, unless allowImplicit, which makes each one
@@ -63,10 +70,18 @@ public:
   const std::vector<Tensor>& arguments() const { return m_arguments; }
 
 private:
+  void restoreArgumentsInAssigned() const;
+
   FunctionOptions m_options;
   std::vector<Tensor> m_arguments;
+  // Their graphs when they became arguments: what the call reads, even where
+  // the body then assigns into one (BatchNorm's running statistics).
+  UOpList m_argumentGraphs;
   std::vector<Tensor> m_params;
   std::vector<size_t> m_declared; // positions in m_arguments found through objects
+  // The live tensors when the capture began, with their graphs then, to find
+  // the ones the body assigned into.
+  std::vector<std::pair<Tensor, UOpPtr>> m_before;
 };
 
 namespace capture_detail {

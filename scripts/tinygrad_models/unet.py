@@ -5,6 +5,8 @@
 # x.cast(half).cast(float) back to x inside a kernel, so a float16 value that
 # never leaves its kernel is never rounded; uopc does the same
 # (core/pipeline/half_round_trip.h).
+# tinygrad device: CPU:LLVM (its C backend keeps float16 expressions in float
+# until stored; its LLVM and OpenCL backends round each op, as uopc does)
 from tinygrad import Tensor, dtypes
 from extra.models.unet import UNetModel
 

@@ -5,6 +5,7 @@
 #include "tests/support/test_registry.h"
 #include "tests/support/backend_devices.h"
 
+#include "backends/llvm/llvm_cpu_device.h"
 #include "core/ir/build.h"
 #include "core/ir/text.h"
 #include "core/ir/variable.h"
@@ -23,12 +24,12 @@ constexpr int64_t kRows = 12, kCols = 4;
 
 // cache[start_pos, :] * 2: the row a decode step reads, start_pos in the
 // kernel's index arithmetic.
-UOpPtr rowAtStartPos() {
+UOpPtr rowAtStartPos(int64_t scale = 2) {
   Tensor cache =
       Tensor::arange(Scalar(int64_t{kRows * kCols})).cast(dtypes::float32).reshape({kRows, kCols}).contiguous();
   UOpPtr pos = variable("start_pos", 1, kRows - 1);
   Tensor row(shrinkAt(cache.uop(), {pos, constIndex(0)}, {1, kCols}));
-  return (row * Scalar(int64_t{2})).uop();
+  return (row * Scalar(scale)).uop();
 }
 
 std::vector<double> valuesOf(const HostTensor& t) {
@@ -37,11 +38,14 @@ std::vector<double> valuesOf(const HostTensor& t) {
   return out;
 }
 
-std::vector<double> expectedRow(int64_t pos) {
+std::vector<double> expectedRow(int64_t pos, int64_t scale = 2) {
   std::vector<double> out;
-  for (int64_t j = 0; j < kCols; ++j) out.push_back(static_cast<double>(2 * (pos * kCols + j)));
+  for (int64_t j = 0; j < kCols; ++j) out.push_back(static_cast<double>(scale * (pos * kCols + j)));
   return out;
 }
+
+// Kernels the CPU JIT had to make: compiled, or linked from the disk cache.
+uint64_t kernelsMade() { return cpuJitStats().compiles + cpuJitStats().diskHits; }
 
 } // namespace
 
@@ -77,6 +81,25 @@ private Q_SLOTS:
     ScheduleCacheStats after = scheduleCacheStats();
     QCOMPARE(after.misses - before.misses, uint64_t{1}); // lowered and compiled for position 5 only
     QCOMPARE(after.hits - before.hits, uint64_t{2});     // 6 and 7 ran the same kernels
+  }
+
+  // Given OptOps, a run lowers again (no schedule cache), but the kernels
+  // still take the variable: the second position compiles nothing new.
+  void optOpsRunCompilesOnceForEveryValue() {
+    constexpr int64_t scale = 7; // a kernel text no other test compiles
+    std::vector<UOpPtr> roots{rowAtStartPos(scale)};
+    std::vector<uint64_t> made;
+    for (int64_t pos : {5, 6}) {
+      RunSettings settings;
+      settings.opts[0] = {}; // hand-given (none) for the first kernel: the lowering path
+      settings.variables = {{"start_pos", pos}};
+      uint64_t before = kernelsMade();
+      DeviceRun run = runProgram(openDevice("CPU"), roots, settings);
+      made.push_back(kernelsMade() - before);
+      QCOMPARE(valuesOf(run.outputs.at(0)), expectedRow(pos, scale));
+    }
+    QVERIFY(made[0] > 0);
+    QCOMPARE(made[1], uint64_t{0});
   }
 
   void interpRunsWithTheBoundValue() {

@@ -43,6 +43,37 @@ print(cache.sum().item(), keys.tolist(), d.tolist(), w.tolist())
     QCOMPARE(qs(p.printed), QStringLiteral("18.0 [[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]] [0.0, 5.0, 6.0, 0.0] [5.0, 6.0]\n"));
   }
 
+  void functionBodyAssignsIntoTheObjectItWasGiven() {
+    // examples/beautiful_mnist.py: BatchNorm inside an @function __call__
+    // updates its running statistics in a jitted training step; the update is
+    // computed from the call's arguments, as tinygrad's (values from tinygrad
+    // at a9069c1, DEV=CPU)
+    uops::program::LoadedProgram p = uops::program::loadProgram("bn.py", R"(from tinygrad import Tensor, TinyJit, nn, function, Context
+class Net:
+  def __init__(self):
+    self.l = nn.Linear(3, 2)
+    self.l.weight, self.l.bias = Tensor([[0.5, -1.0, 2.0], [1.0, 0.25, -0.5]]), Tensor([0.0, 1.0])
+    self.bn = nn.BatchNorm(2)
+  @function
+  def __call__(self, x): return self.bn(self.l(x)).relu()
+  @TinyJit
+  @Context(TRAINING=1)
+  def step(self, x):
+    self.opt.zero_grad()
+    loss = self(x).sum().backward()
+    return loss.realize(*self.opt.schedule_step())
+net = Net()
+net.opt = nn.optim.SGD(nn.state.get_parameters(net), lr=0.05)
+x = Tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [0.0, 1.0, 0.0], [2.0, 2.0, 2.0]])
+r = lambda t: [round(v, 4) for v in t.flatten().tolist()]
+for i in range(2): print(round(net.step(x).item(), 4))
+print(r(net.bn.running_mean), r(net.bn.running_var), net.bn.num_batches_tracked.item(), r(net.l.weight))
+out = net.bn.running_mean
+)");
+    QCOMPARE(qs(p.printed), QStringLiteral("3.5125\n2.7856\n[0.7387, 0.3907] [4.0684, 1.0386] 2 "
+                                           "[0.5181, -0.9927, 1.9991, 1.0106, 0.2862, -0.4591]\n"));
+  }
+
   void importsOfModelFilesResolve() {
     uops::program::LoadedProgram p = uops::program::loadProgram("imports.py", R"(import collections, math
 from tinygrad import Tensor, Variable, Device, dtypes

@@ -13,6 +13,7 @@
 #include "core/engine/program_run.h"
 #include "core/ir/graph_walk.h"
 #include "core/ir/minmax.h"
+#include "core/ir/build.h"
 #include "core/ir/variable.h"
 #include "core/pipeline/pipeline_runner.h"
 #include "core/program/program.h"

@@ -50,15 +50,6 @@ constexpr const char* kTinygradPrinted =
     "[0.99755859375, 1.0, -3.140625, 65504.0, inf, 1.0132789611816406e-06, 2.69921875]\n"
     "[0.99755859375, 1.0, -3.140625, 65504.0, inf, 1.0132789611816406e-06, 2.69921875]\n";
 
-bool castChainsDeviceOpens(const char* name) {
-  try {
-    uops::openDevice(name);
-    return true;
-  } catch (const uops::DeviceError&) {
-    return false;
-  }
-}
-
 } // namespace
 
 class TestCastChains : public QObject {
@@ -73,7 +64,7 @@ private Q_SLOTS:
 
   void printedAsTinygrad() {
     QFETCH(QString, device);
-    if (!castChainsDeviceOpens(device.toLatin1().constData())) QSKIP("no such device on this machine");
+    if (!uops::test::deviceOpens(device.toLatin1().constData())) QSKIP("no such device on this machine");
     uops::program::LoadedProgram p =
         uops::program::loadProgram("cast_chains.py", kCastChains, uops::program::LoadOptions::on(device.toStdString()));
     QCOMPARE(QString::fromStdString(p.printed), QString::fromLatin1(kTinygradPrinted));
@@ -83,7 +74,7 @@ private Q_SLOTS:
 
   void realizedHalfIsReadRounded() {
     QFETCH(QString, device);
-    if (!castChainsDeviceOpens(device.toLatin1().constData())) QSKIP("no such device on this machine");
+    if (!uops::test::deviceOpens(device.toLatin1().constData())) QSKIP("no such device on this machine");
     uops::program::LoadedProgram p =
         uops::program::loadProgram("realized_half.py", kRealizedHalf, uops::program::LoadOptions::on(device.toStdString()));
     if (device == QStringLiteral("REF"))

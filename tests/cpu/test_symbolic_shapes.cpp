@@ -47,15 +47,6 @@ std::map<int64_t, std::vector<std::vector<uops::UOpPtr>>> decodeSteps(const uops
   return steps;
 }
 
-bool symbolicShapesDeviceOpens(const char* name) {
-  try {
-    uops::openDevice(name);
-    return true;
-  } catch (const uops::DeviceError&) {
-    return false;
-  }
-}
-
 } // namespace
 
 class TestSymbolicShapes : public QObject {
@@ -132,7 +123,7 @@ private Q_SLOTS:
 
   void otherDevicesGiveTinygradsNumbers() {
     for (const char* device : {"REF", "INTERP", "CL:0"}) {
-      if (!symbolicShapesDeviceOpens(device)) continue; // CL:0 where this machine has OpenCL
+      if (!uops::test::deviceOpens(device)) continue; // CL:0 where this machine has OpenCL
       uops::program::LoadedProgram p = loadDecoder(device);
       QCOMPARE(QString::fromStdString(p.printed), QString::fromUtf8(kDecoderPrinted));
     }

@@ -13,6 +13,7 @@
 #include "core/ir/node_map.h"
 #include "core/ir/build.h"
 #include "core/ir/shape.h"
+#include "core/ir/variable.h"
 #include "core/runtime/reference_evaluator.h"
 #include "core/tensor/tensor_impl.h"
 
@@ -316,15 +317,49 @@ Realizer* currentRealizer() {
   return t_realizer;
 }
 
+namespace {
+
+// The writes noteVariableWrite keeps, for the program loading on this thread.
+std::vector<Tensor>& variableWrites() {
+  thread_local std::vector<Tensor> writes;
+  return writes;
+}
+
+} // namespace
+
 RealizerScope::RealizerScope(Realizer& realizer)
     : m_previous(t_realizer), m_previousModel(realizationModel()) {
+  variableWrites().clear();
   t_realizer = &realizer;
   setRealizationModel(&realizer);
 }
 
 RealizerScope::~RealizerScope() {
+  variableWrites().clear(); // a program's tensors never outlive its load here
   t_realizer = m_previous;
   setRealizationModel(m_previousModel);
+}
+
+void noteVariableWrite(const Tensor& t) {
+  if (currentRealizer() && !variablesOf(std::span<const UOpPtr>(&t.uop(), 1)).empty())
+    variableWrites().push_back(t);
+}
+
+void realizeWritesBeforeRebinding(const std::string& variable, int64_t value) {
+  Realizer* realizer = currentRealizer();
+  if (!realizer) return;
+  VariableValues now = currentVariableValues();
+  auto current = now.find(variable);
+  if (current == now.end() || current->second == value) return;
+  std::vector<Tensor> pending;
+  for (Tensor& t : std::exchange(variableWrites(), {}))
+    for (const VariableRange& v : variablesOf(std::span<const UOpPtr>(&t.uop(), 1)))
+      if (v.name == variable) {
+        pending.push_back(t);
+        break;
+      }
+  if (!pending.empty())
+    realizer->realize(pending, fmt::format("pending writes before {} is bound to {}", variable, value));
 }
 
 } // namespace uops::program

@@ -161,6 +161,17 @@ Realizer* currentRealizer();
 // t with storage of its own while a program loads (see Realizer::ownStorage).
 Tensor ownStorage(const Tensor& t);
 
+// A write into t (setitem, an assign through a view) whose graph reads a
+// variable, kept until the variable is bound again.
+void noteVariableWrite(const Tensor& t);
+
+// Before `variable` is bound to `value` while a program loads: realizes the
+// noted writes whose graphs still read the variable (not realized since), if
+// its current value differs. A bound value is the one current
+// when a graph is realized, so a cache write left pending would otherwise
+// be evaluated with the next value.
+void realizeWritesBeforeRebinding(const std::string& variable, int64_t value);
+
 // Installs a Realizer for the current thread (and as its RealizationModel)
 // for the scope's lifetime.
 class RealizerScope {

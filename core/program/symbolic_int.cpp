@@ -5,6 +5,7 @@
 #include "core/frontend/object.h"
 #include "core/frontend/script_error.h"
 #include "core/program/convert.h"
+#include "core/program/realization.h"
 #include "core/program/variable_bindings.h"
 #include "core/ir/build.h"
 #include "core/ir/variable.h"
@@ -145,6 +146,7 @@ private:
     int64_t value = toInt(a, v, "val");
     if (value < m.min || value > m.max)
       a.fail(fmt::format("bind {} not in range [{}, {}]", value, m.min, m.max));
+    realizeWritesBeforeRebinding(name, value);
     recordVariableBinding(name, m.min, m.max, value);
     Parts p = m;
     p.value = value;

@@ -2,6 +2,7 @@
 // and tinygrad's lazy __setitem__.
 #include "core/frontend/script_error.h"
 #include "core/program/convert.h"
+#include "core/program/realization.h"
 #include "core/program/symbolic_int.h"
 #include "core/program/symbolic_view.h"
 #include "core/program/tensor_object.h"
@@ -76,6 +77,7 @@ void setItem(Tensor& t, const Value& index, const Value& value) {
       v.isTensor() ? TensorOrScalar(v.tensor().expand(selected.shape()).reshape({-1})) : v;
   Tensor flat = t.reshape({t.numel()}).scatter(0, where, src);
   t.replace(flat.reshape(t.shape()));
+  noteVariableWrite(t);
 }
 
 } // namespace uops::program

@@ -68,6 +68,22 @@ private Q_SLOTS:
     for (const std::string& f : p.variables.at(0).folded) QVERIFY2(f.find(" by ") == std::string::npos, f.c_str());
   }
 
+  // A cache write at start_pos still pending when the next step binds a new
+  // value keeps the value it was written with (tinygrad's printed numbers):
+  // without it, every earlier row was written at the newest position.
+  void pendingCacheWriteKeepsItsPosition() {
+    for (const char* device : {"CPU", "REF"}) {
+      uops::program::LoadedProgram p = uops::program::loadProgramFile(
+          UOPSCOPE_SOURCE_DIR "/tests/cpu/models/pending_cache_write.py", uops::program::LoadOptions::on(device));
+      QCOMPARE(QString::fromStdString(p.printed),
+               QStringLiteral("1 [-0.00573, -0.01904, 0.17495, 0.08242]\n"
+                              "2 [-0.52409, -0.57207, 0.60898, 0.14443]\n"
+                              "3 [-0.28959, 0.03991, 0.28687, 0.29022]\n"
+                              "4 [-0.33675, -0.01464, 0.30342, 0.38468]\n"
+                              "5 [-0.68875, -0.18852, 0.56817, -0.6512]\n"));
+    }
+  }
+
   // tinygrad's llama attention: keys through repeat_kv (repeat, then a
   // reshape by the symbolic seqlen of keys.shape), grouped heads
   void llamaDecodeStepCompilesOnce() {

@@ -19,6 +19,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <functional>
 #include <iterator>
 #include <stdexcept>
@@ -352,12 +353,14 @@ void realizeWritesBeforeRebinding(const std::string& variable, int64_t value) {
   auto current = now.find(variable);
   if (current == now.end() || current->second == value) return;
   std::vector<Tensor> pending;
-  for (Tensor& t : std::exchange(variableWrites(), {}))
-    for (const VariableRange& v : variablesOf(std::span<const UOpPtr>(&t.uop(), 1)))
-      if (v.name == variable) {
-        pending.push_back(t);
-        break;
-      }
+  std::vector<Tensor> others; // writes over other variables stay noted
+  for (Tensor& t : std::exchange(variableWrites(), {})) {
+    std::vector<VariableRange> read = variablesOf(std::span<const UOpPtr>(&t.uop(), 1));
+    bool reads = std::any_of(read.begin(), read.end(), [&](const VariableRange& v) { return v.name == variable; });
+    if (reads) pending.push_back(t);
+    else if (!read.empty()) others.push_back(t);
+  }
+  variableWrites() = std::move(others);
   if (!pending.empty())
     realizer->realize(pending, fmt::format("pending writes before {} is bound to {}", variable, value));
 }

@@ -29,6 +29,10 @@ int64_t largestBufferNotAlong(const UOpPtr& ast, const UOp& r) {
   return most;
 }
 
+// The L1 data cache a matmul's tile column of the operand reused across its
+// rows should fit in (32 KiB: Intel's and AMD's up to Zen 4; Zen 5 has 48)
+constexpr int64_t kL1TileBytes = 32 * 1024;
+
 // The largest of `factors` that divides `size` with something left over, or 0.
 int64_t pick(int64_t size, std::initializer_list<int64_t> factors) {
   for (int64_t f : factors)
@@ -179,6 +183,15 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
                     "the first tile axis padded to whole vectors: half-width vectors halve the FMA rate");
   };
   const int64_t accumulators = wide ? 256 : target.workItemVectorizer && reduceAxes == 1 ? 64 : 128;
+  // A matmul (one reduction) whose 32-column tile of the operand reused
+  // across the rows (K x 32 floats) outgrows a 32 KiB L1 reads that tile from
+  // L2 anyway, so what its time goes to is the pass over the other operand,
+  // once per column tile: with 512-bit vectors its tile is four vectors by
+  // four rows, half the passes (gemm 1024 on 2 Zen 5 cores: 18 -> 15.6 ms of
+  // CPU time per run with the packing copy, three alternating runs; a batched
+  // 256 gemm, whose 32-column tile stays in L1, kept 32 x 8: 64 x 4 ran 4.3
+  // ms against 4.0).
+  const bool wideColumns = wide && reduceAxes == 1 && lastReduce->size * 32 * 4 > kL1TileBytes;
   std::vector<int> tileAxes;
   if (reduces && !rows)
     for (const Axis& a : outputs) {
@@ -190,7 +203,9 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
         continue;
       }
       std::vector<int64_t> factors;
-      for (int64_t f : tiled == 0 && wide ? std::vector<int64_t>{32, 16, 8, 4} : std::vector<int64_t>{16, 8, 4})
+      for (int64_t f : tiled == 0 && wideColumns ? std::vector<int64_t>{64, 32, 16, 8, 4}
+                       : tiled == 0 && wide      ? std::vector<int64_t>{32, 16, 8, 4}
+                                                 : std::vector<int64_t>{16, 8, 4})
         if (tiled == 0 || firstFactor * f <= accumulators) factors.push_back(f);
       const std::string_view why = tiled == 0 ? "register tile: a load does not depend on this axis, so its value "
                                                 "is reused across it"
@@ -224,11 +239,18 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // in the cache while the rows of A stream past it, not all of B once per row
   // tile (gemm 1024: 9.1 -> 7.9 ms, batched 2.03 -> 1.92 ms; a conv, whose
   // tile axes have the image rows between them, ran 64 -> 68 ms that way).
+  // A matmul's cores then split the rows, not the tile columns: both read the same
+  // tile column at once and each streams half of the rows, where split by
+  // columns each streamed all of them (gemm 1024, 64 x 4 tile: 14.4 against
+  // 15.6 ms of CPU time per run, three alternating runs).
+  const UOp* columnTiles = nullptr; // the column tiles' loop, when it runs outside the rows'
   if (tiled == 2 && target.hasThreads && tileAxes[1] + 1 == tileAxes[0] &&
-      largestBufferNotAlong(k, *kernelAxes(k)[static_cast<size_t>(tileAxes[1])].range) >= (int64_t{1} << 18))
-    tryApply(Opt{OptOpKind::Swap, tileAxes[1], 0, AxisType::Loop, false, tileAxes[0]},
-             "the operand reused along the second tile axis is larger than the caches: one tile column stays "
-             "cached while the rows stream past");
+      largestBufferNotAlong(k, *kernelAxes(k)[static_cast<size_t>(tileAxes[1])].range) >= (int64_t{1} << 18) &&
+      tryApply(Opt{OptOpKind::Swap, tileAxes[1], 0, AxisType::Loop, false, tileAxes[0]},
+               "the operand reused along the second tile axis is larger than the caches: one tile column stays "
+               "cached while the rows stream past") &&
+      reduceAxes == 1)
+    columnTiles = kernelAxes(k)[static_cast<size_t>(tileAxes[1])].range.get();
   if (tiled > 0) innermostUngatedReduction();
   // no tile (and no row kernel): UPCAST 4 on the innermost output, UNROLL 4 on
   // the last reduction. Elementwise transcendentals get eight vectors of
@@ -298,8 +320,11 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     const int64_t work = kernelIterations(now);
     for (const Axis& a : now)
       if (isOutputType(a.type) && a.size % target.threads == 0 && a.size >= 2 * target.threads &&
-          work >= 65536 &&
-          apply(a.index, target.threads, AxisType::Thread, "the outermost output axis that divides among the cores"))
+          work >= 65536 && a.range.get() != columnTiles &&
+          apply(a.index, target.threads, AxisType::Thread,
+                columnTiles ? "the outermost output axis that divides among the cores, past the tile columns that "
+                              "both cores read from their caches"
+                            : "the outermost output axis that divides among the cores"))
         break;
   }
   return applied;

@@ -11,6 +11,11 @@
 //     adds at most a quarter and a second tile axis follows, so the tile is
 //     whole vectors (its tail masked), and equal tile factors nest the first
 //     axis innermost, where LLVM packs its copies into vectors;
+//   - with 512-bit vectors, a matmul whose 32-column tile of the operand
+//     reused across its rows (K x 32 floats) outgrows a 32 KiB L1 is tiled
+//     64 columns (four vectors) by 4 rows, halving the passes over the other
+//     operand; when its column tiles loop outside the rows (the reused
+//     operand outgrows the caches), the cores split the rows;
 //   - in a tiled kernel whose loads are gated along the innermost reduction
 //     (a padded convolution's window), a reduction no gate depends on (the
 //     input channels) moves innermost, so the gates leave the hot loop;

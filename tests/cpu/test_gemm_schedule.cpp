@@ -1,0 +1,146 @@
+// The CPU heuristics' matmul schedule (core/opt/heuristics.cpp) with AVX-512:
+// a 1024 gemm, whose 32-column tile of the packed B (K x 32 floats) outgrows
+// a 32 KiB L1, is tiled 64 columns (four vectors) by 4 rows, its column tiles
+// loop outside the row tiles and the cores split the rows; a batched 256 gemm,
+// whose tile column stays in L1, keeps 32 x 8. The exact OptOps, the
+// innermost loop of the linearized kernel, and results against a plain loop.
+#include "tests/support/test_registry.h"
+#include "tests/support/kernel_ast.h"
+
+#include "backends/llvm/cpu_device.h"
+#include "core/opt/heuristics.h"
+#include "core/pipeline/codegen.h"
+
+#include <QTest>
+
+#include <map>
+#include <random>
+
+using namespace uops;
+using namespace kernelast;
+
+namespace {
+
+// out[i*n + j] = sum_k a[i*kk + k] * b[k, j], b read from its packed copy in
+// 16-column panels [n / 16, kk, 16] as Rangeify leaves it for a large B
+// (rangeify_pack.cpp). Slots: out 0, a 1, b 2.
+UOpPtr gemmPackedB(int64_t m, int64_t n, int64_t kk) {
+  UOpPtr i = range(m, 0), j = range(n, 1), k = range(kk, 2, AxisType::Reduce);
+  UOpPtr prod = load(buf(1, dtypes::float32, m * kk), i * kk + k) *
+                load(buf(2, dtypes::float32, kk * n), (j / 16) * (kk * 16) + k * 16 + j % 16);
+  return sink({end(store(buf(0, dtypes::float32, m * n), i * n + j, reduceOver(prod, Op::Add, {k})), {i, j})});
+}
+
+// out[b, i, j] = sum_k a[b, i, k] * c[b, k, j], row-major (slots: out 0, a 1, c 2).
+UOpPtr gemmBatched(int64_t batch, int64_t m, int64_t n, int64_t kk) {
+  UOpPtr b = range(batch, 0), i = range(m, 1), j = range(n, 2), k = range(kk, 3, AxisType::Reduce);
+  UOpPtr prod = load(buf(1, dtypes::float32, batch * m * kk), (b * m + i) * kk + k) *
+                load(buf(2, dtypes::float32, batch * kk * n), (b * kk + k) * n + j);
+  return sink({end(store(buf(0, dtypes::float32, batch * m * n), (b * m + i) * n + j, reduceOver(prod, Op::Add, {k})),
+                   {b, i, j})});
+}
+
+OptTarget gemmWideTarget() {
+  OptTarget t;
+  t.threads = 2;
+  t.vectorBits = 512;
+  return t;
+}
+
+QString gemmOpts(const UOpPtr& kernel) {
+  return QString::fromStdString(formatOpts(heuristicOpts(kernel, gemmWideTarget())));
+}
+
+// The ops between the innermost Range of a Linear and its End, counted by name.
+std::map<std::string, int> gemmInnermostLoopOps(const UOp& linear) {
+  const UOpList& ops = linear.src();
+  size_t first = 0;
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (ops[i]->op() == Op::Range) first = i;
+  std::map<std::string, int> counts;
+  for (size_t i = first + 1; i < ops.size(); ++i) {
+    if (ops[i]->op() == Op::End) break;
+    ++counts[std::string(opName(ops[i]->op()))];
+  }
+  return counts;
+}
+
+// Runs `kernel` with the wide target's heuristics on the CPU and compares with
+// a plain loop over (a, b): small integers over 4, so every sum is exact.
+void checkGemmResults(const UOpPtr& kernel, int64_t batch, int64_t m, int64_t n, int64_t kk, bool packedB) {
+  CpuDevice device;
+  CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, gemmWideTarget())));
+  std::mt19937_64 rng(7);
+  std::vector<HostTensor> bufs;
+  for (const KernelParam& p : program.kernel.params) {
+    HostTensor t(p.dtype, {p.size});
+    for (int64_t e = 0; e < p.size && !p.written; ++e)
+      t.setDouble(e, static_cast<double>(std::uniform_int_distribution<int>(-4, 4)(rng)) / 4);
+    bufs.push_back(t);
+  }
+  device.run(program, bufs);
+  for (int64_t b = 0; b < batch; ++b)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        double want = 0;
+        for (int64_t k = 0; k < kk; ++k) {
+          int64_t at = packedB ? (j / 16) * (kk * 16) + k * 16 + j % 16 : (b * kk + k) * n + j;
+          want += bufs[1].getDouble((b * m + i) * kk + k) * bufs[2].getDouble(at);
+        }
+        const int64_t out = (b * m + i) * n + j;
+        if (bufs[0].getDouble(out) != want)
+          QFAIL(qPrintable(QStringLiteral("out[%1] = %2, want %3").arg(out).arg(bufs[0].getDouble(out)).arg(want)));
+      }
+}
+
+} // namespace
+
+class TestGemmSchedule : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  // gemm 1024: 64 x 4 tile, column tiles outside the row tiles, rows across the cores
+  void gemm1024Opts() {
+    QCOMPARE(gemmOpts(gemmPackedB(1024, 1024, 1024)),
+             QStringLiteral("Split(1, 64, UPCAST); Split(0, 4, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
+    // K = 256: the 32-column tile (32 KiB) fits in L1, so 32 x 8 as before
+    QCOMPARE(gemmOpts(gemmPackedB(1024, 1024, 256)),
+             QStringLiteral("Split(1, 32, UPCAST); Split(0, 8, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
+    // without AVX-512 the tile stays 16 x 8
+    OptTarget narrow = gemmWideTarget();
+    narrow.vectorBits = 256;
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(gemmPackedB(1024, 1024, 1024), narrow))),
+             QStringLiteral("Split(1, 16, UPCAST); Split(0, 8, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
+  }
+
+  // the bench's batched gemm (16 x 256 x 256 @ 256 x 256): 32 x 8, the batch across the cores
+  void batchedGemmOpts() {
+    QCOMPARE(gemmOpts(gemmBatched(16, 256, 256, 256)),
+             QStringLiteral("Split(2, 32, UPCAST); Split(1, 8, UPCAST); Swap(1, 2); Split(0, 2, THREAD)"));
+  }
+
+  // the hot loop over K: 256 accumulators (16 vectors) each updated by one
+  // multiply-add, 4 loads of A (broadcast) and 64 of B (four vectors)
+  void innermostLoopOps() {
+    UOpPtr kernel = gemmPackedB(1024, 1024, 1024);
+    LoweredKernel lowered = lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, gemmWideTarget()));
+    QCOMPARE(QString::fromStdString(lowered.name.text), QStringLiteral("r_2_16_128_1024_64_4"));
+    std::map<std::string, int> ops = gemmInnermostLoopOps(*lowered.linear);
+    QCOMPARE(ops["Load"], 256 + 4 + 64);
+    QCOMPARE(ops["Store"], 256);
+    QCOMPARE(ops["Mul"] - 1, 256); // each product; one index multiply (k into B's panel)
+  }
+
+  // the scheduled kernels compute the plain loop's sums: the 64 x 4 tile with
+  // its row split, the 32 x 8 batched tile, and odd sizes the tiles do not divide
+  void resultsMatchAPlainLoop() {
+    checkGemmResults(gemmPackedB(16, 128, 2048), 1, 16, 128, 2048, true);
+    QCOMPARE(gemmOpts(gemmPackedB(16, 128, 2048)),
+             QStringLiteral("Split(1, 64, UPCAST); Split(0, 4, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
+    checkGemmResults(gemmBatched(4, 64, 64, 64), 4, 64, 64, 64, false);
+    checkGemmResults(gemmBatched(1, 100, 130, 75), 1, 100, 130, 75, false);
+  }
+};
+
+UOPSCOPE_TEST(TestGemmSchedule);
+#include "test_gemm_schedule.moc"

@@ -78,13 +78,11 @@ void renderMaskedLoad(Writer& w, const VectorGroup& g) {
   std::string vt = fmt::format("<{} x {}>", n, t);
   std::string start = w.emit(fmt::format("getelementptr {}, ptr {}, i64 -{}", t, w.operand(*g.emitAt->src(0)),
                                          g.emitLane));
-  std::string mask = "poison", alts = "poison";
+  std::string mask = renderLaneMask(w, g.lanes), alts = "poison";
   for (size_t k = 0; k < n; ++k) {
     const UOp& l = *g.lanes[k];
-    bool gated = l.src().size() == 3;
-    mask = w.emit(fmt::format("insertelement <{} x i1> {}, i1 {}, i32 {}", n, mask,
-                              gated ? w.operand(*l.src(2)) : "true", k));
-    if (gated) alts = w.emit(fmt::format("insertelement {} {}, {} {}, i32 {}", vt, alts, t, w.operand(*l.src(1)), k));
+    if (l.src().size() == 3)
+      alts = w.emit(fmt::format("insertelement {} {}, {} {}, i32 {}", vt, alts, t, w.operand(*l.src(1)), k));
   }
   std::string suffix = fmt::format("v{}{}", n, t == "float" ? "f32" : t == "double" ? "f64" : t);
   std::string v = w.callIntrinsic(vt, fmt::format("llvm.masked.load.{}.p0", suffix),

@@ -131,6 +131,9 @@ void renderIndex(Writer& w, const UOp& u);   // render_llvm_memory.cpp
 void renderLoad(Writer& w, const UOp& u);
 void renderStore(Writer& w, const UOp& u);
 void renderMaskedLoad(Writer& w, const VectorGroup& g); // a gated group (vector_access.h)
+// The <N x i1> mask of a gated group's lanes, lane k true where lane k's gate
+// holds (render_llvm_lane_mask.cpp)
+std::string renderLaneMask(Writer& w, const std::vector<const UOp*>& lanes);
 void renderRange(Writer& w, const UOp& u);
 void renderEnd(Writer& w, const UOp& u);
 void renderStack(Writer& w, const UOp& u);       // render_llvm_wmma.cpp

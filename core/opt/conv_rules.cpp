@@ -55,8 +55,9 @@ std::optional<ConvTile> convTile(const UOpPtr& ast, const OptTarget& target) {
     return ConvTileStep{Opt{OptOpKind::Split, a.index, f, AxisType::Upcast, false, 0}, std::move(why)};
   };
   ConvTile tile;
-  if (reuser != outputs.end() && x.size < 2 * lanes) {
-    const int64_t fy = y.size % 2 == 0 ? 2 : 1;
+  if (reuser != outputs.end()) {
+    // a row shorter than two vectors takes the next row with it
+    const int64_t fy = x.size < 2 * lanes && y.size % 2 == 0 ? 2 : 1;
     int64_t fc = 0;
     for (int64_t f : {8, 4, 2})
       if (reuser->size % f == 0 && reuser->size >= 2 * f && f * fy * x.size <= target.maxCopies) {
@@ -64,10 +65,10 @@ std::optional<ConvTile> convTile(const UOpPtr& ast, const OptTarget& target) {
         break;
       }
     if (!fc) return std::nullopt;
-    tile.steps.push_back(split(*reuser, fc, "short image rows: output channels reuse the rows' loads"));
+    tile.steps.push_back(split(*reuser, fc, "image rows not whole vectors: output channels reuse the rows' loads"));
     if (fy > 1)
-      tile.steps.push_back(split(y, fy, "short image rows: two output rows, consecutive in memory, make longer vectors"));
-    tile.steps.push_back(split(x, x.size, "short image rows: the whole row, innermost, packed into vectors"));
+      tile.steps.push_back(split(y, fy, "a row shorter than two vectors: two output rows, consecutive in memory, make longer vectors"));
+    tile.steps.push_back(split(x, x.size, "image rows not whole vectors: the whole row, innermost, packed into vectors"));
     tile.tileAxes = {x.index, reuser->index};
     return tile;
   }

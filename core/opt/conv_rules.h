@@ -1,11 +1,17 @@
 // The CPU heuristics' register tiles for convolutions whose image rows are not
 // whole vectors (heuristics.h tiles the others): with 512-bit vectors,
-//   - short rows (fewer than two vectors, not a multiple of one: the 28- and
-//     14-wide rows of EfficientNet's and ResNet's later layers): the whole row
-//     and two rows of the output (consecutive in memory) are one run of
-//     vectors, tiled with output channels. Padded to whole vectors instead,
-//     a row's tail vector is mostly masked and LLVM split the tile into 8- and
-//     4-float halves;
+//   - rows the vectors do not divide (56, 28 and 14 wide: ResNet's and
+//     EfficientNet's layers) are upcast whole, with up to 8 output channels
+//     (at most 256 copies); one shorter than two vectors takes the next output
+//     row with it (consecutive in memory, so the run is longer). Padded to
+//     whole vectors instead (heuristics.h), the 16 x 16 tile's last vector of
+//     a row is half masked, and LLVM split a 28-wide row's tile into 8- and
+//     4-float halves. Same loaded runs: conv2d 3x3 on 56 x 56 padded 16 x 16
+//     210-220 ms, whole row x 4 channels 130-177 ms; the 1x1 on 56 x 56
+//     187-281 against 56-82 ms; EfficientNet's 1x1 (28 wide) 50-61 against
+//     1.1-2.2 ms with two rows x 4 channels; ResNet's 3x3 (14 wide)
+//     1070-1114 ms (a 32 x 8 tile of channels and images) against 295-297
+//     with two rows x 8 channels;
 //   - depthwise (no output axis reuses a load that depends on the image row,
 //     so no tile across channels; the reductions a small window only): the
 //     whole row (56 floats: three vectors and a half, none padded) and two

@@ -10,9 +10,12 @@
 // are and-ed.
 #include "core/render/render_llvm_writer.h"
 
+#include "core/ir/reaches.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <optional>
@@ -71,7 +74,14 @@ std::string renderLaneMask(Writer& w, const std::vector<const UOp*>& lanes) {
   std::map<const UOp*, std::vector<bool>> others; // any other conjunct: the lanes that have it
   std::vector<const UOp*> order;                  // conjuncts in first-seen order, so the text is stable
   std::vector<std::pair<const UOp*, bool>> boundOrder;
-  bool fallback = false;
+  // A mask that does not change along the innermost loop is hoisted out of it
+  // by LLVM, so lane by lane costs nothing there; built of vector compares
+  // beside a register tile (a 3x3 convolution's, gates outside its loop over
+  // input channels), LLVM packed the tile's multiply-adds into 8-float halves
+  // instead of 16-float vectors (conv2d 3x3: 155-229 -> 361-424 ms).
+  bool fallback = !w.openLoops.empty() && std::none_of(lanes.begin(), lanes.end(), [&](const UOp* l) {
+    return l->src().size() == 3 && reaches(*l->src(2), *w.openLoops.back());
+  });
   for (size_t k = 0; k < n && !fallback; ++k) {
     if (lanes[k]->src().size() != 3) continue;
     std::vector<const UOp*> parts;
@@ -106,8 +116,19 @@ std::string renderLaneMask(Writer& w, const std::vector<const UOp*>& lanes) {
   std::vector<std::string> parts;
   for (const auto& key : boundOrder) {
     const auto& [x, lower] = key;
-    const std::string t = regType(x->dtype());
-    const int bits = static_cast<int>(x->dtype().itemSize() * 8);
+    std::string t = regType(x->dtype()), value = w.operand(*x);
+    int bits = static_cast<int>(x->dtype().itemSize() * 8);
+    // 64-bit indices compared as 32-bit where the value and the bounds fit:
+    // one 512-bit compare for 16 lanes, not two
+    const MinMax& m = x->minMax();
+    auto fits32 = [](__int128 v) { return v >= std::numeric_limits<int32_t>::min() && v <= std::numeric_limits<int32_t>::max(); };
+    const std::vector<std::optional<int64_t>>& cs = bounds[key];
+    if (bits > 32 && !m.isFloat && fits32(m.lo) && fits32(m.hi) &&
+        std::all_of(cs.begin(), cs.end(), [&](const std::optional<int64_t>& c) { return !c || fits32(*c); })) {
+      value = w.emit(fmt::format("trunc {} {} to i32", t, value));
+      t = "i32";
+      bits = 32;
+    }
     // a lane without the bound compares against the type's extreme: always true
     const int64_t none = lower ? (bits >= 64 ? std::numeric_limits<int64_t>::min() : -(int64_t{1} << (bits - 1)))
                                : (bits >= 64 ? std::numeric_limits<int64_t>::max() : (int64_t{1} << (bits - 1)) - 1);
@@ -115,7 +136,7 @@ std::string renderLaneMask(Writer& w, const std::vector<const UOp*>& lanes) {
     for (size_t k = 0; k < n; ++k)
       consts += fmt::format("{}{} {}", k ? ", " : "", t, bounds[key][k].value_or(none));
     parts.push_back(w.emit(fmt::format("icmp {} <{} x {}> {}, <{}>", lower ? "sge" : "slt", n, t,
-                                       laneMaskSplat(w, t, w.operand(*x), n), consts)));
+                                       laneMaskSplat(w, t, value, n), consts)));
   }
   for (const UOp* a : order) {
     std::string splat = laneMaskSplat(w, "i1", w.operand(*a), n);

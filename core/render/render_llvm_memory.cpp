@@ -116,6 +116,7 @@ void renderRange(Writer& w, const UOp& u) {
     w.threads = std::get<int64_t>(*bound);
     return w.bind(u, "%tid");
   }
+  w.openLoops.push_back(&u);
   std::string t = regType(u.dtype());
   std::string r = fmt::format("%r{}", id), loop = fmt::format("loop{}", id);
   std::string before = w.block();
@@ -134,6 +135,7 @@ void renderEnd(Writer& w, const UOp& u) {
   if (u.src().size() != 2) unsupported(u, "an End closes one range (split ends first)");
   const UOp& range = *u.src(1);
   if (&range == w.threadRange) return; // each thread runs its one index
+  if (!w.openLoops.empty() && w.openLoops.back() == &range) w.openLoops.pop_back();
   int64_t id = range.argAs<RangeArg>().id;
   std::string r = w.operand(range), loop = fmt::format("loop{}", id);
   w.line(fmt::format("br label %{}.latch", loop));

@@ -86,6 +86,8 @@ public:
   // The THREAD range the kernel's %tid argument stands for (one per kernel), and its size.
   const UOp* threadRange = nullptr;
   int64_t threads = 1;
+  // The loops open where the writer is, outermost first (renderRange, renderEnd).
+  std::vector<const UOp*> openLoops;
 
   // Float Muls and Adds that may fuse into one FMA (LLVM's `contract`).
   std::unordered_set<const UOp*> contract;

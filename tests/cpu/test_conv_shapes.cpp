@@ -178,7 +178,9 @@ private Q_SLOTS:
     QCOMPARE(ops["Store"], 224);
     QCOMPARE(ops["Mul"], 224 + 4); // the products; four index multiplies
     std::map<std::string, int> isa = convShapesZen5(k);
-    QVERIFY2(isa["vfmadd231ps zmm"] + isa["vfmadd213ps zmm"] >= 12, qPrintable(QString::number(isa["vfmadd231ps zmm"])));
+    // 16-float multiply-adds: at least two per channel and step (the 56 lanes
+    // of a channel are three vectors and a half)
+    QVERIFY2(isa["vfmadd231ps zmm"] + isa["vfmadd213ps zmm"] >= 8, qPrintable(QString::number(isa["vfmadd231ps zmm"])));
     QCOMPARE(isa["vinsertps"], 0);
     QCOMPARE(isa["vgatherdps"] + isa["vgatherqps"], 0);
   }

@@ -2,6 +2,7 @@
 
 #include "core/ir/reaches.h"
 #include "core/ir/shape.h"
+#include "core/opt/conv_rules.h"
 #include "core/opt/gpu_heuristics.h"
 #include "core/opt/heuristic_axes.h"
 #include "core/opt/heuristic_remarks.h"
@@ -193,7 +194,13 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // ms against 4.0).
   const bool wideColumns = wide && reduceAxes == 1 && lastReduce->size * 32 * 4 > kL1TileBytes;
   std::vector<int> tileAxes;
-  if (reduces && !rows)
+  // convolutions whose rows are not whole vectors: conv_rules.h
+  const std::optional<ConvTile> conv = reduces && !rows ? convTile(k, target) : std::nullopt;
+  if (conv)
+    for (const ConvTileStep& s : conv->steps)
+      if (!tryApply(s.opt, s.why)) break;
+  if (conv) tileAxes = conv->tileAxes, tiled = static_cast<int>(tileAxes.size());
+  if (reduces && !rows && !conv)
     for (const Axis& a : outputs) {
       if (tiled == 2) continue;
       if (!loadReusedAcross(k, *a.range, first)) {

@@ -6,8 +6,9 @@
 //     to 16 and the next by up to 8, so a matmul keeps a 16x8 block of
 //     accumulators in vector registers (32x8 runs a little faster but doubles
 //     the copies Expand makes and the time to compile; BEAM finds it);
-//   - with 512-bit vectors, a first tile axis read consecutively that 16 does
-//     not divide (a 56-wide image row) is padded to a multiple of 16 when that
+//   - with 512-bit vectors, a convolution's image row that 16 does not divide
+//     is upcast whole where it fits (conv_rules.h); else a first tile axis
+//     read consecutively that 16 does not divide is padded to a multiple of 16 when that
 //     adds at most a quarter and a second tile axis follows, so the tile is
 //     whole vectors (its tail masked), and equal tile factors nest the first
 //     axis innermost, where LLVM packs its copies into vectors;

@@ -78,13 +78,11 @@ void renderMaskedLoad(Writer& w, const VectorGroup& g) {
   std::string vt = fmt::format("<{} x {}>", n, t);
   std::string start = w.emit(fmt::format("getelementptr {}, ptr {}, i64 -{}", t, w.operand(*g.emitAt->src(0)),
                                          g.emitLane));
-  std::string mask = "poison", alts = "poison";
+  std::string mask = renderLaneMask(w, g.lanes), alts = "poison";
   for (size_t k = 0; k < n; ++k) {
     const UOp& l = *g.lanes[k];
-    bool gated = l.src().size() == 3;
-    mask = w.emit(fmt::format("insertelement <{} x i1> {}, i1 {}, i32 {}", n, mask,
-                              gated ? w.operand(*l.src(2)) : "true", k));
-    if (gated) alts = w.emit(fmt::format("insertelement {} {}, {} {}, i32 {}", vt, alts, t, w.operand(*l.src(1)), k));
+    if (l.src().size() == 3)
+      alts = w.emit(fmt::format("insertelement {} {}, {} {}, i32 {}", vt, alts, t, w.operand(*l.src(1)), k));
   }
   std::string suffix = fmt::format("v{}{}", n, t == "float" ? "f32" : t == "double" ? "f64" : t);
   std::string v = w.callIntrinsic(vt, fmt::format("llvm.masked.load.{}.p0", suffix),
@@ -118,6 +116,7 @@ void renderRange(Writer& w, const UOp& u) {
     w.threads = std::get<int64_t>(*bound);
     return w.bind(u, "%tid");
   }
+  w.openLoops.push_back(&u);
   std::string t = regType(u.dtype());
   std::string r = fmt::format("%r{}", id), loop = fmt::format("loop{}", id);
   std::string before = w.block();
@@ -136,6 +135,7 @@ void renderEnd(Writer& w, const UOp& u) {
   if (u.src().size() != 2) unsupported(u, "an End closes one range (split ends first)");
   const UOp& range = *u.src(1);
   if (&range == w.threadRange) return; // each thread runs its one index
+  if (!w.openLoops.empty() && w.openLoops.back() == &range) w.openLoops.pop_back();
   int64_t id = range.argAs<RangeArg>().id;
   std::string r = w.operand(range), loop = fmt::format("loop{}", id);
   w.line(fmt::format("br label %{}.latch", loop));

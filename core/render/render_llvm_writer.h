@@ -86,6 +86,8 @@ public:
   // The THREAD range the kernel's %tid argument stands for (one per kernel), and its size.
   const UOp* threadRange = nullptr;
   int64_t threads = 1;
+  // The loops open where the writer is, outermost first (renderRange, renderEnd).
+  std::vector<const UOp*> openLoops;
 
   // Float Muls and Adds that may fuse into one FMA (LLVM's `contract`).
   std::unordered_set<const UOp*> contract;
@@ -131,6 +133,9 @@ void renderIndex(Writer& w, const UOp& u);   // render_llvm_memory.cpp
 void renderLoad(Writer& w, const UOp& u);
 void renderStore(Writer& w, const UOp& u);
 void renderMaskedLoad(Writer& w, const VectorGroup& g); // a gated group (vector_access.h)
+// The <N x i1> mask of a gated group's lanes, lane k true where lane k's gate
+// holds (render_llvm_lane_mask.cpp)
+std::string renderLaneMask(Writer& w, const std::vector<const UOp*>& lanes);
 void renderRange(Writer& w, const UOp& u);
 void renderEnd(Writer& w, const UOp& u);
 void renderStack(Writer& w, const UOp& u);       // render_llvm_wmma.cpp

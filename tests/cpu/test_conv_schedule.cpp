@@ -1,6 +1,7 @@
 // The CPU heuristics' direct convolution (core/opt/heuristics.cpp): with
-// AVX-512, a padded 3x3 convolution's image row is padded to whole 16-float
-// vectors and tiled 16 columns x 16 output channels, and the input channels
+// AVX-512, a padded 3x3 convolution's image row too wide to be upcast whole
+// (core/opt/conv_rules.h) is padded to whole 16-float vectors and tiled 16
+// columns x 16 output channels, and the input channels
 // move innermost so that the padding's gates are tested outside the hot loop:
 // its body is the tile's multiply-adds, one load per input channel step of
 // each input column and filter, and no comparison. The exact OptOps, the
@@ -67,32 +68,36 @@ class TestConvSchedule : public QObject {
   Q_OBJECT
 
 private Q_SLOTS:
-  // the bench's conv2d_3x3 (16 x 64 x 56 x 56, 64 filters): the 56 columns
-  // padded to 64, a 16 x 16 tile, the input channels innermost, the batch
-  // split across the cores
+  // the bench's conv2d_3x3 (16 x 64 x 56 x 56, 64 filters): the whole
+  // 56-column row (three vectors and a half) by 4 output channels
+  // (core/opt/conv_rules.h), the input channels innermost, the batch split
+  // across the cores
   void benchConvolutionOpts() {
     QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(convPadded3x3(16, 64, 64, 56, 56), convWideTarget()))),
-             QStringLiteral("Padto(3, 16); Split(3, 16, UPCAST); Split(1, 16, UPCAST); Swap(7, 8); Swap(4, 5); Swap(5, 6); "
-                            "Split(0, 2, THREAD)"));
-    // a width the vectors divide is not padded; the channels still move innermost
+             QStringLiteral("Split(1, 4, UPCAST); Split(3, 56, UPCAST); Swap(4, 5); Swap(5, 6); Split(0, 2, THREAD)"));
+    // a width the vectors divide: a 16 x 16 tile; the channels still move innermost
     QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(convPadded3x3(16, 64, 64, 32, 32), convWideTarget()))),
              QStringLiteral("Split(3, 16, UPCAST); Split(1, 16, UPCAST); Swap(7, 8); Swap(4, 5); Swap(5, 6); Split(0, 2, THREAD)"));
-    // one that would grow by more than a quarter (24 -> 32) keeps half-width vectors
+    // a row shorter than two vectors (24) takes the next row with it
     QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(convPadded3x3(16, 64, 64, 24, 24), convWideTarget()))),
-             QStringLiteral("Split(3, 8, UPCAST); Split(1, 16, UPCAST); Swap(7, 8); Swap(4, 5); Swap(5, 6); "
+             QStringLiteral("Split(1, 4, UPCAST); Split(2, 2, UPCAST); Split(3, 24, UPCAST); Swap(4, 5); Swap(5, 6); "
+                            "Split(0, 2, THREAD)"));
+    // a row of 130: whole, not even two channels fit in 256 copies, so it is padded to 144 as before
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(convPadded3x3(16, 64, 64, 40, 130), convWideTarget()))),
+             QStringLiteral("Padto(3, 16); Split(3, 16, UPCAST); Split(1, 16, UPCAST); Swap(7, 8); Swap(4, 5); Swap(5, 6); "
                             "Split(0, 2, THREAD)"));
   }
 
   // the hot loop over input channels: 256 accumulators each updated by one
   // multiply-add, one load per filter tap and input column, no gate computed
   void innermostLoopHasNoGates() {
-    UOpPtr kernel = convPadded3x3(2, 4, 32, 6, 28);
+    UOpPtr kernel = convPadded3x3(2, 4, 32, 6, 130);
     std::vector<Opt> opts = heuristicOpts(kernel, convWideTarget());
     QCOMPARE(QString::fromStdString(formatOpts(opts)),
              QStringLiteral("Padto(3, 16); Split(3, 16, UPCAST); Split(1, 16, UPCAST); Swap(7, 8); Swap(4, 5); Swap(5, 6); "
                             "Split(2, 2, THREAD)"));
     LoweredKernel lowered = lowerKernel(kernel, cpuTarget(), opts);
-    QCOMPARE(QString::fromStdString(lowered.name.text), QStringLiteral("r_2_2_2_3_2_3_3_4_16_16"));
+    QCOMPARE(QString::fromStdString(lowered.name.text), QStringLiteral("r_2_2_2_3_9_3_3_4_16_16"));
     std::map<std::string, int> ops = convInnermostLoopOps(*lowered.linear);
     QCOMPARE(ops["Load"], 256 + 16 + 16); // the accumulators, the 16 filters' taps, the 16 input columns
     QCOMPARE(ops["Store"], 256);
@@ -102,9 +107,16 @@ private Q_SLOTS:
     QCOMPARE(ops.count("And"), size_t{0});
   }
 
-  // the padded, reordered kernel computes what the kernel without OptOps does
+  // the padded, reordered kernel (and the whole-row one) computes what the
+  // kernel without OptOps does
+  void resultsMatchTheInterpreter_data() {
+    QTest::addColumn<int>("width");
+    QTest::newRow("padded 130") << 130;
+    QTest::newRow("whole row 28") << 28;
+  }
   void resultsMatchTheInterpreter() {
-    UOpPtr kernel = convPadded3x3(2, 4, 32, 6, 28);
+    QFETCH(int, width);
+    UOpPtr kernel = convPadded3x3(2, 4, 32, 6, width);
     CpuDevice device;
     CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, convWideTarget())));
     std::mt19937_64 rng(11);

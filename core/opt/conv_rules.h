@@ -1,0 +1,47 @@
+// The CPU heuristics' register tiles for convolutions whose image rows are not
+// whole vectors (heuristics.h tiles the others): with 512-bit vectors,
+//   - rows the vectors do not divide (56, 28 and 14 wide: ResNet's and
+//     EfficientNet's layers) are upcast whole, with up to 8 output channels
+//     (at most 256 copies); one shorter than two vectors takes the next output
+//     row with it (consecutive in memory, so the run is longer). Padded to
+//     whole vectors instead (heuristics.h), the 16 x 16 tile's last vector of
+//     a row is half masked, and LLVM split a 28-wide row's tile into 8- and
+//     4-float halves. Same loaded runs: conv2d 3x3 on 56 x 56 padded 16 x 16
+//     210-220 ms, whole row x 4 channels 130-177 ms; the 1x1 on 56 x 56
+//     187-281 against 56-82 ms; EfficientNet's 1x1 (28 wide) 50-61 against
+//     1.1-2.2 ms with two rows x 4 channels; ResNet's 3x3 (14 wide)
+//     1070-1114 ms (a 32 x 8 tile of channels and images) against 295-297
+//     with two rows x 8 channels;
+//   - depthwise (no output axis reuses a load that depends on the image row,
+//     so no tile across channels; the reductions a small window only): the
+//     whole row (56 floats: three vectors and a half, none padded) and two
+//     output rows, the window's loops around them (16x144x56x56, loaded
+//     machine, same run: row by 8 40 and 36 ms, whole row 26 and 20, whole
+//     row x 2 rows 19 and 22, padded 16 x 4 rows with the window's rows
+//     unrolled 100 and 135).
+// Rows that are a multiple of the vector width keep heuristics.h's tile.
+// A plan of OptOps on the kernel's axes as numbered before them (each Split
+// appends its new axis, so the numbers stay valid); none where no rule fits.
+#pragma once
+
+#include "core/opt/apply_opt.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace uops {
+
+struct ConvTileStep {
+  Opt opt;
+  std::string why; // the rule, for its remark
+};
+
+struct ConvTile {
+  std::vector<ConvTileStep> steps;
+  std::vector<int> tileAxes; // the vector axis first, then the one reusing its loads (if any)
+};
+
+std::optional<ConvTile> convTile(const UOpPtr& ast, const OptTarget& target);
+
+} // namespace uops

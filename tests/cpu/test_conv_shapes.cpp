@@ -1,0 +1,219 @@
+// The CPU heuristics' tiles for convolutions whose image rows are not whole
+// 16-float vectors (core/opt/conv_rules.h) and the vector compares that build
+// a padded row's load mask (core/render/render_llvm_lane_mask.cpp): the exact
+// OptOps for the bench's shapes, the innermost loop of the linearized kernel,
+// its machine code for Zen 5 (full-width FMAs, no lane inserts or gathers),
+// and its results against the kernel interpreter.
+#include "tests/support/test_registry.h"
+#include "tests/support/kernel_ast.h"
+
+#include "backends/llvm/compile_to_object.h"
+#include "backends/llvm/cpu_device.h"
+#include "backends/llvm/disassemble.h"
+#include "core/engine/kernel_interpreter.h"
+#include "core/opt/heuristics.h"
+#include "core/pipeline/codegen.h"
+
+#include <QTest>
+
+#include <map>
+#include <optional>
+#include <random>
+
+using namespace uops;
+using namespace kernelast;
+
+namespace {
+
+// out[b, co, y, x] = sum_ci w[co, ci] * in[b, ci, y, x], NCHW; ranges b, co,
+// y, x, ci. Slots: out 0, w 1, in 2.
+UOpPtr convShapes1x1(int64_t n, int64_t cin, int64_t cout, int64_t h, int64_t wd) {
+  UOpPtr b = range(n, 0), co = range(cout, 1), y = range(h, 2), x = range(wd, 3);
+  UOpPtr ci = range(cin, 4, AxisType::Reduce);
+  UOpPtr in = load(buf(2, dtypes::float32, n * cin * h * wd), ((b * cin + ci) * h + y) * wd + x);
+  UOpPtr w = load(buf(1, dtypes::float32, cout * cin), co * cin + ci);
+  UOpPtr sum = reduceOver(w * in, Op::Add, {ci});
+  return sink({end(store(buf(0, dtypes::float32, n * cout * h * wd), ((b * cout + co) * h + y) * wd + x, sum),
+                    {b, co, y, x})});
+}
+
+// a padded 3x3 convolution; ranges b, co, y, x, ci, ky, kx
+UOpPtr convShapes3x3(int64_t n, int64_t cin, int64_t cout, int64_t h, int64_t wd) {
+  UOpPtr b = range(n, 0), co = range(cout, 1), y = range(h, 2), x = range(wd, 3);
+  UOpPtr ci = range(cin, 4, AxisType::Reduce), ky = range(3, 5, AxisType::Reduce), kx = range(3, 6, AxisType::Reduce);
+  UOpPtr row = y + ky, col = x + kx;
+  UOpPtr gate = atLeast(row, 1) & lt(row, h + 1) & atLeast(col, 1) & lt(col, wd + 1);
+  UOpPtr in = gatedLoad(buf(2, dtypes::float32, n * cin * h * wd), ((b * cin + ci) * h + row - 1) * wd + col - 1,
+                        constant(dtypes::float32, 0.0), gate);
+  UOpPtr w = load(buf(1, dtypes::float32, cout * cin * 9), (co * cin + ci) * 9 + ky * 3 + kx);
+  UOpPtr sum = reduceOver(w * in, Op::Add, {ci, ky, kx});
+  return sink({end(store(buf(0, dtypes::float32, n * cout * h * wd), ((b * cout + co) * h + y) * wd + x, sum),
+                    {b, co, y, x})});
+}
+
+// a padded depthwise 3x3 convolution (one filter per channel); ranges b, c, y, x, ky, kx
+UOpPtr convShapesDepthwise(int64_t n, int64_t c, int64_t h, int64_t wd) {
+  UOpPtr b = range(n, 0), ch = range(c, 1), y = range(h, 2), x = range(wd, 3);
+  UOpPtr ky = range(3, 4, AxisType::Reduce), kx = range(3, 5, AxisType::Reduce);
+  UOpPtr row = y + ky, col = x + kx;
+  UOpPtr gate = atLeast(row, 1) & lt(row, h + 1) & atLeast(col, 1) & lt(col, wd + 1);
+  UOpPtr in = gatedLoad(buf(2, dtypes::float32, n * c * h * wd), ((b * c + ch) * h + row - 1) * wd + col - 1,
+                        constant(dtypes::float32, 0.0), gate);
+  UOpPtr w = load(buf(1, dtypes::float32, c * 9), ch * 9 + ky * 3 + kx);
+  UOpPtr sum = reduceOver(w * in, Op::Add, {ky, kx});
+  return sink({end(store(buf(0, dtypes::float32, n * c * h * wd), ((b * c + ch) * h + y) * wd + x, sum),
+                    {b, ch, y, x})});
+}
+
+OptTarget convShapesTarget() {
+  OptTarget t;
+  t.threads = 2;
+  t.vectorBits = 512;
+  return t;
+}
+
+QString convShapesOpts(const UOpPtr& kernel) {
+  return QString::fromStdString(formatOpts(heuristicOpts(kernel, convShapesTarget())));
+}
+
+// The ops between the innermost Range of a Linear and its End, counted by
+// name (a whole-row UPCAST leaves a Range of one iteration: not a loop).
+std::map<std::string, int> convShapesInnermost(const UOp& linear) {
+  const UOpList& ops = linear.src();
+  size_t first = 0;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    std::optional<ConstValue> bound = ops[i]->op() == Op::Range ? ops[i]->src(0)->constValue() : std::nullopt;
+    if (ops[i]->op() == Op::Range && !(bound && std::holds_alternative<int64_t>(*bound) && std::get<int64_t>(*bound) == 1))
+      first = i;
+  }
+  std::map<std::string, int> counts;
+  for (size_t i = first + 1; i < ops.size(); ++i) {
+    if (ops[i]->op() == Op::End) break;
+    ++counts[std::string(opName(ops[i]->op()))];
+  }
+  return counts;
+}
+
+// The kernel's machine code for Zen 5 (AVX-512), whatever the host: the
+// mnemonics counted, with the register width of FMAs ("vfmadd231ps zmm").
+std::map<std::string, int> convShapesZen5(const LoweredKernel& k) {
+  const TargetDesc zen5{"x86_64-pc-linux-gnu", "znver5", ""};
+  ObjectArtifacts o = compileToObject(k.rendered.text, k.rendered.entry, zen5, 3);
+  std::map<std::string, int> counts;
+  for (const AsmLine& l : disassembleFunction(o.object, k.rendered.entry, zen5, AsmSyntax::Intel)) {
+    std::string mnemonic = l.text.substr(0, l.text.find(' '));
+    if (mnemonic.starts_with("vfmadd")) mnemonic += " " + l.text.substr(l.text.find(' ') + 1, 3);
+    ++counts[mnemonic];
+  }
+  return counts;
+}
+
+// The kernel with the heuristics' OptOps (or `opts`) on the CPU against the
+// kernel interpreter without them, on small integers (exact in float32).
+QString convShapesMismatch(const UOpPtr& kernel, std::optional<std::vector<Opt>> opts = std::nullopt) {
+  CpuDevice device;
+  CpuProgram program =
+      device.compile(lowerKernel(kernel, cpuTarget(), opts ? *opts : heuristicOpts(kernel, convShapesTarget())));
+  std::mt19937_64 rng(7);
+  std::vector<HostTensor> bufs;
+  for (const KernelParam& p : program.kernel.params) {
+    HostTensor t(p.dtype, {p.size});
+    for (int64_t e = 0; e < p.size && !p.written; ++e)
+      t.setDouble(e, static_cast<double>(std::uniform_int_distribution<int>(-4, 4)(rng)) / 4);
+    bufs.push_back(t);
+  }
+  std::vector<HostTensor> want = bufs;
+  for (HostTensor& t : want) t = t.withShape(t.shape());
+  std::vector<HostTensor*> ptrs;
+  for (HostTensor& t : want) ptrs.push_back(&t);
+  runKernel(*UOp::make(Op::Call, dtypes::void_, {kernel}), ptrs);
+  device.run(program, bufs);
+  for (int64_t e = 0; e < want[0].numel(); ++e)
+    if (float(bufs[0].getDouble(e)) != float(want[0].getDouble(e)))
+      return QStringLiteral("element %1: %2, the interpreter %3")
+          .arg(e)
+          .arg(bufs[0].getDouble(e))
+          .arg(want[0].getDouble(e));
+  return {};
+}
+
+} // namespace
+
+class TestConvShapes : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  // the bench's EfficientNet projection (1x1, 144 -> 40 channels on 28 x 28)
+  // and ResNet layer3 (3x3, 256 channels on 14 x 14): the whole row and two
+  // rows, upcast with output channels, no Padto
+  void shortRowOpts() {
+    QCOMPARE(convShapesOpts(convShapes1x1(16, 144, 40, 28, 28)),
+             QStringLiteral("Split(1, 4, UPCAST); Split(2, 2, UPCAST); Split(3, 28, UPCAST); Split(0, 2, THREAD)"));
+    QCOMPARE(convShapesOpts(convShapes3x3(16, 256, 256, 14, 14)),
+             QStringLiteral("Split(1, 8, UPCAST); Split(2, 2, UPCAST); Split(3, 14, UPCAST); Swap(4, 5); Swap(5, 6); "
+                            "Split(0, 2, THREAD)"));
+    // the bench's 1x1 (56 wide: three vectors and a half): the whole row by 4 channels
+    QCOMPARE(convShapesOpts(convShapes1x1(16, 64, 256, 56, 56)),
+             QStringLiteral("Split(1, 4, UPCAST); Split(3, 56, UPCAST); Split(0, 2, THREAD)"));
+    // rows of whole vectors keep heuristics.h's tile
+    QCOMPARE(convShapesOpts(convShapes1x1(16, 64, 256, 32, 32)),
+             QStringLiteral("Split(3, 16, UPCAST); Split(1, 16, UPCAST); Swap(5, 6); Split(0, 2, THREAD)"));
+  }
+
+  // the bench's depthwise layer (16 x 144 x 56 x 56): the whole row and two rows
+  void depthwiseOpts() {
+    QCOMPARE(convShapesOpts(convShapesDepthwise(16, 144, 56, 56)),
+             QStringLiteral("Split(3, 56, UPCAST); Split(2, 2, UPCAST); Split(0, 2, THREAD)"));
+  }
+
+  // the 1x1's hot loop over input channels: 4 channels x 2 rows x 28 columns
+  // of accumulators, each one multiply-add; one load per filter and column
+  void shortRowInnermostLoop() {
+    LoweredKernel k = lowerKernel(convShapes1x1(2, 16, 8, 4, 28), cpuTarget(),
+                                  heuristicOpts(convShapes1x1(2, 16, 8, 4, 28), convShapesTarget()));
+    QCOMPARE(QString::fromStdString(formatOpts(k.opts)),
+             QStringLiteral("Split(1, 4, UPCAST); Split(2, 2, UPCAST); Split(3, 28, UPCAST)"));
+    std::map<std::string, int> ops = convShapesInnermost(*k.linear);
+    QCOMPARE(ops["Load"], 224 + 4 + 56);
+    QCOMPARE(ops["Store"], 224);
+    QCOMPARE(ops["Mul"], 224 + 4); // the products; four index multiplies
+    std::map<std::string, int> isa = convShapesZen5(k);
+    // 16-float multiply-adds: at least two per channel and step (the 56 lanes
+    // of a channel are three vectors and a half)
+    QVERIFY2(isa["vfmadd231ps zmm"] + isa["vfmadd213ps zmm"] >= 8, qPrintable(QString::number(isa["vfmadd231ps zmm"])));
+    QCOMPARE(isa["vinsertps"], 0);
+    QCOMPARE(isa["vgatherdps"] + isa["vgatherqps"], 0);
+  }
+
+  // a depthwise row of 16-float vectors (the row padded, the window's loops
+  // innermost): each gated load's mask is vector compares, no k-register
+  // shifts build it lane by lane (the whole-row tile the heuristics choose
+  // has no gated groups: LLVM peels its edges)
+  void depthwiseMasksAreVectorCompares() {
+    UOpPtr kernel = convShapesDepthwise(2, 4, 6, 56);
+    LoweredKernel k = lowerKernel(kernel, cpuTarget(), parseOpts("Padto(3, 16); Split(3, 16, UPCAST)"));
+    const QString ir = QString::fromStdString(k.rendered.text);
+    QVERIFY2(ir.contains(QStringLiteral("llvm.masked.load.v16f32")), qPrintable(ir.left(3000)));
+    QVERIFY2(!ir.contains(QStringLiteral("insertelement <16 x i1>")), qPrintable(ir.left(3000)));
+    QVERIFY2(ir.contains(QStringLiteral("icmp slt <16 x i32>")), qPrintable(ir.left(3000)));
+    std::map<std::string, int> isa = convShapesZen5(k);
+    QCOMPARE(isa["kshiftlw"] + isa["kshiftrw"] + isa["kshiftlb"] + isa["kshiftrb"], 0);
+    int compares = 0; // vpcmpgtd, vpcmpnltd, ... into mask registers
+    for (const auto& [mnemonic, n] : isa)
+      if (mnemonic.starts_with("vpcmp")) compares += n;
+    QVERIFY(compares > 0);
+  }
+
+  void resultsMatchTheInterpreter() {
+    QCOMPARE(convShapesMismatch(convShapes1x1(2, 16, 8, 4, 28)), QString());
+    QCOMPARE(convShapesMismatch(convShapes3x3(2, 8, 16, 4, 14)), QString());
+    QCOMPARE(convShapesMismatch(convShapesDepthwise(2, 4, 6, 56)), QString());
+    QCOMPARE(convShapesMismatch(convShapesDepthwise(2, 4, 6, 20)), QString());
+    // the padded depthwise row with vector-compare masks
+    QCOMPARE(convShapesMismatch(convShapesDepthwise(2, 4, 6, 56), parseOpts("Padto(3, 16); Split(3, 16, UPCAST)")),
+             QString());
+  }
+};
+
+UOPSCOPE_TEST(TestConvShapes);
+#include "test_conv_shapes.moc"

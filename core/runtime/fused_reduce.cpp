@@ -12,6 +12,10 @@ namespace {
 // Deeper than this, a region's nodes become leaves: the element walk recurses
 // once per level.
 constexpr int kFusedReduceDepth = 64;
+// An elementwise node is a leaf when the operand repeats each of its elements
+// this many times or more on average: computing it whole holds at most a
+// quarter of the operand's size.
+constexpr int64_t kFusedReduceRepeats = 4;
 // The most operands an elementwise op takes (Where, Mulacc).
 constexpr size_t kFusedReduceOperands = 3;
 
@@ -64,124 +68,98 @@ FusedReduce::FusedReduce(const UOp& reduce) : m_reduce(reduce) {
       if (reads[s]++ == 0) stack.push_back(s);
     }
   }
-  // The tree, built depth-first from the root.
+  // An elementwise node much smaller than the operand (a weight, an input
+  // before its windows are pulled out) is broadcast inside it: computed once
+  // as a whole tensor, not again for every element that repeats it.
+  const int64_t operandSize = shapeProduct(root->shape());
+  auto inner = [&](const UOp& u, int depth) {
+    bool repeated = !fusedReduceMoves(u.op()) && shapeProduct(u.shape()) * kFusedReduceRepeats <= operandSize;
+    return fusedReduceFusable(u) && reads[&u] == 1 && depth < kFusedReduceDepth && !repeated;
+  };
+  // The tree, built depth-first from the root: each operand's movement chain
+  // is followed down to the node below it, then composed bottom-up into views.
   struct Pending {
     const UOp* uop;
     int depth;
-    size_t parent;
+    size_t reader; // SIZE_MAX: the Reduce
+    size_t slot;   // which operand of the reader
   };
-  std::vector<Pending> todo{{root, 0, SIZE_MAX}};
+  std::vector<Pending> todo{{root, 0, SIZE_MAX, 0}};
   std::unordered_map<const UOp*, size_t> leafSlots;
   while (!todo.empty()) {
     Pending p = todo.back();
     todo.pop_back();
-    const UOp& u = *p.uop;
-    size_t self = m_nodes.size();
-    if (p.parent != SIZE_MAX) m_nodes[p.parent].srcs.push_back(self);
-    Node node{.uop = &u, .kind = Kind::Leaf, .srcs = {}, .leaf = 0, .operand = {},
-              .index = std::vector<int64_t>(u.shape().size(), 0), .value = {}};
-    bool inner = fusedReduceFusable(u) && reads[&u] == 1 && p.depth < kFusedReduceDepth;
-    if (!inner) {
-      auto [it, fresh] = leafSlots.emplace(&u, m_leaves.size());
-      if (fresh) m_leaves.push_back(&u);
-      node.leaf = it->second;
-      m_nodes.push_back(std::move(node));
-      continue;
+    std::vector<const UOp*> chain;
+    const UOp* u = p.uop;
+    int depth = p.depth;
+    while (fusedReduceMoves(u->op()) && inner(*u, depth)) {
+      chain.push_back(u);
+      u = u->src(0).get();
+      ++depth;
     }
-    bool moves = fusedReduceMoves(u.op());
-    node.kind = moves ? Kind::Movement : Kind::Elementwise;
-    if (u.op() == Op::Pad || u.op() == Op::Shrink) node.operand = *shapeOperandValues(*u.src(1));
-    if (u.op() == Op::Pad || !moves) node.value = HostTensor(u.dtype(), Shape{});
+    size_t self = m_nodes.size();
+    Node node{.uop = u, .leaf = !inner(*u, depth), .leafSlot = 0, .operands = {},
+              .index = std::vector<int64_t>(u->shape().size(), 0), .value = {},
+              .zero = {}};
+    // a Pad in the chain reads as zero of its dtype, the node's (a Pad above a
+    // node with no scalar dtype is not fused: see fusedReduceFusable)
+    if (!chain.empty() && fusedReduceFusable(*chain.back())) node.zero = HostTensor(u->dtype(), Shape{});
+    Path path;
+    path.node = self;
+    path.views = StridedViews(u->shape());
+    for (size_t k = chain.size(); k-- > 0;) {
+      const UOp& move = *chain[k];
+      bool offsets = move.op() == Op::Pad || move.op() == Op::Shrink;
+      path.views.apply(move, offsets ? *shapeOperandValues(*move.src(1)) : Shape{});
+    }
+    if (p.reader != SIZE_MAX) path.views.broadcastTo(m_nodes[p.reader].uop->shape());
+    path.identity = !node.leaf && path.views.isIdentity(u->shape());
+    if (node.leaf) {
+      auto [it, fresh] = leafSlots.emplace(u, m_leaves.size());
+      if (fresh) m_leaves.push_back(u);
+      node.leafSlot = it->second;
+    } else {
+      node.value = HostTensor(u->dtype(), Shape{});
+      node.operands.resize(u->src().size());
+      // pushed last-first so the sources are built in source order
+      for (size_t k = u->src().size(); k-- > 0;)
+        todo.push_back({u->src(k).get(), depth + 1, self, k});
+    }
     m_nodes.push_back(std::move(node));
-    // pushed last-first so the sources get node indices in source order
-    size_t count = fusedReduceSourceCount(u);
-    for (size_t k = count; k-- > 0;)
-      todo.push_back({u.src(k).get(), p.depth + 1, self});
+    if (p.reader == SIZE_MAX)
+      m_root = std::move(path);
+    else
+      m_nodes[p.reader].operands[p.slot] = std::move(path);
   }
 }
 
-// The source's index for the node's index; `padded` when a Pad's index falls
-// in the padding, where the value is zero.
-void FusedReduce::moveIndex(const Node& node, Node& src, bool& padded) const {
+// The operand's element at its reader's `index`; a Pad's zero in its padding.
+ElementRef FusedReduce::through(Path& path, const std::vector<int64_t>& index) {
+  Node& node = m_nodes[path.node];
+  if (path.identity) {
+    node.index = index;
+    return at(path.node);
+  }
+  int64_t offset = 0;
+  if (!path.views.locate(index, offset, path.scratch)) return {&node.zero, 0};
+  if (node.leaf) return {m_leafValues[node.leafSlot], offset};
   const Shape& shape = node.uop->shape();
-  const Shape& from = src.uop->shape();
-  const std::vector<int64_t>& at = node.index;
-  std::vector<int64_t>& to = src.index;
-  switch (node.uop->op()) {
-  case Op::Reshape: {
-    int64_t linear = 0;
-    for (size_t k = 0; k < shape.size(); ++k)
-      linear = linear * shape[k] + at[k];
-    for (size_t k = from.size(); k-- > 0;) {
-      to[k] = linear % from[k];
-      linear /= from[k];
-    }
-    return;
+  for (size_t k = shape.size(); k-- > 0;) {
+    node.index[k] = offset % shape[k];
+    offset /= shape[k];
   }
-  case Op::Expand:
-    for (size_t k = 0; k < shape.size(); ++k)
-      to[k] = from[k] == 1 ? 0 : at[k];
-    return;
-  case Op::Permute: {
-    const Ints& order = node.uop->argAs<Ints>();
-    for (size_t k = 0; k < order.size(); ++k)
-      to[static_cast<size_t>(order[k])] = at[k];
-    return;
-  }
-  case Op::Flip: {
-    const Bools& flags = node.uop->argAs<Bools>();
-    for (size_t k = 0; k < shape.size(); ++k)
-      to[k] = flags[k] ? shape[k] - 1 - at[k] : at[k];
-    return;
-  }
-  case Op::Shrink:
-    for (size_t k = 0; k < shape.size(); ++k)
-      to[k] = at[k] + node.operand[k];
-    return;
-  case Op::Pad:
-    for (size_t k = 0; k < shape.size(); ++k) {
-      to[k] = at[k] - node.operand[k];
-      if (to[k] < 0 || to[k] >= from[k]) padded = true;
-    }
-    return;
-  default:
-    return;
-  }
+  return at(path.node);
 }
 
 ElementRef FusedReduce::at(size_t i) {
   Node& node = m_nodes[i];
-  switch (node.kind) {
-  case Kind::Leaf: {
-    const Shape& shape = node.uop->shape();
-    int64_t linear = 0;
-    for (size_t k = 0; k < shape.size(); ++k)
-      linear = linear * shape[k] + node.index[k];
-    return {m_leafValues[node.leaf], linear};
-  }
-  case Kind::Movement: {
-    bool padded = false;
-    moveIndex(node, m_nodes[node.srcs[0]], padded);
-    if (padded) return {&node.value, 0};
-    return at(node.srcs[0]);
-  }
-  case Kind::Elementwise: {
-    // Each operand broadcasts: right-aligned, its size-1 axes stay at 0.
-    std::array<ElementRef, kFusedReduceOperands> refs{};
-    size_t rank = node.index.size();
-    for (size_t s = 0; s < node.srcs.size(); ++s) {
-      Node& src = m_nodes[node.srcs[s]];
-      const Shape& from = src.uop->shape();
-      size_t skip = rank - from.size();
-      for (size_t k = 0; k < from.size(); ++k)
-        src.index[k] = from[k] == 1 ? 0 : node.index[skip + k];
-      refs[s] = at(node.srcs[s]);
-    }
-    elementwiseElement(node.uop->op(), std::span(refs.data(), node.srcs.size()), node.value, 0);
-    return {&node.value, 0};
-  }
-  }
-  return {&node.value, 0};
+  std::array<ElementRef, kFusedReduceOperands> refs{};
+  size_t count = node.operands.size();
+  for (size_t s = 0; s < count; ++s)
+    refs[s] = through(node.operands[s], m_nodes[i].index);
+  Node& self = m_nodes[i];
+  elementwiseElement(self.uop->op(), std::span(refs.data(), count), self.value, 0);
+  return {&self.value, 0};
 }
 
 HostTensor FusedReduce::evaluate(std::span<const HostTensor* const> leafValues,
@@ -189,13 +167,12 @@ HostTensor FusedReduce::evaluate(std::span<const HostTensor* const> leafValues,
   m_leafValues = leafValues;
   const ReduceArg& arg = m_reduce.argAs<ReduceArg>();
   const UOp& operand = *m_reduce.src(0);
-  auto element = [this](const std::vector<int64_t>& index) {
-    m_nodes[0].index = index;
-    return at(0);
-  };
-  auto poll = [cancel] {
+  auto element = [this](const std::vector<int64_t>& index) { return through(m_root, index); };
+  std::function<void()> poll = [cancel] {
     if (cancel && cancel->load(std::memory_order_relaxed)) throw EvalCancelled();
   };
+  HostTensor out;
+  if (evaluateTyped(poll, out)) return out;
   return reduceElements(operand.dtype(), operand.shape(), arg.op, arg.axes, element, poll);
 }
 

@@ -8,7 +8,10 @@
 //
 // The fused region is a tree grown from the Reduce's source through
 // elementwise ops and the movement ops that only move indices (Reshape,
-// Expand, Pad, Shrink, Permute, Flip). It stops at the leaves, evaluated as
+// Expand, Pad, Shrink, Permute, Flip); each chain of movement ops between two
+// elementwise ops (or the Reduce) is composed once into strided views
+// (strided_view.h), so an element costs a few multiply-adds per operand, not
+// an index rewritten by every op of the chain. It stops at the leaves, evaluated as
 // whole tensors by the caller: any other op, a node the region reads more than
 // once (so no element is computed twice per output element), and a node
 // whose own checks would fail (its error then comes from evaluating it).
@@ -16,9 +19,11 @@
 // (elementwiseElement, reduceElements), so the values are the same bits.
 #pragma once
 
+#include "core/runtime/strided_view.h"
 #include "core/runtime/tensor_reduce.h"
 
 #include <atomic>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -36,22 +41,38 @@ public:
                       const std::atomic<bool>* cancel = nullptr);
 
 private:
-  enum class Kind { Leaf, Movement, Elementwise };
+  // How an operand's element at its reader's index is found: the movement ops
+  // between them composed into views over the operand's node.
+  struct Path {
+    size_t node = 0; // index into m_nodes
+    StridedViews views{Shape{}};
+    bool identity = false; // the node's index is the reader's
+    std::vector<int64_t> scratch;
+  };
   struct Node {
     const UOp* uop;
-    Kind kind;
-    std::vector<size_t> srcs; // indices into m_nodes
-    size_t leaf = 0;          // index into m_leaves, for a Leaf
-    Shape operand;            // Pad/Shrink offsets
-    std::vector<int64_t> index; // where it is being evaluated
-    HostTensor value;           // an Elementwise node's element; a Pad's zero
+    bool leaf = false;
+    size_t leafSlot = 0;          // index into m_leaves, for a leaf
+    std::vector<Path> operands;   // an elementwise node's
+    std::vector<int64_t> index;   // where it is being evaluated
+    HostTensor value;             // an elementwise node's element
+    HostTensor zero;              // read where a Pad's padding covers a path to it
   };
 
+  ElementRef through(Path& path, const std::vector<int64_t>& index);
   ElementRef at(size_t node);
-  void moveIndex(const Node& node, Node& src, bool& padded) const;
+
+  // The common shapes of region as loops over the element type
+  // (fused_reduce_typed.cpp); false where the general walk is needed.
+  bool evaluateTyped(const std::function<void()>& poll, HostTensor& out);
+  template <class T> T leafElement(Path& path, const std::vector<int64_t>& index);
+  template <class T>
+  void reduceLeaf(Op op, const Ints& axes, const std::function<void()>& poll, HostTensor& out);
+  template <class T> void sumProducts(const Ints& axes, const std::function<void()>& poll, HostTensor& out);
 
   const UOp& m_reduce;
-  std::vector<Node> m_nodes; // m_nodes[0] is the Reduce's source
+  std::vector<Node> m_nodes;
+  Path m_root; // from the Reduce's operand
   std::vector<const UOp*> m_leaves;
   std::span<const HostTensor* const> m_leafValues;
 };

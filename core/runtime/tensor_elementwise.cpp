@@ -4,7 +4,9 @@
 #include "core/runtime/scalar_ops.h"
 #include "core/runtime/tensor_movement.h"
 
+#include <array>
 #include <cstring>
+#include <type_traits>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -23,6 +25,46 @@ std::optional<DType> requiredDType(Op op, DType dtype, std::span<const DType> op
   if ((op == Op::Shl || op == Op::Shr) && i == 1) return std::nullopt;
   if (isCompare(op)) return operands[0];
   return dtype;
+}
+
+// An integer op whose operands all have its dtype, over whole rows of
+// elements of type T: intOp on each, without the typed accessors' dispatch.
+template <class T>
+void elementwiseIntRows(Op op, ScalarType t, const std::vector<HostTensor>& in, HostTensor& out) {
+  using Wide = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>; // sign-extended as getUInt
+  std::array<const std::byte*, 3> src{};
+  for (size_t k = 0; k < in.size(); ++k)
+    src[k] = in[k].bytes().data();
+  std::byte* dst = out.mutableBytes().data();
+  std::array<uint64_t, 3> v{};
+  for (int64_t i = 0; i < out.numel(); ++i) {
+    size_t at = static_cast<size_t>(i) * sizeof(T);
+    for (size_t k = 0; k < in.size(); ++k) {
+      T x;
+      std::memcpy(&x, src[k] + at, sizeof(T));
+      v[k] = static_cast<uint64_t>(static_cast<Wide>(x));
+    }
+    T r = static_cast<T>(intOp(op, t, v[0], v[1], v[2]));
+    std::memcpy(dst + at, &r, sizeof(T));
+  }
+}
+
+bool elementwiseIntFast(Op op, DType dtype, const std::vector<HostTensor>& in, HostTensor& out) {
+  if (isCompare(op) || op == Op::Where || op == Op::Cast || in.size() > 3) return false;
+  for (const HostTensor& t : in)
+    if (t.dtype() != dtype) return false;
+  switch (dtype.scalar) {
+  case ScalarType::Int8: elementwiseIntRows<int8_t>(op, dtype.scalar, in, out); return true;
+  case ScalarType::Int16: elementwiseIntRows<int16_t>(op, dtype.scalar, in, out); return true;
+  case ScalarType::Int32: elementwiseIntRows<int32_t>(op, dtype.scalar, in, out); return true;
+  case ScalarType::Int64: elementwiseIntRows<int64_t>(op, dtype.scalar, in, out); return true;
+  case ScalarType::UInt8: elementwiseIntRows<uint8_t>(op, dtype.scalar, in, out); return true;
+  case ScalarType::UInt16: elementwiseIntRows<uint16_t>(op, dtype.scalar, in, out); return true;
+  case ScalarType::UInt32: elementwiseIntRows<uint32_t>(op, dtype.scalar, in, out); return true;
+  case ScalarType::UInt64: elementwiseIntRows<uint64_t>(op, dtype.scalar, in, out); return true;
+  default:
+    return false; // bool, floats, index: the per-element accessors
+  }
 }
 
 } // namespace
@@ -104,6 +146,7 @@ HostTensor elementwiseTensor(Op op, DType dtype, std::span<const HostTensor* con
   for (const HostTensor* s : srcs)
     in.push_back(broadcastTo(*s, shape));
   HostTensor out(dtype, shape);
+  if (elementwiseIntFast(op, dtype, in, out)) return out;
   std::vector<ElementRef> refs(in.size());
   for (int64_t i = 0; i < out.numel(); ++i) {
     for (size_t k = 0; k < in.size(); ++k)

@@ -70,6 +70,54 @@ private Q_SLOTS:
     // x = -11 gives 121; x = 12 gives 12*12+12 = 156, saturated by the cast to int8
     QCOMPARE(show(eval(reduce(operand, Op::Max, {0, 1}))), qs("float32 (1, 1) [127]"));
   }
+
+  // A Pad above an elementwise node reads zero in its padding, not the op at
+  // zero (Recip there is inf), and an elementwise node under a Flip, Pad,
+  // Permute and a Reshape that merges padded axes is read at its own index.
+  void elementwiseNodesUnderMovement() {
+    UOpPtr x = arange(dtypes::float32, {3, 4}) + constant(dtypes::float32, 1.0);
+    UOpPtr recip = reshape(permute(pad(alu(Op::Recip, {x}), {1, 0}, {5, 4}), {1, 0}), {2, 10});
+    UOpPtr root = reshape(pad(flip(alu(Op::Sqrt, {x * x + x}), {true, false}), {0, 1}, {3, 5}), {15});
+    UOpPtr other = reshape(shrink(root, {2}, {10}), {1, 10});
+    UOpPtr operand = expand(reshape(recip, {2, 1, 10}), {2, 3, 10}) *
+                     expand(reshape(other, {1, 1, 10}), {2, 3, 10});
+    for (Op op : {Op::Add, Op::Max}) {
+      UOpPtr r = reduce(operand, op, {2});
+      QCOMPARE(show(eval(r)), show(reduceTensor(eval(operand), op, {2})));
+    }
+    // recip row 0 (column 0 of the padded rows): 0, 1/1, 1/5, 1/9, 0
+    QCOMPARE(show(eval(reduce(recip, Op::Add, {1}))),
+             show(reduceTensor(eval(recip), Op::Add, {1})));
+    QCOMPARE(eval(reduce(reshape(recip, {20}), Op::Max, {0})).getDouble(0), 1.0);
+  }
+
+  // A running sum as arange writes it: windows of a padded constant, summed.
+  // The integer and float loops give what the materialized operand gives
+  // (uint8 wraps: 200 ones and 100 twos sum past 255), and an int32 arange
+  // reads 0, 1, 2...
+  void reductionsOfOneLeafThroughWindows() {
+    constexpr int64_t n = 300;
+    auto windows = [](const UOpPtr& scalar) {
+      UOpPtr row = expand(reshape(scalar, {1}), {n});
+      UOpPtr padded = pad(row, {n - 1}, {2 * n - 1});
+      UOpPtr rows = expand(reshape(padded, {1, 2 * n - 1}), {n + 1, 2 * n - 1});
+      UOpPtr flat = shrink(reshape(rows, {(n + 1) * (2 * n - 1)}), {0}, {n * 2 * n});
+      return shrink(reshape(flat, {n, 2 * n}), {0, 0}, {n, n}); // row i: n-1-i zeros, then ones
+    };
+    UOpPtr ones = windows(constant(dtypes::int32, int64_t{1}));
+    HostTensor arange = eval(reduce(ones, Op::Add, {1}) - constant(dtypes::int32, int64_t{1}));
+    QCOMPARE(arange.getInt(0), int64_t{0});
+    QCOMPARE(arange.getInt(n - 1), int64_t{n - 1});
+    for (DType d : {dtypes::int32, dtypes::uint8, dtypes::int64, dtypes::float32, dtypes::float64}) {
+      UOpPtr operand = windows(constant(d, int64_t{2})) + windows(constant(d, int64_t{0}));
+      UOpPtr single = windows(constant(d, int64_t{2}));
+      for (Op op : {Op::Add, Op::Max, Op::Mul})
+        QCOMPARE(show(eval(reduce(single, op, {1}))), show(reduceTensor(eval(single), op, {1})));
+      QCOMPARE(show(eval(reduce(operand, Op::Add, {0}))), show(reduceTensor(eval(operand), Op::Add, {0})));
+    }
+    HostTensor wrapped = eval(reduce(windows(constant(dtypes::uint8, int64_t{1})), Op::Add, {0, 1}));
+    QCOMPARE(wrapped.getInt(0), int64_t{(n * (n + 1) / 2) % 256});
+  }
 };
 
 UOPSCOPE_TEST(TestFusedReduce);

@@ -1,5 +1,7 @@
 #include "core/ir/buffer_access.h"
 
+#include "core/ir/graph_walk.h"
+
 #include <algorithm>
 
 namespace uops {
@@ -23,7 +25,7 @@ const UOp* registerAccessed(const UOp& access) {
 
 int64_t firstFreeRegisterId(const UOp& root) {
   int64_t next = 0;
-  for (const UOp* u : toposort(root))
+  for (const UOp* u : nodesWithOps(root, opBit(Op::Buffer)))
     if (isRegisterBuffer(*u)) next = std::max(next, u->argAs<BufferArg>().id + 1);
   return next;
 }

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "core/ir/node_map.h"
+#include "core/ir/scratch_node_set.h"
 #include "core/ir/uop.h"
 
 #include <unordered_map>
@@ -34,8 +35,8 @@ bool followsSource(const UOp& node, size_t i, WalkScope scope);
 // explorer's filtered graph use.
 template <class Follows> std::vector<const UOp*> postOrder(const UOp& root, Follows&& follows) {
   std::vector<const UOp*> order;
-  NodeMap<bool> seen(256);
-  seen[&root] = true;
+  ScratchNodeSet seen;
+  seen.insert(&root);
   // (node, next source to look at)
   std::vector<std::pair<const UOp*, size_t>> stack{{&root, 0}};
   while (!stack.empty()) {
@@ -48,7 +49,7 @@ template <class Follows> std::vector<const UOp*> postOrder(const UOp& root, Foll
     size_t i = next++;
     if (!follows(*node, i)) continue;
     const UOp* s = node->src(i).get();
-    if (!std::exchange(seen[s], true)) stack.emplace_back(s, 0);
+    if (seen.insert(s)) stack.emplace_back(s, 0);
   }
   return order;
 }

@@ -1,5 +1,5 @@
 // NodeMap: a flat open-addressing hash map from node pointer to a small value,
-// the memo of graphRewrite and the visited set of toposort. Pointers hash
+// the memo of graphRewrite and the visited set of toposort (scratch_node_set.h). Pointers hash
 // without touching the node; the map is never iterated, so its order
 // (pointer-dependent) never reaches output.
 #pragma once
@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace uops {
@@ -43,6 +44,18 @@ public:
   }
 
   size_t size() const { return m_size; }
+
+  // Removes every key the map holds, given as `keys` (each once), keeping its
+  // capacity: a probe for a key skips the slots already emptied, so the
+  // order does not matter.
+  void eraseAll(std::span<const UOp* const> keys) {
+    for (const UOp* key : keys) {
+      size_t i = slotOf(key);
+      while (m_slots[i].key != key) i = (i + 1) & m_mask;
+      m_slots[i] = Slot{};
+    }
+    m_size = 0;
+  }
 
 private:
   struct Slot {

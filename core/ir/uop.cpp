@@ -4,6 +4,7 @@
 #include "core/ir/intern_table.h"
 #include "core/ir/node_map.h"
 #include "core/ir/provenance.h"
+#include "core/ir/scratch_node_set.h"
 #include "core/ir/shape.h"
 
 #include <array>
@@ -175,11 +176,8 @@ UOpPtr UOp::withDType(DType dtype) const {
 
 std::vector<const UOp*> toposort(std::span<const UOpPtr> roots) {
   std::vector<const UOp*> order;
-  NodeMap<bool> seen(256);
-  auto firstVisit = [&seen](const UOp* u) {
-    bool& s = seen[u];
-    return !std::exchange(s, true);
-  };
+  ScratchNodeSet seen;
+  auto firstVisit = [&seen](const UOp* u) { return seen.insert(u); };
   // (node, next source to visit)
   std::vector<std::pair<const UOp*, size_t>> stack;
   for (const auto& root : roots) {

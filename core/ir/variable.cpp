@@ -23,9 +23,10 @@ bool isVariable(const UOp& u) {
 const VariableRange& variableOf(const UOp& u) { return *u.argAs<ParamArg>().variable; }
 
 std::vector<VariableRange> variablesOf(std::span<const UOpPtr> roots) {
-  std::map<std::string, VariableRange> byName;
-  for (const UOp* u : toposort(roots))
-    if (isVariable(*u)) byName.emplace(variableOf(*u).name, variableOf(*u));
+  std::map<std::string, VariableRange> byName; // the first of a name in toposort order wins
+  for (const UOpPtr& root : roots)
+    for (const UOp* u : nodesWithOps(*root, opBit(Op::Param)))
+      if (isVariable(*u)) byName.emplace(variableOf(*u).name, variableOf(*u));
   std::vector<VariableRange> out;
   for (auto& [name, v] : byName) out.push_back(v);
   return out;
@@ -46,8 +47,9 @@ int64_t boundValue(const VariableRange& v, const VariableValues& values) {
 
 std::vector<UOpPtr> bindVariables(std::span<const UOpPtr> roots, const VariableValues& values) {
   NodeSubst bound;
-  for (const UOp* u : toposort(roots))
-    if (isVariable(*u)) bound.emplace(u, constIndex(boundValue(variableOf(*u), values)));
+  for (const UOpPtr& root : roots)
+    for (const UOp* u : nodesWithOps(*root, opBit(Op::Param)))
+      if (isVariable(*u)) bound.emplace(u, constIndex(boundValue(variableOf(*u), values)));
   if (bound.empty()) return {roots.begin(), roots.end()};
   UOpPtr all = substitute(UOp::make(Op::Tuple, dtypes::void_, UOpList(roots.begin(), roots.end())), bound);
   return all->src();

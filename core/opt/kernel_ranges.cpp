@@ -1,5 +1,6 @@
 #include "core/opt/kernel_ranges.h"
 
+#include "core/ir/graph_walk.h"
 #include "core/ir/reaches.h"
 
 #include <algorithm>
@@ -67,8 +68,8 @@ int64_t expansionOf(const UOpPtr& ast) {
 
 std::vector<UOpPtr> kernelRanges(const UOpPtr& ast) {
   std::vector<UOpPtr> ranges;
-  for (const UOp* u : toposort(*ast))
-    if (u->op() == Op::Range) ranges.push_back(u->ptr());
+  for (const UOp* u : nodesWithOps(*ast, opBit(Op::Range)))
+    ranges.push_back(u->ptr());
   std::stable_sort(ranges.begin(), ranges.end(), rangeBefore);
   return ranges;
 }

@@ -2,6 +2,7 @@
 
 #include "core/ir/buffer_access.h"
 #include "core/ir/build.h"
+#include "core/ir/graph_walk.h"
 #include "core/pipeline/bounds_enumerate.h"
 #include "core/pipeline/bounds_linear.h"
 #include "core/rewrite/graph_rewrite.h"
@@ -139,7 +140,7 @@ bool provenInBounds(const Access& a) {
 
 std::vector<BoundsViolation> findUnsafeAccesses(const UOpPtr& kernel) {
   std::vector<BoundsViolation> out;
-  for (const UOp* u : toposort(*kernel)) {
+  for (const UOp* u : nodesWithOps(*kernel, opBit(Op::Load) | opBit(Op::Store))) {
     std::optional<Access> a = accessOf(*u);
     if (!a || provenInBounds(*a)) continue;
     const UOpPtr &idx = a->idx, &gate = a->gate;
@@ -179,7 +180,7 @@ BoundsError::BoundsError(std::string kernel, std::vector<BoundsViolation> violat
 
 UOpPtr guardUnprovenAccesses(const UOpPtr& kernel) {
   std::vector<RewritePair> pairs;
-  for (const UOp* u : toposort(*kernel)) {
+  for (const UOp* u : nodesWithOps(*kernel, opBit(Op::Load) | opBit(Op::Store))) {
     std::optional<Access> a = accessOf(*u);
     if (!a || u->dtype().count != 1 || provenInBounds(*a)) continue;
     // a point that is out of bounds for certain is a broken kernel: refused

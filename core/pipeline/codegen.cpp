@@ -1,5 +1,6 @@
 #include "core/pipeline/codegen.h"
 
+#include "core/ir/graph_walk.h"
 #include "core/ir/variable.h"
 #include "core/ir/verify.h"
 #include "core/opt/heuristics.h"
@@ -35,7 +36,7 @@ std::vector<KernelParam> kernelParams(const UOpPtr& kernel) {
     params[slot].slot = slot;
     return params[slot];
   };
-  for (const UOp* u : toposort(*kernel)) {
+  for (const UOp* u : nodesWithOps(*kernel, opBit(Op::Param) | opBit(Op::Store))) {
     if (u->op() == Op::Param && u->argAs<ParamArg>().slot >= 0) {
       KernelParam& p = at(u->argAs<ParamArg>().slot);
       p.dtype = u->dtype().base();

@@ -18,11 +18,40 @@
 namespace uops {
 namespace {
 
-// x[r = 0], ..., x[r = k-1]
+// x[r = 0], ..., x[r = k-1]: one walk finds the nodes r reaches, and each
+// copy rebuilds only those, in the order substitute would (so the same nodes
+// are made in the same order).
 UOpList copies(const UOpPtr& x, const UOpPtr& r, int64_t k) {
+  const std::vector<const UOp*> order = toposort(*x);
+  NodeMap<uint32_t> position(order.size());
+  std::vector<char> above(order.size(), 0); // r itself or a node r reaches
+  std::vector<uint32_t> rebuilt;            // their positions, sources first
+  for (size_t p = 0; p < order.size(); ++p) {
+    const UOp* n = order[p];
+    position[n] = static_cast<uint32_t>(p);
+    bool reached = n == r.get();
+    for (size_t i = 0; i < n->src().size() && !reached; ++i)
+      reached = above[*position.find(n->src(i).get())];
+    above[p] = reached;
+    if (reached) rebuilt.push_back(static_cast<uint32_t>(p));
+  }
   UOpList out;
-  for (int64_t j = 0; j < k; ++j)
-    out.push_back(substitute(x, {{r.get(), constant(dtypes::index, j)}}));
+  std::vector<UOpPtr> done(order.size());
+  for (int64_t j = 0; j < k; ++j) {
+    UOpPtr value = constant(dtypes::index, j);
+    for (uint32_t p : rebuilt) {
+      const UOp* n = order[p];
+      if (n == r.get()) {
+        done[p] = value;
+        continue;
+      }
+      UOpList src = n->src();
+      for (UOpPtr& s : src)
+        if (uint32_t at = *position.find(s.get()); above[at]) s = done[at];
+      done[p] = n->withSrc(std::move(src));
+    }
+    out.push_back(above.back() ? done.back() : x);
+  }
   return out;
 }
 
@@ -53,8 +82,7 @@ int64_t sizeOf(const UOpPtr& r) {
 UOpPtr expandOne(const UOpPtr& ast, const UOpPtr& r) {
   int64_t k = sizeOf(r);
   NodeSubst subst;
-  for (const UOp* u : toposort(*ast)) {
-    if (u->op() != Op::End && u->op() != Op::Reduce) continue;
+  for (const UOp* u : nodesWithOps(*ast, opBit(Op::End) | opBit(Op::Reduce))) {
     UOpList rest;
     bool closes = false;
     for (size_t i = 1; i < u->src().size(); ++i) {
@@ -138,8 +166,8 @@ UOpPtr gatherTile(const UOp& red) {
 
 UOpPtr gatherTiles(const UOpPtr& ast) {
   NodeSubst subst;
-  for (const UOp* u : toposort(*ast))
-    if (u->op() == Op::Reduce && u->src(0)->op() == Op::Wmma && u->src(0)->shape().empty())
+  for (const UOp* u : nodesWithOps(*ast, opBit(Op::Reduce)))
+    if (u->src(0)->op() == Op::Wmma && u->src(0)->shape().empty())
       subst.emplace(u, gatherTile(*u));
   return subst.empty() ? ast : substituteStep("gather tensor-core tiles", ast, subst);
 }

@@ -49,10 +49,16 @@ std::vector<std::vector<UOpPtr>> sharedRanges(const UOpPtr& sink) {
 OpenRangeMap openRangesOfAll(const UOp& root) {
   OpenRangeMap open;
   auto before = [](const UOp* a, const UOp* b) { return rangeNestsOutside(*a, *b); };
-  for (const UOp* u : toposort(root)) {
+  // a node with no Range under it has none open: the walk leaves those out,
+  // and the map holds the nodes with some open
+  if (!root.opsBelow().test(static_cast<size_t>(Op::Range))) return open;
+  auto holdsRange = [](const UOp& node, size_t i) { return node.src(i)->opsBelow().test(static_cast<size_t>(Op::Range)); };
+  for (const UOp* u : postOrder(root, holdsRange)) {
     std::vector<const UOp*> set;
     for (const UOpPtr& s : u->src()) {
-      const auto& o = open[s.get()];
+      auto found = open.find(s.get());
+      if (found == open.end()) continue;
+      const auto& o = found->second;
       if (o.empty() || o == set) continue;
       if (set.empty()) {
         set = o;
@@ -70,7 +76,7 @@ OpenRangeMap openRangesOfAll(const UOp& root) {
     if (u->op() == Op::End || u->op() == Op::Reduce)
       for (size_t i = 1; i < u->src().size(); ++i)
         std::erase(set, u->src(i).get());
-    open[u] = std::move(set);
+    if (!set.empty()) open[u] = std::move(set);
   }
   return open;
 }

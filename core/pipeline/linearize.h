@@ -42,7 +42,8 @@ UOpPtr linearize(const UOpPtr& ast, const CodegenTarget& target);
 // The ranges open at a node: Ranges it depends on that no End or Reduce on
 // the way closes, sorted outermost first (rangeNestsOutside).
 std::vector<const UOp*> openRanges(const UOp& node);
-// The same for every node of root's graph (look-up only, never iterated).
+// The same for every node of root's graph (look-up only, never iterated; a
+// node it lacks has none open).
 using OpenRangeMap = std::unordered_map<const UOp*, std::vector<const UOp*>>;
 OpenRangeMap openRangesOfAll(const UOp& root);
 

@@ -30,6 +30,7 @@ struct ReduceContext {
 
 // Fills outerOf from the sink before any Reduce is lowered.
 void collectOuterRanges(const UOpPtr& sink, ReduceContext& ctx) {
+  if (!sink->opsBelow().test(static_cast<size_t>(Op::Reduce))) return;
   OpenRangeMap open = openRangesOfAll(*sink);
   for (const UOp* u : nodesWithOps(*sink, opBit(Op::Reduce))) {
     const auto& inner = open[u->src(0).get()];

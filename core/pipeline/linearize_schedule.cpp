@@ -7,13 +7,16 @@
 #include "core/pipeline/linearize.h"
 
 #include "core/ir/node_map.h"
+#include "core/ir/scratch_node_set.h"
 #include "core/render/codegen_error.h"
 #include "core/pipeline/optimize.h"
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <queue>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 
 #include <fmt/format.h>
@@ -27,15 +30,15 @@ constexpr int kKernel = -1; // the block outside every loop
 // Params (which describe a Param, and are not computed). Sources first, iterative.
 std::vector<const UOp*> instructions(const UOp& sink) {
   std::vector<const UOp*> order;
-  NodeMap<bool> seen(256);
+  ScratchNodeSet seen;
   std::vector<std::pair<const UOp*, size_t>> stack{{&sink, 0}};
-  seen[&sink] = true;
+  seen.insert(&sink);
   while (!stack.empty()) {
     auto& [u, next] = stack.back();
     size_t count = u->op() == Op::Param ? 0 : u->src().size();
     if (next < count) {
       const UOp* s = u->src(next++).get();
-      if (!std::exchange(seen[s], true)) {
+      if (seen.insert(s)) {
         stack.push_back({s, 0});
       }
       continue;
@@ -52,14 +55,14 @@ std::string rangeName(const UOp& r) {
 
 class Scheduler {
 public:
-  explicit Scheduler(const UOp& sink) : m_nodes(instructions(sink)) {
+  explicit Scheduler(const UOp& sink) : m_nodes(instructions(sink)), m_pos(m_nodes.size()) {
     for (size_t i = 0; i < m_nodes.size(); ++i)
       m_pos[m_nodes[i]] = i;
     findLoops();
     computeOpen();
     // what the Sink collects must be closed: a Store outside the End of its loop is not
     for (const UOpPtr& s : sink.src())
-      for (int l : m_open[posOf(s.get())])
+      for (int l : openAt(posOf(s.get())))
         throw CodegenError("Linearize", fmt::format("range {} is still open at the Sink: a {} "
                                                     "outside the End of its loop",
                                                     rangeName(*m_loops[l]), opName(s->op())));
@@ -102,32 +105,52 @@ private:
             "Linearize", fmt::format("range {} is never closed by an End", rangeName(*m_loops[l])));
   }
 
-  // Open loops per node, as sorted loop numbers.
+  // Open loops per node, as sorted loop numbers. Nodes share few distinct
+  // sets: each is kept once (m_sets, the empty set first) and a node holds
+  // its number; the unions and changes made are remembered.
   void computeOpen() {
-    m_open.resize(m_nodes.size());
+    m_sets.assign(1, {});
+    m_setIds.emplace(std::vector<int>{}, 0);
+    m_openId.assign(m_nodes.size(), 0);
     for (size_t i = 0; i < m_nodes.size(); ++i) {
       const UOp* u = m_nodes[i];
-      std::vector<int> set;
+      uint32_t set = 0;
       size_t count = u->op() == Op::Param ? 0 : u->src().size();
       for (size_t k = 0; k < count; ++k) {
-        const auto& o = m_open[posOf(u->src(k).get())];
-        if (o.empty() || o == set) continue;
-        if (set.empty()) {
-          set = o;
-          continue;
-        }
-        std::vector<int> merged;
-        std::set_union(set.begin(), set.end(), o.begin(), o.end(), std::back_inserter(merged));
-        set = std::move(merged);
+        uint32_t o = m_openId[posOf(u->src(k).get())];
+        if (o == 0 || o == set) continue;
+        set = set == 0 ? o : derivedSet(set, o, kUnion);
       }
-      if (u->op() == Op::Range) {
-        int l = loopOf(u);
-        set.insert(std::lower_bound(set.begin(), set.end(), l), l);
-      }
-      if (u->op() == Op::End) std::erase(set, loopOf(u->src(1).get()));
-      m_open[i] = std::move(set);
+      if (u->op() == Op::Range) set = derivedSet(set, static_cast<uint32_t>(loopOf(u)), kWith);
+      if (u->op() == Op::End) set = derivedSet(set, static_cast<uint32_t>(loopOf(u->src(1).get())), kWithout);
+      m_openId[i] = set;
     }
   }
+
+  enum SetChange : uint64_t { kUnion, kWith, kWithout };
+  // The set made from set a by a change with b (a set, or a loop to add or remove).
+  uint32_t derivedSet(uint32_t a, uint32_t b, SetChange change) {
+    uint64_t key = (static_cast<uint64_t>(change) << 62) | (static_cast<uint64_t>(a) << 31) | b;
+    if (auto it = m_derived.find(key); it != m_derived.end()) return it->second;
+    std::vector<int> set = m_sets[a];
+    if (change == kUnion) {
+      const std::vector<int>& o = m_sets[b];
+      std::vector<int> merged;
+      std::set_union(set.begin(), set.end(), o.begin(), o.end(), std::back_inserter(merged));
+      set = std::move(merged);
+    } else if (change == kWith) {
+      int l = static_cast<int>(b);
+      set.insert(std::lower_bound(set.begin(), set.end(), l), l);
+    } else {
+      std::erase(set, static_cast<int>(b));
+    }
+    auto [it, fresh] = m_setIds.try_emplace(set, static_cast<uint32_t>(m_sets.size()));
+    if (fresh) m_sets.push_back(std::move(set));
+    m_derived.emplace(key, it->second);
+    return it->second;
+  }
+
+  const std::vector<int>& openAt(size_t i) const { return m_sets[m_openId[i]]; }
 
   size_t posOf(const UOp* u) const {
     const size_t* p = m_pos.find(u);
@@ -169,7 +192,7 @@ private:
       const UOp* e = *it;
       if (e->op() != Op::End) continue;
       int loop = loopOf(e->src(1).get());
-      const auto& open = m_open[posOf(e)];
+      const auto& open = openAt(posOf(e));
       for (int l : open)
         if (m_depth[l] < 0)
           throw CodegenError("Linearize",
@@ -189,7 +212,7 @@ private:
       else if (u->op() == Op::End)
         m_owner[i] = loopOf(u->src(1).get());
       else
-        m_owner[i] = innermost(m_open[i], *u);
+        m_owner[i] = innermost(openAt(i), *u);
     }
   }
 
@@ -199,7 +222,7 @@ private:
   // node the positions of its sources: emitting a block looks at its own nodes.
   void collectMembers() {
     m_members.resize(m_loops.size() + 1);
-    m_srcPos.resize(m_nodes.size());
+    m_srcStart.assign(m_nodes.size() + 1, 0);
     for (size_t i = 0; i < m_nodes.size(); ++i) {
       // a loop's own Range and End belong to the block around the loop
       int l = isLoopMarker(m_nodes[i]) ? m_parent[m_owner[i]] : m_owner[i];
@@ -209,7 +232,8 @@ private:
       }
       size_t count = m_nodes[i]->op() == Op::Param ? 0 : m_nodes[i]->src().size();
       for (size_t k = 0; k < count; ++k)
-        m_srcPos[i].push_back(posOf(m_nodes[i]->src(k).get()));
+        m_srcPos.push_back(posOf(m_nodes[i]->src(k).get()));
+      m_srcStart[i + 1] = m_srcPos.size();
     }
   }
 
@@ -258,7 +282,8 @@ private:
       if (item == -1) continue;
       if (item == static_cast<int>(i) || (item <= -2 && m_nodes[i] == m_loops[-2 - item]))
         items.push_back(item);
-      for (size_t src : m_srcPos[i]) {
+      for (size_t k = m_srcStart[i]; k < m_srcStart[i + 1]; ++k) {
+        size_t src = m_srcPos[k];
         int dep = itemOf(src, block);
         if (dep == -1 || dep == item) continue;
         edges.emplace_back(dep, item);
@@ -298,10 +323,13 @@ private:
   std::vector<const UOp*> m_loops;
   NodeMap<int> m_loopOf;
   std::vector<const UOp*> m_closer;
-  std::vector<std::vector<int>> m_open;
+  std::vector<std::vector<int>> m_sets;        // distinct open sets, the empty one first
+  std::map<std::vector<int>, uint32_t> m_setIds; // set -> its number (look-up only)
+  std::unordered_map<uint64_t, uint32_t> m_derived; // (change, a, b) -> set number (look-up only)
+  std::vector<uint32_t> m_openId;              // per node
   std::vector<int> m_parent, m_depth, m_owner;
   std::vector<std::vector<size_t>> m_members; // by block + 1 (the kernel block first)
-  std::vector<std::vector<size_t>> m_srcPos;
+  std::vector<size_t> m_srcPos, m_srcStart; // node i's sources: m_srcPos[m_srcStart[i], m_srcStart[i + 1])
 };
 
 } // namespace

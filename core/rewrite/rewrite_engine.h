@@ -14,7 +14,7 @@
 #include "core/rewrite/cancel.h"
 #include "core/rewrite/graph_rewrite.h"
 #include "core/rewrite/listener.h"
-#include "core/ir/node_map.h"
+#include "core/ir/scratch_node_set.h"
 #include "core/ir/provenance.h"
 
 #include <deque>
@@ -212,7 +212,7 @@ private:
   Rewriter& m_rewriter;
   const RewriteOptions& m_opts;
   RewriteListener* m_listener;
-  NodeMap<const UOpPtr*> m_memo{1024};
+  ScratchNodeMap<const UOpPtr*> m_memo;
   std::deque<UOpPtr> m_arena;
   std::vector<Frame> m_stack;
   std::vector<Waiter> m_waiters;

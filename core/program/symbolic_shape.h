@@ -30,6 +30,9 @@ struct SymbolicSize {
 std::optional<SymbolicSize> symbolicSlice(const Tensor& t, const frontend::Value& index);
 // t.shrink(arg) where a pair is (0, symbolic int): the same view.
 std::optional<SymbolicSize> symbolicShrink(const Tensor& t, const frontend::Value& arg);
+// s[index] for a basic index (ints, slices, None, ...) that takes every
+// symbolic axis whole (`:`), e.g. `keys[:, 0]`; nullopt for any other.
+std::optional<SymbolicSize> symbolicSubscript(const SymbolicSize& s, const frontend::Value& index);
 
 // A Tensor value sized symbolically: `folded` is the same tensor at the
 // bound values, what every use that does not keep the size takes.

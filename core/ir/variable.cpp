@@ -1,5 +1,6 @@
 #include "core/ir/variable.h"
 
+#include "core/ir/bound_variable.h"
 #include "core/ir/build.h"
 #include "core/ir/graph_walk.h"
 
@@ -46,13 +47,17 @@ int64_t boundValue(const VariableRange& v, const VariableValues& values) {
 } // namespace
 
 std::vector<UOpPtr> bindVariables(std::span<const UOpPtr> roots, const VariableValues& values) {
+  // a bound variable (bound_variable.h) has its own value
+  NodeSubst own;
+  for (const UOp* u : toposort(roots))
+    if (isBoundVariable(*u)) own.emplace(u, constIndex(boundValueOf(*u)));
+  UOpPtr all = UOp::make(Op::Tuple, dtypes::void_, UOpList(roots.begin(), roots.end()));
+  if (!own.empty()) all = substitute(all, own);
   NodeSubst bound;
-  for (const UOpPtr& root : roots)
-    for (const UOp* u : nodesWithOps(*root, opBit(Op::Param)))
-      if (isVariable(*u)) bound.emplace(u, constIndex(boundValue(variableOf(*u), values)));
-  if (bound.empty()) return {roots.begin(), roots.end()};
-  UOpPtr all = substitute(UOp::make(Op::Tuple, dtypes::void_, UOpList(roots.begin(), roots.end())), bound);
-  return all->src();
+  for (const UOp* u : nodesWithOps(*all, opBit(Op::Param)))
+    if (isVariable(*u)) bound.emplace(u, constIndex(boundValue(variableOf(*u), values)));
+  if (bound.empty() && own.empty()) return {roots.begin(), roots.end()};
+  return bound.empty() ? all->src() : substitute(all, bound)->src();
 }
 
 std::vector<int64_t> variableArguments(const std::vector<VariableRange>& variables, const VariableValues& values) {

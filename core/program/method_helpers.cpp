@@ -9,6 +9,21 @@ Method unary(std::string name, Tensor (Tensor::*fn)() const) {
           }};
 }
 
+AttentionCall bindAttention(Args& a) {
+  auto [key, value, mask, dropoutP, isCausal, enableGqa] = a.bind({"key",
+                                                                   "value",
+                                                                   {"attn_mask", Value()},
+                                                                   {"dropout_p", 0.0},
+                                                                   {"is_causal", false},
+                                                                   {"enable_gqa", false}});
+  return {.key = key,
+          .value = value,
+          .mask = mask,
+          .dropoutP = toDouble(a, dropoutP, "dropout_p"),
+          .isCausal = toBool(a, isCausal, "is_causal"),
+          .enableGqa = toBool(a, enableGqa, "enable_gqa")};
+}
+
 Tensor leftOperand(const TensorOrScalar& x) {
   return x.isTensor() ? x.tensor() : Tensor::scalar(x.scalar());
 }

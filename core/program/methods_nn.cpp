@@ -166,18 +166,12 @@ std::vector<frontend::Method> nnMethods() {
        }},
       {"scaled_dot_product_attention",
        [](Args& a) {
-         auto [key, value, mask, dropoutP, isCausal, enableGqa] = a.bind({"key",
-                                                                          "value",
-                                                                          {"attn_mask", Value()},
-                                                                          {"dropout_p", 0.0},
-                                                                          {"is_causal", false},
-                                                                          {"enable_gqa", false}});
-         return wrap(scaledDotProductAttention(self(a), toTensor(a, key, "key"),
-                                               toTensor(a, value, "value"),
-                                               {.attnMask = toOptTensor(a, mask, "attn_mask"),
-                                                .dropoutP = toDouble(a, dropoutP, "dropout_p"),
-                                                .isCausal = toBool(a, isCausal, "is_causal"),
-                                                .enableGqa = toBool(a, enableGqa, "enable_gqa"),
+         AttentionCall c = bindAttention(a);
+         return wrap(scaledDotProductAttention(self(a), toTensor(a, c.key, "key"), toTensor(a, c.value, "value"),
+                                               {.attnMask = toOptTensor(a, c.mask, "attn_mask"),
+                                                .dropoutP = c.dropoutP,
+                                                .isCausal = c.isCausal,
+                                                .enableGqa = c.enableGqa,
                                                 .training = trainingMode()}));
        }},
       {"interpolate",

@@ -105,9 +105,8 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
   // program left them.
   // One resolved handle per handle, so names of one tensor stay one tensor.
   std::vector<std::pair<Tensor, Tensor>> resolvedHandles;
-  // graphs left unrealized hold the values their variables have at the end
-  const VariableValues lastValues = currentVariableValues();
-  auto bound = [&](const UOpPtr& u) { return bindVariables(std::span<const UOpPtr>(&u, 1), lastValues).front(); };
+  // graphs left unrealized compute with the values their variables were bound to
+  auto bound = [&](const UOpPtr& u) { return bindVariables(std::span<const UOpPtr>(&u, 1), {}).front(); };
   auto resolve = [&](const Tensor& t) {
     for (const auto& [from, to] : resolvedHandles)
       if (from.isSame(t)) return to;

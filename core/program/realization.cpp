@@ -13,6 +13,7 @@
 #include "core/ir/node_map.h"
 #include "core/ir/build.h"
 #include "core/ir/shape.h"
+#include "core/ir/bound_variable.h"
 #include "core/ir/variable.h"
 #include "core/runtime/reference_evaluator.h"
 #include "core/tensor/tensor_impl.h"
@@ -119,8 +120,7 @@ HostTensor Realizer::evaluateOnReference(const UOpPtr& graph) {
   });
   // the reference evaluator reads numbers: each variable's bound value; and as
   // a kernel would, a float32 cast to half and back is not rounded (half_round_trip.h)
-  return evaluator.evaluate(
-      foldHalfRoundTrips(bindVariables(std::span<const UOpPtr>(&graph, 1), currentVariableValues())).front());
+  return evaluator.evaluate(foldHalfRoundTrips(bindVariables(std::span<const UOpPtr>(&graph, 1), {})).front());
 }
 
 HostTensor Realizer::versionValue(const UOp* version) {
@@ -132,11 +132,13 @@ HostTensor Realizer::versionValue(const UOp* version) {
 
 std::vector<HostTensor> Realizer::computeOnDevice(const std::vector<UOpPtr>& graphs,
                                                   const std::vector<std::string>& devices) {
+  // the kernels take the bound values as arguments
+  UnboundGraphs unbound = unbindVariables(graphs);
   std::vector<Tensor> roots;
-  for (size_t i = 0; i < graphs.size(); ++i) roots.emplace_back(graphs[i], devices[i]);
+  for (size_t i = 0; i < graphs.size(); ++i) roots.emplace_back(unbound.roots[i], devices[i]);
   RunSettings settings;
   settings.cancel = m_cancel; // Esc stops a load at the next kernel
-  settings.variables = currentVariableValues(); // kernels take them as arguments
+  settings.variables = std::move(unbound.values);
   if (needsDeviceSplit(rootsOf(roots))) {
     // On device tuples the versions enter as data, each placed as its
     // version is (multi_view.h); a leaf's view is the version itself.
@@ -238,11 +240,11 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
   }
   m_seen.clear();
   RealizedSchedule schedule;
-  VariableValues now = currentVariableValues();
-  VariableValues bound;
-  for (const VariableRange& v : variablesOf(values))
-    if (now.count(v.name)) bound[v.name] = now[v.name];
-  schedule.variables = bound;
+  // The values the graphs' variables were bound to (tinygrad's BIND) come
+  // out: the graphs are then the same at every value (the schedule cache's
+  // key) and the values are the kernels' arguments.
+  UnboundGraphs unbound = unbindVariables(values);
+  schedule.variables = unbound.values;
   schedule.line = frontend::programCallLocation();
   schedule.why = std::move(why) + boundVariablesNote();
   // tinygrad's becomes_map: what each root was becomes its buffer in every
@@ -262,12 +264,12 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
     }
     UOpPtr version = newView(roots[i]);
     // what the version holds, with the values bound now (REF, inlined outputs)
-    m_computes[version.get()] = bindVariables(std::span<const UOpPtr>(&values[i], 1), bound).front();
+    m_computes[version.get()] = bindVariables(std::span<const UOpPtr>(&values[i], 1), {}).front();
     m_versionDevices[version.get()] = roots[i].device();
     m_versionOfLeaf[leafOf(version).get()] = version.get();
     m_current[view.get()] = version;
     schedule.versions.push_back(version);
-    schedule.graphs.push_back(values[i]);
+    schedule.graphs.push_back(unbound.roots[i]);
     schedule.devices.push_back(roots[i].device());
     // The graph realized becomes the buffer (a constant stays a constant:
     // it is one node with every equal constant). What it was assigned over
@@ -288,7 +290,7 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
                    .line = schedule.line ? schedule.line->line : 0,
                    .loops = frontend::programLoops(),
                    .graphs = schedule.graphs});
-    std::vector<HostTensor> computed = computeOnDevice(schedule.graphs, schedule.devices);
+    std::vector<HostTensor> computed = computeOnDevice(values, schedule.devices);
     for (size_t i = 0; i < computed.size(); ++i)
       m_hostValues.emplace(schedule.versions[i].get(), std::move(computed[i]));
     dropStaleValues();

@@ -167,9 +167,9 @@ void noteVariableWrite(const Tensor& t);
 
 // Before `variable` is bound to `value` while a program loads: realizes the
 // noted writes whose graphs still read the variable (not realized since), if
-// its current value differs. A bound value is the one current
-// when a graph is realized, so a cache write left pending would otherwise
-// be evaluated with the next value.
+// its current value differs. A write keeps its bound value either way
+// (core/ir/bound_variable.h); realized later with a read at the next value, the
+// two values would fold to constants and the step would lower per value.
 void realizeWritesBeforeRebinding(const std::string& variable, int64_t value);
 
 // Installs a Realizer for the current thread (and as its RealizationModel)

@@ -8,6 +8,7 @@
 #include "core/program/realization.h"
 #include "core/program/variable_bindings.h"
 #include "core/ir/build.h"
+#include "core/ir/bound_variable.h"
 #include "core/ir/variable.h"
 
 #include <fmt/format.h>
@@ -151,6 +152,7 @@ private:
     Parts p = m;
     p.value = value;
     p.unbound.clear();
+    p.expr = boundVariable(name, m.min, m.max, value); // the value travels with every graph over it
     return Value(std::make_shared<SymbolicInt>(std::move(p)));
   }
 
@@ -161,6 +163,7 @@ private:
     Parts p = m;
     p.value.reset();
     p.unbound = name;
+    p.expr = variable(name, m.min, m.max);
     return Value::tuple({Value(std::make_shared<SymbolicInt>(std::move(p))), Value(*m.value)});
   }
 

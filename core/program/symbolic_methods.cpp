@@ -2,9 +2,13 @@
 
 #include "core/nn/attention.h"
 #include "core/program/convert.h"
+#include "core/program/method_helpers.h"
+#include "core/program/symbolic_ops.h"
 #include "core/program/symbolic_shape.h"
+#include "core/program/tensor_methods.h"
 #include "core/program/training.h"
 
+#include <algorithm>
 #include <numeric>
 
 namespace uops::program {
@@ -69,16 +73,10 @@ Ints symIdentity(size_t rank) {
 // holds there never reaches the result. The result is concrete.
 std::optional<Value> symAttention(Args& a) {
   if (symbolicSizeOf(a.self())) return std::nullopt;
-  auto [key, value, mask, dropoutP, isCausal, enableGqa] = a.bind({"key",
-                                                                   "value",
-                                                                   {"attn_mask", Value()},
-                                                                   {"dropout_p", 0.0},
-                                                                   {"is_causal", false},
-                                                                   {"enable_gqa", false}});
-  const SymbolicSize* k = symbolicSizeOf(key);
-  const SymbolicSize* v = symbolicSizeOf(value);
-  if (!k || !v || !mask.isNone() || toBool(a, isCausal, "is_causal") || toDouble(a, dropoutP, "dropout_p") != 0.0)
-    return std::nullopt;
+  detail::AttentionCall c = detail::bindAttention(a);
+  const SymbolicSize* k = symbolicSizeOf(c.key);
+  const SymbolicSize* v = symbolicSizeOf(c.value);
+  if (!k || !v || !c.mask.isNone() || c.isCausal || c.dropoutP != 0.0) return std::nullopt;
   size_t n = k->dims.size();
   if (n < 2 || v->dims.size() != n) return std::nullopt;
   for (size_t i = 0; i < n; ++i)
@@ -96,8 +94,96 @@ std::optional<Value> symAttention(Args& a) {
                                         {.attnMask = valid,
                                          .dropoutP = 0.0,
                                          .isCausal = false,
-                                         .enableGqa = toBool(a, enableGqa, "enable_gqa"),
+                                         .enableGqa = c.enableGqa,
                                          .training = trainingMode()}));
+}
+
+// Every Value among the receiver and the arguments, in order.
+std::vector<Value> symOperands(const Args& a) {
+  std::vector<Value> out{a.self()};
+  out.insert(out.end(), a.positional().begin(), a.positional().end());
+  for (const auto& [name, v] : a.keywords()) out.push_back(v);
+  return out;
+}
+
+// `a` with its receiver and arguments replaced by `values` (symOperands' order).
+Args symWithOperands(const Args& a, const std::vector<Value>& values) {
+  Args out = a;
+  size_t i = 0;
+  out.setSelf(values[i++]);
+  for (Value& v : out.positional()) v = values[i++];
+  for (auto& [name, v] : out.keywords()) v = values[i++];
+  return out;
+}
+
+// The elementwise methods (methods_elementwise.cpp) but allclose, whose
+// result is a Python bool.
+bool symIsElementwise(std::string_view name) {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const frontend::Method& m : elementwiseMethods())
+      if (m.name != "allclose") out.push_back(m.name);
+    return out;
+  }();
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// matmul(x, reverse=False, dtype=None) and dot(w, dtype=None).
+std::optional<Value> symMatmulMethod(std::string_view name, Args& a) {
+  Value lhs = a.self(), rhs;
+  Value dtype;
+  if (name == "matmul") {
+    auto [x, reverse, d] = a.bind({"x", {"reverse", false}, {"dtype", Value()}});
+    rhs = x;
+    dtype = d;
+    if (toBool(a, reverse, "reverse")) std::swap(lhs, rhs);
+  } else {
+    auto [w, d] = a.bind({"w", {"dtype", Value()}});
+    rhs = w;
+    dtype = d;
+  }
+  std::optional<DType> dt = toOptDType(a, dtype, "dtype");
+  return symbolicMatmul(lhs, rhs, [dt](const Tensor& l, const Tensor& r) { return l.matmul(r, dt); });
+}
+
+// sum, max, min, mean, argmax, argmin, softmax and log_softmax, with the
+// method tables' parameters (methods_reduce.cpp).
+std::optional<Value> symReduceMethod(std::string_view name, Args& a) {
+  static const std::vector<std::pair<std::string_view, SymbolicReduce>> kinds{
+      {"sum", SymbolicReduce::Sum},         {"max", SymbolicReduce::Max},
+      {"min", SymbolicReduce::Min},         {"mean", SymbolicReduce::Mean},
+      {"argmax", SymbolicReduce::ArgMax},   {"argmin", SymbolicReduce::ArgMin},
+      {"softmax", SymbolicReduce::Softmax}, {"log_softmax", SymbolicReduce::LogSoftmax}};
+  auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == name; });
+  if (kind == kinds.end()) return std::nullopt;
+  SymbolicReduction r{.kind = kind->second};
+  switch (r.kind) {
+  case SymbolicReduce::Sum: {
+    auto [axis, keepdim, dtype] = a.bind({{"axis", Value()}, {"keepdim", false}, {"dtype", Value()}});
+    r.axes = toAxes(a, axis, "axis");
+    r.keepdim = toBool(a, keepdim, "keepdim");
+    r.dtype = toOptDType(a, dtype, "dtype");
+    break;
+  }
+  case SymbolicReduce::Max:
+  case SymbolicReduce::Min:
+  case SymbolicReduce::Mean:
+  case SymbolicReduce::ArgMax:
+  case SymbolicReduce::ArgMin: {
+    auto [axis, keepdim] = a.bind({{"axis", Value()}, {"keepdim", false}});
+    r.axes = toAxes(a, axis, "axis");
+    r.keepdim = toBool(a, keepdim, "keepdim");
+    break;
+  }
+  case SymbolicReduce::Softmax:
+  case SymbolicReduce::LogSoftmax: {
+    auto [axis, dtype] = a.bind({{"axis", -1}, {"dtype", Value()}});
+    r.axes = Axes(toInt(a, axis, "axis"));
+    r.dtype = toOptDType(a, dtype, "dtype");
+    break;
+  }
+  }
+  return symbolicReduce(a.self(), r);
 }
 
 // reshape(*shape) that keeps each symbolic axis whole: the new shape names it
@@ -162,7 +248,14 @@ std::optional<Value> symRepeated(Args& a, const NativeFn& inner) {
 
 std::optional<Value> symbolicMethod(std::string_view name, Args& a, const NativeFn& inner) {
   if (name == "scaled_dot_product_attention") return symAttention(a);
+  if (name == "matmul" || name == "dot") return symMatmulMethod(name, a);
+  if (symIsElementwise(name))
+    return symbolicElementwise(symOperands(a), [&](const std::vector<Value>& operands) {
+      Args call = symWithOperands(a, operands);
+      return inner(call);
+    });
   if (!symOnlySelf(a)) return std::nullopt;
+  if (std::optional<Value> reduced = symReduceMethod(name, a)) return reduced;
   size_t rank = symbolicSizeOf(a.self())->dims.size();
   if (name == "transpose") {
     auto [dim0, dim1] = a.bind({{"dim0", 1}, {"dim1", 0}});

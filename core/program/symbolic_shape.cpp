@@ -96,6 +96,38 @@ std::optional<SymbolicSize> symbolicShrink(const Tensor& t, const Value& arg) {
   return symbolicSlice(t, Value::tuple(std::move(slices)));
 }
 
+std::optional<SymbolicSize> symbolicSubscript(const SymbolicSize& s, const Value& index) {
+  std::vector<Value> items = index.isTuple() ? *index.items() : std::vector<Value>{index};
+  size_t rank = s.dims.size(), consuming = 0;
+  for (const Value& v : items) {
+    if (v.isNone() || v.is<frontend::EllipsisType>()) continue;
+    if (!v.get<int64_t>() && !v.get<frontend::Slice>()) return std::nullopt;
+    ++consuming;
+  }
+  if (consuming > rank) return std::nullopt;
+  std::vector<std::optional<SymbolicBounds>> out;
+  size_t in = 0;
+  for (const Value& v : items) {
+    if (v.isNone()) {
+      out.push_back(std::nullopt);
+    } else if (v.is<frontend::EllipsisType>()) {
+      for (size_t k = 0; k < rank - consuming; ++k) out.push_back(s.dims[in++]);
+    } else if (v.get<int64_t>()) {
+      if (s.dims[in++]) return std::nullopt; // one position of a symbolic axis
+    } else {
+      const auto& sl = *v.get<frontend::Slice>();
+      if (sl.startObject || sl.stopObject) return std::nullopt;
+      bool whole = (!sl.start || *sl.start == 0) && !sl.stop && (!sl.step || *sl.step == 1);
+      if (s.dims[in] && !whole) return std::nullopt;
+      out.push_back(s.dims[in++]);
+    }
+  }
+  for (; in < rank; ++in) out.push_back(s.dims[in]);
+  Tensor full = getItem(s.full, index);
+  if (full.shape().size() != out.size()) return std::nullopt;
+  return SymbolicSize{std::move(full), std::move(out)};
+}
+
 Value wrapSymbolic(Tensor folded, SymbolicSize size) {
   Value v = wrap(std::move(folded));
   static_cast<TensorObject&>(*v.object()).symbolic = std::make_shared<const SymbolicSize>(std::move(size));

@@ -2,9 +2,10 @@
 // `cache_k[:, :start_pos+1]`, have tinygrad's shape (1, start_pos+1, H, D).
 // The tensor is kept at each symbolic dimension's maximum (`full`), so its
 // layout, its buffers and its graph never depend on the bound value; its
-// shape says which dimensions are symbolic. The methods that know the
-// positions past the value are not the tensor's (symbolic_methods.h) keep it
-// so, and their kernels take the variable as an argument and compile once.
+// shape says which dimensions are symbolic. The methods and operators that
+// know the positions past the value are not the tensor's (symbolic_methods.h,
+// symbolic_ops.h) keep it so, and their kernels take the variable as an
+// argument and compile once.
 // Every other use takes the folded twin, the tensor at the bound values
 // (today's per-value kernels), and records that it did (`uopc run --verbose`).
 #pragma once
@@ -30,6 +31,9 @@ struct SymbolicSize {
 std::optional<SymbolicSize> symbolicSlice(const Tensor& t, const frontend::Value& index);
 // t.shrink(arg) where a pair is (0, symbolic int): the same view.
 std::optional<SymbolicSize> symbolicShrink(const Tensor& t, const frontend::Value& arg);
+// s[index] for a basic index (ints, slices, None, ...) that takes every
+// symbolic axis whole (`:`), e.g. `keys[:, 0]`; nullopt for any other.
+std::optional<SymbolicSize> symbolicSubscript(const SymbolicSize& s, const frontend::Value& index);
 
 // A Tensor value sized symbolically: `folded` is the same tensor at the
 // bound values, what every use that does not keep the size takes.

@@ -3,6 +3,8 @@
 #include "core/program/symbolic_methods.h"
 #include "core/program/symbolic_shape.h"
 
+#include <algorithm>
+
 namespace uops::program {
 
 const frontend::MethodTable& tensorMethods() {
@@ -24,12 +26,20 @@ const frontend::MethodTable& tensorMethods() {
         return inner(a);
       };
     std::vector<frontend::Property> properties = tensorProperties();
+    auto transpose = std::find_if(all.begin(), all.end(), [](const frontend::Method& m) { return m.name == "transpose"; });
     for (frontend::Property& p : properties) {
-      if (p.name != "shape") continue;
-      p.get = [inner = std::move(p.get)](const frontend::Value& v) {
-        const SymbolicSize* s = symbolicSizeOf(v);
-        return s ? shapeValue(*s) : inner(v);
-      };
+      if (p.name == "shape")
+        p.get = [inner = std::move(p.get)](const frontend::Value& v) {
+          const SymbolicSize* s = symbolicSizeOf(v);
+          return s ? shapeValue(*s) : inner(v);
+        };
+      if (p.name == "T") // x.transpose(), which keeps a symbolic size
+        p.get = [inner = std::move(p.get), fn = transpose->fn](const frontend::Value& v) {
+          if (!symbolicSizeOf(v)) return inner(v);
+          frontend::Args call;
+          call.setSelf(v);
+          return fn(call);
+        };
     }
     return frontend::MethodTable(std::move(all), std::move(properties));
   }();

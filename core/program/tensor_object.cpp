@@ -1,6 +1,7 @@
 #include "core/program/tensor_object.h"
 
 #include "core/program/symbolic_int.h"
+#include "core/program/symbolic_ops.h"
 #include "core/program/symbolic_shape.h"
 
 #include "core/frontend/script_error.h"
@@ -129,6 +130,21 @@ void TensorObject::setAttr(std::string_view name, const Value& value) {
 std::optional<Value> TensorObject::binaryOp(BinaryOp op, const Value& other, bool reflected) {
   std::optional<TensorOrScalar> rhs = operandOf(other);
   if (!rhs) return std::nullopt;
+  if (symbolic || symbolicSizeOf(other)) {
+    // kept symbolic where the operands fit (symbolic_ops.h), else folded
+    Value self(shared_from_this());
+    std::optional<Value> kept;
+    if (op == BinaryOp::MatMul)
+      kept = symbolicMatmul(reflected ? other : self, reflected ? self : other,
+                            [](const Tensor& l, const Tensor& r) { return l.matmul(r); });
+    else
+      kept = symbolicElementwise({self, other}, [&](const std::vector<Value>& v) {
+        std::optional<Tensor> out = reflected ? apply(op, detail::leftOperand(*operandOf(v[1])), *asTensorPtr(v[0]))
+                                              : apply(op, *asTensorPtr(v[0]), *operandOf(v[1]));
+        return out ? wrap(*out) : Value();
+      });
+    if (kept) return kept;
+  }
   if (symbolic) noteSymbolicFold(*symbolic, "a Tensor operator");
   if (const SymbolicSize* s = symbolicSizeOf(other)) noteSymbolicFold(*s, "a Tensor operator");
   // Reflected (2 - x): the Python scalar is the left operand, a weak constant.
@@ -147,7 +163,14 @@ std::optional<Value> TensorObject::inplaceOp(BinaryOp op, const Value& other) {
 }
 
 std::optional<Value> TensorObject::unaryOp(UnaryOp op) {
-  if (symbolic) noteSymbolicFold(*symbolic, "a Tensor operator");
+  if (symbolic) {
+    std::optional<Value> kept =
+        symbolicElementwise({Value(shared_from_this())}, [op](const std::vector<Value>& v) {
+          return *static_cast<TensorObject&>(*wrap(*asTensorPtr(v[0])).object()).unaryOp(op);
+        });
+    if (kept) return kept;
+    noteSymbolicFold(*symbolic, "a Tensor operator");
+  }
   switch (op) {
   case UnaryOp::Neg:
     return wrap(tensor.neg());
@@ -178,8 +201,8 @@ bool tensorBasicIndex(const Value& index) {
 } // namespace
 
 Value TensorObject::getItem(const Value& index) {
-  if (symbolic) noteSymbolicFold(*symbolic, "Tensor.__getitem__");
-  std::optional<SymbolicSize> sized = symbolic ? std::nullopt : symbolicSlice(tensor, index);
+  std::optional<SymbolicSize> sized = symbolic ? symbolicSubscript(*symbolic, index) : symbolicSlice(tensor, index);
+  if (symbolic && !sized) noteSymbolicFold(*symbolic, "Tensor.__getitem__");
   Value out = sized ? [&] {
     DeferFoldNotes defer;
     return wrapSymbolic(program::getItem(tensor, index), std::move(*sized));

@@ -29,8 +29,8 @@ struct VariableBinding {
 void forgetVariableBindings();
 void recordVariableBinding(const std::string& name, int64_t min, int64_t max, int64_t value);
 std::vector<VariableBinding> takeVariableBindings();
-// The value each variable was bound to last: what a realization's kernels
-// are run with (core/ir/variable.h).
+// The value each variable was bound to last (whether a rebinding changes it:
+// realizeWritesBeforeRebinding); graphs carry their own values.
 VariableValues currentVariableValues();
 void recordFoldedUse(const std::string& name, const std::string& text);
 void recordSymbolicSize(const std::string& name, const std::string& text);

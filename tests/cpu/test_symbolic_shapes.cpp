@@ -84,6 +84,17 @@ private Q_SLOTS:
     }
   }
 
+  // A lazy tensor built while start_pos is bound to 1 reads row 1 when it is
+  // realized after start_pos is bound to 2 (tinygrad's numbers): the value
+  // travels with the graph. Without it, both read row 2.
+  void boundValueTravelsWithTheGraph() {
+    for (const char* device : {"CPU", "REF"}) {
+      uops::program::LoadedProgram p = uops::program::loadProgramFile(
+          UOPSCOPE_SOURCE_DIR "/tests/cpu/models/rebound_lazy_tensor.py", uops::program::LoadOptions::on(device));
+      QCOMPARE(QString::fromStdString(p.printed), QStringLiteral("[[4.0, 6.0]] [[12.0, 15.0]]\n"));
+    }
+  }
+
   // tinygrad's llama attention: keys through repeat_kv (repeat, then a
   // reshape by the symbolic seqlen of keys.shape), grouped heads
   void llamaDecodeStepCompilesOnce() {

@@ -1,13 +1,15 @@
 // A symbolic variable as a kernel argument (core/ir/variable.h): a cache row
 // read at start_pos lowers and compiles once, and runs for start_pos 5, 6
 // and 7 with the value passed at launch, on the CPU and on INTERP, giving
-// what REF gives with the value substituted.
+// what REF gives with the value substituted; a bound variable carries its
+// value until unbindVariables takes it out.
 #include "tests/support/test_registry.h"
 #include "tests/support/backend_devices.h"
 
 #include "backends/llvm/llvm_cpu_device.h"
 #include "core/ir/build.h"
 #include "core/ir/text.h"
+#include "core/ir/bound_variable.h"
 #include "core/ir/variable.h"
 #include "core/engine/program_run.h"
 #include "core/engine/schedule_cache.h"
@@ -23,11 +25,10 @@ namespace {
 constexpr int64_t kRows = 12, kCols = 4;
 
 // cache[start_pos, :] * 2: the row a decode step reads, start_pos in the
-// kernel's index arithmetic.
-UOpPtr rowAtStartPos(int64_t scale = 2) {
+// kernel's index arithmetic (`pos`: the variable, or the variable bound).
+UOpPtr rowAtStartPos(int64_t scale = 2, UOpPtr pos = variable("start_pos", 1, kRows - 1)) {
   Tensor cache =
       Tensor::arange(Scalar(int64_t{kRows * kCols})).cast(dtypes::float32).reshape({kRows, kCols}).contiguous();
-  UOpPtr pos = variable("start_pos", 1, kRows - 1);
   Tensor row(shrinkAt(cache.uop(), {pos, constIndex(0)}, {1, kCols}));
   return (row * Scalar(scale)).uop();
 }
@@ -122,6 +123,35 @@ private Q_SLOTS:
       QVERIFY2(k.rendered.text.find(" %start_pos") != std::string::npos, k.rendered.text.c_str());
     }
     QCOMPARE(withVariable, 1);
+  }
+
+  // A bound variable carries its value (tinygrad's BIND): graphs bound to 5
+  // and 6 differ, unbinding gives back one graph and each its value, binding
+  // gives each its own value; one variable bound to two values in one graph
+  // folds to constants.
+  void boundValueIsInTheGraph() {
+    UOpPtr at5 = rowAtStartPos(2, boundVariable("start_pos", 1, kRows - 1, 5));
+    UOpPtr at6 = rowAtStartPos(2, boundVariable("start_pos", 1, kRows - 1, 6));
+    QVERIFY(at5 != at6);
+    QCOMPARE(parseGraph(printGraph(at5)), at5);
+    UnboundGraphs u5 = unbindVariables(std::vector<UOpPtr>{at5});
+    UnboundGraphs u6 = unbindVariables(std::vector<UOpPtr>{at6});
+    QCOMPARE(u5.roots, std::vector<UOpPtr>{rowAtStartPos()});
+    QCOMPARE(u6.roots, u5.roots);
+    QCOMPARE(u5.values, (VariableValues{{"start_pos", 5}}));
+    QCOMPARE(u6.values, (VariableValues{{"start_pos", 6}}));
+    // bindVariables gives a bound variable its own value, whatever the run's
+    QCOMPARE(valuesOf(runProgram(openDevice("REF"), bindVariables(std::vector<UOpPtr>{at6}, {{"start_pos", 9}}), {})
+                          .outputs.at(0)),
+             expectedRow(6));
+    UOpPtr both = (Tensor(at5) + Tensor(at6)).uop();
+    UnboundGraphs folded = unbindVariables(std::vector<UOpPtr>{both});
+    QCOMPARE(folded.folded, std::vector<std::string>{"start_pos"});
+    QVERIFY(folded.values.empty());
+    QVERIFY(variablesOf(folded.roots).empty());
+    std::vector<double> sum = expectedRow(5);
+    for (size_t j = 0; j < sum.size(); ++j) sum[j] += expectedRow(6)[j];
+    QCOMPARE(valuesOf(runProgram(openDevice("CPU"), folded.roots, {}).outputs.at(0)), sum);
   }
 
   void unboundVariableIsAnError() {

@@ -8,6 +8,7 @@
 // innermost loop of the linearized kernel, and its results against the
 // kernel interpreter.
 #include "tests/support/test_registry.h"
+#include "tests/support/cpu_schedule_checks.h"
 #include "tests/support/kernel_ast.h"
 
 #include "backends/llvm/cpu_device.h"
@@ -41,27 +42,6 @@ UOpPtr convPadded3x3(int64_t n, int64_t cin, int64_t cout, int64_t h, int64_t wd
                     {b, co, y, x})});
 }
 
-OptTarget convWideTarget() {
-  OptTarget t;
-  t.threads = 2;
-  t.vectorBits = 512;
-  return t;
-}
-
-// The ops between the innermost Range of a Linear and its End, counted by name.
-std::map<std::string, int> convInnermostLoopOps(const UOp& linear) {
-  const UOpList& ops = linear.src();
-  size_t first = 0;
-  for (size_t i = 0; i < ops.size(); ++i)
-    if (ops[i]->op() == Op::Range) first = i;
-  std::map<std::string, int> counts;
-  for (size_t i = first + 1; i < ops.size(); ++i) {
-    if (ops[i]->op() == Op::End) break;
-    ++counts[std::string(opName(ops[i]->op()))];
-  }
-  return counts;
-}
-
 } // namespace
 
 class TestConvSchedule : public QObject {
@@ -73,17 +53,17 @@ private Q_SLOTS:
   // (core/opt/conv_rules.h), the input channels innermost, the batch split
   // across the cores
   void benchConvolutionOpts() {
-    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(convPadded3x3(16, 64, 64, 56, 56), convWideTarget()))),
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(convPadded3x3(16, 64, 64, 56, 56), cpuschedule::wideTarget()))),
              QStringLiteral("Split(1, 4, UPCAST); Split(3, 56, UPCAST); Swap(4, 5); Swap(5, 6); Split(0, 2, THREAD)"));
     // a width the vectors divide: a 16 x 16 tile; the channels still move innermost
-    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(convPadded3x3(16, 64, 64, 32, 32), convWideTarget()))),
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(convPadded3x3(16, 64, 64, 32, 32), cpuschedule::wideTarget()))),
              QStringLiteral("Split(3, 16, UPCAST); Split(1, 16, UPCAST); Swap(7, 8); Swap(4, 5); Swap(5, 6); Split(0, 2, THREAD)"));
     // a row shorter than two vectors (24) takes the next row with it
-    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(convPadded3x3(16, 64, 64, 24, 24), convWideTarget()))),
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(convPadded3x3(16, 64, 64, 24, 24), cpuschedule::wideTarget()))),
              QStringLiteral("Split(1, 4, UPCAST); Split(2, 2, UPCAST); Split(3, 24, UPCAST); Swap(4, 5); Swap(5, 6); "
                             "Split(0, 2, THREAD)"));
     // a row of 130: whole, not even two channels fit in 256 copies, so it is padded to 144 as before
-    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(convPadded3x3(16, 64, 64, 40, 130), convWideTarget()))),
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(convPadded3x3(16, 64, 64, 40, 130), cpuschedule::wideTarget()))),
              QStringLiteral("Padto(3, 16); Split(3, 16, UPCAST); Split(1, 16, UPCAST); Swap(7, 8); Swap(4, 5); Swap(5, 6); "
                             "Split(0, 2, THREAD)"));
   }
@@ -92,13 +72,13 @@ private Q_SLOTS:
   // multiply-add, one load per filter tap and input column, no gate computed
   void innermostLoopHasNoGates() {
     UOpPtr kernel = convPadded3x3(2, 4, 32, 6, 130);
-    std::vector<Opt> opts = heuristicOpts(kernel, convWideTarget());
+    std::vector<Opt> opts = heuristicOpts(kernel, cpuschedule::wideTarget());
     QCOMPARE(QString::fromStdString(formatOpts(opts)),
              QStringLiteral("Padto(3, 16); Split(3, 16, UPCAST); Split(1, 16, UPCAST); Swap(7, 8); Swap(4, 5); Swap(5, 6); "
                             "Split(2, 2, THREAD)"));
     LoweredKernel lowered = lowerKernel(kernel, cpuTarget(), opts);
     QCOMPARE(QString::fromStdString(lowered.name.text), QStringLiteral("r_2_2_2_3_9_3_3_4_16_16"));
-    std::map<std::string, int> ops = convInnermostLoopOps(*lowered.linear);
+    std::map<std::string, int> ops = cpuschedule::innermostLoopOps(*lowered.linear);
     QCOMPARE(ops["Load"], 256 + 16 + 16); // the accumulators, the 16 filters' taps, the 16 input columns
     QCOMPARE(ops["Store"], 256);
     QCOMPARE(ops["Mul"] - 2, 256);       // each product; two index multiplies
@@ -116,24 +96,7 @@ private Q_SLOTS:
   }
   void resultsMatchTheInterpreter() {
     QFETCH(int, width);
-    UOpPtr kernel = convPadded3x3(2, 4, 32, 6, width);
-    CpuDevice device;
-    CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, convWideTarget())));
-    std::mt19937_64 rng(11);
-    std::vector<HostTensor> bufs;
-    for (const KernelParam& p : program.kernel.params) {
-      HostTensor t(p.dtype, {p.size});
-      for (int64_t e = 0; e < p.size && !p.written; ++e)
-        t.setDouble(e, static_cast<double>(std::uniform_int_distribution<int>(-4, 4)(rng)) / 4);
-      bufs.push_back(t);
-    }
-    std::vector<HostTensor> want = bufs;
-    for (HostTensor& t : want) t = t.withShape(t.shape());
-    std::vector<HostTensor*> ptrs;
-    for (HostTensor& t : want) ptrs.push_back(&t);
-    runKernel(*UOp::make(Op::Call, dtypes::void_, {kernel}), ptrs);
-    device.run(program, bufs);
-    for (int64_t e = 0; e < want[0].numel(); ++e) QCOMPARE(float(bufs[0].getDouble(e)), float(want[0].getDouble(e)));
+    QCOMPARE(cpuschedule::mismatchWithInterpreter(convPadded3x3(2, 4, 32, 6, width), std::nullopt, 11), QString());
   }
 };
 

@@ -5,6 +5,7 @@
 // its machine code for Zen 5 (full-width FMAs, no lane inserts or gathers),
 // and its results against the kernel interpreter.
 #include "tests/support/test_registry.h"
+#include "tests/support/cpu_schedule_checks.h"
 #include "tests/support/kernel_ast.h"
 
 #include "backends/llvm/compile_to_object.h"
@@ -65,33 +66,8 @@ UOpPtr convShapesDepthwise(int64_t n, int64_t c, int64_t h, int64_t wd) {
                     {b, ch, y, x})});
 }
 
-OptTarget convShapesTarget() {
-  OptTarget t;
-  t.threads = 2;
-  t.vectorBits = 512;
-  return t;
-}
-
 QString convShapesOpts(const UOpPtr& kernel) {
-  return QString::fromStdString(formatOpts(heuristicOpts(kernel, convShapesTarget())));
-}
-
-// The ops between the innermost Range of a Linear and its End, counted by
-// name (a whole-row UPCAST leaves a Range of one iteration: not a loop).
-std::map<std::string, int> convShapesInnermost(const UOp& linear) {
-  const UOpList& ops = linear.src();
-  size_t first = 0;
-  for (size_t i = 0; i < ops.size(); ++i) {
-    std::optional<ConstValue> bound = ops[i]->op() == Op::Range ? ops[i]->src(0)->constValue() : std::nullopt;
-    if (ops[i]->op() == Op::Range && !(bound && std::holds_alternative<int64_t>(*bound) && std::get<int64_t>(*bound) == 1))
-      first = i;
-  }
-  std::map<std::string, int> counts;
-  for (size_t i = first + 1; i < ops.size(); ++i) {
-    if (ops[i]->op() == Op::End) break;
-    ++counts[std::string(opName(ops[i]->op()))];
-  }
-  return counts;
+  return QString::fromStdString(formatOpts(heuristicOpts(kernel, cpuschedule::wideTarget())));
 }
 
 // The kernel's machine code for Zen 5 (AVX-512), whatever the host: the
@@ -106,35 +82,6 @@ std::map<std::string, int> convShapesZen5(const LoweredKernel& k) {
     ++counts[mnemonic];
   }
   return counts;
-}
-
-// The kernel with the heuristics' OptOps (or `opts`) on the CPU against the
-// kernel interpreter without them, on small integers (exact in float32).
-QString convShapesMismatch(const UOpPtr& kernel, std::optional<std::vector<Opt>> opts = std::nullopt) {
-  CpuDevice device;
-  CpuProgram program =
-      device.compile(lowerKernel(kernel, cpuTarget(), opts ? *opts : heuristicOpts(kernel, convShapesTarget())));
-  std::mt19937_64 rng(7);
-  std::vector<HostTensor> bufs;
-  for (const KernelParam& p : program.kernel.params) {
-    HostTensor t(p.dtype, {p.size});
-    for (int64_t e = 0; e < p.size && !p.written; ++e)
-      t.setDouble(e, static_cast<double>(std::uniform_int_distribution<int>(-4, 4)(rng)) / 4);
-    bufs.push_back(t);
-  }
-  std::vector<HostTensor> want = bufs;
-  for (HostTensor& t : want) t = t.withShape(t.shape());
-  std::vector<HostTensor*> ptrs;
-  for (HostTensor& t : want) ptrs.push_back(&t);
-  runKernel(*UOp::make(Op::Call, dtypes::void_, {kernel}), ptrs);
-  device.run(program, bufs);
-  for (int64_t e = 0; e < want[0].numel(); ++e)
-    if (float(bufs[0].getDouble(e)) != float(want[0].getDouble(e)))
-      return QStringLiteral("element %1: %2, the interpreter %3")
-          .arg(e)
-          .arg(bufs[0].getDouble(e))
-          .arg(want[0].getDouble(e));
-  return {};
 }
 
 } // namespace
@@ -170,10 +117,10 @@ private Q_SLOTS:
   // of accumulators, each one multiply-add; one load per filter and column
   void shortRowInnermostLoop() {
     LoweredKernel k = lowerKernel(convShapes1x1(2, 16, 8, 4, 28), cpuTarget(),
-                                  heuristicOpts(convShapes1x1(2, 16, 8, 4, 28), convShapesTarget()));
+                                  heuristicOpts(convShapes1x1(2, 16, 8, 4, 28), cpuschedule::wideTarget()));
     QCOMPARE(QString::fromStdString(formatOpts(k.opts)),
              QStringLiteral("Split(1, 4, UPCAST); Split(2, 2, UPCAST); Split(3, 28, UPCAST)"));
-    std::map<std::string, int> ops = convShapesInnermost(*k.linear);
+    std::map<std::string, int> ops = cpuschedule::innermostLoopOps(*k.linear);
     QCOMPARE(ops["Load"], 224 + 4 + 56);
     QCOMPARE(ops["Store"], 224);
     QCOMPARE(ops["Mul"], 224 + 4); // the products; four index multiplies
@@ -205,12 +152,12 @@ private Q_SLOTS:
   }
 
   void resultsMatchTheInterpreter() {
-    QCOMPARE(convShapesMismatch(convShapes1x1(2, 16, 8, 4, 28)), QString());
-    QCOMPARE(convShapesMismatch(convShapes3x3(2, 8, 16, 4, 14)), QString());
-    QCOMPARE(convShapesMismatch(convShapesDepthwise(2, 4, 6, 56)), QString());
-    QCOMPARE(convShapesMismatch(convShapesDepthwise(2, 4, 6, 20)), QString());
+    QCOMPARE(cpuschedule::mismatchWithInterpreter(convShapes1x1(2, 16, 8, 4, 28)), QString());
+    QCOMPARE(cpuschedule::mismatchWithInterpreter(convShapes3x3(2, 8, 16, 4, 14)), QString());
+    QCOMPARE(cpuschedule::mismatchWithInterpreter(convShapesDepthwise(2, 4, 6, 56)), QString());
+    QCOMPARE(cpuschedule::mismatchWithInterpreter(convShapesDepthwise(2, 4, 6, 20)), QString());
     // the padded depthwise row with vector-compare masks
-    QCOMPARE(convShapesMismatch(convShapesDepthwise(2, 4, 6, 56), parseOpts("Padto(3, 16); Split(3, 16, UPCAST)")),
+    QCOMPARE(cpuschedule::mismatchWithInterpreter(convShapesDepthwise(2, 4, 6, 56), parseOpts("Padto(3, 16); Split(3, 16, UPCAST)")),
              QString());
   }
 };

@@ -5,6 +5,7 @@
 // whose tile column stays in L1, keeps 32 x 8. The exact OptOps, the
 // innermost loop of the linearized kernel, and results against a plain loop.
 #include "tests/support/test_registry.h"
+#include "tests/support/cpu_schedule_checks.h"
 #include "tests/support/kernel_ast.h"
 
 #include "backends/llvm/cpu_device.h"
@@ -40,36 +41,15 @@ UOpPtr gemmBatched(int64_t batch, int64_t m, int64_t n, int64_t kk) {
                    {b, i, j})});
 }
 
-OptTarget gemmWideTarget() {
-  OptTarget t;
-  t.threads = 2;
-  t.vectorBits = 512;
-  return t;
-}
-
 QString gemmOpts(const UOpPtr& kernel) {
-  return QString::fromStdString(formatOpts(heuristicOpts(kernel, gemmWideTarget())));
-}
-
-// The ops between the innermost Range of a Linear and its End, counted by name.
-std::map<std::string, int> gemmInnermostLoopOps(const UOp& linear) {
-  const UOpList& ops = linear.src();
-  size_t first = 0;
-  for (size_t i = 0; i < ops.size(); ++i)
-    if (ops[i]->op() == Op::Range) first = i;
-  std::map<std::string, int> counts;
-  for (size_t i = first + 1; i < ops.size(); ++i) {
-    if (ops[i]->op() == Op::End) break;
-    ++counts[std::string(opName(ops[i]->op()))];
-  }
-  return counts;
+  return QString::fromStdString(formatOpts(heuristicOpts(kernel, cpuschedule::wideTarget())));
 }
 
 // Runs `kernel` with the wide target's heuristics on the CPU and compares with
 // a plain loop over (a, b): small integers over 4, so every sum is exact.
 void checkGemmResults(const UOpPtr& kernel, int64_t batch, int64_t m, int64_t n, int64_t kk, bool packedB) {
   CpuDevice device;
-  CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, gemmWideTarget())));
+  CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, cpuschedule::wideTarget())));
   std::mt19937_64 rng(7);
   std::vector<HostTensor> bufs;
   for (const KernelParam& p : program.kernel.params) {
@@ -107,7 +87,7 @@ private Q_SLOTS:
     QCOMPARE(gemmOpts(gemmPackedB(1024, 1024, 256)),
              QStringLiteral("Split(1, 32, UPCAST); Split(0, 8, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
     // without AVX-512 the tile stays 16 x 8
-    OptTarget narrow = gemmWideTarget();
+    OptTarget narrow = cpuschedule::wideTarget();
     narrow.vectorBits = 256;
     QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(gemmPackedB(1024, 1024, 1024), narrow))),
              QStringLiteral("Split(1, 16, UPCAST); Split(0, 8, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
@@ -123,9 +103,9 @@ private Q_SLOTS:
   // multiply-add, 4 loads of A (broadcast) and 64 of B (four vectors)
   void innermostLoopOps() {
     UOpPtr kernel = gemmPackedB(1024, 1024, 1024);
-    LoweredKernel lowered = lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, gemmWideTarget()));
+    LoweredKernel lowered = lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, cpuschedule::wideTarget()));
     QCOMPARE(QString::fromStdString(lowered.name.text), QStringLiteral("r_2_16_128_1024_64_4"));
-    std::map<std::string, int> ops = gemmInnermostLoopOps(*lowered.linear);
+    std::map<std::string, int> ops = cpuschedule::innermostLoopOps(*lowered.linear);
     QCOMPARE(ops["Load"], 256 + 4 + 64);
     QCOMPARE(ops["Store"], 256);
     QCOMPARE(ops["Mul"] - 1, 256); // each product; one index multiply (k into B's panel)

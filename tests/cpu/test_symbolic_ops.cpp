@@ -8,6 +8,7 @@
 // a9069c1 on CPU).
 #include "tests/support/test_registry.h"
 #include "tests/support/backend_devices.h"
+#include "tests/support/symbolic_gates.h"
 
 #include "core/engine/device_registry.h"
 #include "core/engine/program_run.h"
@@ -175,38 +176,9 @@ private Q_SLOTS:
   // length (12) with a gate that holds exactly below start_pos+1: for start_pos
   // 5, 6 and 7 and every index of the Range.
   void softmaxGateIsTheSymbolicSize() {
-    uops::program::LoadedProgram p = symOpsLoad("handwritten_attention.py", "CPU");
-    int gates = 0;
-    for (const uops::program::RealizedSchedule& s : p.schedules) {
-      if (!s.variables.count("start_pos") || s.variables.at("start_pos") != 5) continue;
-      uops::PipelineRun run =
-          uops::runPipeline(s.graphs, {.trace = false, .target = uops::runTarget(uops::openDevice("CPU"), false)});
-      QVERIFY(!run.failed());
-      for (const uops::LoweredKernel& k : run.kernels) {
-        if (k.variables.empty()) continue;
-        for (const uops::UOp* c : uops::toposort(*k.ast)) {
-          if (c->op() != uops::Op::CmpLt) continue;
-          const uops::UOp* var = nullptr;
-          std::vector<const uops::UOp*> ranges;
-          for (const uops::UOp* u : uops::toposort(*c)) {
-            if (uops::isVariable(*u)) var = u;
-            if (u->op() == uops::Op::Range) ranges.push_back(u);
-          }
-          if (!var || ranges.size() != 1) continue;
-          auto end = static_cast<int64_t>(ranges[0]->minMax().hi) + 1;
-          QCOMPARE(end, int64_t{12}); // the loop runs to the cache's length
-          for (int64_t pos : {5, 6, 7})
-            for (int64_t i = 0; i < end; ++i) {
-              uops::UOpPtr at =
-                  uops::substitute(c->ptr(), {{var, uops::constIndex(pos)}, {ranges[0], uops::constIndex(i)}});
-              QVERIFY(at->minMax().lo == at->minMax().hi);
-              QCOMPARE(at->minMax().lo != 0, i < pos + 1);
-            }
-          ++gates;
-        }
-      }
-    }
-    QVERIFY(gates > 0);
+    const symbolicgates::Checked checked = symbolicgates::checkStartPosGates(symOpsLoad("handwritten_attention.py", "CPU"), 12);
+    QCOMPARE(checked.error, QString());
+    QVERIFY(checked.gates > 0);
   }
 };
 

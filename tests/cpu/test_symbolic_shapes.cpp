@@ -7,6 +7,7 @@
 // (tests/cpu/models/symbolic_decoder.py run with tinygrad a9069c1 on CPU).
 #include "tests/support/test_registry.h"
 #include "tests/support/backend_devices.h"
+#include "tests/support/symbolic_gates.h"
 
 #include "core/engine/schedule_cache.h"
 #include "core/engine/device_registry.h"
@@ -112,40 +113,9 @@ private Q_SLOTS:
   // start_pos+1: a gate over one Range and the variable that, for start_pos
   // 5, 6 and 7 and every position of the cache, holds exactly below the size.
   void kernelGateIsTheSymbolicSize() {
-    uops::program::LoadedProgram p = loadDecoder("CPU");
-    int gates = 0;
-    for (const uops::program::RealizedSchedule& s : p.schedules) {
-      if (!s.variables.count("start_pos") || s.variables.at("start_pos") != 5) continue;
-      uops::PipelineRun run =
-          uops::runPipeline(s.graphs, {.trace = false, .target = uops::runTarget(uops::openDevice("CPU"), false)});
-      QVERIFY(!run.failed());
-      for (const uops::LoweredKernel& k : run.kernels) {
-        if (k.variables.empty()) continue;
-        for (const uops::UOp* c : uops::toposort(*k.ast)) {
-          if (c->op() != uops::Op::CmpLt) continue;
-          const uops::UOp* var = nullptr;
-          std::vector<const uops::UOp*> ranges;
-          for (const uops::UOp* u : uops::toposort(*c)) {
-            if (uops::isVariable(*u)) var = u;
-            if (u->op() == uops::Op::Range) ranges.push_back(u);
-          }
-          if (!var || ranges.size() != 1) continue;
-          auto end = static_cast<int64_t>(ranges[0]->minMax().hi) + 1;
-          QCOMPARE(end, int64_t{12}); // the cache's length: the kernel's loop is the maximum
-          uops::UOpPtr gate = c->ptr();
-          for (int64_t pos : {5, 6, 7})
-            for (int64_t i = 0; i < end; ++i) {
-              uops::UOpPtr at = uops::substitute(
-                  gate, {{var, uops::constIndex(pos)}, {ranges[0], uops::constIndex(i)}});
-              const uops::MinMax& m = at->minMax();
-              QVERIFY(m.lo == m.hi);
-              QCOMPARE(m.lo != 0, i < pos + 1);
-            }
-          ++gates;
-        }
-      }
-    }
-    QVERIFY(gates > 0);
+    const symbolicgates::Checked checked = symbolicgates::checkStartPosGates(loadDecoder("CPU"), 12);
+    QCOMPARE(checked.error, QString());
+    QVERIFY(checked.gates > 0);
   }
 
   void otherDevicesGiveTinygradsNumbers() {

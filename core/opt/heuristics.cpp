@@ -49,6 +49,15 @@ bool reducesOutsideAnOutputLoop(const UOpPtr& ast, const std::vector<Axis>& axes
                      [&](const Axis& a) { return a.size > 1 && outside.contains(a.range.get()); });
 }
 
+// Whether a reduction over `r` reduces an element with a transcendental.
+bool reducesTranscendentalAlong(const UOpPtr& ast, const UOp& r) {
+  for (const UOp* u : toposort(*ast))
+    if (u->op() == Op::Reduce && reachesTranscendental(*u->src(0)) &&
+        std::any_of(u->src().begin() + 1, u->src().end(), [&](const UOpPtr& s) { return s.get() == &r; }))
+      return true;
+  return false;
+}
+
 } // namespace
 
 bool isSmallKernel(const UOpPtr& ast) {
@@ -149,9 +158,15 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
                         "register tile over the rows");
     const std::vector<int64_t> copies =
         target.workItemVectorizer ? std::vector<int64_t>{8, 4} : std::vector<int64_t>{16, 8, 4};
-    for (const Axis& a : axes)
-      if (a.type == AxisType::Reduce)
-        applyLargest(a, copies, AxisType::Unroll, "row kernel: partial accumulators for each reduction");
+    const int64_t rowLanes = target.vectorBits / 32;
+    for (const Axis& a : axes) {
+      if (a.type != AxisType::Reduce) continue;
+      if (!target.workItemVectorizer && rowLanes >= 8 && !reducesTranscendentalAlong(k, *a.range) &&
+          applyLargest(a, {4 * rowLanes}, AxisType::Unroll,
+                       "row kernel: a cheap element's reduction gets four vectors of accumulators"))
+        continue;
+      applyLargest(a, copies, AxisType::Unroll, "row kernel: partial accumulators for each reduction");
+    }
     if (!outputs.empty())
       applyLargest(outputs.front(), copies, AxisType::Upcast, "row kernel: the innermost output axis vector-wide");
   }

@@ -25,7 +25,10 @@
 //   - a reduce axis that is not under a register tile is unrolled by 4;
 //   - row kernels (a reduction computed outside some output loop, as a fused
 //     softmax's max and sum): every reduce axis unrolled and the innermost
-//     output axis upcast by up to 16, no register tile over the rows;
+//     output axis upcast by up to 16, no register tile over the rows; with a
+//     known vector width a reduction of a cheap element (no transcendental:
+//     a max, a layernorm's sums) gets four vectors of accumulators, four
+//     chains of dependent maxima or adds instead of one;
 //   - the outermost output axis is split across cores (THREAD) when the
 //     target runs threads and the kernel has enough work to share;
 //   - on targets with workgroups (OpenCL on the host's CPU), the two

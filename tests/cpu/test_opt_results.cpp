@@ -222,6 +222,41 @@ private Q_SLOTS:
     for (int64_t e = 0; e < want.numel(); ++e) QCOMPARE(got.getDouble(e), want.getDouble(e));
   }
 
+  // With a known vector width, a row kernel's reduction of a cheap element
+  // (a softmax's max, a layernorm's sums) gets four vectors of accumulators:
+  // one vector is one chain of dependent maxima or adds, its latency per
+  // vector longer than the vector's load. A reduction of a decomposed
+  // transcendental keeps 16 copies (its element's ~40 operations are the
+  // bound, not the chain). Maxima in any order are exact: the results stay
+  // the interpreter's.
+  void heuristicsWithWideVectorsOnRowKernels() {
+    OptTarget wide;
+    wide.threads = 2;
+    wide.vectorBits = 512;
+    UOpPtr kernel = minusRowMax(64, 1024);
+    std::vector<Opt> opts = heuristicOpts(kernel, wide);
+    QCOMPARE(QString::fromStdString(formatOpts(opts)),
+             QStringLiteral("Split(2, 64, UNROLL); Split(1, 16, UPCAST); Split(0, 2, THREAD)"));
+    CpuDevice device;
+    CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
+    std::mt19937_64 rng(11);
+    auto [got, want] = compiledAndInterpreted(device, program, kernel, rng);
+    for (int64_t e = 0; e < want.numel(); ++e) QCOMPARE(got.getDouble(e), want.getDouble(e));
+    // out[i, j] = a[i, j] - max_k a[i, k] + sum_l exp2(a[i, l])
+    const int64_t m = 64, n = 1024;
+    UOpPtr i = range(m, 0), j = range(n, 1), k = range(n, 2, AxisType::Reduce), l = range(n, 3, AxisType::Reduce);
+    UOpPtr a = buf(1, dtypes::float32, m * n);
+    UOpPtr value = load(a, i * n + j) - reduceOver(load(a, i * n + k), Op::Max, {k}) +
+                   reduceOver(alu(Op::Exp2, {load(a, i * n + l)}), Op::Add, {l});
+    UOpPtr mixed = sink({end(store(buf(0, dtypes::float32, m * n), i * n + j, value), {i, j})});
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(mixed, wide))),
+             QStringLiteral("Split(2, 64, UNROLL); Split(3, 16, UNROLL); Split(1, 16, UPCAST); Split(0, 2, THREAD)"));
+    // an unknown vector width keeps 16 copies for every reduction
+    wide.vectorBits = 0;
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(kernel, wide))),
+             QStringLiteral("Split(2, 16, UNROLL); Split(1, 16, UPCAST); Split(0, 2, THREAD)"));
+  }
+
   // Sums of long rows read consecutively along the reduction (a long sum's
   // partials): eight accumulators over consecutive elements, no UPCAST of the
   // rows (their copies would read streams a row apart); results stay the

@@ -5,6 +5,8 @@
 #include "tests/views/views_test.h"
 #include "views/kernels/kernels_panel.h"
 
+#include "core/ir/variable.h"
+
 #include <QTest>
 
 using namespace uops::views;
@@ -17,6 +19,15 @@ const char* const kSteps = "from tinygrad import Tensor\n"
                            "  w.assign(w * 2 + 1)\n"
                            "  w.realize()\n"
                            "out = [w, w.sum()]\n";
+
+// A cache row read at a bound position, twice: schedules 2 and 3 differ only
+// in start_pos's value, so they are one kernel taking it as an argument.
+const char* const kRows = "from tinygrad import Tensor, Variable\n"
+                          "cache = Tensor.arange(12).reshape(6, 2).float().contiguous().realize()\n"
+                          "for pos in [2, 3]:\n"
+                          "  v = Variable('start_pos', 0, 5).bind(pos)\n"
+                          "  row = (cache[v:v+1, :] * 2).realize()\n"
+                          "out = row\n";
 
 void choose(MainWindow& w, int index) {
   w.scheduleCombo()->setCurrentIndex(index);
@@ -61,6 +72,49 @@ private Q_SLOTS:
     choose(w, 0);
     QCOMPARE(w.session().lowered().schedule, 0);
     QCOMPARE(w.session().lowered().roots.size(), size_t{2});
+  }
+
+  // a kernel that takes a variable is listed in every schedule that runs it,
+  // whatever the value each bound
+  void listsTheSchedulesOfAVariableKernel() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.session().setSource(QString::fromLatin1(kRows), QStringLiteral("rows.py"));
+    w.session().waitForIdle();
+    choose(w, 3);
+    QCOMPARE(w.session().variables(), (uops::VariableValues{{"start_pos", 3}}));
+    QCOMPARE(w.session().lowered().kernelSchedules, QStringList{QStringLiteral("2, 3")});
+    QCOMPARE(w.kernels()->text(0, 5), QStringLiteral("2, 3"));
+  }
+
+  // the kv-cache decoder: every kernel of a decode step's realization is
+  // listed in that step's schedule, and one that takes start_pos in every
+  // decode step's (the lowered schedule's buffers are data, the others'
+  // versions, so the same kernel may number its buffers otherwise)
+  void listsTheDecodeStepsOfEachKernel() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.session().setSource(viewstest::exampleText("kv_cache_decoder.py"), QStringLiteral("kv_cache_decoder.py"));
+    w.session().waitForIdle();
+    const int step = w.scheduleCombo()->findText(QStringLiteral("8 of 31: realize() (start_pos=3) at line 19"));
+    QCOMPARE(step, 8);
+    choose(w, step);
+    const uops::PipelineRun& run = *w.session().lowered().run;
+    const QStringList cells = w.session().lowered().kernelSchedules;
+    QCOMPARE(size_t(cells.size()), run.kernels.size());
+    QStringList withVariable;
+    for (size_t i = 0; i < run.kernels.size(); ++i) {
+      QVERIFY2(cells[int(i)].split(QStringLiteral(", ")).contains(QStringLiteral("8")), run.kernels[i].name.text.c_str());
+      if (!run.kernels[i].variables.empty())
+        withVariable << QString::fromStdString(run.kernels[i].name.text) + QStringLiteral(": ") + cells[int(i)];
+    }
+    // the attention's keys at every decode step's first realization and its
+    // two after it; the cache write at each decode step's first
+    const QString everyStep = QStringLiteral("8, 9, 10, 14, 15, 16, 20, 21, 22, 26, 27, 28");
+    QCOMPARE(withVariable, (QStringList{QStringLiteral("r_2_24_12_8: ") + everyStep, QStringLiteral("r_2_24_12_8: ") + everyStep,
+                                        QStringLiteral("E_2_12_2_2_4: 8, 14, 20, 26")}));
   }
 
   void disabledWithoutRealizationPoints() {

@@ -6,6 +6,7 @@
 #include "core/pipeline/optimize.h"
 #include "core/frontend/load_error.h"
 #include "core/ir/build.h"
+#include "core/ir/graph_walk.h"
 #include "core/ir/text.h"
 #include "core/program/device_run.h"
 #include "core/program/program.h"
@@ -36,20 +37,36 @@ QStringList scheduleLabels(const program::LoadedProgram& p) {
   return out;
 }
 
+// A kernel's AST with its buffer Params renumbered 0, 1, ... in the order a
+// walk meets them: the lowered schedule's buffers are data where the
+// schedules' are versions of earlier ones, and Rangeify numbers a kernel's
+// slots in the order of its schedule's buffers, so the same kernel can come
+// with its slots in another order (variables, slot -1, stay as they are).
+UOpPtr slotsInWalkOrder(const UOpPtr& ast) {
+  NodeSubst renumber;
+  for (const UOp* u : nodesWithOps(*ast, opBit(Op::Param))) {
+    ParamArg arg = u->argAs<ParamArg>();
+    if (arg.slot < 0) continue;
+    arg.slot = static_cast<int64_t>(renumber.size());
+    renumber.emplace(u, u->withArg(arg));
+  }
+  return substitute(ast, renumber);
+}
+
 // Per kernel of the lowered schedule: every schedule that has the same kernel.
 QStringList sharedKernels(const program::LoadedProgram& p, const PipelineRun& run, const CodegenTarget& target) {
-  std::map<const UOp*, QStringList> owners;
+  std::map<UOpPtr, QStringList> owners;
   for (size_t k = 1; k <= p.schedules.size() + 1; ++k) {
     PipelineRun scheduled = runPipeline(program::rootsOf(program::scheduleGraphs(p, k)),
                                         {.trace = false, .target = std::nullopt, .rangeify = rangeifyOptionsFor(target)});
     for (const ScheduledKernel& kernel : scheduled.schedule.kernels) {
-      QStringList& list = owners[kernel.ast.get()];
+      QStringList& list = owners[slotsInWalkOrder(kernel.ast)];
       if (!list.contains(QString::number(k))) list << QString::number(k);
     }
   }
   QStringList out;
   for (const ScheduledKernel& kernel : run.schedule.kernels) {
-    auto it = owners.find(kernel.ast.get());
+    auto it = owners.find(slotsInWalkOrder(kernel.ast));
     out << (it == owners.end() ? QString() : it->second.join(QStringLiteral(", ")));
   }
   return out;

@@ -24,26 +24,6 @@
 using namespace uops;
 using namespace kernelast;
 
-namespace {
-
-// out[b, co, y, x] = sum_{ci, ky, kx} w[co, ci, ky, kx] * in[b, ci, y + ky - 1, x + kx - 1],
-// zero outside the image (padding 1), NCHW, ranges numbered as Rangeify
-// numbers them (b, co, y, x, ci, ky, kx). Slots: out 0, w 1, in 2.
-UOpPtr convPadded3x3(int64_t n, int64_t cin, int64_t cout, int64_t h, int64_t wd) {
-  UOpPtr b = range(n, 0), co = range(cout, 1), y = range(h, 2), x = range(wd, 3);
-  UOpPtr ci = range(cin, 4, AxisType::Reduce), ky = range(3, 5, AxisType::Reduce), kx = range(3, 6, AxisType::Reduce);
-  UOpPtr row = y + ky, col = x + kx;
-  UOpPtr gate = atLeast(row, 1) & lt(row, h + 1) & atLeast(col, 1) & lt(col, wd + 1);
-  UOpPtr in = gatedLoad(buf(2, dtypes::float32, n * cin * h * wd), ((b * cin + ci) * h + row - 1) * wd + col - 1,
-                        constant(dtypes::float32, 0.0), gate);
-  UOpPtr w = load(buf(1, dtypes::float32, cout * cin * 9), (co * cin + ci) * 9 + ky * 3 + kx);
-  UOpPtr sum = reduceOver(w * in, Op::Add, {ci, ky, kx});
-  return sink({end(store(buf(0, dtypes::float32, n * cout * h * wd), ((b * cout + co) * h + y) * wd + x, sum),
-                    {b, co, y, x})});
-}
-
-} // namespace
-
 class TestConvSchedule : public QObject {
   Q_OBJECT
 

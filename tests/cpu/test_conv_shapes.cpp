@@ -38,20 +38,6 @@ UOpPtr convShapes1x1(int64_t n, int64_t cin, int64_t cout, int64_t h, int64_t wd
                     {b, co, y, x})});
 }
 
-// a padded 3x3 convolution; ranges b, co, y, x, ci, ky, kx
-UOpPtr convShapes3x3(int64_t n, int64_t cin, int64_t cout, int64_t h, int64_t wd) {
-  UOpPtr b = range(n, 0), co = range(cout, 1), y = range(h, 2), x = range(wd, 3);
-  UOpPtr ci = range(cin, 4, AxisType::Reduce), ky = range(3, 5, AxisType::Reduce), kx = range(3, 6, AxisType::Reduce);
-  UOpPtr row = y + ky, col = x + kx;
-  UOpPtr gate = atLeast(row, 1) & lt(row, h + 1) & atLeast(col, 1) & lt(col, wd + 1);
-  UOpPtr in = gatedLoad(buf(2, dtypes::float32, n * cin * h * wd), ((b * cin + ci) * h + row - 1) * wd + col - 1,
-                        constant(dtypes::float32, 0.0), gate);
-  UOpPtr w = load(buf(1, dtypes::float32, cout * cin * 9), (co * cin + ci) * 9 + ky * 3 + kx);
-  UOpPtr sum = reduceOver(w * in, Op::Add, {ci, ky, kx});
-  return sink({end(store(buf(0, dtypes::float32, n * cout * h * wd), ((b * cout + co) * h + y) * wd + x, sum),
-                    {b, co, y, x})});
-}
-
 // a padded depthwise 3x3 convolution (one filter per channel); ranges b, c, y, x, ky, kx
 UOpPtr convShapesDepthwise(int64_t n, int64_t c, int64_t h, int64_t wd) {
   UOpPtr b = range(n, 0), ch = range(c, 1), y = range(h, 2), x = range(wd, 3);
@@ -96,7 +82,7 @@ private Q_SLOTS:
   void shortRowOpts() {
     QCOMPARE(convShapesOpts(convShapes1x1(16, 144, 40, 28, 28)),
              QStringLiteral("Split(1, 4, UPCAST); Split(2, 2, UPCAST); Split(3, 28, UPCAST); Split(0, 2, THREAD)"));
-    QCOMPARE(convShapesOpts(convShapes3x3(16, 256, 256, 14, 14)),
+    QCOMPARE(convShapesOpts(convPadded3x3(16, 256, 256, 14, 14)),
              QStringLiteral("Split(1, 8, UPCAST); Split(2, 2, UPCAST); Split(3, 14, UPCAST); Swap(4, 5); Swap(5, 6); "
                             "Split(0, 2, THREAD)"));
     // the bench's 1x1 (56 wide: three vectors and a half): the whole row by 4 channels
@@ -153,7 +139,7 @@ private Q_SLOTS:
 
   void resultsMatchTheInterpreter() {
     QCOMPARE(cpuschedule::mismatchWithInterpreter(convShapes1x1(2, 16, 8, 4, 28)), QString());
-    QCOMPARE(cpuschedule::mismatchWithInterpreter(convShapes3x3(2, 8, 16, 4, 14)), QString());
+    QCOMPARE(cpuschedule::mismatchWithInterpreter(convPadded3x3(2, 8, 16, 4, 14)), QString());
     QCOMPARE(cpuschedule::mismatchWithInterpreter(convShapesDepthwise(2, 4, 6, 56)), QString());
     QCOMPARE(cpuschedule::mismatchWithInterpreter(convShapesDepthwise(2, 4, 6, 20)), QString());
     // the padded depthwise row with vector-compare masks

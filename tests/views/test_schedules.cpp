@@ -20,15 +20,6 @@ const char* const kSteps = "from tinygrad import Tensor\n"
                            "  w.realize()\n"
                            "out = [w, w.sum()]\n";
 
-// A cache row read at a bound position, twice: schedules 2 and 3 differ only
-// in start_pos's value, so they are one kernel taking it as an argument.
-const char* const kRows = "from tinygrad import Tensor, Variable\n"
-                          "cache = Tensor.arange(12).reshape(6, 2).float().contiguous().realize()\n"
-                          "for pos in [2, 3]:\n"
-                          "  v = Variable('start_pos', 0, 5).bind(pos)\n"
-                          "  row = (cache[v:v+1, :] * 2).realize()\n"
-                          "out = row\n";
-
 void choose(MainWindow& w, int index) {
   w.scheduleCombo()->setCurrentIndex(index);
   Q_EMIT w.scheduleCombo()->activated(index);
@@ -80,7 +71,7 @@ private Q_SLOTS:
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.session().setSource(QString::fromLatin1(kRows), QStringLiteral("rows.py"));
+    w.session().setSource(QString::fromLatin1(viewstest::kCacheRows), QStringLiteral("rows.py"));
     w.session().waitForIdle();
     choose(w, 3);
     QCOMPARE(w.session().variables(), (uops::VariableValues{{"start_pos", 3}}));

@@ -14,15 +14,6 @@ using namespace uops::views;
 
 namespace {
 
-// A cache row read at a bound position, twice: schedules 2 and 3 differ only
-// in start_pos's value.
-const char* const kRows = "from tinygrad import Tensor, Variable\n"
-                          "cache = Tensor.arange(12).reshape(6, 2).float().contiguous().realize()\n"
-                          "for pos in [2, 3]:\n"
-                          "  v = Variable('start_pos', 0, 5).bind(pos)\n"
-                          "  row = (cache[v:v+1, :] * 2).realize()\n"
-                          "out = row\n";
-
 void choose(MainWindow& w, int index) {
   w.scheduleCombo()->setCurrentIndex(index);
   Q_EMIT w.scheduleCombo()->activated(index);
@@ -62,7 +53,7 @@ private Q_SLOTS:
     w.resize(1400, 900);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.session().setSource(QString::fromLatin1(kRows), QStringLiteral("rows.py"));
+    w.session().setSource(QString::fromLatin1(viewstest::kCacheRows), QStringLiteral("rows.py"));
     w.session().waitForIdle();
     QCOMPARE(w.scheduleCombo()->itemText(3), QStringLiteral("3 of 4: realize() at line 5"));
     choose(w, 3);
@@ -93,7 +84,7 @@ private Q_SLOTS:
     w.resize(1400, 900);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.session().setSource(QString::fromLatin1(kRows), QStringLiteral("rows.py"));
+    w.session().setSource(QString::fromLatin1(viewstest::kCacheRows), QStringLiteral("rows.py"));
     w.session().waitForIdle();
     choose(w, 3);
     const uops::PipelineRun* run = w.session().run();

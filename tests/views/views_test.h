@@ -42,6 +42,15 @@ inline bool showAt(uops::views::MainWindow& w, const char* file, const char* sta
   return true;
 }
 
+// A cache row read at a bound position, twice: schedules 2 and 3 differ only
+// in start_pos's value, so they are one kernel taking it as an argument.
+inline const char* const kCacheRows = "from tinygrad import Tensor, Variable\n"
+                                      "cache = Tensor.arange(12).reshape(6, 2).float().contiguous().realize()\n"
+                                      "for pos in [2, 3]:\n"
+                                      "  v = Variable('start_pos', 0, 5).bind(pos)\n"
+                                      "  row = (cache[v:v+1, :] * 2).realize()\n"
+                                      "out = row\n";
+
 // A chain of `n` scaled, shifted ReLUs: about 7 nodes each, all distinct.
 inline QString chainProgram(int n) {
   return QStringLiteral("from tinygrad import Tensor\n\n"

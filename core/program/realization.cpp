@@ -130,15 +130,13 @@ HostTensor Realizer::versionValue(const UOp* version) {
   return value;
 }
 
-std::vector<HostTensor> Realizer::computeOnDevice(const std::vector<UOpPtr>& graphs,
+std::vector<HostTensor> Realizer::computeOnDevice(const UnboundGraphs& graphs,
                                                   const std::vector<std::string>& devices) {
-  // the kernels take the bound values as arguments
-  UnboundGraphs unbound = unbindVariables(graphs);
   std::vector<Tensor> roots;
-  for (size_t i = 0; i < graphs.size(); ++i) roots.emplace_back(unbound.roots[i], devices[i]);
+  for (size_t i = 0; i < graphs.roots.size(); ++i) roots.emplace_back(graphs.roots[i], devices[i]);
   RunSettings settings;
   settings.cancel = m_cancel; // Esc stops a load at the next kernel
-  settings.variables = std::move(unbound.values);
+  settings.variables = graphs.values;
   if (needsDeviceSplit(rootsOf(roots))) {
     // On device tuples the versions enter as data, each placed as its
     // version is (multi_view.h); a leaf's view is the version itself.
@@ -172,14 +170,14 @@ void Realizer::dropStaleValues() {
 const HostTensor& Realizer::deviceValue(const UOp* version) {
   if (auto v = m_hostValues.find(version); v != m_hostValues.end()) return v->second;
   // dropped as stale, yet read (a graph kept from before): computed again
-  HostTensor value = computeOnDevice({m_computes.at(version)}, {m_versionDevices.at(version)}).at(0);
+  HostTensor value = computeOnDevice(unbindVariables(std::span<const UOpPtr>(&m_computes.at(version), 1)), {m_versionDevices.at(version)}).at(0);
   return m_hostValues.emplace(version, std::move(value)).first->second;
 }
 
 HostTensor Realizer::evaluate(const UOpPtr& graph, const std::string& device) {
   if (!onDevice()) return evaluateOnReference(graph);
   if (auto v = m_hostValues.find(graph.get()); v != m_hostValues.end()) return v->second;
-  return computeOnDevice({graph}, {device}).at(0);
+  return computeOnDevice(unbindVariables(std::span<const UOpPtr>(&graph, 1)), {device}).at(0);
 }
 
 HostTensor Realizer::hostValue(const Tensor& t) {
@@ -290,7 +288,7 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
                    .line = schedule.line ? schedule.line->line : 0,
                    .loops = frontend::programLoops(),
                    .graphs = schedule.graphs});
-    std::vector<HostTensor> computed = computeOnDevice(values, schedule.devices);
+    std::vector<HostTensor> computed = computeOnDevice(unbound, schedule.devices);
     for (size_t i = 0; i < computed.size(); ++i)
       m_hostValues.emplace(schedule.versions[i].get(), std::move(computed[i]));
     dropStaleValues();

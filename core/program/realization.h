@@ -26,6 +26,7 @@
 #pragma once
 
 #include "core/frontend/source.h"
+#include "core/ir/bound_variable.h"
 #include "core/ir/variable.h"
 #include "core/program/realization_report.h"
 #include "core/runtime/host_tensor.h"
@@ -118,8 +119,9 @@ private:
   // REF, with the reference evaluator, each version it reads computed once.
   HostTensor evaluate(const UOpPtr& graph, const std::string& device);
   HostTensor evaluateOnReference(const UOpPtr& graph);
-  // Runs graphs (over versions) on the device, the versions they read as data.
-  std::vector<HostTensor> computeOnDevice(const std::vector<UOpPtr>& graphs, const std::vector<std::string>& devices);
+  // Runs graphs (over versions, their variables unbound: the kernels take the
+  // bound values as arguments) on the device, the versions they read as data.
+  std::vector<HostTensor> computeOnDevice(const UnboundGraphs& graphs, const std::vector<std::string>& devices);
   bool onDevice() const { return m_device != "REF"; }
   // Drops the values of versions no buffer holds any more (later graphs read
   // buffers, so none reads them): memory stays what the buffers hold now.

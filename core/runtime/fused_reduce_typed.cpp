@@ -10,6 +10,7 @@
 #include "core/runtime/fused_reduce.h"
 
 #include "core/ir/shape.h"
+#include "core/runtime/integer_types.h"
 #include "core/runtime/scalar_ops.h"
 #include "core/runtime/strides.h"
 
@@ -138,18 +139,8 @@ bool FusedReduce::evaluateTyped(const std::function<void()>& poll, HostTensor& o
     break;
   }
   if (!leafRoot) return false;
-  switch (t) {
-  case ScalarType::Int8: reduceLeaf<int8_t>(op, arg.axes, poll, out); return true;
-  case ScalarType::Int16: reduceLeaf<int16_t>(op, arg.axes, poll, out); return true;
-  case ScalarType::Int32: reduceLeaf<int32_t>(op, arg.axes, poll, out); return true;
-  case ScalarType::Int64: reduceLeaf<int64_t>(op, arg.axes, poll, out); return true;
-  case ScalarType::UInt8: reduceLeaf<uint8_t>(op, arg.axes, poll, out); return true;
-  case ScalarType::UInt16: reduceLeaf<uint16_t>(op, arg.axes, poll, out); return true;
-  case ScalarType::UInt32: reduceLeaf<uint32_t>(op, arg.axes, poll, out); return true;
-  case ScalarType::UInt64: reduceLeaf<uint64_t>(op, arg.axes, poll, out); return true;
-  default:
-    return false; // bool, float16, bfloat16: the general walk
-  }
+  // other dtypes (bool, float16, bfloat16) take the general walk
+  return withIntegerType(t, [&]<class T>() { reduceLeaf<T>(op, arg.axes, poll, out); });
 }
 
 } // namespace uops

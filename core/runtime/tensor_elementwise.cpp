@@ -1,6 +1,7 @@
 #include "core/runtime/tensor_elementwise.h"
 
 #include "core/ir/shape.h"
+#include "core/runtime/integer_types.h"
 #include "core/runtime/scalar_ops.h"
 #include "core/runtime/tensor_movement.h"
 
@@ -53,18 +54,8 @@ bool elementwiseIntFast(Op op, DType dtype, const std::vector<HostTensor>& in, H
   if (isCompare(op) || op == Op::Where || op == Op::Cast || in.size() > 3) return false;
   for (const HostTensor& t : in)
     if (t.dtype() != dtype) return false;
-  switch (dtype.scalar) {
-  case ScalarType::Int8: elementwiseIntRows<int8_t>(op, dtype.scalar, in, out); return true;
-  case ScalarType::Int16: elementwiseIntRows<int16_t>(op, dtype.scalar, in, out); return true;
-  case ScalarType::Int32: elementwiseIntRows<int32_t>(op, dtype.scalar, in, out); return true;
-  case ScalarType::Int64: elementwiseIntRows<int64_t>(op, dtype.scalar, in, out); return true;
-  case ScalarType::UInt8: elementwiseIntRows<uint8_t>(op, dtype.scalar, in, out); return true;
-  case ScalarType::UInt16: elementwiseIntRows<uint16_t>(op, dtype.scalar, in, out); return true;
-  case ScalarType::UInt32: elementwiseIntRows<uint32_t>(op, dtype.scalar, in, out); return true;
-  case ScalarType::UInt64: elementwiseIntRows<uint64_t>(op, dtype.scalar, in, out); return true;
-  default:
-    return false; // bool, floats, index: the per-element accessors
-  }
+  // other dtypes (bool, floats, index) take the per-element accessors
+  return withIntegerType(dtype.scalar, [&]<class T>() { elementwiseIntRows<T>(op, dtype.scalar, in, out); });
 }
 
 } // namespace

@@ -26,6 +26,23 @@ int64_t convStoreCoefficient(const UOpPtr& ast, const UOp& r) {
   return 0;
 }
 
+// Whether some load reads every other element along `r` (a stride-2
+// convolution's input row: coefficient 2) and none reads consecutive ones.
+bool convReadsEveryOtherAlong(const UOpPtr& ast, const UOp& r) {
+  bool everyOther = false;
+  for (const UOp* u : toposort(*ast)) {
+    if (u->op() != Op::Load || u->src(0)->op() != Op::Index) continue;
+    std::optional<LinearForm> form = linearize(u->src(0)->src(1));
+    if (!form) continue;
+    for (const LinearTerm& t : form->terms)
+      if (t.node.get() == &r) {
+        if (t.coef == 1) return false;
+        everyOther = everyOther || t.coef == 2;
+      }
+  }
+  return everyOther;
+}
+
 } // namespace
 
 std::optional<ConvTile> convTile(const UOpPtr& ast, const OptTarget& target) {
@@ -44,9 +61,7 @@ std::optional<ConvTile> convTile(const UOpPtr& ast, const OptTarget& target) {
   if (!reduces || outputs.size() < 2) return std::nullopt;
   const KernelAxis& x = outputs[0];
   const KernelAxis& y = outputs[1];
-  if (!loadReadsConsecutivelyAlong(ast, *x.range) || x.size % lanes == 0 ||
-      convStoreCoefficient(ast, *x.range) != 1 || convStoreCoefficient(ast, *y.range) != x.size)
-    return std::nullopt;
+  if (convStoreCoefficient(ast, *x.range) != 1 || convStoreCoefficient(ast, *y.range) != x.size) return std::nullopt;
   // the output channels: an axis whose loads that depend on the row do not depend on it
   auto reuser = std::find_if(outputs.begin() + 2, outputs.end(), [&](const KernelAxis& a) {
     return loadReusedAcross(ast, *a.range, x.range.get());
@@ -55,6 +70,27 @@ std::optional<ConvTile> convTile(const UOpPtr& ast, const OptTarget& target) {
     return ConvTileStep{Opt{OptOpKind::Split, a.index, f, AxisType::Upcast, false, 0}, std::move(why)};
   };
   ConvTile tile;
+  // A stride-2 convolution reads every other input column: the whole output
+  // row (at most two vectors) by 8 output channels, each load of the row one
+  // masked read of twice its lanes and a shuffle (core/render/vector_access.h).
+  // An upcast of 4 columns by 16 channels gathered its four columns and ran
+  // 4-float FMAs; vectors over the output channels gather the filters (OIHW:
+  // 576 floats apart).
+  if (convReadsEveryOtherAlong(ast, *x.range)) {
+    if (reuser == outputs.end() || x.size > 2 * lanes) return std::nullopt;
+    int64_t fc = 0;
+    for (int64_t f : {8, 4, 2})
+      if (reuser->size % f == 0 && reuser->size >= 2 * f && f * x.size <= target.maxCopies) {
+        fc = f;
+        break;
+      }
+    if (!fc) return std::nullopt;
+    tile.steps.push_back(split(*reuser, fc, "stride 2: output channels reuse each load of the input row"));
+    tile.steps.push_back(split(x, x.size, "stride 2: the whole output row, its input row read as every other element"));
+    tile.tileAxes = {x.index, reuser->index};
+    return tile;
+  }
+  if (!loadReadsConsecutivelyAlong(ast, *x.range) || x.size % lanes == 0) return std::nullopt;
   if (reuser != outputs.end()) {
     // a row shorter than two vectors takes the next row with it
     const int64_t fy = x.size < 2 * lanes && y.size % 2 == 0 ? 2 : 1;

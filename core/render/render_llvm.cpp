@@ -213,7 +213,10 @@ RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
   for (size_t s = 0; s < plan.slots.size(); ++s)
     w.line(fmt::format("%reg{} = alloca {}, i64 {}", s, llvmir::regType(plan.slots[s].dtype),
                        plan.slots[s].size));
-  VectorPlan vectors = planVectorAccess(linear, VectorAccess::GatedLoads);
+  // LLVM's SLP vectorizer packs a CPU's consecutive loads itself, but builds
+  // loads of every other element lane by lane (a GPU's lanes are work-items)
+  VectorPlan vectors = planVectorAccess(linear, VectorAccess::GatedLoads,
+                                        dialect.launchesGrid() ? StridedLoads::No : StridedLoads::EveryOther);
   for (const UOp* u : vectors.order) {
     w.current = u;
     if (const VectorGroup* g = vectors.of(*u)) {

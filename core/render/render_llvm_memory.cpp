@@ -70,25 +70,42 @@ void renderLoad(Writer& w, const UOp& u) {
 }
 
 // A gated group (vector_access.h) as one llvm.masked.load: lanes whose gate
-// fails are not touched and take their alternative; lane k is element k.
+// fails are not touched and take their alternative; lane k is element k. A
+// group of every other element (gated or not) loads 2N elements, of which
+// only the even ones are touched (the odd ones' mask is false, so the read
+// past the last lane never faults), and keeps the even lanes with one
+// shufflevector: on x86, two masked vector loads and one two-source permute.
 void renderMaskedLoad(Writer& w, const VectorGroup& g) {
   const UOp& first = *g.lanes[0];
   std::string t = regType(first.dtype());
-  size_t n = g.lanes.size();
-  std::string vt = fmt::format("<{} x {}>", n, t);
+  const size_t n = g.lanes.size(), span = n * static_cast<size_t>(g.stride);
+  std::string vt = fmt::format("<{} x {}>", n, t), st = fmt::format("<{} x {}>", span, t);
   std::string start = w.emit(fmt::format("getelementptr {}, ptr {}, i64 -{}", t, w.operand(*g.emitAt->src(0)),
-                                         g.emitLane));
+                                         g.emitLane * static_cast<size_t>(g.stride)));
   std::string mask = renderLaneMask(w, g.lanes), alts = "poison";
+  if (g.stride == 2) {
+    // lane k's gate at element 2k, false at 2k+1 (element n of the second operand)
+    std::string spread;
+    for (size_t k = 0; k < n; ++k) spread += fmt::format("{}i32 {}, i32 {}", k ? ", " : "", k, n);
+    mask = w.emit(fmt::format("shufflevector <{0} x i1> {1}, <{0} x i1> zeroinitializer, <{2} x i32> <{3}>", n, mask,
+                              span, spread));
+  }
   for (size_t k = 0; k < n; ++k) {
     const UOp& l = *g.lanes[k];
     if (l.src().size() == 3)
-      alts = w.emit(fmt::format("insertelement {} {}, {} {}, i32 {}", vt, alts, t, w.operand(*l.src(1)), k));
+      alts = w.emit(fmt::format("insertelement {} {}, {} {}, i32 {}", st, alts, t, w.operand(*l.src(1)),
+                                k * static_cast<size_t>(g.stride)));
   }
-  std::string suffix = fmt::format("v{}{}", n, t == "float" ? "f32" : t == "double" ? "f64" : t);
-  std::string v = w.callIntrinsic(vt, fmt::format("llvm.masked.load.{}.p0", suffix),
+  std::string suffix = fmt::format("v{}{}", span, t == "float" ? "f32" : t == "double" ? "f64" : t);
+  std::string v = w.callIntrinsic(st, fmt::format("llvm.masked.load.{}.p0", suffix),
                                   fmt::format("ptr {}, i32 {}, <{} x i1> {}, {} {}", start, first.dtype().itemSize(),
-                                              n, mask, vt, alts),
-                                  fmt::format("ptr, i32, <{} x i1>, {}", n, vt));
+                                              span, mask, st, alts),
+                                  fmt::format("ptr, i32, <{} x i1>, {}", span, st));
+  if (g.stride == 2) {
+    std::string even;
+    for (size_t k = 0; k < n; ++k) even += fmt::format("{}i32 {}", k ? ", " : "", 2 * k);
+    v = w.emit(fmt::format("shufflevector {} {}, {} poison, <{} x i32> <{}>", st, v, st, n, even));
+  }
   for (size_t k = 0; k < n; ++k)
     w.bind(*g.lanes[k], w.emit(fmt::format("extractelement {} {}, i32 {}", vt, v, k)));
 }

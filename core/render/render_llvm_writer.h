@@ -132,7 +132,7 @@ void renderBitcast(Writer& w, const UOp& u); // render_llvm_cast.cpp
 void renderIndex(Writer& w, const UOp& u);   // render_llvm_memory.cpp
 void renderLoad(Writer& w, const UOp& u);
 void renderStore(Writer& w, const UOp& u);
-void renderMaskedLoad(Writer& w, const VectorGroup& g); // a gated group (vector_access.h)
+void renderMaskedLoad(Writer& w, const VectorGroup& g); // a gated or every-other group (vector_access.h)
 // The <N x i1> mask of a gated group's lanes, lane k true where lane k's gate
 // holds (render_llvm_lane_mask.cpp)
 std::string renderLaneMask(Writer& w, const std::vector<const UOp*>& lanes);

@@ -6,6 +6,7 @@
 #include "core/symbolic/linear_form.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -92,10 +93,13 @@ std::optional<std::vector<const UOp*>> hoistFor(const std::vector<const UOp*>& l
   return out;
 }
 
+struct Classes;
+
 struct Segmenter {
   const std::vector<const UOp*>& nodes;
   const NodeMap<size_t>& position;
   VectorAccess which;
+  StridedLoads strided;
   VectorPlan& plan;
   std::unordered_map<const UOp*, std::vector<const UOp*>> before; // a gated group's first load -> what moves before it
   // runs of lanes `which` leaves to the compiler's vectorizer, and the first (remarks only)
@@ -103,7 +107,13 @@ struct Segmenter {
   const UOp* firstLeft = nullptr;
 
   void group(std::vector<Candidate>& segment);
-  void remarkRun(const std::vector<const UOp*>& lanes, bool gated, bool wanted, bool hoisted, bool touched);
+  void groupEveryOther(const std::vector<Candidate>& segment, const Classes& classes, std::vector<bool>& used);
+  // Groups `width` lanes of `run` from `start` (segment indices, lane order)
+  // where they may be read or written together.
+  void form(const std::vector<Candidate>& segment, const std::vector<size_t>& run, size_t start, size_t width,
+            int64_t stride, std::vector<bool>& used);
+  void remarkRun(const std::vector<const UOp*>& lanes, bool gated, bool wanted, bool hoisted, bool touched,
+                 int64_t stride);
 };
 
 // Candidates of one kind, Param and terms (they differ in their constants
@@ -142,8 +152,9 @@ struct Classes {
     }
   }
 
-  // Remarks on the classes of two or more accesses that no group can form of.
-  void remarkNonAdjacent(const std::vector<Candidate>& segment) const {
+  // Remarks on the classes of two or more accesses that no group can form of
+  // (loads two elements apart do with `everyOther`).
+  void remarkNonAdjacent(const std::vector<Candidate>& segment, bool everyOther) const {
     for (size_t c = 0; c < members.size(); ++c) {
       if (adjacent[c] || members[c].size() < 2) continue;
       Int128 gap = 0;
@@ -151,6 +162,7 @@ struct Classes {
         Int128 d = members[c][j].first - members[c][j - 1].first;
         if (d > 0 && (gap == 0 || d < gap)) gap = d;
       }
+      if (gap == 2 && everyOther && !segment[members[c].front().second].store) continue;
       if (gap > 1) remarkNonConsecutive(*segment[members[c].front().second].node, members[c].size(),
                                         static_cast<int64_t>(gap));
     }
@@ -163,22 +175,77 @@ struct Classes {
 
 // A remark on a run of lanes: grouped, or why not (the conditions group()
 // tests); those left to the compiler by design are counted, one remark for all.
-void Segmenter::remarkRun(const std::vector<const UOp*>& lanes, bool gated, bool wanted, bool hoisted, bool touched) {
+void Segmenter::remarkRun(const std::vector<const UOp*>& lanes, bool gated, bool wanted, bool hoisted, bool touched,
+                          int64_t stride) {
   if (!wanted) {
     if (!firstLeft) firstLeft = lanes.front();
     ++leftToCompiler;
     return;
   }
-  if (!hoisted) return remarkVectorGroup(lanes, gated, "a lane's gate is computed after the first load");
-  if (touched) return remarkVectorGroup(lanes, gated, "another access to the buffer lies between its lanes");
-  remarkVectorGroup(lanes, gated, {});
+  if (!hoisted) return remarkVectorGroup(lanes, gated, "a lane's gate is computed after the first load", stride);
+  if (touched) return remarkVectorGroup(lanes, gated, "another access to the buffer lies between its lanes", stride);
+  remarkVectorGroup(lanes, gated, {}, stride);
+}
+
+void Segmenter::form(const std::vector<Candidate>& segment, const std::vector<size_t>& run, size_t start,
+                     size_t width, int64_t stride, std::vector<bool>& used) {
+  std::vector<const UOp*> lanes;
+  size_t first = SIZE_MAX, last = 0;
+  for (size_t k = start; k < start + width; ++k) {
+    lanes.push_back(segment[run[k]].node);
+    first = std::min(first, segment[run[k]].position);
+    last = std::max(last, segment[run[k]].position);
+  }
+  const Candidate& lane0 = segment[run[start]];
+  bool gated = std::any_of(run.begin() + static_cast<std::ptrdiff_t>(start),
+                           run.begin() + static_cast<std::ptrdiff_t>(start + width),
+                           [&](size_t k) { return segment[k].gate != nullptr; });
+  std::optional<std::vector<const UOp*>> hoisted = gated ? hoistFor(lanes, first, position) : std::vector<const UOp*>{};
+  // every other element: asked for only where the compiler would gather them
+  const bool wanted = gated || which == VectorAccess::All || stride == 2;
+  const bool touched = touchedBetween(nodes, first, last, lane0.param, lanes);
+  if (remarksOn()) remarkRun(lanes, gated, wanted, hoisted.has_value(), touched, stride);
+  if (!wanted || !hoisted || touched) return;
+  const UOp* at = nodes[lane0.store ? last : first];
+  VectorGroup g{lanes, at, static_cast<size_t>(std::find(lanes.begin(), lanes.end(), at) - lanes.begin()), gated,
+                stride};
+  if (!hoisted->empty()) before[at] = std::move(*hoisted);
+  for (const UOp* l : lanes) plan.groupOf[l] = plan.groups.size();
+  plan.groups.push_back(std::move(g));
+  for (size_t k = start; k < start + width; ++k) used[run[k]] = true;
+}
+
+// Loads left ungrouped whose constants step by two, cut into 16, 8 and 4
+// lanes (two would read four elements for two).
+void Segmenter::groupEveryOther(const std::vector<Candidate>& segment, const Classes& classes,
+                                std::vector<bool>& used) {
+  for (const auto& members : classes.members) {
+    if (members.size() < 4 || segment[members.front().second].store) continue;
+    std::map<Int128, size_t> free; // constant -> the first unused member with it
+    for (const auto& [constant, j] : members)
+      if (!used[j]) free.try_emplace(constant, j);
+    while (!free.empty()) {
+      std::vector<size_t> run;
+      for (Int128 c = free.begin()->first; free.contains(c); c += 2) {
+        run.push_back(free[c]);
+        free.erase(c);
+      }
+      for (size_t start = 0; start < run.size();) {
+        size_t width = 16;
+        while (width > run.size() - start) width /= 2;
+        if (width < 4) break;
+        form(segment, run, start, width, 2, used);
+        start += width;
+      }
+    }
+  }
 }
 
 void Segmenter::group(std::vector<Candidate>& segment) {
   // candidates with the same kind, Param and terms, by their constant (the
   // first of equal constants)
   Classes classes(segment);
-  if (remarksOn()) classes.remarkNonAdjacent(segment);
+  if (remarksOn()) classes.remarkNonAdjacent(segment, strided == StridedLoads::EveryOther);
   std::vector<bool> used(segment.size(), false);
   std::vector<std::pair<Int128, size_t>> byConstant;
   for (size_t i = 0; i < segment.size(); ++i) {
@@ -196,34 +263,12 @@ void Segmenter::group(std::vector<Candidate>& segment) {
         size_t width = 16;
         while (width > run.size() - start) width /= 2;
         if (width < 2) break;
-        std::vector<const UOp*> lanes;
-        size_t first = SIZE_MAX, last = 0;
-        for (size_t k = start; k < start + width; ++k) {
-          lanes.push_back(segment[run[k]].node);
-          first = std::min(first, segment[run[k]].position);
-          last = std::max(last, segment[run[k]].position);
-        }
-        const Candidate& lane0 = segment[run[start]];
-        bool gated = std::any_of(run.begin() + start, run.begin() + start + width,
-                                 [&](size_t k) { return segment[k].gate != nullptr; });
-        std::optional<std::vector<const UOp*>> hoisted =
-            gated ? hoistFor(lanes, first, position) : std::vector<const UOp*>{};
-        const bool wanted = gated || which == VectorAccess::All;
-        const bool touched = touchedBetween(nodes, first, last, lane0.param, lanes);
-        if (remarksOn()) remarkRun(lanes, gated, wanted, hoisted.has_value(), touched);
-        if (wanted && hoisted && !touched) {
-          const UOp* at = nodes[lane0.store ? last : first];
-          VectorGroup g{lanes, at, static_cast<size_t>(std::find(lanes.begin(), lanes.end(), at) - lanes.begin()),
-                        gated};
-          if (!hoisted->empty()) before[at] = std::move(*hoisted);
-          for (const UOp* l : lanes) plan.groupOf[l] = plan.groups.size();
-          plan.groups.push_back(std::move(g));
-          for (size_t k = start; k < start + width; ++k) used[run[k]] = true;
-        }
+        form(segment, run, start, width, 1, used);
         start += width;
       }
     }
   }
+  if (strided == StridedLoads::EveryOther) groupEveryOther(segment, classes, used);
   segment.clear();
 }
 
@@ -236,7 +281,7 @@ VectorAccess opencl::vectorAccessFor(const UOpPtr& kernelAst) {
   return upcasts < 2 ? VectorAccess::All : VectorAccess::GatedLoads;
 }
 
-VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which) {
+VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which, StridedLoads strided) {
   VectorPlan plan;
   std::vector<const UOp*> nodes;
   NodeMap<size_t> position(linear->src().size());
@@ -244,7 +289,7 @@ VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which) {
     position[u.get()] = nodes.size();
     nodes.push_back(u.get());
   }
-  Segmenter segmenter{nodes, position, which, plan, {}};
+  Segmenter segmenter{nodes, position, which, strided, plan, {}};
   std::vector<Candidate> segment;
   for (size_t i = 0; i < nodes.size(); ++i) {
     const UOp& u = *nodes[i];

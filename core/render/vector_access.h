@@ -25,6 +25,13 @@
 // arithmetic of the same straight-line segment) move before it, in Linear
 // order: renderers visit the Linear's nodes in the plan's `order`. A 3x3 convolution's rows of eight padded loads:
 // 127 -> 64 ms on PoCL, 115 -> 76 ms on the CPU.
+//
+// Loads of every other element (constants k, k+2, ..., k+2(N-1), N in 4, 8,
+// 16: a stride-2 convolution's input row) group too where the renderer asks
+// (StridedLoads::EveryOther): read as one masked access of 2N elements that
+// touches only the even ones, then the even lanes picked by one shuffle. The
+// CPU's renderer asks: LLVM's SLP vectorizer builds such lanes one insert at
+// a time.
 #pragma once
 
 #include "core/ir/uop.h"
@@ -39,6 +46,7 @@ struct VectorGroup {
   const UOp* emitAt = nullptr;   // the member whose place in the Linear renders the group
   size_t emitLane = 0;           // its lane: the group starts emitLane elements before its index
   bool gated = false;            // some lane has a gate (loads only)
+  int64_t stride = 1;            // lane k reads element start + stride * k (2: every other element, loads only)
 };
 
 struct VectorPlan {
@@ -58,7 +66,10 @@ struct VectorPlan {
 // where vectors do not pay otherwise, vectorAccessFor).
 enum class VectorAccess { GatedLoads, All };
 
-VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which);
+// Whether loads of every other element group too (gated or not).
+enum class StridedLoads { No, EveryOther };
+
+VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which, StridedLoads strided = StridedLoads::No);
 
 namespace opencl {
 

@@ -15,16 +15,18 @@ std::string vectorAccessWhat(const UOp& access, size_t count) {
 
 } // namespace
 
-void remarkVectorGroup(const std::vector<const UOp*>& lanes, bool gated, std::string_view refused) {
+void remarkVectorGroup(const std::vector<const UOp*>& lanes, bool gated, std::string_view refused, int64_t stride) {
   if (!remarksOn() || lanes.empty()) return;
   const UOp& first = *lanes.front();
   const std::string what = vectorAccessWhat(first, lanes.size());
+  const char* where = stride == 2 ? "every other element" : "consecutive elements";
   emitRemark({.kind = refused.empty() ? RemarkKind::Passed : RemarkKind::Missed,
               .origin = "Render",
               .name = first.op() == Op::Store ? "VectorStore" : "VectorLoad",
-              .message = refused.empty() ? fmt::format("{} at consecutive elements as one {}vector access", what,
-                                                       gated ? "masked " : "")
-                                         : fmt::format("{} at consecutive elements not vectorized: {}", what, refused),
+              .message = refused.empty() ? fmt::format("{} at {} as one {}vector access{}", what, where,
+                                                       gated ? "masked " : "",
+                                                       stride == 2 ? " of twice the lanes, the even ones kept" : "")
+                                         : fmt::format("{} at {} not vectorized: {}", what, where, refused),
               .programLine = first.line(),
               .node = first.ptr()});
 }

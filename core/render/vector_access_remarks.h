@@ -13,9 +13,9 @@
 
 namespace uops {
 
-// `lanes` (Loads or Stores of one Param, lane order) as one vector access, or,
-// with `refused`, left scalar for that reason.
-void remarkVectorGroup(const std::vector<const UOp*>& lanes, bool gated, std::string_view refused);
+// `lanes` (Loads or Stores of one Param, lane order, `stride` elements apart)
+// as one vector access, or, with `refused`, left scalar for that reason.
+void remarkVectorGroup(const std::vector<const UOp*>& lanes, bool gated, std::string_view refused, int64_t stride = 1);
 
 // `runs` runs of consecutive lanes left scalar by design: only gated accesses
 // group in this kernel, the compiler's vectorizer packs the others; `first`

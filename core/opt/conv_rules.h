@@ -19,6 +19,14 @@
 //     machine, same run: row by 8 40 and 36 ms, whole row 26 and 20, whole
 //     row x 2 rows 19 and 22, padded 16 x 4 rows with the window's rows
 //     unrolled 100 and 135).
+//   - stride 2 (the input row read every other element): the output row,
+//     two vectors of it at most, by 8 output channels; the renderer reads the
+//     row as masked vectors of twice the lanes and a shuffle
+//     (core/render/vector_access.h);
+//   - both of the first two: the rows' loop outside the output channels' when
+//     the filters re-read once per row tile are fewer bytes than the images
+//     re-read once per channel tile (the 1x1, EfficientNet's and the stride-2
+//     layers; not ResNet's layer3, 2.4 MB of filters).
 // Rows that are a multiple of the vector width keep heuristics.h's tile.
 // A plan of OptOps on the kernel's axes as numbered before them (each Split
 // appends its new axis, so the numbers stay valid); none where no rule fits.

@@ -33,8 +33,11 @@ std::vector<CpuProgram> compileAll(CpuDevice& device, const std::vector<LoweredK
       errors[k] = std::current_exception();
     }
   };
-  parallelFor(first.size(), [&](size_t i) { compileOne(first[i]); });
-  for (size_t k : repeats) compileOne(k);
+  {
+    LlvmJit::StoreBatch batch(device.jit()); // one disk commit for the schedule
+    parallelFor(first.size(), [&](size_t i) { compileOne(first[i]); });
+    for (size_t k : repeats) compileOne(k);
+  }
   std::vector<CpuProgram> programs;
   programs.reserve(kernels.size());
   for (size_t i = 0; i < kernels.size(); ++i) {

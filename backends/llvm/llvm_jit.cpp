@@ -159,11 +159,20 @@ JitStats LlvmJit::stats() const {
   return {.compiles = m_impl->compiles.load(),
           .cacheHits = m_impl->cacheHits.load(),
           .diskHits = m_impl->diskHits.load(),
+          .diskCommits = m_impl->disk ? m_impl->disk->commits() : 0,
           .liveKernels = m_impl->cache.liveCount()};
 }
 
 void LlvmJit::clearCache() {
   m_impl->cache.clearRecent();
+}
+
+LlvmJit::StoreBatch::StoreBatch(LlvmJit& jit) : m_jit(jit) {
+  if (m_jit.m_impl->disk) m_jit.m_impl->disk->beginBatch();
+}
+
+LlvmJit::StoreBatch::~StoreBatch() {
+  if (m_jit.m_impl->disk) m_jit.m_impl->disk->endBatch();
 }
 
 } // namespace uops

@@ -35,6 +35,7 @@ struct JitStats {
   uint64_t compiles = 0;  // IR texts actually compiled
   uint64_t cacheHits = 0; // compile() calls answered from the cache
   uint64_t diskHits = 0;  // compiles answered by the disk cache (linked, not compiled)
+  int64_t diskCommits = 0; // transactions that wrote compiled kernels to the disk cache
   size_t liveKernels = 0; // modules linked in the JIT right now
 };
 
@@ -56,6 +57,20 @@ public:
   JitStats stats() const;
   // Forgets the kernels only the cache keeps alive (handles keep theirs).
   void clearCache();
+
+  // While one is alive, the kernels this JIT compiles reach the disk cache
+  // together, in one transaction when the last one ends (object_cache.h): a
+  // schedule's kernels cost one commit. Nests; several threads may hold one.
+  class StoreBatch {
+  public:
+    explicit StoreBatch(LlvmJit& jit);
+    ~StoreBatch();
+    StoreBatch(const StoreBatch&) = delete;
+    StoreBatch& operator=(const StoreBatch&) = delete;
+
+  private:
+    LlvmJit& m_jit;
+  };
 
 private:
   struct Impl; // llvm_jit.cpp

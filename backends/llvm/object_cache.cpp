@@ -58,6 +58,8 @@ ObjectCache::ObjectCache(const std::string& path) {
   sqlite3_busy_timeout(m_db, 5000);
   if (sqlite3_exec(m_db,
                    "PRAGMA journal_mode=WAL;"
+                   // a cache needs no fsync per commit: WAL keeps the file whole without one
+                   "PRAGMA synchronous=NORMAL;"
                    "CREATE TABLE IF NOT EXISTS kernels (key BLOB PRIMARY KEY, ir BLOB NOT NULL, object BLOB NOT NULL)",
                    nullptr, nullptr, nullptr) != SQLITE_OK)
     fail(fmt::format("cannot use {}", path));
@@ -74,6 +76,8 @@ void ObjectCache::fail(const std::string& what) {
 std::optional<StoredObject> ObjectCache::find(const std::string& key) {
   std::lock_guard lock(m_mutex);
   if (!m_db) return std::nullopt;
+  for (const auto& [pendingKey, object] : m_pending)
+    if (pendingKey == key) return object;
   Statement s(m_db, "SELECT ir, object FROM kernels WHERE key = ?1");
   if (!s.ok()) return std::nullopt;
   s.blob(1, key.data(), key.size());
@@ -93,13 +97,50 @@ std::optional<StoredObject> ObjectCache::find(const std::string& key) {
 void ObjectCache::store(const std::string& key, const StoredObject& object) {
   std::lock_guard lock(m_mutex);
   if (!m_db) return;
+  m_pending.emplace_back(key, object);
+  if (m_openBatches == 0) writePending();
+}
+
+void ObjectCache::beginBatch() {
+  std::lock_guard lock(m_mutex);
+  ++m_openBatches;
+}
+
+void ObjectCache::endBatch() {
+  std::lock_guard lock(m_mutex);
+  if (--m_openBatches == 0) writePending();
+}
+
+int64_t ObjectCache::commits() const {
+  std::lock_guard lock(m_mutex);
+  return m_commits;
+}
+
+void ObjectCache::writePending() {
+  std::vector<std::pair<std::string, StoredObject>> pending = std::move(m_pending);
+  m_pending.clear();
+  if (!m_db || pending.empty()) return;
+  // IMMEDIATE takes the write lock now (waiting out another process's batch)
+  // rather than failing at the first insert when a reader upgrades
+  if (sqlite3_exec(m_db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) return; // busy: not kept
   Statement s(m_db, "INSERT OR REPLACE INTO kernels (key, ir, object) VALUES (?1, ?2, ?3)");
-  if (!s.ok()) return;
-  s.blob(1, key.data(), key.size());
-  s.blob(2, object.optimizedIr.data(), object.optimizedIr.size());
-  s.blob(3, object.object.data(), object.object.size());
-  if (sqlite3_step(s.get()) != SQLITE_DONE) return; // busy or full: this kernel is simply not kept
-  if (++m_stores % 256 == 0) {
+  bool written = s.ok();
+  for (const auto& [key, object] : pending) {
+    if (!written) break;
+    s.blob(1, key.data(), key.size());
+    s.blob(2, object.optimizedIr.data(), object.optimizedIr.size());
+    s.blob(3, object.object.data(), object.object.size());
+    written = sqlite3_step(s.get()) == SQLITE_DONE;
+    sqlite3_reset(s.get());
+  }
+  if (!written || sqlite3_exec(m_db, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
+    sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr); // full or busy: these kernels are simply not kept
+    return;
+  }
+  ++m_commits;
+  const int64_t before = m_stores;
+  m_stores += static_cast<int64_t>(pending.size());
+  if (before / 256 != m_stores / 256) {
     std::string prune = fmt::format("DELETE FROM kernels WHERE rowid NOT IN (SELECT rowid FROM kernels ORDER BY "
                                     "rowid DESC LIMIT {})",
                                     kMaxEntries);

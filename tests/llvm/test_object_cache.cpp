@@ -2,6 +2,8 @@
 // second process would have) links the object the first stored instead of
 // compiling it; the key holds the options, so another level compiles; a file
 // that cannot be a database turns the cache off without stopping compiles.
+// Kernels compiled inside a StoreBatch reach the file in one commit, when the
+// batch ends, and two processes writing batches at once both keep theirs.
 #include "tests/support/test_registry.h"
 #include "tests/llvm/llvm_test.h"
 
@@ -12,7 +14,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <string>
 #include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace uops;
 using namespace llvmtest;
@@ -41,6 +47,65 @@ private Q_SLOTS:
     // the optimization level is part of the key
     (void)second.compile(scaleKernel(3), {.optLevel = 2});
     QCOMPARE(second.stats().compiles, uint64_t(1));
+  }
+
+  void batchIsOneCommitWhenItEnds() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("kernels.sqlite")).toStdString();
+    {
+      LlvmJit first({.keepRecent = 0, .diskCache = path});
+      {
+        LlvmJit::StoreBatch batch(first);
+        for (int k = 2; k <= 4; ++k) (void)first.compile(scaleKernel(k));
+        QCOMPARE(first.stats().compiles, uint64_t(3));
+        QCOMPARE(first.stats().diskCommits, int64_t(0)); // nothing written yet
+        ObjectCache other(path);                         // another process's view
+        QVERIFY(!other.find(ObjectCache::key(scaleKernel(2), "kernel", 3, first.target())));
+      }
+      QCOMPARE(first.stats().diskCommits, int64_t(1)); // three kernels, one transaction
+      (void)first.compile(scaleKernel(5));             // outside a batch: written at once
+      QCOMPARE(first.stats().diskCommits, int64_t(2));
+    }
+    LlvmJit second({.keepRecent = 0, .diskCache = path});
+    for (int k = 2; k <= 5; ++k) {
+      const CompiledKernel kernel = second.compile(scaleKernel(k));
+      std::vector<float> in{1, 2}, out(2);
+      kernel.entryAs<ScaleFn>()(out.data(), in.data(), 2);
+      QCOMPARE(out, (std::vector<float>{float(k), float(2 * k)}));
+    }
+    QCOMPARE(second.stats().compiles, uint64_t(0));
+    QCOMPARE(second.stats().diskHits, uint64_t(4));
+  }
+
+  void concurrentProcessesKeepBothBatches() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("kernels.sqlite")).toStdString();
+    { ObjectCache create(path); } // the file and its table, before both open it
+    constexpr int kEntries = 200;
+    auto writeBatch = [&](const std::string& prefix) {
+      ObjectCache cache(path);
+      cache.beginBatch();
+      for (int i = 0; i < kEntries; ++i)
+        cache.store(prefix + std::to_string(i), {"ir " + std::to_string(i), std::vector<uint8_t>(512, uint8_t(i))});
+      cache.endBatch();
+      return cache.commits();
+    };
+    const pid_t child = fork();
+    QVERIFY(child >= 0);
+    if (child == 0) _exit(writeBatch("child ") == 1 ? 0 : 1); // no Qt in the child: SQLite only
+    QCOMPARE(writeBatch("parent "), int64_t(1));
+    int status = 0;
+    QCOMPARE(waitpid(child, &status, 0), child);
+    QVERIFY(WIFEXITED(status));
+    QCOMPARE(WEXITSTATUS(status), 0);
+    ObjectCache reader(path);
+    for (const char* prefix : {"child ", "parent "})
+      for (int i = 0; i < kEntries; ++i) {
+        std::optional<StoredObject> found = reader.find(prefix + std::to_string(i));
+        QVERIFY2(found, prefix);
+        QCOMPARE(found->optimizedIr, "ir " + std::to_string(i));
+        QCOMPARE(found->object, std::vector<uint8_t>(512, uint8_t(i)));
+      }
   }
 
   void keyHoldsTheTarget() {

@@ -311,7 +311,8 @@ std::optional<Value> symbolicMethod(std::string_view name, Args& a, const Native
   if (name == "reshape") return symReshaped(a, inner);
   if (name == "repeat") return symRepeated(a, inner);
   // Elementwise on the receiver alone: the shape and its symbolic axes stay.
-  for (std::string_view same : {"cast", "float", "half", "contiguous", "detach", "clone"})
+  for (std::string_view same : {"cast", "float", "half", "bfloat16", "double", "int", "long", "short", "bool",
+                                "contiguous", "contiguous_backward", "detach", "clone"})
     if (name == same) return symMoved(a, inner, symIdentity(rank));
   return std::nullopt;
 }

@@ -33,5 +33,6 @@ for pos in (4, 5, 6):
   r["cummax0_idx"] = k.cummax(0)[1].sum(0)
   r["cummin0"] = (k.cummin(0)[0] * o).sum(0)
   r["logcumsumexp0"] = (k.logcumsumexp(0) * o).sum(0)
+  r["int_sum0"] = (o * 10).int().sum(0)
   for name, t in r.items():
     print(pos, name, [round(v, 4) for v in t.float().flatten().tolist()])

@@ -46,9 +46,10 @@ void installTinygrad(frontend::Interpreter& interpreter, const std::string& load
   frontend::Value context = contextClass();
   frontend::Value jit = tinyJitClass();
   frontend::Value device = deviceObject(loadDevice);
-  // library/helpers.py adds the rest of tinygrad.helpers around these two.
+  // library/helpers.py adds the rest of tinygrad.helpers around these.
   frontend::Value counters = globalCountersObject();
   interpreter.registerModule("tinygrad.helpers", {{"Context", context},
+                                                  {"TRAINING", trainingVariable()},
                                                   {"GlobalCounters", counters},
                                                   {"_environ_get", environmentReader()}});
   interpreter.registerModule("tinygrad.device", {{"Device", device}});

@@ -1,5 +1,6 @@
 // `from tinygrad import Context`: Context(TRAINING=1) as a `with` block or a
-// decorator, setting tinygrad's context variables for its extent.
+// decorator, setting tinygrad's context variables for its extent, and
+// TRAINING itself (training.h holds its value).
 #pragma once
 
 #include "core/frontend/value.h"
@@ -7,5 +8,7 @@
 namespace uops::program {
 
 frontend::Value contextClass();
+// tinygrad.helpers.TRAINING: the context variable Context(TRAINING=1) sets.
+frontend::Value trainingVariable();
 
 } // namespace uops::program

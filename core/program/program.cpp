@@ -7,6 +7,7 @@
 #include "core/program/needed.h"
 #include "core/program/realization.h"
 #include "core/program/safetensors.h"
+#include "core/program/tensor_class.h"
 #include "core/program/training.h"
 #include "core/program/variable_bindings.h"
 #include "core/runtime/small_pages.h"
@@ -74,12 +75,13 @@ std::vector<Tensor> LoadedProgram::outputTensors() const {
 }
 
 LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOptions& options) {
-  static std::mutex loading; // the seed, Tensor.training and the needed set are process-wide
+  static std::mutex loading; // the seed, TRAINING, the Tensor class and the needed set are process-wide
   std::lock_guard lock(loading);
   SmallPagesScope smallPages; // the program's graph: small pages (core/runtime/small_pages.h)
   forgetNeeded();
   forgetVariableBindings();
-  setTrainingMode(false);
+  setTrainingValue(trainingFromEnvironment());
+  forgetTensorClassAttributes();
   Tensor::manualSeed(0);
   LoadedProgram program;
   program.fileName = fileName;

@@ -86,8 +86,9 @@ struct LoadOptions {
 
 // Runs the program. Every failure, including a Tensor API error raised by a
 // call, throws frontend::LoadError (file:line:col, the line, a caret).
-// Loading resets tinygrad's global state a program sees: the random seed (0)
-// and Tensor.training (False), so a program loads the same way every time.
+// Loading resets tinygrad's global state a program sees: the random seed (0),
+// TRAINING (the environment's, as tinygrad reads it at import) and attributes
+// set on the Tensor class, so a program loads the same way every time.
 // That state is the process's: loads from several threads run one at a time.
 LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOptions& options = {});
 // Reads the file first; an unreadable file throws std::runtime_error.

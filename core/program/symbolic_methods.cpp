@@ -2,6 +2,7 @@
 
 #include "core/nn/attention.h"
 #include "core/program/convert.h"
+#include "core/program/symbolic_cumulative.h"
 #include "core/program/method_helpers.h"
 #include "core/program/symbolic_ops.h"
 #include "core/program/symbolic_shape.h"
@@ -146,28 +147,44 @@ std::optional<Value> symMatmulMethod(std::string_view name, Args& a) {
   return symbolicMatmul(lhs, rhs, [dt](const Tensor& l, const Tensor& r) { return l.matmul(r, dt); });
 }
 
-// sum, max, min, mean, argmax, argmin, softmax and log_softmax, with the
-// method tables' parameters (methods_reduce.cpp).
+// The reductions of symbolic_ops.h, with the method tables' parameters
+// (methods_reduce.cpp); var_mean and std_mean give both as a tuple.
 std::optional<Value> symReduceMethod(std::string_view name, Args& a) {
   static const std::vector<std::pair<std::string_view, SymbolicReduce>> kinds{
-      {"sum", SymbolicReduce::Sum},         {"max", SymbolicReduce::Max},
-      {"min", SymbolicReduce::Min},         {"mean", SymbolicReduce::Mean},
+      {"sum", SymbolicReduce::Sum},         {"prod", SymbolicReduce::Prod},
+      {"max", SymbolicReduce::Max},         {"min", SymbolicReduce::Min},
+      {"any", SymbolicReduce::Any},         {"all", SymbolicReduce::All},
+      {"mean", SymbolicReduce::Mean},       {"var", SymbolicReduce::Var},
+      {"std", SymbolicReduce::Std},         {"var_mean", SymbolicReduce::Var},
+      {"std_mean", SymbolicReduce::Std},    {"logsumexp", SymbolicReduce::LogSumExp},
       {"argmax", SymbolicReduce::ArgMax},   {"argmin", SymbolicReduce::ArgMin},
       {"softmax", SymbolicReduce::Softmax}, {"log_softmax", SymbolicReduce::LogSoftmax}};
   auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == name; });
   if (kind == kinds.end()) return std::nullopt;
   SymbolicReduction r{.kind = kind->second};
   switch (r.kind) {
-  case SymbolicReduce::Sum: {
+  case SymbolicReduce::Sum:
+  case SymbolicReduce::Prod: {
     auto [axis, keepdim, dtype] = a.bind({{"axis", Value()}, {"keepdim", false}, {"dtype", Value()}});
     r.axes = toAxes(a, axis, "axis");
     r.keepdim = toBool(a, keepdim, "keepdim");
     r.dtype = toOptDType(a, dtype, "dtype");
     break;
   }
+  case SymbolicReduce::Var:
+  case SymbolicReduce::Std: {
+    auto [axis, keepdim, correction] = a.bind({{"axis", Value()}, {"keepdim", false}, {"correction", 1}});
+    r.axes = toAxes(a, axis, "axis");
+    r.keepdim = toBool(a, keepdim, "keepdim");
+    r.correction = toDouble(a, correction, "correction");
+    break;
+  }
   case SymbolicReduce::Max:
   case SymbolicReduce::Min:
+  case SymbolicReduce::Any:
+  case SymbolicReduce::All:
   case SymbolicReduce::Mean:
+  case SymbolicReduce::LogSumExp:
   case SymbolicReduce::ArgMax:
   case SymbolicReduce::ArgMin: {
     auto [axis, keepdim] = a.bind({{"axis", Value()}, {"keepdim", false}});
@@ -183,7 +200,28 @@ std::optional<Value> symReduceMethod(std::string_view name, Args& a) {
     break;
   }
   }
-  return symbolicReduce(a.self(), r);
+  std::optional<Value> out = symbolicReduce(a.self(), r);
+  if (!out || (name != "var_mean" && name != "std_mean")) return out;
+  SymbolicReduction mean = r;
+  mean.kind = SymbolicReduce::Mean;
+  std::optional<Value> m = symbolicReduce(a.self(), mean);
+  if (!m) return std::nullopt;
+  return Value::tuple({*out, *m});
+}
+
+// cumsum(axis=0), cumprod(axis), cummax(axis=0), cummin(axis=0) and
+// logcumsumexp(axis=0) (methods_reduce.cpp).
+std::optional<Value> symCumulativeMethod(std::string_view name, Args& a) {
+  static const std::vector<std::pair<std::string_view, SymbolicScan>> kinds{
+      {"cumsum", SymbolicScan::CumSum},
+      {"cumprod", SymbolicScan::CumProd},
+      {"cummax", SymbolicScan::CumMax},
+      {"cummin", SymbolicScan::CumMin},
+      {"logcumsumexp", SymbolicScan::LogCumSumExp}};
+  auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == name; });
+  if (kind == kinds.end()) return std::nullopt;
+  auto [axis] = kind->second == SymbolicScan::CumProd ? a.bind({"axis"}) : a.bind({{"axis", 0}});
+  return symbolicCumulative(a.self(), kind->second, toInt(a, axis, "axis"));
 }
 
 // reshape(*shape) that keeps each symbolic axis whole: the new shape names it
@@ -256,6 +294,7 @@ std::optional<Value> symbolicMethod(std::string_view name, Args& a, const Native
     });
   if (!symOnlySelf(a)) return std::nullopt;
   if (std::optional<Value> reduced = symReduceMethod(name, a)) return reduced;
+  if (std::optional<Value> scanned = symCumulativeMethod(name, a)) return scanned;
   size_t rank = symbolicSizeOf(a.self())->dims.size();
   if (name == "transpose") {
     auto [dim0, dim1] = a.bind({{"dim0", 1}, {"dim1", 0}});
@@ -272,7 +311,8 @@ std::optional<Value> symbolicMethod(std::string_view name, Args& a, const Native
   if (name == "reshape") return symReshaped(a, inner);
   if (name == "repeat") return symRepeated(a, inner);
   // Elementwise on the receiver alone: the shape and its symbolic axes stay.
-  for (std::string_view same : {"cast", "float", "half", "contiguous", "detach", "clone"})
+  for (std::string_view same : {"cast", "float", "half", "bfloat16", "double", "int", "long", "short", "bool",
+                                "contiguous", "contiguous_backward", "detach", "clone"})
     if (name == same) return symMoved(a, inner, symIdentity(rank));
   return std::nullopt;
 }

@@ -1,8 +1,10 @@
 // The Tensor methods that keep a symbolic size (symbolic_shape.h) instead of
 // taking the folded twin: the moves of a kv-cache decode step's keys and
 // values (transpose, permute, reshape, repeat, casts, contiguous), the
-// elementwise methods, the reductions sum/max/min/mean/argmax/argmin/softmax/
-// log_softmax and matmul/dot (symbolic_ops.h), and the attention over keys
+// elementwise methods, the reductions sum/prod/max/min/any/all/mean/var/std/
+// var_mean/std_mean/logsumexp/argmax/argmin/softmax/log_softmax and
+// matmul/dot (symbolic_ops.h), the cumulative ops cumsum/cumprod/cummax/
+// cummin/logcumsumexp (symbolic_cumulative.h), and the attention over keys
 // and values (scaled_dot_product_attention), whose softmax and weighted sum
 // reach only the positions below the size. Everything else folds.
 #pragma once

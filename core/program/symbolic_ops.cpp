@@ -62,8 +62,49 @@ std::optional<std::pair<SymbolicDims, Shape>> symOpsBroadcast(const std::vector<
   return std::pair{std::move(out), std::move(maxima)};
 }
 
-// `full` with the positions past each symbolic int among `axes` set to `fill`.
-Tensor symOpsMasked(const Tensor& full, const SymbolicDims& dims, const std::vector<size_t>& axes,
+bool symOpsAnySymbolic(const SymbolicDims& dims) {
+  for (const std::optional<SymbolicBounds>& d : dims)
+    if (d) return true;
+  return false;
+}
+
+Scalar symOpsZero(const Tensor& t) {
+  return t.isFloatingPoint() ? Scalar(0.0) : Scalar(int64_t{0});
+}
+
+// `v` in the kind of `t`'s dtype (a bool stays a bool, so the fill promotes nothing).
+Scalar symOpsFillOf(const Tensor& t, double v) {
+  if (t.dtype().isBool()) return Scalar(v != 0.0);
+  return t.isFloatingPoint() ? Scalar(v) : Scalar(static_cast<int64_t>(v));
+}
+
+// The positions below the symbolic ints among `axes`, counted, times the
+// sizes of the concrete ones: how many elements a reduction combines.
+Tensor symOpsCount(const SymbolicSize& s, const std::vector<size_t>& axes) {
+  const Tensor& full = s.full;
+  Tensor count = Tensor::full({}, Scalar(1.0), full.dtype(), full.device());
+  for (size_t k : axes) {
+    if (s.dims[k])
+      count = count.mul(positionsBelow(*s.dims[k], full.shape()[k], full.device()).cast(full.dtype()).sum());
+    else
+      count = count.mul(Scalar(static_cast<double>(full.shape()[k])));
+  }
+  return count;
+}
+
+// tinygrad's var over the positions below the size: the mean and the count
+// are symbolic, the squares past the size are zeros, and the sum of squares
+// is divided by max(count - correction, 0).
+Tensor symOpsVariance(const SymbolicSize& s, const std::vector<size_t>& axes, const SymbolicReduction& r) {
+  Tensor count = symOpsCount(s, axes);
+  Tensor mean = fillPastSize(s.full, s.dims, axes, Scalar(0.0)).sum(r.axes, true).div(count);
+  Tensor squares = fillPastSize(s.full.sub(mean).square(), s.dims, axes, Scalar(0.0));
+  return squares.sum(r.axes, r.keepdim).div(count.sub(Scalar(r.correction)).maximum(Scalar(0.0)));
+}
+
+} // namespace
+
+Tensor fillPastSize(const Tensor& full, const SymbolicDims& dims, const std::vector<size_t>& axes,
                     const Scalar& fill) {
   Tensor out = full;
   for (size_t k : axes) {
@@ -76,15 +117,7 @@ Tensor symOpsMasked(const Tensor& full, const SymbolicDims& dims, const std::vec
   return out;
 }
 
-bool symOpsAnySymbolic(const SymbolicDims& dims) {
-  for (const std::optional<SymbolicBounds>& d : dims)
-    if (d) return true;
-  return false;
-}
-
-// A result on the maxima: symbolic where `dims` says, concrete otherwise
-// (then `full` is the value itself: no twin is needed).
-Value symOpsResult(Tensor full, SymbolicDims dims, const std::function<Tensor()>& folded) {
+Value symbolicResult(Tensor full, SymbolicDims dims, const std::function<Tensor()>& folded) {
   if (!symOpsAnySymbolic(dims)) return wrap(std::move(full));
   Tensor twin;
   {
@@ -93,12 +126,6 @@ Value symOpsResult(Tensor full, SymbolicDims dims, const std::function<Tensor()>
   }
   return wrapSymbolic(std::move(twin), SymbolicSize{std::move(full), std::move(dims)});
 }
-
-Scalar symOpsZero(const Tensor& t) {
-  return t.isFloatingPoint() ? Scalar(0.0) : Scalar(int64_t{0});
-}
-
-} // namespace
 
 std::optional<Value> symbolicElementwise(const std::vector<Value>& operands,
                                          const std::function<Value(const std::vector<Value>&)>& compute) {
@@ -123,7 +150,7 @@ std::optional<Value> symbolicElementwise(const std::vector<Value>& operands,
   if (!full || full->shape().size() != out->first.size() || full->isMultiDevice()) return std::nullopt;
   for (size_t j = 0; j < out->first.size(); ++j)
     if (out->first[j] && full->shape()[j] != out->second[j]) return std::nullopt;
-  return symOpsResult(*full, std::move(out->first), [&] { return *asTensorPtr(compute(operands)); });
+  return symbolicResult(*full, std::move(out->first), [&] { return *asTensorPtr(compute(operands)); });
 }
 
 std::optional<Value> symbolicMatmul(const Value& lhs, const Value& rhs,
@@ -146,13 +173,48 @@ std::optional<Value> symbolicMatmul(const Value& lhs, const Value& rhs,
   SymbolicDims dims = std::move(batch->first);
   if (ra >= 2) dims.push_back(a->dims[ra - 2]);
   if (rb >= 2) dims.push_back(b->dims[rb - 1]);
-  Tensor l = symOpsMasked(a->full, a->dims, {ka}, symOpsZero(a->full));
-  Tensor r = symOpsMasked(b->full, b->dims, {kb}, symOpsZero(b->full));
+  Tensor l = fillPastSize(a->full, a->dims, {ka}, symOpsZero(a->full));
+  Tensor r = fillPastSize(b->full, b->dims, {kb}, symOpsZero(b->full));
   Tensor full = compute(l, r);
   if (full.shape().size() != dims.size()) return std::nullopt;
-  return symOpsResult(std::move(full), std::move(dims),
+  return symbolicResult(std::move(full), std::move(dims),
                       [&] { return compute(*asTensorPtr(lhs), *asTensorPtr(rhs)); });
 }
+
+namespace {
+
+// The identity the padding takes for `kind` on `t`, nullopt where `t`'s
+// dtype has none that is exact here (an infinite one needs a float; a
+// mean's, a variance's count is a float32 or float64 division).
+std::optional<Scalar> symOpsIdentity(SymbolicReduce kind, const Tensor& t) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  bool real = t.dtype() == dtypes::float32 || t.dtype() == dtypes::float64;
+  switch (kind) {
+  case SymbolicReduce::Sum:
+    return symOpsZero(t);
+  case SymbolicReduce::Any: // after the truth test: a zero is false
+    return symOpsFillOf(t, 0.0);
+  case SymbolicReduce::Prod:
+  case SymbolicReduce::All:
+    return symOpsFillOf(t, 1.0);
+  case SymbolicReduce::Mean:
+  case SymbolicReduce::Var:
+  case SymbolicReduce::Std:
+    return real ? std::optional<Scalar>(Scalar(0.0)) : std::nullopt;
+  case SymbolicReduce::Max:
+  case SymbolicReduce::ArgMax:
+  case SymbolicReduce::Softmax:
+  case SymbolicReduce::LogSoftmax:
+  case SymbolicReduce::LogSumExp:
+    return real ? std::optional<Scalar>(Scalar(-inf)) : std::nullopt;
+  case SymbolicReduce::Min:
+  case SymbolicReduce::ArgMin:
+    return real ? std::optional<Scalar>(Scalar(inf)) : std::nullopt;
+  }
+  return std::nullopt;
+}
+
+} // namespace
 
 std::optional<Value> symbolicReduce(const Value& self, const SymbolicReduction& r) {
   const SymbolicSize* s = symbolicSizeOf(self);
@@ -175,29 +237,9 @@ std::optional<Value> symbolicReduce(const Value& self, const SymbolicReduction& 
   }
   bool symbolicAxis = false;
   for (size_t k : axes) symbolicAxis = symbolicAxis || s->dims[k].has_value();
-  constexpr double inf = std::numeric_limits<double>::infinity();
-  Scalar fill = symOpsZero(full);
-  switch (r.kind) {
-  case SymbolicReduce::Sum:
-  case SymbolicReduce::Mean:
-    break;
-  case SymbolicReduce::Max:
-  case SymbolicReduce::ArgMax:
-  case SymbolicReduce::Softmax:
-  case SymbolicReduce::LogSoftmax:
-    fill = Scalar(-inf);
-    break;
-  case SymbolicReduce::Min:
-  case SymbolicReduce::ArgMin:
-    fill = Scalar(inf);
-    break;
-  }
-  // an infinite identity needs a float; a mean's count is a float32 or float64 division
-  bool infinite = r.kind != SymbolicReduce::Sum && r.kind != SymbolicReduce::Mean;
-  if (symbolicAxis && (infinite || r.kind == SymbolicReduce::Mean) &&
-      !(full.dtype() == dtypes::float32 || full.dtype() == dtypes::float64))
-    return std::nullopt;
-  Tensor masked = symbolicAxis ? symOpsMasked(full, s->dims, axes, fill) : full;
+  std::optional<Scalar> fill = symOpsIdentity(r.kind, full);
+  if (symbolicAxis && !fill) return std::nullopt;
+  Tensor masked = symbolicAxis ? fillPastSize(full, s->dims, axes, *fill) : full;
   std::optional<int64_t> oneAxis;
   if (argLike || softmaxLike) {
     if (axes.size() != 1) return std::nullopt;
@@ -207,12 +249,24 @@ std::optional<Value> symbolicReduce(const Value& self, const SymbolicReduction& 
     switch (r.kind) {
     case SymbolicReduce::Sum:
       return x.sum(r.axes, r.keepdim, r.dtype);
+    case SymbolicReduce::Prod:
+      return x.prod(r.axes, r.keepdim, r.dtype);
     case SymbolicReduce::Max:
       return x.max(r.axes, r.keepdim);
     case SymbolicReduce::Min:
       return x.min(r.axes, r.keepdim);
+    case SymbolicReduce::Any:
+      return x.any(r.axes, r.keepdim);
+    case SymbolicReduce::All:
+      return x.all(r.axes, r.keepdim);
     case SymbolicReduce::Mean:
       return x.mean(r.axes, r.keepdim);
+    case SymbolicReduce::Var:
+      return x.var(r.axes, r.keepdim, r.correction);
+    case SymbolicReduce::Std:
+      return x.std(r.axes, r.keepdim, r.correction);
+    case SymbolicReduce::LogSumExp:
+      return x.logsumexp(r.axes, r.keepdim);
     case SymbolicReduce::ArgMax:
       return x.argmax(oneAxis, r.keepdim);
     case SymbolicReduce::ArgMin:
@@ -225,16 +279,15 @@ std::optional<Value> symbolicReduce(const Value& self, const SymbolicReduction& 
     return x;
   };
   Tensor out;
-  if (r.kind == SymbolicReduce::Mean && symbolicAxis) {
+  if (!symbolicAxis) {
+    out = apply(full);
+  } else if (r.kind == SymbolicReduce::Mean) {
     // the sum over the positions below each symbolic int, by their count
-    Tensor count = Tensor::full({}, Scalar(1.0), full.dtype(), full.device());
-    for (size_t k : axes) {
-      if (s->dims[k])
-        count = count.mul(positionsBelow(*s->dims[k], full.shape()[k], full.device()).cast(full.dtype()).sum());
-      else
-        count = count.mul(Scalar(static_cast<double>(full.shape()[k])));
-    }
-    out = masked.sum(r.axes, r.keepdim).div(count);
+    out = masked.sum(r.axes, r.keepdim).div(symOpsCount(*s, axes));
+  } else if (r.kind == SymbolicReduce::Var) {
+    out = symOpsVariance(*s, axes, r);
+  } else if (r.kind == SymbolicReduce::Std) {
+    out = symOpsVariance(*s, axes, r).sqrt();
   } else {
     out = apply(masked);
   }
@@ -245,7 +298,7 @@ std::optional<Value> symbolicReduce(const Value& self, const SymbolicReduction& 
     else if (r.keepdim) dims.push_back(std::nullopt);
   }
   if (out.shape().size() != dims.size()) return std::nullopt;
-  return symOpsResult(std::move(out), std::move(dims), [&] { return apply(*asTensorPtr(self)); });
+  return symbolicResult(std::move(out), std::move(dims), [&] { return apply(*asTensorPtr(self)); });
 }
 
 } // namespace uops::program

@@ -2,10 +2,12 @@
 // (symbolic_shape.h): each runs on the operands at their maxima (`full`),
 // where the positions past a symbolic int are don't-cares. An elementwise op
 // keeps them don't-cares; a reduction over a symbolic axis first fills them
-// with its identity (0 for sums and means, -inf for max, argmax and the
-// softmaxes, +inf for min and argmin); a matmul contracting over one zeroes
-// them in both operands, so a don't-care that is inf or NaN never reaches a
-// product. A mean divides by the symbolic count. The masks compare the index
+// with its identity (0 for sums, means and variances, 1 for products, false
+// for any, true for all, -inf for max, argmax, logsumexp and the softmaxes,
+// +inf for min and argmin); a matmul contracting over one zeroes them in
+// both operands, so a don't-care that is inf or NaN never reaches a
+// product. A mean divides by the symbolic count, a variance by the count
+// less the correction. The masks compare the index
 // with the symbolic int (positionsBelow), so the kernels take the variable
 // as an argument and compile once. Each gives nullopt where the operands do
 // not fit (a symbolic axis meeting a concrete size other than 1, two
@@ -38,13 +40,23 @@ std::optional<frontend::Value> symbolicMatmul(const frontend::Value& lhs, const 
                                               const std::function<Tensor(const Tensor&, const Tensor&)>& compute);
 
 // The reductions: what they reduce, and the identity the padding takes.
-enum class SymbolicReduce { Sum, Max, Min, Mean, ArgMax, ArgMin, Softmax, LogSoftmax };
+enum class SymbolicReduce {
+  Sum, Prod, Max, Min, Any, All, Mean, Var, Std, LogSumExp, ArgMax, ArgMin, Softmax, LogSoftmax
+};
 struct SymbolicReduction {
   SymbolicReduce kind = SymbolicReduce::Sum;
   Axes axes{};                // Softmax and LogSoftmax: one axis
   bool keepdim = false;       // Softmax and LogSoftmax: the shape stays
-  std::optional<DType> dtype{}; // Sum, Softmax and LogSoftmax
+  std::optional<DType> dtype{}; // Sum, Prod, Softmax and LogSoftmax
+  double correction = 1.0;    // Var and Std: tinygrad's Bessel correction
 };
 std::optional<frontend::Value> symbolicReduce(const frontend::Value& self, const SymbolicReduction& r);
+
+// `full` with the positions past each symbolic int among `axes` set to `fill`.
+Tensor fillPastSize(const Tensor& full, const SymbolicDims& dims, const std::vector<size_t>& axes,
+                    const Scalar& fill);
+// A result computed at the maxima, sized by `dims`; where none is symbolic it
+// is concrete (`full` itself). `folded` gives its twin at the bound values.
+frontend::Value symbolicResult(Tensor full, SymbolicDims dims, const std::function<Tensor()>& folded);
 
 } // namespace uops::program

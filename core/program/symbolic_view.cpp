@@ -17,17 +17,21 @@ struct AxisView {
   int64_t size = 0;
 };
 
-// start:stop on an axis of `dim` as a symbolic view, when start is a bound
-// symbolic int, stop - start is the same for every value, and it fits for
-// every value in the start's range.
-std::optional<AxisView> symbolicAxis(const Value& start, const Value& stop, int64_t dim) {
+// `size` elements from `start` on an axis of `dim` as a symbolic view, when
+// start is a bound symbolic int and the view fits for every value in its range.
+std::optional<AxisView> symbolicAxisOfSize(const Value& start, int64_t size, int64_t dim) {
   UOpPtr offset = symbolicExpr(start);
-  if (!offset) return std::nullopt;
-  std::optional<int64_t> size = constantDifference(start, stop);
-  if (!size || *size < 0) return std::nullopt;
+  if (!offset || size < 0) return std::nullopt;
   const MinMax& range = offset->minMax();
-  if (range.isFloat || range.lo < 0 || range.hi + *size > dim) return std::nullopt;
-  return AxisView{offset, *size};
+  if (range.isFloat || range.lo < 0 || range.hi + size > dim) return std::nullopt;
+  return AxisView{offset, size};
+}
+
+// start:stop, when stop - start is the same for every value.
+std::optional<AxisView> symbolicAxis(const Value& start, const Value& stop, int64_t dim) {
+  std::optional<int64_t> size = constantDifference(start, stop);
+  if (!size) return std::nullopt;
+  return symbolicAxisOfSize(start, *size, dim);
 }
 
 Tensor shrunk(const Tensor& t, const std::vector<AxisView>& axes) {
@@ -75,6 +79,17 @@ std::optional<std::pair<Tensor, Value>> shrinkAtSymbolicSlices(const Tensor& t, 
   std::vector<AxisView> view = wholeAxes(t);
   bool any = false;
   for (size_t i = 0; i < items.size(); ++i) {
+    if (axes[i] >= 0 && axes[i] < static_cast<int64_t>(view.size()) && isSymbolicInt(items[i])) {
+      // t[start_pos]: the view of length 1 at the offset, indexed at 0; an
+      // offset whose range reaches past the axis (or below 0, where Python
+      // counts from the end) takes the bound value
+      std::optional<AxisView> a = symbolicAxisOfSize(items[i], 1, t.shape()[static_cast<size_t>(axes[i])]);
+      if (!a) continue;
+      view[static_cast<size_t>(axes[i])] = *a;
+      items[i] = Value(int64_t{0});
+      any = true;
+      continue;
+    }
     const auto* s = items[i].get<frontend::Slice>();
     if (!s || !s->startObject || !s->stop || (s->step && *s->step != 1) || axes[i] < 0 ||
         axes[i] >= static_cast<int64_t>(view.size()))

@@ -1,5 +1,5 @@
-// Views at a symbolic offset: `cache_kv[:, :, start_pos:start_pos+seqlen]`
-// and `allpos.shrink((None, (start_pos, start_pos+seqlen)))` with a bound
+// Views at a symbolic offset: `cache_kv[:, :, start_pos:start_pos+seqlen]`,
+// `freqs_cis[start_pos]` and `allpos.shrink((None, (start_pos, start_pos+seqlen)))` with a bound
 // start_pos keep the variable in the graph as the Shrink's offset
 // (core/ir/variable.h), so the kernels that read or write the view take
 // start_pos as an argument and are compiled once for its range. The view's
@@ -15,9 +15,10 @@
 
 namespace uops::program {
 
-// `t` shrunk at the symbolic starts of `index`'s basic slices, and `index`
-// with those slices made whole (`:`), for getitem to apply the rest; nullopt
-// when no slice starts at a symbolic int it can take.
+// `t` shrunk at the symbolic starts of `index`'s basic slices and at its
+// symbolic int items (`t[start_pos]`, `t[:, start_pos+1]`: one element at the
+// offset), and `index` with those slices made whole (`:`) and those ints 0,
+// for getitem to apply the rest; nullopt when no item is one it can take.
 std::optional<std::pair<Tensor, frontend::Value>> shrinkAtSymbolicSlices(const Tensor& t,
                                                                         const frontend::Value& index);
 

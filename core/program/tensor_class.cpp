@@ -8,9 +8,10 @@
 #include "core/program/numpy_bridge.h"
 #include "core/program/tensor_methods.h"
 #include "core/program/realization.h"
-#include "core/program/training.h"
 
 #include <fmt/format.h>
+
+#include <map>
 
 namespace uops::program {
 
@@ -186,6 +187,13 @@ const frontend::MethodTable& creators() {
   return table;
 }
 
+// What programs set on the class, until the next load forgets it (the class
+// object is one per process, like tinygrad's).
+std::map<std::string, Value, std::less<>>& tensorClassAttributes() {
+  static std::map<std::string, Value, std::less<>> attributes;
+  return attributes;
+}
+
 class TensorClass : public frontend::Object {
 public:
   std::string typeName() const override { return "type"; }
@@ -195,7 +203,8 @@ public:
     return construct(a);
   }
   std::optional<Value> getAttr(std::string_view name) override {
-    if (name == "training") return Value(trainingMode());
+    auto set = tensorClassAttributes().find(name);
+    if (set != tensorClassAttributes().end()) return set->second;
     if (const Method* m = creators().method(name)) {
       Method bound = *m;
       return frontend::makeNative(bound.name, bound.fn);
@@ -204,19 +213,22 @@ public:
     std::vector<std::string> names = creators().names();
     for (std::string& n : tensorMethods().names())
       names.push_back(std::move(n));
-    throw ScriptError(fmt::format("type object 'Tensor' has no attribute '{}'{}", name,
+    throw frontend::AttributeError(fmt::format("type object 'Tensor' has no attribute '{}'{}", name,
                                   frontend::didYouMean(name, names)));
   }
+  // Python lets a program set any attribute on a class; tinygrad reads none
+  // of these (`Tensor.training = True` included: TRAINING is training.h's).
   void setAttr(std::string_view name, const Value& value) override {
-    if (name != "training") return Object::setAttr(name, value);
-    if (!value.isBool())
-      throw ScriptError(fmt::format("Tensor.training must be a bool, not {}", value.typeName()));
-    setTrainingMode(*value.get<bool>());
+    tensorClassAttributes().insert_or_assign(std::string(name), value);
   }
   std::optional<bool> isInstance(const Value& v) override { return isTensor(v); }
 };
 
 } // namespace
+
+void forgetTensorClassAttributes() {
+  tensorClassAttributes().clear();
+}
 
 Value tensorClass() {
   // One class object, so `type(t) is Tensor` holds (it has no state of its own).

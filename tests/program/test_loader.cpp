@@ -104,21 +104,25 @@ private Q_SLOTS:
     QVERIFY(p.outputs.empty());
   }
 
-  // Each load starts from seed 0 and Tensor.training False, whatever the last one did.
+  // Each load starts from seed 0, TRAINING 0 and no attributes set on the
+  // Tensor class, whatever the last one did.
   void loadResetsGlobalState() {
     std::string randomBody = program("out = Tensor.rand(3)");
     QString first = run(randomBody);
-    QCOMPARE(run(program("Tensor.manual_seed(7)\nTensor.training = True\nout = Tensor.rand(3)"))
+    QCOMPARE(run(program("from tinygrad.helpers import TRAINING\nTensor.manual_seed(7)\nTRAINING.value = 1\n"
+                         "Tensor.training = True\nout = Tensor.rand(3)"))
                  .isEmpty(),
              false);
     QCOMPARE(run(randomBody), first);
     QCOMPARE(run(program("out = Tensor([1.0, 2.0]).dropout(0.5)")),
              QStringLiteral("float32 (2,) [1.0, 2.0]"));
+    QVERIFY(run(program("ok = Tensor.training\nout = Tensor.ones(1)"))
+                .contains(QStringLiteral("type object 'Tensor' has no attribute 'training'")));
   }
 
   void trainingEnablesDropout() {
     QString dropped = run(program(
-        "Tensor.training = True\nok = Tensor.training\nout = Tensor.ones(64).dropout(0.5)"));
+        "from tinygrad.helpers import TRAINING\nTRAINING.value = 1\nout = Tensor.ones(64).dropout(0.5)"));
     QVERIFY2(dropped.contains(QStringLiteral("0")) && dropped.contains(QStringLiteral("2")),
              qPrintable(dropped));
   }

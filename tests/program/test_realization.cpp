@@ -146,13 +146,83 @@ except RuntimeError as e:
   void contextRestoresTrainingAndRejectsOtherVariables() {
     QCOMPARE(run(program(R"(
 from tinygrad import Context
+from tinygrad.helpers import TRAINING
 with Context(TRAINING=1):
-  inside = Tensor.training
-print(Tensor([inside, Tensor.training]))
+  inside = bool(TRAINING)
+print(Tensor([inside, bool(TRAINING)]))
 )")),
              QStringLiteral("bool (2,) [True, False]"));
     QVERIFY(run(program("from tinygrad import Context\nwith Context(BEAM=2):\n  pass\n"))
                 .contains(QStringLiteral("context variable 'BEAM' is not supported")));
+  }
+
+  // tinygrad a9069c1 has no Tensor.training: setting it makes a plain class
+  // attribute that turns nothing on. Dropout, BatchNorm's batch statistics
+  // and the optimizer read TRAINING (Context(TRAINING=1), TRAINING.value).
+  // The printed text is tinygrad's, running the same program.
+  void tensorTrainingIsAPlainAttribute() {
+    uops::program::LoadedProgram p = load(program(R"(
+from tinygrad import nn, Context
+from tinygrad.helpers import TRAINING
+try:
+  print(Tensor.training)
+except AttributeError as e:
+  print("AttributeError", e)
+w = Tensor([1.0, -2.0, 3.0])
+opt = nn.optim.SGD([w], lr=0.1)
+bn = nn.BatchNorm(2)
+x = Tensor([[1.0, 2.0], [3.0, 5.0]])
+Tensor.training = True
+print(Tensor.training, TRAINING.value, bool(TRAINING))
+print(Tensor.ones(4).dropout(0.5).tolist())
+print([round(v, 4) for v in bn(x).flatten().tolist()])
+(w * w).sum().backward()
+try:
+  opt.step()
+except RuntimeError as e:
+  print(str(e))
+print(w.tolist())
+with Context(TRAINING=1):
+  print(TRAINING.value, TRAINING == 1, TRAINING > 0)
+  opt.step()
+print(TRAINING.value, [round(v, 4) for v in w.tolist()])
+out = w
+)"));
+    QCOMPARE(qs(p.printed),
+             QStringLiteral("AttributeError type object 'Tensor' has no attribute 'training'\n"
+                            "True 0 False\n"
+                            "[1.0, 1.0, 1.0, 1.0]\n"
+                            "[1.0, 2.0, 3.0, 5.0]\n"
+                            "TRAINING=0, TRAINING must be enabled to use the optimizer.\n"
+                            "                - help: Consider using Context(TRAINING=1) before calling Optimizer.step().\n"
+                            "[1.0, -2.0, 3.0]\n"
+                            "1 True True\n"
+                            "0 [0.8, -1.6, 2.4]\n"));
+  }
+
+  // TRAINING=1 in the environment turns it on for the whole program, as
+  // tinygrad reads it when it is imported.
+  void trainingFromTheEnvironment() {
+    std::string source = program(R"(
+from tinygrad import nn
+from tinygrad.helpers import TRAINING
+w = Tensor([1.0, -2.0, 3.0])
+opt = nn.optim.SGD([w], lr=0.1)
+(w * w).sum().backward()
+opt.step()
+print(TRAINING.value, [round(v, 4) for v in w.tolist()])
+out = w
+)");
+    qputenv("TRAINING", "1");
+    QString printed;
+    try {
+      printed = qs(load(source).printed);
+    } catch (const std::exception& e) {
+      printed = QString::fromUtf8(e.what());
+    }
+    qunsetenv("TRAINING");
+    QCOMPARE(printed, QStringLiteral("1 [0.8, -1.6, 2.4]\n"));
+    QVERIFY(run(source).contains(QStringLiteral("TRAINING=0, TRAINING must be enabled")));
   }
 
   void strStripTakesCharacters() {
@@ -167,17 +237,17 @@ print(Tensor([inside, Tensor.training]))
   // evaluator is never asked. The values are REF's.
   void realizationPointsRunOnTheLoadDevice() {
     std::string source = program(R"(
-from tinygrad import nn
+from tinygrad import nn, Context
 Tensor.manual_seed(5)
 fc = nn.Linear(3, 2)
 opt = nn.optim.SGD([fc.weight, fc.bias], lr=0.1, momentum=0.9)
 x, y = Tensor.rand(4, 3), Tensor([0, 1, 1, 0])
-Tensor.training = True
-for i in range(3):
-  opt.zero_grad()
-  loss = fc(x).sparse_categorical_crossentropy(y).backward()
-  opt.step()
-  print(loss.item(), fc.bias.tolist())
+with Context(TRAINING=1):
+  for i in range(3):
+    opt.zero_grad()
+    loss = fc(x).sparse_categorical_crossentropy(y).backward()
+    opt.step()
+    print(loss.item(), fc.bias.tolist())
 out = fc.weight
 )");
     uops::program::LoadedProgram interp =

@@ -19,17 +19,17 @@ namespace {
 
 // `steps` training steps of a small MLP, each reading its loss.
 QString trainingProgram(int steps) {
-  return QStringLiteral("from tinygrad import Tensor, nn\n"
+  return QStringLiteral("from tinygrad import Tensor, nn, Context\n"
                         "Tensor.manual_seed(1)\n"
                         "fc1, fc2 = nn.Linear(16, 32), nn.Linear(32, 4)\n"
                         "opt = nn.optim.Adam([fc1.weight, fc1.bias, fc2.weight, fc2.bias], lr=0.01)\n"
                         "x, y = Tensor.rand(8, 16), Tensor([0, 1, 2, 3, 0, 1, 2, 3])\n"
-                        "Tensor.training = True\n"
-                        "for step in range(%1):\n"
-                        "  opt.zero_grad()\n"
-                        "  loss = fc2(fc1(x).relu()).sparse_categorical_crossentropy(y).backward()\n"
-                        "  opt.step()\n"
-                        "  print(step, loss.item())\n")
+                        "with Context(TRAINING=1):\n"
+                        "  for step in range(%1):\n"
+                        "    opt.zero_grad()\n"
+                        "    loss = fc2(fc1(x).relu()).sparse_categorical_crossentropy(y).backward()\n"
+                        "    opt.step()\n"
+                        "    print(step, loss.item())\n")
       .arg(steps);
 }
 

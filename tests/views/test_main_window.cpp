@@ -261,17 +261,17 @@ private Q_SLOTS:
   void loadProgressNamesRealizationPoints() {
     MainWindow w;
     QSignalSpy progress(&w.session(), &uops::views::Session::loweringProgress);
-    w.session().setSource(QStringLiteral("from tinygrad import Tensor, nn\n"
+    w.session().setSource(QStringLiteral("from tinygrad import Tensor, nn, Context\n"
                                          "Tensor.manual_seed(1)\n"
                                          "fc = nn.Linear(3, 2)\n"
                                          "opt = nn.optim.SGD([fc.weight, fc.bias], lr=0.1)\n"
                                          "x, y = Tensor.rand(4, 3), Tensor([0, 1, 1, 0])\n"
-                                         "Tensor.training = True\n"
-                                         "for i in range(3):\n"
-                                         "  opt.zero_grad()\n"
-                                         "  loss = fc(x).sparse_categorical_crossentropy(y).backward()\n"
-                                         "  opt.step()\n"
-                                         "  print(loss.item())\n"),
+                                         "with Context(TRAINING=1):\n"
+                                         "  for i in range(3):\n"
+                                         "    opt.zero_grad()\n"
+                                         "    loss = fc(x).sparse_categorical_crossentropy(y).backward()\n"
+                                         "    opt.step()\n"
+                                         "    print(loss.item())\n"),
                           QStringLiteral("steps.py"));
     w.session().waitForIdle();
     QStringList running;

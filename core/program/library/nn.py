@@ -5,7 +5,7 @@
 # Written in the program language; the Tensor methods do the work.
 import math
 from tinygrad import Tensor, dtypes
-from tinygrad.helpers import prod
+from tinygrad.helpers import prod, TRAINING
 
 
 def _as_tuple(value, count):
@@ -31,7 +31,7 @@ class BatchNorm:
 
   def calc_stats(self, x):
     shape = _channel_shape(x.ndim)
-    if self.track_running_stats and not Tensor.training:
+    if self.track_running_stats and not TRAINING:
       return self.running_mean, self.running_var.reshape(shape=shape)
     axes = tuple([i for i in range(x.ndim) if i != 1])
     mean = x.mean(axis=axes)
@@ -41,7 +41,7 @@ class BatchNorm:
 
   def __call__(self, x):
     mean, var = self.calc_stats(x)
-    if self.track_running_stats and Tensor.training:
+    if self.track_running_stats and TRAINING:
       keep, m = 1 - self.momentum, self.momentum
       self.running_mean.assign(keep * self.running_mean + m * mean.detach())
       unbiased = m * x.numel() / (x.numel() - x.shape[1])

@@ -4,6 +4,7 @@
 # Written in the program language; `step()` assigns the new values to the
 # parameters (every reference to them sees the update).
 from tinygrad import Tensor, dtypes
+from tinygrad.helpers import TRAINING
 
 
 def _unique(tensors):
@@ -43,8 +44,8 @@ class Optimizer:
 
   def schedule_step(self):
     # tinygrad's error, word for word: a RuntimeError a program can catch
-    if not Tensor.training: raise RuntimeError(
-            f"""TRAINING={int(Tensor.training)}, TRAINING must be enabled to use the optimizer.
+    if not TRAINING: raise RuntimeError(
+            f"""TRAINING={TRAINING.value}, TRAINING must be enabled to use the optimizer.
                 - help: Consider using Context(TRAINING=1) before calling Optimizer.step().""")
     for t in self.params:
       assert t.grad is not None, "a parameter has no gradient: call backward() before step()"

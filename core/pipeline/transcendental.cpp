@@ -211,33 +211,20 @@ Pair twoProd(const Emit& e, const UOpPtr& a, const UOpPtr& b) {
 
 // ---- exp2 -------------------------------------------------------------------------------------
 
-// A float split by clearing its low `clearedBits` mantissa bits: hi keeps
-// mantBits + 1 - clearedBits significant bits, so the product of two such his
-// is exact (2 (mantBits + 1 - clearedBits) <= mantBits + 1).
-int clearedBits(const Format& fm) {
-  return (fm.mantBits + 2) / 2;
-}
-Pair maskSplit(const Emit& e, const UOpPtr& a) {
-  uint64_t keep = e.wrap(~((uint64_t{1} << clearedBits(e.fmt)) - 1));
-  UOpPtr hi = bitcast(bitcast(a, e.fmt.bits) & e.u(keep), e.fmt.fp);
-  return {hi, e.sub(a, hi)};
-}
-// The hi half of a constant, as maskSplit would make it.
-double maskSplitConst(const Format& fm, double c) {
-  int kept = fm.mantBits + 1 - clearedBits(fm);
-  int exp = 0;
-  double m = std::frexp(c, &exp); // c = m 2^exp, 1/2 <= |m| < 1
-  return std::ldexp(std::trunc(std::ldexp(m, kept)), exp - kept);
-}
-
 // 2^x = 2^q * 2^s with q = round(x), |s| <= 1/2: a polynomial for 2^s, then 2^q through
 // the exponent bits in two steps so that a subnormal result is rounded once.
 //
 // Rounding adds and subtracts the shifter 1.5 * 2^mantBits, which leaves q in the
-// integer bits of the sum: the exponent fields come from those bits with integer Add
-// and Shl, no float-to-int Cast (whose range guards cost more than the rest). NaN
+// integer bits of the sum: the exponent fields come from those bits with integer Add,
+// Shr and Shl, no float-to-int Cast (whose range guards cost more than the rest). NaN
 // needs no guard: it stays NaN through the clamps and the polynomial, and a NaN times
 // any scale is NaN.
+//
+// The polynomial is plain Horner, 1 + s P(s): the product s P(s) and the last Add
+// round once each, so the result is within 1.1 ulp of 2^x, not always faithful.
+// Carrying 1 + c1 s exactly (a split of s and c1, FastTwoSum) made it faithful for
+// eleven more operations, a third of the whole; softmax and gelu spend most of their
+// time here.
 UOpPtr exp2Native(const Emit& e, const UOpPtr& x) {
   const Format& fm = e.fmt;
   // Below exp2Lo the result rounds to 0, above exp2Hi it is +inf; clamping also keeps
@@ -249,29 +236,19 @@ UOpPtr exp2Native(const Emit& e, const UOpPtr& x) {
   UOpPtr t = xs + e.f(shifter);
   UOpPtr q = e.sub(t, e.f(shifter));
   UOpPtr s = e.sub(xs, q); // exact: q is within 1/2 of xs
-  // p = 1 + c1 s + s^2 Q(s) with 1 + c1 s carried exactly: s and c1 split into halves
-  // whose product is exact, 1 + that product with its rounding error (FastTwoSum:
-  // |c1 s| < 1), the other products are small. The roundings left are the small
-  // terms' and the final Add, so p is within an ulp of 2^s.
-  std::span<const double> c = fm.exp2Poly;
-  const double c1Hi = maskSplitConst(fm, c[0]);
-  Pair sp = maskSplit(e, s);
-  UOpPtr hi = sp.hi * e.f(c1Hi);
-  UOpPtr lo = sp.lo * e.f(c1Hi) + s * e.f(c[0] - c1Hi);
-  Pair one = fastTwoSum(e, e.f(1.0), hi);
-  UOpPtr p = one.hi + (one.lo + (lo + s * s * e.horner(s, c.subspan(1))));
-  // The scale 2^q = 2^q1 2^q2 with q1 = round(q / 2): both normal for every clamped q.
-  // The integer bits of a shifted value are bits(shifter) + the integer, so an
-  // exponent field is (those bits + bias - bits(shifter)) << mantBits, wrapping.
-  UOpPtr t1 = q * e.f(0.5) + e.f(shifter);
-  UOpPtr b = bitcast(t, fm.bits), b1 = bitcast(t1, fm.bits);
+  UOpPtr p = e.f(1.0) + s * e.horner(s, fm.exp2Poly);
+  // The scale 2^q = 2^q1 2^q2 with q1 = floor(q / 2), q2 = q - q1: both normal for
+  // every clamped q. The integer bits of t are bits(shifter) + q, so u = q + 2 bias
+  // (positive: q >= exp2Lo > -2 bias) gives the biased exponents q1 + bias = u >> 1
+  // and q2 + bias = u - (u >> 1), each shifted into its field.
   const uint64_t shifterBits = fm.fp == dtypes::float64
                                    ? std::bit_cast<uint64_t>(shifter)
                                    : std::bit_cast<uint32_t>(static_cast<float>(shifter));
+  UOpPtr u = bitcast(t, fm.bits) + e.u(e.wrap(2 * uint64_t(fm.bias) - shifterBits));
+  UOpPtr e1 = u >> e.u(1);
+  UOpPtr e2 = u + e1 * e.u(e.wrap(~uint64_t{0}));
   auto field = [&](const UOpPtr& n) { return bitcast(n << e.u(fm.mantBits), fm.fp); };
-  UOpPtr scale1 = field(b1 + e.u(e.wrap(fm.bias - shifterBits)));
-  UOpPtr scale2 = field(b + e.u(fm.bias) + b1 * e.u(e.wrap(~uint64_t{0})));
-  return p * scale1 * scale2;
+  return p * field(e1) * field(e2);
 }
 
 // ---- log2 -------------------------------------------------------------------------------------

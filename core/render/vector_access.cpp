@@ -64,6 +64,27 @@ bool touchedBetween(const std::vector<const UOp*>& nodes, size_t from, size_t to
   return false;
 }
 
+// Tiles: whether an access of lane0's Param among `nodes` [from, to], other
+// than the group's `members`, may touch the group's elements: one whose index
+// is no candidate's (not linear) or has other terms, or one with the same
+// terms and a constant among the group's that is not a load beside loads.
+bool touchedOutside(const std::vector<const UOp*>& nodes, size_t from, size_t to, const Candidate& lane0,
+                    size_t width, const std::vector<const UOp*>& members,
+                    const std::unordered_map<const UOp*, const Candidate*>& byNode) {
+  for (size_t i = from; i <= to; ++i) {
+    const UOp* u = nodes[i];
+    if ((u->op() != Op::Load && u->op() != Op::Store) || paramOf(*u) != lane0.param ||
+        std::find(members.begin(), members.end(), u) != members.end())
+      continue;
+    auto it = byNode.find(u);
+    if (it == byNode.end() || !sameTerms(it->second->index, lane0.index)) return true;
+    const Int128 k = it->second->index.constant;
+    if (k >= lane0.index.constant && k < lane0.index.constant + Int128(width) && (it->second->store || lane0.store))
+      return true;
+  }
+  return false;
+}
+
 bool pure(Op op) { return isElementwise(op) || op == Op::Cast || op == Op::Bitcast || op == Op::Const; }
 
 // Adds to `out` what `u` needs computed before `first` (pure nodes after it);
@@ -179,6 +200,9 @@ void Segmenter::group(std::vector<Candidate>& segment) {
   // first of equal constants)
   Classes classes(segment);
   if (remarksOn()) classes.remarkNonAdjacent(segment);
+  std::unordered_map<const UOp*, const Candidate*> byNode;
+  if (which == VectorAccess::Tiles)
+    for (const Candidate& c : segment) byNode[c.node] = &c;
   std::vector<bool> used(segment.size(), false);
   std::vector<std::pair<Int128, size_t>> byConstant;
   for (size_t i = 0; i < segment.size(); ++i) {
@@ -208,8 +232,10 @@ void Segmenter::group(std::vector<Candidate>& segment) {
                                  [&](size_t k) { return segment[k].gate != nullptr; });
         std::optional<std::vector<const UOp*>> hoisted =
             gated ? hoistFor(lanes, first, position) : std::vector<const UOp*>{};
-        const bool wanted = gated || which == VectorAccess::All;
-        const bool touched = touchedBetween(nodes, first, last, lane0.param, lanes);
+        const bool wanted = gated || which != VectorAccess::GatedLoads;
+        const bool touched = which == VectorAccess::Tiles
+                                 ? touchedOutside(nodes, first, last, lane0, width, lanes, byNode)
+                                 : touchedBetween(nodes, first, last, lane0.param, lanes);
         if (remarksOn()) remarkRun(lanes, gated, wanted, hoisted.has_value(), touched);
         if (wanted && hoisted && !touched) {
           const UOp* at = nodes[lane0.store ? last : first];

@@ -1,0 +1,78 @@
+// Explicit vector arithmetic, found in a Linear for the LLVM renderer. Expand
+// leaves a register tile's lanes as scalar ops; LLVM's SLP vectorizer packs
+// them again, and in a tile larger than 16 accumulators it gathers and
+// spills (a matmul's 8 x 32 tile). Found here, the renderer writes the tile
+// as it is meant: `<16 x float>` loads, splats of the reused scalar, vector
+// multiply-adds, `<16 x float>` stores.
+//
+// Trees grow from the seeds down: a group of stores to consecutive elements
+// of a Param (vector_access.h), or a store to each of a group of
+// accumulators. A tree's lanes at each step are
+//   - one node for every lane: a splat of it;
+//   - the loads of a group of consecutive, ungated elements (vector_access.h);
+//   - loads of one-element REG buffers (accumulators), their slots distinct:
+//     the slots become one vector alloca, lane k element k, so scalar
+//     accesses to them stay valid;
+//   - the same float Add, Mul or Max (float32, float64) in every lane, none
+//     of them in another tree, their operands trees again.
+// A tree whose lanes are none of these is left scalar.
+//
+// Each vector op is written where one of its lanes is in the Linear: a load
+// at its first lane, arithmetic and stores at their last. A lane whose value
+// a scalar op reads gets it from the vector (extractelement) when that op
+// comes after the vector op; when one comes before, or an accumulator is
+// written or read between its group's lanes, the op is dropped with the ops
+// that read it, until what is left is consistent.
+#pragma once
+
+#include "core/ir/uop.h"
+#include "core/render/memory_plan.h"
+#include "core/render/vector_access.h"
+
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace uops {
+
+enum class VectorOpKind : unsigned char { ParamLoad, RegLoad, Alu, ParamStore, RegStore };
+
+struct VectorOp {
+  VectorOpKind kind = VectorOpKind::Alu;
+  std::vector<const UOp*> lanes;
+  const UOp* emitAt = nullptr; // the lane whose place in the Linear renders the op
+  size_t emitLane = 0;         // a Param access starts emitLane elements before emitAt's index
+  int regGroup = -1;           // RegLoad, RegStore: the accumulator group (VectorOpPlan::regGroups)
+  // Alu: per source; a store: its value. A VectorOp index, or kSplat: the
+  // first lane's source, the same node in every lane.
+  std::vector<int> operands;
+  std::vector<bool> scalarUse; // per lane: a scalar op reads its value
+};
+
+inline constexpr int kSplat = -1;
+
+struct VectorOpPlan {
+  std::vector<VectorOp> ops; // in no particular order; the renderer writes each at its emitAt
+  std::unordered_map<const UOp*, int> opOf; // lane -> ops index
+  // Accumulator groups: the REG slots of each, lane order. Slot -> (group, lane).
+  std::vector<std::vector<int>> regGroups;
+  std::unordered_map<int, std::pair<int, int>> slotLane;
+
+  const VectorOp* at(const UOp& u) const {
+    auto it = opOf.find(&u);
+    return it == opOf.end() ? nullptr : &ops[static_cast<size_t>(it->second)];
+  }
+};
+
+// `order`: the nodes in the order the renderer writes them (VectorPlan::order);
+// `contract`: the Muls and Adds that may fuse (contractible.h): a vector op's
+// lanes all may or all may not.
+VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& order,
+                           const std::unordered_set<const UOp*>& contract, const KernelMemoryPlan& memory);
+
+// Whether a kernel (its AST after Optimize) gets explicit vectors: a register
+// tile, UPCAST ranges of two or more axes (a matmul, a convolution). Row
+// kernels and elementwise ones keep their scalar lanes for LLVM.
+bool explicitVectorsPay(const UOpPtr& kernelAst);
+
+} // namespace uops

@@ -216,6 +216,7 @@ RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
   std::vector<std::string> vectorValues(vops.ops.size());
   for (const UOp* u : vectors.order) {
     w.current = u;
+    if (vops.unusedIndices.count(u)) continue;
     if (const VectorOp* op = vops.at(*u)) {
       if (op->emitAt == u) llvmir::renderVectorOp(w, vops, static_cast<int>(op - vops.ops.data()), vectorValues);
       continue;

@@ -291,6 +291,15 @@ VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& 
       b.seed(g.lanes, VectorOpKind::ParamStore, g.emitAt, g.emitLane, -1);
   for (size_t g = 0; g < plan.regGroups.size(); ++g) b.seedAccumulatorStores(static_cast<int>(g));
   b.settle();
+  for (const UOp* u : order) {
+    if (u->op() != Op::Index) continue;
+    const std::vector<const UOp*>& users = b.users[u];
+    if (!users.empty() && std::all_of(users.begin(), users.end(), [&](const UOp* x) {
+          const VectorOp* op = plan.at(*x);
+          return op && (op->emitAt != x || op->regGroup >= 0);
+        }))
+      plan.unusedIndices.insert(u);
+  }
   return plan;
 }
 

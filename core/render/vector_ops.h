@@ -57,6 +57,8 @@ struct VectorOpPlan {
   // Accumulator groups: the REG slots of each, lane order. Slot -> (group, lane).
   std::vector<std::vector<int>> regGroups;
   std::unordered_map<int, std::pair<int, int>> slotLane;
+  // Index nodes only vector ops' lanes read, none to address the op: not rendered
+  std::unordered_set<const UOp*> unusedIndices;
 
   const VectorOp* at(const UOp& u) const {
     auto it = opOf.find(&u);

@@ -34,15 +34,6 @@ int64_t largestBufferNotAlong(const UOpPtr& ast, const UOp& r) {
 // rows should fit in (32 KiB: Intel's and AMD's up to Zen 4; Zen 5 has 48)
 constexpr int64_t kL1TileBytes = 32 * 1024;
 
-// The rows of A a core keeps in its L2 (1 MiB on Zen 4 and 5, 1.25-2 MiB on
-// Intel's) beside the tile column of B, while the column tiles pass over
-// them: a matmul whose column tiles loop outside its rows gives each core
-// blocks of rows this small, one block after another. Each core streaming
-// its half of a 1024 gemm's A (2 MiB) once per column tile evicted the tile
-// of B from L2 (one core, the same tile and loops: 128 rows 1.28 ms, 256 rows
-// 2.58 ms, 512 rows 9.3 ms; minimum of 100 runs each, alternating)
-constexpr int64_t kL2RowBlockBytes = 512 * 1024;
-
 // The largest of `factors` that divides `size` with something left over, or 0.
 int64_t pick(int64_t size, std::initializer_list<int64_t> factors) {
   for (int64_t f : factors)
@@ -275,26 +266,13 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // columns each streamed all of them (gemm 1024, 64 x 4 tile: 14.4 against
   // 15.6 ms of CPU time per run, three alternating runs).
   const UOp* columnTiles = nullptr; // the column tiles' loop, when it runs outside the rows'
-  const UOp* rowTiles = nullptr;    // then the rows' loop
   if (tiled == 2 && target.hasThreads && tileAxes[1] + 1 == tileAxes[0] &&
       largestBufferNotAlong(k, *kernelAxes(k)[static_cast<size_t>(tileAxes[1])].range) >= (int64_t{1} << 18) &&
       tryApply(Opt{OptOpKind::Swap, tileAxes[1], 0, AxisType::Loop, false, tileAxes[0]},
                "the operand reused along the second tile axis is larger than the caches: one tile column stays "
                "cached while the rows stream past") &&
-      reduceAxes == 1) {
+      reduceAxes == 1)
     columnTiles = kernelAxes(k)[static_cast<size_t>(tileAxes[1])].range.get();
-    rowTiles = kernelAxes(k)[static_cast<size_t>(tileAxes[0])].range.get();
-  }
-  // THREAD parts of the rows' loop: the cores' count, or more where a core's
-  // rows of the streamed operand outgrow kL2RowBlockBytes (the worker pool
-  // runs them one after another on each core)
-  auto threadParts = [&](const Axis& a) {
-    int64_t parts = target.threads;
-    if (a.range.get() != rowTiles) return parts;
-    const int64_t bytes = largestBufferNotAlong(k, *columnTiles) * 4;
-    while (bytes / parts > kL2RowBlockBytes && a.size % (2 * parts) == 0 && a.size >= 4 * parts) parts *= 2;
-    return parts;
-  };
   if (tiled > 0) innermostUngatedReduction();
   // no tile (and no row kernel): UPCAST 4 on the innermost output, UNROLL 4 on
   // the last reduction. Elementwise transcendentals get eight vectors of
@@ -365,12 +343,10 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     for (const Axis& a : now)
       if (isOutputType(a.type) && a.size % target.threads == 0 && a.size >= 2 * target.threads &&
           work >= 65536 && a.range.get() != columnTiles &&
-          apply(a.index, threadParts(a), AxisType::Thread,
-                threadParts(a) > target.threads
-                    ? "the rows among the cores in blocks whose rows of the streamed operand stay in L2"
-                : columnTiles ? "the outermost output axis that divides among the cores, past the tile columns that "
-                                "both cores read from their caches"
-                              : "the outermost output axis that divides among the cores"))
+          apply(a.index, target.threads, AxisType::Thread,
+                columnTiles ? "the outermost output axis that divides among the cores, past the tile columns that "
+                              "both cores read from their caches"
+                            : "the outermost output axis that divides among the cores"))
         break;
   }
   return applied;

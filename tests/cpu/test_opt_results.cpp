@@ -168,15 +168,14 @@ private Q_SLOTS:
   // eight rows), or 64 x 4 where B's 32-column tile (K x 32 floats) outgrows
   // a 32 KiB L1; where B is larger than the caches (2^18 elements) the loop
   // over column tiles runs outside the one over row tiles and the cores split
-  // the rows, in blocks whose rows of A (512 KiB) stay in L2 (a 1024 x 512
-  // A: four). Results stay the interpreter's. Elementwise transcendentals run
+  // the rows. Results stay the interpreter's. Elementwise transcendentals run
   // eight vectors per step.
   void heuristicsWithWideVectors() {
     OptTarget wide;
     wide.threads = 2;
     wide.vectorBits = 512;
     QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(matmul(1024, 1024, 512), wide))),
-             QStringLiteral("Split(1, 64, UPCAST); Split(0, 4, UPCAST); Swap(0, 1); Split(1, 4, THREAD)"));
+             QStringLiteral("Split(1, 64, UPCAST); Split(0, 4, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
     UOpPtr kernel = matmul(64, 64, 64);
     std::vector<Opt> opts = heuristicOpts(kernel, wide);
     QCOMPARE(QString::fromStdString(formatOpts(opts)),

@@ -83,8 +83,6 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
     return;
   }
   values[static_cast<size_t>(index)] = v;
-  for (size_t k = 0; k < op.lanes.size(); ++k)
-    if (op.scalarUse[k]) w.bind(*op.lanes[k], w.emit(fmt::format("extractelement {} {}, i64 {}", vt, v, k)));
 }
 
 } // namespace uops::llvmir

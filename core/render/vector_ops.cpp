@@ -100,7 +100,7 @@ struct VopBuilder {
     if (first->op() == Op::Load) {
       if (auto it = param.find(first); it != param.end()) {
         if (it->second->lanes != lanes) return std::nullopt;
-        return add({VectorOpKind::ParamLoad, lanes, it->second->emitAt, it->second->emitLane, -1, {}, {}});
+        return add({VectorOpKind::ParamLoad, lanes, it->second->emitAt, it->second->emitLane, -1, {}});
       }
       std::vector<int> s;
       for (const UOp* l : lanes) {
@@ -110,7 +110,7 @@ struct VopBuilder {
       }
       const int g = regGroup(s);
       if (g < 0) return std::nullopt;
-      return add({VectorOpKind::RegLoad, lanes, earliest(lanes), 0, g, {}, {}});
+      return add({VectorOpKind::RegLoad, lanes, earliest(lanes), 0, g, {}});
     }
     const Op op = first->op();
     if ((op != Op::Add && op != Op::Mul && op != Op::Max) || !vopFloat(first->dtype())) return std::nullopt;
@@ -125,7 +125,7 @@ struct VopBuilder {
       if (!v) return std::nullopt;
       operands.push_back(*v);
     }
-    return add({VectorOpKind::Alu, lanes, latest(lanes), 0, -1, std::move(operands), {}});
+    return add({VectorOpKind::Alu, lanes, latest(lanes), 0, -1, std::move(operands)});
   }
 
   // A store op of `stores` whose values form a vector value; false (nothing
@@ -139,7 +139,7 @@ struct VopBuilder {
       rollback(ops, groups);
       return false;
     }
-    add({kind, stores, emitAt, emitLane, group, {*v}, {}});
+    add({kind, stores, emitAt, emitLane, group, {*v}});
     return true;
   }
 
@@ -167,7 +167,7 @@ struct VopBuilder {
 
   size_t pos(int op) const { return position.at(plan.ops[static_cast<size_t>(op)].emitAt); }
 
-  // Whether op `o` may stay with the ops in `live`; sets its lanes' scalarUse.
+  // Whether op `o` may stay with the ops in `live`.
   bool valid(int o, const std::vector<bool>& live) {
     VectorOp& op = plan.ops[static_cast<size_t>(o)];
     const size_t at = pos(o);
@@ -175,6 +175,14 @@ struct VopBuilder {
       if (segment[position.at(l)] != segment[at]) return false;
     for (int p : op.operands)
       if (p != kSplat && (!live[static_cast<size_t>(p)] || pos(p) >= at)) return false;
+    // an accumulator group: every access to its slots is a lane of a vector
+    // op (a scalar one would move single lanes in and out of the vector)
+    if (op.regGroup >= 0)
+      for (int s : plan.regGroups[static_cast<size_t>(op.regGroup)])
+        for (const UOp* a : accessesOfSlot[s]) {
+          auto q = plan.opOf.find(a);
+          if (q == plan.opOf.end() || !live[static_cast<size_t>(q->second)]) return false;
+        }
     if (op.regGroup >= 0) {
       const size_t from = position.at(earliest(op.lanes)), to = position.at(latest(op.lanes));
       for (int s : plan.regGroups[static_cast<size_t>(op.regGroup)])
@@ -185,22 +193,18 @@ struct VopBuilder {
             return false;
         }
     }
-    op.scalarUse.assign(op.lanes.size(), false);
     if (op.kind == VectorOpKind::ParamStore || op.kind == VectorOpKind::RegStore) return true;
+    // every reader of a lane is a vector op reading this one as its operand
     for (size_t k = 0; k < op.lanes.size(); ++k)
       for (const UOp* x : users[op.lanes[k]]) {
         auto q = plan.opOf.find(x);
-        const bool vectorUser = q != plan.opOf.end() && live[static_cast<size_t>(q->second)];
-        if (vectorUser) {
-          const VectorOp& user = plan.ops[static_cast<size_t>(q->second)];
-          const bool store = user.kind == VectorOpKind::ParamStore || user.kind == VectorOpKind::RegStore;
-          bool asVector = false;
-          for (size_t i = 0; i < user.operands.size(); ++i)
-            asVector = asVector || (user.operands[i] == o && x->src(store ? 1 : i).get() == op.lanes[k]);
-          if (asVector) continue;
-        }
-        if ((vectorUser ? pos(q->second) : position.at(x)) <= at) return false;
-        op.scalarUse[k] = true;
+        if (q == plan.opOf.end() || !live[static_cast<size_t>(q->second)]) return false;
+        const VectorOp& user = plan.ops[static_cast<size_t>(q->second)];
+        const bool store = user.kind == VectorOpKind::ParamStore || user.kind == VectorOpKind::RegStore;
+        bool asVector = false;
+        for (size_t i = 0; i < user.operands.size(); ++i)
+          asVector = asVector || (user.operands[i] == o && x->src(store ? 1 : i).get() == op.lanes[k]);
+        if (!asVector) return false;
       }
     return true;
   }

@@ -18,11 +18,12 @@
 // A tree whose lanes are none of these is left scalar.
 //
 // Each vector op is written where one of its lanes is in the Linear: a load
-// at its first lane, arithmetic and stores at their last. A lane whose value
-// a scalar op reads gets it from the vector (extractelement) when that op
-// comes after the vector op; when one comes before, or an accumulator is
-// written or read between its group's lanes, the op is dropped with the ops
-// that read it, until what is left is consistent.
+// at its first lane, arithmetic and stores at their last. A tree is all or
+// nothing: an op a scalar op reads (a splat's too), or an
+// accumulator group a scalar op touches or that is written or read between
+// its lanes, is dropped with the ops it reads and that read it, until what is
+// left is consistent (a depthwise convolution's partly vectorized row moved
+// lanes in and out of vectors: 146 shuffles).
 #pragma once
 
 #include "core/ir/uop.h"
@@ -46,7 +47,6 @@ struct VectorOp {
   // Alu: per source; a store: its value. A VectorOp index, or kSplat: the
   // first lane's source, the same node in every lane.
   std::vector<int> operands;
-  std::vector<bool> scalarUse; // per lane: a scalar op reads its value
 };
 
 inline constexpr int kSplat = -1;

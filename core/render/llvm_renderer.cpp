@@ -3,6 +3,7 @@
 #include "core/opt/kernel_ranges.h"
 #include "core/render/lowered_kernel.h"
 #include "core/render/render_llvm.h"
+#include "core/render/vector_ops.h"
 
 namespace uops {
 namespace {
@@ -14,7 +15,9 @@ public:
   RenderLanguage language() const override { return RenderLanguage::LlvmIr; }
   std::string name() const override { return "LLVM IR (" + dialect().name() + ")"; }
   RenderedKernel render(const LoweredKernel& k) const override {
-    return renderLlvm(k.linear, k.memory, k.name.text, expansionOf(k.ast), dialect(), k.target.halfInstructions);
+    // explicit vectors on the CPU (GPU dialects keep their scalar lanes)
+    return renderLlvm(k.linear, k.memory, k.name.text, expansionOf(k.ast), dialect(), k.target.halfInstructions,
+                      !m_dialect && explicitVectorsPay(k.ast));
   }
 
 private:

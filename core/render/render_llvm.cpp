@@ -195,7 +195,7 @@ void gridModule(RenderedKernel& out, const Writer& w, const std::map<int64_t, co
 
 RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
                           std::string_view kernelName, int64_t lanes, const LlvmDialect& dialect,
-                          bool halfInstructions) {
+                          bool halfInstructions, bool explicitVectors) {
   RenderedKernel out{.language = RenderLanguage::LlvmIr, .text = {}, .function = kernelSymbol(kernelName),
                      .entry = dialect.launchesGrid() ? kernelSymbol(kernelName) : "kernel"};
   Writer w;
@@ -209,16 +209,21 @@ RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
   }
   w.contract = contractible(linear);
   w.noLoopVectorize = lanes >= kExplicitLanes;
-  // allocas first, in the entry block, where mem2reg/SROA promote them to registers
-  for (size_t s = 0; s < plan.slots.size(); ++s)
-    w.line(fmt::format("%reg{} = alloca {}, i64 {}", s, llvmir::regType(plan.slots[s].dtype),
-                       plan.slots[s].size));
   // LLVM's SLP vectorizer packs a CPU's consecutive loads itself, but builds
   // loads of every other element lane by lane (a GPU's lanes are work-items)
   VectorPlan vectors = planVectorAccess(linear, VectorAccess::GatedLoads,
                                         dialect.launchesGrid() ? StridedLoads::No : StridedLoads::EveryOther);
+  const VectorOpPlan vops = explicitVectors ? planVectorOps(linear, vectors.order, w.contract, plan) : VectorOpPlan{};
+  // allocas first, in the entry block, where mem2reg/SROA promote them to registers
+  llvmir::renderRegisterSlots(w, plan, vops);
+  std::vector<std::string> vectorValues(vops.ops.size());
   for (const UOp* u : vectors.order) {
     w.current = u;
+    if (vops.unusedIndices.count(u)) continue;
+    if (const VectorOp* op = vops.at(*u)) {
+      if (op->emitAt == u) llvmir::renderVectorOp(w, vops, static_cast<int>(op - vops.ops.data()), vectorValues);
+      continue;
+    }
     if (const VectorGroup* g = vectors.of(*u)) {
       if (g->emitAt == u) llvmir::renderMaskedLoad(w, *g); // its other lanes are read with it
       continue;

@@ -51,9 +51,13 @@ inline constexpr int64_t kExplicitLanes = 16;
 // is the kernel itself, `global` and `local` its launch (a grid without
 // work-groups is given them, render_llvm.cpp: gridFor), thread indices,
 // barriers and local memory as the dialect writes them.
+// `explicitVectors`: a register tile's lanes as LLVM vector ops where
+// vector_ops.h finds them (planVectorOps), not scalar lanes for LLVM's SLP
+// vectorizer to pack.
 // Throws CodegenError (stage "Render") for an op or dtype it cannot render.
 RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
                           std::string_view kernelName, int64_t lanes = 1,
-                          const LlvmDialect& dialect = cpuDialect(), bool halfInstructions = false);
+                          const LlvmDialect& dialect = cpuDialect(), bool halfInstructions = false,
+                          bool explicitVectors = false);
 
 } // namespace uops

@@ -6,7 +6,9 @@
 
 #include "core/ir/uop.h"
 #include "core/render/llvm_dialect.h"
+#include "core/render/memory_plan.h"
 #include "core/render/vector_access.h"
+#include "core/render/vector_ops.h"
 
 #include <set>
 #include <string>
@@ -136,6 +138,11 @@ void renderMaskedLoad(Writer& w, const VectorGroup& g); // a gated or every-othe
 // The <N x i1> mask of a gated group's lanes, lane k true where lane k's gate
 // holds (render_llvm_lane_mask.cpp)
 std::string renderLaneMask(Writer& w, const std::vector<const UOp*>& lanes);
+// The kernel's REG slots: an alloca each, or an element of its accumulator
+// group's vector alloca (vector_ops.h); one explicit vector op at its emitAt,
+// `values` each op's vector value so far (render_llvm_vector_ops.cpp)
+void renderRegisterSlots(Writer& w, const KernelMemoryPlan& plan, const VectorOpPlan& vops);
+void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<std::string>& values);
 void renderRange(Writer& w, const UOp& u);
 void renderEnd(Writer& w, const UOp& u);
 void renderStack(Writer& w, const UOp& u);       // render_llvm_wmma.cpp

@@ -65,6 +65,28 @@ bool touchedBetween(const std::vector<const UOp*>& nodes, size_t from, size_t to
   return false;
 }
 
+// Tiles: whether an access of lane0's Param among `nodes` [from, to], other
+// than the group's `members`, may touch the group's elements (`extent` from
+// lane0's): one whose index is no candidate's (not linear) or has other terms,
+// or one with the same terms and a constant among the group's that is not a
+// load beside loads.
+bool touchedOutside(const std::vector<const UOp*>& nodes, size_t from, size_t to, const Candidate& lane0,
+                    size_t extent, const std::vector<const UOp*>& members,
+                    const std::unordered_map<const UOp*, const Candidate*>& byNode) {
+  for (size_t i = from; i <= to; ++i) {
+    const UOp* u = nodes[i];
+    if ((u->op() != Op::Load && u->op() != Op::Store) || paramOf(*u) != lane0.param ||
+        std::find(members.begin(), members.end(), u) != members.end())
+      continue;
+    auto it = byNode.find(u);
+    if (it == byNode.end() || !sameTerms(it->second->index, lane0.index)) return true;
+    const Int128 k = it->second->index.constant;
+    if (k >= lane0.index.constant && k < lane0.index.constant + Int128(extent) && (it->second->store || lane0.store))
+      return true;
+  }
+  return false;
+}
+
 bool pure(Op op) { return isElementwise(op) || op == Op::Cast || op == Op::Bitcast || op == Op::Const; }
 
 // Adds to `out` what `u` needs computed before `first` (pure nodes after it);
@@ -105,6 +127,8 @@ struct Segmenter {
   // runs of lanes `which` leaves to the compiler's vectorizer, and the first (remarks only)
   size_t leftToCompiler = 0;
   const UOp* firstLeft = nullptr;
+  // Tiles: each candidate of the segment being grouped, by its node
+  std::unordered_map<const UOp*, const Candidate*> byNode;
 
   void group(std::vector<Candidate>& segment);
   void groupEveryOther(const std::vector<Candidate>& segment, const Classes& classes, std::vector<bool>& used);
@@ -202,8 +226,10 @@ void Segmenter::form(const std::vector<Candidate>& segment, const std::vector<si
                            [&](size_t k) { return segment[k].gate != nullptr; });
   std::optional<std::vector<const UOp*>> hoisted = gated ? hoistFor(lanes, first, position) : std::vector<const UOp*>{};
   // every other element: asked for only where the compiler would gather them
-  const bool wanted = gated || which == VectorAccess::All || stride == 2;
-  const bool touched = touchedBetween(nodes, first, last, lane0.param, lanes);
+  const bool wanted = gated || which != VectorAccess::GatedLoads || stride == 2;
+  const bool touched = which == VectorAccess::Tiles
+                           ? touchedOutside(nodes, first, last, lane0, width * static_cast<size_t>(stride), lanes, byNode)
+                           : touchedBetween(nodes, first, last, lane0.param, lanes);
   if (remarksOn()) remarkRun(lanes, gated, wanted, hoisted.has_value(), touched, stride);
   if (!wanted || !hoisted || touched) return;
   const UOp* at = nodes[lane0.store ? last : first];
@@ -246,6 +272,9 @@ void Segmenter::group(std::vector<Candidate>& segment) {
   // first of equal constants)
   Classes classes(segment);
   if (remarksOn()) classes.remarkNonAdjacent(segment, strided == StridedLoads::EveryOther);
+  byNode.clear();
+  if (which == VectorAccess::Tiles)
+    for (const Candidate& c : segment) byNode[c.node] = &c;
   std::vector<bool> used(segment.size(), false);
   std::vector<std::pair<Int128, size_t>> byConstant;
   for (size_t i = 0; i < segment.size(); ++i) {

@@ -63,8 +63,11 @@ struct VectorPlan {
 };
 
 // Which accesses to group: all of them, or only gated loads (for kernels
-// where vectors do not pay otherwise, vectorAccessFor).
-enum class VectorAccess { GatedLoads, All };
+// where vectors do not pay otherwise, vectorAccessFor). Tiles: all, and an
+// access between the lanes that provably touches other elements (a register
+// tile's next row, interleaved with this one) does not keep them apart
+// (explicit vector ops, vector_ops.h).
+enum class VectorAccess { GatedLoads, All, Tiles };
 
 // Whether loads of every other element group too (gated or not).
 enum class StridedLoads { No, EveryOther };

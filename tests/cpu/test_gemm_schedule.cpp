@@ -2,11 +2,13 @@
 // a 1024 gemm, whose 32-column tile of the packed B (K x 32 floats) outgrows
 // a 32 KiB L1, is tiled 64 columns (four vectors) by 4 rows, its column tiles
 // loop outside the row tiles and the cores split the rows; a batched 256 gemm,
-// whose tile column stays in L1, keeps 32 x 8. The exact OptOps, the
-// innermost loop of the linearized kernel, and results against a plain loop.
+// whose tile column stays in L1, keeps 32 x 8. The exact OptOps, the innermost loop of
+// the linearized kernel and of its Zen 5 machine code (explicit vectors,
+// core/render/vector_ops.h), and results against a plain loop.
 #include "tests/support/test_registry.h"
 #include "tests/support/cpu_schedule_checks.h"
 #include "tests/support/kernel_ast.h"
+#include "tests/support/zen5_loop.h"
 
 #include "backends/llvm/cpu_device.h"
 #include "core/opt/heuristics.h"
@@ -119,6 +121,37 @@ private Q_SLOTS:
              QStringLiteral("Split(1, 64, UPCAST); Split(0, 4, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
     checkGemmResults(gemmBatched(4, 64, 64, 64), 4, 64, 64, 64, false);
     checkGemmResults(gemmBatched(1, 100, 130, 75), 1, 100, 130, 75, false);
+  }
+
+  // the hot loop's Zen 5 machine code: 16 multiply-adds of 16 floats, 4 loads
+  // of B, 4 broadcasts of A, nothing on the stack, no gathers or lane moves
+  void innermostLoopMachineCode() {
+    UOpPtr kernel = gemmPackedB(1024, 1024, 1024);
+    LoweredKernel lowered = lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, cpuschedule::wideTarget()));
+    std::map<std::string, int> isa = zen5loop::innermostLoopIsa(lowered);
+    QString all;
+    for (const auto& [m, n] : isa) all += QStringLiteral("%1=%2 ").arg(QString::fromStdString(m)).arg(n);
+    QVERIFY2(isa["vfmadd231ps zmm"] + isa["vfmadd213ps zmm"] == 16, qPrintable(all));
+    QVERIFY2(isa["vbroadcastss"] == 4, qPrintable(all));
+    QVERIFY2(isa["vmovups zmm"] == 4, qPrintable(all));
+    QVERIFY2(isa["stack"] == 0, qPrintable(all));
+    QVERIFY2(isa["vgatherdps"] + isa["vgatherqps"] + isa["vinsertps"] + isa["vpermps"] + isa["vpermt2ps"] == 0,
+             qPrintable(all));
+  }
+
+  // a tile LLVM's SLP vectorizer split when it got scalar lanes (one vector
+  // by 16 rows: 9 of its multiply-adds were 16 floats wide, 14 were 8): as
+  // explicit vectors, 16 of 16 floats, one load of B, nothing on the stack
+  void tallTileMachineCode() {
+    LoweredKernel lowered = lowerKernel(gemmPackedB(32, 64, 64), cpuTarget(),
+                                        parseOpts("Split(1, 16, UPCAST); Split(0, 16, UPCAST); Swap(0, 1)"));
+    std::map<std::string, int> isa = zen5loop::innermostLoopIsa(lowered);
+    QString all;
+    for (const auto& [m, n] : isa) all += QStringLiteral("%1=%2 ").arg(QString::fromStdString(m)).arg(n);
+    QVERIFY2(isa["vfmadd231ps zmm"] + isa["vfmadd213ps zmm"] == 16, qPrintable(all));
+    QVERIFY2(isa["vfmadd231ps ymm"] + isa["vfmadd213ps ymm"] == 0, qPrintable(all));
+    QVERIFY2(isa["vmovups zmm"] == 1, qPrintable(all));
+    QVERIFY2(isa["stack"] == 0, qPrintable(all));
   }
 };
 

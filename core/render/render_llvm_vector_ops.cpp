@@ -1,0 +1,88 @@
+// Explicit vector ops (vector_ops.h) as LLVM IR: `<N x float>` loads and
+// stores, splats (insertelement + shufflevector), vector fadd / fmul (with
+// `contract` where the scalar lanes have it: LLVM fuses them into vector
+// FMAs) and llvm.maximum; accumulator groups as one vector alloca whose
+// elements are the group's REG slots.
+#include "core/render/render_llvm_writer.h"
+
+#include <fmt/format.h>
+
+namespace uops::llvmir {
+namespace {
+
+std::string vopVectorType(size_t n, const std::string& t) {
+  return fmt::format("<{} x {}>", n, t);
+}
+
+// The first element of a Param group: its emitAt's address, emitLane elements back.
+std::string vopStart(Writer& w, const VectorOp& op, const std::string& t) {
+  const std::string& at = w.operand(*op.emitAt->src(0));
+  if (op.emitLane == 0) return at;
+  return w.emit(fmt::format("getelementptr inbounds {}, ptr {}, i64 -{}", t, at, op.emitLane));
+}
+
+} // namespace
+
+void renderRegisterSlots(Writer& w, const KernelMemoryPlan& plan, const VectorOpPlan& vops) {
+  for (size_t g = 0; g < vops.regGroups.size(); ++g) {
+    const std::vector<int>& slots = vops.regGroups[g];
+    w.line(fmt::format("%regv{} = alloca {}", g,
+                       vopVectorType(slots.size(), regType(plan.slots[static_cast<size_t>(slots[0])].dtype))));
+  }
+  for (size_t s = 0; s < plan.slots.size(); ++s) {
+    const std::string t = regType(plan.slots[s].dtype);
+    if (auto it = vops.slotLane.find(static_cast<int>(s)); it != vops.slotLane.end())
+      w.line(fmt::format("%reg{} = getelementptr inbounds {}, ptr %regv{}, i64 {}", s, t, it->second.first,
+                         it->second.second));
+    else
+      w.line(fmt::format("%reg{} = alloca {}, i64 {}", s, t, plan.slots[s].size));
+  }
+}
+
+void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<std::string>& values) {
+  const VectorOp& op = vops.ops[static_cast<size_t>(index)];
+  const UOp& first = *op.lanes[0];
+  const bool store = op.kind == VectorOpKind::ParamStore || op.kind == VectorOpKind::RegStore;
+  const DType d = store ? first.src(1)->dtype() : first.dtype();
+  const std::string t = regType(d), vt = vopVectorType(op.lanes.size(), t);
+  // operand i: another op's vector, or a splat of the first lane's source
+  auto operand = [&](size_t i) -> std::string {
+    const int p = op.operands[i];
+    if (p != kSplat) return values[static_cast<size_t>(p)];
+    const UOp& scalar = *first.src(store ? 1 : i);
+    const std::string one = w.emit(fmt::format("insertelement {} poison, {} {}, i64 0", vt, t, w.operand(scalar)));
+    return w.emit(fmt::format("shufflevector {} {}, {} poison, <{} x i32> zeroinitializer", vt, one, vt,
+                              op.lanes.size()));
+  };
+  const std::string accumulators = fmt::format("%regv{}", op.regGroup);
+  std::string v;
+  switch (op.kind) {
+  case VectorOpKind::ParamLoad:
+    v = w.emit(fmt::format("load {}, ptr {}, align {}", vt, vopStart(w, op, t), d.itemSize()));
+    break;
+  case VectorOpKind::RegLoad:
+    v = w.emit(fmt::format("load {}, ptr {}", vt, accumulators));
+    break;
+  case VectorOpKind::Alu: {
+    const std::string a = operand(0), b = operand(1);
+    const char* flags = w.contract.count(&first) ? " contract" : "";
+    if (first.op() == Op::Add) v = w.emit(fmt::format("fadd{} {} {}, {}", flags, vt, a, b));
+    else if (first.op() == Op::Mul) v = w.emit(fmt::format("fmul{} {} {}, {}", flags, vt, a, b));
+    else
+      v = w.callIntrinsic(vt, fmt::format("llvm.maximum.v{}{}", op.lanes.size(), t == "double" ? "f64" : "f32"),
+                          fmt::format("{} {}, {} {}", vt, a, vt, b), fmt::format("{}, {}", vt, vt));
+    break;
+  }
+  case VectorOpKind::ParamStore: {
+    const std::string value = operand(0);
+    w.line(fmt::format("store {} {}, ptr {}, align {}", vt, value, vopStart(w, op, t), d.itemSize()));
+    return;
+  }
+  case VectorOpKind::RegStore:
+    w.line(fmt::format("store {} {}, ptr {}", vt, operand(0), accumulators));
+    return;
+  }
+  values[static_cast<size_t>(index)] = v;
+}
+
+} // namespace uops::llvmir

@@ -1,0 +1,310 @@
+#include "core/render/vector_ops.h"
+
+#include "core/ir/buffer_access.h"
+#include "core/remarks/remark_scope.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <unordered_set>
+
+namespace uops {
+namespace {
+
+bool vopFloat(DType d) {
+  return d.count == 1 && (d.scalar == ScalarType::Float32 || d.scalar == ScalarType::Float64);
+}
+
+struct VopBuilder {
+  const std::vector<const UOp*>& order;
+  const std::unordered_set<const UOp*>& contract;
+  VectorOpPlan& plan;
+  std::unordered_map<const UOp*, size_t> position;
+  std::vector<int> segment;                                 // per position: Ranges, Ends and Barriers before it
+  std::unordered_map<const UOp*, int> slots;                // REG Buffer -> slot
+  std::unordered_map<const UOp*, const VectorGroup*> param; // lane -> its ungated group of Param accesses
+  std::unordered_map<const UOp*, std::vector<const UOp*>> users;
+  std::map<int, std::vector<const UOp*>> accessesOfSlot; // every Load and Store of a REG slot, in order
+  VectorPlan accesses;
+
+  // The slot of an accumulator access: an ungated Load or Store of element 0
+  // of a one-element REG buffer of a float dtype; -1 otherwise.
+  int accumulatorSlot(const UOp& access) const {
+    if (access.op() == Op::Load ? access.src().size() != 1 : access.src().size() != 2) return -1;
+    const UOp* b = registerAccessed(access);
+    if (!b || b->argAs<BufferArg>().size != 1 || access.src(0)->src().size() != 2) return -1;
+    std::optional<ConstValue> c = access.src(0)->src(1)->constValue();
+    if (!c || !std::holds_alternative<int64_t>(*c) || std::get<int64_t>(*c) != 0) return -1;
+    if (!vopFloat(access.op() == Op::Load ? access.dtype() : access.src(1)->dtype())) return -1;
+    auto it = slots.find(b);
+    return it == slots.end() ? -1 : it->second;
+  }
+
+  const UOp* earliest(const std::vector<const UOp*>& lanes) const {
+    return *std::min_element(lanes.begin(), lanes.end(),
+                             [&](const UOp* a, const UOp* b) { return position.at(a) < position.at(b); });
+  }
+  const UOp* latest(const std::vector<const UOp*>& lanes) const {
+    return *std::max_element(lanes.begin(), lanes.end(),
+                             [&](const UOp* a, const UOp* b) { return position.at(a) < position.at(b); });
+  }
+
+  int add(VectorOp op) {
+    const int id = static_cast<int>(plan.ops.size());
+    for (const UOp* l : op.lanes) plan.opOf[l] = id;
+    plan.ops.push_back(std::move(op));
+    return id;
+  }
+
+  // The accumulator group of `s` (lane k slot s[k]): an existing one with
+  // exactly these lanes, or a new one when none of them has a group; -1 otherwise.
+  int regGroup(const std::vector<int>& s) {
+    if (auto it = plan.slotLane.find(s[0]); it != plan.slotLane.end()) {
+      const int g = it->second.first;
+      if (plan.regGroups[static_cast<size_t>(g)] != s) return -1;
+      return g;
+    }
+    for (int x : s)
+      if (plan.slotLane.count(x)) return -1;
+    const int g = static_cast<int>(plan.regGroups.size());
+    for (size_t k = 0; k < s.size(); ++k) plan.slotLane[s[k]] = {g, static_cast<int>(k)};
+    plan.regGroups.push_back(s);
+    return g;
+  }
+
+  // Undoes the ops and groups added since `ops` and `groups` were the sizes.
+  void rollback(size_t ops, size_t groups) {
+    for (size_t o = ops; o < plan.ops.size(); ++o)
+      for (const UOp* l : plan.ops[o].lanes) plan.opOf.erase(l);
+    plan.ops.resize(ops);
+    for (size_t g = groups; g < plan.regGroups.size(); ++g)
+      for (int s : plan.regGroups[g]) plan.slotLane.erase(s);
+    plan.regGroups.resize(groups);
+  }
+
+  // The vector value of `lanes`: a VectorOp index or kSplat; nullopt when
+  // they form none (vector_ops.h).
+  std::optional<int> value(const std::vector<const UOp*>& lanes) {
+    const UOp* first = lanes[0];
+    if (std::all_of(lanes.begin(), lanes.end(), [&](const UOp* l) { return l == first; })) return kSplat;
+    if (auto it = plan.opOf.find(first); it != plan.opOf.end()) {
+      const VectorOp& o = plan.ops[static_cast<size_t>(it->second)];
+      if (o.lanes != lanes || o.kind == VectorOpKind::ParamStore || o.kind == VectorOpKind::RegStore)
+        return std::nullopt;
+      return it->second;
+    }
+    for (const UOp* l : lanes)
+      if (plan.opOf.count(l) || l->op() != first->op() || !(l->dtype() == first->dtype()) ||
+          l->src().size() != first->src().size() || !position.count(l))
+        return std::nullopt;
+    if (first->op() == Op::Load) {
+      if (auto it = param.find(first); it != param.end()) {
+        if (it->second->lanes != lanes) return std::nullopt;
+        return add({VectorOpKind::ParamLoad, lanes, it->second->emitAt, it->second->emitLane, -1, {}});
+      }
+      std::vector<int> s;
+      for (const UOp* l : lanes) {
+        const int x = accumulatorSlot(*l);
+        if (x < 0 || std::find(s.begin(), s.end(), x) != s.end()) return std::nullopt;
+        s.push_back(x);
+      }
+      const int g = regGroup(s);
+      if (g < 0) return std::nullopt;
+      return add({VectorOpKind::RegLoad, lanes, earliest(lanes), 0, g, {}});
+    }
+    const Op op = first->op();
+    if ((op != Op::Add && op != Op::Mul && op != Op::Max) || !vopFloat(first->dtype())) return std::nullopt;
+    const bool contracts = contract.count(first) != 0;
+    for (const UOp* l : lanes)
+      if ((contract.count(l) != 0) != contracts) return std::nullopt;
+    std::vector<int> operands;
+    for (size_t i = 0; i < first->src().size(); ++i) {
+      std::vector<const UOp*> sources;
+      for (const UOp* l : lanes) sources.push_back(l->src(i).get());
+      std::optional<int> v = value(sources);
+      if (!v) return std::nullopt;
+      operands.push_back(*v);
+    }
+    return add({VectorOpKind::Alu, lanes, latest(lanes), 0, -1, std::move(operands)});
+  }
+
+  // A store op of `stores` whose values form a vector value; false (nothing
+  // added) otherwise.
+  bool seed(const std::vector<const UOp*>& stores, VectorOpKind kind, const UOp* emitAt, size_t emitLane, int group) {
+    const size_t ops = plan.ops.size(), groups = plan.regGroups.size();
+    std::vector<const UOp*> values;
+    for (const UOp* s : stores) values.push_back(s->src(1).get());
+    std::optional<int> v = value(values);
+    if (!v) {
+      rollback(ops, groups);
+      return false;
+    }
+    add({kind, stores, emitAt, emitLane, group, {*v}});
+    return true;
+  }
+
+  // Every group of stores to an accumulator group's slots in one segment:
+  // the j-th store of each lane there.
+  void seedAccumulatorStores(int g) {
+    const std::vector<int> s = plan.regGroups[static_cast<size_t>(g)];
+    std::vector<std::map<int, std::vector<const UOp*>>> bySegment(s.size());
+    for (size_t k = 0; k < s.size(); ++k)
+      for (const UOp* a : accessesOfSlot[s[k]])
+        if (a->op() == Op::Store && accumulatorSlot(*a) == s[k])
+          bySegment[k][segment[position.at(a)]].push_back(a);
+    for (const auto& [seg, first] : bySegment[0])
+      for (size_t j = 0; j < first.size(); ++j) {
+        std::vector<const UOp*> stores;
+        for (size_t k = 0; k < s.size(); ++k) {
+          auto it = bySegment[k].find(seg);
+          if (it == bySegment[k].end() || it->second.size() != first.size()) break;
+          stores.push_back(it->second[j]);
+        }
+        if (stores.size() == s.size() && !plan.opOf.count(stores[0]))
+          seed(stores, VectorOpKind::RegStore, latest(stores), 0, g);
+      }
+  }
+
+  size_t pos(int op) const { return position.at(plan.ops[static_cast<size_t>(op)].emitAt); }
+
+  // Whether op `o` may stay with the ops in `live`.
+  bool valid(int o, const std::vector<bool>& live) {
+    VectorOp& op = plan.ops[static_cast<size_t>(o)];
+    const size_t at = pos(o);
+    for (const UOp* l : op.lanes)
+      if (segment[position.at(l)] != segment[at]) return false;
+    for (int p : op.operands)
+      if (p != kSplat && (!live[static_cast<size_t>(p)] || pos(p) >= at)) return false;
+    // an accumulator group: every access to its slots is a lane of a vector
+    // op (a scalar one would move single lanes in and out of the vector)
+    if (op.regGroup >= 0)
+      for (int s : plan.regGroups[static_cast<size_t>(op.regGroup)])
+        for (const UOp* a : accessesOfSlot[s]) {
+          auto q = plan.opOf.find(a);
+          if (q == plan.opOf.end() || !live[static_cast<size_t>(q->second)]) return false;
+        }
+    if (op.regGroup >= 0) {
+      const size_t from = position.at(earliest(op.lanes)), to = position.at(latest(op.lanes));
+      for (int s : plan.regGroups[static_cast<size_t>(op.regGroup)])
+        for (const UOp* a : accessesOfSlot[s]) {
+          const size_t p = position.at(a);
+          if (p > from && p < to && std::find(op.lanes.begin(), op.lanes.end(), a) == op.lanes.end() &&
+              (a->op() == Op::Store || op.kind == VectorOpKind::RegStore))
+            return false;
+        }
+    }
+    if (op.kind == VectorOpKind::ParamStore || op.kind == VectorOpKind::RegStore) return true;
+    // every reader of a lane is a vector op reading this one as its operand
+    for (size_t k = 0; k < op.lanes.size(); ++k)
+      for (const UOp* x : users[op.lanes[k]]) {
+        auto q = plan.opOf.find(x);
+        if (q == plan.opOf.end() || !live[static_cast<size_t>(q->second)]) return false;
+        const VectorOp& user = plan.ops[static_cast<size_t>(q->second)];
+        const bool store = user.kind == VectorOpKind::ParamStore || user.kind == VectorOpKind::RegStore;
+        bool asVector = false;
+        for (size_t i = 0; i < user.operands.size(); ++i)
+          asVector = asVector || (user.operands[i] == o && x->src(store ? 1 : i).get() == op.lanes[k]);
+        if (!asVector) return false;
+      }
+    return true;
+  }
+
+  // Drops ops until every one left is valid and reached from a store op.
+  void settle() {
+    std::vector<bool> live(plan.ops.size(), true);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (size_t o = 0; o < plan.ops.size(); ++o)
+        if (live[o] && !valid(static_cast<int>(o), live)) live[o] = false, changed = true;
+      std::vector<bool> reached(plan.ops.size(), false);
+      std::vector<size_t> stack;
+      for (size_t o = 0; o < plan.ops.size(); ++o)
+        if (live[o] && (plan.ops[o].kind == VectorOpKind::ParamStore || plan.ops[o].kind == VectorOpKind::RegStore))
+          stack.push_back(o);
+      while (!stack.empty()) {
+        const size_t o = stack.back();
+        stack.pop_back();
+        if (reached[o]) continue;
+        reached[o] = true;
+        for (int p : plan.ops[o].operands)
+          if (p != kSplat) stack.push_back(static_cast<size_t>(p));
+      }
+      for (size_t o = 0; o < plan.ops.size(); ++o)
+        if (live[o] && !reached[o]) live[o] = false, changed = true;
+    }
+    // keep the live ops and the accumulator groups they use, renumbered
+    VectorOpPlan kept;
+    std::vector<int> newOp(plan.ops.size(), -1), newGroup(plan.regGroups.size(), -1);
+    for (size_t o = 0; o < plan.ops.size(); ++o) {
+      if (!live[o]) continue;
+      newOp[o] = static_cast<int>(kept.ops.size());
+      kept.ops.push_back(plan.ops[o]);
+      const int g = plan.ops[o].regGroup;
+      if (g >= 0 && newGroup[static_cast<size_t>(g)] < 0) {
+        newGroup[static_cast<size_t>(g)] = static_cast<int>(kept.regGroups.size());
+        kept.regGroups.push_back(plan.regGroups[static_cast<size_t>(g)]);
+      }
+    }
+    for (size_t o = 0; o < kept.ops.size(); ++o) {
+      VectorOp& op = kept.ops[o];
+      for (int& p : op.operands)
+        if (p != kSplat) p = newOp[static_cast<size_t>(p)];
+      if (op.regGroup >= 0) op.regGroup = newGroup[static_cast<size_t>(op.regGroup)];
+      for (const UOp* l : op.lanes) kept.opOf[l] = static_cast<int>(o);
+    }
+    for (size_t g = 0; g < kept.regGroups.size(); ++g)
+      for (size_t k = 0; k < kept.regGroups[g].size(); ++k)
+        kept.slotLane[kept.regGroups[g][k]] = {static_cast<int>(g), static_cast<int>(k)};
+    plan = std::move(kept);
+  }
+};
+
+} // namespace
+
+bool explicitVectorsPay(const UOpPtr& kernelAst) {
+  int upcasts = 0;
+  for (const UOp* u : toposort(*kernelAst))
+    if (u->op() == Op::Range && u->argAs<RangeArg>().type == AxisType::Upcast) ++upcasts;
+  return upcasts >= 2;
+}
+
+VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& order,
+                           const std::unordered_set<const UOp*>& contract, const KernelMemoryPlan& memory) {
+  VectorOpPlan plan;
+  VopBuilder b{order, contract, plan, {}, {}, {}, {}, {}, {}, {}};
+  {
+    RemarkScope quiet(nullptr); // the renderer's own plan remarks on the accesses
+    b.accesses = planVectorAccess(linear, VectorAccess::Tiles);
+  }
+  for (const VectorGroup& g : b.accesses.groups)
+    if (!g.gated)
+      for (const UOp* l : g.lanes) b.param[l] = &g;
+  for (const RegisterUse& r : memory.registers) b.slots[r.buffer.get()] = r.slot;
+  int seg = 0;
+  for (size_t i = 0; i < order.size(); ++i) {
+    const UOp* u = order[i];
+    if (u->op() == Op::Range || u->op() == Op::End || u->op() == Op::Barrier) ++seg;
+    b.position[u] = i;
+    b.segment.push_back(seg);
+    for (const UOpPtr& s : u->src()) b.users[s.get()].push_back(u);
+    if (const UOp* r = (u->op() == Op::Load || u->op() == Op::Store) ? registerAccessed(*u) : nullptr)
+      if (auto it = b.slots.find(r); it != b.slots.end()) b.accessesOfSlot[it->second].push_back(u);
+  }
+  for (const VectorGroup& g : b.accesses.groups)
+    if (g.lanes[0]->op() == Op::Store && !b.plan.opOf.count(g.lanes[0]))
+      b.seed(g.lanes, VectorOpKind::ParamStore, g.emitAt, g.emitLane, -1);
+  for (size_t g = 0; g < plan.regGroups.size(); ++g) b.seedAccumulatorStores(static_cast<int>(g));
+  b.settle();
+  for (const UOp* u : order) {
+    if (u->op() != Op::Index) continue;
+    const std::vector<const UOp*>& users = b.users[u];
+    if (!users.empty() && std::all_of(users.begin(), users.end(), [&](const UOp* x) {
+          const VectorOp* op = plan.at(*x);
+          return op && (op->emitAt != x || op->regGroup >= 0);
+        }))
+      plan.unusedIndices.insert(u);
+  }
+  return plan;
+}
+
+} // namespace uops

@@ -1,0 +1,80 @@
+// Explicit vector arithmetic, found in a Linear for the LLVM renderer. Expand
+// leaves a register tile's lanes as scalar ops; LLVM's SLP vectorizer packs
+// them again, and in a tile larger than 16 accumulators it gathers and
+// spills (a matmul's 8 x 32 tile). Found here, the renderer writes the tile
+// as it is meant: `<16 x float>` loads, splats of the reused scalar, vector
+// multiply-adds, `<16 x float>` stores.
+//
+// Trees grow from the seeds down: a group of stores to consecutive elements
+// of a Param (vector_access.h), or a store to each of a group of
+// accumulators. A tree's lanes at each step are
+//   - one node for every lane: a splat of it;
+//   - the loads of a group of consecutive, ungated elements (vector_access.h);
+//   - loads of one-element REG buffers (accumulators), their slots distinct:
+//     the slots become one vector alloca, lane k element k, so scalar
+//     accesses to them stay valid;
+//   - the same float Add, Mul or Max (float32, float64) in every lane, none
+//     of them in another tree, their operands trees again.
+// A tree whose lanes are none of these is left scalar.
+//
+// Each vector op is written where one of its lanes is in the Linear: a load
+// at its first lane, arithmetic and stores at their last. A tree is all or
+// nothing: an op a scalar op reads (a splat's too), or an
+// accumulator group a scalar op touches or that is written or read between
+// its lanes, is dropped with the ops it reads and that read it, until what is
+// left is consistent (a depthwise convolution's partly vectorized row moved
+// lanes in and out of vectors: 146 shuffles).
+#pragma once
+
+#include "core/ir/uop.h"
+#include "core/render/memory_plan.h"
+#include "core/render/vector_access.h"
+
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace uops {
+
+enum class VectorOpKind : unsigned char { ParamLoad, RegLoad, Alu, ParamStore, RegStore };
+
+struct VectorOp {
+  VectorOpKind kind = VectorOpKind::Alu;
+  std::vector<const UOp*> lanes;
+  const UOp* emitAt = nullptr; // the lane whose place in the Linear renders the op
+  size_t emitLane = 0;         // a Param access starts emitLane elements before emitAt's index
+  int regGroup = -1;           // RegLoad, RegStore: the accumulator group (VectorOpPlan::regGroups)
+  // Alu: per source; a store: its value. A VectorOp index, or kSplat: the
+  // first lane's source, the same node in every lane.
+  std::vector<int> operands;
+};
+
+inline constexpr int kSplat = -1;
+
+struct VectorOpPlan {
+  std::vector<VectorOp> ops; // in no particular order; the renderer writes each at its emitAt
+  std::unordered_map<const UOp*, int> opOf; // lane -> ops index
+  // Accumulator groups: the REG slots of each, lane order. Slot -> (group, lane).
+  std::vector<std::vector<int>> regGroups;
+  std::unordered_map<int, std::pair<int, int>> slotLane;
+  // Index nodes only vector ops' lanes read, none to address the op: not rendered
+  std::unordered_set<const UOp*> unusedIndices;
+
+  const VectorOp* at(const UOp& u) const {
+    auto it = opOf.find(&u);
+    return it == opOf.end() ? nullptr : &ops[static_cast<size_t>(it->second)];
+  }
+};
+
+// `order`: the nodes in the order the renderer writes them (VectorPlan::order);
+// `contract`: the Muls and Adds that may fuse (contractible.h): a vector op's
+// lanes all may or all may not.
+VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& order,
+                           const std::unordered_set<const UOp*>& contract, const KernelMemoryPlan& memory);
+
+// Whether a kernel (its AST after Optimize) gets explicit vectors: a register
+// tile, UPCAST ranges of two or more axes (a matmul, a convolution). Row
+// kernels and elementwise ones keep their scalar lanes for LLVM.
+bool explicitVectorsPay(const UOpPtr& kernelAst);
+
+} // namespace uops

@@ -1,0 +1,49 @@
+// A kernel's machine code for Zen 5 (AVX-512), whatever the host, and its
+// innermost loop (the backward branch that spans the fewest bytes): the
+// mnemonics there counted, FMAs and moves with their register width
+// ("vfmadd231ps zmm", "vmovups zmm"), and accesses to the stack (spills).
+#pragma once
+
+#include "backends/llvm/compile_to_object.h"
+#include "backends/llvm/disassemble.h"
+#include "core/render/lowered_kernel.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace zen5loop {
+
+inline std::vector<uops::AsmLine> zen5Code(const uops::LoweredKernel& k) {
+  const uops::TargetDesc zen5{"x86_64-pc-linux-gnu", "znver5", ""};
+  uops::ObjectArtifacts o = uops::compileToObject(k.rendered.text, k.rendered.entry, zen5, 3);
+  return uops::disassembleFunction(o.object, k.rendered.entry, zen5, uops::AsmSyntax::Intel);
+}
+
+// The innermost loop's instructions counted; "stack" counts those that
+// address rsp, "bytes" the loop's size.
+inline std::map<std::string, int> innermostLoopIsa(const uops::LoweredKernel& k) {
+  const std::vector<uops::AsmLine> code = zen5Code(k);
+  uint64_t from = 0, to = 0;
+  for (const uops::AsmLine& l : code) {
+    if (!l.text.starts_with("j")) continue;
+    const size_t at = l.text.find("0x");
+    if (at == std::string::npos) continue;
+    const uint64_t target = std::stoull(l.text.substr(at + 2), nullptr, 16);
+    if (target <= l.offset && (to == 0 || l.offset - target < to - from)) from = target, to = l.offset;
+  }
+  std::map<std::string, int> counts;
+  for (const uops::AsmLine& l : code) {
+    if (l.offset < from || l.offset > to) continue;
+    std::string mnemonic = l.text.substr(0, l.text.find(' '));
+    if (mnemonic.starts_with("vfmadd") || mnemonic.starts_with("vmov"))
+      mnemonic += " " + l.text.substr(l.text.find(' ') + 1, 3);
+    ++counts[mnemonic];
+    if (l.text.find("rsp") != std::string::npos) ++counts["stack"];
+  }
+  counts["bytes"] = static_cast<int>(to - from);
+  return counts;
+}
+
+} // namespace zen5loop

@@ -17,6 +17,7 @@
 #include "core/runtime/strided_rows.h"
 #include "core/runtime/strides.h"
 
+#include <algorithm>
 #include <type_traits>
 
 namespace uops {
@@ -47,19 +48,30 @@ Strides frtTargetStrides(const Shape& shape, const Ints& axes) {
   return strides;
 }
 
-// Calls fn() for every row, and poll() about every 2^20 elements.
-template <class RowFn> void frtEachRow(StridedRows& rows, const std::function<void()>& poll, RowFn&& fn) {
+// Calls fn(first, count) for every row, in pieces of at most kPiece
+// elements, and poll() about every 2^20 elements.
+template <class PieceFn> void frtEachPiece(StridedRows& rows, const std::function<void()>& poll, PieceFn&& fn) {
   poll();
   if (!rows.start()) return;
   int64_t since = 0;
   do {
-    since += rows.length();
-    if (since >= (int64_t{1} << 20)) {
-      poll();
-      since = 0;
+    for (int64_t first = 0; first < rows.length(); first += StridedRows::kPiece) {
+      int64_t count = std::min(StridedRows::kPiece, rows.length() - first);
+      since += count;
+      if (since >= (int64_t{1} << 20)) {
+        poll();
+        since = 0;
+      }
+      fn(first, count);
     }
-    fn();
   } while (rows.next());
+}
+
+// The accumulator's row from element `first` on.
+StridedRows::Row frtTarget(const StridedRows& rows, size_t target, int64_t first) {
+  StridedRows::Row t = rows.row(target);
+  t.offset += first * t.stride;
+  return t;
 }
 
 // acc[target + j * stride] = step(acc[...], x[j]) along a row; a reduced row
@@ -93,16 +105,16 @@ void FusedReduce::reduceLeaf(Op op, const Ints& axes, const std::function<void()
   std::vector<T> x;
   if constexpr (std::is_floating_point_v<T>) {
     std::vector<T> acc(static_cast<size_t>(out.numel()), static_cast<T>(floatIdentity(op)));
-    frtEachRow(rows, poll, [&] {
-      x.resize(static_cast<size_t>(rows.length()));
-      rows.gather<T>(leaf, base, x.data());
-      StridedRows::Row at = rows.row(target);
+    frtEachPiece(rows, poll, [&](int64_t first, int64_t count) {
+      x.resize(static_cast<size_t>(count));
+      rows.gather<T>(leaf, base, x.data(), first, count);
+      StridedRows::Row at = frtTarget(rows, target, first);
       if (op == Op::Add)
-        frtAccumulate(acc.data(), at, x.data(), rows.length(), [](T a, T v) { return a + v; });
+        frtAccumulate(acc.data(), at, x.data(), count, [](T a, T v) { return a + v; });
       else if (op == Op::Mul)
-        frtAccumulate(acc.data(), at, x.data(), rows.length(), [](T a, T v) { return a * v; });
+        frtAccumulate(acc.data(), at, x.data(), count, [](T a, T v) { return a * v; });
       else
-        frtAccumulate(acc.data(), at, x.data(), rows.length(),
+        frtAccumulate(acc.data(), at, x.data(), count,
                       [t](T a, T v) { return static_cast<T>(floatOp(Op::Max, t, a, v)); });
     });
     for (size_t i = 0; i < acc.size(); ++i)
@@ -112,16 +124,16 @@ void FusedReduce::reduceLeaf(Op op, const Ints& axes, const std::function<void()
     using Wide = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>;
     std::vector<uint64_t> acc(static_cast<size_t>(out.numel()), intIdentity(op, t));
     auto widen = [](T v) { return static_cast<uint64_t>(static_cast<Wide>(v)); };
-    frtEachRow(rows, poll, [&] {
-      x.resize(static_cast<size_t>(rows.length()));
-      rows.gather<T>(leaf, base, x.data());
-      StridedRows::Row at = rows.row(target);
+    frtEachPiece(rows, poll, [&](int64_t first, int64_t count) {
+      x.resize(static_cast<size_t>(count));
+      rows.gather<T>(leaf, base, x.data(), first, count);
+      StridedRows::Row at = frtTarget(rows, target, first);
       if (op == Op::Add)
-        frtAccumulate(acc.data(), at, x.data(), rows.length(), [&](uint64_t a, T v) { return a + widen(v); });
+        frtAccumulate(acc.data(), at, x.data(), count, [&](uint64_t a, T v) { return a + widen(v); });
       else if (op == Op::Mul)
-        frtAccumulate(acc.data(), at, x.data(), rows.length(), [&](uint64_t a, T v) { return a * widen(v); });
+        frtAccumulate(acc.data(), at, x.data(), count, [&](uint64_t a, T v) { return a * widen(v); });
       else
-        frtAccumulate(acc.data(), at, x.data(), rows.length(), [&](uint64_t a, T v) {
+        frtAccumulate(acc.data(), at, x.data(), count, [&](uint64_t a, T v) {
           uint64_t w = widen(v);
           return static_cast<Wide>(a) < static_cast<Wide>(w) ? w : a;
         });
@@ -148,16 +160,16 @@ template <class T> void FusedReduce::sumProducts(const Ints& axes, const std::fu
   std::vector<Sum> acc(static_cast<size_t>(out.numel()), Sum(0));
   std::vector<T> xa, xb;
   std::vector<Sum> p;
-  frtEachRow(rows, poll, [&] {
-    size_t n = static_cast<size_t>(rows.length());
+  frtEachPiece(rows, poll, [&](int64_t first, int64_t count) {
+    size_t n = static_cast<size_t>(count);
     xa.resize(n);
     xb.resize(n);
     p.resize(n);
-    rows.gather<T>(a, baseA, xa.data());
-    rows.gather<T>(b, baseB, xb.data());
+    rows.gather<T>(a, baseA, xa.data(), first, count);
+    rows.gather<T>(b, baseB, xb.data(), first, count);
     for (size_t j = 0; j < n; ++j)
       p[j] = static_cast<Sum>(static_cast<Acc>(xa[j])) * static_cast<Sum>(static_cast<Acc>(xb[j]));
-    frtAccumulate(acc.data(), rows.row(target), p.data(), rows.length(), [](Sum s, Sum v) { return s + v; });
+    frtAccumulate(acc.data(), frtTarget(rows, target, first), p.data(), count, [](Sum s, Sum v) { return s + v; });
   });
   for (size_t i = 0; i < acc.size(); ++i) {
     if constexpr (std::is_floating_point_v<T>)

@@ -21,7 +21,7 @@ size_t StridedRows::add(const StridedViews& views) {
   for (size_t n = all.size() - 1; n-- > 0;) {
     const StridedViews::View& v = all[n];
     Level level{.shape = {}, .strides = {}, .lo = {}, .hi = {}, .digits = {}, .above = 0,
-                .offset = v.offset, .outside = 0, .empty = v.empty};
+                .offset = v.offset, .outside = 0, .empty = v.empty, .step = 0, .delta = {}, .inner = 0};
     // axes of size 1 hold digit 0 (or pad everything): only the others are digits
     for (size_t k = 0; k < v.shape.size(); ++k) {
       if (v.shape[k] == 1) {
@@ -150,35 +150,46 @@ void StridedRows::runsBelow(Reader& reader, size_t from, int64_t start, int64_t 
     level.above = start;
   }
   const size_t rank = level.digits.size();
+  if (step != level.step || level.delta.size() != rank) {
+    // the step as digits of this view's shape (the first digit takes the rest)
+    level.step = step;
+    level.delta.assign(rank, 0);
+    int64_t rest = step < 0 ? -step : step;
+    for (size_t k = rank; k-- > 1;) {
+      level.delta[k] = rest % level.shape[k];
+      rest /= level.shape[k];
+    }
+    if (rank > 0) level.delta[0] = rest;
+    level.inner = 0;
+    for (size_t k = 0; k < rank; ++k) {
+      if (step < 0) level.delta[k] = -level.delta[k];
+      level.inner += level.delta[k] * level.strides[k];
+    }
+  }
   for (int64_t j = 0; j < count;) {
-    // a run: the positions before the last digit carries (the first digit never does)
+    // a run: the positions before a digit carries (the first digit never
+    // does); along it every digit moves by its part of the step, so the
+    // offset moves by `inner` and each digit's valid box is an interval
     int64_t r = count - j;
-    int64_t d = rank ? level.digits.back() : 0, size = rank ? level.shape.back() : 1;
-    if (rank > 1 && step > 0) r = std::min(r, (size - d + step - 1) / step);
-    if (rank > 1 && step < 0) r = std::min(r, d / -step + 1);
-    if (rank == 0) {
-      if (level.outside == 0) runsBelow(reader, from + 1, level.offset, 0, r, first + j);
-    } else {
-      int64_t lo = level.lo.back(), hi = level.hi.back();
-      bool lastInside = d >= lo && d < hi;
-      if (level.outside - (lastInside ? 0 : 1) == 0) {
-        // the positions t < r where the last digit d + t * step lies in [lo, hi)
-        int64_t ta = 0, tb = r;
-        if (step > 0) {
-          ta = std::max<int64_t>(0, stridedRowsFloorDiv(lo - d + step - 1, step));
-          tb = std::min(r, stridedRowsFloorDiv(hi - d + step - 1, step));
-        } else if (step < 0) {
-          ta = std::max<int64_t>(0, stridedRowsFloorDiv(d - hi + 1 - step - 1, -step));
-          tb = std::min(r, stridedRowsFloorDiv(d - lo, -step) + 1);
-        } else if (!lastInside) {
-          tb = 0;
-        }
-        int64_t inner = level.strides.back() * step;
-        if (ta < tb)
-          runsBelow(reader, from + 1, level.offset + (ta * step) * level.strides.back(), inner, tb - ta,
-                    first + j + ta);
+    for (size_t k = 1; k < rank; ++k) {
+      int64_t d = level.digits[k], dk = level.delta[k];
+      if (dk > 0) r = std::min(r, (level.shape[k] - 1 - d) / dk + 1);
+      if (dk < 0) r = std::min(r, d / -dk + 1);
+    }
+    int64_t ta = 0, tb = r;
+    for (size_t k = 0; k < rank && ta < tb; ++k) {
+      int64_t d = level.digits[k], dk = level.delta[k], lo = level.lo[k], hi = level.hi[k];
+      if (dk > 0) {
+        ta = std::max(ta, stridedRowsFloorDiv(lo - d + dk - 1, dk));
+        tb = std::min(tb, stridedRowsFloorDiv(hi - d + dk - 1, dk));
+      } else if (dk < 0) {
+        ta = std::max(ta, stridedRowsFloorDiv(d - hi - dk, -dk));
+        tb = std::min(tb, stridedRowsFloorDiv(d - lo, -dk) + 1);
+      } else if (d < lo || d >= hi) {
+        tb = 0;
       }
     }
+    if (ta < tb) runsBelow(reader, from + 1, level.offset + ta * level.inner, level.inner, tb - ta, first + j + ta);
     j += r;
     if (j < count) {
       move(level, r * step);

@@ -14,12 +14,14 @@
 // fold: a pooling window) hold their index as mixed-radix digits of the
 // offset above, moved by the difference from the last position: a carry where
 // a digit leaves its axis, a division only where it leaves by more than one
-// wrap. Along a row, a view below moves only its last digit until it carries,
-// so the row is read as runs, each a strided run of the view below.
+// wrap. Along a row, each digit of a view below moves by its part of the row's
+// step until one carries, so the row is read as runs, each a strided run of
+// the view below whose valid part is one interval.
 #pragma once
 
 #include "core/runtime/strided_view.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <vector>
@@ -40,6 +42,9 @@ public:
   bool next();
   // Elements in each row (the same for every row).
   int64_t length() const { return m_length; }
+  // The most elements a caller's buffers take at once: a long row (a whole
+  // contiguous tensor) is read in pieces of this many.
+  static constexpr int64_t kPiece = 4096;
 
   // The outermost view of reader r along the current row: element j is at
   // offset + j * stride of that view where lo <= j < hi, and padding elsewhere.
@@ -49,29 +54,34 @@ public:
   };
   Row row(size_t r) const;
 
-  // Reader r's current row of elements of type T from `base`, 0 in padding.
-  template <class T> void gather(size_t r, const std::byte* base, T* out) {
+  // Elements first..first+count-1 of reader r's current row, of type T
+  // from `base`, into out[0..count): 0 in padding.
+  template <class T> void gather(size_t r, const std::byte* base, T* out, int64_t first, int64_t count) {
     const size_t n = sizeof(T);
     Row w = row(r);
+    const int64_t lo = std::max(w.lo, first), hi = std::min(w.hi, first + count);
+    if (lo >= hi) {
+      std::fill(out, out + count, T(0));
+      return;
+    }
+    std::fill(out, out + (lo - first), T(0));
+    std::fill(out + (hi - first), out + count, T(0));
     if (!m_readers[r].below.empty()) {
       // the views below cut the row into strided runs of the underlying tensor
-      for (int64_t j = 0; j < m_length; ++j) out[j] = T(0);
+      std::fill(out + (lo - first), out + (hi - first), T(0));
       m_runs.clear();
-      if (w.hi > w.lo) runsBelow(m_readers[r], 0, w.offset + w.lo * w.stride, w.stride, w.hi - w.lo, w.lo);
+      runsBelow(m_readers[r], 0, w.offset + lo * w.stride, w.stride, hi - lo, lo - first);
       for (const Run& run : m_runs)
         for (int64_t j = 0; j < run.count; ++j)
           std::memcpy(out + run.first + j, base + static_cast<size_t>(run.offset + j * run.stride) * n, n);
-      return;
-    }
-    for (int64_t j = 0; j < w.lo; ++j) out[j] = T(0);
-    if (w.stride == 1 && w.hi > w.lo) {
-      std::memcpy(out + w.lo, base + static_cast<size_t>(w.offset + w.lo) * n, static_cast<size_t>(w.hi - w.lo) * n);
+    } else if (w.stride == 1) {
+      std::memcpy(out + (lo - first), base + static_cast<size_t>(w.offset + lo) * n, static_cast<size_t>(hi - lo) * n);
     } else {
-      for (int64_t j = w.lo; j < w.hi; ++j)
-        std::memcpy(out + j, base + static_cast<size_t>(w.offset + j * w.stride) * n, n);
+      for (int64_t j = lo; j < hi; ++j)
+        std::memcpy(out + (j - first), base + static_cast<size_t>(w.offset + j * w.stride) * n, n);
     }
-    for (int64_t j = w.hi; j < m_length; ++j) out[j] = T(0);
   }
+  template <class T> void gather(size_t r, const std::byte* base, T* out) { gather(r, base, out, 0, m_length); }
 
 private:
   // A view below the outermost one: its index as digits of the offset above.
@@ -83,6 +93,9 @@ private:
     int64_t offset = 0;          // this view's offset of that index
     int outside = 0;             // digits outside the valid box
     bool empty = false;
+    int64_t step = 0;            // the last step asked of runsBelow, as digits:
+    std::vector<int64_t> delta;  // what each digit moves by along a run
+    int64_t inner = 0;           // and the offset
   };
   struct Reader {
     int64_t base = 0;                     // the outermost view's offset of index 0

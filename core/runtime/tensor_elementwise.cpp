@@ -7,6 +7,7 @@
 #include "core/runtime/strides.h"
 #include "core/runtime/tensor_movement.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <type_traits>
@@ -55,18 +56,23 @@ void elementwiseRows(std::span<const HostTensor* const> in, HostTensor& out, F&&
     readers.push_back(rows.add(elementwiseBroadcastStrides(s->shape(), shape)));
   size_t target = rows.add(rowMajorStrides(shape));
   if (!rows.start()) return;
-  const size_t n = static_cast<size_t>(rows.length());
+  const size_t piece = static_cast<size_t>(std::min(rows.length(), StridedRows::kPiece));
   std::array<std::vector<T>, 3> x;
   for (auto& operand : x)
-    operand.assign(n, T(0));
-  std::vector<T> y(n);
+    operand.assign(piece, T(0)); // operands past the op's count read as 0
+  std::vector<T> y(piece);
   std::byte* dst = out.mutableBytes().data();
   do {
-    for (size_t k = 0; k < in.size(); ++k)
-      rows.gather<T>(readers[k], in[k]->bytes().data(), x[k].data());
-    for (size_t j = 0; j < n; ++j)
-      y[j] = f(x[0][j], x[1][j], x[2][j]);
-    std::memcpy(dst + static_cast<size_t>(rows.row(target).offset) * sizeof(T), y.data(), n * sizeof(T));
+    const int64_t rowStart = rows.row(target).offset;
+    for (int64_t first = 0; first < rows.length(); first += StridedRows::kPiece) {
+      const int64_t count = std::min(StridedRows::kPiece, rows.length() - first);
+      for (size_t k = 0; k < in.size(); ++k)
+        rows.gather<T>(readers[k], in[k]->bytes().data(), x[k].data(), first, count);
+      for (size_t j = 0; j < static_cast<size_t>(count); ++j)
+        y[j] = f(x[0][j], x[1][j], x[2][j]);
+      std::memcpy(dst + static_cast<size_t>(rowStart + first) * sizeof(T), y.data(),
+                  static_cast<size_t>(count) * sizeof(T));
+    }
   } while (rows.next());
 }
 

@@ -65,7 +65,6 @@ private:
   // The common shapes of region as loops over the element type
   // (fused_reduce_typed.cpp); false where the general walk is needed.
   bool evaluateTyped(const std::function<void()>& poll, HostTensor& out);
-  template <class T> T leafElement(Path& path, const std::vector<int64_t>& index);
   template <class T>
   void reduceLeaf(Op op, const Ints& axes, const std::function<void()>& poll, HostTensor& out);
   template <class T> void sumProducts(const Ints& axes, const std::function<void()>& poll, HostTensor& out);

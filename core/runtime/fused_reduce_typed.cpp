@@ -1,95 +1,142 @@
 // The fused Reduces that take most of an evaluation's time, as loops over the
 // operand's element type: a sum, product or maximum of a leaf seen through
 // views (arange's running sums, max-pooling), and the sum of a product of two
-// leaves (a convolution or matmul in float32/float64). Each takes the
-// elements in the row-major order reduceElements does and does the same
-// arithmetic: floats in their own type, one rounding per op (core/runtime is
-// built with -ffp-contract=off, so a product and a sum never fuse); integers
-// modulo 2^64 and wrapped once at the end, which is the same as wrapping after
-// every step, as Add and Mul modulo 2^n commute with truncation.
+// leaves (a convolution or matmul). The operand is walked row by row
+// (strided_rows.h), each output's elements one after another in the
+// row-major order of the reduced axes, the order in which reduceElements adds
+// them into that output, and each step is the same arithmetic: floats in
+// their own type, one rounding per op (core/runtime is built with
+// -ffp-contract=off, so a product and a sum never fuse); integers modulo 2^64
+// and wrapped once at the end, which is the same as wrapping after every
+// step, as Add and Mul modulo 2^n commute with truncation.
 #include "core/runtime/fused_reduce.h"
 
 #include "core/ir/shape.h"
 #include "core/runtime/integer_types.h"
 #include "core/runtime/scalar_ops.h"
+#include "core/runtime/strided_rows.h"
 #include "core/runtime/strides.h"
 
-#include <cstring>
+#include <algorithm>
 #include <type_traits>
 
 namespace uops {
 namespace {
 
-// Calls step(target, index) for every operand element in row-major order,
-// `target` being the output element it reduces into (as reduceElements walks).
-template <class Step>
-void frtWalk(const Shape& shape, const Ints& axes, const std::function<void()>& poll, Step&& step) {
+// The operand's axes in the order its outputs are computed: the kept axes
+// (one output after another, row-major), then the reduced ones (each output's
+// elements in the order reduceElements takes them).
+std::vector<size_t> frtOrder(size_t rank, const Ints& axes) {
+  std::vector<bool> reduced(rank, false);
+  for (int64_t axis : axes)
+    reduced[static_cast<size_t>(axis)] = true;
+  std::vector<size_t> order;
+  for (bool pass : {false, true})
+    for (size_t k = 0; k < rank; ++k)
+      if (reduced[k] == pass) order.push_back(k);
+  return order;
+}
+
+// The output an operand element reduces into, as strides over the operand's axes.
+Strides frtTargetStrides(const Shape& shape, const Ints& axes) {
   Shape outShape = shape;
   for (int64_t axis : axes)
     outShape[static_cast<size_t>(axis)] = 1;
   Strides strides = rowMajorStrides(outShape);
   for (int64_t axis : axes)
     strides[static_cast<size_t>(axis)] = 0;
-  std::vector<int64_t> index(shape.size(), 0);
-  int64_t target = 0, n = shapeProduct(shape);
-  for (int64_t i = 0; i < n; ++i) {
-    if ((i & 0xFFFFF) == 0) poll();
-    step(target, index);
-    for (size_t k = shape.size(); k-- > 0;) {
-      target += strides[k];
-      if (++index[k] < shape[k]) break;
-      target -= strides[k] * shape[k];
-      index[k] = 0;
-    }
-  }
+  return strides;
 }
 
-template <class T> T frtLoad(const std::byte* base, int64_t i) {
-  T v;
-  std::memcpy(&v, base + static_cast<size_t>(i) * sizeof(T), sizeof(T));
-  return v;
+// Calls fn(first, count) for every row, in pieces of at most kPiece
+// elements, and poll() about every 2^20 elements.
+template <class PieceFn> void frtEachPiece(StridedRows& rows, const std::function<void()>& poll, PieceFn&& fn) {
+  poll();
+  if (!rows.start()) return;
+  int64_t since = 0;
+  do {
+    for (int64_t first = 0; first < rows.length(); first += StridedRows::kPiece) {
+      int64_t count = std::min(StridedRows::kPiece, rows.length() - first);
+      since += count;
+      if (since >= (int64_t{1} << 20)) {
+        poll();
+        since = 0;
+      }
+      fn(first, count);
+    }
+  } while (rows.next());
+}
+
+// The accumulator's row from element `first` on.
+StridedRows::Row frtTarget(const StridedRows& rows, size_t target, int64_t first) {
+  StridedRows::Row t = rows.row(target);
+  t.offset += first * t.stride;
+  return t;
+}
+
+// acc[target + j * stride] = step(acc[...], x[j]) along a row; a reduced row
+// (stride 0) accumulates in a register, the same steps in the same order.
+template <class A, class X, class Step>
+void frtAccumulate(A* acc, StridedRows::Row target, const X* x, int64_t n, Step&& step) {
+  if (target.stride == 0) {
+    A a = acc[target.offset];
+    for (int64_t j = 0; j < n; ++j)
+      a = step(a, x[j]);
+    acc[target.offset] = a;
+    return;
+  }
+  for (int64_t j = 0; j < n; ++j) {
+    A& a = acc[target.offset + j * target.stride];
+    a = step(a, x[j]);
+  }
 }
 
 } // namespace
 
-// The element type T of a leaf read through its path: 0 in a Pad's padding.
-template <class T> T FusedReduce::leafElement(Path& path, const std::vector<int64_t>& index) {
-  int64_t offset = 0;
-  if (!path.views.locate(index, offset, path.scratch)) return T(0);
-  return frtLoad<T>(m_leafValues[m_nodes[path.node].leafSlot]->bytes().data(), offset);
-}
-
 template <class T>
 void FusedReduce::reduceLeaf(Op op, const Ints& axes, const std::function<void()>& poll, HostTensor& out) {
   const UOp& operand = *m_reduce.src(0);
+  const Shape& shape = operand.shape();
   ScalarType t = operand.dtype().scalar;
+  StridedRows rows(shape, frtOrder(shape.size(), axes));
+  size_t leaf = rows.add(m_root.views);
+  size_t target = rows.add(frtTargetStrides(shape, axes));
+  const std::byte* base = m_leafValues[m_nodes[m_root.node].leafSlot]->bytes().data();
+  std::vector<T> x;
   if constexpr (std::is_floating_point_v<T>) {
     std::vector<T> acc(static_cast<size_t>(out.numel()), static_cast<T>(floatIdentity(op)));
-    frtWalk(operand.shape(), axes, poll, [&](int64_t target, const std::vector<int64_t>& index) {
-      T x = leafElement<T>(m_root, index);
-      T& a = acc[static_cast<size_t>(target)];
+    frtEachPiece(rows, poll, [&](int64_t first, int64_t count) {
+      x.resize(static_cast<size_t>(count));
+      rows.gather<T>(leaf, base, x.data(), first, count);
+      StridedRows::Row at = frtTarget(rows, target, first);
       if (op == Op::Add)
-        a = a + x;
+        frtAccumulate(acc.data(), at, x.data(), count, [](T a, T v) { return a + v; });
       else if (op == Op::Mul)
-        a = a * x;
+        frtAccumulate(acc.data(), at, x.data(), count, [](T a, T v) { return a * v; });
       else
-        a = static_cast<T>(floatOp(op, t, a, x));
+        frtAccumulate(acc.data(), at, x.data(), count,
+                      [t](T a, T v) { return static_cast<T>(floatOp(Op::Max, t, a, v)); });
     });
     for (size_t i = 0; i < acc.size(); ++i)
       out.setDouble(static_cast<int64_t>(i), static_cast<double>(acc[i]));
   } else {
     // integers as 64-bit two's complement, sign-extended from T
+    using Wide = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>;
     std::vector<uint64_t> acc(static_cast<size_t>(out.numel()), intIdentity(op, t));
-    frtWalk(operand.shape(), axes, poll, [&](int64_t target, const std::vector<int64_t>& index) {
-      uint64_t x = static_cast<uint64_t>(static_cast<std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>>(
-          leafElement<T>(m_root, index)));
-      uint64_t& a = acc[static_cast<size_t>(target)];
+    auto widen = [](T v) { return static_cast<uint64_t>(static_cast<Wide>(v)); };
+    frtEachPiece(rows, poll, [&](int64_t first, int64_t count) {
+      x.resize(static_cast<size_t>(count));
+      rows.gather<T>(leaf, base, x.data(), first, count);
+      StridedRows::Row at = frtTarget(rows, target, first);
       if (op == Op::Add)
-        a += x;
+        frtAccumulate(acc.data(), at, x.data(), count, [&](uint64_t a, T v) { return a + widen(v); });
       else if (op == Op::Mul)
-        a *= x;
-      else if (std::is_signed_v<T> ? static_cast<int64_t>(a) < static_cast<int64_t>(x) : a < x)
-        a = x;
+        frtAccumulate(acc.data(), at, x.data(), count, [&](uint64_t a, T v) { return a * widen(v); });
+      else
+        frtAccumulate(acc.data(), at, x.data(), count, [&](uint64_t a, T v) {
+          uint64_t w = widen(v);
+          return static_cast<Wide>(a) < static_cast<Wide>(w) ? w : a;
+        });
     });
     for (size_t i = 0; i < acc.size(); ++i)
       out.setUInt(static_cast<int64_t>(i), acc[i]);
@@ -97,17 +144,39 @@ void FusedReduce::reduceLeaf(Op op, const Ints& axes, const std::function<void()
 }
 
 template <class T> void FusedReduce::sumProducts(const Ints& axes, const std::function<void()>& poll, HostTensor& out) {
-  std::vector<T> acc(static_cast<size_t>(out.numel()), T(0));
-  Node& mul = m_nodes[m_root.node];
-  Path& a = mul.operands[0];
-  Path& b = mul.operands[1];
-  frtWalk(m_reduce.src(0)->shape(), axes, poll, [&](int64_t target, const std::vector<int64_t>& index) {
-    T p = leafElement<T>(a, index) * leafElement<T>(b, index);
-    T& s = acc[static_cast<size_t>(target)];
-    s = s + p;
+  const Shape& shape = m_reduce.src(0)->shape();
+  const Node& mul = m_nodes[m_root.node];
+  const Path& pa = mul.operands[0];
+  const Path& pb = mul.operands[1];
+  StridedRows rows(shape, frtOrder(shape.size(), axes));
+  size_t a = rows.add(pa.views), b = rows.add(pb.views);
+  size_t target = rows.add(frtTargetStrides(shape, axes));
+  const std::byte* baseA = m_leafValues[m_nodes[pa.node].leafSlot]->bytes().data();
+  const std::byte* baseB = m_leafValues[m_nodes[pb.node].leafSlot]->bytes().data();
+  // floats in T; integers modulo 2^64, sign-extended from T
+  using Acc = std::conditional_t<std::is_floating_point_v<T>, T,
+                                 std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>>;
+  using Sum = std::conditional_t<std::is_floating_point_v<T>, T, uint64_t>;
+  std::vector<Sum> acc(static_cast<size_t>(out.numel()), Sum(0));
+  std::vector<T> xa, xb;
+  std::vector<Sum> p;
+  frtEachPiece(rows, poll, [&](int64_t first, int64_t count) {
+    size_t n = static_cast<size_t>(count);
+    xa.resize(n);
+    xb.resize(n);
+    p.resize(n);
+    rows.gather<T>(a, baseA, xa.data(), first, count);
+    rows.gather<T>(b, baseB, xb.data(), first, count);
+    for (size_t j = 0; j < n; ++j)
+      p[j] = static_cast<Sum>(static_cast<Acc>(xa[j])) * static_cast<Sum>(static_cast<Acc>(xb[j]));
+    frtAccumulate(acc.data(), frtTarget(rows, target, first), p.data(), count, [](Sum s, Sum v) { return s + v; });
   });
-  for (size_t i = 0; i < acc.size(); ++i)
-    out.setDouble(static_cast<int64_t>(i), static_cast<double>(acc[i]));
+  for (size_t i = 0; i < acc.size(); ++i) {
+    if constexpr (std::is_floating_point_v<T>)
+      out.setDouble(static_cast<int64_t>(i), static_cast<double>(acc[i]));
+    else
+      out.setUInt(static_cast<int64_t>(i), acc[i]);
+  }
 }
 
 bool FusedReduce::evaluateTyped(const std::function<void()>& poll, HostTensor& out) {
@@ -138,9 +207,10 @@ bool FusedReduce::evaluateTyped(const std::function<void()>& poll, HostTensor& o
   default:
     break;
   }
-  if (!leafRoot) return false;
   // other dtypes (bool, float16, bfloat16) take the general walk
-  return withIntegerType(t, [&]<class T>() { reduceLeaf<T>(op, arg.axes, poll, out); });
+  return withIntegerType(t, [&]<class T>() {
+    leafRoot ? reduceLeaf<T>(op, arg.axes, poll, out) : sumProducts<T>(arg.axes, poll, out);
+  });
 }
 
 } // namespace uops

@@ -37,7 +37,6 @@ public:
   bool isIdentity(const Shape& shape) const;
   size_t size() const { return m_views.size(); }
 
-private:
   struct View {
     Shape shape;
     std::vector<int64_t> strides;
@@ -49,6 +48,10 @@ private:
     static View contiguous(const Shape& shape);
     void updateMask();
   };
+  // Innermost first: the last one takes the index (StridedRows walks a single one by strides).
+  const std::vector<View>& views() const { return m_views; }
+
+private:
 
   View& top() { return m_views.back(); }
   bool mergeReshape(const Shape& shape);

@@ -3,10 +3,13 @@
 #include "tests/support/test_registry.h"
 #include "runtime/runtime_test_util.h"
 
+#include "core/runtime/tensor_elementwise.h"
+#include "core/runtime/tensor_movement.h"
 #include "core/runtime/threefry.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -252,6 +255,48 @@ private Q_SLOTS:
     } catch (const EvalError& e) {
       QCOMPARE(e.op(), Op::Xor);
       QCOMPARE(QString::fromStdString(e.why()), qs("Xor needs integer operands, got dtypes.float"));
+    }
+  }
+
+  // The typed row loops (float32/float64 and every integer type, operands
+  // read through broadcast strides) give each element exactly what the
+  // per-element definition gives on the broadcast copies: wrapping, shifts by
+  // more than the width, signed Shr, NaN from Max, division by zero.
+  void typedRowsMatchTheElementDefinition() {
+    for (DType d : {dtypes::float32, dtypes::float64, dtypes::int8, dtypes::uint16, dtypes::int32,
+                    dtypes::uint64}) {
+      HostTensor a(d, {3, 1, 4}), b(d, {2, 4}), c(d, {4});
+      for (int64_t i = 0; i < a.numel(); ++i)
+        d.isFloat() ? a.setDouble(i, i == 5 ? std::nan("") : (static_cast<double>(i) - 6.5) * 1.37)
+                    : a.setInt(i, i * 23 - 120);
+      for (int64_t i = 0; i < b.numel(); ++i)
+        d.isFloat() ? b.setDouble(i, 0.3 / (static_cast<double>(i) - 3.0)) : b.setInt(i, i * 3 - 1);
+      for (int64_t i = 0; i < c.numel(); ++i)
+        c.setInt(i, i + 250);
+      std::vector<Op> ops{Op::Add, Op::Sub, Op::Mul, Op::Max, Op::Neg, Op::Div, Op::Mulacc};
+      if (!d.isFloat()) ops.insert(ops.end(), {Op::Xor, Op::Or, Op::And, Op::Shl, Op::Shr, Op::Mod});
+      if (d.isFloat()) ops.insert(ops.end(), {Op::Sqrt, Op::Recip, Op::Pow});
+      for (Op op : ops) {
+        std::vector<const HostTensor*> srcs{&a, &b, &c};
+        srcs.resize(static_cast<size_t>(opInfo(op).minSrc));
+        HostTensor typed = elementwiseTensor(op, d, srcs);
+        Shape shape = srcs.size() == 1 ? a.shape() : Shape{3, 2, 4};
+        HostTensor expected(d, shape);
+        std::vector<HostTensor> copies;
+        for (const HostTensor* s : srcs)
+          copies.push_back(broadcastTo(*s, shape));
+        for (int64_t i = 0; i < expected.numel(); ++i) {
+          std::vector<ElementRef> refs;
+          for (const HostTensor& t : copies)
+            refs.push_back({&t, i});
+          elementwiseElement(op, refs, expected, i);
+        }
+        QVERIFY2(typed.bytes().size() == expected.bytes().size() &&
+                     std::equal(typed.bytes().begin(), typed.bytes().end(), expected.bytes().begin()),
+                 qPrintable(QStringLiteral("%1 %2: %3 vs %4")
+                                .arg(QString::fromStdString(std::string(opName(op))),
+                                     QString::fromStdString(toString(d)), show(typed), show(expected))));
+      }
     }
   }
 };

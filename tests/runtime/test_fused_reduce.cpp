@@ -118,6 +118,46 @@ private Q_SLOTS:
     HostTensor wrapped = eval(reduce(windows(constant(dtypes::uint8, int64_t{1})), Op::Add, {0, 1}));
     QCOMPARE(wrapped.getInt(0), int64_t{(n * (n + 1) / 2) % 256});
   }
+
+  // A sum of products of two leaves, each seen through movement ops (a
+  // transposed, flipped and padded one, a broadcast one, a pooling window of
+  // two views), reduced over kept and reduced axes interleaved: the row-by-row
+  // loop gives the bits of the element-wise definition (the Mul materialized,
+  // then summed in row-major order) for float32, whose sums are
+  // order-sensitive here, and for integers, which wrap (int8).
+  void sumOfProductsThroughMovedLeaves() {
+    for (DType d : {dtypes::float32, dtypes::int32, dtypes::int8}) {
+      auto values = [d](const Shape& shape, double scale) {
+        HostTensor t(d, shape);
+        for (int64_t i = 0; i < t.numel(); ++i) {
+          double v = std::sin(static_cast<double>(i) * scale) * 1000.0;
+          d.isFloat() ? t.setDouble(i, v / (1.0 + static_cast<double>(i % 7))) : t.setInt(i, static_cast<int64_t>(v) % 100);
+        }
+        return literal(t);
+      };
+      UOpPtr x = values({5, 4}, 0.7);
+      UOpPtr moved = expand(reshape(pad(flip(permute(x, {1, 0}), {true, false}), {1, 0}, {6, 5}), {6, 1, 5}), {6, 3, 5});
+      UOpPtr w = values({3, 5}, 1.3);
+      UOpPtr weights = expand(reshape(w, {1, 3, 5}), {6, 3, 5});
+      UOpPtr operand = moved * weights;
+      for (const Ints& axes : {Ints{2}, Ints{0, 2}, Ints{0}, Ints{0, 1, 2}}) {
+        UOpPtr r = reduce(operand, Op::Add, axes);
+        QCOMPARE(show(eval(r)), show(reduceTensor(eval(operand), Op::Add, axes)));
+      }
+      // a pooling window (two views) times broadcast weights, summed over the window
+      UOpPtr v = values({1, 9}, 0.9);
+      UOpPtr padded = pad(v, {0, 1}, {1, 11});
+      UOpPtr rows = expand(reshape(padded, {1, 1, 11}), {1, 4, 11});
+      UOpPtr flat = shrink(reshape(rows, {1, 44}), {0, 0}, {1, 36});
+      UOpPtr windows = permute(shrink(reshape(flat, {3, 12}), {0, 0}, {3, 10}), {1, 0}); // (10, 3)
+      UOpPtr taps = values({2, 3}, 0.4);
+      UOpPtr conv = expand(reshape(windows, {10, 1, 3}), {10, 2, 3}) * expand(reshape(taps, {1, 2, 3}), {10, 2, 3});
+      QCOMPARE(show(eval(reduce(conv, Op::Add, {2}))), show(reduceTensor(eval(conv), Op::Add, {2})));
+    }
+    // by hand: int8 products wrap, and so does their sum: 100*100 + 100*100 = 20000 = 32 mod 256
+    UOpPtr hundreds = expand(reshape(literalInts(dtypes::int8, {1}, {100}), {1, 1}), {2, 2});
+    QCOMPARE(show(eval(reduce(hundreds * permute(hundreds, {1, 0}), Op::Add, {1}))), qs("int8 (2, 1) [32, 32]"));
+  }
 };
 
 UOPSCOPE_TEST(TestFusedReduce);

@@ -318,7 +318,7 @@ VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which, StridedLoa
     position[u.get()] = nodes.size();
     nodes.push_back(u.get());
   }
-  Segmenter segmenter{nodes, position, which, strided, plan, {}};
+  Segmenter segmenter{nodes, position, which, strided, plan, {}, 0, nullptr, {}};
   std::vector<Candidate> segment;
   for (size_t i = 0; i < nodes.size(); ++i) {
     const UOp& u = *nodes[i];

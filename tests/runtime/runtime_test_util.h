@@ -6,11 +6,13 @@
 #include "core/ir/shape.h"
 #include "core/runtime/host_tensor.h"
 #include "core/runtime/reference_evaluator.h"
+#include "core/runtime/strided_view.h"
 
 #include <QString>
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -67,6 +69,21 @@ inline UOpPtr arange(DType dtype, const Shape& shape) {
 
 inline HostTensor eval(const UOpPtr& root) {
   return ReferenceEvaluator().evaluate(root);
+}
+
+// The views of the movement chain from `input` up to `top`, composed in the
+// chain's order.
+inline StridedViews viewsOfChain(const UOpPtr& top, const UOpPtr& input) {
+  std::vector<const UOp*> chain;
+  for (const UOp* u = top.get(); u != input.get(); u = u->src(0).get())
+    chain.push_back(u);
+  StridedViews v(input->shape());
+  for (size_t k = chain.size(); k-- > 0;) {
+    const UOp& move = *chain[k];
+    bool offsets = move.op() == Op::Pad || move.op() == Op::Shrink;
+    v.apply(move, offsets ? *shapeOperandValues(*move.src(1)) : Shape{});
+  }
+  return v;
 }
 
 } // namespace uops::testing

@@ -14,20 +14,6 @@ using namespace uops::testing;
 
 namespace {
 
-// The views of a movement chain from `input` up to `top`.
-StridedViews rowsTestViews(const UOpPtr& top, const UOpPtr& input) {
-  std::vector<const UOp*> chain;
-  for (const UOp* u = top.get(); u != input.get(); u = u->src(0).get())
-    chain.push_back(u);
-  StridedViews v(input->shape());
-  for (size_t k = chain.size(); k-- > 0;) {
-    const UOp& move = *chain[k];
-    bool offsets = move.op() == Op::Pad || move.op() == Op::Shrink;
-    v.apply(move, offsets ? *shapeOperandValues(*move.src(1)) : Shape{});
-  }
-  return v;
-}
-
 // "offset" or "pad" of every element of every reader, in the walk's order,
 // read row by row (rows.gather of 1 + offset, as int64) or index by index
 // (locate at the multi-indices of `shape` taken in `order`).
@@ -108,8 +94,8 @@ private Q_SLOTS:
     UOpPtr flat = shrink(reshape(repeated, {1, 28}), {0, 0}, {1, 24});
     UOpPtr windows = permute(shrink(reshape(flat, {3, 8}), {0, 0}, {3, 6}), {1, 0}); // (6, 3)
     UOpPtr pooled = expand(reshape(windows, {6, 1, 3}), {6, 2, 3});
-    StridedViews a = rowsTestViews(transposed, x), b = rowsTestViews(broadcast, w),
-                 c = rowsTestViews(pooled, v);
+    StridedViews a = viewsOfChain(transposed, x), b = viewsOfChain(broadcast, w),
+                 c = viewsOfChain(pooled, v);
     QCOMPARE(c.size(), size_t{2});
     const Shape shape{6, 2, 3};
     const Strides target{2, 1, 0};
@@ -128,11 +114,11 @@ private Q_SLOTS:
   // transposed reader splits it again, and a padded axis is never merged.
   void rowsMergeAxesThatEveryReaderSeesAsOne() {
     UOpPtr x = arange(dtypes::int32, {4, 15});
-    StridedViews split = rowsTestViews(reshape(x, {4, 3, 5}), x);
+    StridedViews split = viewsOfChain(reshape(x, {4, 3, 5}), x);
     UOpPtr y = arange(dtypes::int32, {4, 5, 3});
-    StridedViews transposed = rowsTestViews(permute(y, {0, 2, 1}), y);
+    StridedViews transposed = viewsOfChain(permute(y, {0, 2, 1}), y);
     UOpPtr z = arange(dtypes::int32, {4, 3, 4});
-    StridedViews padded = rowsTestViews(pad(z, {0, 0, 1}, {4, 3, 5}), z);
+    StridedViews padded = viewsOfChain(pad(z, {0, 0, 1}, {4, 3, 5}), z);
     const Shape shape{4, 3, 5};
     const Strides target{1, 0, 0};
     int64_t length = 0;

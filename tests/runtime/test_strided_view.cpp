@@ -18,15 +18,7 @@ namespace {
 // chain: element + 1 of a 0, 1, 2... input, 0 in a Pad's padding, as the
 // movement ops give it on 1, 2, 3...
 QString throughViews(const UOpPtr& top, const UOpPtr& input, size_t& views) {
-  std::vector<const UOp*> chain;
-  for (const UOp* u = top.get(); u != input.get(); u = u->src(0).get())
-    chain.push_back(u);
-  StridedViews v(input->shape());
-  for (size_t k = chain.size(); k-- > 0;) {
-    const UOp& move = *chain[k];
-    bool offsets = move.op() == Op::Pad || move.op() == Op::Shrink;
-    v.apply(move, offsets ? *shapeOperandValues(*move.src(1)) : Shape{});
-  }
+  StridedViews v = viewsOfChain(top, input);
   views = v.size();
   const Shape& shape = top->shape();
   HostTensor out(dtypes::int32, shape);

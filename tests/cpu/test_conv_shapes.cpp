@@ -7,10 +7,9 @@
 #include "tests/support/test_registry.h"
 #include "tests/support/cpu_schedule_checks.h"
 #include "tests/support/kernel_ast.h"
+#include "tests/support/zen5_loop.h"
 
-#include "backends/llvm/compile_to_object.h"
 #include "backends/llvm/cpu_device.h"
-#include "backends/llvm/disassemble.h"
 #include "core/engine/kernel_interpreter.h"
 #include "core/opt/heuristics.h"
 #include "core/pipeline/codegen.h"
@@ -52,24 +51,6 @@ UOpPtr convShapesDepthwise(int64_t n, int64_t c, int64_t h, int64_t wd) {
                     {b, ch, y, x})});
 }
 
-QString convShapesOpts(const UOpPtr& kernel) {
-  return QString::fromStdString(formatOpts(heuristicOpts(kernel, cpuschedule::wideTarget())));
-}
-
-// The kernel's machine code for Zen 5 (AVX-512), whatever the host: the
-// mnemonics counted, with the register width of FMAs ("vfmadd231ps zmm").
-std::map<std::string, int> convShapesZen5(const LoweredKernel& k) {
-  const TargetDesc zen5{"x86_64-pc-linux-gnu", "znver5", ""};
-  ObjectArtifacts o = compileToObject(k.rendered.text, k.rendered.entry, zen5, 3);
-  std::map<std::string, int> counts;
-  for (const AsmLine& l : disassembleFunction(o.object, k.rendered.entry, zen5, AsmSyntax::Intel)) {
-    std::string mnemonic = l.text.substr(0, l.text.find(' '));
-    if (mnemonic.starts_with("vfmadd")) mnemonic += " " + l.text.substr(l.text.find(' ') + 1, 3);
-    ++counts[mnemonic];
-  }
-  return counts;
-}
-
 } // namespace
 
 class TestConvShapes : public QObject {
@@ -83,22 +64,22 @@ private Q_SLOTS:
     // the 1x1's rows' loop outside its channels' (23 KB of filters re-read per
     // row tile, not 7 MB of images per channel tile); ResNet's keeps its order
     // (2.4 MB of filters)
-    QCOMPARE(convShapesOpts(convShapes1x1(16, 144, 40, 28, 28)),
+    QCOMPARE(cpuschedule::heuristicOptsText(convShapes1x1(16, 144, 40, 28, 28)),
              QStringLiteral("Split(1, 4, UPCAST); Split(2, 2, UPCAST); Split(3, 28, UPCAST); Swap(1, 2); Split(0, 2, THREAD)"));
-    QCOMPARE(convShapesOpts(convPadded3x3(16, 256, 256, 14, 14)),
+    QCOMPARE(cpuschedule::heuristicOptsText(convPadded3x3(16, 256, 256, 14, 14)),
              QStringLiteral("Split(1, 8, UPCAST); Split(2, 2, UPCAST); Split(3, 14, UPCAST); Swap(4, 5); Swap(5, 6); "
                             "Split(0, 2, THREAD)"));
     // the bench's 1x1 (56 wide: three vectors and a half): the whole row by 4 channels
-    QCOMPARE(convShapesOpts(convShapes1x1(16, 64, 256, 56, 56)),
+    QCOMPARE(cpuschedule::heuristicOptsText(convShapes1x1(16, 64, 256, 56, 56)),
              QStringLiteral("Split(1, 4, UPCAST); Split(3, 56, UPCAST); Swap(1, 2); Split(0, 2, THREAD)"));
     // rows of whole vectors keep heuristics.h's tile
-    QCOMPARE(convShapesOpts(convShapes1x1(16, 64, 256, 32, 32)),
+    QCOMPARE(cpuschedule::heuristicOptsText(convShapes1x1(16, 64, 256, 32, 32)),
              QStringLiteral("Split(3, 16, UPCAST); Split(1, 16, UPCAST); Swap(5, 6); Split(0, 2, THREAD)"));
   }
 
   // the bench's depthwise layer (16 x 144 x 56 x 56): the whole row and two rows
   void depthwiseOpts() {
-    QCOMPARE(convShapesOpts(convShapesDepthwise(16, 144, 56, 56)),
+    QCOMPARE(cpuschedule::heuristicOptsText(convShapesDepthwise(16, 144, 56, 56)),
              QStringLiteral("Split(3, 56, UPCAST); Split(2, 2, UPCAST); Split(0, 2, THREAD)"));
   }
 
@@ -113,7 +94,7 @@ private Q_SLOTS:
     QCOMPARE(ops["Load"], 224 + 4 + 56);
     QCOMPARE(ops["Store"], 224);
     QCOMPARE(ops["Mul"], 224 + 4); // the products; four index multiplies
-    std::map<std::string, int> isa = convShapesZen5(k);
+    std::map<std::string, int> isa = zen5loop::functionIsa(k, {"vfmadd"});
     // 16-float multiply-adds: at least two per channel and step (the 56 lanes
     // of a channel are three vectors and a half)
     QVERIFY2(isa["vfmadd231ps zmm"] + isa["vfmadd213ps zmm"] >= 8, qPrintable(QString::number(isa["vfmadd231ps zmm"])));
@@ -132,7 +113,7 @@ private Q_SLOTS:
     QVERIFY2(ir.contains(QStringLiteral("llvm.masked.load.v16f32")), qPrintable(ir.left(3000)));
     QVERIFY2(!ir.contains(QStringLiteral("insertelement <16 x i1>")), qPrintable(ir.left(3000)));
     QVERIFY2(ir.contains(QStringLiteral("icmp slt <16 x i32>")), qPrintable(ir.left(3000)));
-    std::map<std::string, int> isa = convShapesZen5(k);
+    std::map<std::string, int> isa = zen5loop::functionIsa(k, {"vfmadd"});
     QCOMPARE(isa["kshiftlw"] + isa["kshiftrw"] + isa["kshiftlb"] + isa["kshiftrb"], 0);
     int compares = 0; // vpcmpgtd, vpcmpnltd, ... into mask registers
     for (const auto& [mnemonic, n] : isa)

@@ -7,9 +7,8 @@
 #include "tests/support/test_registry.h"
 #include "tests/support/cpu_schedule_checks.h"
 #include "tests/support/kernel_ast.h"
+#include "tests/support/zen5_loop.h"
 
-#include "backends/llvm/compile_to_object.h"
-#include "backends/llvm/disassemble.h"
 #include "core/render/vector_access.h"
 
 #include <QStringList>
@@ -54,25 +53,6 @@ UOpPtr stride2Conv(int64_t n, int64_t cin, int64_t cout, int64_t h, int64_t wd, 
   return sink({end(store(buf(0, dtypes::float32, n * cout * oh * ow), out, sum), {b, co, y, x})});
 }
 
-QString stride2Opts(const UOpPtr& kernel) {
-  return QString::fromStdString(formatOpts(heuristicOpts(kernel, cpuschedule::wideTarget())));
-}
-
-// The kernel's machine code for Zen 5 (AVX-512), whatever the host: the
-// mnemonics counted, with the register width of FMAs and permutes.
-std::map<std::string, int> stride2Zen5(const LoweredKernel& k) {
-  const TargetDesc zen5{"x86_64-pc-linux-gnu", "znver5", ""};
-  ObjectArtifacts o = compileToObject(k.rendered.text, k.rendered.entry, zen5, 3);
-  std::map<std::string, int> counts;
-  for (const AsmLine& l : disassembleFunction(o.object, k.rendered.entry, zen5, AsmSyntax::Intel)) {
-    std::string mnemonic = l.text.substr(0, l.text.find(' '));
-    if (mnemonic.starts_with("vfmadd") || mnemonic.starts_with("vperm"))
-      mnemonic += " " + l.text.substr(l.text.find(' ') + 1, 3);
-    ++counts[mnemonic];
-  }
-  return counts;
-}
-
 } // namespace
 
 class TestConvStride2 : public QObject {
@@ -84,13 +64,13 @@ private Q_SLOTS:
   // (conv_rules.h), the input channels innermost; an unpadded 1x1 (a ResNet
   // shortcut) likewise; a row wider than two vectors, part of it at a time.
   void benchShapeOpts() {
-    QCOMPARE(stride2Opts(stride2Conv(16, 64, 128, 56, 56)),
+    QCOMPARE(cpuschedule::heuristicOptsText(stride2Conv(16, 64, 128, 56, 56)),
              QStringLiteral("Split(1, 8, UPCAST); Split(3, 28, UPCAST); Swap(1, 2); Swap(4, 5); Swap(5, 6); "
                             "Split(0, 2, THREAD)"));
-    QCOMPARE(stride2Opts(stride2Conv(16, 64, 128, 56, 56, 1, 0)),
+    QCOMPARE(cpuschedule::heuristicOptsText(stride2Conv(16, 64, 128, 56, 56, 1, 0)),
              QStringLiteral("Split(1, 8, UPCAST); Split(3, 28, UPCAST); Swap(1, 2); Split(0, 2, THREAD)"));
     // 56 columns: 28 of them at a time
-    QCOMPARE(stride2Opts(stride2Conv(16, 64, 128, 112, 112)),
+    QCOMPARE(cpuschedule::heuristicOptsText(stride2Conv(16, 64, 128, 112, 112)),
              QStringLiteral("Split(1, 8, UPCAST); Split(3, 28, UPCAST); Swap(1, 2); Swap(4, 5); Swap(5, 6); "
                             "Split(0, 2, THREAD)"));
   }
@@ -130,7 +110,7 @@ private Q_SLOTS:
     QCOMPARE(ir.count(QStringLiteral("call <32 x float> @llvm.masked.load.v32f32")), 1);
     QCOMPARE(ir.count(QStringLiteral("call <16 x float> @llvm.masked.load.v16f32")), 1);
     QCOMPARE(ir.count(QStringLiteral("call <8 x float> @llvm.masked.load.v8f32")), 1);
-    std::map<std::string, int> isa = stride2Zen5(k);
+    std::map<std::string, int> isa = zen5loop::functionIsa(k, {"vfmadd", "vperm"});
     QCOMPARE(isa["vfmadd231ps zmm"], 8);
     QCOMPARE(isa["vfmadd231ps ymm"], 8);
     QCOMPARE(isa["vfmadd231ps xmm"], 8);

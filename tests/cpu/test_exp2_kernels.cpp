@@ -6,10 +6,9 @@
 #include "tests/support/test_registry.h"
 #include "tests/support/cpu_schedule_checks.h"
 #include "tests/support/kernel_ast.h"
+#include "tests/support/zen5_loop.h"
 
-#include "backends/llvm/compile_to_object.h"
 #include "backends/llvm/cpu_device.h"
-#include "backends/llvm/disassemble.h"
 #include "core/engine/kernel_interpreter.h"
 #include "core/opt/heuristics.h"
 #include "core/pipeline/codegen.h"
@@ -36,16 +35,6 @@ UOpPtr exp2Kernel(int64_t n) {
   UOpPtr r = range(n, 0);
   UOpPtr value = alu(Op::Exp2, {load(buf(1, dtypes::float32, n), r)});
   return sink({end(store(buf(0, dtypes::float32, n), r, value), {r})});
-}
-
-// The kernel's machine code for Zen 5 (AVX-512), whatever the host: mnemonics counted.
-std::map<std::string, int> exp2Zen5(const LoweredKernel& k) {
-  const TargetDesc zen5{"x86_64-pc-linux-gnu", "znver5", ""};
-  ObjectArtifacts o = compileToObject(k.rendered.text, k.rendered.entry, zen5, 3);
-  std::map<std::string, int> counts;
-  for (const AsmLine& l : disassembleFunction(o.object, k.rendered.entry, zen5, AsmSyntax::Intel))
-    ++counts[l.text.substr(0, l.text.find(' '))];
-  return counts;
 }
 
 // Specials, both signs, and every 4099th float32 bit pattern from 2^-30 up to
@@ -78,7 +67,7 @@ private Q_SLOTS:
     UOpPtr kernel = exp2Kernel(1 << 20);
     LoweredKernel k = lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, cpuschedule::wideTarget()));
     QCOMPARE(QString::fromStdString(formatOpts(k.opts)), QStringLiteral("Split(0, 128, UPCAST); Split(0, 2, THREAD)"));
-    std::map<std::string, int> isa = exp2Zen5(k);
+    std::map<std::string, int> isa = zen5loop::functionIsa(k);
     const int vectors = 128 / 16;
     const int floatOps = isa["vmulps"] + isa["vaddps"] + isa["vsubps"];
     QVERIFY2(floatOps <= 17 * vectors, qPrintable(QString::number(floatOps)));

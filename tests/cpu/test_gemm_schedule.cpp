@@ -43,10 +43,6 @@ UOpPtr gemmBatched(int64_t batch, int64_t m, int64_t n, int64_t kk) {
                    {b, i, j})});
 }
 
-QString gemmOpts(const UOpPtr& kernel) {
-  return QString::fromStdString(formatOpts(heuristicOpts(kernel, cpuschedule::wideTarget())));
-}
-
 // Runs `kernel` with the wide target's heuristics on the CPU and compares with
 // a plain loop over (a, b): small integers over 4, so every sum is exact.
 void checkGemmResults(const UOpPtr& kernel, int64_t batch, int64_t m, int64_t n, int64_t kk, bool packedB) {
@@ -83,10 +79,10 @@ class TestGemmSchedule : public QObject {
 private Q_SLOTS:
   // gemm 1024: 64 x 4 tile, column tiles outside the row tiles, rows across the cores
   void gemm1024Opts() {
-    QCOMPARE(gemmOpts(gemmPackedB(1024, 1024, 1024)),
+    QCOMPARE(cpuschedule::heuristicOptsText(gemmPackedB(1024, 1024, 1024)),
              QStringLiteral("Split(1, 64, UPCAST); Split(0, 4, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
     // K = 256: the 32-column tile (32 KiB) fits in L1, so 32 x 8 as before
-    QCOMPARE(gemmOpts(gemmPackedB(1024, 1024, 256)),
+    QCOMPARE(cpuschedule::heuristicOptsText(gemmPackedB(1024, 1024, 256)),
              QStringLiteral("Split(1, 32, UPCAST); Split(0, 8, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
     // without AVX-512 the tile stays 16 x 8
     OptTarget narrow = cpuschedule::wideTarget();
@@ -97,7 +93,7 @@ private Q_SLOTS:
 
   // the bench's batched gemm (16 x 256 x 256 @ 256 x 256): 32 x 8, the batch across the cores
   void batchedGemmOpts() {
-    QCOMPARE(gemmOpts(gemmBatched(16, 256, 256, 256)),
+    QCOMPARE(cpuschedule::heuristicOptsText(gemmBatched(16, 256, 256, 256)),
              QStringLiteral("Split(2, 32, UPCAST); Split(1, 8, UPCAST); Swap(1, 2); Split(0, 2, THREAD)"));
   }
 
@@ -117,7 +113,7 @@ private Q_SLOTS:
   // its row split, the 32 x 8 batched tile, and odd sizes the tiles do not divide
   void resultsMatchAPlainLoop() {
     checkGemmResults(gemmPackedB(16, 128, 2048), 1, 16, 128, 2048, true);
-    QCOMPARE(gemmOpts(gemmPackedB(16, 128, 2048)),
+    QCOMPARE(cpuschedule::heuristicOptsText(gemmPackedB(16, 128, 2048)),
              QStringLiteral("Split(1, 64, UPCAST); Split(0, 4, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
     checkGemmResults(gemmBatched(4, 64, 64, 64), 4, 64, 64, 64, false);
     checkGemmResults(gemmBatched(1, 100, 130, 75), 1, 100, 130, 75, false);

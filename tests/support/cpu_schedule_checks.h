@@ -1,5 +1,5 @@
 // What the CPU schedule tests (tests/cpu/test_{conv,gemm}_schedule.cpp,
-// test_conv_shapes.cpp) ask of a hand-built kernel: the heuristics' target of
+// test_conv_shapes.cpp, test_conv_stride2.cpp) ask of a hand-built kernel: the heuristics' target of
 // a 2-core AVX-512 machine, the ops of the lowered kernel's innermost loop,
 // and its results on the CPU against the kernel interpreter.
 #pragma once
@@ -28,6 +28,11 @@ inline OptTarget wideTarget() {
   t.threads = 2;
   t.vectorBits = 512;
   return t;
+}
+
+// The OptOps the heuristics choose for `kernel` on the wide target, as text.
+inline QString heuristicOptsText(const UOpPtr& kernel) {
+  return QString::fromStdString(formatOpts(heuristicOpts(kernel, wideTarget())));
 }
 
 inline bool isSingleIteration(const UOp& u) {

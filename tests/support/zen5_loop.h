@@ -1,7 +1,8 @@
-// A kernel's machine code for Zen 5 (AVX-512), whatever the host, and its
-// innermost loop (the backward branch that spans the fewest bytes): the
-// mnemonics there counted, FMAs and moves with their register width
-// ("vfmadd231ps zmm", "vmovups zmm"), and accesses to the stack (spills).
+// A kernel's machine code for Zen 5 (AVX-512), whatever the host: its
+// mnemonics counted over the whole function or over its innermost loop (the
+// backward branch that spans the fewest bytes), those asked for with their
+// register width ("vfmadd231ps zmm", "vmovups zmm"), and in the loop the
+// accesses to the stack (spills).
 #pragma once
 
 #include "backends/llvm/compile_to_object.h"
@@ -11,6 +12,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace zen5loop {
@@ -19,6 +21,23 @@ inline std::vector<uops::AsmLine> zen5Code(const uops::LoweredKernel& k) {
   const uops::TargetDesc zen5{"x86_64-pc-linux-gnu", "znver5", ""};
   uops::ObjectArtifacts o = uops::compileToObject(k.rendered.text, k.rendered.entry, zen5, 3);
   return uops::disassembleFunction(o.object, k.rendered.entry, zen5, uops::AsmSyntax::Intel);
+}
+
+// `l`'s mnemonic, with its first operand's register width where the mnemonic
+// starts with one of `widened`.
+inline std::string zen5Mnemonic(const uops::AsmLine& l, std::initializer_list<std::string_view> widened) {
+  std::string mnemonic = l.text.substr(0, l.text.find(' '));
+  for (std::string_view prefix : widened)
+    if (mnemonic.starts_with(prefix)) return mnemonic + " " + l.text.substr(l.text.find(' ') + 1, 3);
+  return mnemonic;
+}
+
+// The whole function's instructions counted.
+inline std::map<std::string, int> functionIsa(const uops::LoweredKernel& k,
+                                              std::initializer_list<std::string_view> widened = {}) {
+  std::map<std::string, int> counts;
+  for (const uops::AsmLine& l : zen5Code(k)) ++counts[zen5Mnemonic(l, widened)];
+  return counts;
 }
 
 // The innermost loop's instructions counted; "stack" counts those that
@@ -36,10 +55,7 @@ inline std::map<std::string, int> innermostLoopIsa(const uops::LoweredKernel& k)
   std::map<std::string, int> counts;
   for (const uops::AsmLine& l : code) {
     if (l.offset < from || l.offset > to) continue;
-    std::string mnemonic = l.text.substr(0, l.text.find(' '));
-    if (mnemonic.starts_with("vfmadd") || mnemonic.starts_with("vmov"))
-      mnemonic += " " + l.text.substr(l.text.find(' ') + 1, 3);
-    ++counts[mnemonic];
+    ++counts[zen5Mnemonic(l, {"vfmadd", "vmov"})];
     if (l.text.find("rsp") != std::string::npos) ++counts["stack"];
   }
   counts["bytes"] = static_cast<int>(to - from);

@@ -7,6 +7,7 @@
 // The numbers are tinygrad's (tests/cpu/models/*.py run with tinygrad
 // a9069c1 on CPU).
 #include "tests/support/test_registry.h"
+#include "tests/support/decode_steps.h"
 #include "tests/support/backend_devices.h"
 #include "tests/support/symbolic_gates.h"
 
@@ -79,20 +80,6 @@ constexpr const char* kSymbolicOpsPrinted =
     "6 contract [0.1777, -1.0542, 0.1424, 3.6503, -2.724, -3.4923, 1.0629, -0.0895, 1.6473, -0.2255, 0.8714, -3.3144, 3.206, 0.1847, 0.6439, -1.5872]\n"
     "6 keep [1.4678, 1.5083, 1.579]\n";
 
-uops::program::LoadedProgram symOpsLoad(const char* file, const char* device) {
-  return uops::program::loadProgramFile(std::string(UOPSCOPE_SOURCE_DIR "/tests/cpu/models/") + file,
-                                        uops::program::LoadOptions::on(device));
-}
-
-// The realizations given start_pos, by its value, as the schedule cache keys them.
-std::map<int64_t, std::vector<std::vector<uops::UOpPtr>>> symOpsSteps(const uops::program::LoadedProgram& p) {
-  std::map<int64_t, std::vector<std::vector<uops::UOpPtr>>> steps;
-  for (const uops::program::RealizedSchedule& s : p.schedules)
-    if (s.variables.count("start_pos"))
-      steps[s.variables.at("start_pos")].push_back(uops::canonicalBuffers(s.graphs).roots);
-  return steps;
-}
-
 // No tensor sized by start_pos took its folded twin ("(start_pos+1) by ...").
 void symOpsExpectNoFolds(const uops::program::LoadedProgram& p) {
   QVERIFY(!p.variables.empty());
@@ -107,9 +94,9 @@ class TestSymbolicOps : public QObject {
 
 private Q_SLOTS:
   void handwrittenAttentionCompilesOnce() {
-    uops::program::LoadedProgram p = symOpsLoad("handwritten_attention.py", "CPU");
+    uops::program::LoadedProgram p = decodesteps::loadTestModel("handwritten_attention.py", "CPU");
     QCOMPARE(QString::fromStdString(p.printed), QString::fromUtf8(kHandwrittenPrinted));
-    auto steps = symOpsSteps(p);
+    auto steps = decodesteps::decodeSteps(p);
     QVERIFY(steps.count(5) && steps.count(6) && steps.count(7));
     // at 5 and 6: the step's output, then its cache writes before the next
     // position is bound; at 7, the last, the output only
@@ -123,7 +110,7 @@ private Q_SLOTS:
   void handwrittenAttentionOnOtherDevices() {
     for (const char* device : {"REF", "INTERP", "CL:0"}) {
       if (!uops::test::deviceOpens(device)) continue; // CL:0 where this machine has OpenCL
-      uops::program::LoadedProgram p = symOpsLoad("handwritten_attention.py", device);
+      uops::program::LoadedProgram p = decodesteps::loadTestModel("handwritten_attention.py", device);
       QCOMPARE(QString::fromStdString(p.printed), QString::fromUtf8(kHandwrittenPrinted));
     }
   }
@@ -134,9 +121,9 @@ private Q_SLOTS:
   // symbolic axis and keeping it.
   void everyOpKeepsTheSize() {
     for (const char* device : {"CPU", "REF"}) {
-      uops::program::LoadedProgram p = symOpsLoad("symbolic_ops.py", device);
+      uops::program::LoadedProgram p = decodesteps::loadTestModel("symbolic_ops.py", device);
       QCOMPARE(QString::fromStdString(p.printed), QString::fromUtf8(kSymbolicOpsPrinted));
-      auto steps = symOpsSteps(p);
+      auto steps = decodesteps::decodeSteps(p);
       QVERIFY(steps.count(4) && steps.count(5) && steps.count(6));
       QCOMPARE(steps.at(4).size(), size_t{14});
       QCOMPARE(steps.at(5), steps.at(4));
@@ -150,7 +137,7 @@ private Q_SLOTS:
   // both, the softmax reduces over n and the sum over pos+1.
   void twoVariablesKeepTheirSizes() {
     for (const char* device : {"CPU", "REF"}) {
-      uops::program::LoadedProgram p = symOpsLoad("two_variables.py", device);
+      uops::program::LoadedProgram p = decodesteps::loadTestModel("two_variables.py", device);
       QCOMPARE(QString::fromStdString(p.printed),
                QStringLiteral("1 3 [1.553, -2.6657, -0.4459, -1.2884]\n"
                               "2 5 [-3.1207, -0.6551, -0.4014, 0.7906]\n"
@@ -176,7 +163,8 @@ private Q_SLOTS:
   // length (12) with a gate that holds exactly below start_pos+1: for start_pos
   // 5, 6 and 7 and every index of the Range.
   void softmaxGateIsTheSymbolicSize() {
-    const symbolicgates::Checked checked = symbolicgates::checkStartPosGates(symOpsLoad("handwritten_attention.py", "CPU"), 12);
+    const symbolicgates::Checked checked =
+        symbolicgates::checkStartPosGates(decodesteps::loadTestModel("handwritten_attention.py", "CPU"), 12);
     QCOMPARE(checked.error, QString());
     QVERIFY(checked.gates > 0);
   }

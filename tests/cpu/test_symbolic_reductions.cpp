@@ -9,6 +9,7 @@
 // tinygrad's (tests/cpu/models/*.py run with tinygrad a9069c1 on CPU, with
 // start_pos a plain int where tinygrad refuses the symbolic axis).
 #include "tests/support/test_registry.h"
+#include "tests/support/decode_steps.h"
 
 #include "core/ir/graph_walk.h"
 #include "core/program/program.h"
@@ -106,20 +107,6 @@ constexpr const char* kIndexPrinted =
     "6 shrink [0.8339, 1.3168, 0.3366, 0.7897]\n"
     "6 row_col [2.5562]\n";
 
-uops::program::LoadedProgram symRedLoad(const char* file, const char* device) {
-  return uops::program::loadProgramFile(std::string(UOPSCOPE_SOURCE_DIR "/tests/cpu/models/") + file,
-                                        uops::program::LoadOptions::on(device));
-}
-
-// The realizations given start_pos, by its value, as the schedule cache keys them.
-std::map<int64_t, std::vector<std::vector<uops::UOpPtr>>> symRedSteps(const uops::program::LoadedProgram& p) {
-  std::map<int64_t, std::vector<std::vector<uops::UOpPtr>>> steps;
-  for (const uops::program::RealizedSchedule& s : p.schedules)
-    if (s.variables.count("start_pos"))
-      steps[s.variables.at("start_pos")].push_back(uops::canonicalBuffers(s.graphs).roots);
-  return steps;
-}
-
 // Printed lines "pos name [v, ...]" against tinygrad's: the words exactly,
 // the numbers (rounded to 4 places by the program) within two units of the
 // last place, so a float32 sum in another order cannot flip a rounding. An
@@ -161,10 +148,10 @@ private Q_SLOTS:
   // cache's NaN row past the size reaching none of them.
   void reductionsAndScansKeepTheSize() {
     for (const char* device : {"CPU", "REF"}) {
-      uops::program::LoadedProgram p = symRedLoad("symbolic_reductions.py", device);
+      uops::program::LoadedProgram p = decodesteps::loadTestModel("symbolic_reductions.py", device);
       QString mismatch = symRedMismatch(QString::fromStdString(p.printed), QString::fromUtf8(kReductionsPrinted));
       QVERIFY2(mismatch.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(QString::fromUtf8(device), mismatch)));
-      auto steps = symRedSteps(p);
+      auto steps = decodesteps::decodeSteps(p);
       QVERIFY(steps.count(4) && steps.count(5) && steps.count(6));
       QCOMPARE(steps.at(4).size(), size_t{20});
       QCOMPARE(steps.at(5), steps.at(4));
@@ -179,10 +166,10 @@ private Q_SLOTS:
   // realization is one graph at every position.
   void indexAtStartPosCompilesOnce() {
     for (const char* device : {"CPU", "REF"}) {
-      uops::program::LoadedProgram p = symRedLoad("symbolic_index.py", device);
+      uops::program::LoadedProgram p = decodesteps::loadTestModel("symbolic_index.py", device);
       QString mismatch = symRedMismatch(QString::fromStdString(p.printed), QString::fromUtf8(kIndexPrinted));
       QVERIFY2(mismatch.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(QString::fromUtf8(device), mismatch)));
-      auto steps = symRedSteps(p);
+      auto steps = decodesteps::decodeSteps(p);
       QVERIFY(steps.count(4) && steps.count(5) && steps.count(6));
       QCOMPARE(steps.at(4).size(), size_t{7});
       QCOMPARE(steps.at(5), steps.at(4));

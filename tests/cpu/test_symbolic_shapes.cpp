@@ -6,6 +6,7 @@
 // positions past start_pos+1. The numbers are tinygrad's
 // (tests/cpu/models/symbolic_decoder.py run with tinygrad a9069c1 on CPU).
 #include "tests/support/test_registry.h"
+#include "tests/support/decode_steps.h"
 #include "tests/support/backend_devices.h"
 #include "tests/support/symbolic_gates.h"
 
@@ -38,16 +39,6 @@ uops::program::LoadedProgram loadDecoder(const char* device) {
                                         uops::program::LoadOptions::on(device));
 }
 
-// The realizations of each decode step (those given start_pos), by position,
-// as the schedule cache keys them.
-std::map<int64_t, std::vector<std::vector<uops::UOpPtr>>> decodeSteps(const uops::program::LoadedProgram& p) {
-  std::map<int64_t, std::vector<std::vector<uops::UOpPtr>>> steps;
-  for (const uops::program::RealizedSchedule& s : p.schedules)
-    if (s.variables.count("start_pos"))
-      steps[s.variables.at("start_pos")].push_back(uops::canonicalBuffers(s.graphs).roots);
-  return steps;
-}
-
 } // namespace
 
 class TestSymbolicShapes : public QObject {
@@ -57,7 +48,7 @@ private Q_SLOTS:
   void decodeStepCompilesOnce() {
     uops::program::LoadedProgram p = loadDecoder("CPU");
     QCOMPARE(QString::fromStdString(p.printed), QString::fromUtf8(kDecoderPrinted));
-    auto steps = decodeSteps(p);
+    auto steps = decodesteps::decodeSteps(p);
     QVERIFY(steps.count(5) && steps.count(6) && steps.count(7));
     QVERIFY(steps.at(5).size() >= 3); // the cache write, the tokens, the logits
     // every realization of positions 6 and 7 is position 5's graph: a schedule-cache hit
@@ -102,7 +93,7 @@ private Q_SLOTS:
     uops::program::LoadedProgram p = uops::program::loadProgramFile(
         UOPSCOPE_SOURCE_DIR "/tests/program/llama_decoder.py", uops::program::LoadOptions::on("CPU"));
     QCOMPARE(QString::fromStdString(p.printed), QString::fromUtf8(programtest::kLlamaPrinted));
-    auto steps = decodeSteps(p);
+    auto steps = decodesteps::decodeSteps(p);
     QVERIFY(steps.count(5) && steps.count(6) && steps.count(7));
     QCOMPARE(steps.at(6), steps.at(5));
     QCOMPARE(steps.at(7), steps.at(5));

@@ -2,6 +2,7 @@
 #include "core/pipeline/half_round_trip.h"
 
 #include "core/ir/build.h"
+#include "core/ir/graph_walk.h"
 #include "core/rewrite/graph_rewrite.h"
 #include "core/symbolic/symbolic.h"
 
@@ -84,7 +85,14 @@ const PatternMatcher& pmHalfRoundTrip() {
 
 std::vector<UOpPtr> foldHalfRoundTrips(const std::vector<UOpPtr>& roots) {
   if (roots.empty()) return roots;
-  UOpPtr tuple = graphRewrite(UOp::make(Op::Tuple, dtypes::void_, roots), pmHalfRoundTrip(), {.name = "half round trip"});
+  // each root is a realized output: another root that casts it back to float
+  // reads its rounded half, as Rangeify makes it read the root's buffer
+  NodeSubst realized;
+  for (const UOpPtr& r : roots)
+    if (isHalfOfFloat(*r)) realized.emplace(r.get(), UOp::make(Op::Contiguous, r->dtype(), {r}));
+  UOpPtr tuple = UOp::make(Op::Tuple, dtypes::void_, roots);
+  if (!realized.empty()) tuple = substitute(tuple, realized);
+  tuple = graphRewrite(tuple, pmHalfRoundTrip(), {.name = "half round trip"});
   return {tuple->src().begin(), tuple->src().end()};
 }
 

@@ -12,7 +12,8 @@
 //
 // Instruction Selection applies it to every kernel. REF, which has no kernels,
 // applies it to the graph it evaluates: a pair with nothing realized in between
-// (a Contiguous or a realized buffer separates them) is the value itself.
+// (a Contiguous, a realized buffer or another output separates them) is the
+// value itself.
 #pragma once
 
 #include "core/rewrite/pattern_matcher.h"
@@ -23,7 +24,8 @@ namespace uops {
 
 const PatternMatcher& pmHalfRoundTrip();
 
-// The roots with every such pair folded (one rewrite over all of them).
+// The roots with every such pair folded (one rewrite over all of them). The
+// roots are realized outputs: a pair through another root keeps its rounding.
 std::vector<UOpPtr> foldHalfRoundTrips(const std::vector<UOpPtr>& roots);
 
 // u is x.cast(half) of a float32 x, under movement ops and Wheres that select

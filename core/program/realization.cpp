@@ -123,6 +123,19 @@ HostTensor Realizer::evaluateOnReference(const UOpPtr& graph) {
   return evaluator.evaluate(foldHalfRoundTrips(bindVariables(std::span<const UOpPtr>(&graph, 1), {})).front());
 }
 
+void Realizer::readRealizedHalves(const std::vector<UOpPtr>& versions) {
+  NodeSubst halves;
+  for (const UOpPtr& v : versions)
+    if (const UOpPtr& compute = m_computes.at(v.get()); isHalfOfFloat(*compute)) halves.emplace(compute.get(), v);
+  if (halves.empty()) return;
+  for (const UOpPtr& v : versions) {
+    UOpPtr& compute = m_computes.at(v.get());
+    NodeSubst others = halves;
+    others.erase(compute.get());
+    compute = substitute(compute, others);
+  }
+}
+
 HostTensor Realizer::versionValue(const UOp* version) {
   if (auto v = m_hostValues.find(version); v != m_hostValues.end()) return v->second;
   HostTensor value = evaluateOnReference(m_computes.at(version));
@@ -280,6 +293,7 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
     impl.assignedOver.clear();
     impl.uop = view;
   }
+  if (!onDevice()) readRealizedHalves(schedule.versions);
   if (onDevice()) {
     if (m_cancel && m_cancel->load()) throw std::runtime_error("loading was stopped");
     if (m_realizing)

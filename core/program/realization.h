@@ -119,6 +119,10 @@ private:
   // REF, with the reference evaluator, each version it reads computed once.
   HostTensor evaluate(const UOpPtr& graph, const std::string& device);
   HostTensor evaluateOnReference(const UOpPtr& graph);
+  // On REF each version is evaluated alone: a root of the same realization
+  // that is a float32 cast to half is read from its version by the others,
+  // rounded, as a device reads its buffer (half_round_trip.h).
+  void readRealizedHalves(const std::vector<UOpPtr>& versions);
   // Runs graphs (over versions, their variables unbound: the kernels take the
   // bound values as arguments) on the device, the versions they read as data.
   std::vector<HostTensor> computeOnDevice(const UnboundGraphs& graphs, const std::vector<std::string>& devices);

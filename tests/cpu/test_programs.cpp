@@ -267,6 +267,28 @@ private Q_SLOTS:
     QCOMPARE(made[1], made[0]);
   }
 
+  // Repeats with the same input values copy them to the device once: copied
+  // again before each run, the copy's dirty cache lines were written back
+  // during the first kernel's reads. A schedule that assigns to its input gets
+  // it copied in again before every run, so every run gives the same numbers.
+  void repeatsCopyUnchangedInputsOnce() {
+    Tensor x = Tensor::empty({64});
+    std::vector<UOpPtr> sum{x.sum().uop()};
+    PipelineRun summed = runPipeline(sum, {.trace = false, .target = cpuTarget()});
+    QVERIFY(!summed.failed());
+    ScheduleRun got = runSchedule(openDevice("CPU"), summed, zeroFilledInputs(sum), 4);
+    QCOMPARE(got.inputCopies, size_t{1});
+    QCOMPARE(got.outputs[0].getDouble(0), 0.0);
+    Tensor y = Tensor::empty({64});
+    y.assign(y + 1.0);
+    std::vector<UOpPtr> bumped{y.uop()};
+    PipelineRun assigned = runPipeline(bumped, {.trace = false, .target = cpuTarget()});
+    QVERIFY(!assigned.failed());
+    ScheduleRun again = runSchedule(openDevice("CPU"), assigned, zeroFilledInputs(bumped), 4);
+    QCOMPARE(again.inputCopies, size_t{4});
+    for (int64_t e = 0; e < 64; ++e) QCOMPARE(again.outputs[0].getDouble(e), 1.0);
+  }
+
   // tinygrad's op suite in the shapes that break index proofs: convolutions
   // of 1, 2 and 3 spatial axes, transposed, strided, dilated, padded and
   // grouped, pooling, gather and scatter, each with the gradients of its

@@ -19,7 +19,19 @@ struct ScheduleBuffers {
   Device& device;
   std::map<int64_t, std::unique_ptr<DeviceBuffer>> byId;
   std::set<int64_t> written; // ids something wrote (an input, a copy, a kernel)
+  // the input value each buffer holds since it was copied in, until a copy or kernel writes it
+  std::map<int64_t, HostTensor> held;
   size_t made = 0;
+  size_t inputCopies = 0;
+
+  // Whether buffer `id` holds `value` already: the same storage copied in
+  // before (HostTensor copies on write, and `held` shares it, so its bytes
+  // are unchanged) and written by nothing since.
+  bool holds(int64_t id, const HostTensor& value) const {
+    auto it = held.find(id);
+    return it != held.end() && it->second.numel() > 0 && it->second.dtype() == value.dtype() &&
+           it->second.numel() == value.numel() && it->second.bytes().data() == value.bytes().data();
+  }
 
   DeviceBuffer& of(const UOp& buffer) {
     const BufferArg& arg = buffer.argAs<BufferArg>();
@@ -40,6 +52,7 @@ struct ScheduleBuffers {
 
   DeviceBuffer& write(const UOp& buffer) {
     written.insert(buffer.argAs<BufferArg>().id);
+    held.erase(buffer.argAs<BufferArg>().id);
     return of(buffer);
   }
 };
@@ -148,6 +161,10 @@ size_t PreparedSchedule::buffersMade() const {
   return m_buffers->made;
 }
 
+size_t PreparedSchedule::inputCopies() const {
+  return m_buffers->inputCopies;
+}
+
 std::vector<HostTensor> PreparedSchedule::run(const BufferValues& inputs, std::vector<KernelTimes>* times,
                                               const std::atomic<bool>* cancel, std::vector<TimelineEvent>* timeline,
                                               const VariableValues& variables) {
@@ -169,7 +186,14 @@ std::vector<HostTensor> PreparedSchedule::run(const BufferValues& inputs, std::v
       it = buffers.byId.emplace(id, m_device.allocate(value.dtype(), value.numel())).first;
       ++buffers.made;
     }
-    m_device.copyIn(*it->second, value.withShape(Shape{value.numel()}));
+    // A repeat with the same inputs (--repeat, BEAM's timing) finds them in place: a copy
+    // per run costs its time, and the dirty cache lines it leaves are written back while
+    // the next kernel reads (a memory-bound first kernel shares the bus with them).
+    if (!buffers.holds(id, value)) {
+      m_device.copyIn(*it->second, value.withShape(Shape{value.numel()}));
+      buffers.held.insert_or_assign(id, value);
+      ++buffers.inputCopies;
+    }
     buffers.written.insert(id);
   }
   std::vector<HostTensor> outputs;
@@ -221,6 +245,7 @@ ScheduleRun runPrepared(PreparedSchedule& prepared, const BufferValues& inputs, 
     }
   }
   result.buffersMade = prepared.buffersMade();
+  result.inputCopies = prepared.inputCopies();
   return result;
 }
 

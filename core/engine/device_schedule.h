@@ -24,6 +24,7 @@ struct ScheduleRun {
   std::vector<HostTensor> outputs;  // of the last run
   std::vector<KernelTimes> kernels; // by launch order
   size_t buffersMade = 0;           // device buffers allocated over all runs
+  size_t inputCopies = 0;           // inputs copied to the device over all runs
   std::vector<TimelineEvent> timeline; // every run's copies and kernels on the device's one queue
   std::vector<KernelLaunch> launches;  // by launch order
 };
@@ -49,8 +50,9 @@ public:
   PreparedSchedule(const PreparedSchedule&) = delete;
   PreparedSchedule& operator=(const PreparedSchedule&) = delete;
 
-  // One run: `inputs` holds the input Buffers' contents (uploaded first: a
-  // run may assign to its inputs); the final Tuple's buffers come back. Each
+  // One run: `inputs` holds the input Buffers' contents (uploaded first,
+  // unless the buffer holds the same value from the last run and nothing
+  // wrote it since: a run may assign to its inputs); the final Tuple's buffers come back. Each
   // kernel's time is appended to `times` (one entry per kernel) when given,
   // each copy's and kernel's start and end (from the run's start, `run` 0) to
   // `timeline`. Throws KernelError for a buffer read before anything wrote
@@ -63,6 +65,8 @@ public:
 
   const std::vector<LoweredKernel>& kernels() const { return m_kernels; }
   size_t buffersMade() const;
+  // inputs copied to the device: a run skips those whose buffer holds the same value since the last
+  size_t inputCopies() const;
 
 private:
   struct Buffers;
@@ -73,8 +77,8 @@ private:
   std::unique_ptr<Buffers> m_buffers;
 };
 
-// `inputs` holds the input Buffers' contents (uploaded before each run: a run
-// may assign to its inputs). Throws DeviceError as kernelsFor does,
+// `inputs` holds the input Buffers' contents (uploaded as PreparedSchedule::run
+// does). Throws DeviceError as kernelsFor does,
 // KernelError for a buffer read before anything wrote it, and what the
 // device's compiler throws.
 ScheduleRun runSchedule(Device& device, const PipelineRun& run, const BufferValues& inputs, int repeat = 1,

@@ -34,6 +34,9 @@ int64_t largestBufferNotAlong(const UOpPtr& ast, const UOp& r) {
 // rows should fit in (32 KiB: Intel's and AMD's up to Zen 4; Zen 5 has 48)
 constexpr int64_t kL1TileBytes = 32 * 1024;
 
+// THREAD chunks per core of a long reduction's partials streamed from memory
+constexpr int64_t kStreamChunksPerCore = 8;
+
 // The largest of `factors` that divides `size` with something left over, or 0.
 int64_t pick(int64_t size, std::initializer_list<int64_t> factors) {
   for (int64_t f : factors)
@@ -340,14 +343,22 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   if (target.hasThreads && target.threads > 1) {
     std::vector<Axis> now = kernelAxes(k);
     const int64_t work = kernelIterations(now);
+    // A long reduction's partials stream from memory in chunks the cores take
+    // one at a time as they free up: a core whose thread starts late (its
+    // wake-up) or runs slowed (another process) leaves the rest of the stream
+    // to the others, where one chunk per core waits for the slowest.
+    const int64_t chunks = streams && !groupStreams ? target.threads * kStreamChunksPerCore : target.threads;
     for (const Axis& a : now)
-      if (isOutputType(a.type) && a.size % target.threads == 0 && a.size >= 2 * target.threads &&
-          work >= 65536 && a.range.get() != columnTiles &&
-          apply(a.index, target.threads, AxisType::Thread,
-                columnTiles ? "the outermost output axis that divides among the cores, past the tile columns that "
-                              "both cores read from their caches"
-                            : "the outermost output axis that divides among the cores"))
-        break;
+      if (isOutputType(a.type) && a.size >= 2 * target.threads && work >= 65536 && a.range.get() != columnTiles) {
+        const int64_t split = a.size % chunks == 0 && a.size >= 2 * chunks ? chunks : target.threads;
+        if (a.size % split == 0 &&
+            apply(a.index, split, AxisType::Thread,
+                  columnTiles ? "the outermost output axis that divides among the cores, past the tile columns that "
+                                "both cores read from their caches"
+                  : split > target.threads ? "a long reduction's partials: chunks the cores take as they free up"
+                                           : "the outermost output axis that divides among the cores"))
+          break;
+      }
   }
   return applied;
 }

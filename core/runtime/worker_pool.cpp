@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <exception>
@@ -11,11 +12,37 @@
 namespace uops {
 namespace {
 
+// How long a thread with nothing to do polls before it sleeps. A sleeping
+// thread's wake-up (a futex, and on a virtual machine the halted core's
+// interrupt) costs tens of microseconds: a kernel split over the cores waited
+// that long for its second core at the start, and the caller as long at the
+// end. Launches that follow within this window find the threads awake.
+constexpr auto kSpin = std::chrono::microseconds(250);
+
+void relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#else
+  std::this_thread::yield();
+#endif
+}
+
+// Polls `ready` for up to kSpin; whether it became true.
+template <class Ready>
+bool spinUntil(Ready ready) {
+  const auto until = std::chrono::steady_clock::now() + kSpin;
+  for (int polls = 0; !ready(); ++polls) {
+    relax();
+    if (polls % 64 == 63 && std::chrono::steady_clock::now() >= until) return false;
+  }
+  return true;
+}
+
 struct Batch {
   size_t count = 0;
   const std::function<void(size_t)>* job = nullptr;
   std::atomic<size_t> next{0};
-  size_t helpers = 0; // pool threads working on it (under the pool's mutex)
+  std::atomic<size_t> helpers{0}; // pool threads working on it (changed under the pool's mutex)
   std::condition_variable finished;
   std::exception_ptr error; // the first (under the pool's mutex)
 
@@ -31,6 +58,8 @@ public:
 
   size_t threads() const { return m_threads; }
 
+  size_t sleeps() const { return m_sleeps.load(); }
+
   void run(size_t count, const std::function<void(size_t)>& job) {
     Batch batch;
     batch.count = count;
@@ -38,12 +67,18 @@ public:
     {
       std::lock_guard lock(m_mutex);
       m_batches.push_back(&batch);
+      m_queued.store(m_batches.size());
     }
     m_wake.notify_all();
     work(batch);
+    {
+      std::lock_guard lock(m_mutex);
+      remove(&batch);
+    }
+    // no helper joins a batch that left the queue; the last to leave notifies under the mutex
+    spinUntil([&] { return batch.helpers.load() == 0; });
     std::unique_lock lock(m_mutex);
-    std::erase(m_batches, &batch);
-    batch.finished.wait(lock, [&] { return batch.helpers == 0; });
+    batch.finished.wait(lock, [&] { return batch.helpers.load() == 0; });
     if (batch.error) std::rethrow_exception(batch.error);
   }
 
@@ -63,13 +98,21 @@ private:
     }
   }
 
+  // under m_mutex
+  void remove(Batch* batch) {
+    std::erase(m_batches, batch);
+    m_queued.store(m_batches.size());
+  }
+
   void serve() {
-    std::unique_lock lock(m_mutex);
     for (;;) {
+      spinUntil([&] { return m_queued.load() > 0; });
+      std::unique_lock lock(m_mutex);
+      if (m_batches.empty()) ++m_sleeps;
       m_wake.wait(lock, [&] { return !m_batches.empty(); });
       Batch* batch = m_batches.front();
       if (batch->drained()) { // its caller removes it once its own last job is done
-        std::erase(m_batches, batch);
+        remove(batch);
         continue;
       }
       ++batch->helpers;
@@ -84,6 +127,8 @@ private:
   std::mutex m_mutex;
   std::condition_variable m_wake;
   std::deque<Batch*> m_batches; // the calls waiting for help, oldest first
+  std::atomic<size_t> m_queued{0}; // m_batches.size(), read without the mutex while polling
+  std::atomic<size_t> m_sleeps{0};
 };
 
 } // namespace
@@ -96,6 +141,10 @@ void parallelFor(size_t count, const std::function<void(size_t)>& job) {
     return;
   }
   pool.run(count, job);
+}
+
+size_t workerPoolSleeps() {
+  return Pool::instance().sleeps();
 }
 
 } // namespace uops

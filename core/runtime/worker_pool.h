@@ -18,4 +18,9 @@ namespace uops {
 // The first exception a job throws is rethrown here once the others finished.
 void parallelFor(size_t count, const std::function<void(size_t)>& job);
 
+// How many times the pool's threads have gone to sleep for want of work (an
+// idle thread polls briefly first, so launches in quick succession find it
+// awake).
+size_t workerPoolSleeps();
+
 } // namespace uops

@@ -259,18 +259,21 @@ private Q_SLOTS:
 
   // Sums of long rows read consecutively along the reduction (a long sum's
   // partials): eight accumulators over consecutive elements, no UPCAST of the
-  // rows (their copies would read streams a row apart); results stay the
-  // interpreter's. A row too short for that keeps UPCAST and UNROLL 4.
+  // rows (their copies would read streams a row apart), and the rows over the
+  // cores in 8 chunks per core that a core takes as it frees up (one chunk per
+  // core waited for the thread that started last); results stay the
+  // interpreter's. A row too short for that keeps UPCAST and UNROLL 4, and one
+  // chunk per core.
   void heuristicsOnLongRows() {
     OptTarget two;
     two.threads = 2;
     UOpPtr kernel = reduceRows(Op::Add, dtypes::float32, 64, 1024);
     std::vector<Opt> opts = heuristicOpts(kernel, two);
     QCOMPARE(QString::fromStdString(formatOpts(opts)),
-             QStringLiteral("Split(1, 8, UNROLL); Split(0, 2, THREAD)"));
+             QStringLiteral("Split(1, 8, UNROLL); Split(0, 16, THREAD)"));
     CpuDevice device;
     CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
-    QCOMPARE(QString::fromStdString(program.name()), QStringLiteral("r_2_32_128_8"));
+    QCOMPARE(QString::fromStdString(program.name()), QStringLiteral("r_16_4_128_8"));
     std::mt19937_64 rng(7);
     auto [got, want] = compiledAndInterpreted(device, program, kernel, rng);
     for (int64_t e = 0; e < want.numel(); ++e)
@@ -290,14 +293,14 @@ private Q_SLOTS:
     wide.vectorBits = 512;
     UOpPtr sum = reduceRows(Op::Add, dtypes::float32, 64, 1024);
     std::vector<Opt> opts = heuristicOpts(sum, wide);
-    QCOMPARE(QString::fromStdString(formatOpts(opts)), QStringLiteral("Split(1, 64, UNROLL); Split(0, 2, THREAD)"));
+    QCOMPARE(QString::fromStdString(formatOpts(opts)), QStringLiteral("Split(1, 64, UNROLL); Split(0, 16, THREAD)"));
     wide.vectorBits = 256;
     QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(sum, wide))),
-             QStringLiteral("Split(1, 32, UNROLL); Split(0, 2, THREAD)"));
+             QStringLiteral("Split(1, 32, UNROLL); Split(0, 16, THREAD)"));
     CpuDevice device;
     std::mt19937_64 rng(7);
     CpuProgram program = device.compile(lowerKernel(sum, cpuTarget(), opts));
-    QCOMPARE(QString::fromStdString(program.name()), QStringLiteral("r_2_32_16_64"));
+    QCOMPARE(QString::fromStdString(program.name()), QStringLiteral("r_16_4_16_64"));
     auto [got, want] = compiledAndInterpreted(device, program, sum, rng);
     for (int64_t e = 0; e < want.numel(); ++e) QCOMPARE(got.getDouble(e), want.getDouble(e));
   }

@@ -267,6 +267,32 @@ private Q_SLOTS:
     QCOMPARE(made[1], made[0]);
   }
 
+  // Repeats with the same input values copy them to the device once: copied
+  // again before each run, each run paid the copy and the first kernel's
+  // reads shared the memory bus with the copy's dirty cache lines. Other
+  // values for the same buffer (other storage) are copied in, and the numbers
+  // follow them.
+  void repeatsCopyUnchangedInputsOnce() {
+    Tensor x = Tensor::empty({64});
+    std::vector<UOpPtr> sum{x.sum().uop()};
+    PipelineRun summed = runPipeline(sum, {.trace = false, .target = cpuTarget()});
+    QVERIFY(!summed.failed());
+    const BufferValues zeros = zeroFilledInputs(sum);
+    ScheduleRun got = runSchedule(openDevice("CPU"), summed, zeros, 4);
+    QCOMPARE(got.inputCopies, size_t{1});
+    QCOMPARE(got.outputs[0].getDouble(0), 0.0);
+    BufferValues ones = zeros;
+    for (auto& [id, value] : ones)
+      for (int64_t e = 0; e < value.numel(); ++e) value.setDouble(e, 1.0);
+    PreparedSchedule prepared(openDevice("CPU"), summed);
+    QCOMPARE(prepared.run(zeros).at(0).getDouble(0), 0.0);
+    QCOMPARE(prepared.run(ones).at(0).getDouble(0), 64.0);
+    QCOMPARE(prepared.run(ones).at(0).getDouble(0), 64.0);
+    QCOMPARE(prepared.inputCopies(), size_t{2});
+    QCOMPARE(prepared.run(zeros).at(0).getDouble(0), 0.0);
+    QCOMPARE(prepared.inputCopies(), size_t{3});
+  }
+
   // tinygrad's op suite in the shapes that break index proofs: convolutions
   // of 1, 2 and 3 spatial axes, transposed, strided, dilated, padded and
   // grouped, pooling, gather and scatter, each with the gradients of its

@@ -1,13 +1,15 @@
 // parallelFor (core/runtime/worker_pool.h): every index runs exactly once,
 // on more than one thread where there are cores; calls from several threads
 // at once and from inside a job finish; a job's exception reaches the caller
-// after the other jobs ran; the pool's threads are reused, not made per call.
+// after the other jobs ran; the pool's threads are reused, not made per call,
+// and stay awake between calls in quick succession.
 #include "tests/support/test_registry.h"
 #include "core/runtime/worker_pool.h"
 
 #include <QTest>
 
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -45,6 +47,37 @@ private Q_SLOTS:
     QVERIFY(first.size() >= 2);
     // the same pool threads (and this one) ran the second call
     for (const std::thread::id& id : second) QVERIFY(first.contains(id) || id == std::this_thread::get_id());
+  }
+
+  // Kernels launched one after another with a little host work between them
+  // (a schedule's next kernel): the pool's threads poll for the next call
+  // before they sleep, so a launch need not wait for a thread's wake-up. Each
+  // call's two jobs wait for each other, so a pool thread takes part in every
+  // call; sleeping as soon as the queue was empty, it slept exactly once per
+  // call. (On a busy machine a polling thread descheduled past its window
+  // still sleeps: fewer, not none.)
+  void callsInQuickSuccessionFindTheThreadsAwake() {
+    if (std::thread::hardware_concurrency() < 2) QSKIP("one core: there is no pool thread");
+    auto bothJobsAtOnce = [] {
+      std::atomic<int> started{0};
+      parallelFor(2, [&](size_t) {
+        ++started;
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+        while (started.load() < 2 && std::chrono::steady_clock::now() < until) {
+        }
+      });
+    };
+    bothJobsAtOnce();
+    const size_t before = workerPoolSleeps();
+    constexpr size_t kCalls = 200;
+    for (size_t c = 0; c < kCalls; ++c) {
+      bothJobsAtOnce();
+      const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(20);
+      while (std::chrono::steady_clock::now() < until) {
+      }
+    }
+    const size_t sleeps = workerPoolSleeps() - before;
+    QVERIFY2(sleeps < kCalls, qPrintable(QStringLiteral("%1 sleeps in %2 calls").arg(sleeps).arg(kCalls)));
   }
 
   void concurrentAndNestedCalls() {

@@ -170,9 +170,13 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     if (!outputs.empty())
       applyLargest(outputs.front(), copies, AxisType::Upcast, "row kernel: the innermost output axis vector-wide");
   }
-  // A register tile of float32 accumulators in 16 vector registers: 32 x 8
-  // (two vectors by eight) with AVX-512's 32 registers, else at most 128. A
-  // driver that vectorizes across work-items makes each accumulator a vector
+  // A register tile of float32 accumulators in half the vector registers:
+  // 32 x 8 (two vectors by eight) in 16 of AVX-512's 32, 16 x 4 in 8 of
+  // AVX2's 16, 128 where the width is unknown. With AVX2, 16 x 8 took all 16
+  // and spilled to the stack in the hot loop (2 Zen 3 cores, CPU time per
+  // run, alternating, loaded machine: 4096 x 64 @ 64 x 1024 25-27 -> 16-17
+  // ms, batched 256 gemm 24 -> 16-18 ms, conv2d 3x3 159-168 -> 107-134 ms
+  // with 8 x 8 for 8 x 16). A driver that vectorizes across work-items makes each accumulator a vector
   // of work-items: a matmul's tile (one reduction axis) has at most 64 there
   // (PoCL, batched 256 gemm: 16 x 8 10.0 ms, 16 x 4 4.5 ms, 8 x 4 7.5 ms; gemm
   // 1024: 40.9 -> 32.4 ms); a convolution's (several) keeps 128 (median of ten
@@ -198,7 +202,10 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
            tryApply(Opt{OptOpKind::Padto, t.index, lanes, AxisType::Upcast, false, 0},
                     "the first tile axis padded to whole vectors: half-width vectors halve the FMA rate");
   };
-  const int64_t accumulators = wide ? 256 : target.workItemVectorizer && reduceAxes == 1 ? 64 : 128;
+  const int64_t accumulators = wide                        ? 256
+                               : target.workItemVectorizer ? (reduceAxes == 1 ? 64 : 128)
+                               : lanes >= 4                ? 8 * lanes
+                                                           : 128;
   // A matmul (one reduction) whose 32-column tile of the operand reused
   // across the rows (K x 32 floats) outgrows a 32 KiB L1 reads that tile from
   // L2 anyway, so what its time goes to is the pass over the other operand,

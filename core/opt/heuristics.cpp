@@ -7,6 +7,7 @@
 #include "core/opt/heuristic_axes.h"
 #include "core/opt/heuristic_remarks.h"
 #include "core/opt/kernel_ranges.h"
+#include "core/opt/line_copy_rules.h"
 
 #include "core/remarks/remark_scope.h"
 
@@ -216,6 +217,11 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // ms against 4.0).
   const bool wideColumns = wide && reduceAxes == 1 && lastReduce->size * 32 * 4 > kL1TileBytes;
   std::vector<int> tileAxes;
+  // a copy of lines into another order (a packed operand): line_copy_rules.h
+  const std::optional<std::vector<LineCopyStep>> lineCopy = reduces ? std::nullopt : lineCopyTile(k, target);
+  if (lineCopy)
+    for (const LineCopyStep& s : *lineCopy)
+      if (!tryApply(s.opt, s.why)) break;
   // convolutions whose rows are not whole vectors: conv_rules.h
   const std::optional<ConvTile> conv = reduces && !rows ? convTile(k, target) : std::nullopt;
   if (conv)
@@ -314,7 +320,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // the lanes are LOCAL's (gelu over 16M floats on PoCL: 36 ms with UPCAST 4
   // and LOCAL 16, 20 ms with LOCAL 128 alone)
   const bool itemLanes = target.workItemVectorizer && target.hasLocals && !reduces && tiled == 0;
-  if (!rows && !streams && tiled == 0 && !outputs.empty() && !itemLanes)
+  if (!rows && !streams && tiled == 0 && !outputs.empty() && !itemLanes && !lineCopy)
     applyLargest(outputs.front(),
                  !reduces && lanes >= 8 && reachesTranscendental(*k)
                      ? std::vector<int64_t>{8 * lanes, 4 * lanes, 2 * lanes, lanes, 4}

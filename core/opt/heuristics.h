@@ -21,6 +21,9 @@
 //   - in a tiled kernel whose loads are gated along the innermost reduction
 //     (a padded convolution's window), a reduction no gate depends on (the
 //     input channels) moves innermost, so the gates leave the hot loop;
+//   - a copy of whole lines into another order (a matmul operand's packed
+//     panels) reads its source rows in order, 8 rows by a line a step
+//     (line_copy_rules.h);
 //   - otherwise the innermost output axis is upcast by 4 (k copies of the
 //     body per iteration, which LLVM packs into vector instructions);
 //   - a reduce axis that is not under a register tile is unrolled by 4;

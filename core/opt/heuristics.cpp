@@ -217,11 +217,11 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // ms against 4.0).
   const bool wideColumns = wide && reduceAxes == 1 && lastReduce->size * 32 * 4 > kL1TileBytes;
   std::vector<int> tileAxes;
-  // a copy of lines into another order (a packed operand): line_copy_rules.h
-  const std::optional<std::vector<LineCopyStep>> lineCopy = reduces ? std::nullopt : lineCopyTile(k, target);
-  if (lineCopy)
-    for (const LineCopyStep& s : *lineCopy)
-      if (!tryApply(s.opt, s.why)) break;
+  // a copy of lines into another order (a packed operand): line_copy_rules.h;
+  // where a step is refused (over the copy budget), the elementwise UPCAST below
+  const std::optional<std::vector<LineCopyStep>> lineCopySteps = reduces ? std::nullopt : lineCopyTile(k, target);
+  const bool lineCopy = lineCopySteps && std::all_of(lineCopySteps->begin(), lineCopySteps->end(),
+                                                     [&](const LineCopyStep& s) { return tryApply(s.opt, s.why); });
   // convolutions whose rows are not whole vectors: conv_rules.h
   const std::optional<ConvTile> conv = reduces && !rows ? convTile(k, target) : std::nullopt;
   if (conv)

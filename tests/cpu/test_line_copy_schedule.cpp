@@ -61,6 +61,15 @@ private Q_SLOTS:
              QStringLiteral("Swap(0, 1); Split(2, 16, UPCAST); Split(0, 8, UPCAST); Split(0, 2, THREAD)"));
   }
 
+  // a node budget the whole line's copies exceed: after the swap, the
+  // elementwise UPCAST by 4 (not the swap alone)
+  void overTheCopyBudget() {
+    OptTarget small = cpuschedule::wideTarget();
+    small.maxExpandedNodes = 100;
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(packPanels(1024, 1024), small))),
+             QStringLiteral("Swap(0, 1); Split(2, 4, UPCAST); Split(0, 2, THREAD)"));
+  }
+
   // a copy in the same order keeps the elementwise schedule
   void plainCopyOpts() {
     QCOMPARE(cpuschedule::heuristicOptsText(addOne(1024, 1024)),

@@ -76,12 +76,15 @@ private Q_SLOTS:
              QStringLiteral("Split(1, 4, UPCAST); Split(0, 2, THREAD)"));
   }
 
-  // Zen 5: each step 8 loads and 8 stores of 16 floats (LLVM unrolls the
-  // panels' loop by two: 32), nothing narrower (nested as before, a line
-  // moved as 4-float pieces, one row a step)
+  // each step of the innermost loop moves 8 rows' lines (128 floats; nested
+  // as before, 4 floats of one row), on Zen 5 8 loads and 8 stores of 16
+  // floats (LLVM unrolls the panels' loop by two: 32), nothing narrower
   void packMachineCode() {
     UOpPtr kernel = packPanels(1024, 1024);
     LoweredKernel lowered = lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, cpuschedule::wideTarget()));
+    std::map<std::string, int> ops = cpuschedule::innermostLoopOps(*lowered.linear);
+    QCOMPARE(ops["Load"], 128);
+    QCOMPARE(ops["Store"], 128);
     std::map<std::string, int> isa = zen5loop::functionIsa(lowered, {"vmov"});
     QVERIFY2(isa["vmovups zmm"] == 32, qPrintable(isaText(isa)));
     QVERIFY2(isa["vmovups xmm"] + isa["vmovups ymm"] + isa["vmovss xmm"] == 0, qPrintable(isaText(isa)));

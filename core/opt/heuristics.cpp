@@ -7,6 +7,7 @@
 #include "core/opt/heuristic_axes.h"
 #include "core/opt/heuristic_remarks.h"
 #include "core/opt/kernel_ranges.h"
+#include "core/opt/line_copy_rules.h"
 
 #include "core/remarks/remark_scope.h"
 
@@ -173,9 +174,13 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     if (!outputs.empty())
       applyLargest(outputs.front(), copies, AxisType::Upcast, "row kernel: the innermost output axis vector-wide");
   }
-  // A register tile of float32 accumulators in 16 vector registers: 32 x 8
-  // (two vectors by eight) with AVX-512's 32 registers, else at most 128. A
-  // driver that vectorizes across work-items makes each accumulator a vector
+  // A register tile of float32 accumulators in half the vector registers:
+  // 32 x 8 (two vectors by eight) in 16 of AVX-512's 32, 16 x 4 in 8 of
+  // AVX2's 16, 128 where the width is unknown. With AVX2, 16 x 8 took all 16
+  // and spilled to the stack in the hot loop (2 Zen 3 cores, CPU time per
+  // run, alternating, loaded machine: 4096 x 64 @ 64 x 1024 25-27 -> 16-17
+  // ms, batched 256 gemm 24 -> 16-18 ms, conv2d 3x3 159-168 -> 107-134 ms
+  // with 8 x 8 for 8 x 16). A driver that vectorizes across work-items makes each accumulator a vector
   // of work-items: a matmul's tile (one reduction axis) has at most 64 there
   // (PoCL, batched 256 gemm: 16 x 8 10.0 ms, 16 x 4 4.5 ms, 8 x 4 7.5 ms; gemm
   // 1024: 40.9 -> 32.4 ms); a convolution's (several) keeps 128 (median of ten
@@ -201,7 +206,10 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
            tryApply(Opt{OptOpKind::Padto, t.index, lanes, AxisType::Upcast, false, 0},
                     "the first tile axis padded to whole vectors: half-width vectors halve the FMA rate");
   };
-  const int64_t accumulators = wide ? 256 : target.workItemVectorizer && reduceAxes == 1 ? 64 : 128;
+  const int64_t accumulators = wide                        ? 256
+                               : target.workItemVectorizer ? (reduceAxes == 1 ? 64 : 128)
+                               : lanes >= 4                ? 8 * lanes
+                                                           : 128;
   // A matmul (one reduction) whose 32-column tile of the operand reused
   // across the rows (K x 32 floats) outgrows a 32 KiB L1 reads that tile from
   // L2 anyway, so what its time goes to is the pass over the other operand,
@@ -212,6 +220,11 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // ms against 4.0).
   const bool wideColumns = wide && reduceAxes == 1 && lastReduce->size * 32 * 4 > kL1TileBytes;
   std::vector<int> tileAxes;
+  // a copy of lines into another order (a packed operand): line_copy_rules.h;
+  // where a step is refused (over the copy budget), the elementwise UPCAST below
+  const std::optional<std::vector<LineCopyStep>> lineCopySteps = reduces ? std::nullopt : lineCopyTile(k, target);
+  const bool lineCopy = lineCopySteps && std::all_of(lineCopySteps->begin(), lineCopySteps->end(),
+                                                     [&](const LineCopyStep& s) { return tryApply(s.opt, s.why); });
   // convolutions whose rows are not whole vectors: conv_rules.h
   const std::optional<ConvTile> conv = reduces && !rows ? convTile(k, target) : std::nullopt;
   if (conv)
@@ -310,7 +323,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // the lanes are LOCAL's (gelu over 16M floats on PoCL: 36 ms with UPCAST 4
   // and LOCAL 16, 20 ms with LOCAL 128 alone)
   const bool itemLanes = target.workItemVectorizer && target.hasLocals && !reduces && tiled == 0;
-  if (!rows && !streams && tiled == 0 && !outputs.empty() && !itemLanes)
+  if (!rows && !streams && tiled == 0 && !outputs.empty() && !itemLanes && !lineCopy)
     applyLargest(outputs.front(),
                  !reduces && lanes >= 8 && reachesTranscendental(*k)
                      ? std::vector<int64_t>{8 * lanes, 4 * lanes, 2 * lanes, lanes, 4}

@@ -5,7 +5,8 @@
 //     across a matmul's output rows) is upcast, the innermost such axis by up
 //     to 16 and the next by up to 8, so a matmul keeps a 16x8 block of
 //     accumulators in vector registers (32x8 runs a little faster but doubles
-//     the copies Expand makes and the time to compile; BEAM finds it);
+//     the copies Expand makes and the time to compile; BEAM finds it); with
+//     256-bit vectors (16 registers) a 16x4 block, half of them;
 //   - with 512-bit vectors, a convolution's image row that 16 does not divide
 //     is upcast whole where it fits (conv_rules.h); else a first tile axis
 //     read consecutively that 16 does not divide is padded to a multiple of 16 when that
@@ -20,6 +21,9 @@
 //   - in a tiled kernel whose loads are gated along the innermost reduction
 //     (a padded convolution's window), a reduction no gate depends on (the
 //     input channels) moves innermost, so the gates leave the hot loop;
+//   - a copy of whole lines into another order (a matmul operand's packed
+//     panels) reads its source rows in order, 8 rows by a line a step
+//     (line_copy_rules.h);
 //   - otherwise the innermost output axis is upcast by 4 (k copies of the
 //     body per iteration, which LLVM packs into vector instructions);
 //   - a reduce axis that is not under a register tile is unrolled by 4;

@@ -2,7 +2,8 @@
 // a 1024 gemm, whose 32-column tile of the packed B (K x 32 floats) outgrows
 // a 32 KiB L1, is tiled 64 columns (four vectors) by 4 rows, its column tiles
 // loop outside the row tiles and the cores split the rows; a batched 256 gemm,
-// whose tile column stays in L1, keeps 32 x 8. The exact OptOps, the innermost loop of
+// whose tile column stays in L1, keeps 32 x 8; with AVX2 both are 16 x 4
+// (half its 16 registers). The exact OptOps, the innermost loop of
 // the linearized kernel and of its Zen 5 machine code (explicit vectors,
 // core/render/vector_ops.h), and results against a plain loop.
 #include "tests/support/test_registry.h"
@@ -41,6 +42,13 @@ UOpPtr gemmBatched(int64_t batch, int64_t m, int64_t n, int64_t kk) {
                 load(buf(2, dtypes::float32, batch * kk * n), (b * kk + k) * n + j);
   return sink({end(store(buf(0, dtypes::float32, batch * m * n), (b * m + i) * n + j, reduceOver(prod, Op::Add, {k})),
                    {b, i, j})});
+}
+
+// Two cores with 256-bit vectors (AVX2) and their 16 registers.
+OptTarget narrowTarget() {
+  OptTarget t = cpuschedule::wideTarget();
+  t.vectorBits = 256;
+  return t;
 }
 
 // Runs `kernel` with the wide target's heuristics on the CPU and compares with
@@ -84,17 +92,33 @@ private Q_SLOTS:
     // K = 256: the 32-column tile (32 KiB) fits in L1, so 32 x 8 as before
     QCOMPARE(cpuschedule::heuristicOptsText(gemmPackedB(1024, 1024, 256)),
              QStringLiteral("Split(1, 32, UPCAST); Split(0, 8, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
-    // without AVX-512 the tile stays 16 x 8
-    OptTarget narrow = cpuschedule::wideTarget();
-    narrow.vectorBits = 256;
-    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(gemmPackedB(1024, 1024, 1024), narrow))),
-             QStringLiteral("Split(1, 16, UPCAST); Split(0, 8, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
+    // with AVX2 16 x 4: eight of its sixteen vector registers
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(gemmPackedB(1024, 1024, 1024), narrowTarget()))),
+             QStringLiteral("Split(1, 16, UPCAST); Split(0, 4, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
+  }
+
+  // the AVX2 tile's hot loop in Zen 3 machine code: per step of K, 8
+  // multiply-adds of 8 floats, 2 loads of B and 4 broadcasts of A, nothing
+  // on the stack (16 x 8 had all 16 registers as accumulators and spilled)
+  void avx2LoopMachineCode() {
+    UOpPtr kernel = gemmPackedB(1024, 1024, 1024);
+    LoweredKernel lowered = lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, narrowTarget()));
+    std::map<std::string, int> isa = zen5loop::innermostLoopIsa(lowered, "znver3");
+    QString all;
+    for (const auto& [m, n] : isa) all += QStringLiteral("%1=%2 ").arg(QString::fromStdString(m)).arg(n);
+    const int fmas = isa["vfmadd231ps ymm"] + isa["vfmadd213ps ymm"];
+    QVERIFY2(fmas > 0 && fmas % 8 == 0, qPrintable(all));
+    QVERIFY2(isa["vbroadcastss"] * 2 == fmas && isa["vmovups ymm"] * 4 == fmas, qPrintable(all));
+    QVERIFY2(isa["stack"] == 0, qPrintable(all));
   }
 
   // the bench's batched gemm (16 x 256 x 256 @ 256 x 256): 32 x 8, the batch across the cores
   void batchedGemmOpts() {
     QCOMPARE(cpuschedule::heuristicOptsText(gemmBatched(16, 256, 256, 256)),
              QStringLiteral("Split(2, 32, UPCAST); Split(1, 8, UPCAST); Swap(1, 2); Split(0, 2, THREAD)"));
+    // with AVX2 16 x 4
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(gemmBatched(16, 256, 256, 256), narrowTarget()))),
+             QStringLiteral("Split(2, 16, UPCAST); Split(1, 4, UPCAST); Swap(1, 2); Split(0, 2, THREAD)"));
   }
 
   // the hot loop over K: 256 accumulators (16 vectors) each updated by one

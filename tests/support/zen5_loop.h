@@ -1,4 +1,5 @@
-// A kernel's machine code for Zen 5 (AVX-512), whatever the host: its
+// A kernel's machine code for Zen 5 (AVX-512), whatever the host, or for
+// another x86 processor LLVM knows (`cpu`: "znver3" for AVX2): its
 // mnemonics counted over the whole function or over its innermost loop (the
 // backward branch that spans the fewest bytes), those asked for with their
 // register width ("vfmadd231ps zmm", "vmovups zmm"), and in the loop the
@@ -17,8 +18,8 @@
 
 namespace zen5loop {
 
-inline std::vector<uops::AsmLine> zen5Code(const uops::LoweredKernel& k) {
-  const uops::TargetDesc zen5{"x86_64-pc-linux-gnu", "znver5", ""};
+inline std::vector<uops::AsmLine> zen5Code(const uops::LoweredKernel& k, const std::string& cpu = "znver5") {
+  const uops::TargetDesc zen5{"x86_64-pc-linux-gnu", cpu, ""};
   uops::ObjectArtifacts o = uops::compileToObject(k.rendered.text, k.rendered.entry, zen5, 3);
   return uops::disassembleFunction(o.object, k.rendered.entry, zen5, uops::AsmSyntax::Intel);
 }
@@ -42,8 +43,8 @@ inline std::map<std::string, int> functionIsa(const uops::LoweredKernel& k,
 
 // The innermost loop's instructions counted; "stack" counts those that
 // address rsp, "bytes" the loop's size.
-inline std::map<std::string, int> innermostLoopIsa(const uops::LoweredKernel& k) {
-  const std::vector<uops::AsmLine> code = zen5Code(k);
+inline std::map<std::string, int> innermostLoopIsa(const uops::LoweredKernel& k, const std::string& cpu = "znver5") {
+  const std::vector<uops::AsmLine> code = zen5Code(k, cpu);
   uint64_t from = 0, to = 0;
   for (const uops::AsmLine& l : code) {
     if (!l.text.starts_with("j")) continue;

@@ -1,0 +1,90 @@
+#include "core/opt/line_copy_rules.h"
+
+#include "core/opt/heuristic_axes.h"
+#include "core/symbolic/linear_form.h"
+
+#include <algorithm>
+
+namespace uops {
+namespace {
+
+constexpr int64_t kRowsUpcast = 8;          // source rows read per step
+constexpr int64_t kRowStrideFromBytes = 256; // a source row stride from which steps down it skip lines
+
+// The kernel's one Load and one Store; nullopt when it has others, a
+// reduction, a gated access or one without an Index.
+struct CopyAccesses {
+  const UOp* load = nullptr;
+  const UOp* store = nullptr;
+};
+
+std::optional<CopyAccesses> copyAccesses(const UOpPtr& ast) {
+  CopyAccesses c;
+  for (const UOp* u : toposort(*ast)) {
+    if (u->op() == Op::Reduce) return std::nullopt;
+    if (u->op() != Op::Load && u->op() != Op::Store) continue;
+    const UOp*& slot = u->op() == Op::Load ? c.load : c.store;
+    if (slot || u->src(0)->op() != Op::Index || u->src().size() > 2) return std::nullopt;
+    slot = u;
+  }
+  if (!c.load || !c.store) return std::nullopt;
+  return c;
+}
+
+// The coefficient of `r` in an access's index (0: it does not depend on it),
+// nullopt when the index is not a linear form.
+std::optional<int64_t> coefficientAlong(const UOp& access, const UOp& r) {
+  std::optional<LinearForm> form = linearize(access.src(0)->src(1));
+  if (!form) return std::nullopt;
+  for (const LinearTerm& t : form->terms)
+    if (t.node.get() == &r) return static_cast<int64_t>(t.coef);
+  return int64_t{0};
+}
+
+} // namespace
+
+std::optional<std::vector<LineCopyStep>> lineCopyTile(const UOpPtr& ast, const OptTarget& target) {
+  const int64_t lanes = target.vectorBits / 32;
+  if (lanes < 4 || target.workItemVectorizer || target.hasLocals) return std::nullopt;
+  const std::optional<CopyAccesses> c = copyAccesses(ast);
+  if (!c) return std::nullopt;
+  std::vector<KernelAxis> outputs; // innermost first
+  for (const KernelAxis& a : kernelAxes(ast)) {
+    if (a.size == 0) return std::nullopt;
+    if (isOutputType(a.type) && a.size > 1) outputs.insert(outputs.begin(), a);
+  }
+  if (outputs.size() < 3) return std::nullopt;
+  // coefficients of the load and the store along each output axis
+  std::vector<int64_t> load, store;
+  for (const KernelAxis& a : outputs) {
+    std::optional<int64_t> l = coefficientAlong(*c->load, *a.range), s = coefficientAlong(*c->store, *a.range);
+    if (!l || !s) return std::nullopt;
+    load.push_back(*l);
+    store.push_back(*s);
+  }
+  // the line: consecutive on both sides, whole vectors, at most four of them
+  const KernelAxis& line = outputs[0];
+  const int64_t itemBytes = static_cast<int64_t>(c->load->dtype().itemSize());
+  if (load[0] != 1 || store[0] != 1 || line.size % lanes != 0 || line.size > 4 * lanes) return std::nullopt;
+  // the rows: written one line apart, read a row stride apart
+  const KernelAxis& rows = outputs[1];
+  if (store[1] != line.size || load[1] * itemBytes < kRowStrideFromBytes || rows.size % kRowsUpcast != 0 ||
+      rows.size < 2 * kRowsUpcast || line.size * kRowsUpcast > target.maxCopies)
+    return std::nullopt;
+  // the panels: outside the rows, read one line apart, written further
+  auto panels = std::find_if(outputs.begin() + 2, outputs.end(), [&](const KernelAxis& a) {
+    const auto i = static_cast<size_t>(&a - outputs.data());
+    return load[i] == line.size && store[i] > line.size && a.type == rows.type;
+  });
+  if (panels == outputs.end()) return std::nullopt;
+  return std::vector<LineCopyStep>{
+      {Opt{OptOpKind::Swap, panels->index, 0, rows.type, false, rows.index},
+       "a copy of lines into another order: the source rows' loop outside the panels', each row read in order"},
+      {Opt{OptOpKind::Split, line.index, line.size, AxisType::Upcast, false, 0},
+       "a copy of lines into another order: each line whole, one vector load and store"},
+      {Opt{OptOpKind::Split, panels->index, kRowsUpcast, AxisType::Upcast, false, 0},
+       "a copy of lines into another order: 8 source rows per step, 8 consecutive lines written"},
+  };
+}
+
+} // namespace uops

@@ -57,6 +57,11 @@ public:
   // The ops of this node and of every node under it (through the sources): a
   // rewrite whose rules match none of them leaves the whole graph as it is.
   const OpSet& opsBelow() const { return m_opsBelow; }
+  // The pure rule sets (PatternMatcher::pure), one bit each, none of whose
+  // rules matches this node. Node and rules never change, so what a pass
+  // learned here holds for every later pass: it tries those rules no more.
+  uint32_t unmatchedRuleSets() const { return m_unmatchedRuleSets.load(std::memory_order_relaxed); }
+  void addUnmatchedRuleSets(uint32_t sets) const { m_unmatchedRuleSets.fetch_or(sets, std::memory_order_relaxed); }
 
   template <class T> const T& argAs() const { return std::get<T>(m_arg); }
   template <class T> const T* argIf() const { return std::get_if<T>(&m_arg); }
@@ -95,6 +100,7 @@ private:
   DeviceRef m_device;
   OpSet m_opsBelow;
   mutable std::atomic<bool> m_minMaxReady{false};
+  mutable std::atomic<uint32_t> m_unmatchedRuleSets{0};
   mutable MinMax m_minMax;
 };
 

@@ -59,11 +59,12 @@ const PatternMatcher& decompositionsFor(const CodegenTarget& target) {
 } // namespace
 
 const PatternMatcher& pmIndexing() {
-  static const PatternMatcher pm{
+  // pure: every rule reads the matched node alone (pattern_matcher.h)
+  static const PatternMatcher pm = PatternMatcher::pure({
       rule("index in dtypes.index", UPat::op(Op::Index), indexInIndexDType),
       rule("fold load gate", UPat::op(Op::Load), foldLoadGate),
       rule("fold store gate", UPat::op(Op::Store), foldStoreGate),
-  };
+  });
   return pm;
 }
 

@@ -17,7 +17,8 @@ UOpPtr logic(Op op, const Match& m) {
 } // namespace
 
 const PatternMatcher& pmBoolOps() {
-  static const PatternMatcher pm{
+  // pure: every rule reads the matched node alone (pattern_matcher.h)
+  static const PatternMatcher pm = PatternMatcher::pure({
       // a + b wraps to a | b
       rule("bool add", boolBinary(Op::Add), [](const Match& m) { return logic(Op::Or, m); }),
       // a * b is a & b
@@ -39,7 +40,7 @@ const PatternMatcher& pmBoolOps() {
       // trunc of an integer is itself
       rule("bool trunc", UPat::op(Op::Trunc, {UPat::var("a")}).dtype({dtypes::bool_}),
            [](const Match& m) { return m["a"]; }),
-  };
+  });
   return pm;
 }
 

@@ -6,6 +6,13 @@
 // (the left operand's rules first). Rule sets are functions returning a
 // function-local static:
 //   const PatternMatcher& pmSymbolicAdd() { static const PatternMatcher pm{...}; return pm; }
+//
+// A pure rule set (`pure`: every rule's result depends on the matched node
+// alone, never on the context, a target or other state) gets a bit of its
+// own. Once none of its rules matched a node, the node keeps that bit
+// (UOp::unmatchedRuleSets) and no later rewrite tries those rules on it again,
+// alone or composed with others: symbolic simplification runs in many passes
+// over graphs that are mostly what an earlier pass left.
 #pragma once
 
 #include "core/rewrite/rule.h"
@@ -26,7 +33,7 @@ public:
   PatternMatcher(std::initializer_list<Rule> rules);
   explicit PatternMatcher(std::vector<Rule> rules);
   // The per-op index points into the rule list, so a copy re-indexes its own.
-  PatternMatcher(const PatternMatcher& other) : m_rules(other.m_rules) { index(); }
+  PatternMatcher(const PatternMatcher& other) : m_rules(other.m_rules), m_parts(other.m_parts) { index(); }
   PatternMatcher& operator=(const PatternMatcher& other);
   PatternMatcher(PatternMatcher&&) noexcept = default; // a moved vector keeps its elements
   PatternMatcher& operator=(PatternMatcher&&) noexcept = default;
@@ -45,13 +52,29 @@ public:
   UOpPtr rewrite(const UOpPtr& node, void* context = nullptr, const Rule** fired = nullptr,
                  RewriteListener* listener = nullptr, RewriteFilter* filter = nullptr) const;
 
+  // `rules` as one pure rule set with a bit of its own (at most 32 in a process).
+  static PatternMatcher pure(const PatternMatcher& rules);
+
   friend PatternMatcher operator+(const PatternMatcher& a, const PatternMatcher& b);
 
 private:
+  // Rules [begin, end) of the list share `pureBit` (0: not pure).
+  struct Part {
+    size_t begin, end;
+    uint32_t pureBit;
+  };
+  // A run of one op's candidates (m_byOp[op][begin, end)) from one part.
+  struct CandidateRun {
+    uint32_t begin, end;
+    uint32_t pureBit;
+    size_t partBegin;
+  };
   void index();
 
   std::vector<Rule> m_rules;
+  std::vector<Part> m_parts;
   std::array<std::vector<const Rule*>, kOpCount> m_byOp;
+  std::array<std::vector<CandidateRun>, kOpCount> m_runs;
   OpSet m_ops;
 };
 

@@ -3,9 +3,10 @@
 namespace uops {
 
 const PatternMatcher& pmSymbolic() {
-  static const PatternMatcher pm = pmSymbolicFold() + pmSymbolicAdd() + pmSymbolicMul() +
-                                   pmSymbolicDivMod() + pmSymbolicCmp() + pmSymbolicSelect() +
-                                   pmSymbolicBitwise() + pmSymbolicCast() + pmSymbolicOrder();
+  // pure: every rule reads the matched node alone (pattern_matcher.h)
+  static const PatternMatcher pm = PatternMatcher::pure(
+      pmSymbolicFold() + pmSymbolicAdd() + pmSymbolicMul() + pmSymbolicDivMod() + pmSymbolicCmp() +
+      pmSymbolicSelect() + pmSymbolicBitwise() + pmSymbolicCast() + pmSymbolicOrder());
   return pm;
 }
 

@@ -65,13 +65,15 @@ private Q_SLOTS:
     QCOMPARE(floatsOf(run.outputs.at(1)), kSeed2);
   }
 
-  // A later program drawing with another seed compiles nothing new.
+  // A later program drawing with a seed no earlier draw used compiles
+  // nothing new, and gives what the reference evaluator gives.
   void anotherSeedCompilesNothing() {
-    for (int64_t seed : {1, 2}) runProgram(openDevice("CPU"), {randWithSeed(seed).uop()}, {});
+    runProgram(openDevice("CPU"), {randWithSeed(3).uop()}, {});
     uint64_t before = jitKernelsMade();
-    DeviceRun run = runProgram(openDevice("CPU"), {randWithSeed(2).uop()}, {});
+    std::vector<UOpPtr> roots{randWithSeed(4).uop()};
+    DeviceRun run = runProgram(openDevice("CPU"), roots, {});
     QCOMPARE(jitKernelsMade() - before, uint64_t{0});
-    QCOMPARE(floatsOf(run.outputs.at(0)), kSeed2);
+    QCOMPARE(floatsOf(run.outputs.at(0)), floatsOf(runProgram(openDevice("REF"), roots, {}).outputs.at(0)));
   }
 
   // The lowered kernel reads the key's two words from its second buffer.

@@ -1,11 +1,16 @@
 // Random numbers: tinygrad's Threefry 2x32 stream, so equal seeds give equal numbers.
 //
 // tinygrad keeps a per-device key and a 64-bit counter. The counter is only
-// ever advanced by host-known amounts, so it lives here on the host and the
-// graph sees constants; the per-element Threefry rounds are built from
-// primitive uint32 ops (Add, Xor, Shl, Shr).
+// ever advanced by host-known amounts, so it lives here on the host; each
+// call's key reaches the graph as a two-word literal the kernel reads (its
+// seed argument), as tinygrad's kernel reads its key from a buffer, so rand
+// calls of one shape are one kernel, compiled once. The per-element Threefry
+// rounds are built from primitive uint32 ops (Add, Xor, Shl, Shr).
 #include "core/tensor/random_draw.h"
+#include "core/tensor/literal.h"
 #include "core/tensor/tensor_impl.h"
+
+#include "core/ir/build.h"
 
 #include <array>
 #include <cmath>
@@ -67,18 +72,30 @@ std::pair<uint32_t, uint32_t> threefryHost(uint32_t x0, uint32_t x1, uint32_t k0
   return {a, b};
 }
 
-// The same rounds over uint32 tensors; the rotation's halves never overlap, so Add joins them.
-std::pair<Tensor, Tensor> threefryGraph(Tensor a, Tensor b, uint32_t k0, uint32_t k1) {
-  uint32_t ks[3] = {k1, k0 ^ k1 ^ 0x1BD11BDAu, k0};
-  a = a.add(int64_t{ks[2]});
-  b = b.add(int64_t{ks[0]});
+// A call's key (k0, k1) as uint32 data of shape (2,). Untagged, unlike a
+// program's literals: equal keys are one node, so a reseeded stream is the
+// same graph.
+Tensor keyWords(uint32_t k0, uint32_t k1) {
+  std::string bytes = literalBytes({Scalar(int64_t{k0}), Scalar(int64_t{k1})}, dtypes::uint32);
+  UOpPtr data = UOp::make(Op::Binary, dtypes::uint8, {}, std::move(bytes));
+  return Tensor(reshape(bitcast(data, dtypes::uint32), Shape{2}));
+}
+
+// The same rounds over uint32 tensors, the key words read from `key`; the
+// rotation's halves never overlap, so Add joins them.
+std::pair<Tensor, Tensor> threefryGraph(Tensor a, Tensor b, const Tensor& key) {
+  Tensor k0 = key.shrink({std::pair<int64_t, int64_t>{0, 1}});
+  Tensor k1 = key.shrink({std::pair<int64_t, int64_t>{1, 2}});
+  Tensor ks[3] = {k1, k0.bitwiseXor(k1).bitwiseXor(int64_t{0x1BD11BDA}), k0};
+  a = a.add(ks[2]);
+  b = b.add(ks[0]);
   for (uint32_t i = 0; i < 5; ++i) {
     for (uint32_t r : kRotations[i % 2]) {
       a = a.add(b);
       b = a.bitwiseXor(b.lshift(int64_t{r}).add(b.rshift(int64_t{32 - r})));
     }
-    a = a.add(int64_t{ks[i % 3]});
-    b = b.add(int64_t{static_cast<uint32_t>(ks[(i + 1) % 3] + i + 1)});
+    a = a.add(ks[i % 3]);
+    b = b.add(ks[(i + 1) % 3].add(int64_t{i + 1}));
   }
   return {a, b};
 }
@@ -118,7 +135,7 @@ Tensor randomBits(const DeviceRng& key, uint64_t counter, uint64_t num, const st
     int64_t half = static_cast<int64_t>((chunk + 1) / 2);
     Tensor counts0 = Tensor::arange(int64_t{0}, half, int64_t{1}, dtypes::uint32);
     Tensor counts1 = counts0.add(half);
-    auto [r0, r1] = threefryGraph(counts0, counts1, nk0, nk1);
+    auto [r0, r1] = threefryGraph(counts0, counts1, keyWords(nk0, nk1));
     Tensor part = r0.cat({r1}).shrinkTo({static_cast<int64_t>(chunk)});
     bits = bits ? bits->cat({part}) : part;
   }

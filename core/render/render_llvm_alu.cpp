@@ -93,7 +93,7 @@ std::string floatOp(Writer& w, const UOp& u, const std::string& a, const std::st
   const char* flags = w.contract.count(&u) ? " contract" : "";
   if (op == Op::Add) return w.emit(fmt::format("fadd{} {} {}, {}", flags, t, a, b));
   if (op == Op::Mul) return w.emit(fmt::format("fmul{} {} {}, {}", flags, t, a, b));
-  if (op == Op::Max && isFloatOrDoubleVariables(u)) return maximumOfVariables(w, d, a, b);
+  if (op == Op::Max && w.orderedMax && isFloatOrDoubleVariables(u)) return maximumOfVariables(w, d, a, b);
   if (op == Op::Max) return intrinsic2(w, "maximum", d, a, b);
   if (op == Op::Mod) return w.emit(fmt::format("frem {} {}, {}", t, a, b)); // C's fmod
   if (op == Op::Idiv)

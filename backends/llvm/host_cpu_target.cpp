@@ -20,6 +20,7 @@ CodegenTarget hostCpuTarget() {
   const std::string& features = hostTarget().features;
   target.vectorBits = hasFeature(features, "avx512f") ? 512 : hasFeature(features, "avx") ? 256 : 128;
   target.halfInstructions = hasFeature(features, "f16c");
+  target.maximumByOrderedMax = hostTarget().triple.starts_with("x86_64") || hostTarget().triple.starts_with("i386");
   return target;
 }
 

@@ -68,6 +68,11 @@ struct CodegenTarget {
   // (render_llvm_helpers.cpp) need no CPU feature and no libcall. Both round
   // once, to nearest even.
   bool halfInstructions = false;
+  // The maximum of two float variables is rendered as two ordered maxes, their
+  // bits ANDed, a NaN compare ORed in (render_llvm_alu.cpp): x86's max returns
+  // its second operand on NaN and ties, and LLVM lowers llvm.maximum there with
+  // blends by sign and by NaN. Not where the max propagates NaN (AArch64's fmax).
+  bool maximumByOrderedMax = false;
   // The kernels are the host CPU's machine code from LLVM's JIT: LLVM's MCA
   // models them (the throughput panel) and the auto-batched VM calls them
   bool hostCode = true;
@@ -85,7 +90,9 @@ struct CodegenTarget {
 };
 
 inline CodegenTarget cpuTarget() {
-  return {};
+  CodegenTarget t;
+  t.maximumByOrderedMax = true; // hostCpuTarget: x86 hosts only
+  return t;
 }
 
 // What the optimizer may use on this target.

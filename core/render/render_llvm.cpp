@@ -195,12 +195,13 @@ void gridModule(RenderedKernel& out, const Writer& w, const std::map<int64_t, co
 
 RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
                           std::string_view kernelName, int64_t lanes, const LlvmDialect& dialect,
-                          bool halfInstructions, bool explicitVectors) {
+                          bool halfInstructions, bool explicitVectors, bool orderedMax) {
   RenderedKernel out{.language = RenderLanguage::LlvmIr, .text = {}, .function = kernelSymbol(kernelName),
                      .entry = dialect.launchesGrid() ? kernelSymbol(kernelName) : "kernel"};
   Writer w;
   w.dialect = &dialect;
   w.halfInstructions = halfInstructions;
+  w.orderedMax = orderedMax;
   if (dialect.launchesGrid()) {
     LaunchGrid grid = gridFor(linear, dialect);
     out.global = grid.global;

@@ -53,11 +53,12 @@ inline constexpr int64_t kExplicitLanes = 16;
 // barriers and local memory as the dialect writes them.
 // `explicitVectors`: a register tile's lanes as LLVM vector ops where
 // vector_ops.h finds them (planVectorOps), not scalar lanes for LLVM's SLP
-// vectorizer to pack.
+// vectorizer to pack. `orderedMax`: the maximum of two float variables as
+// ordered maxes (CodegenTarget::maximumByOrderedMax).
 // Throws CodegenError (stage "Render") for an op or dtype it cannot render.
 RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
                           std::string_view kernelName, int64_t lanes = 1,
                           const LlvmDialect& dialect = cpuDialect(), bool halfInstructions = false,
-                          bool explicitVectors = false);
+                          bool explicitVectors = false, bool orderedMax = false);
 
 } // namespace uops

@@ -98,6 +98,9 @@ public:
   // instead of the integer helpers (CodegenTarget::halfInstructions)
   bool halfInstructions = false;
 
+  // The maximum of two float variables as ordered maxes (CodegenTarget::maximumByOrderedMax)
+  bool orderedMax = false;
+
   // Loop latches branch with `!llvm.loop` metadata that turns the loop vectorizer off.
   bool noLoopVectorize = false;
   int loopsMarked = 0; // latches written with that metadata: !1 ... !loopsMarked

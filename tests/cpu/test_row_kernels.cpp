@@ -1,0 +1,62 @@
+// The benchmarks' row kernels on the CPU in Zen 5 machine code: gelu's
+// multiplies per vector and the max loop of softmax.
+#include "tests/support/test_registry.h"
+#include "tests/support/cpu_schedule_checks.h"
+#include "tests/support/zen5_loop.h"
+
+#include "core/opt/heuristics.h"
+#include "core/pipeline/codegen.h"
+#include "core/pipeline/schedule.h"
+#include "core/tensor/tensor.h"
+
+#include <QTest>
+
+#include <map>
+#include <stdexcept>
+#include <string>
+
+using namespace uops;
+
+namespace {
+
+// The one kernel of `out` with the heuristics of a 2-core AVX-512 machine.
+LoweredKernel singleLoweredKernel(const Tensor& out) {
+  Schedule s = lowerToSchedule({out.uop()});
+  if (s.kernels.size() != 1) throw std::runtime_error("expected one kernel");
+  const UOpPtr& ast = s.kernels[0].ast;
+  return lowerKernel(ast, cpuTarget(), heuristicOpts(ast, cpuschedule::wideTarget()));
+}
+
+} // namespace
+
+class TestRowKernels : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  // gelu's tanh is 2 sigmoid(2y) - 1 and sigmoid's exp2 takes its argument times
+  // -1/ln2, capped by minimum(127) = -max(-z, -127): y*2*(-1/ln2)*(-1) is one
+  // multiply, y*(2/ln2) (Symbolic's exact float folds), where y*2 was an add
+  // (y+y) of its own: 31 float multiplies, adds and subtracts per vector, not 32.
+  void geluArgumentMultipliesOnce() {
+    Tensor x = Tensor::empty({1 << 20});
+    LoweredKernel k = singleLoweredKernel((x * 1.5 + 0.25).gelu());
+    QCOMPARE(QString::fromStdString(formatOpts(k.opts)), QStringLiteral("Split(0, 128, UPCAST); Split(0, 2, THREAD)"));
+    std::map<std::string, int> isa = zen5loop::functionIsa(k);
+    const int vectors = 128 / 16;
+    QCOMPARE(isa["vmulps"] + isa["vaddps"] + isa["vsubps"], 31 * vectors);
+  }
+
+  // softmax's row max: each accumulator update is x86's max both ways, their
+  // bits ANDed and a NaN compare ORed in, where llvm.maximum's lowering moved
+  // lanes by their sign and by NaN through mask registers.
+  void softmaxMaxWithoutSignBlends() {
+    Tensor x = Tensor::empty({64, 4096});
+    LoweredKernel k = singleLoweredKernel(x.softmax(1));
+    std::map<std::string, int> isa = zen5loop::functionIsa(k);
+    QCOMPARE(isa["vpmovd2m"], 0);
+    QCOMPARE(isa["vblendmps"], 0);
+  }
+};
+
+UOPSCOPE_TEST(TestRowKernels);
+#include "test_row_kernels.moc"

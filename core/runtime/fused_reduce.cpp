@@ -3,14 +3,13 @@
 #include "core/ir/shape.h"
 #include "core/runtime/reference_evaluator.h"
 
-#include <array>
 #include <unordered_map>
 
 namespace uops {
 namespace {
 
-// Deeper than this, a region's nodes become leaves: the element walk recurses
-// once per level.
+// Deeper than this, a region's nodes become leaves: each node's views compose
+// every chain above it.
 constexpr int kFusedReduceDepth = 64;
 // An elementwise node is a leaf when the operand repeats each of its elements
 // this many times or more on average: computing it whole holds at most a
@@ -49,6 +48,15 @@ bool fusedReduceFusable(const UOp& u) {
 // an elementwise op's operands.
 size_t fusedReduceSourceCount(const UOp& u) {
   return fusedReduceMoves(u.op()) ? 1 : u.src().size();
+}
+
+// The movement ops of `chain` (the reader's side first) applied above `views`, innermost first.
+void fusedReduceApply(StridedViews& views, const std::vector<const UOp*>& chain) {
+  for (size_t k = chain.size(); k-- > 0;) {
+    const UOp& move = *chain[k];
+    bool offsets = move.op() == Op::Pad || move.op() == Op::Shrink;
+    views.apply(move, offsets ? *shapeOperandValues(*move.src(1)) : Shape{});
+  }
 }
 
 } // namespace
@@ -98,82 +106,56 @@ FusedReduce::FusedReduce(const UOp& reduce) : m_reduce(reduce) {
       ++depth;
     }
     size_t self = m_nodes.size();
-    Node node{.uop = u, .leaf = !inner(*u, depth), .leafSlot = 0, .operands = {},
-              .index = std::vector<int64_t>(u->shape().size(), 0), .value = {},
-              .zero = {}};
-    // a Pad in the chain reads as zero of its dtype, the node's (a Pad above a
+    Node node{.uop = u, .leaf = !inner(*u, depth), .leafSlot = 0, .reader = p.reader, .chain = chain,
+              .operands = {}, .identity = false, .padded = false, .views = StridedViews(Shape{})};
+    // a Pad in the chain reads as zero of the node's dtype (a Pad above a
     // node with no scalar dtype is not fused: see fusedReduceFusable)
-    if (!chain.empty() && fusedReduceFusable(*chain.back())) node.zero = HostTensor(u->dtype(), Shape{});
-    Path path;
-    path.node = self;
-    path.views = StridedViews(u->shape());
-    for (size_t k = chain.size(); k-- > 0;) {
-      const UOp& move = *chain[k];
-      bool offsets = move.op() == Op::Pad || move.op() == Op::Shrink;
-      path.views.apply(move, offsets ? *shapeOperandValues(*move.src(1)) : Shape{});
-    }
-    if (p.reader != SIZE_MAX) path.views.broadcastTo(m_nodes[p.reader].uop->shape());
-    path.identity = !node.leaf && path.views.isIdentity(u->shape());
+    for (const UOp* move : chain)
+      node.padded = node.padded || move->op() == Op::Pad;
+    StridedViews path(u->shape());
+    fusedReduceApply(path, chain);
+    if (p.reader != SIZE_MAX) path.broadcastTo(m_nodes[p.reader].uop->shape());
+    node.identity = !node.leaf && path.isIdentity(u->shape());
     if (node.leaf) {
       auto [it, fresh] = leafSlots.emplace(u, m_leaves.size());
       if (fresh) m_leaves.push_back(u);
       node.leafSlot = it->second;
     } else {
-      node.value = HostTensor(u->dtype(), Shape{});
-      node.operands.resize(u->src().size());
       // pushed last-first so the sources are built in source order
       for (size_t k = u->src().size(); k-- > 0;)
         todo.push_back({u->src(k).get(), depth + 1, self, k});
+      node.operands.resize(u->src().size());
     }
     m_nodes.push_back(std::move(node));
-    if (p.reader == SIZE_MAX)
-      m_root = std::move(path);
-    else
-      m_nodes[p.reader].operands[p.slot] = std::move(path);
+    if (p.reader != SIZE_MAX) m_nodes[p.reader].operands[p.slot] = self;
   }
+  for (size_t i = 0; i < m_nodes.size(); ++i)
+    m_nodes[i].views = viewsFromOperand(i);
 }
 
-// The operand's element at its reader's `index`; a Pad's zero in its padding.
-ElementRef FusedReduce::through(Path& path, const std::vector<int64_t>& index) {
-  Node& node = m_nodes[path.node];
-  if (path.identity) {
-    node.index = index;
-    return at(path.node);
+// The node's chain, then its reader's broadcast and chain, up to the Reduce's operand.
+StridedViews FusedReduce::viewsFromOperand(size_t i) const {
+  StridedViews views(m_nodes[i].uop->shape());
+  while (true) {
+    const Node& node = m_nodes[i];
+    fusedReduceApply(views, node.chain);
+    if (node.reader == SIZE_MAX) return views;
+    i = node.reader;
+    views.broadcastTo(m_nodes[i].uop->shape());
   }
-  int64_t offset = 0;
-  if (!path.views.locate(index, offset, path.scratch)) return {&node.zero, 0};
-  if (node.leaf) return {m_leafValues[node.leafSlot], offset};
-  const Shape& shape = node.uop->shape();
-  for (size_t k = shape.size(); k-- > 0;) {
-    node.index[k] = offset % shape[k];
-    offset /= shape[k];
-  }
-  return at(path.node);
-}
-
-ElementRef FusedReduce::at(size_t i) {
-  Node& node = m_nodes[i];
-  std::array<ElementRef, kFusedReduceOperands> refs{};
-  size_t count = node.operands.size();
-  for (size_t s = 0; s < count; ++s)
-    refs[s] = through(node.operands[s], m_nodes[i].index);
-  Node& self = m_nodes[i];
-  elementwiseElement(self.uop->op(), std::span(refs.data(), count), self.value, 0);
-  return {&self.value, 0};
 }
 
 HostTensor FusedReduce::evaluate(std::span<const HostTensor* const> leafValues,
                                  const std::atomic<bool>* cancel) {
   m_leafValues = leafValues;
   const ReduceArg& arg = m_reduce.argAs<ReduceArg>();
-  const UOp& operand = *m_reduce.src(0);
-  auto element = [this](const std::vector<int64_t>& index) { return through(m_root, index); };
+  checkReduce(arg.op, arg.axes, m_reduce.src(0)->shape().size());
   std::function<void()> poll = [cancel] {
     if (cancel && cancel->load(std::memory_order_relaxed)) throw EvalCancelled();
   };
   HostTensor out;
   if (evaluateTyped(poll, out)) return out;
-  return reduceElements(operand.dtype(), operand.shape(), arg.op, arg.axes, element, poll);
+  return reduceRows(poll);
 }
 
 } // namespace uops

@@ -8,21 +8,27 @@
 //
 // The fused region is a tree grown from the Reduce's source through
 // elementwise ops and the movement ops that only move indices (Reshape,
-// Expand, Pad, Shrink, Permute, Flip); each chain of movement ops between two
-// elementwise ops (or the Reduce) is composed once into strided views
-// (strided_view.h), so an element costs a few multiply-adds per operand, not
-// an index rewritten by every op of the chain. It stops at the leaves, evaluated as
-// whole tensors by the caller: any other op, a node the region reads more than
+// Expand, Pad, Shrink, Permute, Flip). Each node's index is found from the
+// operand's through every movement op between them, composed once into
+// strided views (strided_view.h). It stops at the leaves, evaluated as whole
+// tensors by the caller: any other op, a node the region reads more than
 // once (so no element is computed twice per output element), and a node
 // whose own checks would fail (its error then comes from evaluating it).
-// Each element is computed by the functions the whole-tensor ops use
-// (elementwiseElement, reduceElements), so the values are the same bits.
+//
+// The operand is walked row by row (strided_rows.h): per row, each leaf's
+// elements are gathered into a small buffer, each elementwise node computes
+// its row from its operands' rows (elementwise_row.h, the functions the
+// whole-tensor ops use, so the values are the same bits) and reads zero where
+// a Pad right above it pads (an op of zeros need not be zero), and the root's
+// row is added into the outputs, each output's elements in the row-major
+// order of the reduced axes, as reduceElements adds them.
 #pragma once
 
 #include "core/runtime/strided_view.h"
 #include "core/runtime/tensor_reduce.h"
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <span>
 #include <vector>
@@ -41,26 +47,19 @@ public:
                       const std::atomic<bool>* cancel = nullptr);
 
 private:
-  // How an operand's element at its reader's index is found: the movement ops
-  // between them composed into views over the operand's node.
-  struct Path {
-    size_t node = 0; // index into m_nodes
-    StridedViews views{Shape{}};
-    bool identity = false; // the node's index is the reader's
-    std::vector<int64_t> scratch;
-  };
   struct Node {
     const UOp* uop;
     bool leaf = false;
-    size_t leafSlot = 0;          // index into m_leaves, for a leaf
-    std::vector<Path> operands;   // an elementwise node's
-    std::vector<int64_t> index;   // where it is being evaluated
-    HostTensor value;             // an elementwise node's element
-    HostTensor zero;              // read where a Pad's padding covers a path to it
+    size_t leafSlot = 0;            // index into m_leaves, for a leaf
+    size_t reader = SIZE_MAX;       // the node that reads it (SIZE_MAX: the Reduce)
+    std::vector<const UOp*> chain;  // the movement ops between its reader and it, the reader's side first
+    std::vector<size_t> operands;   // an elementwise node's, into m_nodes, in source order
+    bool identity = false;          // its index is its reader's (no movement at all)
+    bool padded = false;            // a Pad in its chain: zero in that padding
+    StridedViews views{Shape{}};    // its index from the operand's (every chain up to the Reduce)
   };
 
-  ElementRef through(Path& path, const std::vector<int64_t>& index);
-  ElementRef at(size_t node);
+  StridedViews viewsFromOperand(size_t node) const;
 
   // The common shapes of region as loops over the element type
   // (fused_reduce_typed.cpp); false where the general walk is needed.
@@ -68,10 +67,11 @@ private:
   template <class T>
   void reduceLeaf(Op op, const Ints& axes, const std::function<void()>& poll, HostTensor& out);
   template <class T> void sumProducts(const Ints& axes, const std::function<void()>& poll, HostTensor& out);
+  // Any region, row by row through every node (fused_reduce_rows.cpp).
+  HostTensor reduceRows(const std::function<void()>& poll);
 
   const UOp& m_reduce;
-  std::vector<Node> m_nodes;
-  Path m_root; // from the Reduce's operand
+  std::vector<Node> m_nodes; // m_nodes[0] is the operand's node; a node's operands come after it
   std::vector<const UOp*> m_leaves;
   std::span<const HostTensor* const> m_leafValues;
 };

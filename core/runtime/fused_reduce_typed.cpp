@@ -12,96 +12,26 @@
 #include "core/runtime/fused_reduce.h"
 
 #include "core/ir/shape.h"
+#include "core/runtime/fused_reduce_walk.h"
 #include "core/runtime/integer_types.h"
 #include "core/runtime/scalar_ops.h"
-#include "core/runtime/strided_rows.h"
-#include "core/runtime/strides.h"
 
 #include <algorithm>
 #include <type_traits>
 
 namespace uops {
-namespace {
-
-// The operand's axes in the order its outputs are computed: the kept axes
-// (one output after another, row-major), then the reduced ones (each output's
-// elements in the order reduceElements takes them).
-std::vector<size_t> frtOrder(size_t rank, const Ints& axes) {
-  std::vector<bool> reduced(rank, false);
-  for (int64_t axis : axes)
-    reduced[static_cast<size_t>(axis)] = true;
-  std::vector<size_t> order;
-  for (bool pass : {false, true})
-    for (size_t k = 0; k < rank; ++k)
-      if (reduced[k] == pass) order.push_back(k);
-  return order;
-}
-
-// The output an operand element reduces into, as strides over the operand's axes.
-Strides frtTargetStrides(const Shape& shape, const Ints& axes) {
-  Shape outShape = shape;
-  for (int64_t axis : axes)
-    outShape[static_cast<size_t>(axis)] = 1;
-  Strides strides = rowMajorStrides(outShape);
-  for (int64_t axis : axes)
-    strides[static_cast<size_t>(axis)] = 0;
-  return strides;
-}
-
-// Calls fn(first, count) for every row, in pieces of at most kPiece
-// elements, and poll() about every 2^20 elements.
-template <class PieceFn> void frtEachPiece(StridedRows& rows, const std::function<void()>& poll, PieceFn&& fn) {
-  poll();
-  if (!rows.start()) return;
-  int64_t since = 0;
-  do {
-    for (int64_t first = 0; first < rows.length(); first += StridedRows::kPiece) {
-      int64_t count = std::min(StridedRows::kPiece, rows.length() - first);
-      since += count;
-      if (since >= (int64_t{1} << 20)) {
-        poll();
-        since = 0;
-      }
-      fn(first, count);
-    }
-  } while (rows.next());
-}
-
-// The accumulator's row from element `first` on.
-StridedRows::Row frtTarget(const StridedRows& rows, size_t target, int64_t first) {
-  StridedRows::Row t = rows.row(target);
-  t.offset += first * t.stride;
-  return t;
-}
-
-// acc[target + j * stride] = step(acc[...], x[j]) along a row; a reduced row
-// (stride 0) accumulates in a register, the same steps in the same order.
-template <class A, class X, class Step>
-void frtAccumulate(A* acc, StridedRows::Row target, const X* x, int64_t n, Step&& step) {
-  if (target.stride == 0) {
-    A a = acc[target.offset];
-    for (int64_t j = 0; j < n; ++j)
-      a = step(a, x[j]);
-    acc[target.offset] = a;
-    return;
-  }
-  for (int64_t j = 0; j < n; ++j) {
-    A& a = acc[target.offset + j * target.stride];
-    a = step(a, x[j]);
-  }
-}
-
-} // namespace
 
 template <class T>
 void FusedReduce::reduceLeaf(Op op, const Ints& axes, const std::function<void()>& poll, HostTensor& out) {
   const UOp& operand = *m_reduce.src(0);
   const Shape& shape = operand.shape();
   ScalarType t = operand.dtype().scalar;
-  StridedRows rows(shape, frtOrder(shape.size(), axes));
-  size_t leaf = rows.add(m_root.views);
-  size_t target = rows.add(frtTargetStrides(shape, axes));
-  const std::byte* base = m_leafValues[m_nodes[m_root.node].leafSlot]->bytes().data();
+  size_t leaf = 0, target = 0;
+  StridedRows rows = frtRows(shape, axes, [&](StridedRows& r) {
+    leaf = r.add(m_nodes[0].views);
+    target = r.add(frtTargetStrides(shape, axes));
+  });
+  const std::byte* base = m_leafValues[m_nodes[0].leafSlot]->bytes().data();
   std::vector<T> x;
   if constexpr (std::is_floating_point_v<T>) {
     std::vector<T> acc(static_cast<size_t>(out.numel()), static_cast<T>(floatIdentity(op)));
@@ -145,14 +75,16 @@ void FusedReduce::reduceLeaf(Op op, const Ints& axes, const std::function<void()
 
 template <class T> void FusedReduce::sumProducts(const Ints& axes, const std::function<void()>& poll, HostTensor& out) {
   const Shape& shape = m_reduce.src(0)->shape();
-  const Node& mul = m_nodes[m_root.node];
-  const Path& pa = mul.operands[0];
-  const Path& pb = mul.operands[1];
-  StridedRows rows(shape, frtOrder(shape.size(), axes));
-  size_t a = rows.add(pa.views), b = rows.add(pb.views);
-  size_t target = rows.add(frtTargetStrides(shape, axes));
-  const std::byte* baseA = m_leafValues[m_nodes[pa.node].leafSlot]->bytes().data();
-  const std::byte* baseB = m_leafValues[m_nodes[pb.node].leafSlot]->bytes().data();
+  const Node& na = m_nodes[m_nodes[0].operands[0]];
+  const Node& nb = m_nodes[m_nodes[0].operands[1]];
+  size_t a = 0, b = 0, target = 0;
+  StridedRows rows = frtRows(shape, axes, [&](StridedRows& r) {
+    a = r.add(na.views);
+    b = r.add(nb.views);
+    target = r.add(frtTargetStrides(shape, axes));
+  });
+  const std::byte* baseA = m_leafValues[na.leafSlot]->bytes().data();
+  const std::byte* baseB = m_leafValues[nb.leafSlot]->bytes().data();
   // floats in T; integers modulo 2^64, sign-extended from T
   using Acc = std::conditional_t<std::is_floating_point_v<T>, T,
                                  std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>>;
@@ -181,19 +113,15 @@ template <class T> void FusedReduce::sumProducts(const Ints& axes, const std::fu
 
 bool FusedReduce::evaluateTyped(const std::function<void()>& poll, HostTensor& out) {
   const ReduceArg& arg = m_reduce.argAs<ReduceArg>();
-  if (arg.op != Op::Add && arg.op != Op::Mul && arg.op != Op::Max) return false;
-  for (int64_t axis : arg.axes)
-    if (axis < 0 || static_cast<size_t>(axis) >= m_reduce.src(0)->shape().size()) return false;
   ScalarType t = m_reduce.src(0)->dtype().scalar;
   Shape outShape = m_reduce.src(0)->shape();
   for (int64_t axis : arg.axes)
     outShape[static_cast<size_t>(axis)] = 1;
-  const Node& root = m_nodes[m_root.node];
+  const Node& root = m_nodes[0];
   // the root path's views: a leaf; an elementwise root's identity path
   bool leafRoot = root.leaf;
-  bool product = !root.leaf && m_root.identity && root.uop->op() == Op::Mul && arg.op == Op::Add &&
-                 root.operands.size() == 2 && m_nodes[root.operands[0].node].leaf &&
-                 m_nodes[root.operands[1].node].leaf;
+  bool product = !root.leaf && root.identity && root.uop->op() == Op::Mul && arg.op == Op::Add &&
+                 root.operands.size() == 2 && m_nodes[root.operands[0]].leaf && m_nodes[root.operands[1]].leaf;
   if (!leafRoot && !product) return false;
   out = HostTensor(m_reduce.src(0)->dtype(), outShape);
   const Op op = arg.op;

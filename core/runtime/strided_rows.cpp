@@ -127,6 +127,25 @@ StridedRows::Row StridedRows::row(size_t r) const {
   return {reader.offset, reader.walkStride[last], reader.walkLo[last], reader.walkHi[last]};
 }
 
+void StridedRows::gatherBytes(size_t r, const std::byte* base, size_t itemSize, std::byte* out, int64_t first,
+                              int64_t count) {
+  switch (itemSize) {
+  case 1: return gather(r, base, reinterpret_cast<uint8_t*>(out), first, count);
+  case 2: return gather(r, base, reinterpret_cast<uint16_t*>(out), first, count);
+  case 4: return gather(r, base, reinterpret_cast<uint32_t*>(out), first, count);
+  default: return gather(r, base, reinterpret_cast<uint64_t*>(out), first, count);
+  }
+}
+
+void StridedRows::zeroPaddingBytes(size_t r, size_t itemSize, std::byte* out, int64_t first, int64_t count) {
+  switch (itemSize) {
+  case 1: return zeroPadding(r, reinterpret_cast<uint8_t*>(out), first, count);
+  case 2: return zeroPadding(r, reinterpret_cast<uint16_t*>(out), first, count);
+  case 4: return zeroPadding(r, reinterpret_cast<uint32_t*>(out), first, count);
+  default: return zeroPadding(r, reinterpret_cast<uint64_t*>(out), first, count);
+  }
+}
+
 namespace {
 
 // floor(a / b) for b > 0

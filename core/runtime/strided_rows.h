@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -74,6 +75,10 @@ public:
       for (const Run& run : m_runs)
         for (int64_t j = 0; j < run.count; ++j)
           std::memcpy(out + run.first + j, base + static_cast<size_t>(run.offset + j * run.stride) * n, n);
+    } else if (w.stride == 0) {
+      T v;
+      std::memcpy(&v, base + static_cast<size_t>(w.offset) * n, n);
+      std::fill(out + (lo - first), out + (hi - first), v);
     } else if (w.stride == 1) {
       std::memcpy(out + (lo - first), base + static_cast<size_t>(w.offset + lo) * n, static_cast<size_t>(hi - lo) * n);
     } else {
@@ -82,6 +87,30 @@ public:
     }
   }
   template <class T> void gather(size_t r, const std::byte* base, T* out) { gather(r, base, out, 0, m_length); }
+  // gather() of elements of itemSize bytes (1, 2, 4 or 8).
+  void gatherBytes(size_t r, const std::byte* base, size_t itemSize, std::byte* out, int64_t first, int64_t count);
+  // out[0..count) set to 0 where element first+j of reader r's current row is
+  // padding (the rest left as it is).
+  template <class T> void zeroPadding(size_t r, T* out, int64_t first, int64_t count) {
+    Row w = row(r);
+    const int64_t lo = std::max(w.lo, first), hi = std::min(w.hi, first + count);
+    if (lo >= hi) {
+      std::fill(out, out + count, T(0));
+      return;
+    }
+    std::fill(out, out + (lo - first), T(0));
+    std::fill(out + (hi - first), out + count, T(0));
+    if (m_readers[r].below.empty()) return;
+    m_runs.clear();
+    runsBelow(m_readers[r], 0, w.offset + lo * w.stride, w.stride, hi - lo, lo - first);
+    int64_t at = lo - first;
+    for (const Run& run : m_runs) {
+      std::fill(out + at, out + run.first, T(0));
+      at = run.first + run.count;
+    }
+    std::fill(out + at, out + (hi - first), T(0));
+  }
+  void zeroPaddingBytes(size_t r, size_t itemSize, std::byte* out, int64_t first, int64_t count);
 
 private:
   // A view below the outermost one: its index as digits of the offset above.

@@ -1,16 +1,13 @@
 #include "core/runtime/tensor_elementwise.h"
 
 #include "core/ir/shape.h"
-#include "core/runtime/integer_types.h"
+#include "core/runtime/elementwise_row.h"
 #include "core/runtime/scalar_ops.h"
 #include "core/runtime/strided_rows.h"
 #include "core/runtime/strides.h"
-#include "core/runtime/tensor_movement.h"
 
 #include <algorithm>
-#include <array>
 #include <cstring>
-#include <type_traits>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -42,10 +39,9 @@ Strides elementwiseBroadcastStrides(const Shape& in, const Shape& shape) {
   return out;
 }
 
-// y = f(a, b, c) over rows of elements of type T, each operand read through
-// its broadcast strides (no broadcast copy), missing operands as 0.
-template <class T, class F>
-void elementwiseRows(std::span<const HostTensor* const> in, HostTensor& out, F&& f) {
+// op over rows of the result, each operand read through its broadcast
+// strides (no broadcast copy) into a row buffer, computed by elementwiseRow.
+void elementwiseRows(Op op, std::span<const HostTensor* const> in, HostTensor& out) {
   const Shape& shape = out.shape();
   std::vector<size_t> order(shape.size());
   for (size_t k = 0; k < order.size(); ++k)
@@ -56,77 +52,27 @@ void elementwiseRows(std::span<const HostTensor* const> in, HostTensor& out, F&&
     readers.push_back(rows.add(elementwiseBroadcastStrides(s->shape(), shape)));
   size_t target = rows.add(rowMajorStrides(shape));
   if (!rows.start()) return;
-  const size_t piece = static_cast<size_t>(std::min(rows.length(), StridedRows::kPiece));
-  std::array<std::vector<T>, 3> x;
-  for (auto& operand : x)
-    operand.assign(piece, T(0)); // operands past the op's count read as 0
-  std::vector<T> y(piece);
+  const int64_t piece = std::min(rows.length(), StridedRows::kPiece);
+  std::vector<HostTensor> x;
+  std::vector<const HostTensor*> operands;
+  for (const HostTensor* s : in)
+    x.emplace_back(s->dtype(), Shape{piece});
+  for (const HostTensor& t : x)
+    operands.push_back(&t);
+  HostTensor y(out.dtype(), Shape{piece});
+  const size_t n = static_cast<size_t>(out.itemSize());
   std::byte* dst = out.mutableBytes().data();
   do {
     const int64_t rowStart = rows.row(target).offset;
     for (int64_t first = 0; first < rows.length(); first += StridedRows::kPiece) {
       const int64_t count = std::min(StridedRows::kPiece, rows.length() - first);
       for (size_t k = 0; k < in.size(); ++k)
-        rows.gather<T>(readers[k], in[k]->bytes().data(), x[k].data(), first, count);
-      for (size_t j = 0; j < static_cast<size_t>(count); ++j)
-        y[j] = f(x[0][j], x[1][j], x[2][j]);
-      std::memcpy(dst + static_cast<size_t>(rowStart + first) * sizeof(T), y.data(),
-                  static_cast<size_t>(count) * sizeof(T));
+        rows.gatherBytes(readers[k], in[k]->bytes().data(), static_cast<size_t>(in[k]->itemSize()),
+                         x[k].mutableBytes().data(), first, count);
+      elementwiseRow(op, operands, y, count);
+      std::memcpy(dst + static_cast<size_t>(rowStart + first) * n, y.bytes().data(), static_cast<size_t>(count) * n);
     }
   } while (rows.next());
-}
-
-// A float op in T as floatOp computes it (operands read as getDouble does,
-// the result stored as setDouble does). Add, Sub, Mul and Neg are one
-// operation in T, which is what floatOp does for float32 and float64.
-template <class T> void elementwiseFloatRows(Op op, ScalarType t, std::span<const HostTensor* const> in, HostTensor& out) {
-  switch (op) {
-  case Op::Add: return elementwiseRows<T>(in, out, [](T a, T b, T) { return a + b; });
-  case Op::Sub: return elementwiseRows<T>(in, out, [](T a, T b, T) { return a - b; });
-  case Op::Mul: return elementwiseRows<T>(in, out, [](T a, T b, T) { return a * b; });
-  case Op::Neg: return elementwiseRows<T>(in, out, [](T a, T, T) { return -a; });
-  default:
-    return elementwiseRows<T>(in, out, [op, t](T a, T b, T c) {
-      return static_cast<T>(floatOp(op, t, static_cast<double>(a), static_cast<double>(b), static_cast<double>(c)));
-    });
-  }
-}
-
-// An integer op in T as intOp computes it: modulo 2^64 on the sign-extended
-// operands, wrapped to T, which for these ops is the op modulo 2^n in T's
-// unsigned type; shift amounts modulo the width, Shr arithmetic for signed T.
-template <class T> void elementwiseIntRows(Op op, ScalarType t, std::span<const HostTensor* const> in, HostTensor& out) {
-  using U = std::make_unsigned_t<T>;
-  constexpr U mask = static_cast<U>(sizeof(T) * 8 - 1);
-  switch (op) {
-  case Op::Add: return elementwiseRows<T>(in, out, [](T a, T b, T) { return static_cast<T>(static_cast<U>(uint64_t{static_cast<U>(a)} + uint64_t{static_cast<U>(b)})); });
-  case Op::Sub: return elementwiseRows<T>(in, out, [](T a, T b, T) { return static_cast<T>(static_cast<U>(uint64_t{static_cast<U>(a)} - uint64_t{static_cast<U>(b)})); });
-  case Op::Mul: return elementwiseRows<T>(in, out, [](T a, T b, T) { return static_cast<T>(static_cast<U>(uint64_t{static_cast<U>(a)} * uint64_t{static_cast<U>(b)})); });
-  case Op::Xor: return elementwiseRows<T>(in, out, [](T a, T b, T) { return static_cast<T>(a ^ b); });
-  case Op::Or: return elementwiseRows<T>(in, out, [](T a, T b, T) { return static_cast<T>(a | b); });
-  case Op::And: return elementwiseRows<T>(in, out, [](T a, T b, T) { return static_cast<T>(a & b); });
-  case Op::Shl:
-    return elementwiseRows<T>(in, out, [](T a, T b, T) {
-      return static_cast<T>(static_cast<U>(static_cast<uint64_t>(static_cast<U>(a)) << (static_cast<U>(b) & mask)));
-    });
-  case Op::Shr: return elementwiseRows<T>(in, out, [](T a, T b, T) { return static_cast<T>(a >> (static_cast<U>(b) & mask)); });
-  default: {
-    using Wide = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>; // sign-extended as getUInt
-    auto bits = [](T v) { return static_cast<uint64_t>(static_cast<Wide>(v)); };
-    return elementwiseRows<T>(in, out, [op, t, bits](T a, T b, T c) { return static_cast<T>(intOp(op, t, bits(a), bits(b), bits(c))); });
-  }
-  }
-}
-
-bool elementwiseTyped(Op op, DType dtype, std::span<const HostTensor* const> in, HostTensor& out) {
-  if (isCompare(op) || op == Op::Where || op == Op::Cast || in.size() > 3) return false;
-  for (const HostTensor* t : in)
-    if (t->dtype() != dtype) return false;
-  ScalarType t = dtype.scalar;
-  if (t == ScalarType::Float32) return elementwiseFloatRows<float>(op, t, in, out), true;
-  if (t == ScalarType::Float64) return elementwiseFloatRows<double>(op, t, in, out), true;
-  // other dtypes (bool, float16, bfloat16, index) take the per-element accessors
-  return withIntegerType(t, [&]<class T>() { elementwiseIntRows<T>(op, t, in, out); });
 }
 
 } // namespace
@@ -205,16 +151,7 @@ HostTensor elementwiseTensor(Op op, DType dtype, std::span<const HostTensor* con
     shape = *b;
   }
   HostTensor out(dtype, shape);
-  if (elementwiseTyped(op, dtype, srcs, out)) return out;
-  std::vector<HostTensor> in;
-  for (const HostTensor* s : srcs)
-    in.push_back(broadcastTo(*s, shape));
-  std::vector<ElementRef> refs(in.size());
-  for (int64_t i = 0; i < out.numel(); ++i) {
-    for (size_t k = 0; k < in.size(); ++k)
-      refs[k] = {&in[k], i};
-    elementwiseElement(op, refs, out, i);
-  }
+  elementwiseRows(op, srcs, out);
   return out;
 }
 

@@ -10,6 +10,15 @@
 
 namespace uops {
 
+void checkReduce(Op op, const Ints& axes, size_t rank) {
+  if (op != Op::Add && op != Op::Max && op != Op::Mul)
+    throw std::invalid_argument(
+        fmt::format("Reduce with {}: only Add, Max and Mul reduce", opName(op)));
+  for (int64_t axis : axes)
+    if (axis < 0 || static_cast<size_t>(axis) >= rank)
+      throw std::invalid_argument(fmt::format("Reduce axis {} out of range for rank {}", axis, rank));
+}
+
 HostTensor reduceTensor(const HostTensor& in, Op op, const Ints& axes) {
   int64_t i = 0;
   return reduceElements(in.dtype(), in.shape(), op, axes,
@@ -18,16 +27,10 @@ HostTensor reduceTensor(const HostTensor& in, Op op, const Ints& axes) {
 
 HostTensor reduceElements(DType dtype, const Shape& inShape, Op op, const Ints& axes,
                           const ElementAt& element, const std::function<void()>& poll) {
-  if (op != Op::Add && op != Op::Max && op != Op::Mul)
-    throw std::invalid_argument(
-        fmt::format("Reduce with {}: only Add, Max and Mul reduce", opName(op)));
+  checkReduce(op, axes, inShape.size());
   Shape shape = inShape;
-  for (int64_t axis : axes) {
-    if (axis < 0 || static_cast<size_t>(axis) >= shape.size())
-      throw std::invalid_argument(
-          fmt::format("Reduce axis {} out of range for rank {}", axis, shape.size()));
+  for (int64_t axis : axes)
     shape[static_cast<size_t>(axis)] = 1;
-  }
   // The input element at `index` accumulates into output `target`: reduced
   // axes do not move it. An odometer walks the input in row-major order.
   Strides strides = rowMajorStrides(shape);

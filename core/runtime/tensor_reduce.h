@@ -14,6 +14,10 @@ namespace uops {
 // in that dtype would. Axes outside the tensor throw std::invalid_argument.
 HostTensor reduceTensor(const HostTensor& in, Op op, const Ints& axes);
 
+// Throws std::invalid_argument for a reduce op other than Add, Max and Mul
+// and for axes outside a tensor of `rank` axes.
+void checkReduce(Op op, const Ints& axes, size_t rank);
+
 // The same reduction over an operand that is never materialized: `element`
 // gives the operand's element at a multi-index of `shape` (dtype `dtype`),
 // asked in row-major order; its ElementRef is read before the next call.

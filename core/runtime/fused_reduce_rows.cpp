@@ -90,7 +90,7 @@ HostTensor FusedReduce::reduceRows(const std::function<void()>& poll) {
   StridedRows rows = frtRows(shape, arg.axes, [&](StridedRows& r) {
     for (size_t i = 0; i < m_nodes.size(); ++i)
       if (m_nodes[i].leaf || m_nodes[i].padded) readers[i] = r.add(m_nodes[i].views);
-    target = r.add(frtTargetStrides(shape, arg.axes));
+    target = r.add(reduceTargetStrides(shape, arg.axes));
   });
   Shape outShape = shape;
   for (int64_t axis : arg.axes)

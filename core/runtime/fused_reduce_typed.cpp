@@ -29,7 +29,7 @@ void FusedReduce::reduceLeaf(Op op, const Ints& axes, const std::function<void()
   size_t leaf = 0, target = 0;
   StridedRows rows = frtRows(shape, axes, [&](StridedRows& r) {
     leaf = r.add(m_nodes[0].views);
-    target = r.add(frtTargetStrides(shape, axes));
+    target = r.add(reduceTargetStrides(shape, axes));
   });
   const std::byte* base = m_leafValues[m_nodes[0].leafSlot]->bytes().data();
   std::vector<T> x;
@@ -81,7 +81,7 @@ template <class T> void FusedReduce::sumProducts(const Ints& axes, const std::fu
   StridedRows rows = frtRows(shape, axes, [&](StridedRows& r) {
     a = r.add(na.views);
     b = r.add(nb.views);
-    target = r.add(frtTargetStrides(shape, axes));
+    target = r.add(reduceTargetStrides(shape, axes));
   });
   const std::byte* baseA = m_leafValues[na.leafSlot]->bytes().data();
   const std::byte* baseB = m_leafValues[nb.leafSlot]->bytes().data();

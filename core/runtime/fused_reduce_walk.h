@@ -51,16 +51,6 @@ template <class AddReaders> StridedRows frtRows(const Shape& shape, const Ints& 
   return across.length() > rows.length() ? std::move(across) : std::move(rows);
 }
 
-// The output an operand element reduces into, as strides over the operand's axes.
-inline Strides frtTargetStrides(const Shape& shape, const Ints& axes) {
-  Shape outShape = shape;
-  for (int64_t axis : axes)
-    outShape[static_cast<size_t>(axis)] = 1;
-  Strides strides = rowMajorStrides(outShape);
-  for (int64_t axis : axes)
-    strides[static_cast<size_t>(axis)] = 0;
-  return strides;
-}
 
 // Calls fn(first, count) for every row, in pieces of at most kPiece
 // elements, and poll() about every 2^20 elements.

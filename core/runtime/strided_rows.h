@@ -60,13 +60,8 @@ public:
   template <class T> void gather(size_t r, const std::byte* base, T* out, int64_t first, int64_t count) {
     const size_t n = sizeof(T);
     Row w = row(r);
-    const int64_t lo = std::max(w.lo, first), hi = std::min(w.hi, first + count);
-    if (lo >= hi) {
-      std::fill(out, out + count, T(0));
-      return;
-    }
-    std::fill(out, out + (lo - first), T(0));
-    std::fill(out + (hi - first), out + count, T(0));
+    int64_t lo = 0, hi = 0;
+    if (!zeroOutside(w, out, first, count, lo, hi)) return;
     if (!m_readers[r].below.empty()) {
       // the views below cut the row into strided runs of the underlying tensor
       std::fill(out + (lo - first), out + (hi - first), T(0));
@@ -93,14 +88,8 @@ public:
   // padding (the rest left as it is).
   template <class T> void zeroPadding(size_t r, T* out, int64_t first, int64_t count) {
     Row w = row(r);
-    const int64_t lo = std::max(w.lo, first), hi = std::min(w.hi, first + count);
-    if (lo >= hi) {
-      std::fill(out, out + count, T(0));
-      return;
-    }
-    std::fill(out, out + (lo - first), T(0));
-    std::fill(out + (hi - first), out + count, T(0));
-    if (m_readers[r].below.empty()) return;
+    int64_t lo = 0, hi = 0;
+    if (!zeroOutside(w, out, first, count, lo, hi) || m_readers[r].below.empty()) return;
     m_runs.clear();
     runsBelow(m_readers[r], 0, w.offset + lo * w.stride, w.stride, hi - lo, lo - first);
     int64_t at = lo - first;
@@ -113,6 +102,19 @@ public:
   void zeroPaddingBytes(size_t r, size_t itemSize, std::byte* out, int64_t first, int64_t count);
 
 private:
+  // out[0..count) set to 0 outside row w's bounds; [lo, hi) the bounds within
+  // first..first+count. False when nothing of the row is inside.
+  template <class T> static bool zeroOutside(const Row& w, T* out, int64_t first, int64_t count, int64_t& lo, int64_t& hi) {
+    lo = std::max(w.lo, first);
+    hi = std::min(w.hi, first + count);
+    if (lo >= hi) {
+      std::fill(out, out + count, T(0));
+      return false;
+    }
+    std::fill(out, out + (lo - first), T(0));
+    std::fill(out + (hi - first), out + count, T(0));
+    return true;
+  }
   // A view below the outermost one: its index as digits of the offset above.
   struct Level {
     Shape shape;

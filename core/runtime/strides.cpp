@@ -11,6 +11,16 @@ Strides rowMajorStrides(const Shape& shape) {
   return strides;
 }
 
+Strides reduceTargetStrides(const Shape& shape, const Ints& axes) {
+  Shape reduced = shape;
+  for (int64_t axis : axes)
+    reduced[static_cast<size_t>(axis)] = 1;
+  Strides strides = rowMajorStrides(reduced);
+  for (int64_t axis : axes)
+    strides[static_cast<size_t>(axis)] = 0;
+  return strides;
+}
+
 std::vector<int64_t> stridedOffsets(const Shape& shape, const Strides& strides, int64_t offset) {
   int64_t n = shapeProduct(shape);
   std::vector<int64_t> out;

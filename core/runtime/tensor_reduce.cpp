@@ -33,9 +33,7 @@ HostTensor reduceElements(DType dtype, const Shape& inShape, Op op, const Ints& 
     shape[static_cast<size_t>(axis)] = 1;
   // The input element at `index` accumulates into output `target`: reduced
   // axes do not move it. An odometer walks the input in row-major order.
-  Strides strides = rowMajorStrides(shape);
-  for (int64_t axis : axes)
-    strides[static_cast<size_t>(axis)] = 0;
+  Strides strides = reduceTargetStrides(inShape, axes);
   HostTensor out(dtype, shape);
   int64_t n = shapeProduct(inShape);
   bool isFloat = dtype.isFloat();

@@ -131,10 +131,20 @@ void TestRenderLlvm::shiftsMasked() {
 }
 
 void TestRenderLlvm::maxPropagatesNan() {
-  std::string f =
-      source(binaryKernel([](auto a, auto b) { return maximum(a, b); }, dtypes::float32));
-  CHECK_CONTAINS(f, std::string("declare float @llvm.maximum.f32(float, float)\n"));
-  CHECK_CONTAINS(f, std::string("= call float @llvm.maximum.f32(float %v2, float %v4)\n"));
+  auto floatMax = [](auto a, auto b) { return maximum(a, b); };
+  // on x86 two ordered maxes ANDed, a NaN compare ORed in (render_llvm_alu.cpp)
+  CodegenTarget x86 = cpuTarget();
+  x86.maximumByOrderedMax = true;
+  std::string f = source(binaryKernel(floatMax, dtypes::float32), x86);
+  CHECK_CONTAINS(f, std::string("= fcmp ogt float %v2, %v4\n"));
+  CHECK_CONTAINS(f, std::string("= fcmp ogt float %v4, %v2\n"));
+  CHECK_CONTAINS(f, std::string("= fcmp uno float %v2, %v4\n"));
+  QVERIFY(f.find("@llvm.maximum") == std::string::npos);
+  CodegenTarget plain = cpuTarget();
+  plain.maximumByOrderedMax = false;
+  std::string g = source(binaryKernel(floatMax, dtypes::float32), plain);
+  CHECK_CONTAINS(g, std::string("declare float @llvm.maximum.f32(float, float)\n"));
+  CHECK_CONTAINS(g, std::string("= call float @llvm.maximum.f32(float %v2, float %v4)\n"));
   std::string i = source(binaryKernel([](auto a, auto b) { return maximum(a, b); }));
   CHECK_CONTAINS(i, std::string("@llvm.smax.i32"));
   std::string u =

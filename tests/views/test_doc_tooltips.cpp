@@ -115,7 +115,7 @@ private Q_SLOTS:
   // rendered source shows its entry; on a register, nothing.
   void llvmIrWordsExplainThemselves() {
     MainWindow w;
-    QVERIFY(viewstest::showAt(w, "softmax.py", "Callify", {1400, 900}));
+    QVERIFY(viewstest::showAt(w, "attention.py", "Callify", {1400, 900}));
     QVERIFY(w.showView(QStringLiteral("code")));
     const int render = w.session().findStage(QStringLiteral("Render"), 0);
     QVERIFY(render >= 0);

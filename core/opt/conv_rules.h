@@ -27,6 +27,11 @@
 //     the filters re-read once per row tile are fewer bytes than the images
 //     re-read once per channel tile (the 1x1, EfficientNet's and the stride-2
 //     layers; not ResNet's layer3, 2.4 MB of filters).
+// With AVX2 (256-bit vectors), a row that two vectors do not divide (56, 28,
+// 14) is padded to a multiple of 16 when that adds at most a quarter, tiled
+// 16 columns by 4 output channels, the rows' loop outside the channels' where
+// that reads fewer bytes (as above); stride 2 and depthwise keep
+// heuristics.h's tile there.
 // Rows that are a multiple of the vector width keep heuristics.h's tile.
 // A plan of OptOps on the kernel's axes as numbered before them (each Split
 // appends its new axis, so the numbers stay valid); none where no rule fits.

@@ -13,6 +13,10 @@
 //     adds at most a quarter and a second tile axis follows, so the tile is
 //     whole vectors (its tail masked), and equal tile factors nest the first
 //     axis innermost, where LLVM packs its copies into vectors;
+//   - with 256-bit vectors, a convolution's image row that two vectors do
+//     not divide is padded to a multiple of 16 (adding at most a quarter) and
+//     tiled 16 columns by 4 output channels, the rows' loop outside the
+//     channels' (conv_rules.h);
 //   - with 512-bit vectors, a matmul whose 32-column tile of the operand
 //     reused across its rows (K x 32 floats) outgrows a 32 KiB L1 is tiled
 //     64 columns (four vectors) by 4 rows, halving the passes over the other

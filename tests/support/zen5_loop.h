@@ -1,7 +1,8 @@
 // A kernel's machine code for Zen 5 (AVX-512), whatever the host, or for
 // another x86 processor LLVM knows (`cpu`: "znver3" for AVX2): its
 // mnemonics counted over the whole function or over its innermost loop (the
-// backward branch that spans the fewest bytes), those asked for with their
+// backward branch that spans the fewest bytes, or the fewest of those holding
+// a multiply-add), those asked for with their
 // register width ("vfmadd231ps zmm", "vmovups zmm"), and in the loop the
 // accesses to the stack (spills).
 #pragma once
@@ -41,18 +42,10 @@ inline std::map<std::string, int> functionIsa(const uops::LoweredKernel& k,
   return counts;
 }
 
-// The innermost loop's instructions counted; "stack" counts those that
-// address rsp, "bytes" the loop's size.
-inline std::map<std::string, int> innermostLoopIsa(const uops::LoweredKernel& k, const std::string& cpu = "znver5") {
-  const std::vector<uops::AsmLine> code = zen5Code(k, cpu);
-  uint64_t from = 0, to = 0;
-  for (const uops::AsmLine& l : code) {
-    if (!l.text.starts_with("j")) continue;
-    const size_t at = l.text.find("0x");
-    if (at == std::string::npos) continue;
-    const uint64_t target = std::stoull(l.text.substr(at + 2), nullptr, 16);
-    if (target <= l.offset && (to == 0 || l.offset - target < to - from)) from = target, to = l.offset;
-  }
+// The instructions of the loop that the backward branch at `to` closes
+// (from `from`) counted; "stack" counts those that address rsp, "bytes" the
+// loop's size.
+inline std::map<std::string, int> loopIsa(const std::vector<uops::AsmLine>& code, uint64_t from, uint64_t to) {
   std::map<std::string, int> counts;
   for (const uops::AsmLine& l : code) {
     if (l.offset < from || l.offset > to) continue;
@@ -61,6 +54,31 @@ inline std::map<std::string, int> innermostLoopIsa(const uops::LoweredKernel& k,
   }
   counts["bytes"] = static_cast<int>(to - from);
   return counts;
+}
+
+// The innermost loop's instructions counted (the backward branch that spans
+// the fewest bytes; with `multiplyAdds`, the fewest among those whose body
+// holds a multiply-add: LLVM may lay an outer loop's latch out as a short
+// backward branch of its own).
+inline std::map<std::string, int> innermostLoopIsa(const uops::LoweredKernel& k, const std::string& cpu = "znver5",
+                                                   bool multiplyAdds = false) {
+  const std::vector<uops::AsmLine> code = zen5Code(k, cpu);
+  auto holdsMultiplyAdd = [&](uint64_t from, uint64_t to) {
+    for (const uops::AsmLine& l : code)
+      if (l.offset >= from && l.offset <= to && l.text.starts_with("vfmadd")) return true;
+    return false;
+  };
+  uint64_t from = 0, to = 0;
+  for (const uops::AsmLine& l : code) {
+    if (!l.text.starts_with("j")) continue;
+    const size_t at = l.text.find("0x");
+    if (at == std::string::npos) continue;
+    const uint64_t target = std::stoull(l.text.substr(at + 2), nullptr, 16);
+    if (target <= l.offset && (to == 0 || l.offset - target < to - from) &&
+        (!multiplyAdds || holdsMultiplyAdd(target, l.offset)))
+      from = target, to = l.offset;
+  }
+  return loopIsa(code, from, to);
 }
 
 } // namespace zen5loop

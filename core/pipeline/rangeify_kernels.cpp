@@ -111,10 +111,8 @@ UOpPtr splitKernel(const Match& m) {
   static const PatternMatcher pm = pmSymbolic() + pmGatedModulo();
   ast = graphRewrite(ast, pm, {.name = "kernel split"});
   ast = renumberRanges(ast);
-  UOpList args = k.args;
-  ast = renumberParams(ast, args);
   UOpList call{ast};
-  call.insert(call.end(), args.begin(), args.end());
+  call.insert(call.end(), k.args.begin(), k.args.end());
   return UOp::make(Op::After, buf->dtype(), {buf, UOp::make(Op::Call, ast->dtype(), std::move(call))});
 }
 
@@ -129,9 +127,17 @@ bool isLaunchOrCopy(const UOp& after) {
   return e.op() == Op::Call || (e.op() == Op::Store && e.src(1)->op() == Op::Load);
 }
 
-// The item as the schedule runs it: buffer states replaced by the buffers.
+// The item as the schedule runs it: buffer states replaced by the buffers, a
+// kernel's buffers numbered by first use (after the launch order is fixed, so
+// that order does not follow the numbering).
 UOpPtr scheduleItem(const UOp& effect) {
   UOpList src = effect.src();
+  if (effect.op() == Op::Call) {
+    UOpList args(src.begin() + 1, src.end());
+    UOpPtr ast = renumberParams(src[0], args);
+    src = {ast};
+    src.insert(src.end(), args.begin(), args.end());
+  }
   size_t first = effect.op() == Op::Call ? 1 : 0;
   for (size_t i = first; i < src.size(); ++i) src[i] = bufferOf(src[i]);
   if (effect.op() == Op::Store) { // a copy: Store(buf, Load(source state))

@@ -38,6 +38,9 @@ constexpr int64_t kL1TileBytes = 32 * 1024;
 // THREAD chunks per core of a long reduction's partials streamed from memory
 constexpr int64_t kStreamChunksPerCore = 8;
 
+// The expanded nodes of an elementwise kernel of fewer than kSmallKernelIterations iterations
+constexpr int64_t kSmallKernelNodes = 512;
+
 // The largest of `factors` that divides `size` with something left over, or 0.
 int64_t pick(int64_t size, std::initializer_list<int64_t> factors) {
   for (int64_t f : factors)
@@ -80,14 +83,29 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // user waits for is its compile: its copies stay under 2048 nodes (LLVM
   // spends about 0.1 ms per expanded node; a residual MLP step's twelve
   // kernels compiled in 3.2 s with the full budget; with this one the whole
-  // program runs in 0.57 s).
+  // program runs in 0.57 s). An elementwise one of fewer than 2^16
+  // iterations runs in microseconds even with an element of hundreds of
+  // operations: its copies stay under kSmallKernelNodes, so a Tensor.rand
+  // kernel (a threefry hash of about 300 nodes per element) is not copied four
+  // times (LLaMA's 8192-element weight initializers: 0.41 -> 0.13 s of opt and
+  // llc each). Only without a reduction: fewer UNROLL copies would change the
+  // order a sum adds in, and so its rounding.
   // a small kernel on a driver that vectorizes across work-items runs as it is
   if (target.workItemVectorizer && isSmallKernel(k)) {
     remarkHeuristicFact("a small kernel on a driver that vectorizes across work-items: no OptOps");
     return applied;
   }
   OptTarget budget = target;
-  if (kernelIterations(kernelAxes(k)) < (int64_t{1} << 20)) {
+  const std::vector<Axis> unsplit = kernelAxes(k);
+  const int64_t iterations = kernelIterations(unsplit);
+  const bool reduction =
+      std::any_of(unsplit.begin(), unsplit.end(), [](const Axis& a) { return a.type == AxisType::Reduce; });
+  if (!reduction && iterations < kSmallKernelIterations) {
+    budget.maxExpandedNodes = std::min<int64_t>(budget.maxExpandedNodes, kSmallKernelNodes);
+    remarkHeuristicFact(fmt::format("no reduction and fewer than 2^16 iterations: its compile is what the user "
+                                    "waits for, so its copies stay under {} nodes",
+                                    kSmallKernelNodes));
+  } else if (iterations < (int64_t{1} << 20)) {
     budget.maxExpandedNodes = std::min<int64_t>(budget.maxExpandedNodes, 2048);
     remarkHeuristicFact("fewer than 2^20 iterations: its compile is what the user waits for, so its copies stay "
                         "under 2048 nodes");

@@ -1,16 +1,18 @@
 // The last steps of Rangeify: every buffer store becomes a kernel, and the
 // kernels and copies are put in an order that runs each after its inputs.
 //
-// A kernel's AST reads and writes Params: slot 0 is the buffer it stores, then
-// every buffer it loads from in order of first appearance; the launch passes
-// the buffers in that order. Multi-axis views become flat row-major offsets,
-// and ranges are renumbered per kernel in order of first appearance, so equal
-// kernels have equal ASTs.
+// A kernel's AST reads and writes Params numbered in order of first
+// appearance in the simplified AST (slot 0 is the buffer it stores); the launch
+// passes the buffers in that order. Multi-axis views become flat row-major
+// offsets, and ranges are renumbered per kernel in order of first appearance,
+// so kernels equal up to the order of their buffers have equal ASTs and share
+// one compiled kernel.
 #include "core/pipeline/rangeify_steps.h"
 
 #include "core/ir/build.h"
 #include "core/ir/shape.h"
 #include "core/ir/graph_walk.h"
+#include "core/ir/variable.h"
 #include "core/rewrite/rule.h"
 #include "core/rewrite/trace.h"
 #include "core/symbolic/symbolic.h"
@@ -39,6 +41,25 @@ UOpPtr renumberRanges(const UOpPtr& ast) {
     arg.id = next++;
     subst.emplace(u, u->withArg(arg));
   }
+  return substitute(ast, subst);
+}
+
+// The stored buffer's Param stays slot 0; the others are numbered 1, 2, ... in
+// order of first appearance, the launch's buffers (`args`, by slot) permuted
+// alike. The slots the builder gave follow the graph before simplification,
+// which may reorder the operands of a commutative op or drop a read.
+UOpPtr renumberParams(const UOpPtr& ast, UOpList& args) {
+  NodeSubst subst;
+  UOpList ordered{args.at(0)};
+  for (const UOp* u : toposortIn(*ast, WalkScope::All)) {
+    if (u->op() != Op::Param || isVariable(*u)) continue;
+    ParamArg arg = u->argAs<ParamArg>();
+    if (arg.slot == 0) continue;
+    ordered.push_back(args.at(static_cast<size_t>(arg.slot)));
+    arg.slot = static_cast<int64_t>(ordered.size()) - 1;
+    subst.emplace(u, u->withArg(arg));
+  }
+  args = std::move(ordered);
   return substitute(ast, subst);
 }
 
@@ -106,9 +127,17 @@ bool isLaunchOrCopy(const UOp& after) {
   return e.op() == Op::Call || (e.op() == Op::Store && e.src(1)->op() == Op::Load);
 }
 
-// The item as the schedule runs it: buffer states replaced by the buffers.
+// The item as the schedule runs it: buffer states replaced by the buffers, a
+// kernel's buffers numbered by first use (after the launch order is fixed, so
+// that order does not follow the numbering).
 UOpPtr scheduleItem(const UOp& effect) {
   UOpList src = effect.src();
+  if (effect.op() == Op::Call) {
+    UOpList args(src.begin() + 1, src.end());
+    UOpPtr ast = renumberParams(src[0], args);
+    src = {ast};
+    src.insert(src.end(), args.begin(), args.end());
+  }
   size_t first = effect.op() == Op::Call ? 1 : 0;
   for (size_t i = first; i < src.size(); ++i) src[i] = bufferOf(src[i]);
   if (effect.op() == Op::Store) { // a copy: Store(buf, Load(source state))

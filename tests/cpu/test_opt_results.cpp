@@ -200,6 +200,11 @@ private Q_SLOTS:
     // nodes: the largest UPCAST within that is 16 (64 and 32 are over it)
     QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(exp2Kernel(1 << 16), wide))),
              QStringLiteral("Split(0, 16, UPCAST); Split(0, 2, THREAD)"));
+    // ...and an elementwise one of fewer than 2^16 under 512 nodes (a
+    // Tensor.rand of a small weight compiles in a third of the time): 4
+    // copies, where the 2048-node budget took 16
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(exp2Kernel(1 << 12), wide))),
+             QStringLiteral("Split(0, 4, UPCAST)"));
     const int64_t n = 1 << 16;
     QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(elementwise(Op::Add, dtypes::float32, n), wide))),
              QStringLiteral("Split(0, 4, UPCAST); Split(0, 2, THREAD)"));

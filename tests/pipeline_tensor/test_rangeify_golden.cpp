@@ -83,6 +83,7 @@ private Q_SLOTS:
   void kernelSplit();
   void countingSumsCollapse_data();
   void countingSumsCollapse();
+  void buffersNumberedByFirstUse();
 };
 
 void TestRangeifyGolden::goldenText_data() {
@@ -209,6 +210,33 @@ void TestRangeifyGolden::countingSumsCollapse() {
   QStringList names;
   for (const std::string& n : kernelNames(s)) names << qs(n);
   QCOMPARE(names, kernels);
+  auto bad = mismatch(roots, s, randomInputs(roots));
+  QVERIFY2(!bad, bad ? bad->c_str() : "");
+}
+
+// Params are numbered in order of first use in the simplified kernel (slot 0
+// the stored buffer), whatever order the graph before simplification read the
+// buffers in, and the launch binds the buffers in that order: the same matmul
+// on a row of a larger buffer created before its other operand, and on one
+// created after it, is one kernel AST (so one compiled kernel).
+void TestRangeifyGolden::buffersNumberedByFirstUse() {
+  Tensor cacheFirst = in({2, 16, 4});
+  Tensor scoresFirst = in({4, 8}), scoresSecond = in({4, 8});
+  Tensor cacheSecond = in({2, 16, 4});
+  auto row = [](const Tensor& cache) {
+    using Bounds = std::pair<int64_t, int64_t>;
+    return cache.shrink({Bounds{1, 2}, Bounds{0, 8}, Bounds{0, 4}}).reshape({8, 4});
+  };
+  std::vector<UOpPtr> roots;
+  Schedule s = lowered({scoresFirst.matmul(row(cacheFirst)), scoresSecond.matmul(row(cacheSecond))}, roots);
+  QCOMPARE(s.kernels.size(), size_t{2});
+  for (const ScheduledKernel& k : s.kernels) {
+    std::vector<int64_t> slots;
+    for (const UOp* u : toposort(*k.ast))
+      if (u->op() == Op::Param) slots.push_back(u->argAs<ParamArg>().slot);
+    QCOMPARE(slots, (std::vector<int64_t>{0, 1, 2}));
+  }
+  QVERIFY(s.kernels[0].ast == s.kernels[1].ast);
   auto bad = mismatch(roots, s, randomInputs(roots));
   QVERIFY2(!bad, bad ? bad->c_str() : "");
 }

@@ -22,7 +22,8 @@
 // compiles nothing after the first), run, and its versions' values kept for
 // later schedules and for .item()/.tolist(). On REF (the reference
 // evaluator, an oracle) nothing runs until Python needs a value, and then
-// the reference evaluator computes it, each version once.
+// the reference evaluator computes it, each version once, a realization's
+// versions together.
 #pragma once
 
 #include "core/frontend/source.h"

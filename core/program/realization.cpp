@@ -104,6 +104,10 @@ Tensor Realizer::resolvedShallow(const Tensor& t) {
 }
 
 HostTensor Realizer::evaluateOnReference(const UOpPtr& graph) {
+  return evaluateOnReference(std::span<const UOpPtr>(&graph, 1)).front();
+}
+
+std::vector<HostTensor> Realizer::evaluateOnReference(std::span<const UOpPtr> graphs) {
   ++m_referenceEvaluations;
   ReferenceEvaluator evaluator;
   evaluator.setBufferProvider([this](const UOp& leaf) -> std::optional<HostTensor> {
@@ -120,7 +124,7 @@ HostTensor Realizer::evaluateOnReference(const UOpPtr& graph) {
   });
   // the reference evaluator reads numbers: each variable's bound value; and as
   // a kernel would, a float32 cast to half and back is not rounded (half_round_trip.h)
-  return evaluator.evaluate(foldHalfRoundTrips(bindVariables(std::span<const UOpPtr>(&graph, 1), {})).front());
+  return evaluator.evaluate(foldHalfRoundTrips(bindVariables(graphs, {})));
 }
 
 void Realizer::readRealizedHalves(const std::vector<UOpPtr>& versions) {
@@ -138,9 +142,34 @@ void Realizer::readRealizedHalves(const std::vector<UOpPtr>& versions) {
 
 HostTensor Realizer::versionValue(const UOp* version) {
   if (auto v = m_hostValues.find(version); v != m_hostValues.end()) return v->second;
-  HostTensor value = evaluateOnReference(m_computes.at(version));
-  m_hostValues.emplace(version, value);
-  return value;
+  evaluateScheduleOf(version);
+  return m_hostValues.at(version);
+}
+
+void Realizer::evaluateScheduleOf(const UOp* version) {
+  // A version being evaluated is not taken again: one that reads another of
+  // its schedule (a half, readRealizedHalves) asks for that one alone.
+  std::vector<const UOp*> versions{version};
+  if (auto s = m_scheduleOfVersion.find(version); s != m_scheduleOfVersion.end())
+    for (const UOpPtr& v : m_schedules[s->second].versions)
+      if (v.get() != version && !m_hostValues.count(v.get()) && !m_evaluating.count(v.get()))
+        versions.push_back(v.get());
+  std::vector<UOpPtr> graphs;
+  for (const UOp* v : versions) {
+    graphs.push_back(m_computes.at(v));
+    m_evaluating.insert(v);
+  }
+  std::vector<HostTensor> values;
+  try {
+    values = evaluateOnReference(graphs);
+  } catch (...) {
+    for (const UOp* v : versions) m_evaluating.erase(v);
+    throw;
+  }
+  for (size_t i = 0; i < versions.size(); ++i) {
+    m_evaluating.erase(versions[i]);
+    m_hostValues.emplace(versions[i], std::move(values[i]));
+  }
 }
 
 std::vector<HostTensor> Realizer::computeOnDevice(const UnboundGraphs& graphs,
@@ -278,6 +307,7 @@ void Realizer::realize(const std::vector<Tensor>& given, std::string why) {
     m_computes[version.get()] = bindVariables(std::span<const UOpPtr>(&values[i], 1), {}).front();
     m_versionDevices[version.get()] = roots[i].device();
     m_versionOfLeaf[leafOf(version).get()] = version.get();
+    m_scheduleOfVersion[version.get()] = m_schedules.size();
     m_current[view.get()] = version;
     schedule.versions.push_back(version);
     schedule.graphs.push_back(unbound.roots[i]);

@@ -22,7 +22,8 @@
 // compiles nothing after the first), run, and its versions' values kept for
 // later schedules and for .item()/.tolist(). On REF (the reference
 // evaluator, an oracle) nothing runs until Python needs a value, and then
-// the reference evaluator computes it, each version once.
+// the reference evaluator computes it, each version once, a realization's
+// versions together.
 #pragma once
 
 #include "core/frontend/source.h"
@@ -37,6 +38,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -115,10 +117,16 @@ private:
   UOpPtr newView(const Tensor& like);
   static UOpPtr leafOf(const UOpPtr& view);
   HostTensor versionValue(const UOp* version);
+  // On REF a version is computed with the others of its schedule not valued
+  // yet, in one evaluation: they share most of their graph (every parameter
+  // of a training step reads the one backward pass), which evaluations of
+  // one version each would compute again for each.
+  void evaluateScheduleOf(const UOp* version);
   // A graph over versions: on the device, its versions' values as data; on
   // REF, with the reference evaluator, each version it reads computed once.
   HostTensor evaluate(const UOpPtr& graph, const std::string& device);
   HostTensor evaluateOnReference(const UOpPtr& graph);
+  std::vector<HostTensor> evaluateOnReference(std::span<const UOpPtr> graphs);
   // On REF each version is evaluated alone: a root of the same realization
   // that is a float32 cast to half is read from its version by the others,
   // rounded, as a device reads its buffer (half_round_trip.h).
@@ -141,6 +149,8 @@ private:
   std::unordered_map<const UOp*, UOpPtr> m_computes; // version -> its graph
   std::unordered_map<const UOp*, std::string> m_versionDevices; // version -> its tensor's device
   std::unordered_map<const UOp*, const UOp*> m_versionOfLeaf; // version's leaf -> version
+  std::unordered_map<const UOp*, size_t> m_scheduleOfVersion; // version -> index into m_schedules
+  std::unordered_set<const UOp*> m_evaluating; // versions the reference evaluator is computing now
   struct MultiLeaf {
     int64_t devices = 0;
     std::optional<int64_t> axis; // none: replicated

@@ -267,6 +267,38 @@ out = fc.weight
                qPrintable(qs(interp.printed + " | " + ref.printed)));
   }
 
+  // On REF the versions of one realization point are computed together when
+  // Python first needs one of them: a jitted training step's parameters all
+  // read its one backward pass, which is then evaluated once per step, not
+  // once per parameter and optimizer state. One evaluation per .item()
+  // (what Python reads) and one per step whose versions it reads, at most.
+  void jittedStepsEvaluateEachScheduleOnceOnReference() {
+    std::string source = program(R"(
+from tinygrad import nn, TinyJit, Context
+Tensor.manual_seed(5)
+fc1, fc2 = nn.Linear(3, 4), nn.Linear(4, 2)
+opt = nn.optim.Adam([fc1.weight, fc1.bias, fc2.weight, fc2.bias], lr=0.1)
+x, y = Tensor.rand(4, 3), Tensor([0, 1, 1, 0])
+@TinyJit
+@Context(TRAINING=1)
+def step():
+  opt.zero_grad()
+  loss = fc2(fc1(x).relu()).sparse_categorical_crossentropy(y).backward()
+  return loss.realize(*opt.schedule_step())
+for i in range(4):
+  print(step().item())
+)");
+    uops::program::LoadedProgram ref = uops::program::loadProgram("test.py", source, uops::program::LoadOptions::on("REF"));
+    // tinygrad's printed losses (the third differs in its last bit: sums in another order)
+    const double want[] = {0.749620795249939, 0.7064544558525085, 0.6938320398330688, 0.6963974237442017};
+    QStringList got = qs(ref.printed).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(got.size(), 4);
+    for (int i = 0; i < 4; ++i)
+      QVERIFY2(std::fabs(got[i].toDouble() - want[i]) <= 1e-6 * want[i], qPrintable(qs(ref.printed)));
+    QVERIFY2(ref.loadReferenceEvaluations <= static_cast<int64_t>(ref.schedules.size()) + 4,
+             qPrintable(QString::number(ref.loadReferenceEvaluations)));
+  }
+
   // Progress names each realization point by the steps of the program's own
   // loops around it (a library's loops are not steps), and carries the
   // graphs it computes; the graph of a reached point is what the explorer

@@ -125,7 +125,7 @@ void Lexer::lexOperator() {
   Location start = here();
   std::string_view rest = m_text.substr(m_pos);
   for (std::string_view op : kOperators) {
-    if (rest.substr(0, op.size()) != op) continue;
+    if (op[0] != rest[0] || !rest.starts_with(op)) continue; // the first character rules out most
     char c = op[0];
     if (op.size() == 1 && (c == '(' || c == '[' || c == '{')) {
       if (m_brackets.size() >= kMaxBrackets) fail(start, "too many nested parentheses");

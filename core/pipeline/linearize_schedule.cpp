@@ -218,40 +218,43 @@ private:
 
   bool isLoopMarker(const UOp* u) const { return u->op() == Op::Range || u->op() == Op::End; }
 
-  // Per block, the nodes inside it (itself or in a loop nested in it), and per
-  // node the positions of its sources: emitting a block looks at its own nodes.
+  // Per block, the nodes inside it (itself or in a loop nested in it) with the
+  // item of the block that holds each: the node itself, or the child loop it
+  // lies in (encoded as -2 - loop); a loop's own Range and End belong to the
+  // block around the loop. Per node, the positions of its sources: emitting a
+  // block looks at its own nodes.
   void collectMembers() {
     m_members.resize(m_loops.size() + 1);
     m_srcStart.assign(m_nodes.size() + 1, 0);
     for (size_t i = 0; i < m_nodes.size(); ++i) {
-      // a loop's own Range and End belong to the block around the loop
-      int l = isLoopMarker(m_nodes[i]) ? m_parent[m_owner[i]] : m_owner[i];
+      int l = m_owner[i];
+      int item = static_cast<int>(i);
+      if (isLoopMarker(m_nodes[i])) {
+        item = -2 - l;
+        l = m_parent[l];
+      }
       for (;; l = m_parent[l]) {
-        m_members[l + 1].push_back(i);
+        m_members[l + 1].push_back({i, item});
         if (l == kKernel) break;
+        item = -2 - l;
       }
       size_t count = m_nodes[i]->op() == Op::Param ? 0 : m_nodes[i]->src().size();
       for (size_t k = 0; k < count; ++k)
         m_srcPos.push_back(posOf(m_nodes[i]->src(k).get()));
       m_srcStart[i + 1] = m_srcPos.size();
     }
-  }
-
-  // The item of `block` that holds node i: the node itself, a child loop
-  // (encoded as -2 - loop), or nothing (-1) when the node is outside the block.
-  int itemOf(size_t i, int block) const {
-    int l = m_owner[i];
-    if (l == block && !isLoopMarker(m_nodes[i])) return static_cast<int>(i);
-    if (l == block) return -1; // the Range or End of the block itself
-    while (l != kKernel && m_parent[l] != block)
-      l = m_parent[l];
-    return l == kKernel ? -1 : -2 - l;
+    m_memberOf.assign(m_nodes.size(), kNotMember);
+    m_localOfNode.assign(m_nodes.size(), 0);
+    m_localOfLoop.assign(m_loops.size(), 0);
+    m_loopPos.resize(m_loops.size());
+    for (size_t l = 0; l < m_loops.size(); ++l)
+      m_loopPos[l] = posOf(m_loops[l]);
   }
 
   // Smaller keys go first.
   using Key = std::tuple<int, int64_t, size_t>;
   Key keyOf(int item) const {
-    if (item <= -2) return {5, 0, posOf(m_loops[-2 - item])};
+    if (item <= -2) return {5, 0, m_loopPos[-2 - item]};
     const UOp* u = m_nodes[item];
     size_t at = static_cast<size_t>(item);
     switch (u->op()) {
@@ -270,41 +273,52 @@ private:
     }
   }
 
-  void emit(int block, UOpList& out) const {
-    // an item's slot: a node's position, or after the nodes, a loop's number
-    const size_t n = m_nodes.size();
-    auto slot = [n](int item) { return item >= 0 ? static_cast<size_t>(item) : n + static_cast<size_t>(-2 - item); };
-    std::vector<int> items;
-    std::vector<std::pair<int, int>> edges; // (dependency, user), as found
-    std::vector<int> waiting(n + m_loops.size(), 0); // unmet dependencies per slot
-    for (size_t i : m_members[block + 1]) {
-      int item = itemOf(i, block);
-      if (item == -1) continue;
-      if (item == static_cast<int>(i) || (item <= -2 && m_nodes[i] == m_loops[-2 - item]))
+  uint32_t& localOf(int item) { return item >= 0 ? m_localOfNode[item] : m_localOfLoop[-2 - item]; }
+
+  // The block's items in priority toposort order, each loop as Range, its
+  // block, End. The per-node scratch (m_memberOf, m_localOf*) serves only
+  // while the block's dependencies are gathered, before the nested blocks.
+  void emit(int block, UOpList& out) {
+    const auto& members = m_members[block + 1];
+    std::vector<int> items; // by local number
+    for (const auto& [i, item] : members) {
+      m_memberOf[i] = item;
+      if (item == static_cast<int>(i) || (item <= -2 && m_nodes[i] == m_loops[-2 - item])) {
+        localOf(item) = static_cast<uint32_t>(items.size());
         items.push_back(item);
-      for (size_t k = m_srcStart[i]; k < m_srcStart[i + 1]; ++k) {
-        size_t src = m_srcPos[k];
-        int dep = itemOf(src, block);
-        if (dep == -1 || dep == item) continue;
-        edges.emplace_back(dep, item);
-        ++waiting[slot(item)];
       }
     }
-    // users by dependency slot (counting sort of the edges)
-    std::vector<size_t> first(waiting.size() + 1, 0);
-    for (const auto& e : edges) ++first[slot(e.first) + 1];
+    std::vector<std::pair<uint32_t, uint32_t>> edges; // (dependency, user), local numbers, as found
+    std::vector<uint32_t> waiting(items.size(), 0);   // unmet dependencies per item
+    for (const auto& [i, item] : members) {
+      uint32_t user = localOf(item);
+      for (size_t k = m_srcStart[i]; k < m_srcStart[i + 1]; ++k) {
+        int dep = m_memberOf[m_srcPos[k]];
+        if (dep == kNotMember || dep == item) continue;
+        edges.emplace_back(localOf(dep), user);
+        ++waiting[user];
+      }
+    }
+    for (const auto& member : members)
+      m_memberOf[member.first] = kNotMember;
+    // users by dependency (counting sort of the edges)
+    std::vector<uint32_t> first(items.size() + 1, 0);
+    for (const auto& e : edges) ++first[e.first + 1];
     for (size_t k = 1; k < first.size(); ++k) first[k] += first[k - 1];
-    std::vector<int> users(edges.size());
-    std::vector<size_t> fill(first.begin(), first.end() - 1);
-    for (const auto& e : edges) users[fill[slot(e.first)]++] = e.second;
+    std::vector<uint32_t> users(edges.size());
+    std::vector<uint32_t> fill(first.begin(), first.end() - 1);
+    for (const auto& e : edges) users[fill[e.first]++] = e.second;
 
-    using Entry = std::pair<Key, int>;
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready;
-    for (int item : items)
-      if (waiting[slot(item)] == 0) ready.emplace(keyOf(item), item);
+    using Entry = std::pair<Key, uint32_t>;
+    std::vector<Entry> heap;
+    heap.reserve(items.size());
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready(std::greater<Entry>(), std::move(heap));
+    for (uint32_t k = 0; k < items.size(); ++k)
+      if (waiting[k] == 0) ready.emplace(keyOf(items[k]), k);
     while (!ready.empty()) {
-      int item = ready.top().second;
+      uint32_t local = ready.top().second;
       ready.pop();
+      int item = items[local];
       if (item <= -2) {
         int loop = -2 - item;
         out.push_back(m_loops[loop]->ptr());
@@ -313,10 +327,12 @@ private:
       } else {
         out.push_back(m_nodes[item]->ptr());
       }
-      for (size_t k = first[slot(item)]; k < first[slot(item) + 1]; ++k)
-        if (--waiting[slot(users[k])] == 0) ready.emplace(keyOf(users[k]), users[k]);
+      for (uint32_t k = first[local]; k < first[local + 1]; ++k)
+        if (--waiting[users[k]] == 0) ready.emplace(keyOf(items[users[k]]), users[k]);
     }
   }
+
+  static constexpr int kNotMember = -1;
 
   std::vector<const UOp*> m_nodes;
   NodeMap<size_t> m_pos;
@@ -328,7 +344,10 @@ private:
   std::unordered_map<uint64_t, uint32_t> m_derived; // (change, a, b) -> set number (look-up only)
   std::vector<uint32_t> m_openId;              // per node
   std::vector<int> m_parent, m_depth, m_owner;
-  std::vector<std::vector<size_t>> m_members; // by block + 1 (the kernel block first)
+  std::vector<std::vector<std::pair<size_t, int>>> m_members; // by block + 1 (the kernel block first): (node, item)
+  std::vector<size_t> m_loopPos;          // per loop, its Range's position
+  std::vector<int> m_memberOf;            // per node, its item in the block being emitted, else kNotMember
+  std::vector<uint32_t> m_localOfNode, m_localOfLoop; // an item's number among its block's items
   std::vector<size_t> m_srcPos, m_srcStart; // node i's sources: m_srcPos[m_srcStart[i], m_srcStart[i + 1])
 };
 

@@ -166,6 +166,8 @@ struct Classes {
       }
       classOf[i] = *same;
       members[*same].emplace_back(c.index.constant, i);
+      if (gated.size() < members.size()) gated.resize(members.size(), false);
+      gated[*same] = gated[*same] || c.gate != nullptr;
     }
     for (auto& m : members) {
       std::sort(m.begin(), m.end());
@@ -195,6 +197,8 @@ struct Classes {
   // Whether two of a class's members are elements next to each other (else no
   // group can form of them).
   std::vector<bool> adjacent;
+  // Whether a class has a gated load.
+  std::vector<bool> gated;
 };
 
 // A remark on a run of lanes: grouped, or why not (the conditions group()
@@ -227,9 +231,11 @@ void Segmenter::form(const std::vector<Candidate>& segment, const std::vector<si
   std::optional<std::vector<const UOp*>> hoisted = gated ? hoistFor(lanes, first, position) : std::vector<const UOp*>{};
   // every other element: asked for only where the compiler would gather them
   const bool wanted = gated || which != VectorAccess::GatedLoads || stride == 2;
-  const bool touched = which == VectorAccess::Tiles
-                           ? touchedOutside(nodes, first, last, lane0, width * static_cast<size_t>(stride), lanes, byNode)
-                           : touchedBetween(nodes, first, last, lane0.param, lanes);
+  // a run left to the compiler is neither grouped nor remarked on for what lies between its lanes
+  const bool touched = wanted && (which == VectorAccess::Tiles
+                                      ? touchedOutside(nodes, first, last, lane0, width * static_cast<size_t>(stride),
+                                                       lanes, byNode)
+                                      : touchedBetween(nodes, first, last, lane0.param, lanes));
   if (remarksOn()) remarkRun(lanes, gated, wanted, hoisted.has_value(), touched, stride);
   if (!wanted || !hoisted || touched) return;
   const UOp* at = nodes[lane0.store ? last : first];
@@ -279,6 +285,9 @@ void Segmenter::group(std::vector<Candidate>& segment) {
   std::vector<std::pair<Int128, size_t>> byConstant;
   for (size_t i = 0; i < segment.size(); ++i) {
     if (used[i] || !classes.adjacent[classes.classOf[i]]) continue;
+    // runs of a class without gates are left to the compiler's vectorizer
+    // (form() counts them for a remark): nothing to group
+    if (which == VectorAccess::GatedLoads && !classes.gated[classes.classOf[i]] && !remarksOn()) continue;
     byConstant.clear();
     for (const auto& [constant, j] : classes.members[classes.classOf[i]])
       if (j >= i && !used[j] && (byConstant.empty() || byConstant.back().first != constant))

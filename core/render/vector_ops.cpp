@@ -1,9 +1,12 @@
 #include "core/render/vector_ops.h"
 
 #include "core/ir/buffer_access.h"
+#include "core/ir/node_map.h"
 #include "core/remarks/remark_scope.h"
 
 #include <algorithm>
+#include <cassert>
+#include <span>
 #include <map>
 #include <optional>
 #include <unordered_set>
@@ -19,11 +22,12 @@ struct VopBuilder {
   const std::vector<const UOp*>& order;
   const std::unordered_set<const UOp*>& contract;
   VectorOpPlan& plan;
-  std::unordered_map<const UOp*, size_t> position;
+  NodeMap<size_t> position;                                 // node -> its place in `order`
   std::vector<int> segment;                                 // per position: Ranges, Ends and Barriers before it
   std::unordered_map<const UOp*, int> slots;                // REG Buffer -> slot
   std::unordered_map<const UOp*, const VectorGroup*> param; // lane -> its ungated group of Param accesses
-  std::unordered_map<const UOp*, std::vector<const UOp*>> users;
+  std::vector<size_t> userStart;                            // per position: its users at userList[userStart[p], userStart[p + 1])
+  std::vector<const UOp*> userList;
   std::map<int, std::vector<const UOp*>> accessesOfSlot; // every Load and Store of a REG slot, in order
   VectorPlan accesses;
 
@@ -40,13 +44,23 @@ struct VopBuilder {
     return it == slots.end() ? -1 : it->second;
   }
 
+  size_t at(const UOp* u) const {
+    const size_t* p = position.find(u);
+    assert(p && "a node of the Linear");
+    return *p;
+  }
+  // The nodes in `order` that read `u`, in order.
+  std::span<const UOp* const> users(const UOp* u) const {
+    const size_t* p = position.find(u);
+    if (!p) return {};
+    return std::span<const UOp* const>(userList).subspan(userStart[*p], userStart[*p + 1] - userStart[*p]);
+  }
+
   const UOp* earliest(const std::vector<const UOp*>& lanes) const {
-    return *std::min_element(lanes.begin(), lanes.end(),
-                             [&](const UOp* a, const UOp* b) { return position.at(a) < position.at(b); });
+    return *std::min_element(lanes.begin(), lanes.end(), [&](const UOp* a, const UOp* b) { return at(a) < at(b); });
   }
   const UOp* latest(const std::vector<const UOp*>& lanes) const {
-    return *std::max_element(lanes.begin(), lanes.end(),
-                             [&](const UOp* a, const UOp* b) { return position.at(a) < position.at(b); });
+    return *std::max_element(lanes.begin(), lanes.end(), [&](const UOp* a, const UOp* b) { return at(a) < at(b); });
   }
 
   int add(VectorOp op) {
@@ -95,7 +109,7 @@ struct VopBuilder {
     }
     for (const UOp* l : lanes)
       if (plan.opOf.count(l) || l->op() != first->op() || !(l->dtype() == first->dtype()) ||
-          l->src().size() != first->src().size() || !position.count(l))
+          l->src().size() != first->src().size() || !position.find(l))
         return std::nullopt;
     if (first->op() == Op::Load) {
       if (auto it = param.find(first); it != param.end()) {
@@ -151,7 +165,7 @@ struct VopBuilder {
     for (size_t k = 0; k < s.size(); ++k)
       for (const UOp* a : accessesOfSlot[s[k]])
         if (a->op() == Op::Store && accumulatorSlot(*a) == s[k])
-          bySegment[k][segment[position.at(a)]].push_back(a);
+          bySegment[k][segment[at(a)]].push_back(a);
     for (const auto& [seg, first] : bySegment[0])
       for (size_t j = 0; j < first.size(); ++j) {
         std::vector<const UOp*> stores;
@@ -165,16 +179,16 @@ struct VopBuilder {
       }
   }
 
-  size_t pos(int op) const { return position.at(plan.ops[static_cast<size_t>(op)].emitAt); }
+  size_t pos(int op) const { return at(plan.ops[static_cast<size_t>(op)].emitAt); }
 
   // Whether op `o` may stay with the ops in `live`.
   bool valid(int o, const std::vector<bool>& live) {
     VectorOp& op = plan.ops[static_cast<size_t>(o)];
-    const size_t at = pos(o);
+    const size_t emitAt = pos(o);
     for (const UOp* l : op.lanes)
-      if (segment[position.at(l)] != segment[at]) return false;
+      if (segment[at(l)] != segment[emitAt]) return false;
     for (int p : op.operands)
-      if (p != kSplat && (!live[static_cast<size_t>(p)] || pos(p) >= at)) return false;
+      if (p != kSplat && (!live[static_cast<size_t>(p)] || pos(p) >= emitAt)) return false;
     // an accumulator group: every access to its slots is a lane of a vector
     // op (a scalar one would move single lanes in and out of the vector)
     if (op.regGroup >= 0)
@@ -184,10 +198,10 @@ struct VopBuilder {
           if (q == plan.opOf.end() || !live[static_cast<size_t>(q->second)]) return false;
         }
     if (op.regGroup >= 0) {
-      const size_t from = position.at(earliest(op.lanes)), to = position.at(latest(op.lanes));
+      const size_t from = at(earliest(op.lanes)), to = at(latest(op.lanes));
       for (int s : plan.regGroups[static_cast<size_t>(op.regGroup)])
         for (const UOp* a : accessesOfSlot[s]) {
-          const size_t p = position.at(a);
+          const size_t p = at(a);
           if (p > from && p < to && std::find(op.lanes.begin(), op.lanes.end(), a) == op.lanes.end() &&
               (a->op() == Op::Store || op.kind == VectorOpKind::RegStore))
             return false;
@@ -196,7 +210,7 @@ struct VopBuilder {
     if (op.kind == VectorOpKind::ParamStore || op.kind == VectorOpKind::RegStore) return true;
     // every reader of a lane is a vector op reading this one as its operand
     for (size_t k = 0; k < op.lanes.size(); ++k)
-      for (const UOp* x : users[op.lanes[k]]) {
+      for (const UOp* x : users(op.lanes[k])) {
         auto q = plan.opOf.find(x);
         if (q == plan.opOf.end() || !live[static_cast<size_t>(q->second)]) return false;
         const VectorOp& user = plan.ops[static_cast<size_t>(q->second)];
@@ -271,7 +285,7 @@ bool explicitVectorsPay(const UOpPtr& kernelAst) {
 VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& order,
                            const std::unordered_set<const UOp*>& contract, const KernelMemoryPlan& memory) {
   VectorOpPlan plan;
-  VopBuilder b{order, contract, plan, {}, {}, {}, {}, {}, {}, {}};
+  VopBuilder b{order, contract, plan, NodeMap<size_t>(order.size()), {}, {}, {}, {}, {}, {}, {}};
   {
     RemarkScope quiet(nullptr); // the renderer's own plan remarks on the accesses
     b.accesses = planVectorAccess(linear, VectorAccess::Tiles);
@@ -280,13 +294,24 @@ VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& 
     if (!g.gated)
       for (const UOp* l : g.lanes) b.param[l] = &g;
   for (const RegisterUse& r : memory.registers) b.slots[r.buffer.get()] = r.slot;
+  for (size_t i = 0; i < order.size(); ++i)
+    b.position[order[i]] = i;
+  // users by the place of what they read (counting sort, readers in order)
+  b.userStart.assign(order.size() + 1, 0);
+  for (const UOp* u : order)
+    for (const UOpPtr& s : u->src())
+      if (const size_t* p = b.position.find(s.get())) ++b.userStart[*p + 1];
+  for (size_t p = 1; p <= order.size(); ++p) b.userStart[p] += b.userStart[p - 1];
+  b.userList.resize(b.userStart.back());
+  std::vector<size_t> fill(b.userStart.begin(), b.userStart.end() - 1);
+  for (const UOp* u : order)
+    for (const UOpPtr& s : u->src())
+      if (const size_t* p = b.position.find(s.get())) b.userList[fill[*p]++] = u;
   int seg = 0;
   for (size_t i = 0; i < order.size(); ++i) {
     const UOp* u = order[i];
     if (u->op() == Op::Range || u->op() == Op::End || u->op() == Op::Barrier) ++seg;
-    b.position[u] = i;
     b.segment.push_back(seg);
-    for (const UOpPtr& s : u->src()) b.users[s.get()].push_back(u);
     if (const UOp* r = (u->op() == Op::Load || u->op() == Op::Store) ? registerAccessed(*u) : nullptr)
       if (auto it = b.slots.find(r); it != b.slots.end()) b.accessesOfSlot[it->second].push_back(u);
   }
@@ -297,7 +322,7 @@ VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& 
   b.settle();
   for (const UOp* u : order) {
     if (u->op() != Op::Index) continue;
-    const std::vector<const UOp*>& users = b.users[u];
+    const std::span<const UOp* const> users = b.users(u);
     if (!users.empty() && std::all_of(users.begin(), users.end(), [&](const UOp* x) {
           const VectorOp* op = plan.at(*x);
           return op && (op->emitAt != x || op->regGroup >= 0);

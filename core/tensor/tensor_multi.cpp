@@ -47,11 +47,9 @@ Tensor placed(UOpPtr u, const Tensor& from, const std::vector<std::string>& devi
 
 // Whether the value reads data (a literal or a buffer) rather than only
 // constants: a computed constant joins any device, as tinygrad's consts do.
+// The node knows the ops under it: no walk per operand of every elementwise op.
 bool holdsData(const UOp& root) {
-  if (root.device()) return true;
-  for (const UOp* u : toposort(root))
-    if (u->op() == Op::Binary || u->op() == Op::Buffer) return true;
-  return false;
+  return root.device() || (root.opsBelow() & (opBit(Op::Binary) | opBit(Op::Buffer))).any();
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "backends/llvm/optimize.h"
 
+#include "backends/llvm/interleave_chains.h"
 #include "backends/llvm/target_desc.h"
 
 #include <llvm/Analysis/CGSCCPassManager.h>
@@ -61,6 +62,8 @@ void optimizeModule(llvm::Module& module, llvm::TargetMachine& machine, int optL
                                          ? builder.buildO0DefaultPipeline(level)
                                          : builder.buildPerModuleDefaultPipeline(level);
   pipeline.run(module, modules);
+  // after the vectorizers: they decide which instructions the loop bodies hold
+  if (level != llvm::OptimizationLevel::O0) interleaveLoopChains(module, functions);
 }
 
 } // namespace uops

@@ -1,5 +1,6 @@
 // The benchmarks' row kernels on the CPU in Zen 5 machine code: gelu's
-// multiplies per vector and the max loop of softmax.
+// multiplies per vector and the max loop of softmax; in Zen 3 machine code,
+// gelu's chains interleaved.
 #include "tests/support/test_registry.h"
 #include "tests/support/cpu_schedule_checks.h"
 #include "tests/support/zen5_loop.h"
@@ -14,6 +15,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 using namespace uops;
 
@@ -27,6 +29,17 @@ LoweredKernel singleLoweredKernel(const Tensor& out) {
   return lowerKernel(ast, cpuTarget(), heuristicOpts(ast, cpuschedule::wideTarget()));
 }
 
+// Positions of `mnemonic` in `k`'s machine code for `cpu`, counted in instructions.
+std::vector<int> positionsOf(const LoweredKernel& k, const std::string& cpu, const std::string& mnemonic) {
+  std::vector<int> at;
+  int n = 0;
+  for (const AsmLine& l : zen5loop::zen5Code(k, cpu)) {
+    if (l.text.starts_with(mnemonic + " ")) at.push_back(n);
+    ++n;
+  }
+  return at;
+}
+
 } // namespace
 
 class TestRowKernels : public QObject {
@@ -36,14 +49,35 @@ private Q_SLOTS:
   // gelu's tanh is 2 sigmoid(2y) - 1 and sigmoid's exp2 takes its argument times
   // -1/ln2, capped by minimum(127) = -max(-z, -127): y*2*(-1/ln2)*(-1) is one
   // multiply, y*(2/ln2) (Symbolic's exact float folds), where y*2 was an add
-  // (y+y) of its own: 31 float multiplies, adds and subtracts per vector, not 32.
+  // (y+y) of its own: 33 float multiplies, adds and subtracts per vector (31 with
+  // exp2's Horner polynomial, 32 before the fold).
   void geluArgumentMultipliesOnce() {
     Tensor x = Tensor::empty({1 << 20});
     LoweredKernel k = singleLoweredKernel((x * 1.5 + 0.25).gelu());
     QCOMPARE(QString::fromStdString(formatOpts(k.opts)), QStringLiteral("Split(0, 128, UPCAST); Split(0, 2, THREAD)"));
     std::map<std::string, int> isa = zen5loop::functionIsa(k);
     const int vectors = 128 / 16;
-    QCOMPARE(isa["vmulps"] + isa["vaddps"] + isa["vsubps"], 31 * vectors);
+    QCOMPARE(isa["vmulps"] + isa["vaddps"] + isa["vsubps"], 33 * vectors);
+  }
+
+  // gelu on an AVX2 core (8 vectors of copies): each copy's sigmoid divides once,
+  // and the eight divisions sit together in the loop, each chain's ops next to
+  // the others' at the same depth. One chain after another, they were about 57
+  // instructions apart (the whole loop spanned), and Zen 3's 64-entry float
+  // scheduler held little more than one chain.
+  void geluChainsInterleaved() {
+    Tensor x = Tensor::empty({1 << 20});
+    Schedule s = lowerToSchedule({((x * 1.5 + 0.25).gelu()).uop()});
+    QCOMPARE(s.kernels.size(), size_t(1));
+    OptTarget avx2 = cpuschedule::wideTarget();
+    avx2.vectorBits = 256;
+    const UOpPtr& ast = s.kernels[0].ast;
+    LoweredKernel k = lowerKernel(ast, cpuTarget(), heuristicOpts(ast, avx2));
+    QCOMPARE(QString::fromStdString(formatOpts(k.opts)), QStringLiteral("Split(0, 64, UPCAST); Split(0, 2, THREAD)"));
+    const std::vector<int> divisions = positionsOf(k, "znver3", "vdivps");
+    QCOMPARE(divisions.size(), size_t(8));
+    const int span = divisions.back() - divisions.front();
+    QVERIFY2(span <= 8 * 16, qPrintable(QString::number(span)));
   }
 
   // softmax's row max: each accumulator update is x86's max both ways, their

@@ -161,20 +161,6 @@ public:
       acc = acc * z + f(c[i]);
     return acc;
   }
-  // Estrin's scheme: pairs c_2i + c_2i+1 x, then the same over x^2, so the chain is
-  // log2(degree) multiply-adds long instead of the degree.
-  UOpPtr estrin(const UOpPtr& x, std::span<const double> c) const {
-    std::vector<UOpPtr> terms;
-    for (size_t i = 0; i < c.size(); i += 2)
-      terms.push_back(i + 1 < c.size() ? f(c[i]) + x * f(c[i + 1]) : f(c[i]));
-    for (UOpPtr power = x * x; terms.size() > 1; power = power * power) {
-      std::vector<UOpPtr> next;
-      for (size_t i = 0; i < terms.size(); i += 2)
-        next.push_back(i + 1 < terms.size() ? terms[i] + power * terms[i + 1] : terms[i]);
-      terms = std::move(next);
-    }
-    return terms.front();
-  }
   UOpPtr isNan(const UOpPtr& a) const { return ne(a, a); }
   UOpPtr inf() const { return f(std::numeric_limits<double>::infinity()); }
   UOpPtr nan() const { return f(std::numeric_limits<double>::quiet_NaN()); }
@@ -234,11 +220,8 @@ Pair twoProd(const Emit& e, const UOpPtr& a, const UOpPtr& b) {
 // needs no guard: it stays NaN through the clamps and the polynomial, and a NaN times
 // any scale is NaN.
 //
-// The polynomial is 1 + s P(s), P by Estrin's scheme: the product s P(s) and the last
-// Add round once each, so the result is within 1.1 ulp of 2^x, not always faithful.
-// Estrin's P is two float ops longer than Horner's but 5 shorter in latency, and an
-// AVX2 core keeps only a few exp2 chains in flight (gelu's loop on znver3 by MCA:
-// 228 -> 208 cycles per 64 floats).
+// The polynomial is plain Horner, 1 + s P(s): the product s P(s) and the last Add
+// round once each, so the result is within 1.1 ulp of 2^x, not always faithful.
 // Carrying 1 + c1 s exactly (a split of s and c1, FastTwoSum) made it faithful for
 // eleven more operations, a third of the whole; softmax and gelu spend most of their
 // time here.
@@ -253,7 +236,7 @@ UOpPtr exp2Native(const Emit& e, const UOpPtr& x) {
   UOpPtr t = xs + e.f(shifter);
   UOpPtr q = e.sub(t, e.f(shifter));
   UOpPtr s = e.sub(xs, q); // exact: q is within 1/2 of xs
-  UOpPtr p = e.f(1.0) + s * e.estrin(s, fm.exp2Poly);
+  UOpPtr p = e.f(1.0) + s * e.horner(s, fm.exp2Poly);
   // The scale 2^q = 2^q1 2^q2 with q1 = floor(q / 2), q2 = q - q1: both normal for
   // every clamped q. The integer bits of t are bits(shifter) + q, so u = q + 2 bias
   // (positive: q >= exp2Lo > -2 bias) gives the biased exponents q1 + bias = u >> 1

@@ -1,5 +1,6 @@
 #include "backends/llvm/object_cache.h"
 
+#include "backends/llvm/compiler_digest.h"
 #include "core/runtime/cache_dir.h"
 
 #include <llvm/Config/llvm-config.h>
@@ -39,8 +40,10 @@ std::string ObjectCache::defaultPath() {
   return (std::filesystem::path(userCacheDirectory()) / "kernels.sqlite").string();
 }
 
+std::string ObjectCache::compilerDigest() { return UOPSCOPE_COMPILER_DIGEST; }
+
 std::string ObjectCache::key(const std::string& ir, const std::string& entry, int optLevel, const TargetDesc& target) {
-  return fmt::format("{}\n{}\n{}\n{}\n{}\n-O{}\n{}\n{}", kFormat, LLVM_VERSION_STRING, target.triple, target.cpu,
+  return fmt::format("{}\n{}\n{}\n{}\n{}\n{}\n-O{}\n{}\n{}", kFormat, compilerDigest(), LLVM_VERSION_STRING, target.triple, target.cpu,
                      target.features, optLevel, entry, ir);
 }
 

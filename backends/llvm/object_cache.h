@@ -2,8 +2,9 @@
 // kernel it compiled before (the same program run again, the explorer opening
 // it again) links the stored object instead of running LLVM. The key holds
 // everything that decides the machine code: the IR text, the entry, the
-// optimization level, the target (triple, CPU, features), LLVM's version and
-// this cache's format, compared in full, so a stale or foreign entry never
+// optimization level, the target (triple, CPU, features), LLVM's version, the
+// digest of our compiler's sources (compilerDigest) and this cache's format,
+// compared in full, so a stale or foreign entry never
 // matches. One file per user, kernels.sqlite in userCacheDirectory()
 // (core/runtime/cache_dir.h); UOPSCOPE_KERNEL_CACHE=0 turns it off.
 // Processes share it (SQLite's locks, a busy timeout); a file that cannot be
@@ -44,6 +45,9 @@ public:
   // kernels.sqlite in the user's cache folder; empty when UOPSCOPE_KERNEL_CACHE=0.
   static std::string defaultPath();
 
+  // SHA-256 of backends/llvm's sources as built (see its CMakeLists.txt):
+  // another pass pipeline stores under other keys
+  static std::string compilerDigest();
   static std::string key(const std::string& ir, const std::string& entry, int optLevel, const TargetDesc& target);
 
   std::optional<StoredObject> find(const std::string& key);

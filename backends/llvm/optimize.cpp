@@ -11,6 +11,7 @@
 #include <llvm/Passes/OptimizationLevel.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Target/TargetMachine.h>
+#include <llvm/Target/TargetMachine.h>
 #include <llvm/Transforms/Scalar/LowerMatrixIntrinsics.h>
 
 namespace uops {
@@ -62,8 +63,10 @@ void optimizeModule(llvm::Module& module, llvm::TargetMachine& machine, int optL
                                          ? builder.buildO0DefaultPipeline(level)
                                          : builder.buildPerModuleDefaultPipeline(level);
   pipeline.run(module, modules);
-  // after the vectorizers: they decide which instructions the loop bodies hold
-  if (level != llvm::OptimizationLevel::O0) interleaveLoopChains(module, functions);
+  // after the vectorizers: they decide which instructions the loop bodies hold.
+  // Measured on x86 only; GPU code is scheduled by its own backend.
+  if (level != llvm::OptimizationLevel::O0 && machine.getTargetTriple().isX86())
+    interleaveLoopChains(module, functions);
 }
 
 } // namespace uops

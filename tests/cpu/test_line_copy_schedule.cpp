@@ -92,9 +92,9 @@ private Q_SLOTS:
 
   // the tiled copy moves every element where the interpreter does
   void resultsMatchTheInterpreter() {
-    // too little work to share between the cores
-    QCOMPARE(cpuschedule::heuristicOptsText(packPanels(64, 64)),
-             QStringLiteral("Swap(0, 1); Split(2, 16, UPCAST); Split(0, 8, UPCAST)"));
+    // too little work to share between the cores, and under 2^16 iterations a
+    // kernel without a reduction keeps to the small copy budget: one row a step
+    QCOMPARE(cpuschedule::heuristicOptsText(packPanels(64, 64)), QStringLiteral("Swap(0, 1); Split(2, 16, UPCAST)"));
     QCOMPARE(cpuschedule::mismatchWithInterpreter(packPanels(64, 64)), QString());
     QCOMPARE(cpuschedule::mismatchWithInterpreter(packPanels(1024, 1024)), QString());
   }

@@ -4,16 +4,20 @@
 // that cannot be a database turns the cache off without stopping compiles.
 // Kernels compiled inside a StoreBatch reach the file in one commit, when the
 // batch ends, and two processes writing batches at once both keep theirs.
+// The key names the compiler's own sources, so another pipeline misses.
 #include "tests/support/test_registry.h"
 #include "tests/llvm/llvm_test.h"
 
 #include "backends/llvm/llvm_jit.h"
 #include "backends/llvm/object_cache.h"
 
+#include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -113,6 +117,26 @@ private Q_SLOTS:
     b.cpu = "skylake";
     QVERIFY(ObjectCache::key("ir", "kernel", 3, a) != ObjectCache::key("ir", "kernel", 3, b));
     QVERIFY(ObjectCache::key("ir", "kernel", 3, a) != ObjectCache::key("ir ", "kernel", 3, a));
+  }
+
+  // An object stored by another pass pipeline (a pass of ours added or
+  // changed) must not be linked: the key holds the digest of the compiler's
+  // sources as they are now, each file's SHA-256 in name order, hashed again
+  void keyHoldsTheCompilersSources() {
+    QDir folder(QStringLiteral(UOPSCOPE_SOURCE_DIR "/backends/llvm"));
+    QStringList files = folder.entryList({QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files, QDir::Name);
+    std::sort(files.begin(), files.end(), [](const QString& a, const QString& b) { return a.toUtf8() < b.toUtf8(); });
+    QVERIFY(files.contains(QStringLiteral("optimize.cpp")));
+    QByteArray digests;
+    for (const QString& name : files) {
+      QFile f(folder.filePath(name));
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      digests += QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex();
+    }
+    const std::string expected = QCryptographicHash::hash(digests, QCryptographicHash::Sha256).toHex().toStdString();
+    QCOMPARE(ObjectCache::compilerDigest(), expected);
+    const TargetDesc a{"x86_64-pc-linux-gnu", "znver4", "+avx2"};
+    QVERIFY(ObjectCache::key("ir", "kernel", 3, a).find(expected) != std::string::npos);
   }
 
   void unusableFileTurnsTheCacheOff() {

@@ -5,19 +5,20 @@
 // of it) and walks the input 12.5 KiB a step on a 56 x 56 image. A copy of the
 // padded input (one pass, the zeros written once) leaves the convolution an
 // ungated window: its taps unrolled inside the channels' loop, each step
-// reading three neighbouring rows. On an AVX2 Zen 3 (2 cores, alternating
-// runs, CPU time per run) conv2d 3x3 on 16 x 64 x 56 x 56 went 135 -> 82 ms,
-// copy included.
+// reading three neighbouring rows (Zen 3 by MCA: 8 cycles per 16 multiply-
+// adds, the FMA ports' bound, against 9.5). On an AVX2 Zen 3 (2 cores,
+// loaded machine, three alternating rounds of 20 runs, median CPU time per
+// run, copy included) conv2d 3x3 on 16 x 64 x 56 x 56 went 92 -> 73 ms.
 //
 // The copy is a Contiguous of the Pad, read by the same movement ops, so the
 // values are unchanged. Only where the reduction also sums over input channels
 // (an axis of at least kChannelsFrom besides the window: a depthwise window
 // reads each input element a handful of times, too few to pay for the copy),
 // the window slides one column a step (the output rows as wide as the image's)
-// and the rows are kRowFrom long or longer. Same loaded runs, CPU time per run
-// with the copy made in the program: ResNet's 28-wide 3x3 202 -> 315 ms (its
-// ungated tile spills), the 14-wide 195 -> 185, the stride-2 3x3 on 56 x 56
-// 222 -> 403.
+// and the rows are kRowFrom long or longer. With the copy written in the
+// program (three alternating rounds of 3 runs, median CPU time per run):
+// ResNet's 28-wide 3x3 202 -> 315 ms (its ungated tile spills), the 14-wide
+// 195 -> 185, the stride-2 3x3 on 56 x 56 222 -> 403.
 #include "core/pipeline/rangeify_steps.h"
 
 #include "core/rewrite/rule.h"

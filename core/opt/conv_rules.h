@@ -31,7 +31,9 @@
 // 14) is padded to a multiple of 16 when that adds at most a quarter, tiled
 // 16 columns by 4 output channels, the rows' loop outside the channels' where
 // that reads fewer bytes (as above); stride 2 and depthwise keep
-// heuristics.h's tile there.
+// heuristics.h's tile there. A padded input with rows of 48 or more arrives
+// copied with its padding (core/pipeline/rangeify_pad_copy.cpp): no gates, so
+// the window's loops stay inside the input channels' and unroll.
 // Rows that are a multiple of the vector width keep heuristics.h's tile.
 // A plan of OptOps on the kernel's axes as numbered before them (each Split
 // appends its new axis, so the numbers stay valid); none where no rule fits.

@@ -199,6 +199,7 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
     RangeifyOptions wanted = rangeifyOptionsFor(*options.target);
     choices.rowFusion = choices.rowFusion && wanted.rowFusion;
     choices.packOperands = choices.packOperands && wanted.packOperands;
+    choices.copyPaddedWindows = choices.copyPaddedWindows || wanted.copyPaddedWindows;
   }
   ok = runStage(rangeified, options.trace, control.flag(), options.filter, [&] {
     RemarkScope remarks(options.remarks ? &run.remarks : nullptr);

@@ -11,7 +11,9 @@
 namespace uops {
 
 RangeifyOptions rangeifyOptionsFor(const CodegenTarget& target) {
-  return {.rowFusion = target.rowKernels, .packOperands = target.packOperands};
+  return {.rowFusion = target.rowKernels,
+          .packOperands = target.packOperands,
+          .copyPaddedWindows = target.packOperands && target.vectorBits == 256};
 }
 
 UOpPtr rangeify(const UOpPtr& function, const RangeifyOptions& options) {
@@ -25,6 +27,9 @@ UOpPtr rangeify(const UOpPtr& function, const RangeifyOptions& options) {
   // inline nested Functions, drop gradient markers, tidy views: one form per thing
   body = graphRewrite(body, pmEarliestRewrites(), {.name = "earliest rewrites"});
   if (options.packOperands) body = graphRewrite(body, pmPackOperands(), {.name = "pack operands"});
+  // before the kernel split: the copied Pad is a kernel of its own
+  if (options.copyPaddedWindows)
+    body = graphRewrite(body, pmCopyPaddedWindows(), {.name = "copy padded windows"});
   // the kernel split and the index of every element (tinygrad's run_rangeify)
   body = runRangeify(body, ctx);
   // movement ops become index math, realized values stores into new buffers

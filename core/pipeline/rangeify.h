@@ -26,6 +26,13 @@ struct RangeifyOptions {
   // copy packed in panels (rangeify_pack.cpp); a GPU's work-items read such
   // rows side by side already.
   bool packOperands = true;
+  // A convolution's padded input is copied with its padding first
+  // (rangeify_pad_copy.cpp), so the convolution reads it without gates:
+  // measured on a CPU with 256-bit vectors (AVX2, Zen 3), where the gated
+  // window kept the input channels' loop innermost; AVX-512's whole-row tiles
+  // read the padded input in the convolution. A target with 256-bit vectors
+  // that packs operands (a CPU) asks for it, whatever the caller chose.
+  bool copyPaddedWindows = false;
 };
 
 // Both choices where the target's loops run in order, neither on GPUs.

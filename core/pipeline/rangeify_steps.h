@@ -17,6 +17,10 @@ const PatternMatcher& pmEarliestRewrites();
 // reuses is read from a Contiguous copy of it packed in panels.
 const PatternMatcher& pmPackOperands();
 
+// rangeify_pad_copy.cpp: a convolution's padded input (a view of a Pad summed
+// over channels and a window) is read from a Contiguous copy of the Pad.
+const PatternMatcher& pmCopyPaddedWindows();
+
 // rangeify_ranges.cpp: the kernel split and the index of every element; returns
 // the body with each analysed node tagged with its RangeInfo.
 UOpPtr runRangeify(const UOpPtr& body, RangeifyContext& ctx);

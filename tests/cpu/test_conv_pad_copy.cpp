@@ -1,0 +1,126 @@
+// A padded convolution on an AVX2 target reads its input from a copy made
+// with the padding (core/pipeline/rangeify_pad_copy.cpp): the schedule's
+// kernels, the convolution's OptOps (no gates, so the input channels' loop
+// stays outside the window's), its hot loop in Zen 3 machine code, and the
+// numbers against the reference evaluator.
+#include "tests/support/test_registry.h"
+#include "tests/support/backend_devices.h"
+#include "tests/support/zen5_loop.h"
+
+#include "core/engine/device_schedule.h"
+#include "core/engine/schedule_executor.h"
+#include "core/nn/conv.h"
+#include "core/runtime/reference_evaluator.h"
+#include "core/tensor/tensor.h"
+
+#include <QStringList>
+#include <QTest>
+
+#include <cmath>
+
+using namespace uops;
+
+namespace {
+
+// Two cores with 256-bit vectors (AVX2), as hostCpuTarget makes it on Zen 3,
+// or with 512-bit ones (AVX-512).
+CodegenTarget cpuWith(int vectorBits) {
+  CodegenTarget t = cpuTarget();
+  t.heuristics = true;
+  t.threads = 2;
+  t.vectorBits = vectorBits;
+  return t;
+}
+
+// Each kernel's name and OptOps, one line each.
+QStringList kernelsAndOpts(const PipelineRun& run) {
+  QStringList out;
+  for (size_t i = 0; i < run.kernels.size(); ++i)
+    out << QString::fromStdString(run.schedule.kernels[i].name + ": " + formatOpts(run.kernels[i].opts));
+  return out;
+}
+
+Tensor benchImages() { return Tensor::empty({16, 64, 56, 56}); }
+Tensor benchFilters() { return Tensor::empty({64, 64, 3, 3}); }
+
+} // namespace
+
+class TestConvPadCopy : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  // the bench's conv2d_3x3: the padded images copied (58 x 58), then the
+  // convolution with the AVX2 tile (16 columns by 4 channels, the rows' loop
+  // outside the channels'), its reductions in their own order, the input
+  // channels outermost (gated, the window's loops went outside them:
+  // tests/cpu/test_conv_avx2.cpp)
+  void benchConvolutionSchedule() {
+    const std::vector<UOpPtr> roots{conv2d(benchImages(), benchFilters(), {.padding = 1}).uop()};
+    PipelineRun copied = runPipeline(roots, {.trace = false, .target = cpuWith(256)});
+    QVERIFY(!copied.failed());
+    QCOMPARE(kernelsAndOpts(copied),
+             (QStringList{QStringLiteral("E_16_64_58_58: Split(0, 2, THREAD)"),
+                          QStringLiteral("r_16_64_56_56_64_3_3: Padto(3, 16); Split(3, 16, UPCAST); Split(1, 4, "
+                                         "UPCAST); Swap(1, 2); Split(0, 2, THREAD)")}));
+    // AVX-512 keeps the padded read in the convolution
+    QCOMPARE(runPipeline(roots, {.trace = false, .target = cpuWith(512)}).schedule.kernels.size(), size_t{1});
+  }
+
+  // what is not copied: a depthwise window (one input channel per sum), a
+  // convolution without padding, a stride-2 window, rows shorter than 48
+  void notCopied() {
+    auto kernels = [](const Tensor& out) {
+      return runPipeline({out.uop()}, {.trace = false, .target = cpuWith(256)}).schedule.kernels.size();
+    };
+    QCOMPARE(kernels(conv2d(benchImages(), Tensor::empty({64, 1, 3, 3}), {.groups = 64, .padding = 1})), size_t{1});
+    QCOMPARE(kernels(conv2d(benchImages(), Tensor::empty({64, 64, 1, 1}))), size_t{1});
+    QCOMPARE(kernels(conv2d(benchImages(), benchFilters())), size_t{1});
+    QCOMPARE(kernels(conv2d(benchImages(), Tensor::empty({128, 64, 3, 3}), {.stride = 2, .padding = 1})), size_t{1});
+    QCOMPARE(kernels(conv2d(Tensor::empty({16, 128, 28, 28}), Tensor::empty({128, 128, 3, 3}), {.padding = 1})),
+             size_t{1});
+  }
+
+  // the hot loop in Zen 3 machine code: the window's nine taps unrolled in
+  // the input channels' loop, 8 multiply-adds each, one broadcast filter tap
+  // per two, nothing on the stack (gated, the loop held one tap: 16)
+  void hotLoopMachineCode() {
+    const std::vector<UOpPtr> roots{conv2d(benchImages(), benchFilters(), {.padding = 1}).uop()};
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = cpuWith(256)});
+    QCOMPARE(run.kernels.size(), size_t{2});
+    std::map<std::string, int> isa = zen5loop::innermostLoopIsa(run.kernels[1], "znver3", true);
+    QString all;
+    for (const auto& [m, n] : isa) all += QStringLiteral("%1=%2 ").arg(QString::fromStdString(m)).arg(n);
+    const int fmas = isa["vfmadd231ps ymm"] + isa["vfmadd213ps ymm"];
+    QVERIFY2(fmas == 72, qPrintable(all));
+    QVERIFY2(isa["vbroadcastss"] * 2 == fmas, qPrintable(all));
+    QVERIFY2(isa["stack"] == 0, qPrintable(all));
+  }
+
+  // the copy and the convolution compute what the reference evaluator does
+  void resultsMatchTheReference_data() {
+    QTest::addColumn<int>("width");
+    QTest::newRow("50 padded to 64") << 50;
+    QTest::newRow("64") << 64;
+  }
+  void resultsMatchTheReference() {
+    QFETCH(int, width);
+    Tensor x = (Tensor::arange(int64_t{2 * 16 * 5} * width).cast(dtypes::float32) * 0.37).sin().reshape({2, 16, 5, width});
+    Tensor w = (Tensor::arange(int64_t{8 * 16 * 9}).cast(dtypes::float32) * 0.61).cos().reshape({8, 16, 3, 3});
+    const std::vector<UOpPtr> roots{conv2d(x.contiguous(), w.contiguous(), {.padding = 1}).uop()};
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = cpuWith(256)});
+    QVERIFY(!run.failed());
+    QVERIFY(std::any_of(run.schedule.kernels.begin(), run.schedule.kernels.end(),
+                        [&](const ScheduledKernel& k) { return k.name == "E_2_16_7_" + std::to_string(width + 2); }));
+    const BufferValues inputs = zeroFilledInputs(roots);
+    HostTensor got = runSchedule(openDevice("CPU"), run, inputs).outputs.at(0);
+    ReferenceEvaluator ref;
+    HostTensor want = ref.evaluate(roots).at(0);
+    QCOMPARE(got.numel(), want.numel());
+    for (int64_t e = 0; e < want.numel(); ++e)
+      QVERIFY2(std::fabs(got.getDouble(e) - want.getDouble(e)) <= 1e-5 + 1e-4 * std::fabs(want.getDouble(e)),
+               qPrintable(QStringLiteral("element %1: %2 against %3").arg(e).arg(got.getDouble(e)).arg(want.getDouble(e))));
+  }
+};
+
+UOPSCOPE_TEST(TestConvPadCopy);
+#include "test_conv_pad_copy.moc"

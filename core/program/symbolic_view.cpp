@@ -128,8 +128,7 @@ std::optional<std::pair<Tensor, Value>> shrinkAtSymbolicSlices(const Tensor& t, 
   return std::pair{shrunk(t, views->first), views->second};
 }
 
-std::optional<Tensor> setAtSymbolicSlices(const Tensor& t, const Value& index,
-                                          const std::function<Tensor(const Tensor&, const Value&)>& write) {
+std::optional<Tensor> setAtSymbolicSlices(const Tensor& t, const Value& index, const ViewWrite& write) {
   std::optional<std::pair<std::vector<AxisView>, Value>> views = symbolicViews(t, index);
   if (!views) return std::nullopt;
   const auto& [axes, rest] = *views;

@@ -29,8 +29,9 @@ std::optional<std::pair<Tensor, frontend::Value>> shrinkAtSymbolicSlices(const T
 // values, which are padded to sit at each offset's largest value and shrunk
 // back at (largest - offset), so the offset stays an index expression;
 // nullopt when shrinkAtSymbolicSlices takes no item.
+using ViewWrite = std::function<Tensor(const Tensor& view, const frontend::Value& rest)>;
 std::optional<Tensor> setAtSymbolicSlices(const Tensor& t, const frontend::Value& index,
-                                          const std::function<Tensor(const Tensor&, const frontend::Value&)>& write);
+                                          const ViewWrite& write);
 
 // Tensor.shrink(arg) where a start is a symbolic int; nullopt when none is,
 // or one cannot stay symbolic (then shrink takes the bound values).

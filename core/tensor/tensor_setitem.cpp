@@ -8,7 +8,8 @@
 namespace uops {
 using namespace tensor_detail;
 
-std::optional<Tensor> Tensor::setitemView(const std::vector<Index>& indices, const TensorOrScalar& value) const {
+std::optional<Tensor> Tensor::setitemView(const std::vector<Index>& indices,
+                                          const TensorOrScalar& value) const {
   if (isMultiDevice()) return std::nullopt;
   std::vector<PadPair> padding;
   Shape viewShape;
@@ -30,7 +31,8 @@ std::optional<Tensor> Tensor::setitemView(const std::vector<Index>& indices, con
   }
   // the value as getitem's result is shaped, then as the view of this tensor's axes
   Shape selected = getitem(indices).shape();
-  Tensor v = value.isTensor() ? value.tensor().expand(selected) : full(selected, value.scalar(), dtype(), device());
+  Tensor v = value.isTensor() ? value.tensor().expand(selected)
+                              : full(selected, value.scalar(), dtype(), device());
   Tensor placed = v.reshape(viewShape).pad(padding);
   Tensor mask = full(viewShape, true, dtypes::bool_, device()).pad(padding);
   return mask.where(placed, *this);

@@ -70,9 +70,8 @@ std::vector<int64_t> inputAxes(const std::vector<Value>& items, size_t rank) {
   return out;
 }
 
-} // namespace
-
-std::optional<std::pair<Tensor, Value>> shrinkAtSymbolicSlices(const Tensor& t, const Value& index) {
+// The axes views of `index`'s symbolic items and the index left for getitem.
+std::optional<std::pair<std::vector<AxisView>, Value>> symbolicViews(const Tensor& t, const Value& index) {
   if (t.isMultiDevice()) return std::nullopt;
   std::vector<Value> items = index.isTuple() ? *index.items() : std::vector<Value>{index};
   std::vector<int64_t> axes = inputAxes(items, t.shape().size());
@@ -104,7 +103,38 @@ std::optional<std::pair<Tensor, Value>> shrinkAtSymbolicSlices(const Tensor& t, 
   }
   if (!any) return std::nullopt;
   Value rest = index.isTuple() ? Value::tuple(std::move(items)) : items.front();
-  return std::pair{shrunk(t, view), rest};
+  return std::pair{std::move(view), rest};
+}
+
+// `x` (the view's shape) placed at the views' offsets in `shape`, zero elsewhere.
+Tensor placedAt(const Tensor& x, const std::vector<AxisView>& axes, const Shape& shape) {
+  Shape before, padded;
+  UOpList back;
+  for (size_t k = 0; k < axes.size(); ++k) {
+    const MinMax& range = axes[k].offset->minMax();
+    auto lo = static_cast<int64_t>(range.lo), hi = static_cast<int64_t>(range.hi);
+    before.push_back(hi);
+    padded.push_back(shape[k] + hi - lo);
+    back.push_back(range.isConst() ? constIndex(0) : constIndex(hi) - axes[k].offset);
+  }
+  return Tensor(shrinkAt(pad(x.uop(), before, padded), back, shape), x.device(), x.isWeak());
+}
+
+} // namespace
+
+std::optional<std::pair<Tensor, Value>> shrinkAtSymbolicSlices(const Tensor& t, const Value& index) {
+  std::optional<std::pair<std::vector<AxisView>, Value>> views = symbolicViews(t, index);
+  if (!views) return std::nullopt;
+  return std::pair{shrunk(t, views->first), views->second};
+}
+
+std::optional<Tensor> setAtSymbolicSlices(const Tensor& t, const Value& index, const ViewWrite& write) {
+  std::optional<std::pair<std::vector<AxisView>, Value>> views = symbolicViews(t, index);
+  if (!views) return std::nullopt;
+  const auto& [axes, rest] = *views;
+  Tensor written = write(shrunk(t, axes), rest);
+  Tensor mask = Tensor::full(written.shape(), true, dtypes::bool_, t.device());
+  return placedAt(mask, axes, t.shape()).where(placedAt(written, axes, t.shape()), t);
 }
 
 std::optional<Tensor> shrinkAtSymbolicStarts(const Tensor& t, const Value& arg) {

@@ -10,6 +10,7 @@
 #include "core/frontend/value.h"
 #include "core/tensor/tensor.h"
 
+#include <functional>
 #include <optional>
 #include <utility>
 
@@ -21,6 +22,16 @@ namespace uops::program {
 // for getitem to apply the rest; nullopt when no item is one it can take.
 std::optional<std::pair<Tensor, frontend::Value>> shrinkAtSymbolicSlices(const Tensor& t,
                                                                         const frontend::Value& index);
+
+// `t` with the view `index` selects written by `write(view, rest)`, for an
+// index with symbolic starts as shrinkAtSymbolicSlices takes them: `write`
+// gets the shrunk view and the rest of the index and returns the view's new
+// values, which are padded to sit at each offset's largest value and shrunk
+// back at (largest - offset), so the offset stays an index expression;
+// nullopt when shrinkAtSymbolicSlices takes no item.
+using ViewWrite = std::function<Tensor(const Tensor& view, const frontend::Value& rest)>;
+std::optional<Tensor> setAtSymbolicSlices(const Tensor& t, const frontend::Value& index,
+                                          const ViewWrite& write);
 
 // Tensor.shrink(arg) where a start is a symbolic int; nullopt when none is,
 // or one cannot stay symbolic (then shrink takes the bound values).

@@ -68,15 +68,20 @@ void setItem(Tensor& t, const Value& index, const Value& value) {
     if (src.dtype() != t.dtype()) throw ScriptError("setitem dtype mismatch");
     v = src;
   }
-  // The flat positions the index selects, then a scatter of the value into
-  // them: every index form getitem knows works, advanced ones included.
-  Tensor positions = Tensor::arange(t.numel()).reshape(t.shape());
-  Tensor selected = getItem(positions, index); // at a symbolic start too
-  Tensor where = selected.reshape({-1});
-  TensorOrScalar src =
-      v.isTensor() ? TensorOrScalar(v.tensor().expand(selected.shape()).reshape({-1})) : v;
-  Tensor flat = t.reshape({t.numel()}).scatter(0, where, src);
-  t.replace(flat.reshape(t.shape()));
+  // A basic subscript writes through padding (at a symbolic start too); the
+  // rest scatters the value into the flat positions the index selects, so
+  // every index form getitem knows works, advanced ones included.
+  auto write = [&v](const Tensor& base, const Value& at) {
+    if (std::optional<Tensor> placed = base.setitemView(toIndices(at), v)) return *placed;
+    Tensor positions = Tensor::arange(base.numel()).reshape(base.shape());
+    Tensor selected = getItem(positions, at);
+    Tensor where = selected.reshape({-1});
+    TensorOrScalar src =
+        v.isTensor() ? TensorOrScalar(v.tensor().expand(selected.shape()).reshape({-1})) : v;
+    return base.reshape({base.numel()}).scatter(0, where, src).reshape(base.shape());
+  };
+  std::optional<Tensor> atSymbolic = setAtSymbolicSlices(t, index, write);
+  t.replace(atSymbolic ? *atSymbolic : write(t, index));
   noteVariableWrite(t);
 }
 

@@ -256,6 +256,10 @@ public:
                  const Scalar& value = 0.0) const;
   Tensor padTo(const Shape& shape, const Scalar& value = int64_t{0}) const; // pads at the end
   Tensor getitem(const std::vector<Index>& indices) const;
+  // This tensor with the view of a basic subscript (ints, slices of step 1,
+  // None, ...) replaced by `value` broadcast to it; nullopt for an index
+  // tensor, another step, an empty view or a multi-device tensor.
+  std::optional<Tensor> setitemView(const std::vector<Index>& indices, const TensorOrScalar& value) const;
   Tensor gather(int64_t dim, const Tensor& index) const;
   // Python Tensor.cat(a, b, c) is a.cat({b, c}).
   Tensor cat(const std::vector<Tensor>& others, int64_t dim = 0) const;

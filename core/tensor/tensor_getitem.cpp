@@ -1,5 +1,6 @@
 // Python subscripts: ints, slices with steps, None, ..., and int tensors
 // (advanced indexing by one-hot masks), with tinygrad's semantics.
+#include "core/tensor/subscript_parse.h"
 #include "core/tensor/tensor_impl.h"
 
 #include <algorithm>
@@ -12,83 +13,9 @@ using namespace tensor_detail;
 
 namespace {
 
-// One subscript after parsing: the view it keeps of its axis.
-struct Parsed {
-  int64_t size = 1;       // the axis size after the view
-  int64_t lo = 0, hi = 1; // boundary kept before striding
-  int64_t stride = 1;     // negative: reversed
-  bool collapse = false;  // an int index removes the axis
-  bool newAxis = false;   // None adds an axis
-  std::optional<Tensor> tensor;
-};
-
-std::string optRepr(const std::optional<int64_t>& v) {
-  return v ? std::to_string(*v) : "None";
-}
-
-// Python's slice.indices(size) and tinygrad's boundary / size from it.
-Parsed parseSlice(const Slice& s, int64_t size) {
-  int64_t step = s.step.value_or(1);
-  if (step == 0)
-    fail(fmt::format("index=slice({}, {}, {}) cannot have 0 as step", optRepr(s.start),
-                     optRepr(s.stop), optRepr(s.step)));
-  int64_t lower = step < 0 ? -1 : 0, upper = step < 0 ? size - 1 : size;
-  auto clampIndex = [&](std::optional<int64_t> v, int64_t dflt) {
-    if (!v) return dflt;
-    int64_t i = *v < 0 ? *v + size : *v;
-    return std::clamp(i, lower, upper);
-  };
-  int64_t start = clampIndex(s.start, step < 0 ? upper : lower);
-  int64_t stop = clampIndex(s.stop, step < 0 ? lower : upper);
-  int64_t lo = start, hi = stop;
-  if (step * (stop - start) < 0)
-    lo = hi = 0;
-  else if (step < 0)
-    lo = stop + 1, hi = start + 1;
-  Parsed p;
-  p.lo = lo;
-  p.hi = hi;
-  p.stride = step;
-  p.size = ceilDiv(hi - lo, std::abs(step));
-  return p;
-}
-
-Parsed parseInt(int64_t index, int64_t size) {
-  if (index >= size || index < -size)
-    fail(fmt::format("index={} is out of bounds with size={}", index, size));
-  int64_t b = index < 0 ? index + size : index;
-  Parsed p;
-  p.size = size;
-  p.lo = b;
-  p.hi = b + 1;
-  p.collapse = true;
-  return p;
-}
-
-// Ellipsis becomes as many full slices as the tensor has unindexed axes.
-std::vector<Index> normalize(const std::vector<Index>& indices, int64_t ndim) {
-  int64_t ellipses = 0, nones = 0;
-  size_t fillAt = indices.size();
-  for (size_t i = 0; i < indices.size(); ++i) {
-    if (std::holds_alternative<EllipsisIndex>(indices[i].value())) {
-      ++ellipses;
-      fillAt = i;
-    }
-    nones += std::holds_alternative<NewAxis>(indices[i].value());
-  }
-  if (ellipses > 1) fail("indices can only have a single ellipsis");
-  int64_t real = static_cast<int64_t>(indices.size()) - ellipses - nones;
-  if (real > ndim) fail(fmt::format("too many indices ({}) for {}D", real, ndim));
-  std::vector<Index> out(indices.begin(), indices.begin() + static_cast<std::ptrdiff_t>(fillAt));
-  out.insert(out.end(), static_cast<size_t>(ndim - real), Index(Slice{}));
-  if (fillAt < indices.size())
-    out.insert(out.end(), indices.begin() + static_cast<std::ptrdiff_t>(fillAt) + 1, indices.end());
-  return out;
-}
-
 // Shrink to the boundaries, flip reversed axes, then keep every stride-th
 // element by padding to a multiple and reshaping (tinygrad's _apply_view_ops).
-Tensor applyViews(const Tensor& t, const std::vector<Parsed>& views) {
+Tensor applyViews(const Tensor& t, const std::vector<SubscriptView>& views) {
   std::vector<ShrinkPair> bounds;
   Ints flips;
   bool strided = false;
@@ -121,12 +48,12 @@ Tensor allOf(const std::vector<Tensor>& ts) {
 } // namespace
 
 Tensor Tensor::getitem(const std::vector<Index>& indices) const {
-  std::vector<Parsed> parsed;
+  std::vector<SubscriptView> parsed;
   int64_t dim = 0;
-  for (const Index& index : normalize(indices, ndim())) {
+  for (const Index& index : normalizeSubscripts(indices, ndim())) {
     const auto& v = index.value();
     if (std::holds_alternative<NewAxis>(v)) {
-      Parsed p;
+      SubscriptView p;
       p.newAxis = true;
       parsed.push_back(p);
       continue;
@@ -139,20 +66,20 @@ Tensor Tensor::getitem(const std::vector<Index>& indices) const {
     else if (auto* t = std::get_if<Tensor>(&v)) {
       if (!t->dtype().isInt())
         fail(fmt::format("index dtype {} is not supported", promoTypeName(promoType(*t))));
-      Parsed p;
+      SubscriptView p;
       p.size = size;
       p.hi = size;
       p.tensor = t->lt(0).where(t->add(size), *t); // negative indices count from the end
       parsed.push_back(p);
     }
   }
-  std::vector<Parsed> views;
-  for (const Parsed& p : parsed)
+  std::vector<SubscriptView> views;
+  for (const SubscriptView& p : parsed)
     if (!p.newAxis) views.push_back(p);
   Tensor x = applyViews(*this, views);
-  std::vector<const Parsed*> kept;
+  std::vector<const SubscriptView*> kept;
   Shape keptShape;
-  for (const Parsed& p : parsed)
+  for (const SubscriptView& p : parsed)
     if (!p.collapse) {
       kept.push_back(&p);
       keptShape.push_back(p.size);

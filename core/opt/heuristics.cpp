@@ -341,16 +341,23 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // the lanes are LOCAL's (gelu over 16M floats on PoCL: 36 ms with UPCAST 4
   // and LOCAL 16, 20 ms with LOCAL 128 alone)
   const bool itemLanes = target.workItemVectorizer && target.hasLocals && !reduces && tiled == 0;
-  if (!rows && !streams && tiled == 0 && !outputs.empty() && !itemLanes && !lineCopy)
-    applyLargest(outputs.front(),
+  const bool outputCopies =
+      !rows && !streams && tiled == 0 && !outputs.empty() && !itemLanes && !lineCopy &&
+      applyLargest(outputs.front(),
                  !reduces && lanes >= 8 && reachesTranscendental(*k)
                      ? std::vector<int64_t>{8 * lanes, 4 * lanes, 2 * lanes, lanes, 4}
                      : std::vector<int64_t>{4},
                  AxisType::Upcast,
                  !reduces && lanes >= 8 && reachesTranscendental(*k)
                      ? "elementwise transcendental: independent chains of its long decomposition"
-                     : "no register tile: the innermost output axis by 4, packed into vectors");
-  if (!rows && !streams && reduces && tiled == 0)
+                     : "no register tile: the innermost output axis by 4, packed into vectors") != 0;
+  // UNROLL's copies are partial accumulators, which round in another order
+  // than tinygrad's CPU code (one accumulator per output, each product fused
+  // into it in index order); where the output's UPCAST copies are independent
+  // chains already, each output's sum stays one chain (ViT's patch
+  // embedding, 768 products summed to ~192 and then layernormed: 22 ulps
+  // from tinygrad with partial sums, 0 without)
+  if (!rows && !streams && reduces && tiled == 0 && !outputCopies)
     applyLargest(*lastReduce, {4}, AxisType::Unroll, "no register tile: the last reduction unrolled by 4");
   if (target.hasLocals && !groupStreams) {
     // workgroups: the two innermost output axes left after tiling get LOCAL

@@ -67,6 +67,17 @@ private Q_SLOTS:
   void matchesTinygrad() {
     QFETCH(QString, file);
     QFETCH(QString, device);
+    checkAgainstTinygrad(file, device, 1e-5);
+  }
+
+  // the patch embedding's sums on the CPU round as tinygrad's CPU code rounds
+  // them: one chain per output in index order, every product fused (partial
+  // accumulators, or products the vectorizer split from their adds, differed
+  // by 9e-7, which ViT's layernorm amplified past 1e-5)
+  void patchEmbeddingSumsAsTinygrad() { checkAgainstTinygrad(modelPath("patch_embedding.py"), QStringLiteral("CPU"), 1e-7); }
+
+private:
+  void checkAgainstTinygrad(const QString& file, const QString& device, double bound) {
     QFile f(file);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QStringList want;
@@ -77,7 +88,7 @@ private Q_SLOTS:
         uops::program::loadProgramFile(file.toStdString(), uops::program::LoadOptions::on(device.toStdString()));
     const QStringList got = QString::fromStdString(p.printed).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     const double diff = relativeDifference(got, want);
-    QVERIFY2(diff >= 0 && diff <= 1e-5,
+    QVERIFY2(diff >= 0 && diff <= bound,
              qPrintable(QStringLiteral("relative difference %1\nours:\n%2\ntinygrad:\n%3")
                             .arg(diff)
                             .arg(got.join(QLatin1Char('\n')), want.join(QLatin1Char('\n')))));

@@ -27,10 +27,6 @@ std::span<const LlvmDoc> llvmIntrinsicDocs() {
        "the uint64 -> float64 helper"},
       {"llvm.fma", kIntrinsic, "Fused multiply-add a*b + c with one rounding.", "three floats",
        "Mulacc"},
-      {"llvm.fmuladd", kIntrinsic,
-       "a*b + c, fused into one rounding where the target has a fast fused multiply-add (as C's `acc + a*b` "
-       "under clang's default -ffp-contract=on).",
-       "three floats", "a reduction's accumulate acc + a*b (contractible.h)"},
       {"llvm.masked.load", kIntrinsic, "Vector load where masked-off lanes read nothing and take the "
                                        "pass-through value.",
        "ptr, i32 align, <n x i1> mask, <n x ty> passthru", "a gated group of Loads"},

@@ -86,28 +86,11 @@ std::string shift(Writer& w, const UOp& u, const std::string& a, const std::stri
   return w.emit(fmt::format("{} {} {}, {}", op, t, a, amount));
 }
 
-// acc + x * y of a contractible pair as llvm.fmuladd, as clang writes C's
-// `acc + x * y` (tinygrad's CPU code): the pair stays one operation through
-// LLVM's SLP vectorizer, which otherwise may pack the products alone into
-// vectors and leave the adds scalar, so the back end fuses none of them (ViT's
-// patch embedding summed its products rounded twice, 3 ulps from tinygrad).
-// The product's own fmul is left unused.
-std::string mulAdd(Writer& w, const UOp& sum, DType d, const std::string& a, const std::string& b) {
-  const bool first = sum.src(0)->op() == Op::Mul && w.contract.count(sum.src(0).get()) != 0;
-  const UOp& product = *sum.src(first ? 0 : 1);
-  const std::string t = regType(d);
-  return w.callIntrinsic(t, fmt::format("llvm.fmuladd.{}", suffix(d)),
-                         fmt::format("{} {}, {} {}, {} {}", t, w.operand(*product.src(0)), t,
-                                     w.operand(*product.src(1)), t, first ? b : a),
-                         fmt::format("{}, {}, {}", t, t, t));
-}
-
 std::string floatOp(Writer& w, const UOp& u, const std::string& a, const std::string& b) {
   DType d = u.src(0)->dtype();
   std::string t = regType(d);
   Op op = u.op();
   const char* flags = w.contract.count(&u) ? " contract" : "";
-  if (op == Op::Add && w.contract.count(&u)) return mulAdd(w, u, d, a, b);
   if (op == Op::Add) return w.emit(fmt::format("fadd{} {} {}, {}", flags, t, a, b));
   if (op == Op::Mul) return w.emit(fmt::format("fmul{} {} {}, {}", flags, t, a, b));
   if (op == Op::Max && w.orderedMax && isFloatOrDoubleVariables(u)) return maximumOfVariables(w, d, a, b);

@@ -70,10 +70,9 @@ private Q_SLOTS:
     checkAgainstTinygrad(file, device, 1e-5);
   }
 
-  // the patch embedding's sums on the CPU round as tinygrad's CPU code rounds
-  // them: one chain per output in index order, every product fused (partial
-  // accumulators, or products the vectorizer split from their adds, differed
-  // by 9e-7, which ViT's layernorm amplified past 1e-5)
+  // the patch embedding's sums on the CPU add in tinygrad's order, one chain
+  // per output in index order (partial accumulators differed by 9e-7, which
+  // ViT's layernorm amplified past 1e-5)
   void patchEmbeddingSumsAsTinygrad() { checkAgainstTinygrad(modelPath("patch_embedding.py"), QStringLiteral("CPU"), 1e-7); }
 
 private:

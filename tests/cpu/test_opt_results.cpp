@@ -267,9 +267,8 @@ private Q_SLOTS:
   // rows (their copies would read streams a row apart), and the rows over the
   // cores in 8 chunks per core that a core takes as it frees up (one chunk per
   // core waited for the thread that started last); results stay the
-  // interpreter's. A row too short for that gets UPCAST alone (its copies are
-  // the independent chains, each row summed in index order as tinygrad's CPU
-  // code sums it), and one chunk per core.
+  // interpreter's. A row too short for that keeps UPCAST and UNROLL 4, and one
+  // chunk per core.
   void heuristicsOnLongRows() {
     OptTarget two;
     two.threads = 2;
@@ -286,7 +285,7 @@ private Q_SLOTS:
       QCOMPARE(got.getDouble(e), want.getDouble(e));
     QCOMPARE(QString::fromStdString(
                  formatOpts(heuristicOpts(reduceRows(Op::Add, dtypes::float32, 8192, 12), two))),
-             QStringLiteral("Split(0, 4, UPCAST); Split(0, 2, THREAD)"));
+             QStringLiteral("Split(0, 4, UPCAST); Split(1, 4, UNROLL); Split(0, 2, THREAD)"));
   }
 
   // With a known vector width a long sum gets four vectors of accumulators

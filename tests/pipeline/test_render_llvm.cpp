@@ -49,7 +49,6 @@ private Q_SLOTS:
   void boolStoredAsI8();
   void gatedLoadBranches();
   void accumulatorIsAlloca();
-  void accumulateIsFmuladd();
   void refusesUnrenderableOp();
 };
 
@@ -210,16 +209,6 @@ void TestRenderLlvm::accumulatorIsAlloca() {
   std::string s = source(reduceRows(Op::Max, dtypes::float32, 4, 8));
   CHECK_CONTAINS(s, std::string("entry:\n  %reg0 = alloca float, i64 1\n"));
   CHECK_CONTAINS(s, std::string("store float 0xFFF0000000000000, ptr %v1\n")); // -inf
-}
-
-// acc + a * b as clang writes C's (tinygrad's CPU code): one llvm.fmuladd, so
-// LLVM's SLP vectorizer cannot pack the products alone and leave the adds
-// unfused
-void TestRenderLlvm::accumulateIsFmuladd() {
-  std::string s = source(matmul(4, 8, 16));
-  CHECK_CONTAINS(s, std::string("call float @llvm.fmuladd.f32(float "));
-  CHECK_CONTAINS(s, std::string("declare float @llvm.fmuladd.f32(float, float, float)"));
-  QVERIFY(s.find("fadd contract") == std::string::npos);
 }
 
 void TestRenderLlvm::refusesUnrenderableOp() {

@@ -65,6 +65,16 @@ bool reducesTranscendentalAlong(const UOpPtr& ast, const UOp& r) {
   return false;
 }
 
+// Whether a reduction over `r` sums products (a dot product: acc + a*b,
+// which tinygrad's CPU code fuses into one chain per output).
+bool sumsProductsAlong(const UOpPtr& ast, const UOp& r) {
+  for (const UOp* u : toposort(*ast))
+    if (u->op() == Op::Reduce && u->argAs<ReduceArg>().op == Op::Add && u->src(0)->op() == Op::Mul &&
+        std::any_of(u->src().begin() + 1, u->src().end(), [&](const UOpPtr& s) { return s.get() == &r; }))
+      return true;
+  return false;
+}
+
 } // namespace
 
 bool isSmallKernel(const UOpPtr& ast) {
@@ -341,16 +351,24 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // the lanes are LOCAL's (gelu over 16M floats on PoCL: 36 ms with UPCAST 4
   // and LOCAL 16, 20 ms with LOCAL 128 alone)
   const bool itemLanes = target.workItemVectorizer && target.hasLocals && !reduces && tiled == 0;
-  if (!rows && !streams && tiled == 0 && !outputs.empty() && !itemLanes && !lineCopy)
-    applyLargest(outputs.front(),
+  const bool outputCopies =
+      !rows && !streams && tiled == 0 && !outputs.empty() && !itemLanes && !lineCopy &&
+      applyLargest(outputs.front(),
                  !reduces && lanes >= 8 && reachesTranscendental(*k)
                      ? std::vector<int64_t>{8 * lanes, 4 * lanes, 2 * lanes, lanes, 4}
                      : std::vector<int64_t>{4},
                  AxisType::Upcast,
                  !reduces && lanes >= 8 && reachesTranscendental(*k)
                      ? "elementwise transcendental: independent chains of its long decomposition"
-                     : "no register tile: the innermost output axis by 4, packed into vectors");
-  if (!rows && !streams && reduces && tiled == 0)
+                     : "no register tile: the innermost output axis by 4, packed into vectors") != 0;
+  // UNROLL's copies are partial accumulators, which round in another order
+  // than tinygrad's CPU code (one accumulator per output, each product fused
+  // into it in index order); where the output's UPCAST copies are independent
+  // chains already, a sum of products stays one chain per output (ViT's patch
+  // embedding, 768 products summed to ~192 and then layernormed: 22 ulps
+  // from tinygrad with partial sums, 3 without). Plain sums keep the UNROLL
+  // (262144 rows of 12: 1.8 -> 3.4 ms without it, 2 Zen 3 cores, loaded)
+  if (!rows && !streams && reduces && tiled == 0 && !(outputCopies && sumsProductsAlong(k, *lastReduce->range)))
     applyLargest(*lastReduce, {4}, AxisType::Unroll, "no register tile: the last reduction unrolled by 4");
   if (target.hasLocals && !groupStreams) {
     // workgroups: the two innermost output axes left after tiling get LOCAL

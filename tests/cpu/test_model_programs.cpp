@@ -67,6 +67,16 @@ private Q_SLOTS:
   void matchesTinygrad() {
     QFETCH(QString, file);
     QFETCH(QString, device);
+    checkAgainstTinygrad(file, device, 1e-5);
+  }
+
+  // the patch embedding's sums on the CPU add in tinygrad's order, one chain
+  // per output in index order (partial accumulators differed by 9e-7, which
+  // ViT's layernorm amplified past 1e-5)
+  void patchEmbeddingSumsAsTinygrad() { checkAgainstTinygrad(modelPath("patch_embedding.py"), QStringLiteral("CPU"), 1e-7); }
+
+private:
+  void checkAgainstTinygrad(const QString& file, const QString& device, double bound) {
     QFile f(file);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QStringList want;
@@ -77,7 +87,7 @@ private Q_SLOTS:
         uops::program::loadProgramFile(file.toStdString(), uops::program::LoadOptions::on(device.toStdString()));
     const QStringList got = QString::fromStdString(p.printed).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     const double diff = relativeDifference(got, want);
-    QVERIFY2(diff >= 0 && diff <= 1e-5,
+    QVERIFY2(diff >= 0 && diff <= bound,
              qPrintable(QStringLiteral("relative difference %1\nours:\n%2\ntinygrad:\n%3")
                             .arg(diff)
                             .arg(got.join(QLatin1Char('\n')), want.join(QLatin1Char('\n')))));

@@ -197,7 +197,8 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   }
   // A register tile of float32 accumulators in half the vector registers:
   // 32 x 8 (two vectors by eight) in 16 of AVX-512's 32, 16 x 4 in 8 of
-  // AVX2's 16, 128 where the width is unknown. With AVX2, 16 x 8 took all 16
+  // AVX2's 16 (a matmul's: 16 x 6, avx2MatmulRows below), 128 where the
+  // width is unknown. With AVX2, 16 x 8 took all 16
   // and spilled to the stack in the hot loop (2 Zen 3 cores, CPU time per
   // run, alternating, loaded machine: 4096 x 64 @ 64 x 1024 25-27 -> 16-17
   // ms, batched 256 gemm 24 -> 16-18 ms, conv2d 3x3 159-168 -> 107-134 ms
@@ -249,8 +250,10 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // read the last row and their stores are gated (Padto), where that adds at
   // most 1/32 of the rows
   // (znver3, MCA: 12 cycles per 2 steps of K, no register-dependency waits;
-  // 2 Zen 3 cores, CPU time per run, four alternating rounds, loaded: gemm
-  // 1024 35.6 -> 32.3 ms, a 960-row gemm without padding 40.3 -> 36.0 ms).
+  // 2 Zen 3 cores, loaded, alternating rounds: gemm 1024's kernels 32.8 ->
+  // 29.9 ms of CPU time per run (70 -> 77% of the FMA peak, sampled), its
+  // median run 87-91 -> 79-82 ms; a 960-row gemm without padding 40.3 ->
+  // 36.0 ms of CPU per run; the batched 256 gemm 12.0 -> 10.3 ms).
   auto avx2MatmulRows = [&](const Axis& a) {
     if (wide || target.workItemVectorizer || lanes != 8 || reduceAxes != 1 || firstFactor != 2 * lanes) return false;
     // the outermost output axis is the one the cores split (below): whole tiles per core

@@ -247,8 +247,9 @@ private:
   static bool readsConsecutivelyAlong(const UOp& load, const UOp& r) {
     if (load.src(0)->op() != Op::Index || load.src(0)->src().size() < 2) return false;
     std::optional<LinearForm> form = linearize(load.src(0)->src(1));
-    return form && std::any_of(form->terms.begin(), form->terms.end(),
-                               [&](const LinearTerm& term) { return term.node.get() == &r && static_cast<int64_t>(term.coef) == 1; });
+    return form && std::any_of(form->terms.begin(), form->terms.end(), [&](const LinearTerm& term) {
+             return term.node.get() == &r && static_cast<int64_t>(term.coef) == 1;
+           });
   }
 
   // A Load on a padded output axis that reads the axis' last position where

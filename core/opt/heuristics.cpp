@@ -259,9 +259,9 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     // the outermost output axis is the one the cores split (below): whole tiles per core
     const int64_t multiple = kAvx2MatmulRows * (a.index == outputs.back().index ? std::max(1, target.threads) : 1);
     const int64_t padded = (a.size + multiple - 1) / multiple * multiple;
-    if (a.size % kAvx2MatmulRows != 0 && (32 * (padded - a.size) > a.size ||
-                                          !tryApply(Opt{OptOpKind::Padto, a.index, multiple, AxisType::Upcast, false, 0},
-                                                    "AVX2 matmul: the rows padded to whole tiles of 6")))
+    const Opt pad{OptOpKind::Padto, a.index, multiple, AxisType::Upcast, false, 0};
+    if (a.size % kAvx2MatmulRows != 0 &&
+        (32 * (padded - a.size) > a.size || !tryApply(pad, "AVX2 matmul: the rows padded to whole tiles of 6")))
       return false;
     return apply(a.index, kAvx2MatmulRows, AxisType::Upcast,
                  "AVX2 matmul: 6 rows by two vectors, 12 accumulators, so the multiply-add chains have slack");

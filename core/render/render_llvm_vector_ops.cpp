@@ -75,7 +75,9 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
   }
   case VectorOpKind::ParamStore: {
     const std::string value = operand(0);
-    auto write = [&] { w.line(fmt::format("store {} {}, ptr {}, align {}", vt, value, vopStart(w, op, t), d.itemSize())); };
+    auto write = [&] {
+      w.line(fmt::format("store {} {}, ptr {}, align {}", vt, value, vopStart(w, op, t), d.itemSize()));
+    };
     if (first.src().size() < 3) return write();
     // the lanes' one gate (vector_access.h): a padded axis' positions are not written
     const std::string label = w.fresh().substr(1);

@@ -2,6 +2,7 @@
 
 #include "core/ir/buffer_access.h"
 #include "core/ir/build.h"
+#include "core/ir/graph_walk.h"
 #include "core/ir/provenance.h"
 #include "core/ir/reaches.h"
 #include "core/ir/reduce_identity.h"
@@ -9,6 +10,7 @@
 #include "core/opt/kernel_work.h"
 #include "core/opt/tc_warp.h"
 #include "core/rewrite/substitute_step.h"
+#include "core/symbolic/linear_form.h"
 
 #include <algorithm>
 #include <functional>
@@ -220,10 +222,14 @@ private:
     UOpPtr valid = lt(wide, n);
     // gate what reads or writes at the padded positions, and keep reductions' identity there
     std::unordered_set<const UOp*> depends{wide.get()}; // rebuilt nodes that change with the axis
+    const UOpPtr last = where(valid, wide, constant(wide->dtype(), ConstValue(n - 1)));
     auto mask = [&](UOpPtr u) {
       bool dep = std::any_of(u->src().begin(), u->src().end(),
                              [&](const UOpPtr& x) { return depends.contains(x.get()); });
-      if ((u->op() == Op::Load || u->op() == Op::Store) && depends.contains(u->src(0).get()))
+      if (u->op() == Op::Load && t != AxisType::Reduce && depends.contains(u->src(0).get()) &&
+          !readsConsecutivelyAlong(*u, *wide))
+        u = clamped(*u, wide, last);
+      else if ((u->op() == Op::Load || u->op() == Op::Store) && depends.contains(u->src(0).get()))
         u = gated(*u, valid);
       if (u->op() == Op::Reduce && std::find(u->src().begin() + 1, u->src().end(), wide) != u->src().end()) {
         UOpList src = u->src();
@@ -234,6 +240,27 @@ private:
       return u;
     };
     return rebuild(m_name, m_ast, {{r.get(), wide}}, {}, mask);
+  }
+
+  // Whether `load`'s index steps by one element along `r` (its copies along r
+  // are the lanes of one vector load).
+  static bool readsConsecutivelyAlong(const UOp& load, const UOp& r) {
+    if (load.src(0)->op() != Op::Index || load.src(0)->src().size() < 2) return false;
+    std::optional<LinearForm> form = linearize(load.src(0)->src(1));
+    return form && std::any_of(form->terms.begin(), form->terms.end(), [&](const LinearTerm& term) {
+             return term.node.get() == &r && static_cast<int64_t>(term.coef) == 1;
+           });
+  }
+
+  // A Load on a padded output axis that reads the axis' last position where
+  // the axis is padded: in bounds, ungated, and what the padded positions
+  // compute from it is never stored (their Stores are gated). A gated scalar
+  // load is a branch in the hot loop, and its copies along the axis are
+  // separate loads (broadcasts) whichever position they read.
+  static UOpPtr clamped(const UOp& load, const UOpPtr& wide, const UOpPtr& last) {
+    UOpList src = load.src();
+    src[0] = substitute(src[0], NodeSubst{{wide.get(), last}});
+    return load.withSrc(std::move(src));
   }
 
   // A Load or Store that happens only where `valid` holds (a Load gives 0 elsewhere).

@@ -10,7 +10,10 @@
 //                       (The CPU's output axes are LOOP, so THREAD also splits L.)
 //   Padto(axis, m)      size n -> the next multiple of m; the extra iterations
 //                       are masked: stores and loads gated, reductions see
-//                       their identity.
+//                       their identity. On an output axis, a load that does
+//                       not read consecutively along it reads the last
+//                       position instead, ungated (its value reaches only
+//                       gated stores; a gated scalar load is a branch).
 //   Swap(i, j)          two axes of one AxisType exchange their nesting places.
 //   Nolocals            no LOCAL or GROUP_REDUCE axis from here on.
 //   TC(axis)            tensor cores: only as the first op, on a target with them.

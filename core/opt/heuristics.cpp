@@ -35,6 +35,9 @@ int64_t largestBufferNotAlong(const UOpPtr& ast, const UOp& r) {
 // rows should fit in (32 KiB: Intel's and AMD's up to Zen 4; Zen 5 has 48)
 constexpr int64_t kL1TileBytes = 32 * 1024;
 
+// Rows of an AVX2 matmul's register tile (avx2MatmulRows)
+constexpr int64_t kAvx2MatmulRows = 6;
+
 // THREAD chunks per core of a long reduction's partials streamed from memory
 constexpr int64_t kStreamChunksPerCore = 8;
 
@@ -204,7 +207,8 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   }
   // A register tile of float32 accumulators in half the vector registers:
   // 32 x 8 (two vectors by eight) in 16 of AVX-512's 32, 16 x 4 in 8 of
-  // AVX2's 16, 128 where the width is unknown. With AVX2, 16 x 8 took all 16
+  // AVX2's 16 (a matmul's: 16 x 6, avx2MatmulRows below), 128 where the
+  // width is unknown. With AVX2, 16 x 8 took all 16
   // and spilled to the stack in the hot loop (2 Zen 3 cores, CPU time per
   // run, alternating, loaded machine: 4096 x 64 @ 64 x 1024 25-27 -> 16-17
   // ms, batched 256 gemm 24 -> 16-18 ms, conv2d 3x3 159-168 -> 107-134 ms
@@ -247,6 +251,31 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // 256 gemm, whose 32-column tile stays in L1, kept 32 x 8: 64 x 4 ran 4.3
   // ms against 4.0).
   const bool wideColumns = wide && reduceAxes == 1 && lastReduce->size * 32 * 4 > kL1TileBytes;
+  // With AVX2, a matmul's (one reduction) tile of two vectors by 4 rows keeps
+  // 8 accumulators: Zen 3's two FMA pipes of latency 4 need all 8 in flight
+  // every cycle, so each load that misses L1 stalls the chain. By 6 rows (12
+  // accumulators, 2 vectors of B and a broadcast: 15 of the 16 registers) the
+  // chains have slack, as in BLIS's 6 x 16 Zen kernel; rows that 6 does not
+  // divide are padded (to 6 per core where the cores split them), their loads
+  // read the last row and their stores are gated (Padto), where that adds at
+  // most 1/32 of the rows
+  // (znver3, MCA: 12 cycles per 2 steps of K, no register-dependency waits;
+  // 2 Zen 3 cores, loaded, alternating rounds: gemm 1024's kernels 32.8 ->
+  // 29.9 ms of CPU time per run (70 -> 77% of the FMA peak, sampled), its
+  // median run 87-91 -> 79-82 ms; a 960-row gemm without padding 40.3 ->
+  // 36.0 ms of CPU per run; the batched 256 gemm 12.0 -> 10.3 ms).
+  auto avx2MatmulRows = [&](const Axis& a) {
+    if (wide || target.workItemVectorizer || lanes != 8 || reduceAxes != 1 || firstFactor != 2 * lanes) return false;
+    // the outermost output axis is the one the cores split (below): whole tiles per core
+    const int64_t multiple = kAvx2MatmulRows * (a.index == outputs.back().index ? std::max(1, target.threads) : 1);
+    const int64_t padded = (a.size + multiple - 1) / multiple * multiple;
+    const Opt pad{OptOpKind::Padto, a.index, multiple, AxisType::Upcast, false, 0};
+    if (a.size % kAvx2MatmulRows != 0 &&
+        (32 * (padded - a.size) > a.size || !tryApply(pad, "AVX2 matmul: the rows padded to whole tiles of 6")))
+      return false;
+    return apply(a.index, kAvx2MatmulRows, AxisType::Upcast,
+                 "AVX2 matmul: 6 rows by two vectors, 12 accumulators, so the multiply-add chains have slack");
+  };
   std::vector<int> tileAxes;
   // a copy of lines into another order (a packed operand): line_copy_rules.h;
   // where a step is refused (over the copy budget), the elementwise UPCAST below
@@ -278,6 +307,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
                                               : "register tile, second axis: it reuses a load the first does not";
       // a padded axis is one vector per step
       const int64_t f = tiled == 0 && wide && padToVector(a) ? (apply(a.index, lanes, AxisType::Upcast, why) ? lanes : 0)
+                        : tiled == 1 && avx2MatmulRows(a)    ? kAvx2MatmulRows
                                                              : applyLargest(a, factors, AxisType::Upcast, why);
       if (!f) continue;
       tileAxes.push_back(a.index);

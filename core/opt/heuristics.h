@@ -22,6 +22,10 @@
 //     64 columns (four vectors) by 4 rows, halving the passes over the other
 //     operand; when its column tiles loop outside the rows (the reused
 //     operand outgrows the caches), the cores split the rows;
+//   - with 256-bit vectors, a matmul's 16-column tile takes 6 rows (12
+//     accumulators: Zen 3's two FMA pipes keep slack where 8 left none),
+//     the rows padded to whole tiles (per core where the cores split them)
+//     when that adds at most 1/32;
 //   - in a tiled kernel whose loads are gated along the innermost reduction
 //     (a padded convolution's window), a reduction no gate depends on (the
 //     input channels) moves innermost, so the gates leave the hot loop;
@@ -43,7 +47,8 @@
 //     innermost output axes left after tiling get LOCAL parts of up to 16 and
 //     8 (at most 128 work-items).
 // A GPU (a target with warps) gets gpu_heuristics.h's rules instead.
-// Factors that do not divide an axis are skipped, never forced with Padto.
+// Factors that do not divide an axis are skipped, never forced with Padto,
+// but for the padded tiles named above.
 #pragma once
 
 #include "core/opt/apply_opt.h"

@@ -75,7 +75,17 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
   }
   case VectorOpKind::ParamStore: {
     const std::string value = operand(0);
-    w.line(fmt::format("store {} {}, ptr {}, align {}", vt, value, vopStart(w, op, t), d.itemSize()));
+    auto write = [&] {
+      w.line(fmt::format("store {} {}, ptr {}, align {}", vt, value, vopStart(w, op, t), d.itemSize()));
+    };
+    if (first.src().size() < 3) return write();
+    // the lanes' one gate (vector_access.h): a padded axis' positions are not written
+    const std::string label = w.fresh().substr(1);
+    w.line(fmt::format("br i1 {}, label %{}.then, label %{}.done", w.operand(*first.src(2)), label, label));
+    w.startBlock(label + ".then");
+    write();
+    w.line(fmt::format("br label %{}.done", label));
+    w.startBlock(label + ".done");
     return;
   }
   case VectorOpKind::RegStore:

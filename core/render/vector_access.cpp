@@ -34,15 +34,17 @@ const UOp* paramOf(const UOp& access) {
   return index.src(0).get();
 }
 
-std::optional<Candidate> candidate(const UOp& u, size_t position) {
+// gatedStores: a Store with a gate is a candidate too (it groups only with
+// Stores of the same gate)
+std::optional<Candidate> candidate(const UOp& u, size_t position, bool gatedStores) {
   bool store = u.op() == Op::Store;
   bool load = u.op() == Op::Load && (u.src().size() == 1 || u.src().size() == 3);
-  if (!(store ? u.src().size() == 2 : load)) return std::nullopt;
+  if (!(store ? u.src().size() == 2 || (u.src().size() == 3 && gatedStores) : load)) return std::nullopt;
   const UOp* param = paramOf(u);
   if (!param || !vectorizable(store ? u.src(1)->dtype() : u.dtype())) return std::nullopt;
   std::optional<LinearForm> index = linearize(u.src(0)->src(1));
   if (!index) return std::nullopt;
-  const UOp* gate = !store && u.src().size() == 3 ? u.src(2).get() : nullptr;
+  const UOp* gate = u.src().size() == 3 ? u.src(2).get() : nullptr;
   return Candidate{&u, position, store, gate, param, std::move(*index)};
 }
 
@@ -151,13 +153,14 @@ struct Classes {
     std::unordered_map<size_t, std::vector<size_t>> byHash; // hash -> classes
     for (size_t i = 0; i < segment.size(); ++i) {
       const Candidate& c = segment[i];
-      size_t h = std::hash<const UOp*>{}(c.param) * 2 + c.store;
+      size_t h = std::hash<const UOp*>{}(c.param) * 2 + c.store + (c.store ? std::hash<const UOp*>{}(c.gate) : 0);
       for (const LinearTerm& t : c.index.terms)
         h = h * 0x9E3779B97F4A7C15ull + std::hash<const UOp*>{}(t.node.get()) + static_cast<size_t>(t.coef);
       std::vector<size_t>& candidates = byHash[h];
       auto same = std::find_if(candidates.begin(), candidates.end(), [&](size_t k) {
         const Candidate& first = segment[members[k].front().second];
-        return first.store == c.store && first.param == c.param && sameTerms(first.index, c.index);
+        return first.store == c.store && first.param == c.param && (!c.store || first.gate == c.gate) &&
+               sameTerms(first.index, c.index);
       });
       if (same == candidates.end()) {
         candidates.push_back(members.size());
@@ -167,7 +170,7 @@ struct Classes {
       classOf[i] = *same;
       members[*same].emplace_back(c.index.constant, i);
       if (gated.size() < members.size()) gated.resize(members.size(), false);
-      gated[*same] = gated[*same] || c.gate != nullptr;
+      gated[*same] = gated[*same] || (!c.store && c.gate != nullptr);
     }
     for (auto& m : members) {
       std::sort(m.begin(), m.end());
@@ -227,7 +230,7 @@ void Segmenter::form(const std::vector<Candidate>& segment, const std::vector<si
   const Candidate& lane0 = segment[run[start]];
   bool gated = std::any_of(run.begin() + static_cast<std::ptrdiff_t>(start),
                            run.begin() + static_cast<std::ptrdiff_t>(start + width),
-                           [&](size_t k) { return segment[k].gate != nullptr; });
+                           [&](size_t k) { return !segment[k].store && segment[k].gate != nullptr; });
   std::optional<std::vector<const UOp*>> hoisted = gated ? hoistFor(lanes, first, position) : std::vector<const UOp*>{};
   // every other element: asked for only where the compiler would gather them
   const bool wanted = gated || which != VectorAccess::GatedLoads || stride == 2;
@@ -335,7 +338,7 @@ VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which, StridedLoa
       segmenter.group(segment);
       continue;
     }
-    if (std::optional<Candidate> c = candidate(u, i)) segment.push_back(std::move(*c));
+    if (std::optional<Candidate> c = candidate(u, i, which == VectorAccess::Tiles)) segment.push_back(std::move(*c));
   }
   segmenter.group(segment);
   if (segmenter.leftToCompiler > 0) remarkLeftToCompiler(*segmenter.firstLeft, segmenter.leftToCompiler);

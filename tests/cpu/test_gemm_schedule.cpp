@@ -2,8 +2,8 @@
 // a 1024 gemm, whose 32-column tile of the packed B (K x 32 floats) outgrows
 // a 32 KiB L1, is tiled 64 columns (four vectors) by 4 rows, its column tiles
 // loop outside the row tiles and the cores split the rows; a batched 256 gemm,
-// whose tile column stays in L1, keeps 32 x 8; with AVX2 both are 16 x 4
-// (half its 16 registers). The exact OptOps, the innermost loop of
+// whose tile column stays in L1, keeps 32 x 8; with AVX2 both are 16 x 6
+// (12 of its 16 registers), the rows padded to whole tiles. The exact OptOps, the innermost loop of
 // the linearized kernel and of its Zen 5 machine code (explicit vectors,
 // core/render/vector_ops.h), and results against a plain loop.
 #include "tests/support/test_registry.h"
@@ -51,11 +51,13 @@ OptTarget narrowTarget() {
   return t;
 }
 
-// Runs `kernel` with the wide target's heuristics on the CPU and compares with
-// a plain loop over (a, b): small integers over 4, so every sum is exact.
-void checkGemmResults(const UOpPtr& kernel, int64_t batch, int64_t m, int64_t n, int64_t kk, bool packedB) {
+// Runs `kernel` with `target`'s heuristics (the wide one's by default) on the
+// CPU and compares with a plain loop over (a, b): small integers over 4, so
+// every sum is exact.
+void checkGemmResults(const UOpPtr& kernel, int64_t batch, int64_t m, int64_t n, int64_t kk, bool packedB,
+                      const OptTarget& target = cpuschedule::wideTarget()) {
   CpuDevice device;
-  CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, cpuschedule::wideTarget())));
+  CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, target)));
   std::mt19937_64 rng(7);
   std::vector<HostTensor> bufs;
   for (const KernelParam& p : program.kernel.params) {
@@ -92,33 +94,44 @@ private Q_SLOTS:
     // K = 256: the 32-column tile (32 KiB) fits in L1, so 32 x 8 as before
     QCOMPARE(cpuschedule::heuristicOptsText(gemmPackedB(1024, 1024, 256)),
              QStringLiteral("Split(1, 32, UPCAST); Split(0, 8, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
-    // with AVX2 16 x 4: eight of its sixteen vector registers
+    // with AVX2 16 x 6: twelve of its sixteen vector registers, the rows
+    // padded to whole tiles per core (1032)
     QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(gemmPackedB(1024, 1024, 1024), narrowTarget()))),
-             QStringLiteral("Split(1, 16, UPCAST); Split(0, 4, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
+             QStringLiteral("Split(1, 16, UPCAST); Padto(0, 12); Split(0, 6, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
+    // rows that 6 divides are not padded
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(gemmPackedB(960, 1024, 1024), narrowTarget()))),
+             QStringLiteral("Split(1, 16, UPCAST); Split(0, 6, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
+    // nor where padding would add more than 1/32 of the rows: 16 x 4
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(gemmPackedB(100, 128, 256), narrowTarget()))),
+             QStringLiteral("Split(1, 16, UPCAST); Split(0, 4, UPCAST); Split(1, 2, THREAD)"));
   }
 
-  // the AVX2 tile's hot loop in Zen 3 machine code: per step of K, 8
-  // multiply-adds of 8 floats, 2 loads of B and 4 broadcasts of A, nothing
-  // on the stack (16 x 8 had all 16 registers as accumulators and spilled)
+  // the AVX2 tile's hot loop in Zen 3 machine code: per step of K, 12
+  // multiply-adds of 8 floats, 2 loads of B and 6 broadcasts of A (the
+  // padded rows read the last row: no branch), nothing on the stack (16 x 8
+  // had all 16 registers as accumulators and spilled); each row's two
+  // vectors stored under its one gate, as vectors
   void avx2LoopMachineCode() {
     UOpPtr kernel = gemmPackedB(1024, 1024, 1024);
     LoweredKernel lowered = lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, narrowTarget()));
-    std::map<std::string, int> isa = zen5loop::innermostLoopIsa(lowered, "znver3");
+    std::map<std::string, int> isa = zen5loop::innermostLoopIsa(lowered, "znver3", true);
     QString all;
     for (const auto& [m, n] : isa) all += QStringLiteral("%1=%2 ").arg(QString::fromStdString(m)).arg(n);
     const int fmas = isa["vfmadd231ps ymm"] + isa["vfmadd213ps ymm"];
-    QVERIFY2(fmas > 0 && fmas % 8 == 0, qPrintable(all));
-    QVERIFY2(isa["vbroadcastss"] * 2 == fmas && isa["vmovups ymm"] * 4 == fmas, qPrintable(all));
+    QVERIFY2(fmas > 0 && fmas % 12 == 0, qPrintable(all));
+    QVERIFY2(isa["vbroadcastss"] * 2 == fmas && isa["vmovups ymm"] * 6 == fmas, qPrintable(all));
     QVERIFY2(isa["stack"] == 0, qPrintable(all));
+    std::map<std::string, int> function = zen5loop::functionIsa(lowered, {"vmov"});
+    QVERIFY2(function["vmovss"] == 0, qPrintable(all));
   }
 
   // the bench's batched gemm (16 x 256 x 256 @ 256 x 256): 32 x 8, the batch across the cores
   void batchedGemmOpts() {
     QCOMPARE(cpuschedule::heuristicOptsText(gemmBatched(16, 256, 256, 256)),
              QStringLiteral("Split(2, 32, UPCAST); Split(1, 8, UPCAST); Swap(1, 2); Split(0, 2, THREAD)"));
-    // with AVX2 16 x 4
+    // with AVX2 16 x 6, the rows padded to 258 (the cores split the batch)
     QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(gemmBatched(16, 256, 256, 256), narrowTarget()))),
-             QStringLiteral("Split(2, 16, UPCAST); Split(1, 4, UPCAST); Swap(1, 2); Split(0, 2, THREAD)"));
+             QStringLiteral("Split(2, 16, UPCAST); Padto(1, 6); Split(1, 6, UPCAST); Swap(1, 2); Split(0, 2, THREAD)"));
   }
 
   // the hot loop over K: 256 accumulators (16 vectors) each updated by one
@@ -140,6 +153,11 @@ private Q_SLOTS:
     QCOMPARE(cpuschedule::heuristicOptsText(gemmPackedB(16, 128, 2048)),
              QStringLiteral("Split(1, 64, UPCAST); Split(0, 4, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
     checkGemmResults(gemmBatched(4, 64, 64, 64), 4, 64, 64, 64, false);
+    // AVX2's 16 x 6 with the rows padded 200 -> 204: the padded rows are not written
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(gemmPackedB(200, 32, 64), narrowTarget()))),
+             QStringLiteral("Split(1, 16, UPCAST); Padto(0, 12); Split(0, 6, UPCAST); Split(0, 2, THREAD)"));
+    checkGemmResults(gemmPackedB(200, 32, 64), 1, 200, 32, 64, true, narrowTarget());
+    checkGemmResults(gemmBatched(2, 96, 32, 48), 2, 96, 32, 48, false, narrowTarget());
     checkGemmResults(gemmBatched(1, 100, 130, 75), 1, 100, 130, 75, false);
   }
 

@@ -12,6 +12,8 @@
 
 #include <QTest>
 
+#include <array>
+
 using namespace uops;
 using namespace kernelast;
 
@@ -223,6 +225,29 @@ private Q_SLOTS:
     QCOMPARE(gatedLoads, 2);
     QCOMPARE(gatedStores, 1);
     QCOMPARE(nameWithLetters(k), QStringLiteral("E_8 L"));
+  }
+
+  // Padto on an output axis: a load that reads consecutively along it keeps
+  // its gate (a vector's masked lanes); another reads the axis' last position
+  // where it is padded, ungated (a matmul's A, broadcast by row), and what the
+  // padded rows compute is never stored.
+  void padtoOutputLoads() {
+    auto count = [](const UOpPtr& k) {
+      int gatedLoads = 0, gatedStores = 0, clamped = 0;
+      for (const UOp* u : toposort(*k)) {
+        if (u->op() == Op::Load && u->src().size() == 3) ++gatedLoads;
+        if (u->op() == Op::Store && u->src().size() == 3) ++gatedStores;
+        if (u->op() == Op::Load && u->src().size() == 1)
+          for (const UOp* x : toposort(*u->src(0)))
+            if (x->op() == Op::Where && x->src(2)->constValue() == std::optional<ConstValue>(ConstValue(int64_t{9})))
+              ++clamped;
+      }
+      return std::array<int, 3>{gatedLoads, gatedStores, clamped};
+    };
+    // rows 10 -> 12: A's load reads row min(i, 9), ungated; B's does not depend on the rows
+    QCOMPARE(count(applyOpt(matmul(10, 16, 8), parseOpts("Padto(0, 4)")[0], kCpu)), (std::array<int, 3>{0, 1, 1}));
+    // columns 10 -> 12: B's load reads them consecutively and keeps its gate
+    QCOMPARE(count(applyOpt(matmul(8, 10, 8), parseOpts("Padto(1, 4)")[0], kCpu)), (std::array<int, 3>{1, 1, 0}));
   }
 
   // Swap exchanges the nesting places of two axes of one type.

@@ -41,15 +41,19 @@ DecodedFunction decodeEntry(std::span<const uint8_t> object, const std::string& 
                 [&](const llvm::MCInst& instruction, const AsmLine& line, bool decoded) {
                   if (!decoded)
                     throw JitError(JitError::Kind::Setup, "undecodable bytes at offset " + std::to_string(line.offset));
-                  CodeSite site{.offset = line.offset, .size = line.bytes.size(), .branchTarget = CodeSite::kNoTarget};
+                  const llvm::MCInstrDesc& desc = info->get(instruction.getOpcode());
+                  CodeSite site{.offset = line.offset,
+                                .size = line.bytes.size(),
+                                .branchTarget = CodeSite::kNoTarget,
+                                .fallsThrough = !desc.isBarrier()};
                   uint64_t destination = 0;
-                  if (info->get(instruction.getOpcode()).isBranch() &&
+                  if (desc.isBranch() &&
                       analysis->evaluateBranch(instruction, line.offset, line.bytes.size(), destination))
                     site.branchTarget = destination;
                   out.instructions.push_back(instruction);
                   out.lines.push_back(line);
                   out.sites.push_back(site);
-                  out.returns.push_back(info->get(instruction.getOpcode()).isReturn());
+                  out.returns.push_back(desc.isReturn());
                 });
   return out;
 }

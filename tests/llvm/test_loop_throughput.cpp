@@ -109,6 +109,10 @@ QString throughputBodyText(const LoopThroughput& loop) {
   return out;
 }
 
+CodeSite site(uint64_t offset, uint64_t size, uint64_t target = CodeSite::kNoTarget, bool fallsThrough = true) {
+  return {.offset = offset, .size = size, .branchTarget = target, .fallsThrough = fallsThrough};
+}
+
 } // namespace
 
 class TestLoopThroughput : public QObject {
@@ -122,14 +126,13 @@ private Q_SLOTS:
   }
 
   void loopsFromBranches() {
-    // an outer loop 0x10..0x56 around 0x20..0x46, then a sibling 0x60..0x76
+    // an outer loop 0x10..0x56 around 0x20..0x4e, then a sibling 0x60..0x76
     const std::vector<CodeSite> code = {
-        {.offset = 0x10, .size = 4, .branchTarget = CodeSite::kNoTarget},
-        {.offset = 0x20, .size = 4, .branchTarget = 0x30}, // forward: no loop
-        {.offset = 0x40, .size = 6, .branchTarget = 0x20},
-        {.offset = 0x48, .size = 6, .branchTarget = 0x20}, // a second back edge: the same loop, longer
-        {.offset = 0x50, .size = 6, .branchTarget = 0x10},
-        {.offset = 0x70, .size = 6, .branchTarget = 0x60},
+        site(0x10, 0x10),       site(0x20, 4, 0x30), // forward: no loop
+        site(0x24, 0xc),        site(0x30, 0x10),    site(0x40, 6, 0x20),
+        site(0x46, 2),          site(0x48, 6, 0x20), // a second back edge: the same loop, longer
+        site(0x4e, 2),          site(0x50, 6, 0x10), site(0x56, 0xa),
+        site(0x60, 0x10),       site(0x70, 6, 0x60), site(0x76, 1, CodeSite::kNoTarget, false),
     };
     const std::vector<MachineLoop> loops = findMachineLoops(code);
     QCOMPARE(loops.size(), size_t(3));
@@ -142,7 +145,40 @@ private Q_SLOTS:
     QCOMPARE(loops[1].depth, 2);
     QVERIFY(loops[1].innermost);
     QCOMPARE(loops[2].start, uint64_t(0x60));
+    QCOMPARE(loops[2].end, uint64_t(0x76));
     QCOMPARE(loops[2].depth, 1);
+    QVERIFY(loops[2].innermost);
+  }
+
+  void loopsOfARotatedNest() {
+    // LLVM's layout of a padded matmul tile: the outer loop's latch (0x04) sits
+    // before its header (0x10), reached by a jump; the middle loop's latch
+    // (0x14) falls through into its header (0x18); the tile's gated stores
+    // (0x22) are skipped by a backward branch to that latch, which closes no loop.
+    const std::vector<CodeSite> code = {
+        site(0x00, 2),       site(0x02, 2, 0x10, false), // into the outer header
+        site(0x04, 2),       site(0x06, 2, 0x26),        // the outer latch: leave when done
+        site(0x08, 8),       site(0x10, 2),              site(0x12, 2, 0x18, false),
+        site(0x14, 2),       site(0x16, 2, 0x04),        // the middle latch: to the outer latch when done
+        site(0x18, 2),       site(0x1a, 2),              site(0x1c, 2, 0x1a), // the innermost loop
+        site(0x1e, 2),       site(0x20, 2, 0x14),        // no store outside the rows: straight to the latch
+        site(0x22, 2),       site(0x24, 2, 0x14, false), site(0x26, 1, CodeSite::kNoTarget, false),
+    };
+    const std::vector<MachineLoop> loops = findMachineLoops(code);
+    QCOMPARE(loops.size(), size_t(3));
+    QCOMPARE(loops[0].header, uint64_t(0x10));
+    QCOMPARE(loops[0].start, uint64_t(0x04));
+    QCOMPARE(loops[0].end, uint64_t(0x26));
+    QCOMPARE(loops[0].depth, 1);
+    QVERIFY(!loops[0].innermost);
+    QCOMPARE(loops[1].header, uint64_t(0x18));
+    QCOMPARE(loops[1].start, uint64_t(0x14));
+    QCOMPARE(loops[1].depth, 2);
+    QVERIFY(!loops[1].innermost);
+    QCOMPARE(loops[2].header, uint64_t(0x1a));
+    QCOMPARE(loops[2].start, uint64_t(0x1a));
+    QCOMPARE(loops[2].end, uint64_t(0x1e));
+    QCOMPARE(loops[2].depth, 3);
     QVERIFY(loops[2].innermost);
   }
 

@@ -105,7 +105,7 @@ private Q_SLOTS:
     // two after it; the cache write at each decode step's first
     const QString everyStep = QStringLiteral("8, 9, 10, 14, 15, 16, 20, 21, 22, 26, 27, 28");
     QCOMPARE(withVariable, (QStringList{QStringLiteral("r_2_24_12_8: ") + everyStep, QStringLiteral("r_2_24_12_8: ") + everyStep,
-                                        QStringLiteral("E_2_12_2_8: 8, 14, 20, 26")}));
+                                        QStringLiteral("E_2_12_2_2_4: 8, 14, 20, 26")}));
   }
 
   void disabledWithoutRealizationPoints() {

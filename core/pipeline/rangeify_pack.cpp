@@ -10,6 +10,7 @@
 // The packed copy is a Contiguous of movement ops of the operand, read back
 // through the inverse movement ops, so values are unchanged; the copy is
 // taken before the broadcast (a Shrink to one element along stride-0 axes).
+#include "core/pipeline/product_operands.h"
 #include "core/pipeline/rangeify_steps.h"
 
 #include "core/ir/build.h"
@@ -137,20 +138,12 @@ UOpPtr packed(const UOpPtr& o, const PackPlan& plan) {
 UOpPtr packOperands(const Match& m) {
   const UOp& r = *m.root();
   const ReduceArg& arg = r.argAs<ReduceArg>();
-  const UOpPtr& src = r.src(0);
-  if (arg.op != Op::Add || arg.axes.size() != 1 || src->op() != Op::Mul) return nullptr;
-  auto axis = static_cast<size_t>(arg.axes[0]);
-  UOpList operands = src->src();
-  bool changed = false;
-  for (UOpPtr& o : operands)
-    if (std::optional<PackPlan> plan = packPlan(*o, axis)) {
-      o = packed(o, *plan);
-      changed = true;
-    }
-  if (!changed) return nullptr;
-  UOpList reduced = r.src();
-  reduced[0] = src->withSrc(std::move(operands));
-  return r.withSrc(std::move(reduced));
+  if (arg.axes.size() != 1) return nullptr;
+  const auto axis = static_cast<size_t>(arg.axes[0]);
+  return withProductOperands(r, [&](const UOpPtr& o) -> UOpPtr {
+    const std::optional<PackPlan> plan = packPlan(*o, axis);
+    return plan ? packed(o, *plan) : nullptr;
+  });
 }
 
 } // namespace

@@ -6,11 +6,11 @@
 #include "core/ir/provenance.h"
 #include "core/ir/reaches.h"
 #include "core/ir/reduce_identity.h"
+#include "core/opt/heuristic_axes.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/opt/kernel_work.h"
 #include "core/opt/tc_warp.h"
 #include "core/rewrite/substitute_step.h"
-#include "core/symbolic/linear_form.h"
 
 #include <algorithm>
 #include <functional>
@@ -227,7 +227,7 @@ private:
       bool dep = std::any_of(u->src().begin(), u->src().end(),
                              [&](const UOpPtr& x) { return depends.contains(x.get()); });
       if (u->op() == Op::Load && t != AxisType::Reduce && depends.contains(u->src(0).get()) &&
-          !readsConsecutivelyAlong(*u, *wide))
+          !accessConsecutiveAlong(*u, *wide))
         u = clamped(*u, wide, last);
       else if ((u->op() == Op::Load || u->op() == Op::Store) && depends.contains(u->src(0).get()))
         u = gated(*u, valid);
@@ -240,16 +240,6 @@ private:
       return u;
     };
     return rebuild(m_name, m_ast, {{r.get(), wide}}, {}, mask);
-  }
-
-  // Whether `load`'s index steps by one element along `r` (its copies along r
-  // are the lanes of one vector load).
-  static bool readsConsecutivelyAlong(const UOp& load, const UOp& r) {
-    if (load.src(0)->op() != Op::Index || load.src(0)->src().size() < 2) return false;
-    std::optional<LinearForm> form = linearize(load.src(0)->src(1));
-    return form && std::any_of(form->terms.begin(), form->terms.end(), [&](const LinearTerm& term) {
-             return term.node.get() == &r && static_cast<int64_t>(term.coef) == 1;
-           });
   }
 
   // A Load on a padded output axis that reads the axis' last position where

@@ -25,14 +25,16 @@ bool loadReusedAcross(const UOpPtr& ast, const UOp& r, const UOp* tiled) {
   return false;
 }
 
+bool accessConsecutiveAlong(const UOp& access, const UOp& r) {
+  if (access.src(0)->op() != Op::Index || access.src(0)->src().size() < 2) return false;
+  std::optional<LinearForm> form = linearize(access.src(0)->src(1));
+  return form && std::any_of(form->terms.begin(), form->terms.end(),
+                             [&](const LinearTerm& t) { return t.node.get() == &r && t.coef == 1; });
+}
+
 bool loadReadsConsecutivelyAlong(const UOpPtr& ast, const UOp& r) {
-  for (const UOp* u : toposort(*ast)) {
-    if (u->op() != Op::Load || u->src(0)->op() != Op::Index) continue;
-    std::optional<LinearForm> form = linearize(u->src(0)->src(1));
-    if (form && std::any_of(form->terms.begin(), form->terms.end(),
-                            [&](const LinearTerm& t) { return t.node.get() == &r && t.coef == 1; }))
-      return true;
-  }
+  for (const UOp* u : toposort(*ast))
+    if (u->op() == Op::Load && accessConsecutiveAlong(*u, r)) return true;
   return false;
 }
 

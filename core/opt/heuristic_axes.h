@@ -31,8 +31,10 @@ bool isOutputType(AxisType t);
 // axis of a register tile must reuse a load the first one does not.
 bool loadReusedAcross(const UOpPtr& ast, const UOp& r, const UOp* tiled = nullptr);
 
-// Whether some load reads consecutive elements along `r`: `r` is a term of
-// its index's linear form with coefficient one.
+// Whether the Load or Store `access` reads or writes consecutive elements
+// along `r`: `r` is a term of its index's linear form with coefficient one.
+bool accessConsecutiveAlong(const UOp& access, const UOp& r);
+// Whether some load of the kernel does.
 bool loadReadsConsecutivelyAlong(const UOpPtr& ast, const UOp& r);
 
 // Whether some load's gate depends on `r` (a convolution's padded window:

@@ -5,14 +5,12 @@ assignment. A program that prints only lists (a model driver printing
 `.tolist()`) has nothing left to realize, whatever it assigned last (an
 optimizer, a model). Runs the driver against a small stand-in for tinygrad's
 Tensor that records what is realized."""
-import importlib.machinery
-import importlib.util
 import pathlib
 import subprocess
 import sys
 import tempfile
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from script_module import load_script
 
 STAND_IN = '''
 class DType:
@@ -41,15 +39,8 @@ PROGRAMS = {
 }
 
 
-def load_bench():
-    loader = importlib.machinery.SourceFileLoader("bench_e2e", str(ROOT / "scripts" / "bench_e2e"))
-    module = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
-    loader.exec_module(module)
-    return module
-
-
 def main():
-    driver = load_bench().DRIVER + "\nprint('realized', Tensor.realized)\n"
+    driver = load_script("bench_e2e").DRIVER + "\nprint('realized', Tensor.realized)\n"
     failed = 0
     with tempfile.TemporaryDirectory() as folder:
         package = pathlib.Path(folder) / "tinygrad"

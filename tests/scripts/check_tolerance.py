@@ -2,24 +2,15 @@
 """scripts/check_tinygrad_models reads a driver's tolerance: the default, its
 `# tolerance:` line, and a `# tolerance DEVICE:` line that applies to that
 device alone and wins over the general one."""
-import importlib.machinery
-import importlib.util
 import pathlib
 import sys
 import tempfile
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-def load_checker():
-    loader = importlib.machinery.SourceFileLoader("check_tinygrad_models", str(ROOT / "scripts" / "check_tinygrad_models"))
-    module = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
-    loader.exec_module(module)
-    return module
+from script_module import load_script
 
 
 def main():
-    checker = load_checker()
+    checker = load_script("check_tinygrad_models")
     cases = [
         ("x = 1\n", "REF", checker.DEFAULT_TOLERANCE),
         ("# tolerance: 3e-5\n", "REF", 3e-5),

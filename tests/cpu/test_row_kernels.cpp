@@ -1,10 +1,11 @@
 // The benchmarks' row kernels on the CPU in Zen 5 machine code: gelu's
 // multiplies per vector and the max loop of softmax; in Zen 3 machine code,
-// gelu's chains interleaved.
+// gelu's chains interleaved and layernorm's prefetch of the next row.
 #include "tests/support/test_registry.h"
 #include "tests/support/cpu_schedule_checks.h"
 #include "tests/support/zen5_loop.h"
 
+#include "core/nn/norm.h"
 #include "core/opt/heuristics.h"
 #include "core/pipeline/codegen.h"
 #include "core/pipeline/schedule.h"
@@ -38,6 +39,23 @@ std::vector<int> positionsOf(const LoweredKernel& k, const std::string& cpu, con
     ++n;
   }
   return at;
+}
+
+// The first kernel of `out` with the heuristics of a 2-core AVX2 machine.
+LoweredKernel avx2LoweredKernel(const Tensor& out) {
+  Schedule s = lowerToSchedule({out.uop()});
+  OptTarget avx2 = cpuschedule::wideTarget();
+  avx2.vectorBits = 256;
+  const UOpPtr& ast = s.kernels.at(0).ast;
+  return lowerKernel(ast, cpuTarget(), heuristicOpts(ast, avx2));
+}
+
+// How many prefetch instructions `k`'s Zen 3 machine code holds.
+int prefetches(const LoweredKernel& k) {
+  int n = 0;
+  for (const AsmLine& l : zen5loop::zen5Code(k, "znver3"))
+    n += l.text.starts_with("prefetcht0 ");
+  return n;
 }
 
 } // namespace
@@ -77,6 +95,19 @@ private Q_SLOTS:
     QCOMPARE(divisions.size(), size_t(8));
     const int span = divisions.back() - divisions.front();
     QVERIFY2(span <= 8 * 16, qPrintable(QString::number(span)));
+  }
+
+  // layernorm of 1024-float rows: the mean pass reads the whole 4 KB row in the
+  // row loop's own block and prefetches each of the next row's 64 lines as it
+  // reads its own, where the hardware stream prefetcher stops at the page.
+  // sum's and gelu's streams (a few vectors an iteration) keep to the hardware's.
+  void layernormPrefetchesNextRow() {
+    Tensor x = Tensor::empty({8192, 1024});
+    LoweredKernel k = avx2LoweredKernel(layernorm(x));
+    QCOMPARE(prefetches(k), 64);
+    QCOMPARE(prefetches(avx2LoweredKernel(Tensor::empty({1 << 24}).sum())), 0);
+    Tensor y = Tensor::empty({1 << 20});
+    QCOMPARE(prefetches(avx2LoweredKernel((y * 1.5 + 0.25).gelu())), 0);
   }
 
   // softmax's row max: each accumulator update is x86's max both ways, their

@@ -3,6 +3,10 @@
 #include "backends/llvm/target_desc.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <string>
 #include <thread>
 
 namespace uops {
@@ -10,6 +14,28 @@ namespace {
 
 bool hasFeature(const std::string& features, const std::string& name) {
   return ("," + features + ",").find(",+" + name + ",") != std::string::npos;
+}
+
+// The largest cache's size in bytes as Linux describes CPU 0's caches
+// (/sys/devices/system/cpu/cpu0/cache/index*/size, "32768K"); 0 where it does not.
+int64_t lastLevelCacheBytes() {
+  int64_t largest = 0;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator("/sys/devices/system/cpu/cpu0/cache", error)) {
+    std::ifstream in(entry.path() / "size");
+    std::string size;
+    if (!(in >> size) || size.empty()) continue;
+    int64_t bytes = 0;
+    try {
+      bytes = std::stoll(size);
+    } catch (const std::exception&) {
+      continue;
+    }
+    if (size.back() == 'K') bytes <<= 10;
+    if (size.back() == 'M') bytes <<= 20;
+    largest = std::max(largest, bytes);
+  }
+  return largest;
 }
 
 } // namespace
@@ -20,7 +46,11 @@ CodegenTarget hostCpuTarget() {
   const std::string& features = hostTarget().features;
   target.vectorBits = hasFeature(features, "avx512f") ? 512 : hasFeature(features, "avx") ? 256 : 128;
   target.halfInstructions = hasFeature(features, "f16c");
-  target.maximumByOrderedMax = hostTarget().triple.starts_with("x86_64") || hostTarget().triple.starts_with("i386");
+  const bool x86 = hostTarget().triple.starts_with("x86_64") || hostTarget().triple.starts_with("i386");
+  target.maximumByOrderedMax = x86;
+  // measured on x86 (softmax over 4096 x 4096 on 2 Zen 3 cores); stream_stores.h keeps only whole aligned vectors
+  static const int64_t lastLevel = lastLevelCacheBytes();
+  if (x86) target.streamingStoreBytes = lastLevel;
   return target;
 }
 

@@ -2,6 +2,7 @@
 
 #include "backends/llvm/interleave_chains.h"
 #include "backends/llvm/prefetch_next_row.h"
+#include "backends/llvm/stream_stores.h"
 #include "backends/llvm/target_desc.h"
 
 #include <llvm/Analysis/CGSCCPassManager.h>
@@ -66,7 +67,9 @@ void optimizeModule(llvm::Module& module, llvm::TargetMachine& machine, int optL
   pipeline.run(module, modules);
   // after the vectorizers: they decide which instructions the loop bodies hold.
   // Measured on x86 only; GPU code is scheduled by its own backend.
-  if (level == llvm::OptimizationLevel::O0 || !machine.getTargetTriple().isX86()) return;
+  if (!machine.getTargetTriple().isX86()) return;
+  keepWholeVectorStreams(module, functions);
+  if (level == llvm::OptimizationLevel::O0) return;
   interleaveLoopChains(module, functions);
   // after the interleaving, which would order every access after a prefetch
   // (a call that may write memory we cannot name): each stays before its load

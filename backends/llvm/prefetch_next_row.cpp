@@ -9,6 +9,7 @@
 #include <llvm/IR/Module.h>
 
 #include <algorithm>
+#include <map>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -17,9 +18,10 @@ namespace uops {
 namespace {
 
 constexpr int64_t kLineBytes = 64;
-// Below 1 KB a row is a few vectors; above a page the hardware's stream runs
-// within the row.
-constexpr int64_t kMinRowBytes = 1024, kMaxRowBytes = 4096;
+// Below 1 KB a row is a few vectors. A row loop's own body reading more than a
+// page is the hardware stream's case; an inner loop's row is kept to what the
+// first two cache levels hold beside the row being worked on.
+constexpr int64_t kMinRowBytes = 1024, kMaxBodyRowBytes = 4096, kMaxLoopRowBytes = 65536;
 
 struct RowLoad {
   llvm::LoadInst* load;
@@ -27,17 +29,17 @@ struct RowLoad {
   int64_t bytes;
 };
 
-// Loads whose addresses differ by constants and advance by `stride` bytes per
-// iteration of the loop.
+// Loads of one loop whose addresses differ by constants and advance by `step`
+// bytes per iteration of that loop.
 struct Row {
   const llvm::SCEV* leader;
-  int64_t stride;
+  int64_t step;
   std::vector<RowLoad> loads;
 };
 
 // Bytes `address` advances per iteration of `loop`, when it is an affine
 // recurrence of that loop with a constant step.
-std::optional<int64_t> strideIn(const llvm::SCEV* address, const llvm::Loop& loop, llvm::ScalarEvolution& se) {
+std::optional<int64_t> stepIn(const llvm::SCEV* address, const llvm::Loop& loop, llvm::ScalarEvolution& se) {
   const auto* rec = llvm::dyn_cast<llvm::SCEVAddRecExpr>(address);
   if (!rec || rec->getLoop() != &loop || !rec->isAffine()) return std::nullopt;
   const auto* step = llvm::dyn_cast<llvm::SCEVConstant>(rec->getStepRecurrence(se));
@@ -45,9 +47,10 @@ std::optional<int64_t> strideIn(const llvm::SCEV* address, const llvm::Loop& loo
   return step->getAPInt().getSExtValue();
 }
 
-// The loop's own loads (in function order) grouped into rows.
-std::vector<Row> rowsOf(llvm::Function& f, const llvm::Loop& loop, llvm::LoopInfo& loops,
-                        llvm::ScalarEvolution& se) {
+// The loads of `loop`'s own blocks (not its inner loops'), in function
+// order, grouped into rows, each step in [minStep, maxStep].
+std::vector<Row> rowsOf(llvm::Function& f, const llvm::Loop& loop, llvm::LoopInfo& loops, llvm::ScalarEvolution& se,
+                        int64_t minStep, int64_t maxStep) {
   std::vector<Row> rows;
   const llvm::DataLayout& layout = f.getParent()->getDataLayout();
   for (llvm::BasicBlock& block : f) {
@@ -56,24 +59,24 @@ std::vector<Row> rowsOf(llvm::Function& f, const llvm::Loop& loop, llvm::LoopInf
       auto* load = llvm::dyn_cast<llvm::LoadInst>(&inst);
       if (!load || !load->isSimple()) continue;
       const llvm::SCEV* address = se.getSCEV(load->getPointerOperand());
-      const std::optional<int64_t> stride = strideIn(address, loop, se);
-      if (!stride || *stride < kMinRowBytes || *stride > kMaxRowBytes) continue;
+      const std::optional<int64_t> step = stepIn(address, loop, se);
+      if (!step || *step < minStep || *step > maxStep) continue;
       const auto bytes = static_cast<int64_t>(layout.getTypeStoreSize(load->getType()).getFixedValue());
       auto joins = [&](Row& row) {
-        if (row.stride != *stride) return false;
+        if (row.step != *step) return false;
         const auto* offset = llvm::dyn_cast<llvm::SCEVConstant>(se.getMinusSCEV(address, row.leader));
         if (!offset) return false;
         row.loads.push_back({load, offset->getAPInt().getSExtValue(), bytes});
         return true;
       };
-      if (std::none_of(rows.begin(), rows.end(), joins)) rows.push_back({address, *stride, {{load, 0, bytes}}});
+      if (std::none_of(rows.begin(), rows.end(), joins)) rows.push_back({address, *step, {{load, 0, bytes}}});
     }
   }
   return rows;
 }
 
-// Where the loads read exactly one stride of contiguous bytes, its first one.
-std::optional<int64_t> wholeRowStart(const Row& row) {
+// Where the loads read exactly one step of contiguous bytes, its first one.
+std::optional<int64_t> wholeStepStart(const Row& row) {
   std::vector<std::pair<int64_t, int64_t>> spans;
   for (const RowLoad& l : row.loads)
     spans.emplace_back(l.offset, l.offset + l.bytes);
@@ -83,20 +86,72 @@ std::optional<int64_t> wholeRowStart(const Row& row) {
     if (from > end) return std::nullopt;
     end = std::max(end, to);
   }
-  if (end - spans.front().first != row.stride) return std::nullopt;
+  if (end - spans.front().first != row.step) return std::nullopt;
   return spans.front().first;
 }
 
-void prefetchRow(const Row& row, int64_t start, llvm::Function* prefetch) {
-  for (int64_t line = start; line < start + row.stride; line += kLineBytes) {
+// One step's lines, each `distance` bytes ahead, prefetched before the first load of the line.
+void prefetchAhead(const Row& row, int64_t start, int64_t distance, llvm::Function* prefetch) {
+  for (int64_t line = start; line < start + row.step; line += kLineBytes) {
     auto first = std::find_if(row.loads.begin(), row.loads.end(),
                               [&](const RowLoad& l) { return l.offset <= line && line < l.offset + l.bytes; });
     llvm::IRBuilder<> at(first->load);
     llvm::Value* next =
-        at.CreateConstGEP1_64(at.getInt8Ty(), first->load->getPointerOperand(), row.stride + line - first->offset);
+        at.CreateConstGEP1_64(at.getInt8Ty(), first->load->getPointerOperand(), distance + line - first->offset);
     // read, keep in every cache level, data
     at.CreateCall(prefetch, {next, at.getInt32(0), at.getInt32(3), at.getInt32(1)});
   }
+}
+
+// One pass over a row: loads that read the row loop's whole step of S bytes,
+// either in the row loop's own blocks or over the iterations of an innermost
+// loop inside it; `firstByte` is an affine recurrence of the row loop.
+struct Walk {
+  Row row;
+  int64_t start;    // the first byte read, from the row's leader
+  int64_t distance; // S
+  const llvm::SCEV* firstByte;
+  size_t position; // of its first block in the function, to order the passes
+};
+
+// The row loop's own loads that read one whole step of 1 to 4 KB.
+std::vector<Walk> bodyWalks(llvm::Function& f, const llvm::Loop& rowLoop, llvm::LoopInfo& loops,
+                            llvm::ScalarEvolution& se, const std::map<const llvm::BasicBlock*, size_t>& at) {
+  std::vector<Walk> walks;
+  for (Row& row : rowsOf(f, rowLoop, loops, se, kMinRowBytes, kMaxBodyRowBytes)) {
+    const std::optional<int64_t> start = wholeStepStart(row);
+    if (!start) continue;
+    const llvm::SCEV* first = se.getAddExpr(row.leader, se.getConstant(row.leader->getType(), *start));
+    const size_t position = at.at(row.loads.front().load->getParent());
+    const int64_t step = row.step;
+    walks.push_back({std::move(row), *start, step, first, position});
+  }
+  return walks;
+}
+
+// The rows innermost loop `inner` walks whole, one row loop iteration each.
+std::vector<Walk> innerWalks(llvm::Function& f, const llvm::Loop& rowLoop, const llvm::Loop& inner,
+                             llvm::LoopInfo& loops, llvm::ScalarEvolution& se, size_t position) {
+  std::vector<Walk> walks;
+  const unsigned trips = se.getSmallConstantTripCount(&inner);
+  if (trips == 0) return walks;
+  for (Row& row : rowsOf(f, inner, loops, se, 1, kMaxLoopRowBytes)) {
+    const std::optional<int64_t> start = wholeStepStart(row);
+    if (!start) continue;
+    const llvm::SCEV* rowStart = llvm::cast<llvm::SCEVAddRecExpr>(row.leader)->getStart();
+    const std::optional<int64_t> rowStep = stepIn(rowStart, rowLoop, se);
+    if (!rowStep || *rowStep < kMinRowBytes || *rowStep > kMaxLoopRowBytes || trips * row.step != *rowStep)
+      continue;
+    const llvm::SCEV* first = se.getAddExpr(rowStart, se.getConstant(rowStart->getType(), *start));
+    walks.push_back({std::move(row), *start, *rowStep, first, position});
+  }
+  return walks;
+}
+
+bool sameRow(const Walk& a, const Walk& b, llvm::ScalarEvolution& se) {
+  if (a.distance != b.distance || a.firstByte->getType() != b.firstByte->getType()) return false;
+  const auto* apart = llvm::dyn_cast<llvm::SCEVConstant>(se.getMinusSCEV(a.firstByte, b.firstByte));
+  return apart && apart->getAPInt().isZero();
 }
 
 } // namespace
@@ -106,19 +161,32 @@ void prefetchNextRows(llvm::Module& module, llvm::FunctionAnalysisManager& funct
     if (f.isDeclaration()) continue;
     llvm::LoopInfo& loops = functions.getResult<llvm::LoopAnalysis>(f);
     llvm::ScalarEvolution& se = functions.getResult<llvm::ScalarEvolutionAnalysis>(f);
-    std::vector<std::pair<Row, int64_t>> whole;
+    std::map<const llvm::BasicBlock*, size_t> at;
+    for (llvm::BasicBlock& block : f)
+      at.emplace(&block, at.size());
+    std::vector<Walk> planned;
     for (llvm::Loop* loop : loops.getLoopsInPreorder()) {
       // an innermost loop only streams, and the hardware keeps a stream going;
       // a row loop with inner loops leaves memory idle while they work on the row
       if (loop->isInnermost()) continue;
-      for (Row& row : rowsOf(f, *loop, loops, se))
-        if (std::optional<int64_t> start = wholeRowStart(row)) whole.emplace_back(std::move(row), *start);
+      std::vector<Walk> walks = bodyWalks(f, *loop, loops, se, at);
+      for (llvm::Loop* inner : loop->getSubLoops())
+        if (inner->isInnermost())
+          for (Walk& w : innerWalks(f, *loop, *inner, loops, se, at.at(inner->getHeader())))
+            walks.push_back(std::move(w));
+      // the passes in the order they run: the last one over each row prefetches the next
+      std::stable_sort(walks.begin(), walks.end(), [](const Walk& a, const Walk& b) { return a.position < b.position; });
+      for (size_t i = 0; i < walks.size(); ++i) {
+        auto later = [&](const Walk& w) { return sameRow(w, walks[i], se); };
+        if (std::none_of(walks.begin() + static_cast<std::ptrdiff_t>(i) + 1, walks.end(), later))
+          planned.push_back(std::move(walks[i]));
+      }
     }
-    if (whole.empty()) continue;
+    if (planned.empty()) continue;
     llvm::Function* prefetch = llvm::Intrinsic::getDeclaration(
         &module, llvm::Intrinsic::prefetch, {llvm::PointerType::getUnqual(module.getContext())});
-    for (const auto& [row, start] : whole)
-      prefetchRow(row, start, prefetch);
+    for (const Walk& w : planned)
+      prefetchAhead(w.row, w.start, w.distance, prefetch);
     functions.invalidate(f, llvm::PreservedAnalyses::none());
   }
 }

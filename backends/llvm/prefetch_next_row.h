@@ -1,10 +1,16 @@
-// Software prefetches of the next row where a loop's iteration reads a whole
-// row of at most a page: layernorm's mean pass over a 1024-float row is its
-// row loop's body (the reduction unrolled), 4096 contiguous bytes, and the next
-// iteration reads the next 4096. The hardware stream prefetcher stops at each
-// 4 KB page, so every row began by waiting on memory, and memory idled while
-// the inner loops (variance, normalization) worked on the row in cache;
-// prefetching row r+1's lines while row r's are read overlaps the two.
+// Software prefetches of the next row where a row loop reads a whole row and
+// then works on it: memory idles while the row's elements are computed on in
+// cache, and the hardware's stream prefetcher does not look past the row (it
+// stops at each 4 KB page, and a row's later passes reread cached lines).
+// Prefetching row r+1's lines during the last pass over row r overlaps the two.
+//   - softmax's passes over a 4096-float row are inner loops of the row loop
+//     (max; exp and sum; scale from the row cache): the exp loop, the last to
+//     read the row, waits on compute, not on memory;
+//   - layernorm's mean pass over a 1024-float row is the row loop's own body
+//     (the reduction unrolled), the variance and normalization passes inner
+//     loops: the normalization prefetches.
+// 4096 x 4096 softmax 25.3 -> 18.8 ms and 8192 x 1024 layernorm 5.9 -> 3.7 ms
+// with streamed stores (stream_stores.h), 2 Zen 3 cores, alternating runs.
 #pragma once
 
 namespace llvm {
@@ -16,10 +22,13 @@ using FunctionAnalysisManager = AnalysisManager<Function>;
 
 namespace uops {
 
-// In each loop that holds inner loops, the loads of its own blocks (not its inner loops') whose
-// addresses advance by the same constant stride of 1 to 4 KB per iteration
-// and together read every byte of one stride: before the first load of each
-// 64-byte line, a prefetch of that line one stride ahead.
+// In each loop that holds inner loops (a row loop, stepping S bytes an
+// iteration): where its own blocks' loads read every byte of one step of 1 to
+// 4 KB, or where an innermost loop inside it walks exactly one step of 1 to
+// 64 KB (its loads' addresses advance by a constant per iteration, its trip
+// count times that is S), a prefetch of each 64-byte line S bytes ahead before
+// the first load of the line; of several passes over the same row, only the
+// last one prefetches (the row's later work overlaps the next row's fetch).
 void prefetchNextRows(llvm::Module& module, llvm::FunctionAnalysisManager& functions);
 
 } // namespace uops

@@ -200,6 +200,13 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
           applyLargest(a, {4 * rowLanes}, AxisType::Unroll,
                        "row kernel: a cheap element's reduction gets four vectors of accumulators"))
         continue;
+      // a decomposed transcendental's element is a chain ~18 float ops deep: on
+      // AVX2 two vectors of them leave Zen 3's FMA pipes waiting on latency
+      // (softmax's exp loop 25 cycles per 16 floats by MCA, 21 with four vectors)
+      if (!target.workItemVectorizer && rowLanes == 8 &&
+          applyLargest(a, {4 * rowLanes}, AxisType::Unroll,
+                       "row kernel: a transcendental's reduction gets four vectors of independent chains"))
+        continue;
       applyLargest(a, copies, AxisType::Unroll, "row kernel: partial accumulators for each reduction");
     }
     if (!outputs.empty())

@@ -1,15 +1,18 @@
 #include "core/render/render_llvm.h"
 
+#include "core/ir/buffer_access.h"
 #include "core/ir/variable.h"
 #include "core/render/codegen_error.h"
 #include "core/render/contractible.h"
 #include "core/render/grid_specials.h"
 #include "core/render/kernel_symbol.h"
 #include "core/render/render_llvm_writer.h"
+#include "core/runtime/cache_line_allocator.h"
 
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -114,6 +117,26 @@ std::map<int64_t, const UOp*> paramsOf(const UOpPtr& linear) {
   return params;
 }
 
+// The Params whose stores may bypass the caches: buffers of at least
+// `minBytes` the kernel stores into and never loads from (a large output is
+// not in the caches when the next kernel reads it anyway, and a store that
+// misses first reads its line from memory, a third more traffic for a copy).
+std::unordered_set<const UOp*> streamedParams(const UOpPtr& linear, int64_t minBytes) {
+  std::unordered_set<const UOp*> stored, loaded;
+  for (const UOpPtr& u : linear->src()) {
+    if (u->op() != Op::Store && u->op() != Op::Load) continue;
+    const UOp& buffer = addressedBuffer(*u->src(0));
+    if (buffer.op() == Op::Param) (u->op() == Op::Store ? stored : loaded).insert(&buffer);
+  }
+  std::unordered_set<const UOp*> out;
+  for (const UOp* p : stored) {
+    const DType d = p->dtype();
+    if (!loaded.count(p) && d.ptrSize > 0 && d.ptrSize * d.count * d.base().scalarType().itemSize() >= minBytes)
+      out.insert(p);
+  }
+  return out;
+}
+
 // The kernel's variables in variablesOf's order (by name): its scalar arguments.
 std::vector<const UOp*> variableNodes(const UOpPtr& linear) {
   std::map<std::string, const UOp*> byName;
@@ -195,7 +218,8 @@ void gridModule(RenderedKernel& out, const Writer& w, const std::map<int64_t, co
 
 RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
                           std::string_view kernelName, int64_t lanes, const LlvmDialect& dialect,
-                          bool halfInstructions, bool explicitVectors, bool orderedMax) {
+                          bool halfInstructions, bool explicitVectors, bool orderedMax,
+                          int64_t streamingStoreBytes) {
   RenderedKernel out{.language = RenderLanguage::LlvmIr, .text = {}, .function = kernelSymbol(kernelName),
                      .entry = dialect.launchesGrid() ? kernelSymbol(kernelName) : "kernel"};
   Writer w;
@@ -208,6 +232,7 @@ RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
     out.local = grid.local;
     w.groupSize = grid.local;
   }
+  if (!dialect.launchesGrid() && streamingStoreBytes > 0) w.streamed = streamedParams(linear, streamingStoreBytes);
   w.contract = contractible(linear);
   w.noLoopVectorize = lanes >= kExplicitLanes;
   // LLVM's SLP vectorizer packs a CPU's consecutive loads itself, but builds
@@ -246,8 +271,8 @@ RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
     args += fmt::format("{}ptr {}%data{}", k ? ", " : "", params.count(k) ? "noalias " : "", k);
     passed += fmt::format("{}ptr %p{}", k ? ", " : "", k);
     loads += fmt::format("  %a{} = getelementptr inbounds ptr, ptr %bufs, i64 {}\n"
-                         "  %p{} = load ptr, ptr %a{}\n",
-                         k, k, k, k);
+                         "  %p{} = load ptr, ptr %a{}, !align !{{i64 {}}}, !noundef !{{}}\n",
+                         k, k, k, k, kCacheLineBytes);
   }
 
   // each variable after the buffers: a pointer in `bufs` to its int64 value

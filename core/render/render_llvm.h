@@ -54,11 +54,14 @@ inline constexpr int64_t kExplicitLanes = 16;
 // `explicitVectors`: a register tile's lanes as LLVM vector ops where
 // vector_ops.h finds them (planVectorOps), not scalar lanes for LLVM's SLP
 // vectorizer to pack. `orderedMax`: the maximum of two float variables as
-// ordered maxes (CodegenTarget::maximumByOrderedMax).
+// ordered maxes (CodegenTarget::maximumByOrderedMax). `streamingStoreBytes`:
+// on the CPU, stores into a buffer of at least that many bytes the kernel
+// never reads are `!nontemporal` (0: none; CodegenTarget::streamingStoreBytes).
+// The CPU module's buffer pointers are `!align` 64 (HostTensor's cache lines).
 // Throws CodegenError (stage "Render") for an op or dtype it cannot render.
 RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
                           std::string_view kernelName, int64_t lanes = 1,
                           const LlvmDialect& dialect = cpuDialect(), bool halfInstructions = false,
-                          bool explicitVectors = false, bool orderedMax = false);
+                          bool explicitVectors = false, bool orderedMax = false, int64_t streamingStoreBytes = 0);
 
 } // namespace uops

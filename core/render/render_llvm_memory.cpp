@@ -116,7 +116,7 @@ void renderStore(Writer& w, const UOp& u) {
   auto store = [&] {
     std::string v = w.operand(*u.src(1));
     if (inGlobalMemory(index)) v = w.toMemory(d, v);
-    w.line(fmt::format("store {} {}, ptr {}", elementType(index), v, w.operand(index)));
+    w.line(fmt::format("store {} {}, ptr {}{}", elementType(index), v, w.operand(index), w.storeMetadata(index)));
   };
   if (u.src().size() == 2) return store();
   std::string label = w.fresh().substr(1);

@@ -76,7 +76,8 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
   case VectorOpKind::ParamStore: {
     const std::string value = operand(0);
     auto write = [&] {
-      w.line(fmt::format("store {} {}, ptr {}, align {}", vt, value, vopStart(w, op, t), d.itemSize()));
+      w.line(fmt::format("store {} {}, ptr {}, align {}{}", vt, value, vopStart(w, op, t), d.itemSize(),
+                         w.storeMetadata(*first.src(0))));
     };
     if (first.src().size() < 3) return write();
     // the lanes' one gate (vector_access.h): a padded axis' positions are not written

@@ -1,5 +1,6 @@
 #include "core/render/render_llvm_writer.h"
 
+#include "core/ir/buffer_access.h"
 #include "core/render/codegen_error.h"
 #include "core/runtime/float_convert.h"
 
@@ -131,6 +132,10 @@ void Writer::line(std::string_view text) {
   l.reserve(2 + text.size());
   l.append("  ").append(text);
   m_lineNodes.push_back(current);
+}
+
+std::string Writer::storeMetadata(const UOp& index) const {
+  return streamed.count(&addressedBuffer(index)) ? ", !nontemporal !{i32 1}" : "";
 }
 
 void Writer::startBlock(const std::string& label) {

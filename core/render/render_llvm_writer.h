@@ -101,6 +101,12 @@ public:
   // The maximum of two float variables as ordered maxes (CodegenTarget::maximumByOrderedMax)
   bool orderedMax = false;
 
+  // Kernel buffers (their Params) whose stores are non-temporal: written, never
+  // read by the kernel, and at least CodegenTarget::streamingStoreBytes large
+  std::unordered_set<const UOp*> streamed;
+  // What a store into `index`'s buffer ends with: its `!nontemporal` where the buffer is streamed.
+  std::string storeMetadata(const UOp& index) const;
+
   // Loop latches branch with `!llvm.loop` metadata that turns the loop vectorizer off.
   bool noLoopVectorize = false;
   int loopsMarked = 0; // latches written with that metadata: !1 ... !loopsMarked

@@ -27,12 +27,12 @@ void checkScalar(DType dtype) {
 
 } // namespace
 
-HostTensor::HostTensor() : m_bytes(std::make_shared<std::vector<std::byte>>()) {}
+HostTensor::HostTensor() : m_bytes(std::make_shared<Storage>()) {}
 
 HostTensor::HostTensor(DType dtype, Shape shape)
     : m_dtype(dtype), m_shape(std::move(shape)), m_numel(checkedNumel(m_shape)) {
   checkScalar(dtype);
-  m_bytes = std::make_shared<std::vector<std::byte>>(static_cast<size_t>(m_numel) *
+  m_bytes = std::make_shared<Storage>(static_cast<size_t>(m_numel) *
                                                      static_cast<size_t>(itemSize()));
 }
 
@@ -80,7 +80,7 @@ std::span<const std::byte> HostTensor::bytes() const {
 }
 
 std::span<std::byte> HostTensor::mutableBytes() {
-  if (m_bytes.use_count() > 1) m_bytes = std::make_shared<std::vector<std::byte>>(*m_bytes);
+  if (m_bytes.use_count() > 1) m_bytes = std::make_shared<Storage>(*m_bytes);
   return *m_bytes;
 }
 

@@ -2,7 +2,8 @@
 //
 // A scalar dtype, a shape and the elements' bytes, row-major and contiguous in
 // the host's (little-endian) byte order. Values are immutable in spirit: copies
-// share their bytes, and writing through a copy unshares it first.
+// share their bytes, and writing through a copy unshares it first. The bytes
+// start on a cache line (cache_line_allocator.h): the CPU kernels rely on it.
 //
 // Typed access converts with Cast's rules (core/runtime/float_convert.h):
 // reading a float as an integer truncates and saturates, writing a double into
@@ -10,6 +11,7 @@
 #pragma once
 
 #include "core/ir/dtype.h"
+#include "core/runtime/cache_line_allocator.h"
 #include "core/ir/uop.h"
 
 #include <cstddef>
@@ -70,7 +72,8 @@ private:
   DType m_dtype;
   Shape m_shape;
   int64_t m_numel = 1;
-  std::shared_ptr<std::vector<std::byte>> m_bytes;
+  using Storage = std::vector<std::byte, CacheLineAllocator<std::byte>>;
+  std::shared_ptr<Storage> m_bytes;
 };
 
 } // namespace uops

@@ -97,17 +97,33 @@ private Q_SLOTS:
     QVERIFY2(span <= 8 * 16, qPrintable(QString::number(span)));
   }
 
-  // layernorm of 1024-float rows: the mean pass reads the whole 4 KB row in the
-  // row loop's own block and prefetches each of the next row's 64 lines as it
-  // reads its own, where the hardware stream prefetcher stops at the page.
-  // sum's and gelu's streams (a few vectors an iteration) keep to the hardware's.
+  // layernorm of 1024-float rows: the mean pass reads the whole 4 KB row in
+  // the row loop's own block (its reduction unrolled), the variance and the
+  // normalization passes again in inner loops. The last pass, the
+  // normalization (64 floats an iteration), prefetches the next row's lines as
+  // it reads its own, one per line. sum's and gelu's streams (a few vectors an
+  // iteration, no row loop) keep to the hardware's prefetcher.
   void layernormPrefetchesNextRow() {
     Tensor x = Tensor::empty({8192, 1024});
     LoweredKernel k = avx2LoweredKernel(layernorm(x));
-    QCOMPARE(prefetches(k), 64);
+    QCOMPARE(prefetches(k), 4);
     QCOMPARE(prefetches(avx2LoweredKernel(Tensor::empty({1 << 24}).sum())), 0);
     Tensor y = Tensor::empty({1 << 20});
     QCOMPARE(prefetches(avx2LoweredKernel((y * 1.5 + 0.25).gelu())), 0);
+  }
+
+  // softmax of 4096-float rows on AVX2: the row loop's inner loops read the
+  // row twice (max; exp and sum into the row cache) and the scale loop reads
+  // the cache. The exp loop, the last to read the row and bound by compute,
+  // prefetches the next row's lines as it reads its own: four vectors of exp2
+  // chains (UNROLL 32, two lines an iteration), two prefetches; the max loop
+  // none.
+  void softmaxPrefetchesNextRowInItsExpLoop() {
+    Tensor x = Tensor::empty({4096, 4096});
+    LoweredKernel k = avx2LoweredKernel(x.softmax(1));
+    QCOMPARE(QString::fromStdString(formatOpts(k.opts)),
+             QStringLiteral("Split(2, 32, UNROLL); Split(3, 32, UNROLL); Split(1, 16, UPCAST); Split(0, 2, THREAD)"));
+    QCOMPARE(prefetches(k), 2);
   }
 
   // softmax's row max: each accumulator update is x86's max both ways, their

@@ -8,6 +8,7 @@
 #include <QTest>
 
 #include <bit>
+#include <cstdint>
 #include <cmath>
 #include <limits>
 
@@ -25,6 +26,19 @@ private Q_SLOTS:
     QCOMPARE(std::to_integer<int>(t.bytes()[4]), 0x02); // 258 = 0x0102
     QCOMPARE(std::to_integer<int>(t.bytes()[5]), 0x01);
     QCOMPARE(show(t), qs("int16 (2, 2) [1, -2, 258, 0]"));
+  }
+
+  // the CPU kernels are told their buffers start on a cache line
+  // (core/render/render_llvm.cpp's `!align`): every size, also after a copy
+  // is unshared by a write
+  void bytesStartOnACacheLine() {
+    for (int64_t n : {1, 3, 17, 1000, 1 << 20}) {
+      HostTensor t(dtypes::float32, Shape{n});
+      QCOMPARE(reinterpret_cast<uintptr_t>(t.bytes().data()) % kCacheLineBytes, uintptr_t{0});
+      HostTensor copy = t;
+      QCOMPARE(reinterpret_cast<uintptr_t>(copy.mutableBytes().data()) % kCacheLineBytes, uintptr_t{0});
+      QVERIFY(copy.bytes().data() != t.bytes().data());
+    }
   }
 
   void copiesShareUntilWritten() {

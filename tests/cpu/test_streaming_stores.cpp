@@ -1,0 +1,112 @@
+// Stores into a large buffer a kernel only writes bypass the caches
+// (CodegenTarget::streamingStoreBytes, backends/llvm/stream_stores.h): the
+// Zen 3 machine code of an elementwise kernel and of softmax's row kernel at
+// and below the threshold, and softmax's numbers against the reference
+// evaluator with every store streamed.
+#include "tests/support/test_registry.h"
+#include "tests/support/backend_devices.h"
+#include "tests/support/zen5_loop.h"
+
+#include "core/engine/device_schedule.h"
+#include "core/engine/schedule_executor.h"
+#include "core/runtime/reference_evaluator.h"
+#include "core/tensor/tensor.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <map>
+#include <string>
+
+using namespace uops;
+
+namespace {
+
+// Two AVX2 cores, as hostCpuTarget makes it on Zen 3, streaming stores into
+// buffers of at least `streamingBytes`.
+CodegenTarget avx2Streaming(int64_t streamingBytes) {
+  CodegenTarget t = cpuTarget();
+  t.heuristics = true;
+  t.threads = 2;
+  t.vectorBits = 256;
+  t.streamingStoreBytes = streamingBytes;
+  return t;
+}
+
+// The instructions of `out`'s last kernel in Zen 3 machine code, by mnemonic
+// ("vmovntps ymm": a 32-byte non-temporal store), and its 32-byte vector
+// stores of any kind to a buffer ("ymm stores", not the stack's).
+std::map<std::string, int> lastKernelIsa(const Tensor& out, int64_t streamingBytes) {
+  PipelineRun run = runPipeline({out.uop()}, {.trace = false, .target = avx2Streaming(streamingBytes)});
+  if (run.failed()) throw std::runtime_error("the pipeline failed");
+  std::map<std::string, int> counts;
+  for (const AsmLine& l : zen5loop::zen5Code(run.kernels.back(), "znver3")) {
+    const std::string mnemonic = zen5loop::zen5Mnemonic(l, {"vmov"});
+    ++counts[mnemonic];
+    // a vector store to a buffer: a move whose first operand is memory, not the stack
+    if (mnemonic.starts_with("vmov") && l.text.find(' ') + 1 == l.text.find("ymmword ptr") &&
+        l.text.find("rsp") == std::string::npos)
+      ++counts["ymm stores"];
+  }
+  return counts;
+}
+
+} // namespace
+
+class TestStreamingStores : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  // gelu over 2^20 floats writes 4 MiB: at a 4 MiB threshold every store is
+  // a whole aligned vector stored non-temporally, one sfence before the
+  // kernel returns; one byte more and they are plain stores, no fence
+  void elementwiseOutputAtTheThreshold() {
+    Tensor x = Tensor::empty({1 << 20});
+    const Tensor out = (x * 1.5 + 0.25).gelu();
+    std::map<std::string, int> streamed = lastKernelIsa(out, 4 << 20);
+    QVERIFY(streamed["vmovntps ymm"] > 0);
+    QCOMPARE(streamed["ymm stores"], streamed["vmovntps ymm"]);
+    QCOMPARE(streamed["sfence"], 1);
+    std::map<std::string, int> plain = lastKernelIsa(out, (4 << 20) + 1);
+    QCOMPARE(plain["vmovntps ymm"], 0);
+    QCOMPARE(plain["ymm stores"], streamed["ymm stores"]);
+    QCOMPARE(plain["sfence"], 0);
+  }
+
+  // softmax's row kernel stores the row from its row cache: every store to
+  // the output streamed, while the row cache itself (on the stack) keeps
+  // plain stores
+  void softmaxStreamsItsOutputOnly() {
+    Tensor x = Tensor::empty({256, 4096});
+    std::map<std::string, int> isa = lastKernelIsa(x.softmax(1), 1 << 20);
+    QVERIFY(isa["vmovntps ymm"] > 0);
+    QCOMPARE(isa["ymm stores"], isa["vmovntps ymm"]);
+    QVERIFY(isa["vmovaps ymm"] + isa["vmovups ymm"] > 0); // the row cache's, on the stack
+    QCOMPARE(isa["sfence"], 1);
+  }
+
+  // streamed stores compute what the reference evaluator does, also in rows
+  // of an odd length (no vector's alignment known: its stores stay plain)
+  void resultsMatchTheReference_data() {
+    QTest::addColumn<int>("width");
+    QTest::newRow("4096") << 4096;
+    QTest::newRow("1001") << 1001;
+  }
+  void resultsMatchTheReference() {
+    QFETCH(int, width);
+    Tensor x = (Tensor::arange(int64_t{48} * width).cast(dtypes::float32) * 0.37).sin().reshape({48, width}) * 4.0;
+    const std::vector<UOpPtr> roots{x.contiguous().softmax(1).uop()};
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = avx2Streaming(1)});
+    QVERIFY(!run.failed());
+    HostTensor got = runSchedule(openDevice("CPU"), run, zeroFilledInputs(roots)).outputs.at(0);
+    ReferenceEvaluator ref;
+    HostTensor want = ref.evaluate(roots).at(0);
+    QCOMPARE(got.numel(), want.numel());
+    for (int64_t e = 0; e < want.numel(); ++e)
+      QVERIFY2(std::fabs(got.getDouble(e) - want.getDouble(e)) <= 1e-6 + 1e-5 * std::fabs(want.getDouble(e)),
+               qPrintable(QStringLiteral("element %1: %2 against %3").arg(e).arg(got.getDouble(e)).arg(want.getDouble(e))));
+  }
+};
+
+UOPSCOPE_TEST(TestStreamingStores);
+#include "test_streaming_stores.moc"

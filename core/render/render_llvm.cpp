@@ -214,7 +214,8 @@ RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
   // loads of every other element lane by lane (a GPU's lanes are work-items)
   VectorPlan vectors = planVectorAccess(linear, VectorAccess::GatedLoads,
                                         dialect.launchesGrid() ? StridedLoads::No : StridedLoads::EveryOther);
-  const VectorOpPlan vops = explicitVectors ? planVectorOps(linear, vectors.order, w.contract, plan) : VectorOpPlan{};
+  const VectorOpPlan vops =
+      explicitVectors ? planVectorOps(linear, vectors.order, w.contract, plan, halfInstructions) : VectorOpPlan{};
   // allocas first, in the entry block, where mem2reg/SROA promote them to registers
   llvmir::renderRegisterSlots(w, plan, vops);
   std::vector<std::string> vectorValues(vops.ops.size());

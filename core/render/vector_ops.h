@@ -19,9 +19,9 @@
 // F16C, CodegenTarget::halfInstructions), float16 lanes are trees too: held
 // as `<N x float>` like a scalar float16 in a float register, loaded and
 // stored as `<N x half>`, each Add and Mul rounded to float16 as the scalar
-// op is, a Cast between float32 and float16 a rounding or nothing. A half
-// matmul's tile went from scalar conversions and 380 spills per step of K to
-// vector ones.
+// op is, a Cast between float32 and float16 a rounding or nothing (a 512
+// half matmul's AVX2 tile: 256 -> 35 cycles per step of K on znver3, llvm-mca;
+// the scalar lanes converted one by one and spilled).
 // A tree whose lanes are none of these is left scalar.
 //
 // Each vector op is written where one of its lanes is in the Linear: a load

@@ -215,13 +215,15 @@ RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
   VectorPlan vectors = planVectorAccess(linear, VectorAccess::GatedLoads,
                                         dialect.launchesGrid() ? StridedLoads::No : StridedLoads::EveryOther);
   const VectorOpPlan vops =
-      explicitVectors ? planVectorOps(linear, vectors.order, w.contract, plan, halfInstructions) : VectorOpPlan{};
+      explicitVectors ? planVectorOps(linear, vectors.order, w.contract, plan, halfInstructions)
+                      : VectorOpPlan{};
   // A tile of float16 lanes rounds each product before adding it, written row
   // by row: a row's product is live until its add. Interleaved by depth, the
   // twelve products of AVX2's tile were all computed first and spilled beside
   // the twelve accumulators.
   w.keepOrder = std::any_of(vops.ops.begin(), vops.ops.end(), [](const VectorOp& o) {
-    return o.kind == VectorOpKind::Alu && o.lanes[0]->op() == Op::Mul && o.lanes[0]->dtype().scalar == ScalarType::Float16;
+    return o.kind == VectorOpKind::Alu && o.lanes[0]->op() == Op::Mul &&
+           o.lanes[0]->dtype().scalar == ScalarType::Float16;
   });
   // allocas first, in the entry block, where mem2reg/SROA promote them to registers
   llvmir::renderRegisterSlots(w, plan, vops);
@@ -301,8 +303,10 @@ RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
   if (w.loopsMarked) text("\n!0 = !{!\"llvm.loop.vectorize.enable\", i1 false}\n");
   const int keep = w.loopsMarked + 1;
   for (int i = 1; i <= w.loopsMarked; ++i)
-    text(fmt::format("!{} = distinct !{{!{}, !0{}}}\n", i, i, w.keepOrder ? fmt::format(", !{}", keep) : ""));
-  if (w.loopsMarked && w.keepOrder) text(fmt::format("!{} = !{{!\"uops.loop.keep_order\"}}\n", keep));
+    text(fmt::format("!{} = distinct !{{!{}, !0{}}}\n", i, i,
+                     w.keepOrder ? fmt::format(", !{}", keep) : ""));
+  if (w.loopsMarked && w.keepOrder)
+    text(fmt::format("!{} = !{{!\"uops.loop.keep_order\"}}\n", keep));
   return out;
 }
 

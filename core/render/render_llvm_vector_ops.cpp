@@ -22,10 +22,12 @@ bool vopHalf(DType d) {
 
 // `<n x float>` `v` rounded to float16, as `<n x half>`.
 std::string vopToHalf(Writer& w, size_t n, const std::string& v) {
-  return w.emit(fmt::format("fptrunc {} {} to {}", vopVectorType(n, "float"), v, vopVectorType(n, "half")));
+  return w.emit(
+      fmt::format("fptrunc {} {} to {}", vopVectorType(n, "float"), v, vopVectorType(n, "half")));
 }
 std::string vopFromHalf(Writer& w, size_t n, const std::string& h) {
-  return w.emit(fmt::format("fpext {} {} to {}", vopVectorType(n, "half"), h, vopVectorType(n, "float")));
+  return w.emit(
+      fmt::format("fpext {} {} to {}", vopVectorType(n, "half"), h, vopVectorType(n, "float")));
 }
 
 // The first element of a Param group: its emitAt's address, emitLane elements back.
@@ -101,7 +103,8 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
   case VectorOpKind::ParamStore: {
     const std::string value = vopHalf(d) ? vopToHalf(w, n, operand(0)) : operand(0);
     auto write = [&] {
-      w.line(fmt::format("store {} {}, ptr {}, align {}", mvt, value, vopStart(w, op, mt), d.itemSize()));
+      w.line(fmt::format("store {} {}, ptr {}, align {}", mvt, value, vopStart(w, op, mt),
+                         d.itemSize()));
     };
     if (first.src().size() < 3) return write();
     // the lanes' one gate (vector_access.h): a padded axis' positions are not written

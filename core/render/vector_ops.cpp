@@ -300,10 +300,11 @@ bool explicitVectorsPay(const UOpPtr& kernelAst) {
 }
 
 VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& order,
-                           const std::unordered_set<const UOp*>& contract, const KernelMemoryPlan& memory,
-                           bool halfVectors) {
+                           const std::unordered_set<const UOp*>& contract,
+                           const KernelMemoryPlan& memory, bool halfVectors) {
   VectorOpPlan plan;
-  VopBuilder b{order, contract, halfVectors, plan, NodeMap<size_t>(order.size()), {}, {}, {}, {}, {}, {}, {}};
+  VopBuilder b{order, contract, halfVectors, plan, NodeMap<size_t>(order.size()), {}, {}, {},
+               {},    {},       {},          {}};
   {
     RemarkScope quiet(nullptr); // the renderer's own plan remarks on the accesses
     b.accesses = planVectorAccess(linear, VectorAccess::Tiles);

@@ -77,8 +77,8 @@ struct VectorOpPlan {
 // `contract`: the Muls and Adds that may fuse (contractible.h): a vector op's
 // lanes all may or all may not. `halfVectors`: float16 lanes too (above).
 VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& order,
-                           const std::unordered_set<const UOp*>& contract, const KernelMemoryPlan& memory,
-                           bool halfVectors);
+                           const std::unordered_set<const UOp*>& contract,
+                           const KernelMemoryPlan& memory, bool halfVectors);
 
 // Whether a kernel (its AST after Optimize) gets explicit vectors: a register
 // tile, UPCAST ranges of two or more axes (a matmul, a convolution). Row

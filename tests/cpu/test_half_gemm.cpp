@@ -43,7 +43,8 @@ void checkAgainstReference(const std::vector<UOpPtr>& roots, std::string* opts =
   PipelineRun run = runPipeline(roots, {.trace = false, .target = zen3()});
   QVERIFY(!run.failed());
   if (opts) *opts = formatOpts(run.kernels.back().opts);
-  const std::vector<HostTensor> got = runSchedule(openDevice("CPU"), run, zeroFilledInputs(roots)).outputs;
+  const std::vector<HostTensor> got =
+      runSchedule(openDevice("CPU"), run, zeroFilledInputs(roots)).outputs;
   ReferenceEvaluator ref;
   const std::vector<HostTensor> want = ref.evaluate(roots);
   QCOMPARE(got.size(), want.size());
@@ -71,15 +72,19 @@ private Q_SLOTS:
   // no scalar multiply, nothing on the stack (scalar: 96 vmulss, ~380
   // vmovaps and stack moves)
   void hotLoopMachineCode() {
-    const Tensor a = Tensor::empty({512, 512}, dtypes::float16), b = Tensor::empty({512, 512}, dtypes::float16);
+    const Tensor a = Tensor::empty({512, 512}, dtypes::float16),
+                 b = Tensor::empty({512, 512}, dtypes::float16);
     PipelineRun run = runPipeline({a.matmul(b).uop()}, {.trace = false, .target = zen3()});
     QVERIFY(!run.failed());
     QCOMPARE(run.kernels.size(), size_t{1});
     QCOMPARE(QString::fromStdString(formatOpts(run.kernels[0].opts)),
-             QStringLiteral("Split(1, 16, UPCAST); Padto(0, 12); Split(0, 6, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
-    std::map<std::string, int> isa = zen5loop::innermostLoopHolding(run.kernels[0], "znver3", "vcvtps2ph");
+             QStringLiteral("Split(1, 16, UPCAST); Padto(0, 12); Split(0, 6, UPCAST); Swap(0, 1); "
+                            "Split(1, 2, THREAD)"));
+    std::map<std::string, int> isa =
+        zen5loop::innermostLoopHolding(run.kernels[0], "znver3", "vcvtps2ph");
     QString all;
-    for (const auto& [m, n] : isa) all += QStringLiteral("%1=%2 ").arg(QString::fromStdString(m)).arg(n);
+    for (const auto& [m, n] : isa)
+      all += QStringLiteral("%1=%2 ").arg(QString::fromStdString(m)).arg(n);
     QVERIFY2(isa["vmulps"] == 12 && isa["vaddps"] == 12, qPrintable(all));
     QVERIFY2(isa["vcvtps2ph"] == 12, qPrintable(all));
     QVERIFY2(isa["vcvtph2ps"] == 12 + 2 + 6, qPrintable(all)); // the products, B, A's six
@@ -90,23 +95,34 @@ private Q_SLOTS:
   // half matmuls whose rows the tile divides and whose rows it pads (200 ->
   // 204: the padded rows are not written), and one without a register tile
   void matmulsMatchTheReference() {
-    if (!hostCpuTarget().halfInstructions) QSKIP("the host has no float16 conversion instructions (F16C)");
+    if (!hostCpuTarget().halfInstructions)
+      QSKIP("the host has no float16 conversion instructions (F16C)");
     std::string opts;
-    checkAgainstReference({halves(96, 40, 0.5, 30).contiguous().matmul(halves(40, 64, 0.3, 30).contiguous()).uop()},
-                          &opts);
-    QCOMPARE(QString::fromStdString(opts), QStringLiteral("Split(1, 16, UPCAST); Split(0, 6, UPCAST); Split(0, 2, THREAD)"));
-    checkAgainstReference({halves(200, 64, 0.37, 3).contiguous().matmul(halves(64, 48, 0.11, 2).contiguous()).uop()},
-                          &opts);
+    checkAgainstReference(
+        {halves(96, 40, 0.5, 30).contiguous().matmul(halves(40, 64, 0.3, 30).contiguous()).uop()},
+        &opts);
     QCOMPARE(QString::fromStdString(opts),
-             QStringLiteral("Split(1, 16, UPCAST); Padto(0, 12); Split(0, 6, UPCAST); Split(0, 2, THREAD)"));
-    checkAgainstReference({halves(100, 75, 0.23, 5).contiguous().matmul(halves(75, 130, 0.07, 4).contiguous()).uop()});
+             QStringLiteral("Split(1, 16, UPCAST); Split(0, 6, UPCAST); Split(0, 2, THREAD)"));
+    checkAgainstReference(
+        {halves(200, 64, 0.37, 3).contiguous().matmul(halves(64, 48, 0.11, 2).contiguous()).uop()},
+        &opts);
+    QCOMPARE(QString::fromStdString(opts),
+             QStringLiteral(
+                 "Split(1, 16, UPCAST); Padto(0, 12); Split(0, 6, UPCAST); Split(0, 2, THREAD)"));
+    checkAgainstReference({halves(100, 75, 0.23, 5)
+                               .contiguous()
+                               .matmul(halves(75, 130, 0.07, 4).contiguous())
+                               .uop()});
   }
 
   // an elementwise half op, half sums along a row and of everything, a half max
   void elementwiseAndSumsMatchTheReference() {
-    if (!hostCpuTarget().halfInstructions) QSKIP("the host has no float16 conversion instructions (F16C)");
-    const Tensor a = halves(64, 96, 0.37, 30).contiguous(), b = halves(64, 96, 0.11, 20).contiguous();
-    checkAgainstReference({(a * b + a).uop(), (a * b).sum(1).uop(), a.sum().uop(), (a * b).max(0).uop()});
+    if (!hostCpuTarget().halfInstructions)
+      QSKIP("the host has no float16 conversion instructions (F16C)");
+    const Tensor a = halves(64, 96, 0.37, 30).contiguous(),
+                 b = halves(64, 96, 0.11, 20).contiguous();
+    checkAgainstReference(
+        {(a * b + a).uop(), (a * b).sum(1).uop(), a.sum().uop(), (a * b).max(0).uop()});
   }
 };
 

@@ -99,7 +99,8 @@ private Q_SLOTS:
     CodegenTarget f16c = cpuTarget();
     f16c.halfInstructions = true;
     const UOpPtr kernel = matmul(4, 32, 8, dtypes::float16);
-    LoweredKernel k = lowerKernel(kernel, f16c, parseOpts("Split(1, 16, UPCAST); Split(0, 2, UPCAST)"));
+    LoweredKernel k =
+        lowerKernel(kernel, f16c, parseOpts("Split(1, 16, UPCAST); Split(0, 2, UPCAST)"));
     const QStringList want{
         QStringLiteral("%v41 = load <16 x float>, ptr %regv0"),
         QStringLiteral("%v44 = load i16, ptr %v43"),
@@ -112,7 +113,8 @@ private Q_SLOTS:
         QStringLiteral("%v56 = bitcast i16 %v55 to half"),
         QStringLiteral("%v57 = fpext half %v56 to float"),
         QStringLiteral("%v73 = insertelement <16 x float> poison, float %v46, i64 0"),
-        QStringLiteral("%v74 = shufflevector <16 x float> %v73, <16 x float> poison, <16 x i32> zeroinitializer"),
+        QStringLiteral("%v74 = shufflevector <16 x float> %v73, <16 x float> poison, <16 x i32> "
+                       "zeroinitializer"),
         QStringLiteral("%v75 = fmul <16 x float> %v74, %v51"),
         QStringLiteral("%v76 = fptrunc <16 x float> %v75 to <16 x half>"),
         QStringLiteral("%v77 = fpext <16 x half> %v76 to <16 x float>"),
@@ -120,7 +122,8 @@ private Q_SLOTS:
         QStringLiteral("%v79 = fptrunc <16 x float> %v78 to <16 x half>"),
         QStringLiteral("%v80 = fpext <16 x half> %v79 to <16 x float>"),
         QStringLiteral("%v81 = insertelement <16 x float> poison, float %v57, i64 0"),
-        QStringLiteral("%v82 = shufflevector <16 x float> %v81, <16 x float> poison, <16 x i32> zeroinitializer"),
+        QStringLiteral("%v82 = shufflevector <16 x float> %v81, <16 x float> poison, <16 x i32> "
+                       "zeroinitializer"),
         QStringLiteral("%v83 = fmul <16 x float> %v82, %v51"),
         QStringLiteral("%v84 = fptrunc <16 x float> %v83 to <16 x half>"),
         QStringLiteral("%v85 = fpext <16 x half> %v84 to <16 x float>"),
@@ -135,7 +138,8 @@ private Q_SLOTS:
     QCOMPARE(vectorOpsCount(k.rendered.text, "fmul <16 x float>"), 2);
     QCOMPARE(vectorOpsCount(k.rendered.text, " = fmul float"), 0);
     QVERIFY(k.rendered.text.find("!{!\"uops.loop.keep_order\"}") != std::string::npos);
-    LoweredKernel scalar = lowerKernel(kernel, cpuTarget(), parseOpts("Split(1, 16, UPCAST); Split(0, 2, UPCAST)"));
+    LoweredKernel scalar =
+        lowerKernel(kernel, cpuTarget(), parseOpts("Split(1, 16, UPCAST); Split(0, 2, UPCAST)"));
     QCOMPARE(vectorOpsCount(scalar.rendered.text, "<16 x"), 0);
     QVERIFY(scalar.rendered.text.find("uops.loop.keep_order") == std::string::npos);
   }

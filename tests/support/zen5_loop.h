@@ -59,7 +59,8 @@ inline std::map<std::string, int> loopIsa(const std::vector<uops::AsmLine>& code
 // The instructions of the innermost loop whose body holds an instruction
 // starting with `holding` counted (the backward branch that spans the fewest
 // bytes among those; "": any).
-inline std::map<std::string, int> innermostLoopHolding(const uops::LoweredKernel& k, const std::string& cpu,
+inline std::map<std::string, int> innermostLoopHolding(const uops::LoweredKernel& k,
+                                                       const std::string& cpu,
                                                        std::string_view holding) {
   const std::vector<uops::AsmLine> code = zen5Code(k, cpu);
   auto holds = [&](uint64_t from, uint64_t to) {
@@ -83,7 +84,8 @@ inline std::map<std::string, int> innermostLoopHolding(const uops::LoweredKernel
 // the fewest bytes; with `multiplyAdds`, the fewest among those whose body
 // holds a multiply-add: LLVM may lay an outer loop's latch out as a short
 // backward branch of its own).
-inline std::map<std::string, int> innermostLoopIsa(const uops::LoweredKernel& k, const std::string& cpu = "znver5",
+inline std::map<std::string, int> innermostLoopIsa(const uops::LoweredKernel& k,
+                                                   const std::string& cpu = "znver5",
                                                    bool multiplyAdds = false) {
   return innermostLoopHolding(k, cpu, multiplyAdds ? "vfmadd" : "");
 }

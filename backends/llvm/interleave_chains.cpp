@@ -1,6 +1,7 @@
 #include "backends/llvm/interleave_chains.h"
 
 #include <llvm/Analysis/AliasAnalysis.h>
+#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/MemoryLocation.h>
 #include <llvm/IR/BasicBlock.h>
 #include <llvm/IR/Function.h>
@@ -19,6 +20,13 @@ bool isSelfLoop(const llvm::BasicBlock& block) {
   for (const llvm::BasicBlock* next : llvm::successors(&block))
     if (next == &block) return true;
   return false;
+}
+
+// Whether the renderer asked for the block's order to stay (its latch's loop
+// metadata has `uops.loop.keep_order`).
+bool keepsOrder(const llvm::BasicBlock& block) {
+  llvm::MDNode* loop = block.getTerminator()->getMetadata(llvm::LLVMContext::MD_loop);
+  return loop && llvm::findOptionMDForLoopID(loop, "uops.loop.keep_order");
 }
 
 // Whether two accesses must keep their order: one of them writes, and alias
@@ -69,7 +77,7 @@ void interleaveLoopChains(llvm::Module& module, llvm::FunctionAnalysisManager& f
     if (f.isDeclaration()) continue;
     llvm::AAResults& aa = functions.getResult<llvm::AAManager>(f);
     for (llvm::BasicBlock& block : f)
-      if (isSelfLoop(block)) interleave(block, aa);
+      if (isSelfLoop(block) && !keepsOrder(block)) interleave(block, aa);
   }
 }
 

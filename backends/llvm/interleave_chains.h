@@ -21,7 +21,10 @@ namespace uops {
 // Each block that is its own loop (branches back to itself) gets its
 // instructions in order of depth, ties in their original order; memory
 // accesses keep their order where one of them writes and alias analysis
-// cannot tell them apart.
+// cannot tell them apart. A loop whose latch's metadata holds
+// `uops.loop.keep_order` keeps its order: the renderer wrote it so (a float16
+// tile rounds each product before its add; by depth, all of its products were
+// live at once and spilled).
 void interleaveLoopChains(llvm::Module& module, llvm::FunctionAnalysisManager& functions);
 
 } // namespace uops

@@ -239,7 +239,17 @@ RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
   // loads of every other element lane by lane (a GPU's lanes are work-items)
   VectorPlan vectors = planVectorAccess(linear, VectorAccess::GatedLoads,
                                         dialect.launchesGrid() ? StridedLoads::No : StridedLoads::EveryOther);
-  const VectorOpPlan vops = explicitVectors ? planVectorOps(linear, vectors.order, w.contract, plan) : VectorOpPlan{};
+  const VectorOpPlan vops =
+      explicitVectors ? planVectorOps(linear, vectors.order, w.contract, plan, halfInstructions)
+                      : VectorOpPlan{};
+  // A tile of float16 lanes rounds each product before adding it, written row
+  // by row: a row's product is live until its add. Interleaved by depth, the
+  // twelve products of AVX2's tile were all computed first and spilled beside
+  // the twelve accumulators.
+  w.keepOrder = std::any_of(vops.ops.begin(), vops.ops.end(), [](const VectorOp& o) {
+    return o.kind == VectorOpKind::Alu && o.lanes[0]->op() == Op::Mul &&
+           o.lanes[0]->dtype().scalar == ScalarType::Float16;
+  });
   // allocas first, in the entry block, where mem2reg/SROA promote them to registers
   llvmir::renderRegisterSlots(w, plan, vops);
   std::vector<std::string> vectorValues(vops.ops.size());
@@ -314,9 +324,14 @@ RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
       "define void @{}(ptr %bufs, i64 %tid) #1 {{\nentry:\n{}  call void @{}({}{}i64 %tid)\n  ret void\n}}\n",
       out.entry, loads, out.function, passed, passed.empty() ? "" : ", "));
   text("\nattributes #0 = { alwaysinline nounwind }\nattributes #1 = { nounwind }\n");
-  // one distinct loop id per latch, each with the vectorizer off
+  // one distinct loop id per latch, each with the vectorizer off (and the body's order kept)
   if (w.loopsMarked) text("\n!0 = !{!\"llvm.loop.vectorize.enable\", i1 false}\n");
-  for (int i = 1; i <= w.loopsMarked; ++i) text(fmt::format("!{} = distinct !{{!{}, !0}}\n", i, i));
+  const int keep = w.loopsMarked + 1;
+  for (int i = 1; i <= w.loopsMarked; ++i)
+    text(fmt::format("!{} = distinct !{{!{}, !0{}}}\n", i, i,
+                     w.keepOrder ? fmt::format(", !{}", keep) : ""));
+  if (w.loopsMarked && w.keepOrder)
+    text(fmt::format("!{} = !{{!\"uops.loop.keep_order\"}}\n", keep));
   return out;
 }
 

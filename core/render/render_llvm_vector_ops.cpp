@@ -2,7 +2,9 @@
 // stores, splats (insertelement + shufflevector), vector fadd / fmul (with
 // `contract` where the scalar lanes have it: LLVM fuses them into vector
 // FMAs) and llvm.maximum; accumulator groups as one vector alloca whose
-// elements are the group's REG slots.
+// elements are the group's REG slots. float16 lanes are `<N x float>` values,
+// `<N x half>` in memory, rounded through `<N x half>` where the scalar op
+// rounds (fptrunc / fpext: F16C's vcvtps2ph / vcvtph2ps on whole vectors).
 #include "core/render/render_llvm_writer.h"
 
 #include <fmt/format.h>
@@ -12,6 +14,20 @@ namespace {
 
 std::string vopVectorType(size_t n, const std::string& t) {
   return fmt::format("<{} x {}>", n, t);
+}
+
+bool vopHalf(DType d) {
+  return d.scalar == ScalarType::Float16;
+}
+
+// `<n x float>` `v` rounded to float16, as `<n x half>`.
+std::string vopToHalf(Writer& w, size_t n, const std::string& v) {
+  return w.emit(
+      fmt::format("fptrunc {} {} to {}", vopVectorType(n, "float"), v, vopVectorType(n, "half")));
+}
+std::string vopFromHalf(Writer& w, size_t n, const std::string& h) {
+  return w.emit(
+      fmt::format("fpext {} {} to {}", vopVectorType(n, "half"), h, vopVectorType(n, "float")));
 }
 
 // The first element of a Param group: its emitAt's address, emitLane elements back.
@@ -44,7 +60,10 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
   const UOp& first = *op.lanes[0];
   const bool store = op.kind == VectorOpKind::ParamStore || op.kind == VectorOpKind::RegStore;
   const DType d = store ? first.src(1)->dtype() : first.dtype();
-  const std::string t = regType(d), vt = vopVectorType(op.lanes.size(), t);
+  const size_t n = op.lanes.size();
+  const std::string t = regType(d), vt = vopVectorType(n, t);
+  // a Param's elements: float16 as half, others as their register type
+  const std::string mt = vopHalf(d) ? "half" : t, mvt = vopVectorType(n, mt);
   // operand i: another op's vector, or a splat of the first lane's source
   auto operand = [&](size_t i) -> std::string {
     const int p = op.operands[i];
@@ -58,25 +77,33 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
   std::string v;
   switch (op.kind) {
   case VectorOpKind::ParamLoad:
-    v = w.emit(fmt::format("load {}, ptr {}, align {}", vt, vopStart(w, op, t), d.itemSize()));
+    v = w.emit(fmt::format("load {}, ptr {}, align {}", mvt, vopStart(w, op, mt), d.itemSize()));
+    if (vopHalf(d)) v = vopFromHalf(w, n, v);
     break;
   case VectorOpKind::RegLoad:
     v = w.emit(fmt::format("load {}, ptr {}", vt, accumulators));
     break;
   case VectorOpKind::Alu: {
+    if (first.op() == Op::Cast) { // float16 <-> float32: the float16 side's rounding
+      v = operand(0);
+      if (vopHalf(d)) v = vopFromHalf(w, n, vopToHalf(w, n, v));
+      break;
+    }
     const std::string a = operand(0), b = operand(1);
     const char* flags = w.contract.count(&first) ? " contract" : "";
     if (first.op() == Op::Add) v = w.emit(fmt::format("fadd{} {} {}, {}", flags, vt, a, b));
     else if (first.op() == Op::Mul) v = w.emit(fmt::format("fmul{} {} {}, {}", flags, vt, a, b));
     else
-      v = w.callIntrinsic(vt, fmt::format("llvm.maximum.v{}{}", op.lanes.size(), t == "double" ? "f64" : "f32"),
+      v = w.callIntrinsic(vt, fmt::format("llvm.maximum.v{}{}", n, t == "double" ? "f64" : "f32"),
                           fmt::format("{} {}, {} {}", vt, a, vt, b), fmt::format("{}, {}", vt, vt));
+    // a float16 sum or product rounds (the larger of two float16s is one)
+    if (vopHalf(d) && first.op() != Op::Max) v = vopFromHalf(w, n, vopToHalf(w, n, v));
     break;
   }
   case VectorOpKind::ParamStore: {
-    const std::string value = operand(0);
+    const std::string value = vopHalf(d) ? vopToHalf(w, n, operand(0)) : operand(0);
     auto write = [&] {
-      w.line(fmt::format("store {} {}, ptr {}, align {}{}", vt, value, vopStart(w, op, t), d.itemSize(),
+      w.line(fmt::format("store {} {}, ptr {}, align {}{}", mvt, value, vopStart(w, op, mt), d.itemSize(),
                          w.storeMetadata(*first.src(0))));
     };
     if (first.src().size() < 3) return write();

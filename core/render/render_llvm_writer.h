@@ -110,6 +110,9 @@ public:
   // Loop latches branch with `!llvm.loop` metadata that turns the loop vectorizer off.
   bool noLoopVectorize = false;
   int loopsMarked = 0; // latches written with that metadata: !1 ... !loopsMarked
+  // Their metadata also asks the CPU back end to keep the body's order
+  // (`uops.loop.keep_order`: backends/llvm/interleave_chains.h)
+  bool keepOrder = false;
 
   // The node being rendered: every line written is attributed to it (null: none).
   const UOp* current = nullptr;

@@ -24,8 +24,11 @@ struct Candidate {
   LinearForm index;
 };
 
-bool vectorizable(DType d) {
-  return !d.isBool() && d.scalar != ScalarType::Float16 && d.scalar != ScalarType::BFloat16 && d.count == 1;
+// A dtype that is its own memory type; the tiles' float16 too (explicit vector
+// ops convert it as a whole vector, vector_ops.h)
+bool vectorizable(DType d, VectorAccess which) {
+  if (d.count != 1 || d.isBool() || d.scalar == ScalarType::BFloat16) return false;
+  return d.scalar != ScalarType::Float16 || which == VectorAccess::Tiles;
 }
 
 const UOp* paramOf(const UOp& access) {
@@ -34,14 +37,15 @@ const UOp* paramOf(const UOp& access) {
   return index.src(0).get();
 }
 
-// gatedStores: a Store with a gate is a candidate too (it groups only with
-// Stores of the same gate)
-std::optional<Candidate> candidate(const UOp& u, size_t position, bool gatedStores) {
+// Tiles: a Store with a gate is a candidate too (it groups only with Stores
+// of the same gate)
+std::optional<Candidate> candidate(const UOp& u, size_t position, VectorAccess which) {
+  const bool gatedStores = which == VectorAccess::Tiles;
   bool store = u.op() == Op::Store;
   bool load = u.op() == Op::Load && (u.src().size() == 1 || u.src().size() == 3);
   if (!(store ? u.src().size() == 2 || (u.src().size() == 3 && gatedStores) : load)) return std::nullopt;
   const UOp* param = paramOf(u);
-  if (!param || !vectorizable(store ? u.src(1)->dtype() : u.dtype())) return std::nullopt;
+  if (!param || !vectorizable(store ? u.src(1)->dtype() : u.dtype(), which)) return std::nullopt;
   std::optional<LinearForm> index = linearize(u.src(0)->src(1));
   if (!index) return std::nullopt;
   const UOp* gate = u.src().size() == 3 ? u.src(2).get() : nullptr;
@@ -338,7 +342,7 @@ VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which, StridedLoa
       segmenter.group(segment);
       continue;
     }
-    if (std::optional<Candidate> c = candidate(u, i, which == VectorAccess::Tiles)) segment.push_back(std::move(*c));
+    if (std::optional<Candidate> c = candidate(u, i, which)) segment.push_back(std::move(*c));
   }
   segmenter.group(segment);
   if (segmenter.leftToCompiler > 0) remarkLeftToCompiler(*segmenter.firstLeft, segmenter.leftToCompiler);

@@ -10,7 +10,8 @@
 // A group: accesses of one kind to one Param whose indices are the same sum
 // of terms plus the constants k, k+1, ..., k+N-1 (core/symbolic/linear_form.h),
 // N in 2, 4, 8, 16, of a dtype that is its own memory type (not bool, half,
-// bfloat16), between no loop boundary or barrier, with nothing else touching
+// bfloat16; for the tiles half too, which explicit vector ops convert as a
+// whole vector), between no loop boundary or barrier, with nothing else touching
 // that Param in between. A load group is read where its first load is, a
 // store group written where its last store is (every lane's value exists by
 // then), both at that member's own index minus its lane number. Stores are

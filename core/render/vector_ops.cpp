@@ -14,13 +14,10 @@
 namespace uops {
 namespace {
 
-bool vopFloat(DType d) {
-  return d.count == 1 && (d.scalar == ScalarType::Float32 || d.scalar == ScalarType::Float64);
-}
-
 struct VopBuilder {
   const std::vector<const UOp*>& order;
   const std::unordered_set<const UOp*>& contract;
+  bool halfVectors; // float16 lanes too (vector_ops.h)
   VectorOpPlan& plan;
   NodeMap<size_t> position;                                 // node -> its place in `order`
   std::vector<int> segment;                                 // per position: Ranges, Ends and Barriers before it
@@ -30,6 +27,26 @@ struct VopBuilder {
   std::vector<const UOp*> userList;
   std::map<int, std::vector<const UOp*>> accessesOfSlot; // every Load and Store of a REG slot, in order
   VectorPlan accesses;
+
+  // A dtype vector arithmetic computes in: float32, float64, float16 with halfVectors.
+  bool vopFloat(DType d) const {
+    if (d.count != 1) return false;
+    return d.scalar == ScalarType::Float32 || d.scalar == ScalarType::Float64 ||
+           (halfVectors && d.scalar == ScalarType::Float16);
+  }
+  // Whether a Param's group of elements of d may be one vector access.
+  bool vopMemory(DType d) const { return d.scalar != ScalarType::Float16 || halfVectors; }
+  // The ops vector arithmetic writes: a float Add, Mul or Max; with
+  // halfVectors a Cast between float32 and float16.
+  bool vopComputes(const UOp& u) const {
+    if (u.op() == Op::Cast) {
+      const ScalarType from = u.src(0)->dtype().scalar, to = u.dtype().scalar;
+      return halfVectors && u.dtype().count == 1 && u.src(0)->dtype().count == 1 &&
+             ((from == ScalarType::Float32 && to == ScalarType::Float16) ||
+              (from == ScalarType::Float16 && to == ScalarType::Float32));
+    }
+    return (u.op() == Op::Add || u.op() == Op::Mul || u.op() == Op::Max) && vopFloat(u.dtype());
+  }
 
   // The slot of an accumulator access: an ungated Load or Store of element 0
   // of a one-element REG buffer of a float dtype; -1 otherwise.
@@ -113,7 +130,7 @@ struct VopBuilder {
         return std::nullopt;
     if (first->op() == Op::Load) {
       if (auto it = param.find(first); it != param.end()) {
-        if (it->second->lanes != lanes) return std::nullopt;
+        if (it->second->lanes != lanes || !vopMemory(first->dtype())) return std::nullopt;
         return add({VectorOpKind::ParamLoad, lanes, it->second->emitAt, it->second->emitLane, -1, {}});
       }
       std::vector<int> s;
@@ -126,8 +143,7 @@ struct VopBuilder {
       if (g < 0) return std::nullopt;
       return add({VectorOpKind::RegLoad, lanes, earliest(lanes), 0, g, {}});
     }
-    const Op op = first->op();
-    if ((op != Op::Add && op != Op::Mul && op != Op::Max) || !vopFloat(first->dtype())) return std::nullopt;
+    if (!vopComputes(*first)) return std::nullopt;
     const bool contracts = contract.count(first) != 0;
     for (const UOp* l : lanes)
       if ((contract.count(l) != 0) != contracts) return std::nullopt;
@@ -146,6 +162,7 @@ struct VopBuilder {
   // added) otherwise.
   bool seed(const std::vector<const UOp*>& stores, VectorOpKind kind, const UOp* emitAt, size_t emitLane, int group) {
     const size_t ops = plan.ops.size(), groups = plan.regGroups.size();
+    if (!vopMemory(stores[0]->src(1)->dtype())) return false;
     std::vector<const UOp*> values;
     for (const UOp* s : stores) values.push_back(s->src(1).get());
     std::optional<int> v = value(values);
@@ -283,9 +300,11 @@ bool explicitVectorsPay(const UOpPtr& kernelAst) {
 }
 
 VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& order,
-                           const std::unordered_set<const UOp*>& contract, const KernelMemoryPlan& memory) {
+                           const std::unordered_set<const UOp*>& contract,
+                           const KernelMemoryPlan& memory, bool halfVectors) {
   VectorOpPlan plan;
-  VopBuilder b{order, contract, plan, NodeMap<size_t>(order.size()), {}, {}, {}, {}, {}, {}, {}};
+  VopBuilder b{order, contract, halfVectors, plan, NodeMap<size_t>(order.size()), {}, {}, {},
+               {},    {},       {},          {}};
   {
     RemarkScope quiet(nullptr); // the renderer's own plan remarks on the accesses
     b.accesses = planVectorAccess(linear, VectorAccess::Tiles);

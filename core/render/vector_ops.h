@@ -15,6 +15,13 @@
 //     accesses to them stay valid;
 //   - the same float Add, Mul or Max (float32, float64) in every lane, none
 //     of them in another tree, their operands trees again.
+// Where the machine converts whole vectors of float16 (`halfVectors`: x86's
+// F16C, CodegenTarget::halfInstructions), float16 lanes are trees too: held
+// as `<N x float>` like a scalar float16 in a float register, loaded and
+// stored as `<N x half>`, each Add and Mul rounded to float16 as the scalar
+// op is, a Cast between float32 and float16 a rounding or nothing (a 512
+// half matmul's AVX2 tile: 256 -> 35 cycles per step of K on znver3, llvm-mca;
+// the scalar lanes converted one by one and spilled).
 // A tree whose lanes are none of these is left scalar.
 //
 // Each vector op is written where one of its lanes is in the Linear: a load
@@ -68,9 +75,10 @@ struct VectorOpPlan {
 
 // `order`: the nodes in the order the renderer writes them (VectorPlan::order);
 // `contract`: the Muls and Adds that may fuse (contractible.h): a vector op's
-// lanes all may or all may not.
+// lanes all may or all may not. `halfVectors`: float16 lanes too (above).
 VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& order,
-                           const std::unordered_set<const UOp*>& contract, const KernelMemoryPlan& memory);
+                           const std::unordered_set<const UOp*>& contract,
+                           const KernelMemoryPlan& memory, bool halfVectors);
 
 // Whether a kernel (its AST after Optimize) gets explicit vectors: a register
 // tile, UPCAST ranges of two or more axes (a matmul, a convolution). Row

@@ -1,7 +1,8 @@
 // Explicit vector ops (core/render/vector_ops.h) in the LLVM IR of a register
 // tile: a matmul's hot loop as 16-float loads of the accumulators and of B, a
 // splat of A, vector multiply-adds and stores; the accumulators as one vector
-// alloca; kernels without a register tile keep their scalar lanes.
+// alloca; kernels without a register tile keep their scalar lanes; a float16
+// tile with F16C as vectors of half.
 #include "tests/support/test_registry.h"
 #include "tests/support/kernel_ast.h"
 
@@ -88,6 +89,59 @@ private Q_SLOTS:
     QCOMPARE(vectorOpsCount(ir, "alloca <16 x float>"), 2);
     QCOMPARE(vectorOpsCount(ir, "alloca float"), 0);
     QVERIFY(ir.find("%reg3 = getelementptr inbounds float, ptr %regv1, i64 1") != std::string::npos);
+  }
+
+  // float16 lanes where F16C converts whole vectors: B's 16 halves one
+  // <16 x half> load, A's element converted and splat, each product and sum
+  // (half accumulators here) rounded through <16 x half>, the loop's order
+  // kept for the back end; without F16C, scalar lanes
+  void halfTileHotLoop() {
+    CodegenTarget f16c = cpuTarget();
+    f16c.halfInstructions = true;
+    const UOpPtr kernel = matmul(4, 32, 8, dtypes::float16);
+    LoweredKernel k =
+        lowerKernel(kernel, f16c, parseOpts("Split(1, 16, UPCAST); Split(0, 2, UPCAST)"));
+    const QStringList want{
+        QStringLiteral("%v41 = load <16 x float>, ptr %regv0"),
+        QStringLiteral("%v44 = load i16, ptr %v43"),
+        QStringLiteral("%v45 = bitcast i16 %v44 to half"),
+        QStringLiteral("%v46 = fpext half %v45 to float"),
+        QStringLiteral("%v50 = load <16 x half>, ptr %v49, align 2"),
+        QStringLiteral("%v51 = fpext <16 x half> %v50 to <16 x float>"),
+        QStringLiteral("%v52 = load <16 x float>, ptr %regv1"),
+        QStringLiteral("%v55 = load i16, ptr %v54"),
+        QStringLiteral("%v56 = bitcast i16 %v55 to half"),
+        QStringLiteral("%v57 = fpext half %v56 to float"),
+        QStringLiteral("%v73 = insertelement <16 x float> poison, float %v46, i64 0"),
+        QStringLiteral("%v74 = shufflevector <16 x float> %v73, <16 x float> poison, <16 x i32> "
+                       "zeroinitializer"),
+        QStringLiteral("%v75 = fmul <16 x float> %v74, %v51"),
+        QStringLiteral("%v76 = fptrunc <16 x float> %v75 to <16 x half>"),
+        QStringLiteral("%v77 = fpext <16 x half> %v76 to <16 x float>"),
+        QStringLiteral("%v78 = fadd <16 x float> %v41, %v77"),
+        QStringLiteral("%v79 = fptrunc <16 x float> %v78 to <16 x half>"),
+        QStringLiteral("%v80 = fpext <16 x half> %v79 to <16 x float>"),
+        QStringLiteral("%v81 = insertelement <16 x float> poison, float %v57, i64 0"),
+        QStringLiteral("%v82 = shufflevector <16 x float> %v81, <16 x float> poison, <16 x i32> "
+                       "zeroinitializer"),
+        QStringLiteral("%v83 = fmul <16 x float> %v82, %v51"),
+        QStringLiteral("%v84 = fptrunc <16 x float> %v83 to <16 x half>"),
+        QStringLiteral("%v85 = fpext <16 x half> %v84 to <16 x float>"),
+        QStringLiteral("%v86 = fadd <16 x float> %v52, %v85"),
+        QStringLiteral("%v87 = fptrunc <16 x float> %v86 to <16 x half>"),
+        QStringLiteral("%v88 = fpext <16 x half> %v87 to <16 x float>"),
+        QStringLiteral("store <16 x float> %v80, ptr %regv0"),
+        QStringLiteral("store <16 x float> %v88, ptr %regv1"),
+    };
+    QCOMPARE(vectorOpsBlock(k.rendered.text, "loop2.body"), want);
+    QCOMPARE(vectorOpsCount(k.rendered.text, "fptrunc <16 x float>"), 2 * 2 + 2);
+    QCOMPARE(vectorOpsCount(k.rendered.text, "fmul <16 x float>"), 2);
+    QCOMPARE(vectorOpsCount(k.rendered.text, " = fmul float"), 0);
+    QVERIFY(k.rendered.text.find("!{!\"uops.loop.keep_order\"}") != std::string::npos);
+    LoweredKernel scalar =
+        lowerKernel(kernel, cpuTarget(), parseOpts("Split(1, 16, UPCAST); Split(0, 2, UPCAST)"));
+    QCOMPARE(vectorOpsCount(scalar.rendered.text, "<16 x"), 0);
+    QVERIFY(scalar.rendered.text.find("uops.loop.keep_order") == std::string::npos);
   }
 
   // one UPCAST axis (no register tile): scalar lanes, for LLVM's vectorizers

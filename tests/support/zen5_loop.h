@@ -56,16 +56,16 @@ inline std::map<std::string, int> loopIsa(const std::vector<uops::AsmLine>& code
   return counts;
 }
 
-// The innermost loop's instructions counted (the backward branch that spans
-// the fewest bytes; with `multiplyAdds`, the fewest among those whose body
-// holds a multiply-add: LLVM may lay an outer loop's latch out as a short
-// backward branch of its own).
-inline std::map<std::string, int> innermostLoopIsa(const uops::LoweredKernel& k, const std::string& cpu = "znver5",
-                                                   bool multiplyAdds = false) {
+// The instructions of the innermost loop whose body holds an instruction
+// starting with `holding` counted (the backward branch that spans the fewest
+// bytes among those; "": any).
+inline std::map<std::string, int> innermostLoopHolding(const uops::LoweredKernel& k,
+                                                       const std::string& cpu,
+                                                       std::string_view holding) {
   const std::vector<uops::AsmLine> code = zen5Code(k, cpu);
-  auto holdsMultiplyAdd = [&](uint64_t from, uint64_t to) {
+  auto holds = [&](uint64_t from, uint64_t to) {
     for (const uops::AsmLine& l : code)
-      if (l.offset >= from && l.offset <= to && l.text.starts_with("vfmadd")) return true;
+      if (l.offset >= from && l.offset <= to && l.text.starts_with(holding)) return true;
     return false;
   };
   uint64_t from = 0, to = 0;
@@ -74,11 +74,20 @@ inline std::map<std::string, int> innermostLoopIsa(const uops::LoweredKernel& k,
     const size_t at = l.text.find("0x");
     if (at == std::string::npos) continue;
     const uint64_t target = std::stoull(l.text.substr(at + 2), nullptr, 16);
-    if (target <= l.offset && (to == 0 || l.offset - target < to - from) &&
-        (!multiplyAdds || holdsMultiplyAdd(target, l.offset)))
+    if (target <= l.offset && (to == 0 || l.offset - target < to - from) && holds(target, l.offset))
       from = target, to = l.offset;
   }
   return loopIsa(code, from, to);
+}
+
+// The innermost loop's instructions counted (the backward branch that spans
+// the fewest bytes; with `multiplyAdds`, the fewest among those whose body
+// holds a multiply-add: LLVM may lay an outer loop's latch out as a short
+// backward branch of its own).
+inline std::map<std::string, int> innermostLoopIsa(const uops::LoweredKernel& k,
+                                                   const std::string& cpu = "znver5",
+                                                   bool multiplyAdds = false) {
+  return innermostLoopHolding(k, cpu, multiplyAdds ? "vfmadd" : "");
 }
 
 } // namespace zen5loop

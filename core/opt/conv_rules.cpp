@@ -84,9 +84,10 @@ std::optional<ConvTileStep> convRowsOutside(const UOpPtr& ast, const std::vector
 // the padded 16-column tile read 3 for 1), and the broadcasts per
 // multiply-add stay the gemm's one in two. MCA, conv2d 3x3 on 56 x 56: the
 // padded tile's 72 multiply-adds (9 of them on padding) in 36 cycles, this
-// tile's 72 all useful in 36. Wall time per run on 2 loaded Zen 3 cores
-// (alternating, three rounds, medians): 370 -> 245 ms, the 1x1 on 56 x 56
-// 151 against 160 (within the noise). Only ungated rows (a padded input
+// tile's 72 all useful in 36. The program's kernels per run on 2 Zen 3
+// cores loaded 7 deep (compare.py, five alternating rounds, medians): 163 ->
+// 128 ms, PyTorch 230 and 201 ms in the same runs (1.41x -> 1.56x its
+// speed); the 1x1 on 56 x 56 78 -> 70 ms. Only ungated rows (a padded input
 // arrives copied with its padding, rangeify_pad_copy.cpp): a gated vector of
 // the row was computed lane by lane, its accumulators on the stack.
 std::optional<ConvTile> convTileAvx2WholeVectors(const UOpPtr& ast, const OptTarget& target,
@@ -116,10 +117,12 @@ std::optional<ConvTile> convTileAvx2WholeVectors(const UOpPtr& ast, const OptTar
 // with the next row: 28 floats; 28 wide; 20 wide) is upcast whole, by as many
 // output channels as keep eight accumulators (2 for 3 or 4 vectors, 4 for 2):
 // no column computed for nothing, where padded to 16 a 14-wide row wasted an
-// eighth and both its vectors were masked loads. Wall time per run on 2
-// loaded Zen 3 cores (alternating, medians): ResNet's 14-wide 3x3 layer 690
-// -> 430 ms (two rows x 14 columns x 2 channels; 4 channels: 460),
-// EfficientNet's 28-wide 1x1 35 -> 32.
+// eighth of its multiply-adds and a 28-wide one a seventh. The program's
+// kernels per run on 2 Zen 3 cores loaded 7 deep (compare.py, five
+// alternating rounds, medians): ResNet's 14-wide 3x3 layer3 395 -> 223 ms,
+// its 28-wide 3x3 (16 x 128 x 28 x 28) 432 -> 193, EfficientNet's 28-wide
+// 1x1 18.1 -> 8.3; two rows of 14 by 4 channels (16 accumulators' worth)
+// ran 512 ms where 2 channels ran 345 (the kernel alone, three rounds).
 std::optional<ConvTile> convTileAvx2ShortRow(const UOpPtr& ast, const OptTarget& target,
                                              const std::vector<KernelAxis>& outputs,
                                              const KernelAxis& channels) {

@@ -77,6 +77,78 @@ std::optional<ConvTileStep> convRowsOutside(const UOpPtr& ast, const std::vector
                       "bytes than the image re-read per channel tile"};
 }
 
+// With AVX2 (16 vector registers), a row of whole vectors that two do not
+// divide (56 = 7 x 8) is tiled one vector of columns by two output rows by 4
+// output channels: eight accumulators, no column padded. The two rows share
+// the input rows of a window taller than one (a 3x3 reads 4 rows for 2 where
+// the padded 16-column tile read 3 for 1), and the broadcasts per
+// multiply-add stay the gemm's one in two. MCA, conv2d 3x3 on 56 x 56: the
+// padded tile's 72 multiply-adds (9 of them on padding) in 36 cycles, this
+// tile's 72 all useful in 36. The program's kernels per run on 2 Zen 3
+// cores loaded 7 deep (compare.py, five alternating rounds, medians): 163 ->
+// 128 ms, PyTorch 230 and 201 ms in the same runs (1.41x -> 1.56x its
+// speed); the 1x1 on 56 x 56 78 -> 70 ms. Only ungated rows (a padded input
+// arrives copied with its padding, rangeify_pad_copy.cpp): a gated vector of
+// the row was computed lane by lane, its accumulators on the stack.
+std::optional<ConvTile> convTileAvx2WholeVectors(const UOpPtr& ast, const OptTarget& target,
+                                                 const std::vector<KernelAxis>& outputs,
+                                                 const KernelAxis& channels) {
+  const int64_t lanes = target.vectorBits / 32;
+  const int64_t fc = 4;
+  const KernelAxis& x = outputs[0];
+  const KernelAxis& y = outputs[1];
+  if (x.size % lanes != 0 || x.size % (2 * lanes) == 0 || y.size % 2 != 0 ||
+      channels.size % fc != 0 || channels.size < 2 * fc || loadGatedAlong(ast, *x.range))
+    return std::nullopt;
+  ConvTile tile;
+  tile.steps.push_back({Opt{OptOpKind::Split, x.index, lanes, AxisType::Upcast, false, 0},
+                        "AVX2: one vector of the image row, the row whole vectors, none padded"});
+  tile.steps.push_back({Opt{OptOpKind::Split, y.index, 2, AxisType::Upcast, false, 0},
+                        "AVX2: two output rows share the input rows of the window"});
+  tile.steps.push_back({Opt{OptOpKind::Split, channels.index, fc, AxisType::Upcast, false, 0},
+                        "AVX2: output channels reuse the rows' loads, eight accumulators in all"});
+  if (std::optional<ConvTileStep> order = convRowsOutside(ast, outputs, channels, fc, 2))
+    tile.steps.push_back(*order);
+  tile.tileAxes = {x.index, channels.index};
+  return tile;
+}
+
+// With AVX2, a row of two to four vectors that they do not divide (14 wide
+// with the next row: 28 floats; 28 wide; 20 wide) is upcast whole, by as many
+// output channels as keep eight accumulators (2 for 3 or 4 vectors, 4 for 2):
+// no column computed for nothing, where padded to 16 a 14-wide row wasted an
+// eighth of its multiply-adds and a 28-wide one a seventh. The program's
+// kernels per run on 2 Zen 3 cores loaded 7 deep (compare.py, five
+// alternating rounds, medians): ResNet's 14-wide 3x3 layer3 395 -> 223 ms,
+// its 28-wide 3x3 (16 x 128 x 28 x 28) 432 -> 193, EfficientNet's 28-wide
+// 1x1 18.1 -> 8.3; two rows of 14 by 4 channels (16 accumulators' worth)
+// ran 512 ms where 2 channels ran 345 (the kernel alone, three rounds).
+std::optional<ConvTile> convTileAvx2ShortRow(const UOpPtr& ast, const OptTarget& target,
+                                             const std::vector<KernelAxis>& outputs,
+                                             const KernelAxis& channels) {
+  const int64_t lanes = target.vectorBits / 32;
+  const KernelAxis& x = outputs[0];
+  const KernelAxis& y = outputs[1];
+  const int64_t fy = x.size < 2 * lanes && y.size % 2 == 0 ? 2 : 1;
+  const int64_t vectors = (fy * x.size + lanes - 1) / lanes;
+  if (x.size % lanes == 0 || vectors < 2 || vectors > 4) return std::nullopt;
+  const int64_t fc = 8 / vectors >= 4 ? 4 : 2;
+  if (channels.size % fc != 0 || channels.size < 2 * fc) return std::nullopt;
+  ConvTile tile;
+  tile.steps.push_back({Opt{OptOpKind::Split, channels.index, fc, AxisType::Upcast, false, 0},
+                        "AVX2: output channels reuse the row's loads, eight accumulators in all"});
+  if (fy > 1)
+    tile.steps.push_back(
+        {Opt{OptOpKind::Split, y.index, fy, AxisType::Upcast, false, 0},
+         "AVX2: a row shorter than two vectors takes the next, consecutive in memory"});
+  tile.steps.push_back({Opt{OptOpKind::Split, x.index, x.size, AxisType::Upcast, false, 0},
+                        "AVX2: the whole row, innermost, packed into vectors, none padded"});
+  if (std::optional<ConvTileStep> order = convRowsOutside(ast, outputs, channels, fc, fy))
+    tile.steps.push_back(*order);
+  tile.tileAxes = {x.index, channels.index};
+  return tile;
+}
+
 // With AVX2 (16 vector registers), a row that two vectors do not divide is
 // padded to a multiple of them (adding at most a quarter), tiled two vectors
 // of columns by 4 output channels: the gemm's 16 x 4, eight accumulators, 4
@@ -89,14 +161,15 @@ std::optional<ConvTileStep> convRowsOutside(const UOpPtr& ast, const std::vector
 // ms (PyTorch's oneDNN 121), ResNet's 28- and 14-wide 3x3 layers 301 -> 195
 // and 994 -> 202 ms (14 columns had no tile at all), the 1x1 on 56 x 56 100
 // -> 92 ms.
-std::optional<ConvTile> convTileAvx2(const UOpPtr& ast, const OptTarget& target, const std::vector<KernelAxis>& outputs,
-                                     const KernelAxis& channels) {
+std::optional<ConvTile> convTileAvx2Padded(const UOpPtr& ast, const OptTarget& target,
+                                           const std::vector<KernelAxis>& outputs,
+                                           const KernelAxis& channels) {
   const int64_t width = 2 * target.vectorBits / 32;
   const int64_t fc = 4; // eight accumulator vectors: half the registers, as the gemm's
   const KernelAxis& x = outputs[0];
   const int64_t padded = (x.size + width - 1) / width * width;
-  if (x.size % width == 0 || 4 * (padded - x.size) > x.size || channels.size % fc != 0 || channels.size < 2 * fc ||
-      !loadReadsConsecutivelyAlong(ast, *x.range))
+  if (x.size % width == 0 || 4 * (padded - x.size) > x.size || channels.size % fc != 0 ||
+      channels.size < 2 * fc)
     return std::nullopt;
   ConvTile tile;
   tile.steps.push_back({Opt{OptOpKind::Padto, x.index, width, AxisType::Upcast, false, 0},
@@ -134,8 +207,14 @@ std::optional<ConvTile> convTile(const UOpPtr& ast, const OptTarget& target) {
     return loadReusedAcross(ast, *a.range, x.range.get());
   });
   if (target.vectorBits < 512) {
-    if (reuser == outputs.end() || convReadsEveryOtherAlong(ast, *x.range)) return std::nullopt;
-    return convTileAvx2(ast, target, outputs, *reuser);
+    if (reuser == outputs.end() || convReadsEveryOtherAlong(ast, *x.range) ||
+        !loadReadsConsecutivelyAlong(ast, *x.range))
+      return std::nullopt;
+    if (std::optional<ConvTile> whole = convTileAvx2WholeVectors(ast, target, outputs, *reuser))
+      return whole;
+    if (std::optional<ConvTile> row = convTileAvx2ShortRow(ast, target, outputs, *reuser))
+      return row;
+    return convTileAvx2Padded(ast, target, outputs, *reuser);
   }
   auto split = [](const KernelAxis& a, int64_t f, std::string why) {
     return ConvTileStep{Opt{OptOpKind::Split, a.index, f, AxisType::Upcast, false, 0}, std::move(why)};

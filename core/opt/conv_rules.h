@@ -27,14 +27,19 @@
 //     the filters re-read once per row tile are fewer bytes than the images
 //     re-read once per channel tile (the 1x1, EfficientNet's and the stride-2
 //     layers; not ResNet's layer3, 2.4 MB of filters).
-// With AVX2 (256-bit vectors), a row that two vectors do not divide (56, 28,
-// 14) is padded to a multiple of 16 when that adds at most a quarter, tiled
-// 16 columns by 4 output channels, the rows' loop outside the channels' where
-// that reads fewer bytes (as above); stride 2 and depthwise keep
-// heuristics.h's tile there. A padded input with rows of 48 or more arrives
-// copied with its padding (core/pipeline/rangeify_pad_copy.cpp): no gates, so
-// the window's loops stay inside the input channels' and unroll.
-// Rows that are a multiple of the vector width keep heuristics.h's tile.
+// With AVX2 (256-bit vectors), no column is computed for nothing where the
+// row allows: an ungated row of whole vectors that two do not divide (56) is
+// tiled one vector by two output rows by 4 output channels; a row of two to
+// four vectors that they do not divide (28, 20; 14 with the next output row)
+// is upcast whole by 2 or 4 channels (eight accumulators); any other row that
+// two vectors do not divide is padded to a multiple of 16 when that adds at
+// most a quarter, tiled 16 columns by 4 output channels. Each takes the rows'
+// loop outside the channels' where that reads fewer bytes (as above); stride
+// 2 and depthwise keep heuristics.h's tile there. A padded input with rows of
+// 48 or more arrives copied with its padding
+// (core/pipeline/rangeify_pad_copy.cpp): no gates, so the window's loops stay
+// inside the input channels' and unroll.
+// Rows that two vectors divide keep heuristics.h's tile.
 // A plan of OptOps on the kernel's axes as numbered before them (each Split
 // appends its new axis, so the numbers stay valid); none where no rule fits.
 #pragma once

@@ -1,19 +1,29 @@
 // The CPU heuristics' direct convolution with AVX2 (core/opt/conv_rules.h): a
-// padded 3x3 convolution's image row that two 8-float vectors do not divide
-// is padded to a multiple of them and tiled 16 columns x 4 output channels,
-// the gemm's tile, the rows' loop outside the channels'. The exact OptOps,
-// the hot loop's Zen 3 machine code, and results against the kernel
-// interpreter.
+// padded 3x3 convolution's image row of two to four vectors that they do not
+// divide is upcast whole (a row shorter than two vectors with the next row)
+// by 2 or 4 output channels; a gated longer one that two 8-float vectors do
+// not divide is padded to a multiple of them and tiled 16 columns x 4 output
+// channels, the gemm's tile (ungated rows of whole vectors:
+// tests/cpu/test_conv_pad_copy.cpp). The exact OptOps, the hot loop's Zen 3
+// machine code, and results against the kernel interpreter and the
+// reference evaluator.
 #include "tests/support/test_registry.h"
+#include "tests/support/backend_devices.h"
 #include "tests/support/cpu_schedule_checks.h"
 #include "tests/support/kernel_ast.h"
 #include "tests/support/zen5_loop.h"
 
+#include "core/engine/device_schedule.h"
+#include "core/engine/schedule_executor.h"
+#include "core/nn/conv.h"
 #include "core/opt/heuristics.h"
 #include "core/pipeline/codegen.h"
+#include "core/runtime/reference_evaluator.h"
+#include "core/tensor/tensor.h"
 
 #include <QTest>
 
+#include <cmath>
 #include <map>
 
 using namespace uops;
@@ -24,6 +34,15 @@ namespace {
 // Two cores with 256-bit vectors (AVX2) and their 16 registers.
 OptTarget avx2Target() {
   OptTarget t = cpuschedule::wideTarget();
+  t.vectorBits = 256;
+  return t;
+}
+
+// The same for the whole pipeline, as hostCpuTarget makes it on Zen 3.
+CodegenTarget avx2CodegenTarget() {
+  CodegenTarget t = cpuTarget();
+  t.heuristics = true;
+  t.threads = 2;
   t.vectorBits = 256;
   return t;
 }
@@ -44,12 +63,20 @@ private Q_SLOTS:
     QCOMPARE(avx2OptsText(convPadded3x3(16, 64, 64, 56, 56)),
              QStringLiteral("Padto(3, 16); Split(3, 16, UPCAST); Split(1, 4, UPCAST); Swap(1, 2); Swap(4, 5); "
                             "Swap(5, 6); Split(0, 2, THREAD)"));
-    // ResNet's 28-wide layer pads to 32 the same way; its filters re-read
-    // per row would be more bytes than its images per channel tile, so its
-    // loops keep their order
+    // ResNet's 28-wide layer: the whole row (three vectors and a half) by 2
+    // channels, none padded; the filters re-read per row are fewer bytes
+    // than the images per channel tile of 2
     QCOMPARE(avx2OptsText(convPadded3x3(16, 128, 128, 28, 28)),
-             QStringLiteral("Padto(3, 16); Split(3, 16, UPCAST); Split(1, 4, UPCAST); Swap(4, 5); Swap(5, 6); "
-                            "Split(0, 2, THREAD)"));
+             QStringLiteral(
+                 "Split(1, 2, UPCAST); Split(3, 28, UPCAST); Swap(1, 2); Swap(4, 5); Swap(5, 6); "
+                 "Split(0, 2, THREAD)"));
+    // ResNet's 14-wide layer3: two output rows of 14 (28 floats) by 2
+    // channels, where padded to 16 an eighth of the columns was computed
+    // for nothing
+    QCOMPARE(avx2OptsText(convPadded3x3(16, 256, 256, 14, 14)),
+             QStringLiteral("Split(1, 2, UPCAST); Split(2, 2, UPCAST); Split(3, 14, UPCAST); "
+                            "Swap(1, 2); Swap(4, 5); "
+                            "Swap(5, 6); Split(0, 2, THREAD)"));
     // a width two vectors divide keeps the gemm's tile without padding
     QCOMPARE(avx2OptsText(convPadded3x3(16, 64, 64, 32, 32)),
              QStringLiteral("Split(3, 16, UPCAST); Split(1, 4, UPCAST); Swap(4, 5); Swap(5, 6); Split(0, 2, THREAD)"));
@@ -72,13 +99,70 @@ private Q_SLOTS:
     QVERIFY2(isa["stack"] == 0, qPrintable(all));
   }
 
-  // the padded tile computes what the kernel without OptOps does
+  // ResNet's 14-wide layer in Zen 3 machine code: per input channel, the
+  // multiply-adds cover the 2 rows x 14 columns x 2 channels once (three
+  // 8-float and one 4-float vector per channel), no lane on a padded column,
+  // one broadcast filter tap per 28 lanes; from the stack at most the
+  // gates' masks, no accumulator (padded to 16: 8 multiply-adds of 8 floats, 64
+  // lanes for 56)
+  void shortRowHotLoopMachineCode() {
+    const Tensor images = Tensor::empty({16, 256, 14, 14}),
+                 filters = Tensor::empty({256, 256, 3, 3});
+    PipelineRun run = runPipeline({conv2d(images, filters, {.padding = 1}).uop()},
+                                  {.trace = false, .target = avx2CodegenTarget()});
+    QCOMPARE(run.kernels.size(), size_t{1});
+    std::map<std::string, int> isa = zen5loop::innermostLoopIsa(run.kernels[0], "znver3", true);
+    QString all;
+    for (const auto& [m, n] : isa)
+      all += QStringLiteral("%1=%2 ").arg(QString::fromStdString(m)).arg(n);
+    const int lanes = 8 * (isa["vfmadd231ps ymm"] + isa["vfmadd213ps ymm"]) +
+                      4 * (isa["vfmadd231ps xmm"] + isa["vfmadd213ps xmm"]);
+    QVERIFY2(lanes > 0 && lanes % (2 * 14 * 2) == 0, qPrintable(all));
+    QVERIFY2(isa["vbroadcastss"] * 2 * 14 == lanes, qPrintable(all));
+    QVERIFY2(isa["stack"] <= isa["vmaskmovps"], qPrintable(all));
+  }
+
+  // a padded convolution whose rows take the whole-row tile (gated, no
+  // padded copy: rows shorter than 48) computes what the reference
+  // evaluator does
+  void shortRowsMatchTheReference_data() {
+    QTest::addColumn<int>("width");
+    QTest::newRow("14 with the next row") << 14;
+    QTest::newRow("28") << 28;
+  }
+  void shortRowsMatchTheReference() {
+    QFETCH(int, width);
+    Tensor x = (Tensor::arange(int64_t{2 * 16 * 6} * width).cast(dtypes::float32) * 0.37)
+                   .sin()
+                   .reshape({2, 16, 6, width});
+    Tensor w = (Tensor::arange(int64_t{8 * 16 * 9}).cast(dtypes::float32) * 0.61)
+                   .cos()
+                   .reshape({8, 16, 3, 3});
+    const std::vector<UOpPtr> roots{conv2d(x.contiguous(), w.contiguous(), {.padding = 1}).uop()};
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = avx2CodegenTarget()});
+    QVERIFY(!run.failed());
+    const QString opts = QString::fromStdString(formatOpts(run.kernels.back().opts));
+    QVERIFY2(opts.contains(QStringLiteral("Split(3, %1, UPCAST)").arg(width)), qPrintable(opts));
+    HostTensor got = runSchedule(openDevice("CPU"), run, zeroFilledInputs(roots)).outputs.at(0);
+    ReferenceEvaluator ref;
+    HostTensor want = ref.evaluate(roots).at(0);
+    QCOMPARE(got.numel(), want.numel());
+    for (int64_t e = 0; e < want.numel(); ++e)
+      QVERIFY2(std::fabs(got.getDouble(e) - want.getDouble(e)) <=
+                   1e-5 + 1e-4 * std::fabs(want.getDouble(e)),
+               qPrintable(QStringLiteral("element %1: %2 against %3")
+                              .arg(e)
+                              .arg(got.getDouble(e))
+                              .arg(want.getDouble(e))));
+  }
+
+  // each tile computes what the kernel without OptOps does
   void resultsMatchTheInterpreter_data() {
     QTest::addColumn<int>("width");
     QTest::newRow("56 padded to 64") << 56;
-    QTest::newRow("28 padded to 32") << 28;
-    QTest::newRow("14 padded to 16") << 14;
-    QTest::newRow("20: not padded") << 20;
+    QTest::newRow("28 whole") << 28;
+    QTest::newRow("14 whole, two rows") << 14;
+    QTest::newRow("20 whole") << 20;
   }
   void resultsMatchTheInterpreter() {
     QFETCH(int, width);

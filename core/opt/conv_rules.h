@@ -30,7 +30,10 @@
 // With AVX2 (256-bit vectors), a row that two vectors do not divide (56, 28,
 // 14) is padded to a multiple of 16 when that adds at most a quarter, tiled
 // 16 columns by 4 output channels, the rows' loop outside the channels' where
-// that reads fewer bytes (as above); stride 2 and depthwise keep
+// that reads fewer bytes (as above); a stride-2 convolution, whose filters
+// arrive packed with the output channels innermost
+// (core/pipeline/rangeify_pack_filters.cpp), is tiled 2 output columns by 32
+// output channels, the vectors along the channels; depthwise keeps
 // heuristics.h's tile there. A padded input with rows of 48 or more arrives
 // copied with its padding (core/pipeline/rangeify_pad_copy.cpp): no gates, so
 // the window's loops stay inside the input channels' and unroll.

@@ -7,9 +7,10 @@
 // channels: a gather per vector). A copy of the filters as [in, kh, kw, out]
 // (one pass over a few hundred KiB) makes each filter vector one load, and
 // core/opt/conv_rules.cpp tiles the output channels as vectors. On an AVX2
-// Zen 3 (2 cores, loaded machine, three alternating rounds of 20 runs, median
+// Zen 3 (2 cores, loaded machine, five alternating rounds of 20 runs, median
 // CPU time per run, copy included) the stride-2 3x3 on 16 x 64 x 56 x 56 went
-// 190 -> 65 ms.
+// 170 -> 100 ms (each round's median wall time 1.6-2.4x shorter); MCA's
+// prediction for the convolution 40 -> 18 ms a call.
 //
 // The copy is a Contiguous of a Permute of the filters (their broadcast axes
 // shrunk to one element), read back through the inverse Permute and the

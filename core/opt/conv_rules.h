@@ -34,11 +34,13 @@
 // is upcast whole by 2 or 4 channels (eight accumulators); any other row that
 // two vectors do not divide is padded to a multiple of 16 when that adds at
 // most a quarter, tiled 16 columns by 4 output channels. Each takes the rows'
-// loop outside the channels' where that reads fewer bytes (as above); stride
-// 2 and depthwise keep heuristics.h's tile there. A padded input with rows of
-// 48 or more arrives copied with its padding
-// (core/pipeline/rangeify_pad_copy.cpp): no gates, so the window's loops stay
-// inside the input channels' and unroll.
+// loop outside the channels' where that reads fewer bytes (as above). A
+// stride-2 convolution, whose filters arrive packed with the output channels
+// innermost (core/pipeline/rangeify_pack_filters.cpp), is tiled 2 output
+// columns by 32 output channels, the vectors along the channels; depthwise
+// keeps heuristics.h's tile there. A padded input with rows of 48 or more
+// arrives copied with its padding (core/pipeline/rangeify_pad_copy.cpp): no
+// gates, so the window's loops stay inside the input channels' and unroll.
 // Rows that two vectors divide keep heuristics.h's tile.
 // A plan of OptOps on the kernel's axes as numbered before them (each Split
 // appends its new axis, so the numbers stay valid); none where no rule fits.

@@ -40,54 +40,6 @@ Strides rowMajor(const Shape& shape) {
   return s;
 }
 
-// The element strides of a chain of Reshape/Permute/Expand over a Buffer or a
-// Contiguous (realized row-major), in the cases where they are plain (a
-// Reshape of a contiguous view, or one that only adds or drops size-1 axes);
-// nullopt for anything else. A packed operand reads its panels at stride
-// kPanel, so it is not packed again.
-std::optional<Strides> viewStrides(const UOp& u) {
-  if (u.op() == Op::Buffer || u.op() == Op::Contiguous) return rowMajor(u.shape());
-  if (u.src().empty()) return std::nullopt;
-  const UOp& x = *u.src(0);
-  if (u.op() != Op::Reshape && u.op() != Op::Permute && u.op() != Op::Expand) return std::nullopt;
-  std::optional<Strides> in = viewStrides(x);
-  if (!in) return std::nullopt;
-  const Shape& from = x.shape();
-  const Shape& to = u.shape();
-  if (u.op() == Op::Permute) {
-    Strides out;
-    for (int64_t i : u.argAs<Ints>()) out.push_back((*in)[static_cast<size_t>(i)]);
-    return out;
-  }
-  if (u.op() == Op::Expand) {
-    Strides out = *in;
-    for (size_t i = 0; i < to.size(); ++i)
-      if (from[i] != to[i]) out[i] = 0;
-    return out;
-  }
-  if (*in == rowMajor(from)) return rowMajor(to);
-  Strides kept, out;
-  for (size_t i = 0; i < from.size(); ++i)
-    if (from[i] != 1) kept.push_back((*in)[i]);
-  size_t next = 0;
-  for (int64_t d : to) {
-    if (d == 1) {
-      out.push_back(0);
-      continue;
-    }
-    if (next == kept.size()) return std::nullopt;
-    out.push_back(kept[next++]);
-  }
-  // the non-1 sizes must be the same sequence
-  Shape a, b;
-  for (int64_t d : from)
-    if (d != 1) a.push_back(d);
-  for (int64_t d : to)
-    if (d != 1) b.push_back(d);
-  if (a != b) return std::nullopt;
-  return out;
-}
-
 struct PackPlan {
   size_t reduceAxis, panelAxis;
 };
@@ -147,6 +99,54 @@ UOpPtr packOperands(const Match& m) {
 }
 
 } // namespace
+
+// The element strides of a chain of Reshape/Permute/Expand over a Buffer or a
+// Contiguous (realized row-major), in the cases where they are plain (a
+// Reshape of a contiguous view, or one that only adds or drops size-1 axes);
+// nullopt for anything else. A packed operand reads its panels at stride
+// kPanel, so it is not packed again.
+std::optional<Strides> viewStrides(const UOp& u) {
+  if (u.op() == Op::Buffer || u.op() == Op::Contiguous) return rowMajor(u.shape());
+  if (u.src().empty()) return std::nullopt;
+  const UOp& x = *u.src(0);
+  if (u.op() != Op::Reshape && u.op() != Op::Permute && u.op() != Op::Expand) return std::nullopt;
+  std::optional<Strides> in = viewStrides(x);
+  if (!in) return std::nullopt;
+  const Shape& from = x.shape();
+  const Shape& to = u.shape();
+  if (u.op() == Op::Permute) {
+    Strides out;
+    for (int64_t i : u.argAs<Ints>()) out.push_back((*in)[static_cast<size_t>(i)]);
+    return out;
+  }
+  if (u.op() == Op::Expand) {
+    Strides out = *in;
+    for (size_t i = 0; i < to.size(); ++i)
+      if (from[i] != to[i]) out[i] = 0;
+    return out;
+  }
+  if (*in == rowMajor(from)) return rowMajor(to);
+  Strides kept, out;
+  for (size_t i = 0; i < from.size(); ++i)
+    if (from[i] != 1) kept.push_back((*in)[i]);
+  size_t next = 0;
+  for (int64_t d : to) {
+    if (d == 1) {
+      out.push_back(0);
+      continue;
+    }
+    if (next == kept.size()) return std::nullopt;
+    out.push_back(kept[next++]);
+  }
+  // the non-1 sizes must be the same sequence
+  Shape a, b;
+  for (int64_t d : from)
+    if (d != 1) a.push_back(d);
+  for (int64_t d : to)
+    if (d != 1) b.push_back(d);
+  if (a != b) return std::nullopt;
+  return out;
+}
 
 const PatternMatcher& pmPackOperands() {
   static const PatternMatcher pm{

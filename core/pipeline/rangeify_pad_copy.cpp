@@ -35,15 +35,6 @@ constexpr int64_t kRowFrom = 48;
 
 bool isView(Op op) { return op == Op::Reshape || op == Op::Permute || op == Op::Expand || op == Op::Shrink; }
 
-// The movement ops from `operand` down to a Pad (the Pad last), or empty when
-// something else comes first.
-std::vector<UOpPtr> viewsDownToPad(const UOpPtr& operand) {
-  std::vector<UOpPtr> chain{operand};
-  while (isView(chain.back()->op())) chain.push_back(chain.back()->src(0));
-  if (chain.back()->op() != Op::Pad) return {};
-  return chain;
-}
-
 // A reduction over input channels and a window: two axes or more longer than
 // one, one of them at least kChannelsFrom long.
 bool sumsChannelsAndWindow(const UOp& r) {
@@ -96,6 +87,13 @@ UOpPtr copyPaddedOperands(const Match& m) {
 }
 
 } // namespace
+
+std::vector<UOpPtr> viewsDownToPad(const UOpPtr& operand) {
+  std::vector<UOpPtr> chain{operand};
+  while (isView(chain.back()->op())) chain.push_back(chain.back()->src(0));
+  if (chain.back()->op() != Op::Pad) return {};
+  return chain;
+}
 
 const PatternMatcher& pmCopyPaddedWindows() {
   static const PatternMatcher pm{

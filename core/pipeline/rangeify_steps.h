@@ -3,6 +3,10 @@
 
 #include "core/pipeline/rangeify_context.h"
 #include "core/rewrite/pattern_matcher.h"
+#include "core/runtime/strides.h"
+
+#include <optional>
+#include <vector>
 
 namespace uops {
 
@@ -16,10 +20,22 @@ const PatternMatcher& pmEarliestRewrites();
 // rangeify_pack.cpp: an operand a reduction walks down large strides and
 // reuses is read from a Contiguous copy of it packed in panels.
 const PatternMatcher& pmPackOperands();
+// The element strides of a chain of Reshape/Permute/Expand over a Buffer or a
+// Contiguous (row-major, 0 along size-1 and broadcast axes), where plain;
+// nullopt for anything else.
+std::optional<Strides> viewStrides(const UOp& u);
 
 // rangeify_pad_copy.cpp: a convolution's padded input (a view of a Pad summed
 // over channels and a window) is read from a Contiguous copy of the Pad.
 const PatternMatcher& pmCopyPaddedWindows();
+// The movement ops from `operand` down to a Pad (the Pad last), or empty when
+// something else comes first.
+std::vector<UOpPtr> viewsDownToPad(const UOpPtr& operand);
+
+// rangeify_pack_filters.cpp: a convolution's filters, where its padded window
+// slides two columns a step, are read from a copy with the output channels
+// innermost.
+const PatternMatcher& pmPackStridedFilters();
 
 // rangeify_ranges.cpp: the kernel split and the index of every element; returns
 // the body with each analysed node tagged with its RangeInfo.

@@ -3,8 +3,8 @@
 // - arithmetic: fma_peak on the widest float vectors (`vectorBits`), its rate
 //   per thread taken over the thread's own CPU time (a core the scheduler
 //   lends to another process for a moment does not lower the peak), summed;
-// - bandwidth: the better of a streaming copy (memcpy, which streams past the
-//   caches) and read_peak over buffers of 64 MiB (what a large last-level
+// - bandwidth: the best of a copy by memcpy, a copy by copy_peak (its stores
+//   non-temporal, as the kernels' into large outputs are) and read_peak over buffers of 64 MiB (what a large last-level
 //   cache holds, as kernels' buffers do) and of 256 MiB (less where memory is short), over wall
 //   time (threads share the memory: a thread's own time would count one that ran alone as if all
 //   had), the best of eight runs.

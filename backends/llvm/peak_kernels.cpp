@@ -71,6 +71,23 @@ std::string readPeakIr(int lanes) {
   return ir;
 }
 
+std::string copyPeakIr(int lanes) {
+  const std::string v = fmt::format("<{} x i32>", lanes);
+  std::string ir =
+      "define void @copy_peak(ptr %src, i64 %n, ptr %dst) {\nentry:\n  br label %loop\n\nloop:\n"
+      "  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]\n";
+  for (int c = 0; c < 4; ++c)
+    ir += fmt::format("  %k{0} = add i64 %i, {0}\n"
+                      "  %p{0} = getelementptr inbounds {1}, ptr %src, i64 %k{0}\n"
+                      "  %q{0} = getelementptr inbounds {1}, ptr %dst, i64 %k{0}\n"
+                      "  %v{0} = load {1}, ptr %p{0}, align {2}\n"
+                      "  store {1} %v{0}, ptr %q{0}, align {2}, !nontemporal !{{i32 1}}\n",
+                      c, v, lanes * 4);
+  ir += "  %i.next = add i64 %i, 4\n  %more = icmp ult i64 %i.next, %n\n"
+        "  br i1 %more, label %loop, label %done\n\ndone:\n  fence seq_cst\n  ret void\n}\n";
+  return ir;
+}
+
 double fmaPeakFlops(const PeakKernelShape& shape, long long n) {
   return 2.0 * shape.lanes * shape.chains * shape.unroll * static_cast<double>(n);
 }

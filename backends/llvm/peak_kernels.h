@@ -7,7 +7,13 @@
 //   the loop runs at its throughput;
 // - read_peak(ptr %src, i64 %n, ptr %out): xors n vectors of <lanes x i32>
 //   from src into four accumulators (a multiple of four vectors), the stream
-//   of loads alone; out receives the result.
+//   of loads alone; out receives the result;
+// - copy_peak(ptr %src, i64 %n, ptr %dst): copies n vectors of <lanes x i32>
+//   (a multiple of four, both buffers aligned to the vector) with
+//   non-temporal stores, which write whole lines without first reading them
+//   (a plain copy's stores read each line from memory; glibc's memcpy streams
+//   only above a threshold it takes from the reported cache sizes), then a
+//   fence that orders them.
 #pragma once
 
 #include <string>
@@ -22,6 +28,7 @@ struct PeakKernelShape {
 
 std::string fmaPeakIr(const PeakKernelShape& shape);
 std::string readPeakIr(int lanes);
+std::string copyPeakIr(int lanes);
 
 // FLOPs one thread's fma_peak does in `n` iterations (an FMA is two).
 double fmaPeakFlops(const PeakKernelShape& shape, long long n);

@@ -119,7 +119,7 @@ private Q_SLOTS:
     for (const auto& [m, n] : isa) all += QStringLiteral("%1=%2 ").arg(QString::fromStdString(m)).arg(n);
     const int fmas = isa["vfmadd231ps ymm"] + isa["vfmadd213ps ymm"];
     QVERIFY2(fmas > 0 && fmas % 12 == 0, qPrintable(all));
-    QVERIFY2(isa["vbroadcastss"] * 2 == fmas && isa["vmovups ymm"] * 6 == fmas, qPrintable(all));
+    QVERIFY2(isa["vbroadcastss"] * 2 == fmas && (isa["vmovups ymm"] + isa["vmovaps ymm"]) * 6 == fmas, qPrintable(all));
     QVERIFY2(isa["stack"] == 0, qPrintable(all));
     std::map<std::string, int> function = zen5loop::functionIsa(lowered, {"vmov"});
     QVERIFY2(function["vmovss"] == 0, qPrintable(all));
@@ -171,7 +171,7 @@ private Q_SLOTS:
     for (const auto& [m, n] : isa) all += QStringLiteral("%1=%2 ").arg(QString::fromStdString(m)).arg(n);
     QVERIFY2(isa["vfmadd231ps zmm"] + isa["vfmadd213ps zmm"] == 16, qPrintable(all));
     QVERIFY2(isa["vbroadcastss"] == 4, qPrintable(all));
-    QVERIFY2(isa["vmovups zmm"] == 4, qPrintable(all));
+    QVERIFY2(isa["vmovups zmm"] + isa["vmovaps zmm"] == 4, qPrintable(all));
     QVERIFY2(isa["stack"] == 0, qPrintable(all));
     QVERIFY2(isa["vgatherdps"] + isa["vgatherqps"] + isa["vinsertps"] + isa["vpermps"] + isa["vpermt2ps"] == 0,
              qPrintable(all));
@@ -188,7 +188,7 @@ private Q_SLOTS:
     for (const auto& [m, n] : isa) all += QStringLiteral("%1=%2 ").arg(QString::fromStdString(m)).arg(n);
     QVERIFY2(isa["vfmadd231ps zmm"] + isa["vfmadd213ps zmm"] == 16, qPrintable(all));
     QVERIFY2(isa["vfmadd231ps ymm"] + isa["vfmadd213ps ymm"] == 0, qPrintable(all));
-    QVERIFY2(isa["vmovups zmm"] == 1, qPrintable(all));
+    QVERIFY2(isa["vmovups zmm"] + isa["vmovaps zmm"] == 1, qPrintable(all));
     QVERIFY2(isa["stack"] == 0, qPrintable(all));
   }
 };

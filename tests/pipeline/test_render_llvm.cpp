@@ -83,11 +83,11 @@ loop0.exit:
 define void @kernel(ptr %bufs, i64 %tid) #1 {
 entry:
   %a0 = getelementptr inbounds ptr, ptr %bufs, i64 0
-  %p0 = load ptr, ptr %a0
+  %p0 = load ptr, ptr %a0, !align !{i64 64}, !noundef !{}
   %a1 = getelementptr inbounds ptr, ptr %bufs, i64 1
-  %p1 = load ptr, ptr %a1
+  %p1 = load ptr, ptr %a1, !align !{i64 64}, !noundef !{}
   %a2 = getelementptr inbounds ptr, ptr %bufs, i64 2
-  %p2 = load ptr, ptr %a2
+  %p2 = load ptr, ptr %a2, !align !{i64 64}, !noundef !{}
   call void @E_16(ptr %p0, ptr %p1, ptr %p2, i64 %tid)
   ret void
 }

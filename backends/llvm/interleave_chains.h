@@ -9,12 +9,7 @@
 // core's window is large enough.
 #pragma once
 
-namespace llvm {
-class Function;
-class Module;
-template <typename IRUnitT, typename... ExtraArgTs> class AnalysisManager;
-using FunctionAnalysisManager = AnalysisManager<Function>;
-} // namespace llvm
+#include "backends/llvm/module_pass.h"
 
 namespace uops {
 

@@ -13,12 +13,7 @@
 // with streamed stores (stream_stores.h), 2 Zen 3 cores, alternating runs.
 #pragma once
 
-namespace llvm {
-class Function;
-class Module;
-template <typename IRUnitT, typename... ExtraArgTs> class AnalysisManager;
-using FunctionAnalysisManager = AnalysisManager<Function>;
-} // namespace llvm
+#include "backends/llvm/module_pass.h"
 
 namespace uops {
 

@@ -8,12 +8,7 @@
 // than plain stores, and x86 orders non-temporal stores only at a fence.
 #pragma once
 
-namespace llvm {
-class Function;
-class Module;
-template <typename IRUnitT, typename... ExtraArgTs> class AnalysisManager;
-using FunctionAnalysisManager = AnalysisManager<Function>;
-} // namespace llvm
+#include "backends/llvm/module_pass.h"
 
 namespace uops {
 

@@ -5,6 +5,7 @@
 // numbers against the reference evaluator.
 #include "tests/support/test_registry.h"
 #include "tests/support/backend_devices.h"
+#include "tests/support/cpu_targets.h"
 #include "tests/support/zen5_loop.h"
 
 #include "core/engine/device_schedule.h"
@@ -19,26 +20,10 @@
 #include <cmath>
 
 using namespace uops;
+using testsupport::kernelsAndOpts;
+using testsupport::twoCoreCpu;
 
 namespace {
-
-// Two cores with 256-bit vectors (AVX2), as hostCpuTarget makes it on Zen 3,
-// or with 512-bit ones (AVX-512).
-CodegenTarget cpuWith(int vectorBits) {
-  CodegenTarget t = cpuTarget();
-  t.heuristics = true;
-  t.threads = 2;
-  t.vectorBits = vectorBits;
-  return t;
-}
-
-// Each kernel's name and OptOps, one line each.
-QStringList kernelsAndOpts(const PipelineRun& run) {
-  QStringList out;
-  for (size_t i = 0; i < run.kernels.size(); ++i)
-    out << QString::fromStdString(run.schedule.kernels[i].name + ": " + formatOpts(run.kernels[i].opts));
-  return out;
-}
 
 Tensor benchImages() { return Tensor::empty({16, 64, 56, 56}); }
 Tensor benchFilters() { return Tensor::empty({64, 64, 3, 3}); }
@@ -57,7 +42,7 @@ private Q_SLOTS:
   // padded to 64: tests/cpu/test_conv_avx2.cpp)
   void benchConvolutionSchedule() {
     const std::vector<UOpPtr> roots{conv2d(benchImages(), benchFilters(), {.padding = 1}).uop()};
-    PipelineRun copied = runPipeline(roots, {.trace = false, .target = cpuWith(256)});
+    PipelineRun copied = runPipeline(roots, {.trace = false, .target = twoCoreCpu(256)});
     QVERIFY(!copied.failed());
     QCOMPARE(
         kernelsAndOpts(copied),
@@ -66,14 +51,14 @@ private Q_SLOTS:
                          "r_16_64_56_56_64_3_3: Split(3, 8, UPCAST); Split(2, 2, UPCAST); Split(1, "
                          "4, UPCAST); Swap(1, 2); Split(0, 2, THREAD)")}));
     // AVX-512 keeps the padded read in the convolution
-    QCOMPARE(runPipeline(roots, {.trace = false, .target = cpuWith(512)}).schedule.kernels.size(), size_t{1});
+    QCOMPARE(runPipeline(roots, {.trace = false, .target = twoCoreCpu(512)}).schedule.kernels.size(), size_t{1});
   }
 
   // what is not copied: a depthwise window (one input channel per sum), a
   // convolution without padding, a stride-2 window, rows shorter than 48
   void notCopied() {
     auto kernels = [](const Tensor& out) {
-      return runPipeline({out.uop()}, {.trace = false, .target = cpuWith(256)}).schedule.kernels.size();
+      return runPipeline({out.uop()}, {.trace = false, .target = twoCoreCpu(256)}).schedule.kernels.size();
     };
     QCOMPARE(kernels(conv2d(benchImages(), Tensor::empty({64, 1, 3, 3}), {.groups = 64, .padding = 1})), size_t{1});
     QCOMPARE(kernels(conv2d(benchImages(), Tensor::empty({64, 64, 1, 1}))), size_t{1});
@@ -90,7 +75,7 @@ private Q_SLOTS:
   // one), nothing on the stack (gated, the loop held one tap: 16)
   void hotLoopMachineCode() {
     const std::vector<UOpPtr> roots{conv2d(benchImages(), benchFilters(), {.padding = 1}).uop()};
-    PipelineRun run = runPipeline(roots, {.trace = false, .target = cpuWith(256)});
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = twoCoreCpu(256)});
     QCOMPARE(run.kernels.size(), size_t{2});
     std::map<std::string, int> isa = zen5loop::innermostLoopIsa(run.kernels[1], "znver3", true);
     QString all;
@@ -118,7 +103,7 @@ private Q_SLOTS:
                    .reshape({2, 16, rows, width});
     Tensor w = (Tensor::arange(int64_t{8 * 16 * 9}).cast(dtypes::float32) * 0.61).cos().reshape({8, 16, 3, 3});
     const std::vector<UOpPtr> roots{conv2d(x.contiguous(), w.contiguous(), {.padding = 1}).uop()};
-    PipelineRun run = runPipeline(roots, {.trace = false, .target = cpuWith(256)});
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = twoCoreCpu(256)});
     QVERIFY(!run.failed());
     QVERIFY(std::any_of(
         run.schedule.kernels.begin(), run.schedule.kernels.end(), [&](const ScheduledKernel& k) {

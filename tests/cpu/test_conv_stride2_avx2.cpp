@@ -5,6 +5,7 @@
 // numbers against the reference evaluator, odd widths and channels too.
 #include "tests/support/test_registry.h"
 #include "tests/support/backend_devices.h"
+#include "tests/support/cpu_targets.h"
 #include "tests/support/zen5_loop.h"
 
 #include "core/engine/device_schedule.h"
@@ -19,26 +20,10 @@
 #include <cmath>
 
 using namespace uops;
+using testsupport::kernelsAndOpts;
+using testsupport::twoCoreCpu;
 
 namespace {
-
-// Two cores with 256-bit vectors (AVX2), as hostCpuTarget makes it on Zen 3,
-// or with 512-bit ones (AVX-512).
-CodegenTarget stridedCpu(int vectorBits) {
-  CodegenTarget t = cpuTarget();
-  t.heuristics = true;
-  t.threads = 2;
-  t.vectorBits = vectorBits;
-  return t;
-}
-
-// Each kernel's name and OptOps, one line each.
-QStringList stridedKernelsAndOpts(const PipelineRun& run) {
-  QStringList out;
-  for (size_t i = 0; i < run.kernels.size(); ++i)
-    out << QString::fromStdString(run.schedule.kernels[i].name + ": " + formatOpts(run.kernels[i].opts));
-  return out;
-}
 
 // the bench's conv2d_3x3_stride2: 16 x 64 x 56 x 56 to 128 channels of 28 x 28
 UOpPtr benchStride2() {
@@ -56,20 +41,20 @@ private Q_SLOTS:
   // filters as they are (its whole-row tile: tests/cpu/test_conv_stride2.cpp)
   void benchSchedule() {
     const std::vector<UOpPtr> roots{benchStride2()};
-    PipelineRun run = runPipeline(roots, {.trace = false, .target = stridedCpu(256)});
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = twoCoreCpu(256)});
     QVERIFY(!run.failed());
-    QCOMPARE(stridedKernelsAndOpts(run),
+    QCOMPARE(kernelsAndOpts(run),
              (QStringList{QStringLiteral("E_64_3_3_128: Split(3, 4, UPCAST); Split(0, 2, THREAD)"),
                           QStringLiteral("r_16_128_28_28_64_3_3: Split(3, 2, UPCAST); Split(1, 32, UPCAST); "
                                          "Swap(4, 5); Swap(5, 6); Split(0, 2, THREAD)")}));
-    QCOMPARE(runPipeline(roots, {.trace = false, .target = stridedCpu(512)}).schedule.kernels.size(), size_t{1});
+    QCOMPARE(runPipeline(roots, {.trace = false, .target = twoCoreCpu(512)}).schedule.kernels.size(), size_t{1});
   }
 
   // what keeps its filters: a stride-1 convolution, a depthwise one, output
   // channels that are not whole vectors
   void notPacked() {
     auto kernels = [](const Tensor& out) {
-      return runPipeline({out.uop()}, {.trace = false, .target = stridedCpu(256)}).schedule.kernels.size();
+      return runPipeline({out.uop()}, {.trace = false, .target = twoCoreCpu(256)}).schedule.kernels.size();
     };
     const Tensor x = Tensor::empty({2, 16, 30, 30});
     QCOMPARE(kernels(conv2d(x, Tensor::empty({16, 16, 3, 3}), {.padding = 1})), size_t{1});
@@ -82,7 +67,7 @@ private Q_SLOTS:
   // (the row's every other element read as masked vectors and shuffles,
   // 4-float FMAs: 16 of them)
   void hotLoopMachineCode() {
-    PipelineRun run = runPipeline({benchStride2()}, {.trace = false, .target = stridedCpu(256)});
+    PipelineRun run = runPipeline({benchStride2()}, {.trace = false, .target = twoCoreCpu(256)});
     QCOMPARE(run.kernels.size(), size_t{2});
     std::map<std::string, int> isa = zen5loop::innermostLoopIsa(run.kernels[1], "znver3", true);
     QString all;
@@ -110,7 +95,7 @@ private Q_SLOTS:
     Tensor x = (Tensor::arange(int64_t{2} * cin * 5 * width).cast(dtypes::float32) * 0.37).sin().reshape({2, cin, 5, width});
     Tensor w = (Tensor::arange(int64_t{cout} * cin * 9).cast(dtypes::float32) * 0.61).cos().reshape({cout, cin, 3, 3});
     const std::vector<UOpPtr> roots{conv2d(x.contiguous(), w.contiguous(), {.stride = 2, .padding = 1}).uop()};
-    PipelineRun run = runPipeline(roots, {.trace = false, .target = stridedCpu(256)});
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = twoCoreCpu(256)});
     QVERIFY(!run.failed());
     const std::string packed = "E_" + std::to_string(cin) + "_3_3_" + std::to_string(cout);
     QVERIFY(std::any_of(run.schedule.kernels.begin(), run.schedule.kernels.end(),

@@ -5,6 +5,7 @@
 // padded and unpadded half matmuls, an elementwise half op and half sums,
 // bit for bit against the reference evaluator.
 #include "tests/support/test_registry.h"
+#include "tests/support/cpu_targets.h"
 #include "tests/support/backend_devices.h"
 #include "tests/support/zen5_loop.h"
 
@@ -22,10 +23,7 @@ namespace {
 
 // Two Zen 3 cores: 256-bit vectors (AVX2) and F16C's conversions.
 CodegenTarget zen3() {
-  CodegenTarget t = cpuTarget();
-  t.heuristics = true;
-  t.threads = 2;
-  t.vectorBits = 256;
+  CodegenTarget t = testsupport::twoCoreCpu(256);
   t.halfInstructions = true;
   return t;
 }

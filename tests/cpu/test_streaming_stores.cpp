@@ -5,6 +5,7 @@
 // evaluator with every store streamed.
 #include "tests/support/test_registry.h"
 #include "tests/support/backend_devices.h"
+#include "tests/support/cpu_targets.h"
 #include "tests/support/zen5_loop.h"
 
 #include "core/engine/device_schedule.h"
@@ -25,10 +26,7 @@ namespace {
 // Two AVX2 cores, as hostCpuTarget makes it on Zen 3, streaming stores into
 // buffers of at least `streamingBytes`.
 CodegenTarget avx2Streaming(int64_t streamingBytes) {
-  CodegenTarget t = cpuTarget();
-  t.heuristics = true;
-  t.threads = 2;
-  t.vectorBits = 256;
+  CodegenTarget t = testsupport::twoCoreCpu(256);
   t.streamingStoreBytes = streamingBytes;
   return t;
 }

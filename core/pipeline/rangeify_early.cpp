@@ -144,34 +144,48 @@ bool changesItemSize(const UOp& u) {
 
 // ---- split reductions ----
 
-// A reduction of one long axis into few values runs on one core as one loop.
-// Split it (tinygrad's split_reduceop): the axis as (k, n/k), first k partial
-// results in a buffer of their own (a kernel with k outputs to spread over
-// cores), then their reduction.
-constexpr int64_t kSplitReduceFrom = int64_t{1} << 16; // axis length
+// A long reduction into few values runs on one core as one loop, and each of
+// its few accumulators sums so many elements that their sum dwarfs what is
+// added (8M softmax outputs of ~2.4e-4 summed in four chains: 2041.3 for
+// 2048). Split it (tinygrad's split_reduceop): a reduced axis as (k, m/k),
+// first k partial results over everything else reduced, in a buffer of their
+// own (a kernel with k outputs to spread over cores), then their reduction.
+// The first reduced axis k divides, where each partial still sums 256 or more.
+constexpr int64_t kSplitReduceFrom = int64_t{1} << 16; // elements reduced into each result
 constexpr int64_t kSplitReduceOutputs = 16;            // at most this many results (fewer than k: a split is not split again)
 
-std::optional<int64_t> splitFactor(const UOp& u) {
+struct ReduceSplit {
+  size_t axis;
+  int64_t k;
+};
+
+std::optional<ReduceSplit> splitOf(const UOp& u) {
   const Ints& axes = u.argAs<ReduceArg>().axes;
-  if (axes.size() != 1 || shapeProduct(u.shape()) > kSplitReduceOutputs) return std::nullopt;
-  int64_t n = u.src(0)->shape()[static_cast<size_t>(axes[0])];
+  if (axes.empty() || shapeProduct(u.shape()) > kSplitReduceOutputs) return std::nullopt;
+  const Shape& in = u.src(0)->shape();
+  int64_t n = 1;
+  for (int64_t a : axes) n *= in[static_cast<size_t>(a)];
   if (n < kSplitReduceFrom) return std::nullopt;
-  for (int64_t k : {256, 128, 64, 32, 16})
-    if (n % k == 0 && n / k >= 256) return k;
+  for (int64_t a : axes)
+    for (int64_t k : {256, 128, 64, 32, 16})
+      if (in[static_cast<size_t>(a)] % k == 0 && n / k >= 256) return ReduceSplit{static_cast<size_t>(a), k};
   return std::nullopt;
 }
 
 UOpPtr splitReduce(const Match& m) {
   const UOp& r = *m.root();
-  auto k = splitFactor(r);
-  if (!k) return nullptr;
+  const std::optional<ReduceSplit> split = splitOf(r);
+  if (!split) return nullptr;
   const ReduceArg& arg = r.argAs<ReduceArg>();
-  auto a = static_cast<size_t>(arg.axes[0]);
-  Shape split = r.src(0)->shape();
-  int64_t n = split[a];
-  split[a] = n / *k;
-  split.insert(split.begin() + static_cast<std::ptrdiff_t>(a), *k);
-  UOpPtr partial = reduce(reshape(r.src(0), split), arg.op, {static_cast<int64_t>(a + 1)});
+  const size_t a = split->axis;
+  Shape shape = r.src(0)->shape();
+  shape[a] /= split->k;
+  shape.insert(shape.begin() + static_cast<std::ptrdiff_t>(a), split->k);
+  // the reduced axes after the inserted one move up by one; axis a's rest is a + 1
+  Ints rest;
+  for (int64_t x : arg.axes)
+    rest.push_back(static_cast<size_t>(x) < a ? x : x + 1);
+  UOpPtr partial = reduce(reshape(r.src(0), shape), arg.op, rest);
   UOpPtr stored = UOp::make(Op::Contiguous, partial->dtype(), {partial});
   return reshape(reduce(stored, arg.op, {static_cast<int64_t>(a)}), r.shape());
 }

@@ -32,17 +32,25 @@ void keepWholeVectorStreams(llvm::Module& module, llvm::FunctionAnalysisManager&
   const llvm::DataLayout& layout = module.getDataLayout();
   for (llvm::Function& f : module) {
     if (f.isDeclaration()) continue;
-    bool streams = false;
+    bool whole = true;
+    std::vector<llvm::StoreInst*> marked;
     std::vector<llvm::ReturnInst*> returns;
     for (llvm::BasicBlock& block : f)
       for (llvm::Instruction& inst : block) {
         if (auto* ret = llvm::dyn_cast<llvm::ReturnInst>(&inst)) returns.push_back(ret);
         auto* store = llvm::dyn_cast<llvm::StoreInst>(&inst);
         if (!store || !store->getMetadata(llvm::LLVMContext::MD_nontemporal)) continue;
-        if (storesAlignedVector(*store, layout)) streams = true;
-        else store->setMetadata(llvm::LLVMContext::MD_nontemporal, nullptr);
+        marked.push_back(store);
+        whole = storesAlignedVector(*store, layout) && whole;
       }
-    if (!streams) continue;
+    if (marked.empty()) continue;
+    // all or none: a line written partly streamed, partly through the cache
+    // waits on both (a padded tile's aligned and unaligned rows)
+    if (!whole) {
+      for (llvm::StoreInst* store : marked)
+        store->setMetadata(llvm::LLVMContext::MD_nontemporal, nullptr);
+      continue;
+    }
     llvm::Function* fence = llvm::Intrinsic::getDeclaration(&module, llvm::Intrinsic::x86_sse_sfence);
     for (llvm::ReturnInst* ret : returns)
       llvm::IRBuilder<>(ret).CreateCall(fence);

@@ -12,10 +12,10 @@
 
 namespace uops {
 
-// After vectorization: a `!nontemporal` store keeps it where it stores a
-// vector of 16 bytes or more whose address is known aligned to its size (the
-// alignment is raised to what the address is known to have); other stores
-// lose it. A function left with such stores ends with an `sfence` before
+// After vectorization: the `!nontemporal` stores of a function keep the mark
+// where every one of them stores a vector of 16 bytes or more whose address
+// is known aligned to its size (the alignment is raised to what the address
+// is known to have); else all lose it. A function left with such stores ends with an `sfence` before
 // each return, so the kernel's results are visible to every core when it
 // returns, as plain stores are.
 void keepWholeVectorStreams(llvm::Module& module, llvm::FunctionAnalysisManager& functions);

@@ -8,6 +8,7 @@
 // machine code, and results against the kernel interpreter and the
 // reference evaluator.
 #include "tests/support/test_registry.h"
+#include "tests/support/reference_match.h"
 #include "tests/support/backend_devices.h"
 #include "tests/support/cpu_schedule_checks.h"
 #include "tests/support/kernel_ast.h"
@@ -143,17 +144,8 @@ private Q_SLOTS:
     QVERIFY(!run.failed());
     const QString opts = QString::fromStdString(formatOpts(run.kernels.back().opts));
     QVERIFY2(opts.contains(QStringLiteral("Split(3, %1, UPCAST)").arg(width)), qPrintable(opts));
-    HostTensor got = runSchedule(openDevice("CPU"), run, zeroFilledInputs(roots)).outputs.at(0);
-    ReferenceEvaluator ref;
-    HostTensor want = ref.evaluate(roots).at(0);
-    QCOMPARE(got.numel(), want.numel());
-    for (int64_t e = 0; e < want.numel(); ++e)
-      QVERIFY2(std::fabs(got.getDouble(e) - want.getDouble(e)) <=
-                   1e-5 + 1e-4 * std::fabs(want.getDouble(e)),
-               qPrintable(QStringLiteral("element %1: %2 against %3")
-                              .arg(e)
-                              .arg(got.getDouble(e))
-                              .arg(want.getDouble(e))));
+    const QString mismatch = testsupport::cpuMismatchWithReference(run, roots, 1e-5, 1e-4);
+    QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
   }
 
   // each tile computes what the kernel without OptOps does

@@ -4,6 +4,7 @@
 // schedule's kernels and OptOps, its hot loop in Zen 3 machine code, and the
 // numbers against the reference evaluator, odd widths and channels too.
 #include "tests/support/test_registry.h"
+#include "tests/support/reference_match.h"
 #include "tests/support/backend_devices.h"
 #include "tests/support/cpu_targets.h"
 #include "tests/support/zen5_loop.h"
@@ -100,14 +101,8 @@ private Q_SLOTS:
     const std::string packed = "E_" + std::to_string(cin) + "_3_3_" + std::to_string(cout);
     QVERIFY(std::any_of(run.schedule.kernels.begin(), run.schedule.kernels.end(),
                         [&](const ScheduledKernel& k) { return k.name == packed; }));
-    const BufferValues inputs = zeroFilledInputs(roots);
-    HostTensor got = runSchedule(openDevice("CPU"), run, inputs).outputs.at(0);
-    ReferenceEvaluator ref;
-    HostTensor want = ref.evaluate(roots).at(0);
-    QCOMPARE(got.numel(), want.numel());
-    for (int64_t e = 0; e < want.numel(); ++e)
-      QVERIFY2(std::fabs(got.getDouble(e) - want.getDouble(e)) <= 1e-5 + 1e-4 * std::fabs(want.getDouble(e)),
-               qPrintable(QStringLiteral("element %1: %2 against %3").arg(e).arg(got.getDouble(e)).arg(want.getDouble(e))));
+    const QString mismatch = testsupport::cpuMismatchWithReference(run, roots, 1e-5, 1e-4);
+    QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
   }
 };
 

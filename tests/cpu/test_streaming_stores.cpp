@@ -4,6 +4,7 @@
 // and below the threshold, and softmax's numbers against the reference
 // evaluator with every store streamed.
 #include "tests/support/test_registry.h"
+#include "tests/support/reference_match.h"
 #include "tests/support/backend_devices.h"
 #include "tests/support/cpu_targets.h"
 #include "tests/support/zen5_loop.h"
@@ -120,13 +121,8 @@ private Q_SLOTS:
     const std::vector<UOpPtr> roots{x.contiguous().softmax(1).uop()};
     PipelineRun run = runPipeline(roots, {.trace = false, .target = avx2Streaming(1)});
     QVERIFY(!run.failed());
-    HostTensor got = runSchedule(openDevice("CPU"), run, zeroFilledInputs(roots)).outputs.at(0);
-    ReferenceEvaluator ref;
-    HostTensor want = ref.evaluate(roots).at(0);
-    QCOMPARE(got.numel(), want.numel());
-    for (int64_t e = 0; e < want.numel(); ++e)
-      QVERIFY2(std::fabs(got.getDouble(e) - want.getDouble(e)) <= 1e-6 + 1e-5 * std::fabs(want.getDouble(e)),
-               qPrintable(QStringLiteral("element %1: %2 against %3").arg(e).arg(got.getDouble(e)).arg(want.getDouble(e))));
+    const QString mismatch = testsupport::cpuMismatchWithReference(run, roots, 1e-6, 1e-5);
+    QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
   }
 };
 

@@ -126,18 +126,18 @@ std::map<int64_t, const UOp*> paramsOf(const UOpPtr& linear) {
 // through the cache was slow (a 1x1 conv's padded 16 x 4 tile over 56-float
 // rows: 24 -> 50 ms).
 std::unordered_set<const UOp*> streamedParams(const UOpPtr& linear, int64_t minBytes) {
-  std::unordered_set<const UOp*> stored, loaded;
+  std::unordered_set<const UOp*> stored, barred; // barred: loaded, or stored under a gate
   for (const UOpPtr& u : linear->src()) {
     if (u->op() != Op::Store && u->op() != Op::Load) continue;
     const UOp& buffer = addressedBuffer(*u->src(0));
     if (buffer.op() != Op::Param) continue;
     const bool gatedStore = u->op() == Op::Store && u->src().size() > 2;
-    (u->op() == Op::Store && !gatedStore ? stored : loaded).insert(&buffer);
+    (u->op() == Op::Store && !gatedStore ? stored : barred).insert(&buffer);
   }
   std::unordered_set<const UOp*> out;
   for (const UOp* p : stored) {
     const DType d = p->dtype();
-    if (!loaded.count(p) && d.ptrSize > 0 && d.ptrSize * d.count * d.base().scalarType().itemSize() >= minBytes)
+    if (!barred.count(p) && d.ptrSize > 0 && d.ptrSize * d.count * d.base().scalarType().itemSize() >= minBytes)
       out.insert(p);
   }
   return out;

@@ -10,6 +10,7 @@
 #include "core/engine/device_registry.h"
 #include "core/tensor/tensor.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -76,13 +77,25 @@ inline DevicePeaks measuredPeaks(const std::string& device) {
 // once took it (the compiler's own chains, a third of the FMA peak) still fails.
 inline constexpr double kTimingNoise = 1.15;
 
-// Whether `peak` (GFLOPS or GB/s) is at least what `out` reaches on `device`
-// (`work` FLOPs or bytes over its time), within kTimingNoise. Prints both.
-inline bool atLeastReached(double peak, double work, const Tensor& out, const std::string& device,
-                           const char* what) {
+// A peak is the best the hardware does, so a measurement can only come out
+// low: a neighbouring process or a busy host takes cycles from it. Before a
+// yardstick counts as beating the peak, the peak is measured again, up to
+// kPeakRetries more times, keeping the best.
+inline constexpr int kPeakRetries = 2;
+
+// Whether `peaks.*field` (GFLOPS or GB/s) is at least what `out` reaches on
+// `device` (`work` FLOPs or bytes over its time), within kTimingNoise. A peak
+// that a re-measurement raises is kept in `peaks`. Prints every figure.
+inline bool atLeastReached(DevicePeaks& peaks, double DevicePeaks::*field, double work,
+                           const Tensor& out, const std::string& device, const char* what) {
   const double reached = work / bestSeconds(out, openDevice(device)) / 1e9;
-  fmt::print("{} on {}: {:.1f} (peak {:.1f})\n", what, device, reached, peak);
-  return peak * kTimingNoise >= reached;
+  fmt::print("{} on {}: {:.1f} (peak {:.1f})\n", what, device, reached, peaks.*field);
+  for (int retry = 0; retry < kPeakRetries && peaks.*field * kTimingNoise < reached; ++retry) {
+    const DevicePeaks again = measuredPeaks(device);
+    peaks.gflops = std::max(peaks.gflops, again.gflops);
+    peaks.gbps = std::max(peaks.gbps, again.gbps);
+  }
+  return peaks.*field * kTimingNoise >= reached;
 }
 
 } // namespace uops::testsupport

@@ -1,5 +1,5 @@
 // What the headers of our passes over an optimized module (interleave_chains.h,
-// stream_stores.h, prefetch_next_row.h) name of LLVM: declarations only, so
+// stream_stores.h, prefetch_next_row.h, disjoint_ors.h) name of LLVM: declarations only, so
 // LLVM's headers stay in this folder's .cpp files.
 #pragma once
 

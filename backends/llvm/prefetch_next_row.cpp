@@ -1,5 +1,7 @@
 #include "backends/llvm/prefetch_next_row.h"
 
+#include "backends/llvm/disjoint_ors.h"
+
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
@@ -161,6 +163,7 @@ void prefetchNextRows(llvm::Module& module, llvm::FunctionAnalysisManager& funct
     if (f.isDeclaration()) continue;
     llvm::LoopInfo& loops = functions.getResult<llvm::LoopAnalysis>(f);
     llvm::ScalarEvolution& se = functions.getResult<llvm::ScalarEvolutionAnalysis>(f);
+    if (markDisjointOrs(f, se)) se.forgetAllLoops();
     std::map<const llvm::BasicBlock*, size_t> at;
     for (llvm::BasicBlock& block : f)
       at.emplace(&block, at.size());

@@ -21,10 +21,7 @@ int64_t convStoreCoefficient(const UOpPtr& ast, const UOp& r) {
     }
   if (!store || store->src(0)->op() != Op::Index) return 0;
   std::optional<LinearForm> form = linearize(store->src(0)->src(1));
-  if (!form) return 0;
-  for (const LinearTerm& t : form->terms)
-    if (t.node.get() == &r) return static_cast<int64_t>(t.coef);
-  return 0;
+  return form ? coefficientOf(*form, r) : 0;
 }
 
 // Whether some load reads every other element along `r` (a stride-2
@@ -35,11 +32,9 @@ bool convReadsEveryOtherAlong(const UOpPtr& ast, const UOp& r) {
     if (u->op() != Op::Load || u->src(0)->op() != Op::Index) continue;
     std::optional<LinearForm> form = linearize(u->src(0)->src(1));
     if (!form) continue;
-    for (const LinearTerm& t : form->terms)
-      if (t.node.get() == &r) {
-        if (t.coef == 1) return false;
-        everyOther = everyOther || t.coef == 2;
-      }
+    const int64_t c = coefficientOf(*form, r);
+    if (c == 1) return false;
+    everyOther = everyOther || c == 2;
   }
   return everyOther;
 }

@@ -28,8 +28,7 @@ bool loadReusedAcross(const UOpPtr& ast, const UOp& r, const UOp* tiled) {
 bool accessConsecutiveAlong(const UOp& access, const UOp& r) {
   if (access.src(0)->op() != Op::Index || access.src(0)->src().size() < 2) return false;
   std::optional<LinearForm> form = linearize(access.src(0)->src(1));
-  return form && std::any_of(form->terms.begin(), form->terms.end(),
-                             [&](const LinearTerm& t) { return t.node.get() == &r && t.coef == 1; });
+  return form && coefficientOf(*form, r) == 1;
 }
 
 bool loadReadsConsecutivelyAlong(const UOpPtr& ast, const UOp& r) {

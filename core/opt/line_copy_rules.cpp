@@ -36,9 +36,7 @@ std::optional<CopyAccesses> copyAccesses(const UOpPtr& ast) {
 std::optional<int64_t> coefficientAlong(const UOp& access, const UOp& r) {
   std::optional<LinearForm> form = linearize(access.src(0)->src(1));
   if (!form) return std::nullopt;
-  for (const LinearTerm& t : form->terms)
-    if (t.node.get() == &r) return static_cast<int64_t>(t.coef);
-  return int64_t{0};
+  return coefficientOf(*form, r);
 }
 
 } // namespace

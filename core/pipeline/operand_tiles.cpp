@@ -91,13 +91,10 @@ struct StagedOperand {
   int64_t width = 1;  // elements per copy (a vector where the operand is contiguous)
 };
 
-// The coefficient of `r` in `index`'s linear form; 0 when it is not a plain
+// The coefficient of `r` in an index's linear form; 0 when it is not a plain
 // term (under a division, a modulo) or the index has no linear form.
 int64_t coefficientOf(const std::optional<LinearForm>& form, const UOp& r) {
-  if (!form) return 0;
-  for (const LinearTerm& t : form->terms)
-    if (t.node.get() == &r) return static_cast<int64_t>(t.coef);
-  return 0;
+  return form ? coefficientOf(*form, r) : 0;
 }
 
 // The tile's ranges for `load` (after the K split): LOCAL and UPCAST ranges,

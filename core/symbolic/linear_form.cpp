@@ -236,6 +236,12 @@ bool isCanonicalSum(const UOp& e) {
   return true;
 }
 
+int64_t coefficientOf(const LinearForm& form, const UOp& node) {
+  for (const LinearTerm& t : form.terms)
+    if (t.node.get() == &node) return static_cast<int64_t>(t.coef);
+  return 0;
+}
+
 Interval exactRange(const LinearForm& form) {
   Interval r{form.constant, form.constant};
   for (const LinearTerm& t : form.terms) {

@@ -53,6 +53,11 @@ bool isCanonical(const UOp& e, const LinearForm& form);
 // without building or sorting the form.
 bool isCanonicalSum(const UOp& e);
 
+// The coefficient of `node`'s term in `form` (terms are distinct nodes); 0
+// when it has none (the node does not occur, or only under a division or a
+// modulo).
+int64_t coefficientOf(const LinearForm& form, const UOp& node);
+
 // The exact interval of the sum over its terms' min_max.
 Interval exactRange(const LinearForm& form);
 bool fits(const DType& d, const Interval& i);

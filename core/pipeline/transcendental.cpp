@@ -240,15 +240,16 @@ UOpPtr exp2Native(const Emit& e, const UOpPtr& x) {
   // The scale 2^q = 2^q1 2^q2 with q1 = floor(q / 2), q2 = q - q1: both normal for
   // every clamped q. The integer bits of t are bits(shifter) + q, so u = q + 2 bias
   // (positive: q >= exp2Lo > -2 bias) gives the biased exponents q1 + bias = u >> 1
-  // and q2 + bias = u - (u >> 1), each shifted into its field.
+  // and q2 + bias = u - (u >> 1), each shifted into its field. The second field is
+  // (u << m) - (first field), the same bits modulo the width: Symbolic moves u's
+  // constant past a subtraction from u, which cost one more integer op a vector.
   const uint64_t shifterBits = fm.fp == dtypes::float64
                                    ? std::bit_cast<uint64_t>(shifter)
                                    : std::bit_cast<uint32_t>(static_cast<float>(shifter));
   UOpPtr u = bitcast(t, fm.bits) + e.u(e.wrap(2 * uint64_t(fm.bias) - shifterBits));
-  UOpPtr e1 = u >> e.u(1);
-  UOpPtr e2 = u + e1 * e.u(e.wrap(~uint64_t{0}));
-  auto field = [&](const UOpPtr& n) { return bitcast(n << e.u(fm.mantBits), fm.fp); };
-  return p * field(e1) * field(e2);
+  UOpPtr f1 = (u >> e.u(1)) << e.u(fm.mantBits);
+  UOpPtr f2 = (u << e.u(fm.mantBits)) + f1 * e.u(e.wrap(~uint64_t{0}));
+  return p * bitcast(f1, fm.fp) * bitcast(f2, fm.fp);
 }
 
 // ---- log2 -------------------------------------------------------------------------------------

@@ -75,6 +75,12 @@ private Q_SLOTS:
     std::map<std::string, int> isa = zen5loop::functionIsa(k);
     const int vectors = 128 / 16;
     QCOMPARE(isa["vmulps"] + isa["vaddps"] + isa["vsubps"], 31 * vectors);
+    // exp2's scale 2^q as two exponent fields, u >> 1 and u - (u >> 1), from u =
+    // bits(t) + c: five integer ops (the second field as (u << 23) minus the
+    // first; LLVM shifts and masks for the first). As u - (u >> 1), Symbolic
+    // moved c past the subtraction: six.
+    QCOMPARE(isa["vpaddd"] + isa["vpsubd"] + isa["vpslld"] + isa["vpsrld"] + isa["vpandd"] + isa["vpand"],
+             5 * vectors);
   }
 
   // gelu on an AVX2 core (8 vectors of copies): each copy's sigmoid divides once,

@@ -24,6 +24,12 @@ constexpr int64_t kLineBytes = 64;
 // page is the hardware stream's case; an inner loop's row is kept to what the
 // first two cache levels hold beside the row being worked on.
 constexpr int64_t kMinRowBytes = 1024, kMaxBodyRowBytes = 4096, kMaxLoopRowBytes = 65536;
+// A stream's prefetch distance: gelu over 16M floats (256 B an iteration) and
+// the 64 MB copy were fastest 1 KB ahead among 0, 1, 2 and 4 KB on 2 Zen 3
+// cores (gelu 8.17 -> 7.76 ms, the copy 4.86 -> 4.45 ms, medians of six
+// alternating runs); the hardware's stream stops at each 4 KB page. Loops
+// over less than 256 KB are left to it.
+constexpr int64_t kStreamAheadBytes = 1024, kMinStreamBytes = 256 * 1024;
 
 struct RowLoad {
   llvm::LoadInst* load;
@@ -150,6 +156,24 @@ std::vector<Walk> innerWalks(llvm::Function& f, const llvm::Loop& rowLoop, const
   return walks;
 }
 
+// A loop at the top of the function that only streams (no loop inside or
+// around it: an elementwise kernel's one loop over its thread's elements):
+// its loads that read one whole step of 64 B to 4 KB, each line prefetched
+// kStreamAheadBytes (or one step, when longer) ahead, where it runs over at
+// least kMinStreamBytes (or an unknown count).
+std::vector<Walk> streamWalks(llvm::Function& f, const llvm::Loop& loop, llvm::LoopInfo& loops,
+                              llvm::ScalarEvolution& se) {
+  std::vector<Walk> walks;
+  const unsigned trips = se.getSmallConstantTripCount(&loop);
+  for (Row& row : rowsOf(f, loop, loops, se, kLineBytes, kMaxBodyRowBytes)) {
+    const std::optional<int64_t> start = wholeStepStart(row);
+    if (!start || (trips != 0 && int64_t{trips} * row.step < kMinStreamBytes)) continue;
+    const int64_t ahead = std::max(kStreamAheadBytes, row.step);
+    walks.push_back({std::move(row), *start, ahead, nullptr, 0});
+  }
+  return walks;
+}
+
 bool sameRow(const Walk& a, const Walk& b, llvm::ScalarEvolution& se) {
   if (a.distance != b.distance || a.firstByte->getType() != b.firstByte->getType()) return false;
   const auto* apart = llvm::dyn_cast<llvm::SCEVConstant>(se.getMinusSCEV(a.firstByte, b.firstByte));
@@ -169,9 +193,13 @@ void prefetchNextRows(llvm::Module& module, llvm::FunctionAnalysisManager& funct
       at.emplace(&block, at.size());
     std::vector<Walk> planned;
     for (llvm::Loop* loop : loops.getLoopsInPreorder()) {
-      // an innermost loop only streams, and the hardware keeps a stream going;
-      // a row loop with inner loops leaves memory idle while they work on the row
-      if (loop->isInnermost()) continue;
+      // a row loop with inner loops leaves memory idle while they work on the row;
+      // an innermost loop inside another streams each row, the hardware keeping up
+      if (loop->isInnermost()) {
+        if (!loop->getParentLoop())
+          for (Walk& w : streamWalks(f, *loop, loops, se)) planned.push_back(std::move(w));
+        continue;
+      }
       std::vector<Walk> walks = bodyWalks(f, *loop, loops, se, at);
       for (llvm::Loop* inner : loop->getSubLoops())
         if (inner->isInnermost())

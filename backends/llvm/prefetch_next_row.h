@@ -11,6 +11,8 @@
 //     loops: the normalization prefetches.
 // 4096 x 4096 softmax 25.3 -> 18.8 ms and 8192 x 1024 layernorm 5.9 -> 3.7 ms
 // with streamed stores (stream_stores.h), 2 Zen 3 cores, alternating runs.
+// A kernel's one loop over a long stream (an elementwise kernel's) prefetches
+// its lines 1 KB ahead for the same reason: gelu and the copy about 6% faster.
 #pragma once
 
 #include "backends/llvm/module_pass.h"
@@ -24,6 +26,9 @@ namespace uops {
 // count times that is S), a prefetch of each 64-byte line S bytes ahead before
 // the first load of the line; of several passes over the same row, only the
 // last one prefetches (the row's later work overlaps the next row's fetch).
+// In an innermost loop outside every other loop that runs over 256 KB or an
+// unknown count, loads reading one whole step of 64 B to 4 KB: each line
+// prefetched max(1 KB, step) ahead.
 void prefetchNextRows(llvm::Module& module, llvm::FunctionAnalysisManager& functions);
 
 } // namespace uops

@@ -107,15 +107,27 @@ private Q_SLOTS:
   // the row loop's own block (its reduction unrolled), the variance and the
   // normalization passes again in inner loops. The last pass, the
   // normalization (64 floats an iteration), prefetches the next row's lines as
-  // it reads its own, one per line. sum's and gelu's streams (a few vectors an
-  // iteration, no row loop) keep to the hardware's prefetcher.
+  // it reads its own, one per line. sum's stream (a reduction loop inside the
+  // thread's row loop) keeps to the hardware's prefetcher.
   void layernormPrefetchesNextRow() {
     Tensor x = Tensor::empty({8192, 1024});
     LoweredKernel k = avx2LoweredKernel(layernorm(x));
     QCOMPARE(prefetches(k), 4);
     QCOMPARE(prefetches(avx2LoweredKernel(Tensor::empty({1 << 24}).sum())), 0);
+  }
+
+  // gelu's one loop over its thread's elements reads 256 bytes an iteration
+  // (8 vectors): each of the four lines prefetched 1 KB ahead, in the loop,
+  // where the hardware's stream stops at each 4 KB page. Over 64 KB (under
+  // 256 KB) the loop is left alone.
+  void geluStreamPrefetchesAhead() {
     Tensor y = Tensor::empty({1 << 20});
-    QCOMPARE(prefetches(avx2LoweredKernel((y * 1.5 + 0.25).gelu())), 0);
+    LoweredKernel k = avx2LoweredKernel((y * 1.5 + 0.25).gelu());
+    std::map<std::string, int> loop = zen5loop::innermostLoopHolding(k, "znver3", "prefetcht0");
+    QCOMPARE(loop["prefetcht0"], 4);
+    QCOMPARE(prefetches(k), 4);
+    Tensor small = Tensor::empty({1 << 14});
+    QCOMPARE(prefetches(avx2LoweredKernel((small * 1.5 + 0.25).gelu())), 0);
   }
 
   // softmax of 4096-float rows on AVX2: the row loop's inner loops read the

@@ -64,7 +64,7 @@ int64_t expandedWeight(const UOp& u, const NodeWeights& weights) {
     switch (u.op()) {
     case Op::Sin: w = 392; break;
     case Op::Log2: w = 80; break;
-    case Op::Exp2: w = 48; break;
+    case Op::Exp2: w = 58; break;
     default: break;
     }
   }

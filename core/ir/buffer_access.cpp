@@ -13,6 +13,21 @@ const UOp& addressedBuffer(const UOp& index) {
   return *b;
 }
 
+int64_t paramElements(const UOp& param) {
+  if (param.dtype().ptrSize >= 0) return param.dtype().ptrSize;
+  return param.shape().empty() ? 1 : param.shape().front();
+}
+
+bool accessInBounds(const UOp& access) {
+  if ((access.op() != Op::Load && access.op() != Op::Store) || access.src(0)->op() != Op::Index ||
+      access.src(0)->src().size() != 2)
+    return false;
+  const UOp& b = addressedBuffer(*access.src(0));
+  if (b.op() != Op::Param) return false;
+  const MinMax m = access.src(0)->src(1)->minMax();
+  return !m.isFloat && m.lo >= 0 && m.hi < paramElements(b);
+}
+
 bool isRegisterBuffer(const UOp& u) {
   return u.op() == Op::Buffer && u.argAs<BufferArg>().addrSpace == AddrSpace::Reg;
 }

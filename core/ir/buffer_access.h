@@ -11,6 +11,13 @@ namespace uops {
 // The Param or Buffer `index` (an Index) addresses.
 const UOp& addressedBuffer(const UOp& index);
 
+// The elements of a Param buffer (its pointer's size, else its shape's first extent).
+int64_t paramElements(const UOp& param);
+
+// Whether `access` (a Load or Store through an Index of a Param) reads or writes
+// inside its buffer wherever its index can be, by the index's min_max alone.
+bool accessInBounds(const UOp& access);
+
 // Whether `u` is a Buffer in REG address space.
 bool isRegisterBuffer(const UOp& u);
 

@@ -226,8 +226,10 @@ private:
     auto mask = [&](UOpPtr u) {
       bool dep = std::any_of(u->src().begin(), u->src().end(),
                              [&](const UOpPtr& x) { return depends.contains(x.get()); });
-      if (u->op() == Op::Load && t != AxisType::Reduce && depends.contains(u->src(0).get()) &&
-          !accessConsecutiveAlong(*u, *wide))
+      const bool outputLoad = u->op() == Op::Load && t != AxisType::Reduce && depends.contains(u->src(0).get());
+      if (outputLoad && u->src().size() == 1 && accessInBounds(*u)) {
+        // in bounds at the padded positions too (a packed operand's padded panel): as it is
+      } else if (outputLoad && !accessConsecutiveAlong(*u, *wide))
         u = clamped(*u, wide, last);
       else if ((u->op() == Op::Load || u->op() == Op::Store) && depends.contains(u->src(0).get()))
         u = gated(*u, valid);

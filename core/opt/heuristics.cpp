@@ -235,15 +235,30 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // Only where a second tile axis follows (a depthwise convolution's tile
   // of one axis padded spilled its copies) and the axis is longer than a
   // vector (a 14-wide row as one padded vector spilled too).
-  auto padToVector = [&](const Axis& t) {
-    const int64_t padded = (t.size + lanes - 1) / lanes * lanes;
+  // With AVX2 (`masks` false) only the innermost output axis, where no load
+  // along it is gated after padding (an operand packed in padded panels,
+  // rangeify_pack.cpp, read in bounds): the explicit tile vectors take no
+  // masked loads, and a tile of
+  // masked lanes left to LLVM came out as scalars (999 x 512 @ 512 x 333:
+  // 26.5 cycles a step of K by MCA against 6).
+  auto padToVector = [&](const Axis& t, int64_t width, bool masks) {
+    const int64_t padded = (t.size + width - 1) / width * width;
     const bool second = std::any_of(outputs.begin(), outputs.end(), [&](const Axis& o) {
       return o.index != t.index && loadReusedAcross(k, *o.range, t.range.get());
     });
-    return t.size > lanes && t.size % lanes != 0 && 4 * (padded - t.size) <= t.size && second &&
-           loadReadsConsecutivelyAlong(k, *t.range) &&
-           tryApply(Opt{OptOpKind::Padto, t.index, lanes, AxisType::Upcast, false, 0},
-                    "the first tile axis padded to whole vectors: half-width vectors halve the FMA rate");
+    const Opt pad{OptOpKind::Padto, t.index, width, AxisType::Upcast, false, 0};
+    auto ungatedWhenPadded = [&] {
+      try {
+        const UOpPtr trial = applyOpt(k, pad, budget, applied);
+        return !loadGatedAlong(trial, *kernelAxes(trial)[static_cast<size_t>(t.index)].range);
+      } catch (const OptError&) {
+        return false;
+      }
+    };
+    return t.size > width && t.size % width != 0 && 4 * (padded - t.size) <= t.size && second &&
+           (masks ? loadReadsConsecutivelyAlong(k, *t.range)
+                  : t.index == outputs.front().index && ungatedWhenPadded()) &&
+           tryApply(pad, "the first tile axis padded to whole vectors: half-width vectors halve the FMA rate");
   };
   const int64_t accumulators = wide                        ? 256
                                : target.workItemVectorizer ? (reduceAxes == 1 ? 64 : 128)
@@ -262,8 +277,8 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // 8 accumulators: Zen 3's two FMA pipes of latency 4 need all 8 in flight
   // every cycle, so each load that misses L1 stalls the chain. By 6 rows (12
   // accumulators, 2 vectors of B and a broadcast: 15 of the 16 registers) the
-  // chains have slack, as in BLIS's 6 x 16 Zen kernel; rows that 6 does not
-  // divide are padded (to 6 per core where the cores split them), their loads
+  // chains have slack, as in BLIS's 6 x 16 Zen kernel; rows that 6 (6 per
+  // core where the cores split them) does not divide are padded, their loads
   // read the last row and their stores are gated (Padto), where that adds at
   // most 1/32 of the rows
   // (znver3, MCA: 12 cycles per 2 steps of K, no register-dependency waits;
@@ -271,14 +286,17 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // 29.9 ms of CPU time per run (70 -> 77% of the FMA peak, sampled), its
   // median run 87-91 -> 79-82 ms; a 960-row gemm without padding 40.3 ->
   // 36.0 ms of CPU per run; the batched 256 gemm 12.0 -> 10.3 ms).
+  const bool avx2Matmul = !wide && !target.workItemVectorizer && lanes == 8 && reduceAxes == 1;
   auto avx2MatmulRows = [&](const Axis& a) {
-    if (wide || target.workItemVectorizer || lanes != 8 || reduceAxes != 1 || firstFactor != 2 * lanes) return false;
+    if (!avx2Matmul || firstFactor != 2 * lanes) return false;
     // the outermost output axis is the one the cores split (below): whole tiles per core
+    // (1026 rows, 171 tiles, padded to 1032: one core alone ran them at half the speed)
     const int64_t multiple = kAvx2MatmulRows * (a.index == outputs.back().index ? std::max(1, target.threads) : 1);
     const int64_t padded = (a.size + multiple - 1) / multiple * multiple;
     const Opt pad{OptOpKind::Padto, a.index, multiple, AxisType::Upcast, false, 0};
-    if (a.size % kAvx2MatmulRows != 0 &&
-        (32 * (padded - a.size) > a.size || !tryApply(pad, "AVX2 matmul: the rows padded to whole tiles of 6")))
+    if (a.size % multiple != 0 &&
+        !(32 * (padded - a.size) <= a.size && tryApply(pad, "AVX2 matmul: the rows padded to whole tiles of 6")) &&
+        a.size % kAvx2MatmulRows != 0)
       return false;
     return apply(a.index, kAvx2MatmulRows, AxisType::Upcast,
                  "AVX2 matmul: 6 rows by two vectors, 12 accumulators, so the multiply-add chains have slack");
@@ -313,7 +331,9 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
                                                 "is reused across it"
                                               : "register tile, second axis: it reuses a load the first does not";
       // a padded axis is one vector per step
-      const int64_t f = tiled == 0 && wide && padToVector(a) ? (apply(a.index, lanes, AxisType::Upcast, why) ? lanes : 0)
+      const int64_t f = tiled == 0 && wide && padToVector(a, lanes, true) ? (apply(a.index, lanes, AxisType::Upcast, why) ? lanes : 0)
+                        : tiled == 0 && avx2Matmul && padToVector(a, 2 * lanes, false)
+                            ? (apply(a.index, 2 * lanes, AxisType::Upcast, why) ? 2 * lanes : 0)
                         : tiled == 1 && avx2MatmulRows(a)    ? kAvx2MatmulRows
                                                              : applyLargest(a, factors, AxisType::Upcast, why);
       if (!f) continue;

@@ -100,11 +100,6 @@ const UOp* paramOf(const UOp& index) {
   return b.op() == Op::Param ? &b : nullptr;
 }
 
-int64_t elementsOf(const UOp& param) {
-  if (param.dtype().ptrSize >= 0) return param.dtype().ptrSize;
-  return param.shape().empty() ? 1 : param.shape().front();
-}
-
 // One Load or Store of a Param buffer: its index, gate (null: none) and the
 // buffer's size.
 struct Access {
@@ -120,7 +115,7 @@ std::optional<Access> accessOf(const UOp& u) {
   const UOp* param = paramOf(index);
   if (!param) return std::nullopt; // REG accumulators are made in bounds by Linearize
   bool gated = u.src().size() == 3;
-  return Access{param, index.src(1), gated ? u.src(2) : nullptr, elementsOf(*param)};
+  return Access{param, index.src(1), gated ? u.src(2) : nullptr, paramElements(*param)};
 }
 
 bool provenInBounds(const Access& a) {

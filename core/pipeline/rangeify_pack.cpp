@@ -54,9 +54,13 @@ std::optional<PackPlan> packPlan(const UOp& o, size_t axis) {
   std::optional<size_t> panel;
   for (size_t i = 0; i < s.size(); ++i) {
     if ((*st)[i] == 0) reuse *= s[i];
-    if ((*st)[i] == 1 && i != axis && s[i] % kPanel == 0 && s[i] >= kPackLengthFrom) panel = i;
+    if ((*st)[i] == 1 && i != axis && s[i] >= kPackLengthFrom) panel = i;
   }
-  if (!panel || reuse < kPackReuseFrom || s[axis] * s[*panel] < kPackElementsFrom) return std::nullopt;
+  // a panel axis kPanel does not divide is packed whatever its size: padded
+  // panels let the kernel's tile read whole vectors in bounds, where the
+  // operand itself would be read through masks
+  if (!panel || reuse < kPackReuseFrom || (s[axis] * s[*panel] < kPackElementsFrom && s[*panel] % kPanel == 0))
+    return std::nullopt;
   return PackPlan{axis, *panel};
 }
 
@@ -67,10 +71,17 @@ UOpPtr packed(const UOpPtr& o, const PackPlan& plan) {
   Shape single = s; // one element along broadcast axes
   for (size_t i = 0; i < s.size(); ++i)
     if ((*st)[i] == 0) single[i] = 1;
-  UOpPtr u = shrink(o, Shape(s.size(), 0), single);
+  const Shape origin(s.size(), 0);
+  UOpPtr u = shrink(o, origin, single);
+  // columns kPanel does not divide: the last panel's are zeros (a Pad), the
+  // reads shrink them off again; a kernel padded along the columns (Padto)
+  // reads them in bounds, whole vectors
+  Shape whole = single;
+  whole[plan.panelAxis] = (single[plan.panelAxis] + kPanel - 1) / kPanel * kPanel;
+  if (whole != single) u = pad(u, origin, whole);
   // the panel axis as (columns / kPanel, kPanel), then [others..., columns / kPanel, reduce, kPanel]
-  Shape split = single;
-  split[plan.panelAxis] = single[plan.panelAxis] / kPanel;
+  Shape split = whole;
+  split[plan.panelAxis] = whole[plan.panelAxis] / kPanel;
   split.insert(split.begin() + static_cast<std::ptrdiff_t>(plan.panelAxis) + 1, kPanel);
   auto at = [&](size_t axis) { return static_cast<int64_t>(axis > plan.panelAxis ? axis + 1 : axis); };
   int64_t outer = at(plan.panelAxis), inner = outer + 1, red = at(plan.reduceAxis);
@@ -82,7 +93,9 @@ UOpPtr packed(const UOpPtr& o, const PackPlan& plan) {
   for (size_t i = 0; i < order.size(); ++i) inverse[static_cast<size_t>(order[i])] = static_cast<int64_t>(i);
   UOpPtr copy = permute(reshape(u, split), order);
   copy = UOp::make(Op::Contiguous, copy->dtype(), {copy});
-  return expand(reshape(permute(copy, inverse), single), s);
+  UOpPtr back = reshape(permute(copy, inverse), whole);
+  if (whole != single) back = shrink(back, origin, single);
+  return expand(back, s);
 }
 
 // Reduce(Add, a * b) over one axis with an operand walked down large strides

@@ -7,6 +7,8 @@
 // rounds (fptrunc / fpext: F16C's vcvtps2ph / vcvtph2ps on whole vectors).
 #include "core/render/render_llvm_writer.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace uops::llvmir {
@@ -107,6 +109,16 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
                          w.storeMetadata(*first.src(0))));
     };
     if (first.src().size() < 3) return write();
+    const bool oneGate = std::all_of(op.lanes.begin(), op.lanes.end(),
+                                     [&](const UOp* l) { return l->src(2) == first.src(2); });
+    if (!oneGate) {
+      // each lane its own gate (a padded axis inside the vector): one masked store
+      const std::string suffix = fmt::format("v{}{}", n, mt == "float" ? "f32" : mt == "double" ? "f64" : mt == "half" ? "f16" : mt);
+      w.line(fmt::format("call void @llvm.masked.store.{}.p0({} {}, ptr {}, i32 {}, <{} x i1> {})", suffix, mvt,
+                         value, vopStart(w, op, mt), d.itemSize(), n, renderLaneMask(w, op.lanes)));
+      w.declare(fmt::format("declare void @llvm.masked.store.{}.p0({}, ptr, i32, <{} x i1>)", suffix, mvt, n));
+      return;
+    }
     // the lanes' one gate (vector_access.h): a padded axis' positions are not written
     const std::string label = w.fresh().substr(1);
     w.line(fmt::format("br i1 {}, label %{}.then, label %{}.done", w.operand(*first.src(2)), label, label));

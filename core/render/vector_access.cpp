@@ -37,8 +37,8 @@ const UOp* paramOf(const UOp& access) {
   return index.src(0).get();
 }
 
-// Tiles: a Store with a gate is a candidate too (it groups only with Stores
-// of the same gate)
+// Tiles: a Store with a gate is a candidate too (it groups only with gated
+// Stores, each lane keeping its own gate)
 std::optional<Candidate> candidate(const UOp& u, size_t position, VectorAccess which) {
   const bool gatedStores = which == VectorAccess::Tiles;
   bool store = u.op() == Op::Store;
@@ -157,13 +157,13 @@ struct Classes {
     std::unordered_map<size_t, std::vector<size_t>> byHash; // hash -> classes
     for (size_t i = 0; i < segment.size(); ++i) {
       const Candidate& c = segment[i];
-      size_t h = std::hash<const UOp*>{}(c.param) * 2 + c.store + (c.store ? std::hash<const UOp*>{}(c.gate) : 0);
+      size_t h = std::hash<const UOp*>{}(c.param) * 4 + c.store * 2 + (c.store && c.gate);
       for (const LinearTerm& t : c.index.terms)
         h = h * 0x9E3779B97F4A7C15ull + std::hash<const UOp*>{}(t.node.get()) + static_cast<size_t>(t.coef);
       std::vector<size_t>& candidates = byHash[h];
       auto same = std::find_if(candidates.begin(), candidates.end(), [&](size_t k) {
         const Candidate& first = segment[members[k].front().second];
-        return first.store == c.store && first.param == c.param && (!c.store || first.gate == c.gate) &&
+        return first.store == c.store && first.param == c.param && (!c.store || !first.gate == !c.gate) &&
                sameTerms(first.index, c.index);
       });
       if (same == candidates.end()) {

@@ -16,8 +16,8 @@
 // store group written where its last store is (every lane's value exists by
 // then), both at that member's own index minus its lane number. Stores are
 // never gated, but for the tiles (VectorAccess::Tiles): there a group's
-// stores share one gate (a padded row's), the whole vector written where it
-// holds.
+// stores may each have a gate (a padded axis'), written as one vector where
+// they share one, else as one masked store of the lanes whose gate holds.
 //
 // Gated loads (a padded convolution's row: each lane its own bounds check)
 // group too, read as one access that touches only the lanes whose gate holds

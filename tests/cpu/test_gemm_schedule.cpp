@@ -125,6 +125,37 @@ private Q_SLOTS:
     QVERIFY2(function["vmovss"] == 0, qPrintable(all));
   }
 
+  // Sizes the tiles do not divide, with AVX2: columns 333 (B in padded panels)
+  // padded to 336 for whole 16-column tiles, rows 999 to whole tiles per core
+  // (1008), 1026 rows too (171 tiles of 6 left one core idle). Where B is
+  // read as it is (row-major, its last row's padded columns out of bounds),
+  // its columns are not padded: 16 x 4 on 320 columns
+  void unevenSizesOpts() {
+    auto opts = [](const UOpPtr& k) { return QString::fromStdString(formatOpts(heuristicOpts(k, narrowTarget()))); };
+    QCOMPARE(opts(matmulPackedB(999, 333, 512)),
+             QStringLiteral("Padto(1, 16); Split(1, 16, UPCAST); Padto(0, 12); Split(0, 6, UPCAST); Split(0, 2, THREAD)"));
+    QCOMPARE(opts(gemmPackedB(1026, 1024, 1024)),
+             QStringLiteral("Split(1, 16, UPCAST); Padto(0, 12); Split(0, 6, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
+    QCOMPARE(opts(matmul(999, 333, 512)), QStringLiteral("Split(2, 4, UNROLL)"));
+  }
+
+  // the padded tile's hot loop is the 16 x 6 one of avx2LoopMachineCode (no
+  // masks in it), and its stores are masked: one vmaskmovps a row's vector,
+  // no scalar store of a lane
+  void unevenColumnsMachineCode() {
+    UOpPtr kernel = matmulPackedB(999, 333, 512);
+    LoweredKernel lowered = lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, narrowTarget()));
+    std::map<std::string, int> isa = zen5loop::innermostLoopIsa(lowered, "znver3", true);
+    QString all;
+    for (const auto& [m, n] : isa) all += QStringLiteral("%1=%2 ").arg(QString::fromStdString(m)).arg(n);
+    const int fmas = isa["vfmadd231ps ymm"] + isa["vfmadd213ps ymm"];
+    QVERIFY2(fmas > 0 && fmas % 12 == 0, qPrintable(all));
+    QVERIFY2(isa["vbroadcastss"] * 2 == fmas && (isa["vmovups ymm"] + isa["vmovaps ymm"]) * 6 == fmas, qPrintable(all));
+    QVERIFY2(isa["stack"] == 0 && isa["vmaskmovps"] == 0, qPrintable(all));
+    std::map<std::string, int> function = zen5loop::functionIsa(lowered, {}, "znver3");
+    QVERIFY2(function["vmovss"] == 0 && function["vmaskmovps"] == 12, qPrintable(all));
+  }
+
   // the bench's batched gemm (16 x 256 x 256 @ 256 x 256): 32 x 8, the batch across the cores
   void batchedGemmOpts() {
     QCOMPARE(cpuschedule::heuristicOptsText(gemmBatched(16, 256, 256, 256)),
@@ -159,6 +190,10 @@ private Q_SLOTS:
     checkGemmResults(gemmPackedB(200, 32, 64), 1, 200, 32, 64, true, narrowTarget());
     checkGemmResults(gemmBatched(2, 96, 32, 48), 2, 96, 32, 48, false, narrowTarget());
     checkGemmResults(gemmBatched(1, 100, 130, 75), 1, 100, 130, 75, false);
+    // columns 40 padded to 48 inside B's padded panels, their lanes not written
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(matmulPackedB(96, 40, 24), narrowTarget()))),
+             QStringLiteral("Padto(1, 16); Split(1, 16, UPCAST); Split(0, 6, UPCAST); Split(0, 2, THREAD)"));
+    checkGemmResults(matmulPackedB(96, 40, 24), 1, 96, 40, 24, true, narrowTarget());
   }
 
   // the hot loop's Zen 5 machine code: 16 multiply-adds of 16 floats, 4 loads

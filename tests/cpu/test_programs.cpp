@@ -166,7 +166,7 @@ private Q_SLOTS:
   // reduction and reused by 32 rows of A is copied in panels of 16 columns,
   // [64, 256, 16], which the matmul reads 16 neighbours at a time; the same B
   // read by only 16 rows is not (the copy would not pay), nor are a batch of
-  // Bs each small enough for the caches. The numbers are the
+  // Bs each small enough for the caches, unless their columns need padding. The numbers are the
   // unpacked program's, bit for bit (the reference evaluator and the kernel
   // interpreter take seconds for the 8M products; the unpacked matmul is
   // checked against them elsewhere).
@@ -196,12 +196,24 @@ private Q_SLOTS:
     CodegenTarget target = cpuTarget();
     target.heuristics = true;
     target.threads = 2;
-    auto product = [&](bool pack) {
-      PipelineRun run = runPipeline(roots, {.trace = false, .target = target, .rangeify = {.packOperands = pack}});
-      return runSchedule(openDevice("CPU"), run, zeroFilledInputs(roots)).outputs.at(0);
+    auto product = [&](const std::vector<UOpPtr>& r, bool pack) {
+      PipelineRun run = runPipeline(r, {.trace = false, .target = target, .rangeify = {.packOperands = pack}});
+      return runSchedule(openDevice("CPU"), run, zeroFilledInputs(r)).outputs.at(0);
     };
-    HostTensor packed = product(true), plain = product(false);
+    HostTensor packed = product(roots, true), plain = product(roots, false);
     QVERIFY(std::fabs(plain.getDouble(0)) > 0.1);
+    for (int64_t e = 0; e < plain.numel(); ++e) QCOMPARE(packed.getDouble(e), plain.getDouble(e));
+    // columns 16 does not divide: the last panel's past the end are zeros,
+    // [63, 256, 16] for 1000, and B is packed below 2^18 elements too (200
+    // columns, [13, 256, 16]): the kernel's tile reads whole vectors in bounds
+    QCOMPARE(names({a.matmul(Tensor::empty({256, 1000})).uop()}),
+             (QStringList{QStringLiteral("E_8192"), QStringLiteral("E_63_256_16"), QStringLiteral("r_32_1000_256")}));
+    std::vector<UOpPtr> narrow{a.matmul(data(256, 200, 0.003).contiguous()).uop()};
+    QCOMPARE(names(narrow), (QStringList{QStringLiteral("E_8192"), QStringLiteral("E_256_200"),
+                                         QStringLiteral("E_13_256_16"), QStringLiteral("r_32_200_256")}));
+    packed = product(narrow, true), plain = product(narrow, false);
+    QCOMPARE(packed.numel(), int64_t{32 * 200});
+    QVERIFY(std::fabs(plain.getDouble(199)) > 0.01);
     for (int64_t e = 0; e < plain.numel(); ++e) QCOMPARE(packed.getDouble(e), plain.getDouble(e));
   }
 

@@ -227,10 +227,11 @@ private Q_SLOTS:
     QCOMPARE(nameWithLetters(k), QStringLiteral("E_8 L"));
   }
 
-  // Padto on an output axis: a load that reads consecutively along it keeps
-  // its gate (a vector's masked lanes); another reads the axis' last position
-  // where it is padded, ungated (a matmul's A, broadcast by row), and what the
-  // padded rows compute is never stored.
+  // Padto on an output axis: a load in bounds at the padded positions too
+  // stays as it is; else one that reads consecutively along it keeps its gate
+  // (a vector's masked lanes), another reads the axis' last position where it
+  // is padded, ungated (a matmul's A, broadcast by row); what the padded
+  // positions compute is never stored.
   void padtoOutputLoads() {
     auto count = [](const UOpPtr& k) {
       int gatedLoads = 0, gatedStores = 0, clamped = 0;
@@ -248,6 +249,10 @@ private Q_SLOTS:
     QCOMPARE(count(applyOpt(matmul(10, 16, 8), parseOpts("Padto(0, 4)")[0], kCpu)), (std::array<int, 3>{0, 1, 1}));
     // columns 10 -> 12: B's load reads them consecutively and keeps its gate
     QCOMPARE(count(applyOpt(matmul(8, 10, 8), parseOpts("Padto(1, 4)")[0], kCpu)), (std::array<int, 3>{1, 1, 0}));
+    // B in padded 16-column panels: columns 10 and 11 lie inside the last
+    // panel, so its load stays as it is, neither gated nor clamped
+    QCOMPARE(count(applyOpt(matmulPackedB(8, 10, 8), parseOpts("Padto(1, 4)")[0], kCpu)),
+             (std::array<int, 3>{0, 1, 0}));
   }
 
   // Swap exchanges the nesting places of two axes of one type.

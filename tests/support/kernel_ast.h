@@ -62,6 +62,17 @@ inline UOpPtr matmul(int64_t m, int64_t n, int64_t kk, DType d = dtypes::float32
   return sink({end(store(buf(0, d, m * n), i * n + j, reduceOver(prod, Op::Add, {k})), {i, j})});
 }
 
+// out[i*n + j] = sum_k a[i*kk + k] * b[k, j], b read from its packed copy in
+// 16-column panels [ceil(n / 16), kk, 16], the last panel's columns past n
+// zeros, as Rangeify leaves a large B (rangeify_pack.cpp). Slots: out 0, a 1, b 2.
+inline UOpPtr matmulPackedB(int64_t m, int64_t n, int64_t kk) {
+  UOpPtr i = range(m, 0), j = range(n, 1), k = range(kk, 2, AxisType::Reduce);
+  const int64_t panels = (n + 15) / 16;
+  UOpPtr prod = load(buf(1, dtypes::float32, m * kk), i * kk + k) *
+                load(buf(2, dtypes::float32, panels * kk * 16), (j / 16) * (kk * 16) + k * 16 + j % 16);
+  return sink({end(store(buf(0, dtypes::float32, m * n), i * n + j, reduceOver(prod, Op::Add, {k})), {i, j})});
+}
+
 // out[i*n + j] = a[i*n + j] - max_k a[i*n + k]: a row reduction used by every
 // element of its row (slots: out 0, a 1).
 inline UOpPtr minusRowMax(int64_t m, int64_t n) {

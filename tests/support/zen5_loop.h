@@ -36,9 +36,10 @@ inline std::string zen5Mnemonic(const uops::AsmLine& l, std::initializer_list<st
 
 // The whole function's instructions counted.
 inline std::map<std::string, int> functionIsa(const uops::LoweredKernel& k,
-                                              std::initializer_list<std::string_view> widened = {}) {
+                                              std::initializer_list<std::string_view> widened = {},
+                                              const std::string& cpu = "znver5") {
   std::map<std::string, int> counts;
-  for (const uops::AsmLine& l : zen5Code(k)) ++counts[zen5Mnemonic(l, widened)];
+  for (const uops::AsmLine& l : zen5Code(k, cpu)) ++counts[zen5Mnemonic(l, widened)];
   return counts;
 }
 

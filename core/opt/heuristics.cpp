@@ -454,19 +454,53 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     // wake-up) or runs slowed (another process) leaves the rest of the stream
     // to the others, where one chunk per core waits for the slowest.
     const int64_t chunks = streams && !groupStreams ? target.threads * kStreamChunksPerCore : target.threads;
+    auto divisible = [&](const Axis& a) {
+      return isOutputType(a.type) && a.size >= 2 * target.threads && work >= 65536 && a.range.get() != columnTiles;
+    };
+    bool threaded = false;
     for (const Axis& a : now)
-      if (isOutputType(a.type) && a.size >= 2 * target.threads && work >= 65536 && a.range.get() != columnTiles) {
+      if (divisible(a)) {
         const int64_t split = a.size % chunks == 0 && a.size >= 2 * chunks ? chunks : target.threads;
         if (a.size % split == 0 &&
             apply(a.index, split, AxisType::Thread,
                   columnTiles ? "the outermost output axis that divides among the cores, past the tile columns that "
                                 "both cores read from their caches"
                   : split > target.threads ? "a long reduction's partials: chunks the cores take as they free up"
-                                           : "the outermost output axis that divides among the cores"))
+                                           : "the outermost output axis that divides among the cores")) {
+          threaded = true;
           break;
+        }
       }
+    // No output axis divides among the cores (999 x 333 elements, a 999-row
+    // sum): the outermost is padded to a multiple of them where that adds at
+    // most an eighth (Padto: the padded positions' stores gated, their loads
+    // gated or reading the last position); one core alone ran such kernels at
+    // half the speed. Codegen drops the two again where the bounds check
+    // cannot prove the padded kernel's indices (withoutPaddedThreads).
+    auto outer = std::find_if(now.begin(), now.end(), divisible);
+    if (!threaded && outer != now.end()) {
+      const int64_t added = (outer->size + target.threads - 1) / target.threads * target.threads - outer->size;
+      const Opt pad{OptOpKind::Padto, outer->index, target.threads, AxisType::Upcast, false, 0};
+      if (8 * added <= outer->size &&
+          tryApply(pad, "no output axis divides among the cores: the outermost padded to a multiple of them"))
+        apply(outer->index, target.threads, AxisType::Thread, "the outermost output axis, padded, among the cores");
+    }
   }
   return applied;
+}
+
+std::vector<Opt> withoutPaddedThreads(const std::vector<Opt>& opts) {
+  std::vector<Opt> out;
+  for (size_t i = 0; i < opts.size(); ++i) {
+    const Opt& o = opts[i];
+    if (o.op == OptOpKind::Padto && i + 1 < opts.size() && opts[i + 1].op == OptOpKind::Split &&
+        opts[i + 1].target == AxisType::Thread && opts[i + 1].axis == o.axis && opts[i + 1].amount == o.amount) {
+      ++i;
+      continue;
+    }
+    out.push_back(o);
+  }
+  return out;
 }
 
 std::vector<std::vector<Opt>> heuristicSeeds(const UOpPtr& ast, const OptTarget& target) {

@@ -51,6 +51,14 @@ Outputs compiledAndInterpreted(CpuDevice& device, const CpuProgram& program, con
   return {bufs[0], want[0]};
 }
 
+// out[i*n + j] = x[i*n + j]^2, or out[i] = sum_j x[i*n + j] (slots: out 0, x 1).
+UOpPtr rowsKernel(int64_t m, int64_t n, bool sum) {
+  UOpPtr i = range(m, 0), j = range(n, 1, sum ? AxisType::Reduce : AxisType::Loop);
+  UOpPtr x = load(buf(1, dtypes::float32, m * n), i * n + j);
+  if (sum) return sink({end(store(buf(0, dtypes::float32, m), i, reduceOver(x, Op::Add, {j})), {i})});
+  return sink({end(store(buf(0, dtypes::float32, m * n), i * n + j, x * x), {i, j})});
+}
+
 // Every OptOp the applier accepts on `ast` among a fixed menu.
 std::vector<Opt> validNext(const UOpPtr& ast, const std::vector<Opt>& applied, const OptTarget& target) {
   std::vector<Opt> menu;
@@ -162,6 +170,34 @@ private Q_SLOTS:
     CpuDevice device;
     CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
     QCOMPARE(QString::fromStdString(program.name()), QStringLiteral("r_2_2_32_8_8"));
+  }
+
+  // No output axis that the cores divide (999 x 333 elements, a sum of 999
+  // rows of 333): the outermost is padded to 1000 and split across them, the
+  // padded row's stores gated; results stay the interpreter's. A small
+  // kernel stays on one core.
+  void heuristicsPadAnOddAxisForTheCores() {
+    OptTarget two;
+    two.threads = 2;
+    for (int sum = 0; sum < 2; ++sum) {
+      UOpPtr kernel = rowsKernel(999, 333, sum == 1);
+      std::vector<Opt> opts = heuristicOpts(kernel, two);
+      QVERIFY(opts.size() >= 2);
+      const std::vector<Opt> last(opts.end() - 2, opts.end()), rest(opts.begin(), opts.end() - 2);
+      QCOMPARE(QString::fromStdString(formatOpts(last)), QStringLiteral("Padto(0, 2); Split(0, 2, THREAD)"));
+      QCOMPARE(formatOpts(withoutPaddedThreads(opts)), formatOpts(rest));
+      CpuDevice device;
+      CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
+      QCOMPARE(program.kernel.rendered.workItems(), int64_t{2});
+      std::mt19937_64 rng(5);
+      auto [got, want] = compiledAndInterpreted(device, program, kernel, rng);
+      for (int64_t e = 0; e < want.numel(); ++e) QCOMPARE(got.getDouble(e), want.getDouble(e));
+    }
+    // 3 rows too few to split: the next axis out, each row's halves
+    const std::vector<Opt> rowHalves = heuristicOpts(rowsKernel(3, 33333, false), two);
+    QCOMPARE(QString::fromStdString(formatOpts({rowHalves.end() - 2, rowHalves.end()})),
+             QStringLiteral("Padto(1, 2); Split(1, 2, THREAD)"));
+    QVERIFY(formatOpts(heuristicOpts(rowsKernel(99, 33, false), two)).find("THREAD") == std::string::npos);
   }
 
   // With AVX-512's 32 vector registers the tile is 32 x 8 (two vectors by

@@ -14,6 +14,7 @@
 #include "core/program/program.h"
 #include "core/runtime/reference_evaluator.h"
 #include "core/nn/conv.h"
+#include "core/opt/heuristics.h"
 #include "core/tensor/tensor.h"
 
 #include <QDir>
@@ -215,6 +216,30 @@ private Q_SLOTS:
     QCOMPARE(packed.numel(), int64_t{32 * 200});
     QVERIFY(std::fabs(plain.getDouble(199)) > 0.01);
     for (int64_t e = 0; e < plain.numel(); ++e) QCOMPARE(packed.getDouble(e), plain.getDouble(e));
+  }
+
+  // A cumulative sum's block sums over an odd number of blocks: the
+  // heuristics pad the outermost axis for the two cores (Padto, THREAD). With
+  // 300000 elements the padded kernel's indices fail the bounds check (the
+  // symbolic rules simplify them by the padded range), so codegen keeps that
+  // kernel on one core; both sums are exact (whole numbers below 2^24).
+  void paddedThreadsOnlyWhereInBounds() {
+    CodegenTarget target = cpuTarget();
+    target.heuristics = true;
+    target.threads = 2;
+    for (int64_t n : {int64_t{307800}, int64_t{300000}}) {
+      std::vector<UOpPtr> roots{Tensor::ones({n}).cumsum(0).uop()};
+      PipelineRun run = runPipeline(roots, {.trace = false, .target = target});
+      QVERIFY(!run.failed());
+      QStringList padded;
+      for (const LoweredKernel& k : run.kernels)
+        if (withoutPaddedThreads(k.opts).size() != k.opts.size()) padded << QString::fromStdString(k.name.text);
+      QCOMPARE(padded, n == 307800 ? QStringList{QStringLiteral("r_2_602_1203")} : QStringList{});
+      HostTensor out = runSchedule(openDevice("CPU"), run, zeroFilledInputs(roots)).outputs.at(0);
+      for (int64_t e = 0; e < n; ++e)
+        if (out.getDouble(e) != static_cast<double>(e + 1))
+          QFAIL(qPrintable(QStringLiteral("%1: element %2 is %3").arg(n).arg(e).arg(out.getDouble(e))));
+    }
   }
 
   // A softmax row kernel computes each exp once: the sum's loop keeps the

@@ -474,14 +474,17 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     // No output axis divides among the cores (999 x 333 elements, a 999-row
     // sum): the outermost is padded to a multiple of them where that adds at
     // most an eighth (Padto: the padded positions' stores gated, their loads
-    // gated or reading the last position); one core alone ran such kernels at
-    // half the speed. Codegen drops the two again where the bounds check
-    // cannot prove the padded kernel's indices (withoutPaddedThreads).
+    // reading the last position); one core alone ran such kernels at half the
+    // speed. Not an axis a load reads consecutively (a 1-D kernel's): its
+    // loads would be gated element by element (exp of 999999 floats: 53
+    // cycles a loop iteration by MCA against 27). Codegen drops the two again
+    // where the bounds check cannot prove the padded kernel's indices
+    // (withoutPaddedThreads).
     auto outer = std::find_if(now.begin(), now.end(), divisible);
     if (!threaded && outer != now.end()) {
       const int64_t added = (outer->size + target.threads - 1) / target.threads * target.threads - outer->size;
       const Opt pad{OptOpKind::Padto, outer->index, target.threads, AxisType::Upcast, false, 0};
-      if (8 * added <= outer->size &&
+      if (8 * added <= outer->size && !loadReadsConsecutivelyAlong(k, *outer->range) &&
           tryApply(pad, "no output axis divides among the cores: the outermost padded to a multiple of them"))
         apply(outer->index, target.threads, AxisType::Thread, "the outermost output axis, padded, among the cores");
     }

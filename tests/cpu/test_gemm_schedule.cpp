@@ -138,14 +138,15 @@ private Q_SLOTS:
   // padded to 336 for whole 16-column tiles, rows 999 to whole tiles per core
   // (1008), 1026 rows too (171 tiles of 6 left one core idle). Where B is
   // read as it is (row-major, its last row's padded columns out of bounds),
-  // its columns are not padded: 16 x 4 on 320 columns
+  // its columns are not padded and there is no tile, but the rows are
+  // padded to 1000 for the cores
   void unevenSizesOpts() {
     auto opts = [](const UOpPtr& k) { return QString::fromStdString(formatOpts(heuristicOpts(k, narrowTarget()))); };
     QCOMPARE(opts(matmulPackedB(999, 333, 512)),
              QStringLiteral("Padto(1, 16); Split(1, 16, UPCAST); Padto(0, 12); Split(0, 6, UPCAST); Split(0, 2, THREAD)"));
     QCOMPARE(opts(gemmPackedB(1026, 1024, 1024)),
              QStringLiteral("Split(1, 16, UPCAST); Padto(0, 12); Split(0, 6, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
-    QCOMPARE(opts(matmul(999, 333, 512)), QStringLiteral("Split(2, 4, UNROLL)"));
+    QCOMPARE(opts(matmul(999, 333, 512)), QStringLiteral("Split(2, 4, UNROLL); Padto(0, 2); Split(0, 2, THREAD)"));
   }
 
   // the padded tile's hot loop is the 16 x 6 one of avx2LoopMachineCode (no

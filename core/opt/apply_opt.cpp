@@ -227,11 +227,17 @@ private:
       bool dep = std::any_of(u->src().begin(), u->src().end(),
                              [&](const UOpPtr& x) { return depends.contains(x.get()); });
       const bool outputLoad = u->op() == Op::Load && t != AxisType::Reduce && depends.contains(u->src(0).get());
-      if (outputLoad && u->src().size() == 1 && accessInBounds(*u)) {
-        // in bounds at the padded positions too (a packed operand's padded panel): as it is
-      } else if (outputLoad && !accessConsecutiveAlong(*u, *wide))
+      // left as they are on an output axis: an access to a REG scratch
+      // element the padded positions share with the others (a row cache's,
+      // indexed along the row), which they fill and read back themselves (a
+      // clamped read copied the softmax's exp loop that fills it: half the
+      // speed), and a load in bounds at the padded positions too (a packed
+      // operand's padded panel)
+      const bool scratch = registerAccessed(*u) && u->src(0)->src().size() == 2 && !reaches(*u->src(0)->src(1), *wide);
+      const bool keep = t != AxisType::Reduce && (scratch || (outputLoad && u->src().size() == 1 && accessInBounds(*u)));
+      if (!keep && outputLoad && !accessConsecutiveAlong(*u, *wide))
         u = clamped(*u, wide, last);
-      else if ((u->op() == Op::Load || u->op() == Op::Store) && depends.contains(u->src(0).get()))
+      else if (!keep && (u->op() == Op::Load || u->op() == Op::Store) && depends.contains(u->src(0).get()))
         u = gated(*u, valid);
       if (u->op() == Op::Reduce && std::find(u->src().begin() + 1, u->src().end(), wide) != u->src().end()) {
         UOpList src = u->src();

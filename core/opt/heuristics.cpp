@@ -280,7 +280,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // chains have slack, as in BLIS's 6 x 16 Zen kernel; rows that 6 (6 per
   // core where the cores split them) does not divide are padded, their loads
   // read the last row and their stores are gated (Padto), where that adds at
-  // most 1/32 of the rows
+  // most 1/32 of the rows (a quarter where 4 does not divide them either)
   // (znver3, MCA: 12 cycles per 2 steps of K, no register-dependency waits;
   // 2 Zen 3 cores, loaded, alternating rounds: gemm 1024's kernels 32.8 ->
   // 29.9 ms of CPU time per run (70 -> 77% of the FMA peak, sampled), its
@@ -291,11 +291,15 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     if (!avx2Matmul || firstFactor != 2 * lanes) return false;
     // the outermost output axis is the one the cores split (below): whole tiles per core
     // (1026 rows, 171 tiles, padded to 1032: one core alone ran them at half the speed)
+    // Rows that 4 divides have a tile of 4 otherwise (below): padded where
+    // that adds at most 1/32 of them; others have no row tile otherwise, so
+    // up to a quarter (77 rows padded to 84: 1.4 -> 0.6 ms against 16 x 1)
     const int64_t multiple = kAvx2MatmulRows * (a.index == outputs.back().index ? std::max(1, target.threads) : 1);
     const int64_t padded = (a.size + multiple - 1) / multiple * multiple;
+    const int64_t most = a.size % 4 == 0 ? 32 : 4;
     const Opt pad{OptOpKind::Padto, a.index, multiple, AxisType::Upcast, false, 0};
     if (a.size % multiple != 0 &&
-        !(32 * (padded - a.size) <= a.size && tryApply(pad, "AVX2 matmul: the rows padded to whole tiles of 6")) &&
+        !(most * (padded - a.size) <= a.size && tryApply(pad, "AVX2 matmul: the rows padded to whole tiles of 6")) &&
         a.size % kAvx2MatmulRows != 0)
       return false;
     return apply(a.index, kAvx2MatmulRows, AxisType::Upcast,

@@ -206,10 +206,14 @@ private Q_SLOTS:
     QVERIFY(std::fabs(plain.getDouble(0)) > 0.1);
     for (int64_t e = 0; e < plain.numel(); ++e) QCOMPARE(packed.getDouble(e), plain.getDouble(e));
     // columns 16 does not divide: the last panel's past the end are zeros,
-    // [63, 256, 16] for 1000, and B is packed below 2^18 elements too (200
-    // columns, [13, 256, 16]): the kernel's tile reads whole vectors in bounds
+    // [63, 256, 16] for 1000, and B is packed below 2^18 elements and a
+    // stride of 128 too (200 columns, [13, 256, 16]; 77, [5, 256, 16]): the
+    // kernel's tile reads whole vectors in bounds
     QCOMPARE(names({a.matmul(Tensor::empty({256, 1000})).uop()}),
              (QStringList{QStringLiteral("E_8192"), QStringLiteral("E_63_256_16"), QStringLiteral("r_32_1000_256")}));
+    // and 77 columns, 77 floats apart down the rows
+    QCOMPARE(names({a.matmul(Tensor::empty({256, 77})).uop()}),
+             (QStringList{QStringLiteral("E_8192"), QStringLiteral("E_5_256_16"), QStringLiteral("r_32_77_256")}));
     std::vector<UOpPtr> narrow{a.matmul(data(256, 200, 0.003).contiguous()).uop()};
     QCOMPARE(names(narrow), (QStringList{QStringLiteral("E_8192"), QStringLiteral("E_256_200"),
                                          QStringLiteral("E_13_256_16"), QStringLiteral("r_32_200_256")}));

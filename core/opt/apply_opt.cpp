@@ -254,10 +254,13 @@ private:
   // the axis is padded: in bounds, ungated, and what the padded positions
   // compute from it is never stored (their Stores are gated). A gated scalar
   // load is a branch in the hot loop, and its copies along the axis are
-  // separate loads (broadcasts) whichever position they read.
+  // separate loads (broadcasts) whichever position they read. A load with a
+  // gate of its own reads the last position's gate too: its index is only in
+  // bounds where that holds (a prefix sum's window, `x >= 1171` guarding
+  // `(x - 1171) % 1172`, read past its start at the padded positions).
   static UOpPtr clamped(const UOp& load, const UOpPtr& wide, const UOpPtr& last) {
     UOpList src = load.src();
-    src[0] = substitute(src[0], NodeSubst{{wide.get(), last}});
+    for (UOpPtr& s : src) s = substitute(s, NodeSubst{{wide.get(), last}});
     return load.withSrc(std::move(src));
   }
 

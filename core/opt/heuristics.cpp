@@ -481,9 +481,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     // reading the last position); one core alone ran such kernels at half the
     // speed. Not an axis a load reads consecutively (a 1-D kernel's): its
     // loads would be gated element by element (exp of 999999 floats: 53
-    // cycles a loop iteration by MCA against 27). Codegen drops the two again
-    // where the bounds check cannot prove the padded kernel's indices
-    // (withoutPaddedThreads).
+    // cycles a loop iteration by MCA against 27).
     auto outer = std::find_if(now.begin(), now.end(), divisible);
     if (!threaded && outer != now.end()) {
       const int64_t added = (outer->size + target.threads - 1) / target.threads * target.threads - outer->size;
@@ -494,20 +492,6 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     }
   }
   return applied;
-}
-
-std::vector<Opt> withoutPaddedThreads(const std::vector<Opt>& opts) {
-  std::vector<Opt> out;
-  for (size_t i = 0; i < opts.size(); ++i) {
-    const Opt& o = opts[i];
-    if (o.op == OptOpKind::Padto && i + 1 < opts.size() && opts[i + 1].op == OptOpKind::Split &&
-        opts[i + 1].target == AxisType::Thread && opts[i + 1].axis == o.axis && opts[i + 1].amount == o.amount) {
-      ++i;
-      continue;
-    }
-    out.push_back(o);
-  }
-  return out;
 }
 
 std::vector<std::vector<Opt>> heuristicSeeds(const UOpPtr& ast, const OptTarget& target) {

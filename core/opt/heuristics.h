@@ -49,7 +49,7 @@
 // A GPU (a target with warps) gets gpu_heuristics.h's rules instead.
 // Factors that do not divide an axis are skipped, never forced with Padto,
 // but for the padded tiles named above and the cores' split of an outermost
-// axis that no core count divides (withoutPaddedThreads).
+// axis that no core count divides.
 #pragma once
 
 #include "core/opt/apply_opt.h"
@@ -64,12 +64,6 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target);
 // iterations (apply_opt.h): on a driver that vectorizes across work-items the
 // heuristics leave it as it is, and it is built for a quick compile.
 bool isSmallKernel(const UOpPtr& ast);
-
-// `opts` without the heuristics' padded THREAD split (a Padto of an axis to
-// the cores' count followed by that axis' THREAD split), for a kernel whose
-// indices the later stages cannot prove in bounds that way; unchanged
-// without one.
-std::vector<Opt> withoutPaddedThreads(const std::vector<Opt>& opts);
 
 // Where BEAM starts besides the bare kernel: the heuristics' choice, and, when
 // it splits an axis across cores, the same without that split, so the search

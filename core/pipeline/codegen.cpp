@@ -5,7 +5,6 @@
 #include "core/ir/verify.h"
 #include "core/opt/heuristics.h"
 #include "core/opt/kernel_ranges.h"
-#include "core/remarks/remark_scope.h"
 #include "core/render/renderer.h"
 #include "core/pipeline/bounds_check.h"
 #include "core/render/codegen_error.h"
@@ -71,27 +70,6 @@ void advance(LoweredKernel& k, std::string stage, UOpPtr root) {
   k.stages.push_back({std::move(stage), k.current});
 }
 
-void optimizeStage(LoweredKernel& k);
-void expandStage(LoweredKernel& k);
-void selectStage(LoweredKernel& k);
-
-// Whether `ast` with `opts` passes Instruction Selection's bounds check (its
-// rewrites and remarks not reported).
-bool lowersInBounds(const UOpPtr& ast, const std::vector<Opt>& opts, const CodegenTarget& target) {
-  ScopedRewriteListener quiet(nullptr);
-  ScopedRewriteFilter unfiltered(nullptr);
-  RemarkScope silent(nullptr);
-  LoweredKernel trial = startLowering(ast, target, opts);
-  try {
-    optimizeStage(trial);
-    expandStage(trial);
-    selectStage(trial);
-    return true;
-  } catch (const BoundsError&) {
-    return false;
-  }
-}
-
 void optimizeStage(LoweredKernel& k) {
   UOpPtr typed = optimize(k.current, k.target);
   OptTarget opt = optTargetOf(k.target);
@@ -100,11 +78,6 @@ void optimizeStage(LoweredKernel& k) {
     ScopedRewriteListener quiet(nullptr); // the OptOps they try are not the kernel's steps
     ScopedRewriteFilter unfiltered(nullptr); // nor numbered for a filter (lowering_filter.h)
     k.opts = heuristicOpts(typed, opt);
-    // an axis padded for the cores can leave an index the bounds check
-    // refuses (the symbolic rules simplify it by the axis' range): then the
-    // kernel keeps to one core
-    const std::vector<Opt> unpadded = withoutPaddedThreads(k.opts);
-    if (unpadded.size() != k.opts.size() && !lowersInBounds(k.current, k.opts, k.target)) k.opts = unpadded;
   }
   // an impossible OptOp fails the stage with its reason (OptError)
   k.ast = applyOpts(typed, k.opts, opt);

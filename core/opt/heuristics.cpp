@@ -458,12 +458,12 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     // wake-up) or runs slowed (another process) leaves the rest of the stream
     // to the others, where one chunk per core waits for the slowest.
     const int64_t chunks = streams && !groupStreams ? target.threads * kStreamChunksPerCore : target.threads;
-    auto divisible = [&](const Axis& a) {
+    auto splittable = [&](const Axis& a) {
       return isOutputType(a.type) && a.size >= 2 * target.threads && work >= 65536 && a.range.get() != columnTiles;
     };
     bool threaded = false;
     for (const Axis& a : now)
-      if (divisible(a)) {
+      if (splittable(a)) {
         const int64_t split = a.size % chunks == 0 && a.size >= 2 * chunks ? chunks : target.threads;
         if (a.size % split == 0 &&
             apply(a.index, split, AxisType::Thread,
@@ -482,7 +482,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     // speed. Not an axis a load reads consecutively (a 1-D kernel's): its
     // loads would be gated element by element (exp of 999999 floats: 53
     // cycles a loop iteration by MCA against 27).
-    auto outer = std::find_if(now.begin(), now.end(), divisible);
+    auto outer = std::find_if(now.begin(), now.end(), splittable);
     if (!threaded && outer != now.end()) {
       const int64_t added = (outer->size + target.threads - 1) / target.threads * target.threads - outer->size;
       const Opt pad{OptOpKind::Padto, outer->index, target.threads, AxisType::Upcast, false, 0};

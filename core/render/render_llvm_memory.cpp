@@ -75,6 +75,10 @@ void renderLoad(Writer& w, const UOp& u) {
 // only the even ones are touched (the odd ones' mask is false, so the read
 // past the last lane never faults), and keeps the even lanes with one
 // shufflevector: on x86, two masked vector loads and one two-source permute.
+std::string vectorSuffix(size_t n, const std::string& t) {
+  return fmt::format("v{}{}", n, t == "float" ? "f32" : t == "double" ? "f64" : t == "half" ? "f16" : t);
+}
+
 void renderMaskedLoad(Writer& w, const VectorGroup& g) {
   const UOp& first = *g.lanes[0];
   std::string t = regType(first.dtype());
@@ -96,7 +100,7 @@ void renderMaskedLoad(Writer& w, const VectorGroup& g) {
       alts = w.emit(fmt::format("insertelement {} {}, {} {}, i32 {}", st, alts, t, w.operand(*l.src(1)),
                                 k * static_cast<size_t>(g.stride)));
   }
-  std::string suffix = fmt::format("v{}{}", span, t == "float" ? "f32" : t == "double" ? "f64" : t);
+  std::string suffix = vectorSuffix(span, t);
   std::string v = w.callIntrinsic(st, fmt::format("llvm.masked.load.{}.p0", suffix),
                                   fmt::format("ptr {}, i32 {}, <{} x i1> {}, {} {}", start, first.dtype().itemSize(),
                                               span, mask, st, alts),

@@ -113,7 +113,7 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
                                      [&](const UOp* l) { return l->src(2) == first.src(2); });
     if (!oneGate) {
       // each lane its own gate (a padded axis inside the vector): one masked store
-      const std::string suffix = fmt::format("v{}{}", n, mt == "float" ? "f32" : mt == "double" ? "f64" : mt == "half" ? "f16" : mt);
+      const std::string suffix = vectorSuffix(n, mt);
       w.line(fmt::format("call void @llvm.masked.store.{}.p0({} {}, ptr {}, i32 {}, <{} x i1> {})", suffix, mvt,
                          value, vopStart(w, op, mt), d.itemSize(), n, renderLaneMask(w, op.lanes)));
       w.declare(fmt::format("declare void @llvm.masked.store.{}.p0({}, ptr, i32, <{} x i1>)", suffix, mvt, n));

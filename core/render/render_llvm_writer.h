@@ -146,6 +146,8 @@ void renderBitcast(Writer& w, const UOp& u); // render_llvm_cast.cpp
 void renderIndex(Writer& w, const UOp& u);   // render_llvm_memory.cpp
 void renderLoad(Writer& w, const UOp& u);
 void renderStore(Writer& w, const UOp& u);
+// An overloaded intrinsic's suffix for <n x t>: "v8f32", "v16f16", "v4i32".
+std::string vectorSuffix(size_t n, const std::string& t);
 void renderMaskedLoad(Writer& w, const VectorGroup& g); // a gated or every-other group (vector_access.h)
 // The <N x i1> mask of a gated group's lanes, lane k true where lane k's gate
 // holds (render_llvm_lane_mask.cpp)

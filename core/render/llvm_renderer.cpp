@@ -17,7 +17,8 @@ public:
   RenderedKernel render(const LoweredKernel& k) const override {
     // explicit vectors on the CPU (GPU dialects keep their scalar lanes)
     return renderLlvm(k.linear, k.memory, k.name.text, expansionOf(k.ast), dialect(), k.target.halfInstructions,
-                      !m_dialect && explicitVectorsPay(k.ast), !m_dialect && k.target.maximumByOrderedMax,
+                      m_dialect ? ExplicitVectors{} : explicitVectorsFor(k.ast, k.target.vectorBits),
+                      !m_dialect && k.target.maximumByOrderedMax,
                       m_dialect ? 0 : k.target.streamingStoreBytes);
   }
 

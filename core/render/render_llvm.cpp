@@ -224,7 +224,7 @@ void gridModule(RenderedKernel& out, const Writer& w, const std::map<int64_t, co
 
 RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
                           std::string_view kernelName, int64_t lanes, const LlvmDialect& dialect,
-                          bool halfInstructions, bool explicitVectors, bool orderedMax,
+                          bool halfInstructions, ExplicitVectors explicitVectors, bool orderedMax,
                           int64_t streamingStoreBytes) {
   RenderedKernel out{.language = RenderLanguage::LlvmIr, .text = {}, .function = kernelSymbol(kernelName),
                      .entry = dialect.launchesGrid() ? kernelSymbol(kernelName) : "kernel"};
@@ -246,8 +246,9 @@ RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
   VectorPlan vectors = planVectorAccess(linear, VectorAccess::GatedLoads,
                                         dialect.launchesGrid() ? StridedLoads::No : StridedLoads::EveryOther);
   const VectorOpPlan vops =
-      explicitVectors ? planVectorOps(linear, vectors.order, w.contract, plan, halfInstructions)
-                      : VectorOpPlan{};
+      explicitVectors.on
+          ? planVectorOps(linear, vectors.order, w.contract, plan, halfInstructions, explicitVectors.maxBytes)
+          : VectorOpPlan{};
   // A tile of float16 lanes rounds each product before adding it, written row
   // by row: a row's product is live until its add. Interleaved by depth, the
   // twelve products of AVX2's tile were all computed first and spilled beside

@@ -30,6 +30,7 @@
 #include "core/render/llvm_dialect.h"
 #include "core/render/memory_plan.h"
 #include "core/render/rendered_kernel.h"
+#include "core/render/vector_ops.h"
 
 #include <string>
 #include <string_view>
@@ -51,8 +52,8 @@ inline constexpr int64_t kExplicitLanes = 16;
 // is the kernel itself, `global` and `local` its launch (a grid without
 // work-groups is given them, render_llvm.cpp: gridFor), thread indices,
 // barriers and local memory as the dialect writes them.
-// `explicitVectors`: a register tile's lanes as LLVM vector ops where
-// vector_ops.h finds them (planVectorOps), not scalar lanes for LLVM's SLP
+// `explicitVectors`: lanes as LLVM vector ops where vector_ops.h finds them
+// (planVectorOps, explicitVectorsFor), not scalar lanes for LLVM's SLP
 // vectorizer to pack. `orderedMax`: the maximum of two float variables as
 // ordered maxes (CodegenTarget::maximumByOrderedMax). `streamingStoreBytes`:
 // on the CPU, stores into a buffer of at least that many bytes the kernel
@@ -62,6 +63,7 @@ inline constexpr int64_t kExplicitLanes = 16;
 RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
                           std::string_view kernelName, int64_t lanes = 1,
                           const LlvmDialect& dialect = cpuDialect(), bool halfInstructions = false,
-                          bool explicitVectors = false, bool orderedMax = false, int64_t streamingStoreBytes = 0);
+                          ExplicitVectors explicitVectors = {}, bool orderedMax = false,
+                          int64_t streamingStoreBytes = 0);
 
 } // namespace uops

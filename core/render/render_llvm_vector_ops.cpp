@@ -1,7 +1,7 @@
 // Explicit vector ops (vector_ops.h) as LLVM IR: `<N x float>` loads and
 // stores, splats (insertelement + shufflevector), vector fadd / fmul (with
 // `contract` where the scalar lanes have it: LLVM fuses them into vector
-// FMAs) and llvm.maximum; accumulator groups as one vector alloca whose
+// FMAs) and llvm.maximum, the other elementwise ops' vector instructions; accumulator groups as one vector alloca whose
 // elements are the group's REG slots. float16 lanes are `<N x float>` values,
 // `<N x half>` in memory, rounded through `<N x half>` where the scalar op
 // rounds (fptrunc / fpext: F16C's vcvtps2ph / vcvtph2ps on whole vectors).
@@ -39,6 +39,61 @@ std::string vopStart(Writer& w, const VectorOp& op, const std::string& t) {
   return w.emit(fmt::format("getelementptr inbounds {}, ptr {}, i64 -{}", t, at, op.emitLane));
 }
 
+// An op of vectorElementwise (vector_ops.h) on whole vectors of n lanes, its
+// sources' vectors given: what renderAlu writes for one lane, lane by lane
+// the same results.
+std::string vectorElementwiseOp(Writer& w, const UOp& u, size_t n, const std::vector<std::string>& s) {
+  const DType d = u.src(0)->dtype();
+  const std::string t = regType(d), vt = vopVectorType(n, t);
+  const NumKind kind = numKind(d);
+  const bool isFloat = isFloatKind(kind), isSigned = kind == NumKind::Signed;
+  auto splat = [&](const std::string& scalar) {
+    const std::string one = w.emit(fmt::format("insertelement {} poison, {} {}, i64 0", vt, t, scalar));
+    return w.emit(fmt::format("shufflevector {} {}, {} poison, <{} x i32> zeroinitializer", vt, one, vt, n));
+  };
+  auto binary = [&](std::string_view instruction) {
+    return w.emit(fmt::format("{} {} {}, {}", instruction, vt, s[0], s[1]));
+  };
+  switch (u.op()) {
+  case Op::Add:
+    return binary("add");
+  case Op::Mul:
+    return binary("mul");
+  case Op::Max: {
+    const std::string fn = fmt::format("llvm.{}.{}", isSigned ? "smax" : "umax", vectorSuffix(n, t));
+    return w.callIntrinsic(vt, fn, fmt::format("{} {}, {} {}", vt, s[0], vt, s[1]), fmt::format("{}, {}", vt, vt));
+  }
+  case Op::CmpLt:
+    return binary(isFloat ? "fcmp olt" : isSigned ? "icmp slt" : "icmp ult");
+  case Op::CmpNe:
+    return binary(isFloat ? "fcmp une" : "icmp ne");
+  case Op::Where: {
+    const std::string rt = vopVectorType(n, regType(u.dtype()));
+    return w.emit(fmt::format("select {} {}, {} {}, {} {}", vopVectorType(n, "i1"), s[0], rt, s[1], rt, s[2]));
+  }
+  case Op::And:
+    return binary("and");
+  case Op::Or:
+    return binary("or");
+  case Op::Xor:
+    return binary("xor");
+  case Op::Shl:
+  case Op::Shr: { // amounts modulo the width, as the scalar shift
+    const std::string amount = w.emit(fmt::format("and {} {}, {}", vt, s[1], splat(std::to_string(d.bits() - 1))));
+    const char* op = u.op() == Op::Shl ? "shl" : isSigned ? "ashr" : "lshr";
+    return w.emit(fmt::format("{} {} {}, {}", op, vt, s[0], amount));
+  }
+  case Op::Recip:
+    return w.emit(fmt::format("fdiv {} {}, {}", vt, splat(floatLiteral(dtypes::float64, 1.0)), s[0]));
+  case Op::Trunc:
+    return w.callIntrinsic(vt, fmt::format("llvm.trunc.{}", vectorSuffix(n, t)), fmt::format("{} {}", vt, s[0]), vt);
+  case Op::Bitcast:
+    return w.emit(fmt::format("bitcast {} {} to {}", vt, s[0], vopVectorType(n, regType(u.dtype()))));
+  default:
+    unsupported(u, "no vector form (vector_ops.h)");
+  }
+}
+
 } // namespace
 
 void renderRegisterSlots(Writer& w, const KernelMemoryPlan& plan, const VectorOpPlan& vops) {
@@ -71,9 +126,9 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
     const int p = op.operands[i];
     if (p != kSplat) return values[static_cast<size_t>(p)];
     const UOp& scalar = *first.src(store ? 1 : i);
-    const std::string one = w.emit(fmt::format("insertelement {} poison, {} {}, i64 0", vt, t, w.operand(scalar)));
-    return w.emit(fmt::format("shufflevector {} {}, {} poison, <{} x i32> zeroinitializer", vt, one, vt,
-                              op.lanes.size()));
+    const std::string st = regType(scalar.dtype()), svt = vopVectorType(n, st);
+    const std::string one = w.emit(fmt::format("insertelement {} poison, {} {}, i64 0", svt, st, w.operand(scalar)));
+    return w.emit(fmt::format("shufflevector {} {}, {} poison, <{} x i32> zeroinitializer", svt, one, svt, n));
   };
   const std::string accumulators = fmt::format("%regv{}", op.regGroup);
   std::string v;
@@ -89,6 +144,14 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
     if (first.op() == Op::Cast) { // float16 <-> float32: the float16 side's rounding
       v = operand(0);
       if (vopHalf(d)) v = vopFromHalf(w, n, vopToHalf(w, n, v));
+      break;
+    }
+    const bool floatArithmetic =
+        (first.op() == Op::Add || first.op() == Op::Mul || first.op() == Op::Max) && isFloatKind(numKind(d));
+    if (!floatArithmetic) {
+      std::vector<std::string> sources;
+      for (size_t i = 0; i < first.src().size(); ++i) sources.push_back(operand(i));
+      v = vectorElementwiseOp(w, first, n, sources);
       break;
     }
     const std::string a = operand(0), b = operand(1);

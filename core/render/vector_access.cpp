@@ -128,6 +128,7 @@ struct Segmenter {
   const NodeMap<size_t>& position;
   VectorAccess which;
   StridedLoads strided;
+  int64_t maxBytes; // the widest group of consecutive elements, 0: 16 lanes
   VectorPlan& plan;
   std::unordered_map<const UOp*, std::vector<const UOp*>> before; // a gated group's first load -> what moves before it
   // runs of lanes `which` leaves to the compiler's vectorizer, and the first (remarks only)
@@ -137,6 +138,13 @@ struct Segmenter {
   std::unordered_map<const UOp*, const Candidate*> byNode;
 
   void group(std::vector<Candidate>& segment);
+  // The most lanes of a group of consecutive elements `access` is one of.
+  size_t widest(const UOp& access) const {
+    size_t lanes = 16;
+    const int64_t item = (access.op() == Op::Load ? access.dtype() : access.src(1)->dtype()).itemSize();
+    while (maxBytes > 0 && lanes > 2 && static_cast<int64_t>(lanes) * item > maxBytes) lanes /= 2;
+    return lanes;
+  }
   void groupEveryOther(const std::vector<Candidate>& segment, const Classes& classes, std::vector<bool>& used);
   // Groups `width` lanes of `run` from `start` (segment indices, lane order)
   // where they may be read or written together.
@@ -305,7 +313,7 @@ void Segmenter::group(std::vector<Candidate>& segment) {
       Int128 next = it->first + 1;
       for (++it; it != byConstant.end() && it->first == next; ++it, ++next) run.push_back(it->second);
       for (size_t start = 0; start < run.size();) {
-        size_t width = 16;
+        size_t width = widest(*segment[i].node);
         while (width > run.size() - start) width /= 2;
         if (width < 2) break;
         form(segment, run, start, width, 1, used);
@@ -326,7 +334,7 @@ VectorAccess opencl::vectorAccessFor(const UOpPtr& kernelAst) {
   return upcasts < 2 ? VectorAccess::All : VectorAccess::GatedLoads;
 }
 
-VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which, StridedLoads strided) {
+VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which, StridedLoads strided, int64_t maxBytes) {
   VectorPlan plan;
   std::vector<const UOp*> nodes;
   NodeMap<size_t> position(linear->src().size());
@@ -334,7 +342,7 @@ VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which, StridedLoa
     position[u.get()] = nodes.size();
     nodes.push_back(u.get());
   }
-  Segmenter segmenter{nodes, position, which, strided, plan, {}, 0, nullptr, {}};
+  Segmenter segmenter{nodes, position, which, strided, maxBytes, plan, {}, 0, nullptr, {}};
   std::vector<Candidate> segment;
   for (size_t i = 0; i < nodes.size(); ++i) {
     const UOp& u = *nodes[i];

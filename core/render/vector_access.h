@@ -75,7 +75,9 @@ enum class VectorAccess { GatedLoads, All, Tiles };
 // Whether loads of every other element group too (gated or not).
 enum class StridedLoads { No, EveryOther };
 
-VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which, StridedLoads strided = StridedLoads::No);
+// `maxBytes`: the widest group of consecutive elements (0: 16 lanes).
+VectorPlan planVectorAccess(const UOpPtr& linear, VectorAccess which, StridedLoads strided = StridedLoads::No,
+                            int64_t maxBytes = 0);
 
 namespace opencl {
 

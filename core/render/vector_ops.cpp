@@ -36,8 +36,8 @@ struct VopBuilder {
   }
   // Whether a Param's group of elements of d may be one vector access.
   bool vopMemory(DType d) const { return d.scalar != ScalarType::Float16 || halfVectors; }
-  // The ops vector arithmetic writes: a float Add, Mul or Max; with
-  // halfVectors a Cast between float32 and float16.
+  // The ops vector arithmetic writes (vector_ops.h); with halfVectors a Cast
+  // between float32 and float16.
   bool vopComputes(const UOp& u) const {
     if (u.op() == Op::Cast) {
       const ScalarType from = u.src(0)->dtype().scalar, to = u.dtype().scalar;
@@ -45,7 +45,8 @@ struct VopBuilder {
              ((from == ScalarType::Float32 && to == ScalarType::Float16) ||
               (from == ScalarType::Float16 && to == ScalarType::Float32));
     }
-    return (u.op() == Op::Add || u.op() == Op::Mul || u.op() == Op::Max) && vopFloat(u.dtype());
+    if ((u.op() == Op::Add || u.op() == Op::Mul || u.op() == Op::Max) && vopFloat(u.dtype())) return true;
+    return vectorElementwise(u);
   }
 
   // The slot of an accumulator access: an ungated Load or Store of element 0
@@ -292,22 +293,86 @@ struct VopBuilder {
 
 } // namespace
 
-bool explicitVectorsPay(const UOpPtr& kernelAst) {
+namespace {
+
+// A scalar type whose vector ops compute each lane as the scalar op does.
+bool vectorScalar(DType d) {
+  if (d.count != 1 || d.isPtr) return false;
+  switch (d.scalar) {
+  case ScalarType::Bool:
+  case ScalarType::Int8:
+  case ScalarType::Int16:
+  case ScalarType::Int32:
+  case ScalarType::Int64:
+  case ScalarType::UInt8:
+  case ScalarType::UInt16:
+  case ScalarType::UInt32:
+  case ScalarType::UInt64:
+  case ScalarType::Float32:
+  case ScalarType::Float64:
+    return true;
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+bool vectorElementwise(const UOp& u) {
+  if (u.src().empty() || !vectorScalar(u.dtype())) return false;
+  for (const UOpPtr& s : u.src())
+    if (!vectorScalar(s->dtype())) return false;
+  const DType d = u.src(0)->dtype();
+  const bool isFloat = d.isFloat(), isBool = d.isBool();
+  switch (u.op()) {
+  case Op::Add:
+  case Op::Mul:
+  case Op::Max:
+    return !isBool;
+  case Op::CmpLt:
+  case Op::CmpNe:
+  case Op::Where:
+    return true;
+  case Op::And:
+  case Op::Or:
+  case Op::Xor:
+    return !isFloat;
+  case Op::Shl:
+  case Op::Shr:
+    return !isFloat && !isBool;
+  case Op::Recip:
+  case Op::Trunc:
+    return isFloat;
+  case Op::Bitcast:
+    return !isBool && !u.dtype().isBool() && d.itemSize() == u.dtype().itemSize();
+  default:
+    return false;
+  }
+}
+
+ExplicitVectors explicitVectorsFor(const UOpPtr& kernelAst, int vectorBits) {
   int upcasts = 0;
-  for (const UOp* u : toposort(*kernelAst))
-    if (u->op() == Op::Range && u->argAs<RangeArg>().type == AxisType::Upcast) ++upcasts;
-  return upcasts >= 2;
+  bool reduces = false;
+  for (const UOp* u : toposort(*kernelAst)) {
+    if (u->op() != Op::Range) continue;
+    const AxisType type = u->argAs<RangeArg>().type;
+    if (type == AxisType::Upcast) ++upcasts;
+    reduces = reduces || type == AxisType::Reduce || type == AxisType::Unroll || type == AxisType::GroupReduce;
+  }
+  if (upcasts >= 2) return {true, 0};
+  if (upcasts == 1 && !reduces) return {true, vectorBits / 8};
+  return {};
 }
 
 VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& order,
                            const std::unordered_set<const UOp*>& contract,
-                           const KernelMemoryPlan& memory, bool halfVectors) {
+                           const KernelMemoryPlan& memory, bool halfVectors, int64_t maxBytes) {
   VectorOpPlan plan;
   VopBuilder b{order, contract, halfVectors, plan, NodeMap<size_t>(order.size()), {}, {}, {},
                {},    {},       {},          {}};
   {
     RemarkScope quiet(nullptr); // the renderer's own plan remarks on the accesses
-    b.accesses = planVectorAccess(linear, VectorAccess::Tiles);
+    b.accesses = planVectorAccess(linear, VectorAccess::Tiles, StridedLoads::No, maxBytes);
   }
   for (const VectorGroup& g : b.accesses.groups)
     if (!g.gated)

@@ -13,8 +13,9 @@
 //   - loads of one-element REG buffers (accumulators), their slots distinct:
 //     the slots become one vector alloca, lane k element k, so scalar
 //     accesses to them stay valid;
-//   - the same float Add, Mul or Max (float32, float64) in every lane, none
-//     of them in another tree, their operands trees again.
+//   - the same float Add, Mul or Max (float32, float64), or another op of
+//     vectorElementwise (below), in every lane, none of them in another tree,
+//     their operands trees again.
 // Where the machine converts whole vectors of float16 (`halfVectors`: x86's
 // F16C, CodegenTarget::halfInstructions), float16 lanes are trees too: held
 // as `<N x float>` like a scalar float16 in a float register, loaded and
@@ -76,13 +77,35 @@ struct VectorOpPlan {
 // `order`: the nodes in the order the renderer writes them (VectorPlan::order);
 // `contract`: the Muls and Adds that may fuse (contractible.h): a vector op's
 // lanes all may or all may not. `halfVectors`: float16 lanes too (above).
+// `maxBytes`: the widest vector (0: 16 lanes; planVectorAccess).
 VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& order,
                            const std::unordered_set<const UOp*>& contract,
-                           const KernelMemoryPlan& memory, bool halfVectors);
+                           const KernelMemoryPlan& memory, bool halfVectors, int64_t maxBytes = 0);
 
-// Whether a kernel (its AST after Optimize) gets explicit vectors: a register
-// tile, UPCAST ranges of two or more axes (a matmul, a convolution). Row
-// kernels and elementwise ones keep their scalar lanes for LLVM.
-bool explicitVectorsPay(const UOpPtr& kernelAst);
+// The elementwise ops a vector op computes beyond a float Add, Mul and Max,
+// each lane exactly as its scalar op: on bools, the fixed-width integers,
+// float32 and float64 (not the index type of address math, nor float16 and
+// bfloat16, whose scalar ops round), an Add, Mul or Max (not of bools), a
+// comparison, a Where, bitwise logic (not of floats), a shift (of integers),
+// a Recip or Trunc (of floats), a Bitcast between equal widths. Integer
+// division and conversions stay scalar.
+bool vectorElementwise(const UOp& u);
+
+// Whether a kernel gets explicit vectors, and how wide.
+struct ExplicitVectors {
+  bool on = false;
+  int64_t maxBytes = 0; // the widest vector, 0: 16 lanes
+};
+
+// The explicit vectors of a kernel (its AST after Optimize) on a machine whose
+// widest vector register has `vectorBits` (0: unknown). A register tile,
+// UPCAST ranges of two or more axes (a matmul, a convolution), gets rows of
+// up to 16 lanes. An elementwise kernel's UPCAST (no reduction) gets vectors
+// of the register's width: LLVM's SLP vectorizer packed gelu's 16 copies as
+// vectors of 8, 4 and 2 and two scalar lanes, twice the time of whole vectors
+// (1M floats, 2 Zen 3 cores), and split from 16-lane vectors the copies of
+// its long chain interleaved worse (147 against 122 cycles per 64 floats on
+// znver3, llvm-mca). Row kernels keep their scalar lanes for LLVM.
+ExplicitVectors explicitVectorsFor(const UOpPtr& kernelAst, int vectorBits);
 
 } // namespace uops

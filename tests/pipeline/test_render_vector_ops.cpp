@@ -1,8 +1,9 @@
 // Explicit vector ops (core/render/vector_ops.h) in the LLVM IR of a register
 // tile: a matmul's hot loop as 16-float loads of the accumulators and of B, a
 // splat of A, vector multiply-adds and stores; the accumulators as one vector
-// alloca; kernels without a register tile keep their scalar lanes; a float16
-// tile with F16C as vectors of half.
+// alloca; an elementwise kernel's lanes as vectors of the machine's width;
+// reductions without a register tile keep their scalar lanes; a float16 tile
+// with F16C as vectors of half.
 #include "tests/support/test_registry.h"
 #include "tests/support/kernel_ast.h"
 
@@ -144,7 +145,45 @@ private Q_SLOTS:
     QVERIFY(scalar.rendered.text.find("uops.loop.keep_order") == std::string::npos);
   }
 
-  // one UPCAST axis (no register tile): scalar lanes, for LLVM's vectorizers
+  // an elementwise kernel's UPCAST: Exp2's whole decomposition (clamps by
+  // compare and select, integer shifts of the bits, the polynomial) as
+  // vectors of the machine's width, no scalar lane left for LLVM's SLP
+  // vectorizer; 16 lanes of AVX-512 are one vector
+  void elementwiseLanesAreMachineVectors() {
+    UOpPtr r = range(1024, 0);
+    UOpPtr value = alu(Op::Exp2, {load(buf(1, dtypes::float32, 1024), r)});
+    const UOpPtr kernel = sink({end(store(buf(0, dtypes::float32, 1024), r, value), {r})});
+    CodegenTarget avx2 = cpuTarget();
+    avx2.vectorBits = 256;
+    const std::string ir = lowerKernel(kernel, avx2, parseOpts("Split(0, 16, UPCAST)")).rendered.text;
+    QCOMPARE(vectorOpsCount(ir, "load <8 x float>"), 2);
+    QCOMPARE(vectorOpsCount(ir, "store <8 x float>"), 2);
+    // the two clamps of each vector: a compare and a select
+    QCOMPARE(vectorOpsCount(ir, "fcmp olt <8 x float>"), 4);
+    QCOMPARE(vectorOpsCount(ir, "select <8 x i1>"), 4);
+    QVERIFY(vectorOpsCount(ir, "bitcast <8 x float>") > 0);
+    QVERIFY(vectorOpsCount(ir, "shl <8 x i32>") > 0);
+    QCOMPARE(vectorOpsCount(ir, "<16 x"), 0);
+    for (const char* scalar :
+         {" = fmul float ", " = fadd float ", " = fcmp olt float ", " = select i1 ", " = shl i32 ", " = load float,"})
+      QVERIFY2(vectorOpsCount(ir, scalar) == 0, scalar);
+    CodegenTarget avx512 = avx2;
+    avx512.vectorBits = 512;
+    const std::string wide = lowerKernel(kernel, avx512, parseOpts("Split(0, 16, UPCAST)")).rendered.text;
+    QCOMPARE(vectorOpsCount(wide, "load <16 x float>"), 1);
+    QCOMPARE(vectorOpsCount(wide, "<8 x"), 0);
+  }
+
+  // a lane op with no vector form (an integer division) keeps the whole
+  // element's lanes scalar
+  void elementwiseWithoutVectorFormStaysScalar() {
+    LoweredKernel k = vectorOpsKernel(elementwise(Op::Idiv, dtypes::int32, 1024), "Split(0, 8, UPCAST)");
+    QCOMPARE(vectorOpsCount(k.rendered.text, "<8 x"), 0);
+    LoweredKernel sum = vectorOpsKernel(elementwise(Op::Add, dtypes::int32, 1024), "Split(0, 8, UPCAST)");
+    QCOMPARE(vectorOpsCount(sum.rendered.text, "add <8 x i32>"), 1);
+  }
+
+  // one UPCAST axis of a reduction (no register tile): scalar lanes, for LLVM's vectorizers
   void singleAxisStaysScalar() {
     LoweredKernel k = vectorOpsKernel(matmul(4, 32, 8), "Split(1, 16, UPCAST)");
     QCOMPARE(vectorOpsCount(k.rendered.text, "<16 x float>"), 0);

@@ -39,6 +39,28 @@ std::string vopStart(Writer& w, const VectorOp& op, const std::string& t) {
   return w.emit(fmt::format("getelementptr inbounds {}, ptr {}, i64 -{}", t, at, op.emitLane));
 }
 
+// A Cast of vectorElementwise on n lanes: render_llvm_cast.cpp's conversions
+// of one lane, each as one vector instruction.
+std::string vectorCast(Writer& w, DType from, DType to, size_t n, const std::string& a) {
+  const NumKind kf = numKind(from), kt = numKind(to);
+  const std::string ft = vopVectorType(n, regType(from)), tt = vopVectorType(n, regType(to));
+  if (from == to) return a;
+  auto convert = [&](std::string_view instruction) {
+    return w.emit(fmt::format("{} {} {} to {}", instruction, ft, a, tt));
+  };
+  if (kt == NumKind::Bool) { // x != 0; NaN is true
+    if (kf == NumKind::Bool) return a;
+    return w.emit(fmt::format("{} {} {}, zeroinitializer", isFloatKind(kf) ? "fcmp une" : "icmp ne", ft, a));
+  }
+  if (kf == NumKind::Bool) return convert(isFloatKind(kt) ? "uitofp" : "zext");
+  if (isFloatKind(kf)) // float32 <-> float64 (vectorElementwise: no float to integer)
+    return from.bits() == to.bits() ? a : convert(to.bits() > from.bits() ? "fpext" : "fptrunc");
+  if (isFloatKind(kt)) return convert(kf == NumKind::Signed ? "sitofp" : "uitofp");
+  if (from.bits() == to.bits()) return a;
+  if (to.bits() < from.bits()) return convert("trunc");
+  return convert(kf == NumKind::Signed ? "sext" : "zext");
+}
+
 // An op of vectorElementwise (vector_ops.h) on whole vectors of n lanes, its
 // sources' vectors given: what renderAlu writes for one lane, lane by lane
 // the same results.
@@ -89,6 +111,8 @@ std::string vectorElementwiseOp(Writer& w, const UOp& u, size_t n, const std::ve
     return w.callIntrinsic(vt, fmt::format("llvm.trunc.{}", vectorSuffix(n, t)), fmt::format("{} {}", vt, s[0]), vt);
   case Op::Bitcast:
     return w.emit(fmt::format("bitcast {} {} to {}", vt, s[0], vopVectorType(n, regType(u.dtype()))));
+  case Op::Cast:
+    return vectorCast(w, d, u.dtype(), n, s[0]);
   default:
     unsupported(u, "no vector form (vector_ops.h)");
   }
@@ -141,7 +165,7 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
     v = w.emit(fmt::format("load {}, ptr {}", vt, accumulators));
     break;
   case VectorOpKind::Alu: {
-    if (first.op() == Op::Cast) { // float16 <-> float32: the float16 side's rounding
+    if (isHalfCast(first)) { // float16 <-> float32: the float16 side's rounding
       v = operand(0);
       if (vopHalf(d)) v = vopFromHalf(w, n, vopToHalf(w, n, v));
       break;

@@ -39,12 +39,7 @@ struct VopBuilder {
   // The ops vector arithmetic writes (vector_ops.h); with halfVectors a Cast
   // between float32 and float16.
   bool vopComputes(const UOp& u) const {
-    if (u.op() == Op::Cast) {
-      const ScalarType from = u.src(0)->dtype().scalar, to = u.dtype().scalar;
-      return halfVectors && u.dtype().count == 1 && u.src(0)->dtype().count == 1 &&
-             ((from == ScalarType::Float32 && to == ScalarType::Float16) ||
-              (from == ScalarType::Float16 && to == ScalarType::Float32));
-    }
+    if (u.op() == Op::Cast && isHalfCast(u)) return halfVectors;
     if ((u.op() == Op::Add || u.op() == Op::Mul || u.op() == Op::Max) && vopFloat(u.dtype())) return true;
     return vectorElementwise(u);
   }
@@ -318,6 +313,13 @@ bool vectorScalar(DType d) {
 
 } // namespace
 
+bool isHalfCast(const UOp& u) {
+  const ScalarType from = u.src(0)->dtype().scalar, to = u.dtype().scalar;
+  return u.op() == Op::Cast && u.dtype().count == 1 && u.src(0)->dtype().count == 1 &&
+         ((from == ScalarType::Float32 && to == ScalarType::Float16) ||
+          (from == ScalarType::Float16 && to == ScalarType::Float32));
+}
+
 bool vectorElementwise(const UOp& u) {
   if (u.src().empty() || !vectorScalar(u.dtype())) return false;
   for (const UOpPtr& s : u.src())
@@ -345,6 +347,8 @@ bool vectorElementwise(const UOp& u) {
     return isFloat;
   case Op::Bitcast:
     return !isBool && !u.dtype().isBool() && d.itemSize() == u.dtype().itemSize();
+  case Op::Cast: // all but float to integer (its saturating law)
+    return !(isFloat && u.dtype().isInt());
   default:
     return false;
   }

@@ -183,6 +183,29 @@ private Q_SLOTS:
     QCOMPARE(vectorOpsCount(sum.rendered.text, "add <8 x i32>"), 1);
   }
 
+  // a register tile whose sums go through an activation before the store (a
+  // matmul with a fused SiLU's comparison cast to float, and a ReLU): the
+  // tile and its epilogue vector code; an op without a vector form there left
+  // the whole tile scalar (a 256 x 768 @ 768 x 3072 matmul with ReLU: 40.8
+  // against 9.2 ms)
+  void tileEpilogueIsVectorCode() {
+    UOpPtr i = range(4, 0), j = range(32, 1), k = range(8, 2, AxisType::Reduce);
+    UOpPtr prod = load(buf(1, dtypes::float32, 32), i * 8 + k) * load(buf(2, dtypes::float32, 256), k * 32 + j);
+    UOpPtr acc = reduceOver(prod, Op::Add, {k});
+    UOpPtr zero = constant(dtypes::float32, 0.0);
+    UOpPtr silu = acc * cast(lt(constant(dtypes::float32, -88.0), acc), dtypes::float32);
+    UOpPtr value = where(lt(zero, silu), silu, zero);
+    const UOpPtr kernel = sink({end(store(buf(0, dtypes::float32, 128), i * 32 + j, value), {i, j})});
+    LoweredKernel k2 = vectorOpsKernel(kernel, "Split(1, 16, UPCAST); Split(0, 2, UPCAST)");
+    const std::string& ir = k2.rendered.text;
+    QCOMPARE(vectorOpsCount(ir, "alloca <16 x float>"), 2);
+    QCOMPARE(vectorOpsCount(ir, "uitofp <16 x i1>"), 2);
+    QCOMPARE(vectorOpsCount(ir, "select <16 x i1>"), 2);
+    QCOMPARE(vectorOpsCount(ir, "store <16 x float> "), 3 * 2); // the accumulators zeroed, updated; the output
+    QCOMPARE(vectorOpsCount(ir, " = fmul float "), 0);
+    QCOMPARE(vectorOpsCount(ir, " = select i1 "), 0);
+  }
+
   // one UPCAST axis of a reduction (no register tile): scalar lanes, for LLVM's vectorizers
   void singleAxisStaysScalar() {
     LoweredKernel k = vectorOpsKernel(matmul(4, 32, 8), "Split(1, 16, UPCAST)");

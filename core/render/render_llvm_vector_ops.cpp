@@ -18,6 +18,13 @@ std::string vopVectorType(size_t n, const std::string& t) {
   return fmt::format("<{} x {}>", n, t);
 }
 
+// `scalar` of type t in each of n lanes.
+std::string vopSplat(Writer& w, size_t n, const std::string& t, const std::string& scalar) {
+  const std::string vt = vopVectorType(n, t);
+  const std::string one = w.emit(fmt::format("insertelement {} poison, {} {}, i64 0", vt, t, scalar));
+  return w.emit(fmt::format("shufflevector {} {}, {} poison, <{} x i32> zeroinitializer", vt, one, vt, n));
+}
+
 bool vopHalf(DType d) {
   return d.scalar == ScalarType::Float16;
 }
@@ -69,10 +76,7 @@ std::string vectorElementwiseOp(Writer& w, const UOp& u, size_t n, const std::ve
   const std::string t = regType(d), vt = vopVectorType(n, t);
   const NumKind kind = numKind(d);
   const bool isFloat = isFloatKind(kind), isSigned = kind == NumKind::Signed;
-  auto splat = [&](const std::string& scalar) {
-    const std::string one = w.emit(fmt::format("insertelement {} poison, {} {}, i64 0", vt, t, scalar));
-    return w.emit(fmt::format("shufflevector {} {}, {} poison, <{} x i32> zeroinitializer", vt, one, vt, n));
-  };
+  auto splat = [&](const std::string& scalar) { return vopSplat(w, n, t, scalar); };
   auto binary = [&](std::string_view instruction) {
     return w.emit(fmt::format("{} {} {}, {}", instruction, vt, s[0], s[1]));
   };
@@ -150,9 +154,7 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
     const int p = op.operands[i];
     if (p != kSplat) return values[static_cast<size_t>(p)];
     const UOp& scalar = *first.src(store ? 1 : i);
-    const std::string st = regType(scalar.dtype()), svt = vopVectorType(n, st);
-    const std::string one = w.emit(fmt::format("insertelement {} poison, {} {}, i64 0", svt, st, w.operand(scalar)));
-    return w.emit(fmt::format("shufflevector {} {}, {} poison, <{} x i32> zeroinitializer", svt, one, svt, n));
+    return vopSplat(w, n, regType(scalar.dtype()), w.operand(scalar));
   };
   const std::string accumulators = fmt::format("%regv{}", op.regGroup);
   std::string v;

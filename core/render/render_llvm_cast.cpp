@@ -59,26 +59,38 @@ std::string powerOfTwo(int exponent, bool negative) {
   return fmt::format("0x{:016X}", std::bit_cast<uint64_t>((negative ? -1.0 : 1.0) * std::ldexp(1.0, exponent)));
 }
 
+} // namespace
+
 // Truncate toward zero, saturate, NaN -> 0 (llvm.fpto[su]i.sat's law) with
 // compares and selects around a plain conversion: LLVM vectorizes these, not
 // the saturating intrinsics, and the transcendentals build 2^n this way.
-std::string floatToInt(Writer& w, DType from, DType to, const std::string& a) {
+// `lanes`: 0 a scalar, else a vector of that many.
+std::string floatToInt(Writer& w, DType from, DType to, const std::string& a, size_t lanes) {
+  auto type = [&](const std::string& t) { return lanes ? fmt::format("<{} x {}>", lanes, t) : t; };
+  auto value = [&](const std::string& t, const std::string& c) { // a constant in every lane
+    if (!lanes) return c;
+    std::string all;
+    for (size_t k = 0; k < lanes; ++k) all += fmt::format("{}{} {}", k ? ", " : "", t, c);
+    return "<" + all + ">";
+  };
   bool isSigned = numKind(to) == NumKind::Signed;
-  std::string ft = regType(from), it = regType(to);
+  const std::string fs = regType(from), is = regType(to), ft = type(fs), it = type(is), bt = type("i1");
   int bits = to.bits();
-  std::string lo = isSigned ? powerOfTwo(bits - 1, true) : "0.0";
-  std::string hi = powerOfTwo(isSigned ? bits - 1 : bits, false); // the first value past the top
+  std::string lo = value(fs, isSigned ? powerOfTwo(bits - 1, true) : "0.0");
+  std::string hi = value(fs, powerOfTwo(isSigned ? bits - 1 : bits, false)); // the first value past the top
   std::string nan = w.emit(fmt::format("fcmp uno {} {}, {}", ft, a, a));
   std::string low = w.emit(fmt::format("fcmp olt {} {}, {}", ft, a, lo));
   std::string high = w.emit(fmt::format("fcmp oge {} {}, {}", ft, a, hi));
-  std::string outside = w.emit(fmt::format("or i1 {}, {}", nan, high));
-  std::string inRange = w.emit(fmt::format("select i1 {}, {} 0.0, {} {}", outside, ft, ft, a));
-  inRange = w.emit(fmt::format("select i1 {}, {} {}, {} {}", low, ft, lo, ft, inRange));
+  std::string outside = w.emit(fmt::format("or {} {}, {}", bt, nan, high));
+  std::string inRange = w.emit(fmt::format("select {} {}, {} {}, {} {}", bt, outside, ft, value(fs, "0.0"), ft, a));
+  inRange = w.emit(fmt::format("select {} {}, {} {}, {} {}", bt, low, ft, lo, ft, inRange));
   std::string v = w.emit(fmt::format("{} {} {} to {}", isSigned ? "fptosi" : "fptoui", ft, inRange, it));
   std::string top = isSigned ? fmt::format("{}", (uint64_t{1} << (bits - 1)) - 1)
                              : (bits == 64 ? std::string("-1") : fmt::format("{}", (uint64_t{1} << bits) - 1));
-  return w.emit(fmt::format("select i1 {}, {} {}, {} {}", high, it, top, it, v));
+  return w.emit(fmt::format("select {} {}, {} {}, {} {}", bt, high, it, value(is, top), it, v));
 }
+
+namespace {
 
 std::string intToInt(Writer& w, DType from, DType to, const std::string& a) {
   if (from.bits() == to.bits()) return a;

@@ -47,7 +47,7 @@ std::string vopStart(Writer& w, const VectorOp& op, const std::string& t) {
 }
 
 // A Cast of vectorElementwise on n lanes: render_llvm_cast.cpp's conversions
-// of one lane, each as one vector instruction.
+// of one lane as vector instructions.
 std::string vectorCast(Writer& w, DType from, DType to, size_t n, const std::string& a) {
   const NumKind kf = numKind(from), kt = numKind(to);
   const std::string ft = vopVectorType(n, regType(from)), tt = vopVectorType(n, regType(to));
@@ -60,8 +60,9 @@ std::string vectorCast(Writer& w, DType from, DType to, size_t n, const std::str
     return w.emit(fmt::format("{} {} {}, zeroinitializer", isFloatKind(kf) ? "fcmp une" : "icmp ne", ft, a));
   }
   if (kf == NumKind::Bool) return convert(isFloatKind(kt) ? "uitofp" : "zext");
-  if (isFloatKind(kf)) // float32 <-> float64 (vectorElementwise: no float to integer)
+  if (isFloatKind(kf) && isFloatKind(kt)) // float32 <-> float64
     return from.bits() == to.bits() ? a : convert(to.bits() > from.bits() ? "fpext" : "fptrunc");
+  if (isFloatKind(kf)) return floatToInt(w, from, to, a, n);
   if (isFloatKind(kt)) return convert(kf == NumKind::Signed ? "sitofp" : "uitofp");
   if (from.bits() == to.bits()) return a;
   if (to.bits() < from.bits()) return convert("trunc");
@@ -112,7 +113,9 @@ std::string vectorElementwiseOp(Writer& w, const UOp& u, size_t n, const std::ve
   case Op::Recip:
     return w.emit(fmt::format("fdiv {} {}, {}", vt, splat(floatLiteral(dtypes::float64, 1.0)), s[0]));
   case Op::Trunc:
-    return w.callIntrinsic(vt, fmt::format("llvm.trunc.{}", vectorSuffix(n, t)), fmt::format("{} {}", vt, s[0]), vt);
+  case Op::Sqrt:
+    return w.callIntrinsic(vt, fmt::format("llvm.{}.{}", u.op() == Op::Trunc ? "trunc" : "sqrt", vectorSuffix(n, t)),
+                           fmt::format("{} {}", vt, s[0]), vt);
   case Op::Bitcast:
     return w.emit(fmt::format("bitcast {} {} to {}", vt, s[0], vopVectorType(n, regType(u.dtype()))));
   case Op::Cast:

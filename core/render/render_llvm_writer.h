@@ -143,6 +143,9 @@ void renderRegisterOp(Writer& w, const UOp& u);
 void renderAlu(Writer& w, const UOp& u);     // render_llvm_alu.cpp
 void renderCast(Writer& w, const UOp& u);    // render_llvm_cast.cpp
 void renderBitcast(Writer& w, const UOp& u); // render_llvm_cast.cpp
+// A float to an integer by the evaluator's law (truncate, saturate, NaN to 0);
+// `lanes`: 0 a scalar, else a vector of that many (render_llvm_cast.cpp).
+std::string floatToInt(Writer& w, DType from, DType to, const std::string& a, size_t lanes = 0);
 void renderIndex(Writer& w, const UOp& u);   // render_llvm_memory.cpp
 void renderLoad(Writer& w, const UOp& u);
 void renderStore(Writer& w, const UOp& u);

@@ -344,11 +344,12 @@ bool vectorElementwise(const UOp& u) {
     return !isFloat && !isBool;
   case Op::Recip:
   case Op::Trunc:
+  case Op::Sqrt: // where the target keeps it (correctly rounded, lane by lane alike)
     return isFloat;
   case Op::Bitcast:
     return !isBool && !u.dtype().isBool() && d.itemSize() == u.dtype().itemSize();
-  case Op::Cast: // all but float to integer (its saturating law)
-    return !(isFloat && u.dtype().isInt());
+  case Op::Cast:
+    return true;
   default:
     return false;
   }

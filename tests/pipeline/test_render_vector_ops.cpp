@@ -174,6 +174,22 @@ private Q_SLOTS:
     QCOMPARE(vectorOpsCount(wide, "<8 x"), 0);
   }
 
+  // a float-to-integer Cast (its saturating law as vector compares and
+  // selects around one conversion) and a native Sqrt as vector code
+  void castsAndSqrtAreVectors() {
+    UOpPtr r = range(1024, 0);
+    UOpPtr root = alu(Op::Sqrt, {load(buf(1, dtypes::float32, 1024), r)});
+    const UOpPtr kernel = sink({end(store(buf(0, dtypes::int32, 1024), r, cast(root, dtypes::int32)), {r})});
+    CodegenTarget avx2 = cpuTarget();
+    avx2.vectorBits = 256;
+    const std::string ir = lowerKernel(kernel, avx2, parseOpts("Split(0, 8, UPCAST)")).rendered.text;
+    QCOMPARE(vectorOpsCount(ir, "fptosi <8 x float>"), 1);
+    QCOMPARE(vectorOpsCount(ir, "fcmp uno <8 x float>"), 1);
+    QCOMPARE(vectorOpsCount(ir, "call <8 x float> @llvm.sqrt.v8f32"), 1);
+    QCOMPARE(vectorOpsCount(ir, "store <8 x i32> "), 1);
+    QCOMPARE(vectorOpsCount(ir, " = fptosi float "), 0);
+  }
+
   // a lane op with no vector form (an integer division) keeps the whole
   // element's lanes scalar
   void elementwiseWithoutVectorFormStaysScalar() {

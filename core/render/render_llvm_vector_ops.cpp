@@ -1,7 +1,8 @@
 // Explicit vector ops (vector_ops.h) as LLVM IR: `<N x float>` loads and
 // stores, splats (insertelement + shufflevector), vector fadd / fmul (with
 // `contract` where the scalar lanes have it: LLVM fuses them into vector
-// FMAs) and llvm.maximum, the other elementwise ops' vector instructions; accumulator groups as one vector alloca whose
+// FMAs) and llvm.maximum, the other elementwise ops as the same instructions
+// on vectors; accumulator groups as one vector alloca whose
 // elements are the group's REG slots. float16 lanes are `<N x float>` values,
 // `<N x half>` in memory, rounded through `<N x half>` where the scalar op
 // rounds (fptrunc / fpext: F16C's vcvtps2ph / vcvtph2ps on whole vectors).

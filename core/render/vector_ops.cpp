@@ -39,7 +39,7 @@ struct VopBuilder {
   // The ops vector arithmetic writes (vector_ops.h); with halfVectors a Cast
   // between float32 and float16.
   bool vopComputes(const UOp& u) const {
-    if (u.op() == Op::Cast && isHalfCast(u)) return halfVectors;
+    if (isHalfCast(u)) return halfVectors;
     if ((u.op() == Op::Add || u.op() == Op::Mul || u.op() == Op::Max) && vopFloat(u.dtype())) return true;
     return vectorElementwise(u);
   }
@@ -314,8 +314,9 @@ bool vectorScalar(DType d) {
 } // namespace
 
 bool isHalfCast(const UOp& u) {
+  if (u.op() != Op::Cast) return false;
   const ScalarType from = u.src(0)->dtype().scalar, to = u.dtype().scalar;
-  return u.op() == Op::Cast && u.dtype().count == 1 && u.src(0)->dtype().count == 1 &&
+  return u.dtype().count == 1 && u.src(0)->dtype().count == 1 &&
          ((from == ScalarType::Float32 && to == ScalarType::Float16) ||
           (from == ScalarType::Float16 && to == ScalarType::Float32));
 }

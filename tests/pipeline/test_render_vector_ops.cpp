@@ -12,6 +12,7 @@
 
 #include <QTest>
 
+#include <functional>
 #include <sstream>
 
 using namespace uops;
@@ -43,6 +44,17 @@ QStringList vectorOpsBlock(const std::string& ir, const std::string& label) {
     out << QString::fromStdString(line).trimmed();
   }
   return out;
+}
+
+// out[i] = f(a[i]), i < n, a float32 (slots: out 0, a 1); its IR with
+// `opts` for a CPU whose widest vector has `vectorBits`.
+std::string vectorOpsUnary(const std::function<UOpPtr(const UOpPtr&)>& f, DType out, int vectorBits,
+                           std::string_view opts) {
+  UOpPtr r = range(1024, 0);
+  const UOpPtr kernel = sink({end(store(buf(0, out, 1024), r, f(load(buf(1, dtypes::float32, 1024), r))), {r})});
+  CodegenTarget target = cpuTarget();
+  target.vectorBits = vectorBits;
+  return lowerKernel(kernel, target, parseOpts(opts)).rendered.text;
 }
 
 int vectorOpsCount(const std::string& text, const std::string& needle) {
@@ -150,12 +162,8 @@ private Q_SLOTS:
   // vectors of the machine's width, no scalar lane left for LLVM's SLP
   // vectorizer; 16 lanes of AVX-512 are one vector
   void elementwiseLanesAreMachineVectors() {
-    UOpPtr r = range(1024, 0);
-    UOpPtr value = alu(Op::Exp2, {load(buf(1, dtypes::float32, 1024), r)});
-    const UOpPtr kernel = sink({end(store(buf(0, dtypes::float32, 1024), r, value), {r})});
-    CodegenTarget avx2 = cpuTarget();
-    avx2.vectorBits = 256;
-    const std::string ir = lowerKernel(kernel, avx2, parseOpts("Split(0, 16, UPCAST)")).rendered.text;
+    auto exp2 = [](const UOpPtr& x) { return alu(Op::Exp2, {x}); };
+    const std::string ir = vectorOpsUnary(exp2, dtypes::float32, 256, "Split(0, 16, UPCAST)");
     QCOMPARE(vectorOpsCount(ir, "load <8 x float>"), 2);
     QCOMPARE(vectorOpsCount(ir, "store <8 x float>"), 2);
     // the two clamps of each vector: a compare and a select
@@ -167,9 +175,7 @@ private Q_SLOTS:
     for (const char* scalar :
          {" = fmul float ", " = fadd float ", " = fcmp olt float ", " = select i1 ", " = shl i32 ", " = load float,"})
       QVERIFY2(vectorOpsCount(ir, scalar) == 0, scalar);
-    CodegenTarget avx512 = avx2;
-    avx512.vectorBits = 512;
-    const std::string wide = lowerKernel(kernel, avx512, parseOpts("Split(0, 16, UPCAST)")).rendered.text;
+    const std::string wide = vectorOpsUnary(exp2, dtypes::float32, 512, "Split(0, 16, UPCAST)");
     QCOMPARE(vectorOpsCount(wide, "load <16 x float>"), 1);
     QCOMPARE(vectorOpsCount(wide, "<8 x"), 0);
   }
@@ -177,12 +183,8 @@ private Q_SLOTS:
   // a float-to-integer Cast (its saturating law as vector compares and
   // selects around one conversion) and a native Sqrt as vector code
   void castsAndSqrtAreVectors() {
-    UOpPtr r = range(1024, 0);
-    UOpPtr root = alu(Op::Sqrt, {load(buf(1, dtypes::float32, 1024), r)});
-    const UOpPtr kernel = sink({end(store(buf(0, dtypes::int32, 1024), r, cast(root, dtypes::int32)), {r})});
-    CodegenTarget avx2 = cpuTarget();
-    avx2.vectorBits = 256;
-    const std::string ir = lowerKernel(kernel, avx2, parseOpts("Split(0, 8, UPCAST)")).rendered.text;
+    auto sqrtToInt = [](const UOpPtr& x) { return cast(alu(Op::Sqrt, {x}), dtypes::int32); };
+    const std::string ir = vectorOpsUnary(sqrtToInt, dtypes::int32, 256, "Split(0, 8, UPCAST)");
     QCOMPARE(vectorOpsCount(ir, "fptosi <8 x float>"), 1);
     QCOMPARE(vectorOpsCount(ir, "fcmp uno <8 x float>"), 1);
     QCOMPARE(vectorOpsCount(ir, "call <8 x float> @llvm.sqrt.v8f32"), 1);

@@ -69,16 +69,16 @@ void renderLoad(Writer& w, const UOp& u) {
   w.bind(u, v);
 }
 
+std::string vectorSuffix(size_t n, const std::string& t) {
+  return fmt::format("v{}{}", n, t == "float" ? "f32" : t == "double" ? "f64" : t == "half" ? "f16" : t);
+}
+
 // A gated group (vector_access.h) as one llvm.masked.load: lanes whose gate
 // fails are not touched and take their alternative; lane k is element k. A
 // group of every other element (gated or not) loads 2N elements, of which
 // only the even ones are touched (the odd ones' mask is false, so the read
 // past the last lane never faults), and keeps the even lanes with one
 // shufflevector: on x86, two masked vector loads and one two-source permute.
-std::string vectorSuffix(size_t n, const std::string& t) {
-  return fmt::format("v{}{}", n, t == "float" ? "f32" : t == "double" ? "f64" : t == "half" ? "f16" : t);
-}
-
 void renderMaskedLoad(Writer& w, const VectorGroup& g) {
   const UOp& first = *g.lanes[0];
   std::string t = regType(first.dtype());

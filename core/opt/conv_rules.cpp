@@ -4,6 +4,7 @@
 #include "core/ir/shape.h"
 #include "core/opt/heuristic_axes.h"
 #include "core/symbolic/linear_form.h"
+#include "core/symbolic/symbolic.h"
 
 #include <algorithm>
 
@@ -178,34 +179,73 @@ std::optional<ConvTile> convTileAvx2Padded(const UOpPtr& ast, const OptTarget& t
   return tile;
 }
 
-// With AVX2, a stride-2 convolution whose filters arrive with the output
-// channels innermost (core/pipeline/rangeify_pack_filters.cpp): vectors along
-// the output channels, four of them by 2 output columns, eight accumulators;
-// each step one load per filter vector and one broadcast per input element,
-// where vectors along the row read every other input element (a masked read
-// of twice the lanes and a shuffle each) and the 4-float halves the row's 4
-// columns gave kept half the FMA's width (znver3 by MCA: 40 -> 18 ms a call,
-// 6 cycles per 8 multiply-adds).
-std::optional<ConvTile> convStride2Avx2(const UOpPtr& ast, const OptTarget& target,
-                                        const std::vector<KernelAxis>& outputs, const KernelAxis& channels) {
+// Whether the filters arrive in blocks of one vector of output channels, the
+// block innermost (core/pipeline/rangeify_pack_filters.cpp): split by the
+// vector's lanes, some load reads consecutive elements along the lanes.
+bool filtersInChannelBlocks(const UOpPtr& ast, const OptTarget& target, const KernelAxis& channels) {
+  const int64_t lanes = target.vectorBits / 32;
+  if (channels.size % lanes != 0) return false;
+  try {
+    const UOpPtr split =
+        simplify(applyOpt(ast, Opt{OptOpKind::Split, channels.index, lanes, AxisType::Upcast, false, 0}, target));
+    return loadReadsConsecutivelyAlong(split, *kernelAxes(split).back().range);
+  } catch (const OptError&) {
+    return false;
+  }
+}
+
+// With AVX2, a convolution whose filters arrive in blocks of 8 output
+// channels (a stride-2 one, or one on rows shorter than the padded copy's:
+// rangeify_pack_filters.cpp) is tiled one vector of output channels by up to
+// 7 output columns by 2 output rows: 14 accumulators, one filter vector and
+// one broadcast in the 16 registers, each input element one broadcast (no
+// gates: the input arrives copied with its padding), each filter vector one
+// load. The input channels' loop runs innermost, so each step of it reads
+// the next filter vector of the block; the rows' loop outside the channels'
+// where that reads fewer bytes (convRowsOutside: the stride-2 layer yes,
+// ResNet's 7-wide layer4 with 9.4 MB of filters no: 151-155 ms against
+// 180-256). On the AVX2 Zen 3 (2 cores, medians of 7 runs, the
+// kernel alone): ResNet's 14-wide 3x3 (16 x 256 x 14 x 14, 256 filters)
+// 55 ms with the whole row by 2 channels -> 30-43 ms; 14 columns by 1 row 26.9,
+// 7 by 1 38; 7 x 16 channels (two vectors) 60-65 ms (17 registers: the
+// accumulators spill); the window's loops innermost instead of the input
+// channels' 98-163 ms (LLVM unrolls them and keeps the 9 columns' broadcasts
+// of each row, which spills); the stride-2 3x3 on 56 x 56 (128 filters) 35.9
+// ms with the earlier 2 columns x 32 channels -> 15.8-18.8 (PyTorch 19), 14 x
+// 1 31-57 (its input row spans two lines a step).
+std::optional<ConvTile> convChannelTileAvx2(const UOpPtr& ast, const OptTarget& target,
+                                            const std::vector<KernelAxis>& outputs, const KernelAxis& channels) {
   const int64_t lanes = target.vectorBits / 32;
   const KernelAxis& x = outputs[0];
-  if (!loadReadsConsecutivelyAlong(ast, *channels.range)) return std::nullopt;
-  const int64_t fx = x.size % 2 == 0 ? 2 : 1;
-  int64_t fc = 0;
-  for (int64_t f : {4 * lanes, 2 * lanes, lanes})
-    if (channels.size % f == 0 && f * fx <= target.maxCopies) {
-      fc = f;
-      break;
-    }
-  if (!fc) return std::nullopt;
+  const KernelAxis& y = outputs[1];
+  if (!filtersInChannelBlocks(ast, target, channels)) return std::nullopt;
+  // the most accumulators up to 14: columns a divisor of the row up to 7 (or
+  // the whole row up to 14), rows 1 to 3; at a tie the more rows
+  int64_t fx = 1, fy = 1;
+  for (int64_t rows = 1; rows <= 3; ++rows)
+    for (int64_t cols = 1; cols <= 14 && cols * rows <= 14; ++cols)
+      if (y.size % rows == 0 && x.size % cols == 0 && (cols <= 7 || (cols == x.size && rows == 1)) &&
+          cols * rows >= fx * fy)
+        fx = cols, fy = rows;
+  if (fx * fy < 4) return std::nullopt;
   ConvTile tile;
   if (fx > 1)
     tile.steps.push_back({Opt{OptOpKind::Split, x.index, fx, AxisType::Upcast, false, 0},
-                          "AVX2 stride 2: two output columns reuse each filter vector"});
-  tile.steps.push_back({Opt{OptOpKind::Split, channels.index, fc, AxisType::Upcast, false, 0},
-                        "AVX2 stride 2: the packed filters' output channels as vectors, each input element one "
-                        "broadcast"});
+                          "AVX2, filters in blocks of channels: output columns, each input element one broadcast"});
+  if (fy > 1)
+    tile.steps.push_back({Opt{OptOpKind::Split, y.index, fy, AxisType::Upcast, false, 0},
+                          "AVX2, filters in blocks of channels: output rows, 14 accumulators at most"});
+  tile.steps.push_back({Opt{OptOpKind::Split, channels.index, lanes, AxisType::Upcast, false, 0},
+                        "AVX2: a block of the packed filters' output channels as one vector"});
+  std::vector<KernelAxis> reductions;
+  for (const KernelAxis& a : kernelAxes(ast))
+    if (a.type == AxisType::Reduce) reductions.push_back(a);
+  const auto inputs = std::max_element(reductions.begin(), reductions.end(),
+                                       [](const KernelAxis& a, const KernelAxis& b) { return a.size < b.size; });
+  for (auto a = inputs; a != reductions.end() && a + 1 != reductions.end(); ++a)
+    tile.steps.push_back({Opt{OptOpKind::Swap, a->index, 0, AxisType::Reduce, false, (a + 1)->index},
+                          "AVX2: the input channels' loop innermost, each step the next filter vector of the block"});
+  if (std::optional<ConvTileStep> order = convRowsOutside(ast, outputs, channels, lanes, fy)) tile.steps.push_back(*order);
   tile.tileAxes = {channels.index, x.index};
   return tile;
 }
@@ -235,7 +275,7 @@ std::optional<ConvTile> convTile(const UOpPtr& ast, const OptTarget& target) {
   });
   if (target.vectorBits < 512) {
     if (reuser == outputs.end()) return std::nullopt;
-    if (convReadsEveryOtherAlong(ast, *x.range)) return convStride2Avx2(ast, target, outputs, *reuser);
+    if (std::optional<ConvTile> channelTile = convChannelTileAvx2(ast, target, outputs, *reuser)) return channelTile;
     if (!loadReadsConsecutivelyAlong(ast, *x.range)) return std::nullopt;
     if (std::optional<ConvTile> whole = convTileAvx2WholeVectors(ast, target, outputs, *reuser))
       return whole;

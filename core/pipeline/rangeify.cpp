@@ -14,7 +14,7 @@ RangeifyOptions rangeifyOptionsFor(const CodegenTarget& target) {
   return {.rowFusion = target.rowKernels,
           .packOperands = target.packOperands,
           .copyPaddedWindows = target.packOperands && target.vectorBits == 256,
-          .packStridedFilters = target.packOperands && target.vectorBits == 256};
+          .packConvFilters = target.packOperands && target.vectorBits == 256};
 }
 
 UOpPtr rangeify(const UOpPtr& function, const RangeifyOptions& options) {
@@ -31,8 +31,8 @@ UOpPtr rangeify(const UOpPtr& function, const RangeifyOptions& options) {
   // before the kernel split: the copied Pad is a kernel of its own
   if (options.copyPaddedWindows)
     body = graphRewrite(body, pmCopyPaddedWindows(), {.name = "copy padded windows"});
-  if (options.packStridedFilters)
-    body = graphRewrite(body, pmPackStridedFilters(), {.name = "pack strided conv filters"});
+  if (options.packConvFilters)
+    body = graphRewrite(body, pmPackConvFilters(), {.name = "pack conv filters"});
   // the kernel split and the index of every element (tinygrad's run_rangeify)
   body = runRangeify(body, ctx);
   // movement ops become index math, realized values stores into new buffers

@@ -33,10 +33,11 @@ struct RangeifyOptions {
   // read the padded input in the convolution. A target with 256-bit vectors
   // that packs operands (a CPU) asks for it, whatever the caller chose.
   bool copyPaddedWindows = false;
-  // A stride-2 convolution's filters are read from a copy with the output
-  // channels innermost (rangeify_pack_filters.cpp), which AVX2's tile
-  // (core/opt/conv_rules.cpp) makes vectors of; asked for as above.
-  bool packStridedFilters = false;
+  // A stride-2 convolution, or one on rows shorter than the padded copy's,
+  // reads its filters from a copy in blocks of output channels and its input
+  // from a copy with the padding (rangeify_pack_filters.cpp), which AVX2's
+  // tile (core/opt/conv_rules.cpp) makes vectors of; asked for as above.
+  bool packConvFilters = false;
 };
 
 // Both choices where the target's loops run in order, neither on GPUs.

@@ -15,7 +15,7 @@
 // (an axis of at least kChannelsFrom besides the window: a depthwise window
 // reads each input element a handful of times, too few to pay for the copy),
 // the window slides one column a step (the output rows as wide as the image's)
-// and the rows are kRowFrom long or longer. With the copy written in the
+// and the rows are kPadCopyRowFrom long or longer. With the copy written in the
 // program (three alternating rounds of 3 runs, median CPU time per run):
 // ResNet's 28-wide 3x3 202 -> 315 ms (its ungated tile spills), the 14-wide
 // 195 -> 185, the stride-2 3x3 on 56 x 56 222 -> 403.
@@ -31,7 +31,6 @@ namespace uops {
 namespace {
 
 constexpr int64_t kChannelsFrom = 8;
-constexpr int64_t kRowFrom = 48;
 
 bool isView(Op op) { return op == Op::Reshape || op == Op::Permute || op == Op::Expand || op == Op::Shrink; }
 
@@ -49,30 +48,18 @@ bool sumsChannelsAndWindow(const UOp& r) {
   return longAxes >= 2 && channels;
 }
 
-// Whether the Pad's image rows are kRowFrom long or longer and the reduction
+// Whether the Pad's image rows are kPadCopyRowFrom long or longer and the reduction
 // keeps an output axis as long (a window sliding one column a step, the
 // output as wide as the image).
 bool slidesAlongLongRows(const UOp& r, const UOp& pad) {
   const Shape& image = pad.src(0)->shape();
-  if (image.empty() || image.back() < kRowFrom) return false;
+  if (image.empty() || image.back() < kPadCopyRowFrom) return false;
   const Shape& in = r.src(0)->shape();
   const Ints& axes = r.argAs<ReduceArg>().axes;
   for (size_t i = 0; i < in.size(); ++i)
     if (in[i] == image.back() && std::find(axes.begin(), axes.end(), static_cast<int64_t>(i)) == axes.end())
       return true;
   return false;
-}
-
-// The views in `chain` rebuilt over Contiguous(Pad).
-UOpPtr overCopiedPad(const std::vector<UOpPtr>& chain) {
-  const UOpPtr& padded = chain.back();
-  UOpPtr u = UOp::make(Op::Contiguous, padded->dtype(), {padded});
-  for (auto it = chain.rbegin() + 1; it != chain.rend(); ++it) {
-    UOpList src = (*it)->src();
-    src[0] = u;
-    u = (*it)->withSrc(std::move(src));
-  }
-  return u;
 }
 
 // Reduce(Add, a * b) over channels and a window, an operand a view of a Pad ->
@@ -87,6 +74,17 @@ UOpPtr copyPaddedOperands(const Match& m) {
 }
 
 } // namespace
+
+UOpPtr overCopiedPad(const std::vector<UOpPtr>& chain) {
+  const UOpPtr& padded = chain.back();
+  UOpPtr u = UOp::make(Op::Contiguous, padded->dtype(), {padded});
+  for (auto it = chain.rbegin() + 1; it != chain.rend(); ++it) {
+    UOpList src = (*it)->src();
+    src[0] = u;
+    u = (*it)->withSrc(std::move(src));
+  }
+  return u;
+}
 
 std::vector<UOpPtr> viewsDownToPad(const UOpPtr& operand) {
   std::vector<UOpPtr> chain{operand};

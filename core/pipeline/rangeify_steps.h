@@ -31,11 +31,17 @@ const PatternMatcher& pmCopyPaddedWindows();
 // The movement ops from `operand` down to a Pad (the Pad last), or empty when
 // something else comes first.
 std::vector<UOpPtr> viewsDownToPad(const UOpPtr& operand);
+// The views of viewsDownToPad's `chain` rebuilt over a Contiguous of its Pad.
+UOpPtr overCopiedPad(const std::vector<UOpPtr>& chain);
+// Image rows this long or longer are copied with their padding by
+// pmCopyPaddedWindows where the window slides one column a step.
+inline constexpr int64_t kPadCopyRowFrom = 48;
 
-// rangeify_pack_filters.cpp: a convolution's filters, where its padded window
-// slides two columns a step, are read from a copy with the output channels
-// innermost.
-const PatternMatcher& pmPackStridedFilters();
+// rangeify_pack_filters.cpp: a convolution whose padded window slides two
+// columns a step, or one along rows shorter than kPadCopyRowFrom, reads its
+// filters from a copy in blocks of 8 output channels, innermost, and its
+// input from a copy with the padding.
+const PatternMatcher& pmPackConvFilters();
 
 // rangeify_ranges.cpp: the kernel split and the index of every element; returns
 // the body with each analysed node tagged with its RangeInfo.

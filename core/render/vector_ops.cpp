@@ -8,6 +8,7 @@
 #include <cassert>
 #include <span>
 #include <map>
+#include <set>
 #include <optional>
 #include <unordered_set>
 
@@ -26,6 +27,8 @@ struct VopBuilder {
   std::vector<size_t> userStart;                            // per position: its users at userList[userStart[p], userStart[p + 1])
   std::vector<const UOp*> userList;
   std::map<int, std::vector<const UOp*>> accessesOfSlot; // every Load and Store of a REG slot, in order
+  std::vector<std::set<int>> groupSegments;              // per accumulator group: the segments its live vector ops are in
+  bool scalarReadOut = false; // scalar loads of a group's slots outside its vector ops' segments
   VectorPlan accesses;
 
   // A dtype vector arithmetic computes in: float32, float64, float16 with halfVectors.
@@ -192,6 +195,54 @@ struct VopBuilder {
       }
   }
 
+  // The accumulator store that `mul`'s product is added into: a Store of
+  // slot s whose value is Add(Load of slot s, mul) (either order); null otherwise.
+  const UOp* accumulatedInto(const UOp* mul) const {
+    const std::span<const UOp* const> adds = users(mul);
+    if (adds.size() != 1 || adds[0]->op() != Op::Add) return nullptr;
+    const UOp* sum = adds[0];
+    const UOp* acc = sum->src(0).get() == mul ? sum->src(1).get() : sum->src(0).get();
+    if (acc->op() != Op::Load) return nullptr;
+    const int slot = accumulatorSlot(*acc);
+    const std::span<const UOp* const> stores = users(sum);
+    if (slot < 0 || stores.size() != 1 || stores[0]->op() != Op::Store || stores[0]->src(1).get() != sum ||
+        accumulatorSlot(*stores[0]) != slot)
+      return nullptr;
+    return stores[0];
+  }
+
+  // Accumulators grouped by a Param load group they multiply: lane k of
+  // `loads` times one scalar, the same for every lane, added into slot s[k].
+  // Where the output's consecutive elements are not the vector's (a
+  // convolution's output channels, the packed filters' vectors, each input
+  // element one broadcast), no store group seeds them.
+  void seedAccumulatorUpdates(const VectorGroup& loads) {
+    const UOp* first = loads.lanes[0];
+    for (const UOp* m0 : users(first)) {
+      if (m0->op() != Op::Mul || m0->src().size() != 2) continue;
+      const size_t side = m0->src(0).get() == first ? 0 : 1;
+      const UOp* scalar = m0->src(1 - side).get();
+      std::vector<const UOp*> stores;
+      std::vector<int> slots;
+      for (const UOp* lane : loads.lanes) {
+        const std::span<const UOp* const> muls = users(lane);
+        const auto m = std::find_if(muls.begin(), muls.end(), [&](const UOp* x) {
+          return x->op() == Op::Mul && x->src().size() == 2 && x->src(side).get() == lane &&
+                 x->src(1 - side).get() == scalar;
+        });
+        const UOp* store = m == muls.end() ? nullptr : accumulatedInto(*m);
+        if (!store || plan.opOf.count(store)) break;
+        stores.push_back(store);
+        slots.push_back(accumulatorSlot(*store));
+      }
+      if (stores.size() != loads.lanes.size()) continue;
+      const size_t groups = plan.regGroups.size();
+      const int g = regGroup(slots);
+      if (g < 0) continue;
+      if (!seed(stores, VectorOpKind::RegStore, latest(stores), 0, g)) rollback(plan.ops.size(), groups);
+    }
+  }
+
   size_t pos(int op) const { return at(plan.ops[static_cast<size_t>(op)].emitAt); }
 
   // Whether op `o` may stay with the ops in `live`.
@@ -203,12 +254,17 @@ struct VopBuilder {
     for (int p : op.operands)
       if (p != kSplat && (!live[static_cast<size_t>(p)] || pos(p) >= emitAt)) return false;
     // an accumulator group: every access to its slots is a lane of a vector
-    // op (a scalar one would move single lanes in and out of the vector)
+    // op (a scalar one would move single lanes in and out of the vector), but
+    // with scalarReadOut for loads in a segment none of the group's vector ops
+    // is in (the sums read out after their loop)
     if (op.regGroup >= 0)
       for (int s : plan.regGroups[static_cast<size_t>(op.regGroup)])
         for (const UOp* a : accessesOfSlot[s]) {
           auto q = plan.opOf.find(a);
-          if (q == plan.opOf.end() || !live[static_cast<size_t>(q->second)]) return false;
+          if (q != plan.opOf.end() && live[static_cast<size_t>(q->second)]) continue;
+          if (!scalarReadOut || a->op() != Op::Load ||
+              groupSegments[static_cast<size_t>(op.regGroup)].count(segment[at(a)]))
+            return false;
         }
     if (op.regGroup >= 0) {
       const size_t from = at(earliest(op.lanes)), to = at(latest(op.lanes));
@@ -241,6 +297,10 @@ struct VopBuilder {
     std::vector<bool> live(plan.ops.size(), true);
     for (bool changed = true; changed;) {
       changed = false;
+      groupSegments.assign(plan.regGroups.size(), {});
+      for (size_t o = 0; o < plan.ops.size(); ++o)
+        if (live[o] && plan.ops[o].regGroup >= 0)
+          groupSegments[static_cast<size_t>(plan.ops[o].regGroup)].insert(segment[pos(static_cast<int>(o))]);
       for (size_t o = 0; o < plan.ops.size(); ++o)
         if (live[o] && !valid(static_cast<int>(o), live)) live[o] = false, changed = true;
       std::vector<bool> reached(plan.ops.size(), false);
@@ -356,6 +416,11 @@ bool vectorElementwise(const UOp& u) {
   }
 }
 
+// Update seeds take load groups of 8 lanes or more (a 256-bit vector of float32):
+// shorter ones (a small kernel's 4- and 2-lane groups) pay no more than
+// LLVM's own packing.
+constexpr size_t kUpdateSeedLanes = 8;
+
 ExplicitVectors explicitVectorsFor(const UOpPtr& kernelAst, int vectorBits) {
   int upcasts = 0;
   bool reduces = false;
@@ -375,7 +440,7 @@ VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& 
                            const KernelMemoryPlan& memory, bool halfVectors, int64_t maxBytes) {
   VectorOpPlan plan;
   VopBuilder b{order, contract, halfVectors, plan, NodeMap<size_t>(order.size()), {}, {}, {},
-               {},    {},       {},          {}};
+               {},    {},       {},          {},  false, {}};
   {
     RemarkScope quiet(nullptr); // the renderer's own plan remarks on the accesses
     b.accesses = planVectorAccess(linear, VectorAccess::Tiles, StridedLoads::No, maxBytes);
@@ -405,11 +470,28 @@ VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& 
     if (const UOp* r = (u->op() == Op::Load || u->op() == Op::Store) ? registerAccessed(*u) : nullptr)
       if (auto it = b.slots.find(r); it != b.slots.end()) b.accessesOfSlot[it->second].push_back(u);
   }
-  for (const VectorGroup& g : b.accesses.groups)
-    if (g.lanes[0]->op() == Op::Store && !b.plan.opOf.count(g.lanes[0]))
-      b.seed(g.lanes, VectorOpKind::ParamStore, g.emitAt, g.emitLane, -1);
-  for (size_t g = 0; g < plan.regGroups.size(); ++g) b.seedAccumulatorStores(static_cast<int>(g));
-  b.settle();
+  // Seeds from the stores first; where that leaves accumulators scalar, a
+  // second plan seeded from the accumulators' updates first (their sums read
+  // out lane by lane after their loop), kept if it makes more of them vectors.
+  auto build = [&](bool updatesFirst) {
+    plan = VectorOpPlan{};
+    b.scalarReadOut = updatesFirst;
+    if (updatesFirst)
+      for (const VectorGroup& g : b.accesses.groups)
+        if (!g.gated && g.lanes[0]->op() == Op::Load && g.lanes.size() >= kUpdateSeedLanes) b.seedAccumulatorUpdates(g);
+    for (const VectorGroup& g : b.accesses.groups)
+      if (g.lanes[0]->op() == Op::Store && !b.plan.opOf.count(g.lanes[0]))
+        b.seed(g.lanes, VectorOpKind::ParamStore, g.emitAt, g.emitLane, -1);
+    for (size_t g = 0; g < plan.regGroups.size(); ++g) b.seedAccumulatorStores(static_cast<int>(g));
+    b.settle();
+    size_t slots = 0;
+    for (const std::vector<int>& g : plan.regGroups) slots += g.size();
+    return slots;
+  };
+  if (const size_t storeSeeded = build(false); storeSeeded < b.accessesOfSlot.size()) {
+    VectorOpPlan first = std::move(plan);
+    if (build(true) <= storeSeeded) plan = std::move(first);
+  }
   for (const UOp* u : order) {
     if (u->op() != Op::Index) continue;
     const std::span<const UOp* const> users = b.users(u);

@@ -7,7 +7,12 @@
 //
 // Trees grow from the seeds down: a group of stores to consecutive elements
 // of a Param (vector_access.h), or a store to each of a group of
-// accumulators. A tree's lanes at each step are
+// accumulators. Where those leave accumulators scalar, a second plan seeds
+// first from the accumulators' updates: lane k of a group of consecutive
+// loads times one scalar, added into accumulator k (a convolution tiled over
+// output channels, whose output stores are not consecutive along them: the
+// sums are read out lane by lane after their loop); it is kept where it makes
+// more accumulators vectors. A tree's lanes at each step are
 //   - one node for every lane: a splat of it;
 //   - the loads of a group of consecutive, ungated elements (vector_access.h);
 //   - loads of one-element REG buffers (accumulators), their slots distinct:

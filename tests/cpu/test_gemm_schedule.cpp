@@ -90,8 +90,7 @@ QString avx2TileLoopDiffers(const LoweredKernel& lowered) {
   if (fmas > 0 && fmas % 12 == 0 && isa["vbroadcastss"] * 2 == fmas &&
       (isa["vmovups ymm"] + isa["vmovaps ymm"]) * 6 == fmas && isa["stack"] == 0 && isa["vmaskmovps"] == 0)
     return {};
-  QString all;
-  for (const auto& [m, n] : isa) all += QStringLiteral("%1=%2 ").arg(QString::fromStdString(m)).arg(n);
+  const QString all = QString::fromStdString(zen5loop::isaText(isa));
   return all;
 }
 
@@ -211,8 +210,7 @@ private Q_SLOTS:
     UOpPtr kernel = gemmPackedB(1024, 1024, 1024);
     LoweredKernel lowered = lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, cpuschedule::wideTarget()));
     std::map<std::string, int> isa = zen5loop::innermostLoopIsa(lowered);
-    QString all;
-    for (const auto& [m, n] : isa) all += QStringLiteral("%1=%2 ").arg(QString::fromStdString(m)).arg(n);
+    const QString all = QString::fromStdString(zen5loop::isaText(isa));
     QVERIFY2(isa["vfmadd231ps zmm"] + isa["vfmadd213ps zmm"] == 16, qPrintable(all));
     QVERIFY2(isa["vbroadcastss"] == 4, qPrintable(all));
     QVERIFY2(isa["vmovups zmm"] + isa["vmovaps zmm"] == 4, qPrintable(all));
@@ -228,8 +226,7 @@ private Q_SLOTS:
     LoweredKernel lowered = lowerKernel(gemmPackedB(32, 64, 64), cpuTarget(),
                                         parseOpts("Split(1, 16, UPCAST); Split(0, 16, UPCAST); Swap(0, 1)"));
     std::map<std::string, int> isa = zen5loop::innermostLoopIsa(lowered);
-    QString all;
-    for (const auto& [m, n] : isa) all += QStringLiteral("%1=%2 ").arg(QString::fromStdString(m)).arg(n);
+    const QString all = QString::fromStdString(zen5loop::isaText(isa));
     QVERIFY2(isa["vfmadd231ps zmm"] + isa["vfmadd213ps zmm"] == 16, qPrintable(all));
     QVERIFY2(isa["vfmadd231ps ymm"] + isa["vfmadd213ps ymm"] == 0, qPrintable(all));
     QVERIFY2(isa["vmovups zmm"] + isa["vmovaps zmm"] == 1, qPrintable(all));

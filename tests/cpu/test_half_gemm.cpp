@@ -80,9 +80,7 @@ private Q_SLOTS:
                             "Split(1, 2, THREAD)"));
     std::map<std::string, int> isa =
         zen5loop::innermostLoopHolding(run.kernels[0], "znver3", "vcvtps2ph");
-    QString all;
-    for (const auto& [m, n] : isa)
-      all += QStringLiteral("%1=%2 ").arg(QString::fromStdString(m)).arg(n);
+    const QString all = QString::fromStdString(zen5loop::isaText(isa));
     QVERIFY2(isa["vmulps"] == 12 && isa["vaddps"] == 12, qPrintable(all));
     QVERIFY2(isa["vcvtps2ph"] == 12, qPrintable(all));
     QVERIFY2(isa["vcvtph2ps"] == 12 + 2 + 6, qPrintable(all)); // the products, B, A's six

@@ -37,12 +37,6 @@ UOpPtr addOne(int64_t rows, int64_t cols) {
   return sink({end(store(buf(0, dtypes::float32, rows * cols), i * cols + j, value), {i, j})});
 }
 
-QString isaText(const std::map<std::string, int>& isa) {
-  QString all;
-  for (const auto& [m, n] : isa) all += QStringLiteral("%1=%2 ").arg(QString::fromStdString(m)).arg(n);
-  return all;
-}
-
 } // namespace
 
 class TestLineCopySchedule : public QObject {
@@ -86,9 +80,9 @@ private Q_SLOTS:
     QCOMPARE(ops["Load"], 128);
     QCOMPARE(ops["Store"], 128);
     std::map<std::string, int> isa = zen5loop::functionIsa(lowered, {"vmov"});
-    QVERIFY2(isa["vmovups zmm"] + isa["vmovaps zmm"] == 32, qPrintable(isaText(isa)));
+    QVERIFY2(isa["vmovups zmm"] + isa["vmovaps zmm"] == 32, zen5loop::isaText(isa).c_str());
     QVERIFY2(isa["vmovups xmm"] + isa["vmovups ymm"] + isa["vmovaps xmm"] + isa["vmovaps ymm"] + isa["vmovss xmm"] == 0,
-             qPrintable(isaText(isa)));
+             zen5loop::isaText(isa).c_str());
   }
 
   // the tiled copy moves every element where the interpreter does

@@ -19,6 +19,13 @@
 
 namespace zen5loop {
 
+// "mnemonic=count " for each mnemonic: a failed check's message.
+inline std::string isaText(const std::map<std::string, int>& isa) {
+  std::string all;
+  for (const auto& [m, n] : isa) all += m + "=" + std::to_string(n) + " ";
+  return all;
+}
+
 inline std::vector<uops::AsmLine> zen5Code(const uops::LoweredKernel& k, const std::string& cpu = "znver5") {
   const uops::TargetDesc zen5{"x86_64-pc-linux-gnu", cpu, ""};
   uops::ObjectArtifacts o = uops::compileToObject(k.rendered.text, k.rendered.entry, zen5, 3);

@@ -1,0 +1,167 @@
+// Convolutions tiled over output channels on an AVX2 target: a stride-2 one,
+// or one on rows shorter than the padded copy's, reads its filters from a
+// copy in blocks of 8 output channels and its input from a copy with the
+// padding (core/pipeline/rangeify_pack_filters.cpp), is tiled one vector of
+// channels by up to 7 columns by up to 3 rows (core/opt/conv_rules.cpp), and
+// the renderer makes its accumulators vectors along the channels though the
+// output stores are not consecutive along them (core/render/vector_ops.cpp,
+// seeds from the accumulators' updates). The schedule's kernels and OptOps,
+// the rendered vectors, the hot loop in Zen 3 machine code, and the numbers
+// against the reference evaluator, odd widths and channels too.
+#include "tests/support/test_registry.h"
+#include "tests/support/reference_match.h"
+#include "tests/support/backend_devices.h"
+#include "tests/support/cpu_targets.h"
+#include "tests/support/zen5_loop.h"
+
+#include "core/engine/device_schedule.h"
+#include "core/engine/schedule_executor.h"
+#include "core/nn/conv.h"
+#include "core/runtime/reference_evaluator.h"
+#include "core/tensor/tensor.h"
+
+#include <QStringList>
+#include <QTest>
+
+#include <cmath>
+
+using namespace uops;
+using testsupport::kernelsAndOpts;
+using testsupport::twoCoreCpu;
+
+namespace {
+
+// the bench's conv2d_3x3_stride2: 16 x 64 x 56 x 56 to 128 channels of 28 x 28
+UOpPtr benchStride2() {
+  return conv2d(Tensor::empty({16, 64, 56, 56}), Tensor::empty({128, 64, 3, 3}), {.stride = 2, .padding = 1}).uop();
+}
+
+// the bench's conv2d_resnet: ResNet's 14-wide 3x3 layer, 256 to 256 channels
+UOpPtr benchResnet() {
+  return conv2d(Tensor::empty({16, 256, 14, 14}), Tensor::empty({256, 256, 3, 3}), {.padding = 1}).uop();
+}
+
+} // namespace
+
+class TestConvChannelTiles : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  // the padded input copied, the filters copied as [16, 64, 3, 3, 8], then 7
+  // output columns by 2 rows by one vector of channels, the input channels
+  // innermost, the rows' loop outside the channels' (the filters re-read
+  // per row tile are fewer bytes than the image per channel block); AVX-512
+  // keeps the filters as they are (its whole-row tile:
+  // tests/cpu/test_conv_stride2.cpp)
+  void stride2Schedule() {
+    const std::vector<UOpPtr> roots{benchStride2()};
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = twoCoreCpu(256)});
+    QVERIFY(!run.failed());
+    QCOMPARE(kernelsAndOpts(run),
+             (QStringList{QStringLiteral("E_16_64_58_58: Split(0, 2, THREAD)"),
+                          QStringLiteral("E_16_64_3_3_8: Split(4, 4, UPCAST); Split(0, 2, THREAD)"),
+                          QStringLiteral("r_16_128_28_28_64_3_3: Split(3, 7, UPCAST); Split(2, 2, UPCAST); "
+                                         "Split(1, 8, UPCAST); Swap(4, 5); Swap(5, 6); Swap(1, 2); "
+                                         "Split(0, 2, THREAD)")}));
+    QCOMPARE(runPipeline(roots, {.trace = false, .target = twoCoreCpu(512)}).schedule.kernels.size(), size_t{1});
+  }
+
+  // ResNet's 14-wide layer: the same tile, the channels' loop outside the
+  // rows' (2.4 MB of filters re-read per row tile would be more bytes)
+  void narrowRowsSchedule() {
+    PipelineRun run = runPipeline({benchResnet()}, {.trace = false, .target = twoCoreCpu(256)});
+    QVERIFY(!run.failed());
+    QCOMPARE(kernelsAndOpts(run),
+             (QStringList{QStringLiteral("E_16_256_16_16: Split(3, 4, UPCAST); Split(0, 2, THREAD)"),
+                          QStringLiteral("E_32_256_3_3_8: Split(4, 4, UPCAST); Split(0, 2, THREAD)"),
+                          QStringLiteral("r_16_256_14_14_256_3_3: Split(3, 7, UPCAST); Split(2, 2, UPCAST); "
+                                         "Split(1, 8, UPCAST); Swap(4, 5); Swap(5, 6); Split(0, 2, THREAD)")}));
+  }
+
+  // what keeps its filters: a stride-1 convolution on rows of 48 or more
+  // (rangeify_pad_copy.cpp copies its input alone), a depthwise one, output
+  // channels that are not whole blocks, a 1x1 (no window)
+  void notPacked() {
+    auto kernels = [](const Tensor& out) {
+      return runPipeline({out.uop()}, {.trace = false, .target = twoCoreCpu(256)}).schedule.kernels.size();
+    };
+    QCOMPARE(kernels(conv2d(Tensor::empty({2, 16, 56, 56}), Tensor::empty({16, 16, 3, 3}), {.padding = 1})),
+             size_t{2});
+    const Tensor x = Tensor::empty({2, 16, 30, 30});
+    QCOMPARE(kernels(conv2d(x, Tensor::empty({16, 1, 3, 3}), {.groups = 16, .stride = 2, .padding = 1})), size_t{1});
+    QCOMPARE(kernels(conv2d(x, Tensor::empty({12, 16, 3, 3}), {.stride = 2, .padding = 1})), size_t{1});
+    QCOMPARE(kernels(conv2d(x, Tensor::empty({12, 16, 3, 3}), {.padding = 1})), size_t{1});
+    QCOMPARE(kernels(conv2d(x, Tensor::empty({16, 16, 1, 1}))), size_t{1});
+    QCOMPARE(kernels(conv2d(x, Tensor::empty({16, 16, 3, 3}), {.padding = 1})), size_t{3});
+  }
+
+  // the rendered kernel: each accumulator one <8 x float> along the
+  // channels, multiplied by a splat of the input element; the output is
+  // stored element by element (its channels 196 floats apart). Without the
+  // renderer's seeds from the updates every lane stayed scalar.
+  void accumulatorsAreChannelVectors() {
+    PipelineRun run = runPipeline({benchResnet()}, {.trace = false, .target = twoCoreCpu(256)});
+    QCOMPARE(run.kernels.size(), size_t{3});
+    const QString ir = QString::fromStdString(run.kernels[2].rendered.text);
+    QCOMPARE(ir.count(QStringLiteral("alloca <8 x float>")), 14);
+    QVERIFY2(ir.contains(QStringLiteral("fmul contract <8 x float>")) || ir.contains(QStringLiteral("fmuladd.v8f32")),
+             qPrintable(ir.left(4000)));
+    QVERIFY(!ir.contains(QStringLiteral("fmul contract float")));
+  }
+
+  // the hot loops in Zen 3 machine code: per input channel, 14 multiply-adds
+  // of whole vectors, one broadcast per multiply-add, one filter vector per
+  // 14, nothing masked, nothing on the stack
+  void hotLoopMachineCode_data() {
+    QTest::addColumn<bool>("stride2");
+    QTest::newRow("stride 2") << true;
+    QTest::newRow("14 wide") << false;
+  }
+  void hotLoopMachineCode() {
+    QFETCH(bool, stride2);
+    PipelineRun run = runPipeline({stride2 ? benchStride2() : benchResnet()},
+                                  {.trace = false, .target = twoCoreCpu(256)});
+    QCOMPARE(run.kernels.size(), size_t{3});
+    std::map<std::string, int> isa = zen5loop::innermostLoopIsa(run.kernels[2], "znver3", true);
+    const int fmas = isa["vfmadd231ps ymm"] + isa["vfmadd213ps ymm"] + isa["vfmadd132ps ymm"];
+    QVERIFY2(fmas > 0 && fmas % 14 == 0, zen5loop::isaText(isa).c_str());
+    QVERIFY2(isa["vfmadd231ps xmm"] + isa["vfmadd213ps xmm"] == 0, zen5loop::isaText(isa).c_str());
+    QVERIFY2(isa["vbroadcastss"] == fmas, zen5loop::isaText(isa).c_str());
+    QVERIFY2(isa["vmaskmovps"] == 0, zen5loop::isaText(isa).c_str());
+    QVERIFY2(isa["stack"] == 0, zen5loop::isaText(isa).c_str());
+  }
+
+  // the copies and the convolution compute what the reference evaluator does
+  void resultsMatchTheReference_data() {
+    QTest::addColumn<int>("stride");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("cin");
+    QTest::addColumn<int>("cout");
+    QTest::newRow("stride 2, 57 wide, 3 to 24 channels") << 2 << 57 << 3 << 24;
+    QTest::newRow("stride 2, 30 wide, 24 to 16 channels") << 2 << 30 << 24 << 16;
+    QTest::newRow("stride 2, 56 wide, 16 to 64 channels") << 2 << 56 << 16 << 64;
+    QTest::newRow("14 wide, 16 to 32 channels") << 1 << 14 << 16 << 32;
+    QTest::newRow("13 wide, 8 to 16 channels") << 1 << 13 << 8 << 16;
+    QTest::newRow("20 wide, 5 to 40 channels") << 1 << 20 << 5 << 40;
+    QTest::newRow("7 wide, 24 to 16 channels") << 1 << 7 << 24 << 16;
+  }
+  void resultsMatchTheReference() {
+    QFETCH(int, stride);
+    QFETCH(int, width);
+    QFETCH(int, cin);
+    QFETCH(int, cout);
+    Tensor x = (Tensor::arange(int64_t{2} * cin * 6 * width).cast(dtypes::float32) * 0.37).sin().reshape({2, cin, 6, width});
+    Tensor w = (Tensor::arange(int64_t{cout} * cin * 9).cast(dtypes::float32) * 0.61).cos().reshape({cout, cin, 3, 3});
+    const std::vector<UOpPtr> roots{conv2d(x.contiguous(), w.contiguous(), {.stride = stride, .padding = 1}).uop()};
+    PipelineRun run = runPipeline(roots, {.trace = false, .target = twoCoreCpu(256)});
+    QVERIFY(!run.failed());
+    const std::string packed = "E_" + std::to_string(cout / 8) + "_" + std::to_string(cin) + "_3_3_8";
+    QVERIFY(std::any_of(run.schedule.kernels.begin(), run.schedule.kernels.end(),
+                        [&](const ScheduledKernel& k) { return k.name == packed; }));
+    const QString mismatch = testsupport::cpuMismatchWithReference(run, roots, 1e-5, 1e-4);
+    QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
+  }
+};
+
+UOPSCOPE_TEST(TestConvChannelTiles);
+#include "test_conv_channel_tiles.moc"

@@ -206,13 +206,12 @@ bool filtersInChannelBlocks(const UOpPtr& ast, const OptTarget& target, const Ke
 // ResNet's 7-wide layer4 with 9.4 MB of filters no: 151-155 ms against
 // 180-256). On the AVX2 Zen 3 (2 cores, medians of 7 runs, the
 // kernel alone): ResNet's 14-wide 3x3 (16 x 256 x 14 x 14, 256 filters)
-// 55 ms with the whole row by 2 channels -> 30-43 ms; 14 columns by 1 row 26.9,
-// 7 by 1 38; 7 x 16 channels (two vectors) 60-65 ms (17 registers: the
+// 55 ms with the whole row by 2 channels -> 30-43 ms; 7 by 1 38; 7 x 16
+// channels (two vectors) 60-65 ms (17 registers: the
 // accumulators spill); the window's loops innermost instead of the input
 // channels' 98-163 ms (LLVM unrolls them and keeps the 9 columns' broadcasts
 // of each row, which spills); the stride-2 3x3 on 56 x 56 (128 filters) 35.9
-// ms with the earlier 2 columns x 32 channels -> 15.8-18.8 (PyTorch 19), 14 x
-// 1 31-57 (its input row spans two lines a step).
+// ms with the earlier 2 columns x 32 channels -> 15.8-18.8 (PyTorch 19).
 std::optional<ConvTile> convChannelTileAvx2(const UOpPtr& ast, const OptTarget& target,
                                             const std::vector<KernelAxis>& outputs, const KernelAxis& channels) {
   const int64_t lanes = target.vectorBits / 32;
@@ -220,11 +219,14 @@ std::optional<ConvTile> convChannelTileAvx2(const UOpPtr& ast, const OptTarget& 
   const KernelAxis& y = outputs[1];
   if (!filtersInChannelBlocks(ast, target, channels)) return std::nullopt;
   // the most accumulators up to 14: columns a divisor of the row up to 7 (or
-  // the whole row up to 14), rows 1 to 3; at a tie the more rows
+  // an odd row whole, up to 13), rows 1 to 3; at a tie the more rows. An
+  // even row of 8 to 14 columns would leave the renderer vectors along the
+  // row, whose stores are consecutive (vector_ops.h; 14 columns by 1 row of
+  // ResNet's layer: 110-154 ms against 36-44 for 7 by 2)
   int64_t fx = 1, fy = 1;
   for (int64_t rows = 1; rows <= 3; ++rows)
     for (int64_t cols = 1; cols <= 14 && cols * rows <= 14; ++cols)
-      if (y.size % rows == 0 && x.size % cols == 0 && (cols <= 7 || (cols == x.size && rows == 1)) &&
+      if (y.size % rows == 0 && x.size % cols == 0 && (cols <= 7 || (cols == x.size && cols % 2 == 1 && rows == 1)) &&
           cols * rows >= fx * fy)
         fx = cols, fy = rows;
   if (fx * fy < 4) return std::nullopt;

@@ -470,9 +470,10 @@ VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& 
     if (const UOp* r = (u->op() == Op::Load || u->op() == Op::Store) ? registerAccessed(*u) : nullptr)
       if (auto it = b.slots.find(r); it != b.slots.end()) b.accessesOfSlot[it->second].push_back(u);
   }
-  // Seeds from the stores first; where that leaves accumulators scalar, a
-  // second plan seeded from the accumulators' updates first (their sums read
-  // out lane by lane after their loop), kept if it makes more of them vectors.
+  // Seeds from the stores first; where that leaves accumulators scalar or in
+  // vectors narrower than kUpdateSeedLanes, a second plan seeded from the
+  // accumulators' updates first (their sums read out lane by lane after their
+  // loop), kept if it makes more of them vectors, or as many in fewer vectors.
   auto build = [&](bool updatesFirst) {
     plan = VectorOpPlan{};
     b.scalarReadOut = updatesFirst;
@@ -484,13 +485,20 @@ VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& 
         b.seed(g.lanes, VectorOpKind::ParamStore, g.emitAt, g.emitLane, -1);
     for (size_t g = 0; g < plan.regGroups.size(); ++g) b.seedAccumulatorStores(static_cast<int>(g));
     b.settle();
-    size_t slots = 0;
-    for (const std::vector<int>& g : plan.regGroups) slots += g.size();
-    return slots;
+    std::pair<size_t, size_t> slotsAndNarrow{0, 0};
+    for (const std::vector<int>& g : plan.regGroups) {
+      slotsAndNarrow.first += g.size();
+      slotsAndNarrow.second += g.size() < kUpdateSeedLanes;
+    }
+    return slotsAndNarrow;
   };
-  if (const size_t storeSeeded = build(false); storeSeeded < b.accessesOfSlot.size()) {
+  const std::pair<size_t, size_t> storeSeeded = build(false);
+  if (storeSeeded.first < b.accessesOfSlot.size() || storeSeeded.second > 0) {
     VectorOpPlan first = std::move(plan);
-    if (build(true) <= storeSeeded) plan = std::move(first);
+    const std::pair<size_t, size_t> updateSeeded = build(true);
+    if (updateSeeded.first < storeSeeded.first ||
+        (updateSeeded.first == storeSeeded.first && updateSeeded.second >= storeSeeded.second))
+      plan = std::move(first);
   }
   for (const UOp* u : order) {
     if (u->op() != Op::Index) continue;

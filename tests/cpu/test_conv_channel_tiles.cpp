@@ -17,6 +17,8 @@
 #include "core/engine/device_schedule.h"
 #include "core/engine/schedule_executor.h"
 #include "core/nn/conv.h"
+#include "core/opt/opt.h"
+#include "core/pipeline/codegen.h"
 #include "core/runtime/reference_evaluator.h"
 #include "core/tensor/tensor.h"
 
@@ -107,6 +109,24 @@ private Q_SLOTS:
     QVERIFY2(ir.contains(QStringLiteral("fmul contract <8 x float>")) || ir.contains(QStringLiteral("fmuladd.v8f32")),
              qPrintable(ir.left(4000)));
     QVERIFY(!ir.contains(QStringLiteral("fmul contract float")));
+  }
+
+  // 2 columns by 2 rows by 16 channels: the stores' seeds alone make every
+  // accumulator a vector, of two lanes along the row (each input load pair
+  // one vector, each filter element a splat); the updates' seeds make 8-lane
+  // vectors along the channels of the same accumulators, and are kept: as
+  // many accumulators in fewer, whole vectors (the 2-lane plan ran 300 ms)
+  void channelVectorsOverNarrowRowVectors() {
+    PipelineRun run = runPipeline({benchResnet()}, {.trace = false, .target = twoCoreCpu(256)});
+    QCOMPARE(run.schedule.kernels.size(), size_t{3});
+    CodegenTarget target = twoCoreCpu(256);
+    target.heuristics = false;
+    const LoweredKernel lowered =
+        lowerKernel(run.schedule.kernels[2].ast, target,
+                    parseOpts("Split(3, 2, UPCAST); Split(2, 2, UPCAST); Split(1, 16, UPCAST); Swap(4, 5); Swap(5, 6)"));
+    const QString ir = QString::fromStdString(lowered.rendered.text);
+    QCOMPARE(ir.count(QStringLiteral("alloca <8 x float>")), 8);
+    QVERIFY(!ir.contains(QStringLiteral("<2 x float>")));
   }
 
   // the hot loops in Zen 3 machine code: per input channel, 14 multiply-adds

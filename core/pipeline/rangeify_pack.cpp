@@ -121,12 +121,12 @@ UOpPtr packOperands(const Match& m) {
 // Reshape of a contiguous view, or one that only adds or drops size-1 axes);
 // nullopt for anything else. A packed operand reads its panels at stride
 // kPanel, so it is not packed again.
-std::optional<Strides> viewStrides(const UOp& u) {
-  if (u.op() == Op::Buffer || u.op() == Op::Contiguous) return rowMajor(u.shape());
-  if (u.src().empty()) return std::nullopt;
+std::optional<Strides> viewStrides(const UOp& u, bool anyBase) {
+  const bool view = u.op() == Op::Reshape || u.op() == Op::Permute || u.op() == Op::Expand;
+  if (u.op() == Op::Buffer || u.op() == Op::Contiguous || (anyBase && !view)) return rowMajor(u.shape());
+  if (u.src().empty() || !view) return std::nullopt;
   const UOp& x = *u.src(0);
-  if (u.op() != Op::Reshape && u.op() != Op::Permute && u.op() != Op::Expand) return std::nullopt;
-  std::optional<Strides> in = viewStrides(x);
+  std::optional<Strides> in = viewStrides(x, anyBase);
   if (!in) return std::nullopt;
   const Shape& from = x.shape();
   const Shape& to = u.shape();

@@ -20,7 +20,8 @@
 // 35.9 ms with the earlier 2 x 32 tile on [in, kh, kw, out], 15.8-18.8 now.
 //
 // The copies are Contiguous nodes read back through the inverse movement ops,
-// so the values are unchanged.
+// so the values are unchanged. Filters computed in the program (a model's
+// initialization) are packed as they are computed.
 #include "core/pipeline/product_operands.h"
 #include "core/pipeline/rangeify_steps.h"
 
@@ -62,7 +63,7 @@ bool channelVectorWindow(const UOp& r, const UOpPtr& operand) {
 // The one kept axis of `r` the filters vary along (the output channels), where
 // it is a whole number of blocks and not innermost already.
 std::optional<size_t> outputChannels(const UOp& r, const UOp& filters) {
-  const std::optional<Strides> st = viewStrides(filters);
+  const std::optional<Strides> st = viewStrides(filters, true);
   if (!st) return std::nullopt;
   const Ints& axes = r.argAs<ReduceArg>().axes;
   std::optional<size_t> out;
@@ -80,7 +81,7 @@ std::optional<size_t> outputChannels(const UOp& r, const UOp& filters) {
 // channels innermost
 UOpPtr packedFilters(const UOpPtr& filters, size_t channels) {
   const Shape& s = filters->shape();
-  const std::optional<Strides> st = viewStrides(*filters);
+  const std::optional<Strides> st = viewStrides(*filters, true);
   Shape single = s; // one element along broadcast axes
   for (size_t i = 0; i < s.size(); ++i)
     if ((*st)[i] == 0) single[i] = 1;

@@ -76,7 +76,16 @@ UOpPtr copyPaddedOperands(const Match& m) {
 } // namespace
 
 UOpPtr overCopiedPad(const std::vector<UOpPtr>& chain) {
-  const UOpPtr& padded = chain.back();
+  UOpPtr padded = chain.back();
+  // A source that sums (the previous layer's convolution) is realized first:
+  // inside the copy's kernel it would be recomputed per padded element,
+  // without its own schedule (ResNet-18's 28-wide layers: a 64-channel 3x3
+  // conv in a kernel of 30 x 30 outputs with no tile).
+  if (const UOpPtr& source = padded->src(0); source->opsBelow().test(static_cast<size_t>(Op::Reduce))) {
+    UOpList src = padded->src();
+    src[0] = UOp::make(Op::Contiguous, source->dtype(), {source});
+    padded = padded->withSrc(std::move(src));
+  }
   UOpPtr u = UOp::make(Op::Contiguous, padded->dtype(), {padded});
   for (auto it = chain.rbegin() + 1; it != chain.rend(); ++it) {
     UOpList src = (*it)->src();

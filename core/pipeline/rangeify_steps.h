@@ -22,8 +22,9 @@ const PatternMatcher& pmEarliestRewrites();
 const PatternMatcher& pmPackOperands();
 // The element strides of a chain of Reshape/Permute/Expand over a Buffer or a
 // Contiguous (row-major, 0 along size-1 and broadcast axes), where plain;
-// nullopt for anything else.
-std::optional<Strides> viewStrides(const UOp& u);
+// nullopt for anything else. `anyBase`: over any other node too, as if it
+// were stored row-major (what a Contiguous of the chain would copy).
+std::optional<Strides> viewStrides(const UOp& u, bool anyBase = false);
 
 // rangeify_pad_copy.cpp: a convolution's padded input (a view of a Pad summed
 // over channels and a window) is read from a Contiguous copy of the Pad.

@@ -28,6 +28,8 @@ UOpPtr rangeify(const UOpPtr& function, const RangeifyOptions& options) {
   // inline nested Functions, drop gradient markers, tidy views: one form per thing
   body = graphRewrite(body, pmEarliestRewrites(), {.name = "earliest rewrites"});
   if (options.packOperands) body = graphRewrite(body, pmPackOperands(), {.name = "pack operands"});
+  if (options.packOperands)
+    body = graphRewrite(body, pmRealizeSummedPoolSources(), {.name = "realize summed pool sources"});
   // before the kernel split: the copied Pad is a kernel of its own
   if (options.copyPaddedWindows)
     body = graphRewrite(body, pmCopyPaddedWindows(), {.name = "copy padded windows"});

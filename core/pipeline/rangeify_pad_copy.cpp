@@ -75,31 +75,81 @@ UOpPtr copyPaddedOperands(const Match& m) {
 
 } // namespace
 
-UOpPtr overCopiedPad(const std::vector<UOpPtr>& chain) {
-  UOpPtr padded = chain.back();
-  // A source that sums (the previous layer's convolution) is realized first:
-  // inside the copy's kernel it would be recomputed per padded element,
-  // without its own schedule (ResNet-18's 28-wide layers: a 64-channel 3x3
-  // conv in a kernel of 30 x 30 outputs with no tile).
-  if (const UOpPtr& source = padded->src(0); source->opsBelow().test(static_cast<size_t>(Op::Reduce))) {
-    UOpList src = padded->src();
-    src[0] = UOp::make(Op::Contiguous, source->dtype(), {source});
-    padded = padded->withSrc(std::move(src));
-  }
-  UOpPtr u = UOp::make(Op::Contiguous, padded->dtype(), {padded});
+// The views of `chain` rebuilt over `base` in place of the Pad.
+UOpPtr overBase(const std::vector<UOpPtr>& chain, UOpPtr base) {
   for (auto it = chain.rbegin() + 1; it != chain.rend(); ++it) {
     UOpList src = (*it)->src();
-    src[0] = u;
-    u = (*it)->withSrc(std::move(src));
+    src[0] = std::move(base);
+    base = (*it)->withSrc(std::move(src));
   }
-  return u;
+  return base;
+}
+
+// The Pad with a source that sums (a convolution) realized first: read
+// through the Pad inside another kernel it would be recomputed per padded
+// element, without a schedule of its own. nullptr where the source sums
+// nothing or is realized already.
+UOpPtr padOverRealizedSum(const UOp& pad) {
+  const UOpPtr& source = pad.src(0);
+  if (source->op() == Op::Contiguous || !source->opsBelow().test(static_cast<size_t>(Op::Reduce))) return nullptr;
+  UOpList src = pad.src();
+  src[0] = UOp::make(Op::Contiguous, source->dtype(), {source});
+  return pad.withSrc(std::move(src));
+}
+
+// The movement ops from `operand` down to the first other node (last).
+std::vector<UOpPtr> viewsDown(const UOpPtr& operand) {
+  std::vector<UOpPtr> chain{operand};
+  while (isView(chain.back()->op())) chain.push_back(chain.back()->src(0));
+  return chain;
+}
+
+// Reduce(Max, view(Pad(x))), or Reduce(Max, view(Where(mask, Pad(x),
+// fill))) (a max pool's padding with -inf), x summing (a max pool over a
+// convolution) -> the same over Pad(Contiguous(x)). Sums over a Pad (prefix
+// sums, padded matmuls) keep theirs.
+UOpPtr realizeSummedPoolSource(const Match& m) {
+  const UOp& r = *m.root();
+  if (r.argAs<ReduceArg>().op != Op::Max) return nullptr;
+  const std::vector<UOpPtr> chain = viewsDown(r.src(0));
+  const UOpPtr& base = chain.back();
+  UOpPtr replaced;
+  if (base->op() == Op::Pad) {
+    replaced = padOverRealizedSum(*base);
+  } else if (base->op() == Op::Where && base->src(1)->op() == Op::Pad) {
+    if (UOpPtr pad = padOverRealizedSum(*base->src(1))) {
+      UOpList src = base->src();
+      src[1] = std::move(pad);
+      replaced = base->withSrc(std::move(src));
+    }
+  }
+  if (!replaced) return nullptr;
+  UOpList src = r.src();
+  src[0] = overBase(chain, std::move(replaced));
+  return r.withSrc(std::move(src));
+}
+
+// A source that sums (the previous layer's convolution) is realized first
+// (padOverRealizedSum; ResNet-18's 28-wide layers had a 64-channel 3x3 conv
+// in the copy's kernel of 30 x 30 outputs, with no tile).
+UOpPtr overCopiedPad(const std::vector<UOpPtr>& chain) {
+  UOpPtr pad = padOverRealizedSum(*chain.back());
+  if (!pad) pad = chain.back();
+  return overBase(chain, UOp::make(Op::Contiguous, pad->dtype(), {pad}));
 }
 
 std::vector<UOpPtr> viewsDownToPad(const UOpPtr& operand) {
-  std::vector<UOpPtr> chain{operand};
-  while (isView(chain.back()->op())) chain.push_back(chain.back()->src(0));
+  std::vector<UOpPtr> chain = viewsDown(operand);
   if (chain.back()->op() != Op::Pad) return {};
   return chain;
+}
+
+const PatternMatcher& pmRealizeSummedPoolSources() {
+  static const PatternMatcher pm{
+      // Reduce(view(Pad(x))), x summing -> Reduce(view(Pad(Contiguous(x))))
+      rule("realize summed pool source", UPat::op(Op::Reduce), realizeSummedPoolSource),
+  };
+  return pm;
 }
 
 const PatternMatcher& pmCopyPaddedWindows() {

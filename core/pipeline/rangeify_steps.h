@@ -32,8 +32,14 @@ const PatternMatcher& pmCopyPaddedWindows();
 // The movement ops from `operand` down to a Pad (the Pad last), or empty when
 // something else comes first.
 std::vector<UOpPtr> viewsDownToPad(const UOpPtr& operand);
-// The views of viewsDownToPad's `chain` rebuilt over a Contiguous of its Pad.
+// The views of viewsDownToPad's `chain` rebuilt over a Contiguous of its Pad
+// (and of the Pad's source first where that sums: a previous convolution).
 UOpPtr overCopiedPad(const std::vector<UOpPtr>& chain);
+// A max pool's window over a Pad of something that sums (a convolution) reads
+// the Pad over a Contiguous of it: inside the padded buffer's kernel the
+// convolution ran per padded element with no tile (ResNet's 7x7 stem before
+// its max pool: 7.9 s for 8 images of 112 x 112).
+const PatternMatcher& pmRealizeSummedPoolSources();
 // Image rows this long or longer are copied with their padding by
 // pmCopyPaddedWindows where the window slides one column a step.
 inline constexpr int64_t kPadCopyRowFrom = 48;

@@ -197,7 +197,8 @@ bool filtersInChannelBlocks(const UOpPtr& ast, const OptTarget& target, const Ke
 // With AVX2, a convolution whose filters arrive in blocks of 8 output
 // channels (a stride-2 one, or one on rows shorter than the padded copy's:
 // rangeify_pack_filters.cpp) is tiled one vector of output channels by up to
-// 7 output columns by 2 output rows: 14 accumulators, one filter vector and
+// 7 output columns (an odd row up to 13 whole) by up to 3 output rows: at
+// most 14 accumulators, one filter vector and
 // one broadcast in the 16 registers, each input element one broadcast (no
 // gates: the input arrives copied with its padding), each filter vector one
 // load. The input channels' loop runs innermost, so each step of it reads

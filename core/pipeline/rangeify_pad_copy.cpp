@@ -73,9 +73,7 @@ UOpPtr copyPaddedOperands(const Match& m) {
   });
 }
 
-} // namespace
-
-// The views of `chain` rebuilt over `base` in place of the Pad.
+// The views of `chain` rebuilt over `base` in place of its last node.
 UOpPtr overBase(const std::vector<UOpPtr>& chain, UOpPtr base) {
   for (auto it = chain.rbegin() + 1; it != chain.rend(); ++it) {
     UOpList src = (*it)->src();
@@ -129,6 +127,8 @@ UOpPtr realizeSummedPoolSource(const Match& m) {
   return r.withSrc(std::move(src));
 }
 
+} // namespace
+
 // A source that sums (the previous layer's convolution) is realized first
 // (padOverRealizedSum; ResNet-18's 28-wide layers had a 64-channel 3x3 conv
 // in the copy's kernel of 30 x 30 outputs, with no tile).
@@ -146,7 +146,7 @@ std::vector<UOpPtr> viewsDownToPad(const UOpPtr& operand) {
 
 const PatternMatcher& pmRealizeSummedPoolSources() {
   static const PatternMatcher pm{
-      // Reduce(view(Pad(x))), x summing -> Reduce(view(Pad(Contiguous(x))))
+      // Reduce(Max, view(Pad(x))), x summing -> Reduce(Max, view(Pad(Contiguous(x))))
       rule("realize summed pool source", UPat::op(Op::Reduce), realizeSummedPoolSource),
   };
   return pm;

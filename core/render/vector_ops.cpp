@@ -298,7 +298,7 @@ struct VopBuilder {
     for (bool changed = true; changed;) {
       changed = false;
       groupSegments.assign(plan.regGroups.size(), {});
-      for (size_t o = 0; o < plan.ops.size(); ++o)
+      for (size_t o = 0; scalarReadOut && o < plan.ops.size(); ++o)
         if (live[o] && plan.ops[o].regGroup >= 0)
           groupSegments[static_cast<size_t>(plan.ops[o].regGroup)].insert(segment[pos(static_cast<int>(o))]);
       for (size_t o = 0; o < plan.ops.size(); ++o)

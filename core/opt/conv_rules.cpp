@@ -7,6 +7,8 @@
 #include "core/symbolic/symbolic.h"
 
 #include <algorithm>
+#include <array>
+#include <utility>
 
 namespace uops {
 namespace {
@@ -194,9 +196,89 @@ bool filtersInChannelBlocks(const UOpPtr& ast, const OptTarget& target, const Ke
   }
 }
 
+// The reduction's axes, and the input channels' among them: the longest.
+std::pair<std::vector<KernelAxis>, size_t> reductionAxes(const UOpPtr& ast) {
+  std::vector<KernelAxis> reductions;
+  for (const KernelAxis& a : kernelAxes(ast))
+    if (a.type == AxisType::Reduce) reductions.push_back(a);
+  const auto inputs = std::max_element(reductions.begin(), reductions.end(),
+                                       [](const KernelAxis& a, const KernelAxis& b) { return a.size < b.size; });
+  return {reductions, static_cast<size_t>(inputs - reductions.begin())};
+}
+
+// Whether the input arrives with its channels innermost: some load reads
+// consecutive elements along the input channels' axis.
+bool inputChannelsInnermostInMemory(const UOpPtr& ast) {
+  const auto [reductions, inputs] = reductionAxes(ast);
+  return !reductions.empty() && loadReadsConsecutivelyAlong(ast, *reductions[inputs].range);
+}
+
+// The reduction's loops with the input channels' innermost (each step the
+// next filter vector of the block and the next input element).
+std::vector<ConvTileStep> inputChannelsInnermost(const UOpPtr& ast) {
+  const auto [reductions, first] = reductionAxes(ast);
+  const auto inputs = reductions.begin() + static_cast<std::ptrdiff_t>(first);
+  std::vector<ConvTileStep> steps;
+  for (auto a = inputs; a != reductions.end() && a + 1 != reductions.end(); ++a)
+    steps.push_back({Opt{OptOpKind::Swap, a->index, 0, AxisType::Reduce, false, (a + 1)->index},
+                     "AVX2: the input channels' loop innermost, each step the next filter vector of the block"});
+  return steps;
+}
+
 // With AVX2, a convolution whose filters arrive in blocks of 8 output
-// channels (a stride-2 one, or one on rows shorter than the padded copy's:
-// rangeify_pack_filters.cpp) is tiled one vector of output channels by up to
+// channels and whose input arrives with its channels innermost
+// (rangeify_pack_filters.cpp), 16 output channels or a multiple: two vectors
+// of channels by four output positions (2 columns by 2 rows, else 4 along
+// one, else with 2 or 4 images): 8 accumulators, two filter loads and four
+// broadcasts per 8 multiply-adds (Zen 3 by MCA: the FMA ports' bound, where
+// one vector by 14 positions took 9.3 cycles per 14: its broadcasts share a
+// port with the FMAs). Each step of the input channels' loop reads the next
+// 32 bytes of both filter vectors and the next float of the four positions'
+// pixels: sequential streams, where the channels' planes put every step on
+// new lines. On the AVX2 Zen 3 (2 cores, kernels alone, alternating runs,
+// medians): ResNet's 14-wide 3x3 layer (16 x 256 x 14 x 14, 256 filters)
+// 42 -> 28 ms, its 28-wide (128 channels) 38 -> 28, its 7-wide layer4 (512)
+// 57 -> 26 with 4 images, the stride-2 3x3 on 56 x 56 21 -> 15.
+std::optional<ConvTile> convChannelPairTileAvx2(const UOpPtr& ast, const OptTarget& target,
+                                                const std::vector<KernelAxis>& outputs, const KernelAxis& channels) {
+  const int64_t lanes = target.vectorBits / 32;
+  if (channels.size % (2 * lanes) != 0 || !inputChannelsInnermostInMemory(ast)) return std::nullopt;
+  const KernelAxis& x = outputs[0];
+  const KernelAxis& y = outputs[1];
+  const KernelAxis* images = nullptr;
+  for (size_t i = 2; i < outputs.size() && !images; ++i)
+    if (outputs[i].index != channels.index) images = &outputs[i];
+  const int64_t imageCount = images ? images->size : 1;
+  static constexpr std::array<std::array<int64_t, 3>, 6> kPositions{
+      {{2, 2, 1}, {4, 1, 1}, {1, 4, 1}, {2, 1, 2}, {1, 2, 2}, {1, 1, 4}}};
+  const auto fits = std::find_if(kPositions.begin(), kPositions.end(), [&](const std::array<int64_t, 3>& p) {
+    return x.size % p[0] == 0 && y.size % p[1] == 0 && imageCount % p[2] == 0;
+  });
+  if (fits == kPositions.end()) return std::nullopt;
+  const auto [fx, fy, fi] = *fits;
+  ConvTile tile;
+  if (fx > 1)
+    tile.steps.push_back({Opt{OptOpKind::Split, x.index, fx, AxisType::Upcast, false, 0},
+                          "AVX2, channels innermost: output columns, each pixel's channels one stream"});
+  if (fy > 1)
+    tile.steps.push_back({Opt{OptOpKind::Split, y.index, fy, AxisType::Upcast, false, 0},
+                          "AVX2, channels innermost: output rows, four positions in all"});
+  if (fi > 1)
+    tile.steps.push_back({Opt{OptOpKind::Split, images->index, fi, AxisType::Upcast, false, 0},
+                          "AVX2, channels innermost: images, four positions in all (the row allows fewer)"});
+  tile.steps.push_back({Opt{OptOpKind::Split, channels.index, 2 * lanes, AxisType::Upcast, false, 0},
+                        "AVX2: two blocks of the packed filters' output channels, eight accumulators"});
+  for (ConvTileStep& step : inputChannelsInnermost(ast)) tile.steps.push_back(std::move(step));
+  if (std::optional<ConvTileStep> order = convRowsOutside(ast, outputs, channels, 2 * lanes, fy))
+    tile.steps.push_back(*order);
+  tile.tileAxes = {channels.index, x.index};
+  return tile;
+}
+
+// With AVX2, a convolution whose filters arrive in blocks of 8 output
+// channels (rangeify_pack_filters.cpp) and that the pair tile above does not
+// fit (channels not a multiple of 16, or the input channels not innermost:
+// 3 input channels under a 7x7 window) is tiled one vector of output channels by up to
 // 7 output columns (an odd row up to 13 whole) by up to 3 output rows: at
 // most 14 accumulators, one filter vector and
 // one broadcast in the 16 registers, each input element one broadcast (no
@@ -213,12 +295,15 @@ bool filtersInChannelBlocks(const UOpPtr& ast, const OptTarget& target, const Ke
 // channels' 98-163 ms (LLVM unrolls them and keeps the 9 columns' broadcasts
 // of each row, which spills); the stride-2 3x3 on 56 x 56 (128 filters) 35.9
 // ms with the earlier 2 columns x 32 channels -> 15.8-18.8 (PyTorch 19).
+// (Those times were on the channels' planes; the pair tile's input has its
+// channels innermost.)
 std::optional<ConvTile> convChannelTileAvx2(const UOpPtr& ast, const OptTarget& target,
                                             const std::vector<KernelAxis>& outputs, const KernelAxis& channels) {
   const int64_t lanes = target.vectorBits / 32;
   const KernelAxis& x = outputs[0];
   const KernelAxis& y = outputs[1];
   if (!filtersInChannelBlocks(ast, target, channels)) return std::nullopt;
+  if (std::optional<ConvTile> pair = convChannelPairTileAvx2(ast, target, outputs, channels)) return pair;
   // the most accumulators up to 14: columns a divisor of the row up to 7 (or
   // an odd row whole, up to 13), rows 1 to 3; at a tie the more rows. An
   // even row of 8 to 14 columns would leave the renderer vectors along the
@@ -240,14 +325,7 @@ std::optional<ConvTile> convChannelTileAvx2(const UOpPtr& ast, const OptTarget& 
                           "AVX2, filters in blocks of channels: output rows, 14 accumulators at most"});
   tile.steps.push_back({Opt{OptOpKind::Split, channels.index, lanes, AxisType::Upcast, false, 0},
                         "AVX2: a block of the packed filters' output channels as one vector"});
-  std::vector<KernelAxis> reductions;
-  for (const KernelAxis& a : kernelAxes(ast))
-    if (a.type == AxisType::Reduce) reductions.push_back(a);
-  const auto inputs = std::max_element(reductions.begin(), reductions.end(),
-                                       [](const KernelAxis& a, const KernelAxis& b) { return a.size < b.size; });
-  for (auto a = inputs; a != reductions.end() && a + 1 != reductions.end(); ++a)
-    tile.steps.push_back({Opt{OptOpKind::Swap, a->index, 0, AxisType::Reduce, false, (a + 1)->index},
-                          "AVX2: the input channels' loop innermost, each step the next filter vector of the block"});
+  for (ConvTileStep& step : inputChannelsInnermost(ast)) tile.steps.push_back(std::move(step));
   if (std::optional<ConvTileStep> order = convRowsOutside(ast, outputs, channels, lanes, fy)) tile.steps.push_back(*order);
   tile.tileAxes = {channels.index, x.index};
   return tile;

@@ -35,12 +35,14 @@
 // two vectors do not divide is padded to a multiple of 16 when that adds at
 // most a quarter, tiled 16 columns by 4 output channels. Each takes the rows'
 // loop outside the channels' where that reads fewer bytes (as above). A
-// stride-2 convolution, or one on rows shorter than 48, whose filters arrive
-// in blocks of 8 output channels and whose input arrives copied with its
-// padding (core/pipeline/rangeify_pack_filters.cpp), is tiled one vector of
-// channels by up to 7 output columns by up to 3 output rows (14
-// accumulators), the input channels innermost; depthwise keeps heuristics.h's
-// tile there. A padded input with rows of 48 or more
+// convolution whose filters arrive in blocks of 8 output channels and whose
+// input arrives copied with its padding, its channels innermost
+// (core/pipeline/rangeify_pack_filters.cpp), is tiled two vectors of channels
+// by four output positions (2 columns by 2 rows, else along one, else with
+// images: 8 accumulators) where the channels are 16 or a multiple, else one
+// vector of channels by up to 7 output columns by up to 3 output rows (14
+// accumulators); the input channels innermost either way; depthwise keeps
+// heuristics.h's tile there. Another padded input with rows of 48 or more
 // arrives copied with its padding (core/pipeline/rangeify_pad_copy.cpp): no
 // gates, so the window's loops stay inside the input channels' and unroll.
 // Rows that two vectors divide keep heuristics.h's tile.

@@ -31,10 +31,10 @@ UOpPtr rangeify(const UOpPtr& function, const RangeifyOptions& options) {
   if (options.packOperands)
     body = graphRewrite(body, pmRealizeSummedPoolSources(), {.name = "realize summed pool sources"});
   // before the kernel split: the copied Pad is a kernel of its own
-  if (options.copyPaddedWindows)
-    body = graphRewrite(body, pmCopyPaddedWindows(), {.name = "copy padded windows"});
   if (options.packConvFilters)
     body = graphRewrite(body, pmPackConvFilters(), {.name = "pack conv filters"});
+  if (options.copyPaddedWindows)
+    body = graphRewrite(body, pmCopyPaddedWindows(), {.name = "copy padded windows"});
   // the kernel split and the index of every element (tinygrad's run_rangeify)
   body = runRangeify(body, ctx);
   // movement ops become index math, realized values stores into new buffers

@@ -1,23 +1,24 @@
-// Convolutions tiled over their output channels (core/opt/conv_rules.cpp, AVX2):
-// where the padded window slides two columns a step (a stride-2
-// convolution), or one column along image rows shorter than
-// kPadCopyRowFrom (ResNet's 14- and 28-wide layers), vectors along the output
-// row would read every other input element, or rows of fewer than two
-// vectors. Vectors along the output channels need neither: each input
+// Convolutions tiled over their output channels (core/opt/conv_rules.cpp,
+// AVX2): vectors along the output row read every other input element where
+// the padded window slides two columns a step (a stride-2 convolution), and
+// rows of fewer than two vectors where rows are short (ResNet's 14- and
+// 28-wide layers). Vectors along the output channels need neither: each input
 // element is one broadcast, each filter vector one load, if the filters are
 // stored with the channels innermost. The OIHW filters put them in*kh*kw
 // elements apart (576 for 64 input channels: a gather per vector), so they
-// are read from a copy in blocks of 8 output channels, [out / 8, in, kh, kw,
-// 8]: the reduction then walks each block's filters consecutively, where
-// [in, kh, kw, out] put the steps of the input channels' loop kh*kw*out
-// floats apart (9 KiB for 256 channels: a new page a step). The padded input
-// is copied with its padding as well (rangeify_pad_copy.cpp does so for longer
-// rows), so the broadcasts are ungated loads. A copy of a few hundred KiB of
-// filters and one pass over the input. On the AVX2 Zen 3 (2 cores, medians of
-// 7 runs, kernels alone): ResNet's 14-wide 3x3 (16 x 256 x 14 x 14, 256
-// filters) with the tile of conv_rules.cpp 48.8 ms on [in, kh, kw, out]
-// filters, 36.6 on blocks of 8; the stride-2 3x3 on 56 x 56 (128 filters)
-// 35.9 ms with the earlier 2 x 32 tile on [in, kh, kw, out], 15.8-18.8 now.
+// are read from a copy in blocks of 8 output channels, [out / 8, kh, kw, in,
+// 8], and the padded input from a copy with its padding (ungated broadcasts)
+// and its channels innermost, [n, h, w, c]. The tile's innermost loop walks
+// the input channels: each step reads the next 32 bytes of each filter block
+// and the next float of each output position's pixel, a few sequential
+// streams, where [out / 8, in, kh, kw, 8] filters and the channels' planes
+// put every step on new lines (ResNet's 14-wide layer: 256 planes of 1 KiB,
+// 2.3 KiB of filters between steps) and the loop ran from L2. On the AVX2
+// Zen 3 (2 cores, kernels alone, alternating, medians): ResNet's 14-wide 3x3
+// (16 x 256 x 14 x 14, 256 filters) 48.8 ms on [in, kh, kw, out] filters,
+// 36.6-42 on blocks of 8 with the planes, 28 with the channels innermost;
+// the stride-2 3x3 on 56 x 56 (128 filters) 21 -> 15 ms; conv2d 3x3 on 56 x 56
+// (64 filters, where rangeify_pad_copy.cpp copied the planes alone) 31 -> 28.
 //
 // The copies are Contiguous nodes read back through the inverse movement ops,
 // so the values are unchanged. Filters computed in the program (a model's
@@ -42,8 +43,8 @@ bool isReducedAxis(const Ints& axes, size_t i) {
 }
 
 // Whether `operand` is a view of a Pad whose image rows (W long) the reduction
-// `r` slides over two columns a step (no kept axis W long, one (W + 1) / 2),
-// or one column a step (a kept axis W long) with W under kPadCopyRowFrom.
+// `r` slides over one column a step (a kept axis W long) or two (one (W + 1)
+// / 2 long).
 bool channelVectorWindow(const UOp& r, const UOpPtr& operand) {
   const std::vector<UOpPtr> chain = viewsDownToPad(operand);
   if (chain.empty()) return false;
@@ -51,13 +52,9 @@ bool channelVectorWindow(const UOp& r, const UOpPtr& operand) {
   if (image.empty() || image.back() < 2) return false;
   const Shape& in = r.src(0)->shape();
   const Ints& axes = r.argAs<ReduceArg>().axes;
-  bool whole = false, half = false;
-  for (size_t i = 0; i < in.size(); ++i) {
-    if (isReducedAxis(axes, i)) continue;
-    whole = whole || in[i] == image.back();
-    half = half || in[i] == (image.back() + 1) / 2;
-  }
-  return whole ? image.back() < kPadCopyRowFrom : half;
+  for (size_t i = 0; i < in.size(); ++i)
+    if (!isReducedAxis(axes, i) && (in[i] == image.back() || in[i] == (image.back() + 1) / 2)) return true;
+  return false;
 }
 
 // The one kept axis of `r` the filters vary along (the output channels), where
@@ -77,9 +74,37 @@ std::optional<size_t> outputChannels(const UOp& r, const UOp& filters) {
   return out;
 }
 
+// The reduced axis of `r` that walks the filters' input channels and the axis
+// of the padded image it walks: the filters' reduced axis of the largest
+// stride (OIHW: the input channels, kh * kw apart), and the image's last axis
+// the Pad leaves unpadded (NCHW: the channels; the window's rows and columns
+// are padded), where the two are as long. nullopt where they are not.
+struct InputChannels {
+  size_t reduced = 0;
+  size_t image = 0;
+};
+std::optional<InputChannels> inputChannels(const UOp& r, const UOp& filters, const UOp& pad) {
+  const std::optional<Strides> st = viewStrides(filters, true);
+  if (!st) return std::nullopt;
+  const Shape& in = r.src(0)->shape();
+  std::optional<size_t> reduced;
+  for (int64_t a : r.argAs<ReduceArg>().axes) {
+    const size_t i = static_cast<size_t>(a);
+    if (in[i] > 1 && (*st)[i] != 0 && (!reduced || (*st)[i] > (*st)[*reduced])) reduced = i;
+  }
+  const Shape& padded = pad.shape();
+  const Shape& image = pad.src(0)->shape();
+  for (size_t j = padded.size(); reduced && j-- > 0;)
+    if (padded[j] == image[j]) {
+      if (padded[j] != in[*reduced]) return std::nullopt;
+      return InputChannels{*reduced, j};
+    }
+  return std::nullopt;
+}
+
 // the filters read from a copy in blocks of `channels`, each block's
-// channels innermost
-UOpPtr packedFilters(const UOpPtr& filters, size_t channels) {
+// channels innermost and its input channels (`inputs`, where known) next
+UOpPtr packedFilters(const UOpPtr& filters, size_t channels, std::optional<size_t> inputs) {
   const Shape& s = filters->shape();
   const std::optional<Strides> st = viewStrides(*filters, true);
   Shape single = s; // one element along broadcast axes
@@ -88,13 +113,8 @@ UOpPtr packedFilters(const UOpPtr& filters, size_t channels) {
   Shape blocked = single;
   blocked[channels] = single[channels] / kChannelBlock;
   blocked.insert(blocked.begin() + static_cast<std::ptrdiff_t>(channels) + 1, kChannelBlock);
-  const size_t lane = channels + 1;
-  Ints order;
-  for (size_t i = 0; i < blocked.size(); ++i)
-    if (i != lane) order.push_back(static_cast<int64_t>(i));
-  order.push_back(static_cast<int64_t>(lane));
-  Ints inverse(order.size());
-  for (size_t i = 0; i < order.size(); ++i) inverse[static_cast<size_t>(order[i])] = static_cast<int64_t>(i);
+  if (inputs && *inputs > channels) ++*inputs;
+  const auto [order, inverse] = movedLast(blocked.size(), inputs, channels + 1);
   UOpPtr copy = permute(reshape(shrink(filters, Shape(s.size(), 0), single), blocked), order);
   copy = UOp::make(Op::Contiguous, copy->dtype(), {copy});
   return expand(reshape(permute(copy, inverse), single), s);
@@ -121,8 +141,12 @@ UOpPtr packConvFilters(const Match& m) {
   const UOpPtr& filters = operands[window == operands.begin() ? 1 : 0];
   const std::optional<size_t> channels = outputChannels(r, *filters);
   if (!channels) return nullptr;
+  const std::vector<UOpPtr> chain = viewsDownToPad(*window);
+  const std::optional<InputChannels> inputs = inputChannels(r, *filters, *chain.back());
   return withProductOperands(r, [&](const UOpPtr& o) -> UOpPtr {
-    return o == *window ? overCopiedPad(viewsDownToPad(o)) : packedFilters(o, *channels);
+    if (o != *window)
+      return packedFilters(o, *channels, inputs ? std::optional<size_t>(inputs->reduced) : std::nullopt);
+    return overCopiedPad(chain, inputs ? std::optional<size_t>(inputs->image) : std::nullopt);
   });
 }
 

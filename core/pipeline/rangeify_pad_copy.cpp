@@ -11,7 +11,9 @@
 // run, copy included) conv2d 3x3 on 16 x 64 x 56 x 56 went 92 -> 73 ms.
 //
 // The copy is a Contiguous of the Pad, read by the same movement ops, so the
-// values are unchanged. Only where the reduction also sums over input channels
+// values are unchanged. A convolution whose output channels are whole blocks
+// of 8 gets its copy with its filters' first, channels innermost
+// (rangeify_pack_filters.cpp); this one serves the others, only where the reduction also sums over input channels
 // (an axis of at least kChannelsFrom besides the window: a depthwise window
 // reads each input element a handful of times, too few to pay for the copy),
 // the window slides one column a step (the output rows as wide as the image's)
@@ -22,6 +24,7 @@
 #include "core/pipeline/product_operands.h"
 #include "core/pipeline/rangeify_steps.h"
 
+#include "core/ir/build.h"
 #include "core/rewrite/rule.h"
 
 #include <algorithm>
@@ -31,6 +34,8 @@ namespace uops {
 namespace {
 
 constexpr int64_t kChannelsFrom = 8;
+// image rows this long or longer are copied
+constexpr int64_t kPadCopyRowFrom = 48;
 
 bool isView(Op op) { return op == Op::Reshape || op == Op::Permute || op == Op::Expand || op == Op::Shrink; }
 
@@ -132,10 +137,25 @@ UOpPtr realizeSummedPoolSource(const Match& m) {
 // A source that sums (the previous layer's convolution) is realized first
 // (padOverRealizedSum; ResNet-18's 28-wide layers had a 64-channel 3x3 conv
 // in the copy's kernel of 30 x 30 outputs, with no tile).
-UOpPtr overCopiedPad(const std::vector<UOpPtr>& chain) {
+UOpPtr overCopiedPad(const std::vector<UOpPtr>& chain, std::optional<size_t> innermost) {
   UOpPtr pad = padOverRealizedSum(*chain.back());
   if (!pad) pad = chain.back();
-  return overBase(chain, UOp::make(Op::Contiguous, pad->dtype(), {pad}));
+  if (!innermost || *innermost + 1 == pad->shape().size())
+    return overBase(chain, UOp::make(Op::Contiguous, pad->dtype(), {pad}));
+  const auto [order, inverse] = movedLast(pad->shape().size(), std::nullopt, *innermost);
+  UOpPtr copy = permute(pad, order);
+  return overBase(chain, permute(UOp::make(Op::Contiguous, copy->dtype(), {copy}), inverse));
+}
+
+std::pair<Ints, Ints> movedLast(size_t rank, std::optional<size_t> before, size_t last) {
+  Ints order;
+  for (size_t i = 0; i < rank; ++i)
+    if (i != before && i != last) order.push_back(static_cast<int64_t>(i));
+  if (before) order.push_back(static_cast<int64_t>(*before));
+  order.push_back(static_cast<int64_t>(last));
+  Ints inverse(order.size());
+  for (size_t i = 0; i < order.size(); ++i) inverse[static_cast<size_t>(order[i])] = static_cast<int64_t>(i);
+  return {std::move(order), std::move(inverse)};
 }
 
 std::vector<UOpPtr> viewsDownToPad(const UOpPtr& operand) {

@@ -6,6 +6,7 @@
 #include "core/runtime/strides.h"
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace uops {
@@ -33,21 +34,22 @@ const PatternMatcher& pmCopyPaddedWindows();
 // something else comes first.
 std::vector<UOpPtr> viewsDownToPad(const UOpPtr& operand);
 // The views of viewsDownToPad's `chain` rebuilt over a Contiguous of its Pad
-// (and of the Pad's source first where that sums: a previous convolution).
-UOpPtr overCopiedPad(const std::vector<UOpPtr>& chain);
+// (and of the Pad's source first where that sums: a previous convolution),
+// the copy's axis `innermost` (where given) stored innermost.
+UOpPtr overCopiedPad(const std::vector<UOpPtr>& chain, std::optional<size_t> innermost = std::nullopt);
+// A permutation of `rank` axes that moves `last` to the end, `before` (where
+// given) just before it, the others in order; and its inverse.
+std::pair<Ints, Ints> movedLast(size_t rank, std::optional<size_t> before, size_t last);
 // A max pool's window over a Pad of something that sums (a convolution) reads
 // the Pad over a Contiguous of it: inside the padded buffer's kernel the
 // convolution ran per padded element with no tile (ResNet's 7x7 stem before
 // its max pool: 7.9 s for 8 images of 112 x 112).
 const PatternMatcher& pmRealizeSummedPoolSources();
-// Image rows this long or longer are copied with their padding by
-// pmCopyPaddedWindows where the window slides one column a step.
-inline constexpr int64_t kPadCopyRowFrom = 48;
-
-// rangeify_pack_filters.cpp: a convolution whose padded window slides two
-// columns a step, or one along rows shorter than kPadCopyRowFrom, reads its
-// filters from a copy in blocks of 8 output channels, innermost, and its
-// input from a copy with the padding.
+// rangeify_pack_filters.cpp: a padded convolution over input channels and a
+// 2-D window, its output channels whole blocks of 8, reads its filters from a
+// copy in blocks of 8 output channels ([out / 8, kh, kw, in, 8]) and its
+// input from a copy with the padding, the channels innermost. It runs before
+// pmCopyPaddedWindows, which copies the others' padded inputs as they are.
 const PatternMatcher& pmPackConvFilters();
 
 // rangeify_ranges.cpp: the kernel split and the index of every element; returns

@@ -1,5 +1,7 @@
-// A padded convolution on an AVX2 target reads its input from a copy made
-// with the padding (core/pipeline/rangeify_pad_copy.cpp): the schedule's
+// A padded convolution on an AVX2 target whose output channels are not whole
+// blocks of 8 (whole blocks pack their filters and copy the input channels
+// innermost: tests/cpu/test_conv_channel_tiles.cpp) reads its input from a
+// copy made with the padding (core/pipeline/rangeify_pad_copy.cpp): the schedule's
 // kernels, the convolution's OptOps (no gates, so the input channels' loop
 // stays outside the window's), its hot loop in Zen 3 machine code, and the
 // numbers against the reference evaluator.
@@ -27,7 +29,8 @@ using testsupport::twoCoreCpu;
 namespace {
 
 Tensor benchImages() { return Tensor::empty({16, 64, 56, 56}); }
-Tensor benchFilters() { return Tensor::empty({64, 64, 3, 3}); }
+// the bench's conv2d_3x3 but for 60 filters (not whole blocks of 8)
+Tensor benchFilters() { return Tensor::empty({60, 64, 3, 3}); }
 
 } // namespace
 
@@ -35,7 +38,7 @@ class TestConvPadCopy : public QObject {
   Q_OBJECT
 
 private Q_SLOTS:
-  // the bench's conv2d_3x3: the padded images copied (58 x 58), then the
+  // the bench's conv2d_3x3 with 60 filters: the padded images copied (58 x 58), then the
   // convolution with the AVX2 tile for rows of whole vectors (one vector of
   // columns by two rows by 4 channels, none padded; the rows' loop outside
   // the channels'), its reductions in their own order, the input channels
@@ -49,7 +52,7 @@ private Q_SLOTS:
         kernelsAndOpts(copied),
         (QStringList{QStringLiteral("E_16_64_58_58: Split(0, 2, THREAD)"),
                      QStringLiteral(
-                         "r_16_64_56_56_64_3_3: Split(3, 8, UPCAST); Split(2, 2, UPCAST); Split(1, "
+                         "r_16_60_56_56_64_3_3: Split(3, 8, UPCAST); Split(2, 2, UPCAST); Split(1, "
                          "4, UPCAST); Swap(1, 2); Split(0, 2, THREAD)")}));
     // AVX-512 keeps the padded read in the convolution
     QCOMPARE(runPipeline(roots, {.trace = false, .target = twoCoreCpu(512)}).schedule.kernels.size(), size_t{1});
@@ -57,14 +60,16 @@ private Q_SLOTS:
 
   // what is not copied here: a depthwise window (one input channel per sum),
   // a convolution without padding, a stride-2 window and rows shorter than
-  // 48 whose output channels are not whole blocks of 8 (with whole blocks,
-  // rangeify_pack_filters.cpp copies their input with the filters:
-  // tests/cpu/test_conv_channel_tiles.cpp)
+  // 48 whose output channels are not whole blocks of 8; with whole blocks,
+  // rangeify_pack_filters.cpp copies the input with the filters, its
+  // channels innermost (tests/cpu/test_conv_channel_tiles.cpp)
   void notCopied() {
     auto kernels = [](const Tensor& out) {
       return runPipeline({out.uop()}, {.trace = false, .target = twoCoreCpu(256)}).schedule.kernels.size();
     };
     QCOMPARE(kernels(conv2d(benchImages(), Tensor::empty({64, 1, 3, 3}), {.groups = 64, .padding = 1})), size_t{1});
+    // whole blocks of output channels: the filters packed, the input copied channels innermost
+    QCOMPARE(kernels(conv2d(benchImages(), Tensor::empty({64, 64, 3, 3}), {.padding = 1})), size_t{3});
     QCOMPARE(kernels(conv2d(benchImages(), Tensor::empty({64, 64, 1, 1}))), size_t{1});
     QCOMPARE(kernels(conv2d(benchImages(), benchFilters())), size_t{1});
     QCOMPARE(kernels(conv2d(benchImages(), Tensor::empty({124, 64, 3, 3}), {.stride = 2, .padding = 1})), size_t{1});
@@ -103,7 +108,7 @@ private Q_SLOTS:
     Tensor x = (Tensor::arange(int64_t{2 * 16} * rows * width).cast(dtypes::float32) * 0.37)
                    .sin()
                    .reshape({2, 16, rows, width});
-    Tensor w = (Tensor::arange(int64_t{8 * 16 * 9}).cast(dtypes::float32) * 0.61).cos().reshape({8, 16, 3, 3});
+    Tensor w = (Tensor::arange(int64_t{12 * 16 * 9}).cast(dtypes::float32) * 0.61).cos().reshape({12, 16, 3, 3});
     const std::vector<UOpPtr> roots{conv2d(x.contiguous(), w.contiguous(), {.padding = 1}).uop()};
     PipelineRun run = runPipeline(roots, {.trace = false, .target = twoCoreCpu(256)});
     QVERIFY(!run.failed());

@@ -8,22 +8,23 @@ namespace uops::llvmir {
 namespace {
 
 
-std::string suffix(DType d) { // the overload suffix of an intrinsic: f32, f64, i8, ...
+// The overload suffix of an intrinsic on one register (lanes 0: f32, f64,
+// i8, ...) or on vectors of `lanes` (v8f32, ...).
+std::string suffix(DType d, size_t lanes) {
+  if (lanes) return vectorSuffix(lanes, regType(d));
   if (isFloatKind(numKind(d))) return regType(d) == "double" ? "f64" : "f32";
   return regType(d);
 }
 
-
-std::string intrinsic1(Writer& w, std::string_view name, DType d, const std::string& a) {
-  std::string t = regType(d);
-  return w.callIntrinsic(t, fmt::format("llvm.{}.{}", name, suffix(d)), fmt::format("{} {}", t, a),
-                         t);
+std::string intrinsic1(Writer& w, std::string_view name, DType d, size_t lanes, const std::string& a) {
+  std::string t = laneType(lanes, regType(d));
+  return w.callIntrinsic(t, fmt::format("llvm.{}.{}", name, suffix(d, lanes)), fmt::format("{} {}", t, a), t);
 }
 
-std::string intrinsic2(Writer& w, std::string_view name, DType d, const std::string& a,
+std::string intrinsic2(Writer& w, std::string_view name, DType d, size_t lanes, const std::string& a,
                        const std::string& b) {
-  std::string t = regType(d);
-  return w.callIntrinsic(t, fmt::format("llvm.{}.{}", name, suffix(d)),
+  std::string t = laneType(lanes, regType(d));
+  return w.callIntrinsic(t, fmt::format("llvm.{}.{}", name, suffix(d, lanes)),
                          fmt::format("{} {}, {} {}", t, a, t, b), fmt::format("{}, {}", t, t));
 }
 
@@ -78,41 +79,46 @@ std::string intDivide(Writer& w, const UOp& u, bool mod, const std::string& a,
 }
 
 // Shift amounts modulo the width.
-std::string shift(Writer& w, const UOp& u, const std::string& a, const std::string& b) {
+std::string shift(Writer& w, const UOp& u, size_t lanes, const std::string& a, const std::string& b) {
   DType d = u.src(0)->dtype();
-  std::string t = regType(d);
-  std::string amount = w.emit(fmt::format("and {} {}, {}", t, b, d.bits() - 1));
+  std::string t = laneType(lanes, regType(d));
+  std::string amount =
+      w.emit(fmt::format("and {} {}, {}", t, b, inEveryLane(w, lanes, regType(d), std::to_string(d.bits() - 1))));
   std::string op = u.op() == Op::Shl ? "shl" : numKind(d) == NumKind::Signed ? "ashr" : "lshr";
   return w.emit(fmt::format("{} {} {}, {}", op, t, a, amount));
 }
 
-std::string floatOp(Writer& w, const UOp& u, const std::string& a, const std::string& b) {
+// One op on floats, on one register (lanes 0) or on vectors of `lanes`.
+std::string floatOp(Writer& w, const UOp& u, size_t lanes, const std::string& a, const std::string& b) {
   DType d = u.src(0)->dtype();
-  std::string t = regType(d);
+  std::string t = laneType(lanes, regType(d));
   Op op = u.op();
   const char* flags = w.contract.count(&u) ? " contract" : "";
   if (op == Op::Add) return w.emit(fmt::format("fadd{} {} {}, {}", flags, t, a, b));
   if (op == Op::Mul) return w.emit(fmt::format("fmul{} {} {}, {}", flags, t, a, b));
-  if (op == Op::Max && w.orderedMax && isFloatOrDoubleVariables(u)) return maximumOfVariables(w, d, a, b);
-  if (op == Op::Max) return intrinsic2(w, "maximum", d, a, b);
+  if (op == Op::Max && !lanes && w.orderedMax && isFloatOrDoubleVariables(u)) return maximumOfVariables(w, d, a, b);
+  if (op == Op::Max) return intrinsic2(w, "maximum", d, lanes, a, b);
   if (op == Op::Mod) return w.emit(fmt::format("frem {} {}, {}", t, a, b)); // C's fmod
   if (op == Op::Idiv)
-    return intrinsic1(w, "trunc", d, w.emit(fmt::format("fdiv {} {}, {}", t, a, b)));
+    return intrinsic1(w, "trunc", d, lanes, w.emit(fmt::format("fdiv {} {}, {}", t, a, b)));
   if (op == Op::CmpLt) return w.emit(fmt::format("fcmp olt {} {}, {}", t, a, b));
   if (op == Op::CmpNe) return w.emit(fmt::format("fcmp une {} {}, {}", t, a, b));
   if (op == Op::Recip)
-    return w.emit(fmt::format("fdiv {} {}, {}", t, floatLiteral(dtypes::float64, 1.0), a));
-  if (op == Op::Trunc) return intrinsic1(w, "trunc", d, a);
-  if (op == Op::Sqrt) return intrinsic1(w, "sqrt", d, a);
-  if (op == Op::Exp2) return intrinsic1(w, "exp2", d, a);
-  if (op == Op::Log2) return intrinsic1(w, "log2", d, a);
-  if (op == Op::Sin) return intrinsic1(w, "sin", d, a);
+    return w.emit(fmt::format("fdiv {} {}, {}", t,
+                              inEveryLane(w, lanes, regType(d), floatLiteral(dtypes::float64, 1.0)), a));
+  if (op == Op::Trunc) return intrinsic1(w, "trunc", d, lanes, a);
+  if (op == Op::Sqrt) return intrinsic1(w, "sqrt", d, lanes, a);
+  if (op == Op::Exp2) return intrinsic1(w, "exp2", d, lanes, a);
+  if (op == Op::Log2) return intrinsic1(w, "log2", d, lanes, a);
+  if (op == Op::Sin) return intrinsic1(w, "sin", d, lanes, a);
   unsupported(u, "not an op on floats");
 }
 
-std::string intOp(Writer& w, const UOp& u, const std::string& a, const std::string& b) {
+// One op on integers or bools, on one register (lanes 0) or on vectors of
+// `lanes` (no integer division there: vector_ops.h keeps it scalar).
+std::string intOp(Writer& w, const UOp& u, size_t lanes, const std::string& a, const std::string& b) {
   DType d = u.src(0)->dtype();
-  std::string t = regType(d);
+  std::string t = laneType(lanes, regType(d));
   NumKind k = numKind(d);
   Op op = u.op();
   bool isSigned = k == NumKind::Signed;
@@ -120,8 +126,8 @@ std::string intOp(Writer& w, const UOp& u, const std::string& a, const std::stri
   // would be xor/and, so the arithmetic ops are refused for them below
   if (op == Op::Add && k != NumKind::Bool) return w.emit(fmt::format("add {} {}, {}", t, a, b));
   if (op == Op::Mul && k != NumKind::Bool) return w.emit(fmt::format("mul {} {}, {}", t, a, b));
-  if (op == Op::Max) return intrinsic2(w, isSigned ? "smax" : "umax", d, a, b);
-  if ((op == Op::Mod || op == Op::Idiv) && k != NumKind::Bool)
+  if (op == Op::Max) return intrinsic2(w, isSigned ? "smax" : "umax", d, lanes, a, b);
+  if ((op == Op::Mod || op == Op::Idiv) && k != NumKind::Bool && !lanes)
     return intDivide(w, u, op == Op::Mod, a, b);
   if (op == Op::CmpLt)
     return w.emit(fmt::format("icmp {} {} {}, {}", isSigned ? "slt" : "ult", t, a, b));
@@ -129,8 +135,9 @@ std::string intOp(Writer& w, const UOp& u, const std::string& a, const std::stri
   if (op == Op::Xor) return w.emit(fmt::format("xor {} {}, {}", t, a, b));
   if (op == Op::Or) return w.emit(fmt::format("or {} {}, {}", t, a, b));
   if (op == Op::And) return w.emit(fmt::format("and {} {}, {}", t, a, b));
-  if ((op == Op::Shl || op == Op::Shr) && k != NumKind::Bool) return shift(w, u, a, b);
+  if ((op == Op::Shl || op == Op::Shr) && k != NumKind::Bool) return shift(w, u, lanes, a, b);
   if (op == Op::Trunc) return a; // integers are whole already
+  if (lanes) unsupported(u, "no vector form (vector_ops.h)");
   unsupported(u, k == NumKind::Bool ? "Instruction Selection lowers it on bools"
                                     : "not an op on integers");
 }
@@ -142,6 +149,17 @@ bool rounds(Op op) {
 }
 
 } // namespace
+
+std::string laneType(size_t lanes, const std::string& t) {
+  return lanes ? fmt::format("<{} x {}>", lanes, t) : t;
+}
+
+std::string inEveryLane(Writer& w, size_t lanes, const std::string& t, const std::string& value) {
+  if (!lanes) return value;
+  const std::string vt = laneType(lanes, t);
+  const std::string one = w.emit(fmt::format("insertelement {} poison, {} {}, i64 0", vt, t, value));
+  return w.emit(fmt::format("shufflevector {} {}, {} poison, <{} x i32> zeroinitializer", vt, one, vt, lanes));
+}
 
 bool isRegisterOp(Op op) {
   // the primitive elementwise ops; of the decomposed ones, the transcendentals
@@ -156,19 +174,26 @@ void renderRegisterOp(Writer& w, const UOp& u) {
   renderAlu(w, u);
 }
 
-void renderAlu(Writer& w, const UOp& u) {
+std::string elementwiseOp(Writer& w, const UOp& u, size_t lanes, const std::vector<std::string>& s) {
   if (u.op() == Op::Where) {
-    std::string t = regType(u.dtype());
-    w.bind(u, w.emit(fmt::format("select i1 {}, {} {}, {} {}", w.operand(*u.src(0)), t,
-                                  w.operand(*u.src(1)), t, w.operand(*u.src(2)))));
-    return;
+    std::string t = laneType(lanes, regType(u.dtype()));
+    return w.emit(fmt::format("select {} {}, {} {}, {} {}", laneType(lanes, "i1"), s[0], t, s[1], t, s[2]));
   }
-  DType d = u.src(0)->dtype();
-  const std::string& a = w.operand(*u.src(0));
-  std::string b = u.src().size() > 1 ? w.operand(*u.src(1)) : std::string();
-  if (!isFloatKind(numKind(d))) return w.bind(u, intOp(w, u, a, b));
-  std::string r = floatOp(w, u, a, b);
-  w.bind(u, rounds(u.op()) ? w.roundTo(d, r) : r);
+  const DType d = u.src(0)->dtype();
+  if (lanes && u.op() == Op::Cast) return convert(w, u, d, u.dtype(), s[0], lanes);
+  if (lanes && u.op() == Op::Bitcast)
+    return w.emit(fmt::format("bitcast {} {} to {}", laneType(lanes, regType(d)), s[0],
+                              laneType(lanes, regType(u.dtype()))));
+  const std::string b = s.size() > 1 ? s[1] : std::string();
+  return isFloatKind(numKind(d)) ? floatOp(w, u, lanes, s[0], b) : intOp(w, u, lanes, s[0], b);
+}
+
+void renderAlu(Writer& w, const UOp& u) {
+  std::vector<std::string> s;
+  for (const UOpPtr& x : u.src()) s.push_back(w.operand(*x));
+  std::string r = elementwiseOp(w, u, 0, s);
+  const DType d = u.src(0)->dtype();
+  w.bind(u, u.op() != Op::Where && isFloatKind(numKind(d)) && rounds(u.op()) ? w.roundTo(d, r) : r);
 }
 
 } // namespace uops::llvmir

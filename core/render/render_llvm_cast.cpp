@@ -44,12 +44,15 @@ std::string narrowFromInt(Writer& w, DType from, DType to, const std::string& a)
   return narrowFromDouble(w, to, d);
 }
 
-std::string floatToFloat(Writer& w, DType from, DType to, const std::string& a) {
+std::string floatToFloat(Writer& w, const UOp& u, DType from, DType to, const std::string& a, size_t lanes) {
   bool fromDouble = from.scalar == ScalarType::Float64, toDouble = to.scalar == ScalarType::Float64;
   if (fromDouble && toDouble) return a;
-  if (toDouble) return w.emit(fmt::format("fpext float {} to double", a));
+  if (lanes && (numKind(from) == NumKind::Narrow || numKind(to) == NumKind::Narrow))
+    unsupported(u, "no vector form of a float16 or bfloat16 conversion here");
+  const std::string ft = laneType(lanes, "float"), dt = laneType(lanes, "double");
+  if (toDouble) return w.emit(fmt::format("fpext {} {} to {}", ft, a, dt));
   if (fromDouble && numKind(to) == NumKind::Narrow) return narrowFromDouble(w, to, a);
-  if (fromDouble) return w.emit(fmt::format("fptrunc double {} to float", a));
+  if (fromDouble) return w.emit(fmt::format("fptrunc {} {} to {}", dt, a, ft));
   // float registers on both sides: a float16/bfloat16 target rounds, float32 is exact
   return w.roundTo(to, a);
 }
@@ -92,36 +95,36 @@ std::string floatToInt(Writer& w, DType from, DType to, const std::string& a, si
 
 namespace {
 
-std::string intToInt(Writer& w, DType from, DType to, const std::string& a) {
+std::string intToInt(Writer& w, DType from, DType to, const std::string& a, size_t lanes) {
   if (from.bits() == to.bits()) return a;
-  if (to.bits() < from.bits())
-    return w.emit(fmt::format("trunc {} {} to {}", regType(from), a, regType(to)));
+  const std::string ft = laneType(lanes, regType(from)), tt = laneType(lanes, regType(to));
+  if (to.bits() < from.bits()) return w.emit(fmt::format("trunc {} {} to {}", ft, a, tt));
   std::string ext = numKind(from) == NumKind::Signed ? "sext" : "zext";
-  return w.emit(fmt::format("{} {} {} to {}", ext, regType(from), a, regType(to)));
+  return w.emit(fmt::format("{} {} {} to {}", ext, ft, a, tt));
 }
 
-std::string convert(Writer& w, const UOp& u, DType from, DType to, const std::string& a) {
+} // namespace
+
+std::string convert(Writer& w, const UOp& u, DType from, DType to, const std::string& a, size_t lanes) {
   NumKind kf = numKind(from), kt = numKind(to);
   if (from == to) return a;
+  const std::string ft = laneType(lanes, regType(from)), tt = laneType(lanes, regType(to));
   if (kt == NumKind::Bool) {
     if (kf == NumKind::Bool) return a;
     // x != 0; NaN is true
-    if (isFloatKind(kf)) return w.emit(fmt::format("fcmp une {} {}, 0.0", regType(from), a));
-    return w.emit(fmt::format("icmp ne {} {}, 0", regType(from), a));
+    const char* zero = lanes ? "zeroinitializer" : isFloatKind(kf) ? "0.0" : "0";
+    return w.emit(fmt::format("{} {} {}, {}", isFloatKind(kf) ? "fcmp une" : "icmp ne", ft, a, zero));
   }
-  if (kf == NumKind::Bool) {
-    if (isIntKind(kt)) return w.emit(fmt::format("zext i1 {} to {}", a, regType(to)));
-    return w.emit(fmt::format("uitofp i1 {} to {}", a, regType(to)));
-  }
-  if (isIntKind(kf) && isIntKind(kt)) return intToInt(w, from, to, a);
-  if (isIntKind(kf) && kt == NumKind::Narrow) return narrowFromInt(w, from, to, a);
-  if (isIntKind(kf))
-    return w.emit(fmt::format("{} {} {} to {}", kf == NumKind::Signed ? "sitofp" : "uitofp",
-                               regType(from), a, regType(to)));
-  if (isIntKind(kt)) return floatToInt(w, from, to, a);
-  if (isFloatKind(kf) && isFloatKind(kt)) return floatToFloat(w, from, to, a);
+  if (kf == NumKind::Bool) return w.emit(fmt::format("{} {} {} to {}", isIntKind(kt) ? "zext" : "uitofp", ft, a, tt));
+  if (isIntKind(kf) && isIntKind(kt)) return intToInt(w, from, to, a, lanes);
+  if (isIntKind(kf) && kt == NumKind::Narrow && !lanes) return narrowFromInt(w, from, to, a);
+  if (isIntKind(kf)) return w.emit(fmt::format("{} {} {} to {}", kf == NumKind::Signed ? "sitofp" : "uitofp", ft, a, tt));
+  if (isIntKind(kt)) return floatToInt(w, from, to, a, lanes);
+  if (isFloatKind(kf) && isFloatKind(kt)) return floatToFloat(w, u, from, to, a, lanes);
   unsupported(u, fmt::format("no conversion from {}", toString(from)));
 }
+
+namespace {
 
 // The raw bits of a register value of dtype d, as an integer of d's width.
 std::string bitsOf(Writer& w, DType d, const std::string& a) {
@@ -158,7 +161,7 @@ std::string fromBits(Writer& w, DType d, const std::string& bits) {
 
 void renderCast(Writer& w, const UOp& u) {
   const UOp& x = *u.src(0);
-  w.bind(u, convert(w, u, x.dtype().scalarType(), u.dtype().scalarType(), w.operand(x)));
+  w.bind(u, convert(w, u, x.dtype().scalarType(), u.dtype().scalarType(), w.operand(x), 0));
 }
 
 void renderBitcast(Writer& w, const UOp& u) {

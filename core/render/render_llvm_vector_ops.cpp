@@ -2,7 +2,7 @@
 // stores, splats (insertelement + shufflevector), vector fadd / fmul (with
 // `contract` where the scalar lanes have it: LLVM fuses them into vector
 // FMAs) and llvm.maximum, the other elementwise ops as the same instructions
-// on vectors; accumulator groups as one vector alloca whose
+// on vectors (render_llvm_alu.cpp's elementwiseOp writes both); accumulator groups as one vector alloca whose
 // elements are the group's REG slots. float16 lanes are `<N x float>` values,
 // `<N x half>` in memory, rounded through `<N x half>` where the scalar op
 // rounds (fptrunc / fpext: F16C's vcvtps2ph / vcvtph2ps on whole vectors).
@@ -15,17 +15,6 @@
 namespace uops::llvmir {
 namespace {
 
-std::string vopVectorType(size_t n, const std::string& t) {
-  return fmt::format("<{} x {}>", n, t);
-}
-
-// `scalar` of type t in each of n lanes.
-std::string vopSplat(Writer& w, size_t n, const std::string& t, const std::string& scalar) {
-  const std::string vt = vopVectorType(n, t);
-  const std::string one = w.emit(fmt::format("insertelement {} poison, {} {}, i64 0", vt, t, scalar));
-  return w.emit(fmt::format("shufflevector {} {}, {} poison, <{} x i32> zeroinitializer", vt, one, vt, n));
-}
-
 bool vopHalf(DType d) {
   return d.scalar == ScalarType::Float16;
 }
@@ -33,11 +22,11 @@ bool vopHalf(DType d) {
 // `<n x float>` `v` rounded to float16, as `<n x half>`.
 std::string vopToHalf(Writer& w, size_t n, const std::string& v) {
   return w.emit(
-      fmt::format("fptrunc {} {} to {}", vopVectorType(n, "float"), v, vopVectorType(n, "half")));
+      fmt::format("fptrunc {} {} to {}", laneType(n, "float"), v, laneType(n, "half")));
 }
 std::string vopFromHalf(Writer& w, size_t n, const std::string& h) {
   return w.emit(
-      fmt::format("fpext {} {} to {}", vopVectorType(n, "half"), h, vopVectorType(n, "float")));
+      fmt::format("fpext {} {} to {}", laneType(n, "half"), h, laneType(n, "float")));
 }
 
 // The first element of a Param group: its emitAt's address, emitLane elements back.
@@ -47,92 +36,13 @@ std::string vopStart(Writer& w, const VectorOp& op, const std::string& t) {
   return w.emit(fmt::format("getelementptr inbounds {}, ptr {}, i64 -{}", t, at, op.emitLane));
 }
 
-// A Cast of vectorElementwise on n lanes: render_llvm_cast.cpp's conversions
-// of one lane as vector instructions.
-std::string vectorCast(Writer& w, DType from, DType to, size_t n, const std::string& a) {
-  const NumKind kf = numKind(from), kt = numKind(to);
-  const std::string ft = vopVectorType(n, regType(from)), tt = vopVectorType(n, regType(to));
-  if (from == to) return a;
-  auto convert = [&](std::string_view instruction) {
-    return w.emit(fmt::format("{} {} {} to {}", instruction, ft, a, tt));
-  };
-  if (kt == NumKind::Bool) { // x != 0; NaN is true
-    if (kf == NumKind::Bool) return a;
-    return w.emit(fmt::format("{} {} {}, zeroinitializer", isFloatKind(kf) ? "fcmp une" : "icmp ne", ft, a));
-  }
-  if (kf == NumKind::Bool) return convert(isFloatKind(kt) ? "uitofp" : "zext");
-  if (isFloatKind(kf) && isFloatKind(kt)) // float32 <-> float64
-    return from.bits() == to.bits() ? a : convert(to.bits() > from.bits() ? "fpext" : "fptrunc");
-  if (isFloatKind(kf)) return floatToInt(w, from, to, a, n);
-  if (isFloatKind(kt)) return convert(kf == NumKind::Signed ? "sitofp" : "uitofp");
-  if (from.bits() == to.bits()) return a;
-  if (to.bits() < from.bits()) return convert("trunc");
-  return convert(kf == NumKind::Signed ? "sext" : "zext");
-}
-
-// An op of vectorElementwise (vector_ops.h) on whole vectors of n lanes, its
-// sources' vectors given: what renderAlu writes for one lane, lane by lane
-// the same results.
-std::string vectorElementwiseOp(Writer& w, const UOp& u, size_t n, const std::vector<std::string>& s) {
-  const DType d = u.src(0)->dtype();
-  const std::string t = regType(d), vt = vopVectorType(n, t);
-  const NumKind kind = numKind(d);
-  const bool isFloat = isFloatKind(kind), isSigned = kind == NumKind::Signed;
-  auto splat = [&](const std::string& scalar) { return vopSplat(w, n, t, scalar); };
-  auto binary = [&](std::string_view instruction) {
-    return w.emit(fmt::format("{} {} {}, {}", instruction, vt, s[0], s[1]));
-  };
-  switch (u.op()) {
-  case Op::Add:
-    return binary("add");
-  case Op::Mul:
-    return binary("mul");
-  case Op::Max: {
-    const std::string fn = fmt::format("llvm.{}.{}", isSigned ? "smax" : "umax", vectorSuffix(n, t));
-    return w.callIntrinsic(vt, fn, fmt::format("{} {}, {} {}", vt, s[0], vt, s[1]), fmt::format("{}, {}", vt, vt));
-  }
-  case Op::CmpLt:
-    return binary(isFloat ? "fcmp olt" : isSigned ? "icmp slt" : "icmp ult");
-  case Op::CmpNe:
-    return binary(isFloat ? "fcmp une" : "icmp ne");
-  case Op::Where: {
-    const std::string rt = vopVectorType(n, regType(u.dtype()));
-    return w.emit(fmt::format("select {} {}, {} {}, {} {}", vopVectorType(n, "i1"), s[0], rt, s[1], rt, s[2]));
-  }
-  case Op::And:
-    return binary("and");
-  case Op::Or:
-    return binary("or");
-  case Op::Xor:
-    return binary("xor");
-  case Op::Shl:
-  case Op::Shr: { // amounts modulo the width, as the scalar shift
-    const std::string amount = w.emit(fmt::format("and {} {}, {}", vt, s[1], splat(std::to_string(d.bits() - 1))));
-    const char* op = u.op() == Op::Shl ? "shl" : isSigned ? "ashr" : "lshr";
-    return w.emit(fmt::format("{} {} {}, {}", op, vt, s[0], amount));
-  }
-  case Op::Recip:
-    return w.emit(fmt::format("fdiv {} {}, {}", vt, splat(floatLiteral(dtypes::float64, 1.0)), s[0]));
-  case Op::Trunc:
-  case Op::Sqrt:
-    return w.callIntrinsic(vt, fmt::format("llvm.{}.{}", u.op() == Op::Trunc ? "trunc" : "sqrt", vectorSuffix(n, t)),
-                           fmt::format("{} {}", vt, s[0]), vt);
-  case Op::Bitcast:
-    return w.emit(fmt::format("bitcast {} {} to {}", vt, s[0], vopVectorType(n, regType(u.dtype()))));
-  case Op::Cast:
-    return vectorCast(w, d, u.dtype(), n, s[0]);
-  default:
-    unsupported(u, "no vector form (vector_ops.h)");
-  }
-}
-
 } // namespace
 
 void renderRegisterSlots(Writer& w, const KernelMemoryPlan& plan, const VectorOpPlan& vops) {
   for (size_t g = 0; g < vops.regGroups.size(); ++g) {
     const std::vector<int>& slots = vops.regGroups[g];
     w.line(fmt::format("%regv{} = alloca {}", g,
-                       vopVectorType(slots.size(), regType(plan.slots[static_cast<size_t>(slots[0])].dtype))));
+                       laneType(slots.size(), regType(plan.slots[static_cast<size_t>(slots[0])].dtype))));
   }
   for (size_t s = 0; s < plan.slots.size(); ++s) {
     const std::string t = regType(plan.slots[s].dtype);
@@ -150,15 +60,15 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
   const bool store = op.kind == VectorOpKind::ParamStore || op.kind == VectorOpKind::RegStore;
   const DType d = store ? first.src(1)->dtype() : first.dtype();
   const size_t n = op.lanes.size();
-  const std::string t = regType(d), vt = vopVectorType(n, t);
+  const std::string t = regType(d), vt = laneType(n, t);
   // a Param's elements: float16 as half, others as their register type
-  const std::string mt = vopHalf(d) ? "half" : t, mvt = vopVectorType(n, mt);
+  const std::string mt = vopHalf(d) ? "half" : t, mvt = laneType(n, mt);
   // operand i: another op's vector, or a splat of the first lane's source
   auto operand = [&](size_t i) -> std::string {
     const int p = op.operands[i];
     if (p != kSplat) return values[static_cast<size_t>(p)];
     const UOp& scalar = *first.src(store ? 1 : i);
-    return vopSplat(w, n, regType(scalar.dtype()), w.operand(scalar));
+    return inEveryLane(w, n, regType(scalar.dtype()), w.operand(scalar));
   };
   const std::string accumulators = fmt::format("%regv{}", op.regGroup);
   std::string v;
@@ -176,23 +86,11 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
       if (vopHalf(d)) v = vopFromHalf(w, n, vopToHalf(w, n, v));
       break;
     }
-    const bool floatArithmetic =
-        (first.op() == Op::Add || first.op() == Op::Mul || first.op() == Op::Max) && isFloatKind(numKind(d));
-    if (!floatArithmetic) {
-      std::vector<std::string> sources;
-      for (size_t i = 0; i < first.src().size(); ++i) sources.push_back(operand(i));
-      v = vectorElementwiseOp(w, first, n, sources);
-      break;
-    }
-    const std::string a = operand(0), b = operand(1);
-    const char* flags = w.contract.count(&first) ? " contract" : "";
-    if (first.op() == Op::Add) v = w.emit(fmt::format("fadd{} {} {}, {}", flags, vt, a, b));
-    else if (first.op() == Op::Mul) v = w.emit(fmt::format("fmul{} {} {}, {}", flags, vt, a, b));
-    else
-      v = w.callIntrinsic(vt, fmt::format("llvm.maximum.v{}{}", n, t == "double" ? "f64" : "f32"),
-                          fmt::format("{} {}, {} {}", vt, a, vt, b), fmt::format("{}, {}", vt, vt));
+    std::vector<std::string> sources;
+    for (size_t i = 0; i < first.src().size(); ++i) sources.push_back(operand(i));
+    v = elementwiseOp(w, first, n, sources);
     // a float16 sum or product rounds (the larger of two float16s is one)
-    if (vopHalf(d) && first.op() != Op::Max) v = vopFromHalf(w, n, vopToHalf(w, n, v));
+    if (vopHalf(d) && (first.op() == Op::Add || first.op() == Op::Mul)) v = vopFromHalf(w, n, vopToHalf(w, n, v));
     break;
   }
   case VectorOpKind::ParamStore: {

@@ -146,6 +146,20 @@ void renderBitcast(Writer& w, const UOp& u); // render_llvm_cast.cpp
 // A float to an integer by the evaluator's law (truncate, saturate, NaN to 0);
 // `lanes`: 0 a scalar, else a vector of that many (render_llvm_cast.cpp).
 std::string floatToInt(Writer& w, DType from, DType to, const std::string& a, size_t lanes = 0);
+// A Cast of `u`'s from `from` to `to` on one register (lanes 0) or on vectors
+// of `lanes` (no float16 or bfloat16 there: render_llvm_vector_ops.cpp rounds
+// those itself) (render_llvm_cast.cpp).
+std::string convert(Writer& w, const UOp& u, DType from, DType to, const std::string& a, size_t lanes = 0);
+// `<lanes x t>`, or t for one register (lanes 0) (render_llvm_alu.cpp).
+std::string laneType(size_t lanes, const std::string& t);
+// `value` of type t in every lane: itself for one register, else a splat
+// (insertelement + shufflevector).
+std::string inEveryLane(Writer& w, size_t lanes, const std::string& t, const std::string& value);
+// An elementwise op of `u` on one register (lanes 0) or on vectors of `lanes`
+// (vector_ops.h; there Cast and Bitcast too), its sources' values given: the
+// same instruction either way, lane by lane the same results. Float16
+// roundings are the caller's.
+std::string elementwiseOp(Writer& w, const UOp& u, size_t lanes, const std::vector<std::string>& s);
 void renderIndex(Writer& w, const UOp& u);   // render_llvm_memory.cpp
 void renderLoad(Writer& w, const UOp& u);
 void renderStore(Writer& w, const UOp& u);

@@ -12,8 +12,8 @@
 // the input channels: each step reads the next 32 bytes of each filter block
 // and the next float of each output position's pixel, a few sequential
 // streams, where [out / 8, in, kh, kw, 8] filters and the channels' planes
-// put every step on new lines (ResNet's 14-wide layer: 256 planes of 1 KiB,
-// 2.3 KiB of filters between steps) and the loop ran from L2. On the AVX2
+// put every step on new lines (ResNet's 14-wide layer: planes of 1 KiB, filter
+// vectors 288 bytes apart) and the loop ran from L2. On the AVX2
 // Zen 3 (2 cores, kernels alone, alternating, medians): ResNet's 14-wide 3x3
 // (16 x 256 x 14 x 14, 256 filters) 48.8 ms on [in, kh, kw, out] filters,
 // 36.6-42 on blocks of 8 with the planes, 28 with the channels innermost;

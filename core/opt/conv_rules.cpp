@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 namespace uops {
 namespace {
@@ -195,6 +196,11 @@ bool filtersInChannelBlocks(const UOpPtr& ast, const OptTarget& target, const Ke
   }
 }
 
+// An UPCAST of `f` split from axis `a`, where f is more than one.
+void upcastPart(ConvTile& tile, const KernelAxis& a, int64_t f, std::string why) {
+  if (f > 1) tile.steps.push_back({Opt{OptOpKind::Split, a.index, f, AxisType::Upcast, false, 0}, std::move(why)});
+}
+
 // The reduction's loops with the longest innermost (the input channels but
 // for a few, under a large window): each step the next filter vector of the
 // block and the next input element.
@@ -245,15 +251,9 @@ std::optional<ConvTile> convChannelPairTileAvx2(const UOpPtr& ast, const OptTarg
   if (fits == kPositions.end()) return std::nullopt;
   const auto [fx, fy, fi] = *fits;
   ConvTile tile;
-  if (fx > 1)
-    tile.steps.push_back({Opt{OptOpKind::Split, x.index, fx, AxisType::Upcast, false, 0},
-                          "AVX2, channels innermost: output columns, each pixel's channels one stream"});
-  if (fy > 1)
-    tile.steps.push_back({Opt{OptOpKind::Split, y.index, fy, AxisType::Upcast, false, 0},
-                          "AVX2, channels innermost: output rows, four positions in all"});
-  if (fi > 1)
-    tile.steps.push_back({Opt{OptOpKind::Split, images->index, fi, AxisType::Upcast, false, 0},
-                          "AVX2, channels innermost: images, four positions in all (the row allows fewer)"});
+  upcastPart(tile, x, fx, "AVX2, channels innermost: output columns, each pixel's channels one stream");
+  upcastPart(tile, y, fy, "AVX2, channels innermost: output rows, four positions in all");
+  if (images) upcastPart(tile, *images, fi, "AVX2, channels innermost: images, four positions in all (the row allows fewer)");
   tile.steps.push_back({Opt{OptOpKind::Split, channels.index, 2 * lanes, AxisType::Upcast, false, 0},
                         "AVX2: two blocks of the packed filters' output channels, eight accumulators"});
   for (ConvTileStep& step : inputChannelsInnermost(ast)) tile.steps.push_back(std::move(step));
@@ -304,12 +304,8 @@ std::optional<ConvTile> convChannelTileAvx2(const UOpPtr& ast, const OptTarget& 
         fx = cols, fy = rows;
   if (fx * fy < 4) return std::nullopt;
   ConvTile tile;
-  if (fx > 1)
-    tile.steps.push_back({Opt{OptOpKind::Split, x.index, fx, AxisType::Upcast, false, 0},
-                          "AVX2, filters in blocks of channels: output columns, each input element one broadcast"});
-  if (fy > 1)
-    tile.steps.push_back({Opt{OptOpKind::Split, y.index, fy, AxisType::Upcast, false, 0},
-                          "AVX2, filters in blocks of channels: output rows, 14 accumulators at most"});
+  upcastPart(tile, x, fx, "AVX2, filters in blocks of channels: output columns, each input element one broadcast");
+  upcastPart(tile, y, fy, "AVX2, filters in blocks of channels: output rows, 14 accumulators at most");
   tile.steps.push_back({Opt{OptOpKind::Split, channels.index, lanes, AxisType::Upcast, false, 0},
                         "AVX2: a block of the packed filters' output channels as one vector"});
   for (ConvTileStep& step : inputChannelsInnermost(ast)) tile.steps.push_back(std::move(step));

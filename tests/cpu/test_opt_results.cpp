@@ -175,8 +175,9 @@ private Q_SLOTS:
   // No output axis that the cores divide (999 x 333 elements, a sum of 999
   // rows of 333): the outermost is padded to 1000 and split across them, the
   // padded row's stores gated; results stay the interpreter's. A small
-  // kernel stays on one core, and so does one whose only axis to split is
-  // read consecutively.
+  // kernel stays on one core; one whose only axis to split is read
+  // consecutively is not padded (each load would be gated) but split into
+  // chunks of a divisor (heuristicsSplitAnOddStreamIntoChunks).
   void heuristicsPadAnOddAxisForTheCores() {
     OptTarget two;
     two.threads = 2;
@@ -194,9 +195,32 @@ private Q_SLOTS:
       for (int64_t e = 0; e < want.numel(); ++e) QCOMPARE(got.getDouble(e), want.getDouble(e));
     }
     // 3 rows are too few to split and the loads read the rows' elements
-    // consecutively: padded, each would be gated, so one core
-    QVERIFY(formatOpts(heuristicOpts(rowsKernel(3, 33333, false), two)).find("THREAD") == std::string::npos);
+    // consecutively: not padded (each would be gated), 3 chunks of the rows
+    // (33333 = 3 x 41 x 271; 41 would make chunks under 1024 elements)
+    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(rowsKernel(3, 33333, false), two))),
+             QStringLiteral("Split(1, 3, THREAD)"));
     QVERIFY(formatOpts(heuristicOpts(rowsKernel(99, 33, false), two)).find("THREAD") == std::string::npos);
+  }
+
+  // One stream no core count divides, read consecutively (999999 = 3^3 x 7 x
+  // 11 x 13 x 37 floats; no vector either): THREAD chunks of a divisor, 21,
+  // the first that gives 8 a core, which the cores take as they free up
+  // (one core 1.4 ms for gelu, 21 chunks 0.57, as 1000000 floats in two
+  // halves); results stay the interpreter's. A prime size has no divisor:
+  // one core.
+  void heuristicsSplitAnOddStreamIntoChunks() {
+    OptTarget two;
+    two.threads = 2;
+    UOpPtr kernel = rowsKernel(1, 999999, false);
+    const std::vector<Opt> opts = heuristicOpts(kernel, two);
+    QCOMPARE(QString::fromStdString(formatOpts(opts)), QStringLiteral("Split(1, 21, THREAD)"));
+    CpuDevice device;
+    CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
+    QCOMPARE(program.kernel.rendered.workItems(), int64_t{21});
+    std::mt19937_64 rng(7);
+    auto [got, want] = compiledAndInterpreted(device, program, kernel, rng);
+    for (int64_t e = 0; e < want.numel(); ++e) QCOMPARE(got.getDouble(e), want.getDouble(e));
+    QVERIFY(formatOpts(heuristicOpts(rowsKernel(1, 1000003, false), two)).find("THREAD") == std::string::npos);
   }
 
   // With AVX-512's 32 vector registers the tile is 32 x 8 (two vectors by

@@ -51,6 +51,31 @@ Outputs compiledAndInterpreted(CpuDevice& device, const CpuProgram& program, con
   return {bufs[0], want[0]};
 }
 
+// `kernel` compiled on the CPU with `opts`, and its output beside the
+// interpreter's from the same random inputs (a generator seeded `seed`).
+struct CompiledRun {
+  CpuProgram program;
+  HostTensor got, want;
+};
+CompiledRun compiledAgainstInterpreter(const UOpPtr& kernel, const std::vector<Opt>& opts, uint64_t seed) {
+  CpuDevice device;
+  CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
+  std::mt19937_64 rng(seed);
+  auto [got, want] = compiledAndInterpreted(device, program, kernel, rng);
+  return {std::move(program), std::move(got), std::move(want)};
+}
+
+// The compiled output equal to the interpreter's element for element (as
+// QCOMPARE compares doubles, or floats where `asFloat`).
+void compareOutputs(const CompiledRun& run, bool asFloat = false) {
+  for (int64_t e = 0; e < run.want.numel(); ++e) {
+    if (asFloat)
+      QCOMPARE(float(run.got.getDouble(e)), float(run.want.getDouble(e)));
+    else
+      QCOMPARE(run.got.getDouble(e), run.want.getDouble(e));
+  }
+}
+
 // out[i*n + j] = x[i*n + j]^2, or out[i] = sum_j x[i*n + j] (slots: out 0, x 1).
 UOpPtr rowsKernel(int64_t m, int64_t n, bool sum) {
   UOpPtr i = range(m, 0), j = range(n, 1, sum ? AxisType::Reduce : AxisType::Loop);
@@ -187,12 +212,9 @@ private Q_SLOTS:
       QVERIFY(opts.size() >= 2);
       const std::vector<Opt> last(opts.end() - 2, opts.end());
       QCOMPARE(QString::fromStdString(formatOpts(last)), QStringLiteral("Padto(0, 2); Split(0, 2, THREAD)"));
-      CpuDevice device;
-      CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
-      QCOMPARE(program.kernel.rendered.workItems(), int64_t{2});
-      std::mt19937_64 rng(5);
-      auto [got, want] = compiledAndInterpreted(device, program, kernel, rng);
-      for (int64_t e = 0; e < want.numel(); ++e) QCOMPARE(got.getDouble(e), want.getDouble(e));
+      const CompiledRun run = compiledAgainstInterpreter(kernel, opts, 5);
+      QCOMPARE(run.program.kernel.rendered.workItems(), int64_t{2});
+      compareOutputs(run);
     }
     // 3 rows are too few to split and the loads read the rows' elements
     // consecutively: not padded (each would be gated), 3 chunks of the rows
@@ -214,12 +236,9 @@ private Q_SLOTS:
     UOpPtr kernel = rowsKernel(1, 999999, false);
     const std::vector<Opt> opts = heuristicOpts(kernel, two);
     QCOMPARE(QString::fromStdString(formatOpts(opts)), QStringLiteral("Split(1, 21, THREAD)"));
-    CpuDevice device;
-    CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
-    QCOMPARE(program.kernel.rendered.workItems(), int64_t{21});
-    std::mt19937_64 rng(7);
-    auto [got, want] = compiledAndInterpreted(device, program, kernel, rng);
-    for (int64_t e = 0; e < want.numel(); ++e) QCOMPARE(got.getDouble(e), want.getDouble(e));
+    const CompiledRun run = compiledAgainstInterpreter(kernel, opts, 7);
+    QCOMPARE(run.program.kernel.rendered.workItems(), int64_t{21});
+    compareOutputs(run);
     QVERIFY(formatOpts(heuristicOpts(rowsKernel(1, 1000003, false), two)).find("THREAD") == std::string::npos);
   }
 
@@ -240,12 +259,9 @@ private Q_SLOTS:
     QCOMPARE(QString::fromStdString(formatOpts(opts)),
              QStringLiteral("Split(1, 32, UPCAST); Split(0, 8, UPCAST); Split(0, 2, THREAD)"));
     opts = parseOpts("Split(1, 32, UPCAST); Split(0, 8, UPCAST); Swap(0, 1); Split(0, 2, THREAD)");
-    CpuDevice device;
-    CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
-    QCOMPARE(QString::fromStdString(program.name()), QStringLiteral("r_2_1_8_64_32_8"));
-    std::mt19937_64 rng(5);
-    auto [got, want] = compiledAndInterpreted(device, program, kernel, rng);
-    for (int64_t e = 0; e < want.numel(); ++e) QCOMPARE(float(got.getDouble(e)), float(want.getDouble(e)));
+    const CompiledRun run = compiledAgainstInterpreter(kernel, opts, 5);
+    QCOMPARE(QString::fromStdString(run.program.name()), QStringLiteral("r_2_1_8_64_32_8"));
+    compareOutputs(run, true);
     // elementwise: an Exp2 gets eight vectors of copies, an Add four
     auto exp2Kernel = [](int64_t n) {
       UOpPtr i = range(n, 0);
@@ -279,11 +295,7 @@ private Q_SLOTS:
     std::vector<Opt> opts = heuristicOpts(applyOpts(kernel, {}, two), two);
     QCOMPARE(QString::fromStdString(formatOpts(opts)),
              QStringLiteral("Split(2, 16, UNROLL); Split(1, 16, UPCAST); Split(0, 2, THREAD)"));
-    CpuDevice device;
-    CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
-    std::mt19937_64 rng(3);
-    auto [got, want] = compiledAndInterpreted(device, program, kernel, rng);
-    for (int64_t e = 0; e < want.numel(); ++e) QCOMPARE(got.getDouble(e), want.getDouble(e));
+    compareOutputs(compiledAgainstInterpreter(kernel, opts, 3));
   }
 
   // With a known vector width, a row kernel's reduction of a cheap element
@@ -301,11 +313,7 @@ private Q_SLOTS:
     std::vector<Opt> opts = heuristicOpts(kernel, wide);
     QCOMPARE(QString::fromStdString(formatOpts(opts)),
              QStringLiteral("Split(2, 64, UNROLL); Split(1, 16, UPCAST); Split(0, 2, THREAD)"));
-    CpuDevice device;
-    CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
-    std::mt19937_64 rng(11);
-    auto [got, want] = compiledAndInterpreted(device, program, kernel, rng);
-    for (int64_t e = 0; e < want.numel(); ++e) QCOMPARE(got.getDouble(e), want.getDouble(e));
+    compareOutputs(compiledAgainstInterpreter(kernel, opts, 11));
     // out[i, j] = a[i, j] - max_k a[i, k] + sum_l exp2(a[i, l])
     const int64_t m = 64, n = 1024;
     UOpPtr i = range(m, 0), j = range(n, 1), k = range(n, 2, AxisType::Reduce), l = range(n, 3, AxisType::Reduce);
@@ -335,13 +343,9 @@ private Q_SLOTS:
     std::vector<Opt> opts = heuristicOpts(kernel, two);
     QCOMPARE(QString::fromStdString(formatOpts(opts)),
              QStringLiteral("Split(1, 8, UNROLL); Split(0, 16, THREAD)"));
-    CpuDevice device;
-    CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), opts));
-    QCOMPARE(QString::fromStdString(program.name()), QStringLiteral("r_16_4_128_8"));
-    std::mt19937_64 rng(7);
-    auto [got, want] = compiledAndInterpreted(device, program, kernel, rng);
-    for (int64_t e = 0; e < want.numel(); ++e)
-      QCOMPARE(got.getDouble(e), want.getDouble(e));
+    const CompiledRun run = compiledAgainstInterpreter(kernel, opts, 7);
+    QCOMPARE(QString::fromStdString(run.program.name()), QStringLiteral("r_16_4_128_8"));
+    compareOutputs(run);
     QCOMPARE(QString::fromStdString(
                  formatOpts(heuristicOpts(reduceRows(Op::Add, dtypes::float32, 8192, 12), two))),
              QStringLiteral("Split(0, 4, UPCAST); Split(1, 4, UNROLL); Split(0, 2, THREAD)"));
@@ -361,12 +365,9 @@ private Q_SLOTS:
     wide.vectorBits = 256;
     QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(sum, wide))),
              QStringLiteral("Split(1, 32, UNROLL); Split(0, 16, THREAD)"));
-    CpuDevice device;
-    std::mt19937_64 rng(7);
-    CpuProgram program = device.compile(lowerKernel(sum, cpuTarget(), opts));
-    QCOMPARE(QString::fromStdString(program.name()), QStringLiteral("r_16_4_16_64"));
-    auto [got, want] = compiledAndInterpreted(device, program, sum, rng);
-    for (int64_t e = 0; e < want.numel(); ++e) QCOMPARE(got.getDouble(e), want.getDouble(e));
+    const CompiledRun run = compiledAgainstInterpreter(sum, opts, 7);
+    QCOMPARE(QString::fromStdString(run.program.name()), QStringLiteral("r_16_4_16_64"));
+    compareOutputs(run);
   }
 
   // 16 lanes made explicit by OptOps: LLVM's loop vectorizer is told to leave

@@ -69,7 +69,6 @@ std::string powerOfTwo(int exponent, bool negative) {
 // the saturating intrinsics, and the transcendentals build 2^n this way.
 // `lanes`: 0 a scalar, else a vector of that many.
 std::string floatToInt(Writer& w, DType from, DType to, const std::string& a, size_t lanes) {
-  auto type = [&](const std::string& t) { return lanes ? fmt::format("<{} x {}>", lanes, t) : t; };
   auto value = [&](const std::string& t, const std::string& c) { // a constant in every lane
     if (!lanes) return c;
     std::string all;
@@ -77,7 +76,8 @@ std::string floatToInt(Writer& w, DType from, DType to, const std::string& a, si
     return "<" + all + ">";
   };
   bool isSigned = numKind(to) == NumKind::Signed;
-  const std::string fs = regType(from), is = regType(to), ft = type(fs), it = type(is), bt = type("i1");
+  const std::string fs = regType(from), is = regType(to), ft = laneType(lanes, fs), it = laneType(lanes, is),
+                    bt = laneType(lanes, "i1");
   int bits = to.bits();
   std::string lo = value(fs, isSigned ? powerOfTwo(bits - 1, true) : "0.0");
   std::string hi = value(fs, powerOfTwo(isSigned ? bits - 1 : bits, false)); // the first value past the top

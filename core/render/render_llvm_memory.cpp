@@ -83,7 +83,7 @@ void renderMaskedLoad(Writer& w, const VectorGroup& g) {
   const UOp& first = *g.lanes[0];
   std::string t = regType(first.dtype());
   const size_t n = g.lanes.size(), span = n * static_cast<size_t>(g.stride);
-  std::string vt = fmt::format("<{} x {}>", n, t), st = fmt::format("<{} x {}>", span, t);
+  std::string vt = laneType(n, t), st = laneType(span, t);
   std::string start = w.emit(fmt::format("getelementptr {}, ptr {}, i64 -{}", t, w.operand(*g.emitAt->src(0)),
                                          g.emitLane * static_cast<size_t>(g.stride)));
   std::string mask = renderLaneMask(w, g.lanes), alts = "poison";

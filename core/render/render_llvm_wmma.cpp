@@ -12,7 +12,7 @@
 namespace uops::llvmir {
 namespace {
 
-std::string vectorType(int64_t n, DType d) { return fmt::format("<{} x {}>", n, regType(d)); }
+std::string vectorType(int64_t n, DType d) { return laneType(static_cast<size_t>(n), regType(d)); }
 
 int64_t elements(const UOp& u) { return u.shape().empty() ? 1 : u.shape().front(); }
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 #include <utility>
 
 namespace uops {
@@ -213,9 +214,12 @@ std::vector<ConvTileStep> inputChannelsInnermost(const UOpPtr& ast) {
   std::vector<ConvTileStep> steps;
   for (auto a = inputs; a != reductions.end() && a + 1 != reductions.end(); ++a)
     steps.push_back({Opt{OptOpKind::Swap, a->index, 0, AxisType::Reduce, false, (a + 1)->index},
-                     "AVX2: the input channels' loop innermost, each step the next filter vector of the block"});
+                     "the input channels' loop innermost, each step the next filter vector of the block"});
   return steps;
 }
+
+// Output positions of a pair tile: columns, rows, images.
+using Positions = std::array<int64_t, 3>;
 
 // With AVX2, a convolution whose filters arrive in blocks of 8 output
 // channels and whose input arrives with its channels innermost
@@ -233,8 +237,38 @@ std::vector<ConvTileStep> inputChannelsInnermost(const UOpPtr& ast) {
 // 57 -> 26 with 4 images, the stride-2 3x3 on 56 x 56 21 -> 15, a 7x7
 // stride-2 stem on 3 channels (16 x 3 x 224 x 224, 64 filters; one vector of
 // channels by 14 positions before) 37 -> 28.
-std::optional<ConvTile> convChannelPairTileAvx2(const UOpPtr& ast, const OptTarget& target,
-                                                const std::vector<KernelAxis>& outputs, const KernelAxis& channels) {
+constexpr std::array<Positions, 6> kAvx2PairPositions{
+    {{2, 2, 1}, {4, 1, 1}, {1, 4, 1}, {2, 1, 2}, {1, 2, 2}, {1, 1, 4}}};
+
+// With AVX-512 (32 vector registers, Intel's broadcasts on the load ports),
+// the same tile over 8 output positions, else 7 (rows of 7, 14, 28: no
+// padding), else the AVX2 tile's 4: 16 or 14 accumulators, enough
+// independent chains for two FMA pipes of latency 4. Sapphire Rapids (2
+// cores, the kernel alone, medians of 7): the stride-2 3x3 on 56 x 56 (128
+// filters) 10.3 ms on the blocks with one vector by 4 columns -> 5.6-5.9 ms
+// with 4 columns by 2 rows (6.1 with 7 columns, 6.7 with 4); ResNet's 14-wide
+// 3x3 (16 x 256 x 14 x 14, 256 filters) 30.9 ms on the planes -> 11.2 with 7
+// columns (13.1 with 2 x 2, 11.6 with one vector by 7 x 2).
+constexpr std::array<Positions, 14> kAvx512PairPositions{{{4, 2, 1},
+                                                          {2, 4, 1},
+                                                          {8, 1, 1},
+                                                          {1, 8, 1},
+                                                          {7, 1, 1},
+                                                          {1, 7, 1},
+                                                          {4, 1, 2},
+                                                          {2, 2, 2},
+                                                          {1, 4, 2},
+                                                          {2, 1, 4},
+                                                          {1, 2, 4},
+                                                          {1, 1, 8},
+                                                          {2, 2, 1},
+                                                          {4, 1, 1}}};
+
+// Two vectors of output channels by the first output positions of `table`
+// that divide the row, the rows and the images.
+std::optional<ConvTile> convChannelPairTile(const UOpPtr& ast, const OptTarget& target,
+                                            const std::vector<KernelAxis>& outputs, const KernelAxis& channels,
+                                            std::span<const Positions> table) {
   const int64_t lanes = target.vectorBits / 32;
   if (channels.size % (2 * lanes) != 0) return std::nullopt;
   const KernelAxis& x = outputs[0];
@@ -243,19 +277,17 @@ std::optional<ConvTile> convChannelPairTileAvx2(const UOpPtr& ast, const OptTarg
   for (size_t i = 2; i < outputs.size() && !images; ++i)
     if (outputs[i].index != channels.index) images = &outputs[i];
   const int64_t imageCount = images ? images->size : 1;
-  static constexpr std::array<std::array<int64_t, 3>, 6> kPositions{
-      {{2, 2, 1}, {4, 1, 1}, {1, 4, 1}, {2, 1, 2}, {1, 2, 2}, {1, 1, 4}}};
-  const auto fits = std::find_if(kPositions.begin(), kPositions.end(), [&](const std::array<int64_t, 3>& p) {
+  const auto fits = std::find_if(table.begin(), table.end(), [&](const Positions& p) {
     return x.size % p[0] == 0 && y.size % p[1] == 0 && imageCount % p[2] == 0;
   });
-  if (fits == kPositions.end()) return std::nullopt;
+  if (fits == table.end()) return std::nullopt;
   const auto [fx, fy, fi] = *fits;
   ConvTile tile;
-  upcastPart(tile, x, fx, "AVX2, channels innermost: output columns, each pixel's channels one stream");
-  upcastPart(tile, y, fy, "AVX2, channels innermost: output rows, four positions in all");
-  if (images) upcastPart(tile, *images, fi, "AVX2, channels innermost: images, four positions in all (the row allows fewer)");
+  upcastPart(tile, x, fx, "channels innermost: output columns, each pixel's channels one stream");
+  upcastPart(tile, y, fy, "channels innermost: output rows");
+  if (images) upcastPart(tile, *images, fi, "channels innermost: images (the row allows fewer positions)");
   tile.steps.push_back({Opt{OptOpKind::Split, channels.index, 2 * lanes, AxisType::Upcast, false, 0},
-                        "AVX2: two blocks of the packed filters' output channels, eight accumulators"});
+                        "two blocks of the packed filters' output channels, a vector each"});
   for (ConvTileStep& step : inputChannelsInnermost(ast)) tile.steps.push_back(std::move(step));
   if (std::optional<ConvTileStep> order = convRowsOutside(ast, outputs, channels, 2 * lanes, fy))
     tile.steps.push_back(*order);
@@ -263,12 +295,15 @@ std::optional<ConvTile> convChannelPairTileAvx2(const UOpPtr& ast, const OptTarg
   return tile;
 }
 
-// With AVX2, a convolution whose filters arrive in blocks of 8 output
+// A convolution whose filters arrive in blocks of one vector of output
 // channels (rangeify_pack_filters.cpp) and that the pair tile above does not
-// fit (channels not a multiple of 16, or no four positions) is tiled one vector of output channels by up to
-// 7 output columns (an odd row up to 13 whole) by up to 3 output rows: at
-// most 14 accumulators, one filter vector and
-// one broadcast in the 16 registers, each input element one broadcast (no
+// fit (channels not a multiple of two vectors, or no positions of the table)
+// is tiled one vector of output channels by up to 7 output columns (an odd
+// row up to 13 whole, with AVX-512 15) by up to 3 output rows: with AVX2 at
+// most 14 accumulators, one filter vector and one broadcast in the 16
+// registers, with AVX-512 at most 16 (EfficientNet-like 5x5, 16 x 32 x 30 x
+// 30 to 48 channels, Sapphire Rapids, the kernel alone: 5.5 ms with the
+// whole-row tile -> 3.2-3.5 with 5 columns by 3 rows or 6 by 2); each input element one broadcast (no
 // gates: the input arrives copied with its padding), each filter vector one
 // load. The input channels' loop runs innermost, so each step of it reads
 // the next filter vector of the block; the rows' loop outside the channels'
@@ -284,30 +319,35 @@ std::optional<ConvTile> convChannelPairTileAvx2(const UOpPtr& ast, const OptTarg
 // ms with the earlier 2 columns x 32 channels -> 15.8-18.8 (PyTorch 19).
 // (Those times were on the channels' planes; the pair tile's input has its
 // channels innermost.)
-std::optional<ConvTile> convChannelTileAvx2(const UOpPtr& ast, const OptTarget& target,
-                                            const std::vector<KernelAxis>& outputs, const KernelAxis& channels) {
+std::optional<ConvTile> convChannelTile(const UOpPtr& ast, const OptTarget& target,
+                                        const std::vector<KernelAxis>& outputs, const KernelAxis& channels) {
   const int64_t lanes = target.vectorBits / 32;
+  const bool wide = target.vectorBits >= 512;
   const KernelAxis& x = outputs[0];
   const KernelAxis& y = outputs[1];
   if (!filtersInChannelBlocks(ast, target, channels)) return std::nullopt;
-  if (std::optional<ConvTile> pair = convChannelPairTileAvx2(ast, target, outputs, channels)) return pair;
-  // the most accumulators up to 14: columns a divisor of the row up to 7 (or
-  // an odd row whole, up to 13), rows 1 to 3; at a tie the more rows. An
+  if (std::optional<ConvTile> pair =
+          convChannelPairTile(ast, target, outputs, channels,
+                              wide ? std::span<const Positions>(kAvx512PairPositions) : kAvx2PairPositions))
+    return pair;
+  const int64_t most = wide ? 16 : 14;
+  // the most accumulators up to `most`: columns a divisor of the row up to 7
+  // (or an odd row whole), rows 1 to 3; at a tie the more rows. An
   // even row of 8 to 14 columns would leave the renderer vectors along the
   // row, whose stores are consecutive (vector_ops.h; 14 columns by 1 row of
   // ResNet's layer: 110-154 ms against 36-44 for 7 by 2)
   int64_t fx = 1, fy = 1;
   for (int64_t rows = 1; rows <= 3; ++rows)
-    for (int64_t cols = 1; cols <= 14 && cols * rows <= 14; ++cols)
+    for (int64_t cols = 1; cols * rows <= most; ++cols)
       if (y.size % rows == 0 && x.size % cols == 0 && (cols <= 7 || (cols == x.size && cols % 2 == 1 && rows == 1)) &&
           cols * rows >= fx * fy)
         fx = cols, fy = rows;
   if (fx * fy < 4) return std::nullopt;
   ConvTile tile;
-  upcastPart(tile, x, fx, "AVX2, filters in blocks of channels: output columns, each input element one broadcast");
-  upcastPart(tile, y, fy, "AVX2, filters in blocks of channels: output rows, 14 accumulators at most");
+  upcastPart(tile, x, fx, "filters in blocks of channels: output columns, each input element one broadcast");
+  upcastPart(tile, y, fy, "filters in blocks of channels: output rows, as many accumulators as the registers allow");
   tile.steps.push_back({Opt{OptOpKind::Split, channels.index, lanes, AxisType::Upcast, false, 0},
-                        "AVX2: a block of the packed filters' output channels as one vector"});
+                        "a block of the packed filters' output channels as one vector"});
   for (ConvTileStep& step : inputChannelsInnermost(ast)) tile.steps.push_back(std::move(step));
   if (std::optional<ConvTileStep> order = convRowsOutside(ast, outputs, channels, lanes, fy)) tile.steps.push_back(*order);
   tile.tileAxes = {channels.index, x.index};
@@ -339,7 +379,7 @@ std::optional<ConvTile> convTile(const UOpPtr& ast, const OptTarget& target) {
   });
   if (target.vectorBits < 512) {
     if (reuser == outputs.end()) return std::nullopt;
-    if (std::optional<ConvTile> channelTile = convChannelTileAvx2(ast, target, outputs, *reuser)) return channelTile;
+    if (std::optional<ConvTile> channelTile = convChannelTile(ast, target, outputs, *reuser)) return channelTile;
     if (!loadReadsConsecutivelyAlong(ast, *x.range)) return std::nullopt;
     if (std::optional<ConvTile> whole = convTileAvx2WholeVectors(ast, target, outputs, *reuser))
       return whole;
@@ -347,6 +387,8 @@ std::optional<ConvTile> convTile(const UOpPtr& ast, const OptTarget& target) {
       return row;
     return convTileAvx2Padded(ast, target, outputs, *reuser);
   }
+  if (reuser != outputs.end())
+    if (std::optional<ConvTile> channelTile = convChannelTile(ast, target, outputs, *reuser)) return channelTile;
   auto split = [](const KernelAxis& a, int64_t f, std::string why) {
     return ConvTileStep{Opt{OptOpKind::Split, a.index, f, AxisType::Upcast, false, 0}, std::move(why)};
   };

@@ -200,7 +200,7 @@ PipelineRun runPipeline(const std::vector<UOpPtr>& outputs, const PipelineOption
     choices.rowFusion = choices.rowFusion && wanted.rowFusion;
     choices.packOperands = choices.packOperands && wanted.packOperands;
     choices.copyPaddedWindows = choices.copyPaddedWindows || wanted.copyPaddedWindows;
-    choices.packConvFilters = choices.packConvFilters || wanted.packConvFilters;
+    if (!choices.convChannelBlock) choices.convChannelBlock = wanted.convChannelBlock;
   }
   ok = runStage(rangeified, options.trace, control.flag(), options.filter, [&] {
     RemarkScope remarks(options.remarks ? &run.remarks : nullptr);

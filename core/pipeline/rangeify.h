@@ -33,11 +33,13 @@ struct RangeifyOptions {
   // read the padded input in the convolution. A target with 256-bit vectors
   // that packs operands (a CPU) asks for it, whatever the caller chose.
   bool copyPaddedWindows = false;
-  // A stride-2 convolution, or one on rows shorter than the padded copy's,
-  // reads its filters from a copy in blocks of output channels and its input
-  // from a copy with the padding (rangeify_pack_filters.cpp), which AVX2's
-  // tile (core/opt/conv_rules.cpp) makes vectors of; asked for as above.
-  bool packConvFilters = false;
+  // A padded convolution over input channels and a 2-D window reads its
+  // filters from a copy in blocks of this many output channels (one float32
+  // vector: 8 with AVX2, 16 with AVX-512) and its input from a copy with the
+  // padding and the channels innermost (rangeify_pack_filters.cpp), which the
+  // channel tiles (core/opt/conv_rules.cpp) make vectors of; 0: no copies.
+  // Asked for by a CPU target as above.
+  int64_t convChannelBlock = 0;
 };
 
 // Both choices where the target's loops run in order, neither on GPUs.

@@ -31,12 +31,10 @@
 
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 
 namespace uops {
 namespace {
-
-// the output channels, in blocks of one vector of 8 float32
-constexpr int64_t kChannelBlock = 8;
 
 bool isReducedAxis(const Ints& axes, size_t i) {
   return std::find(axes.begin(), axes.end(), static_cast<int64_t>(i)) != axes.end();
@@ -59,7 +57,7 @@ bool channelVectorWindow(const UOp& r, const UOpPtr& operand) {
 
 // The one kept axis of `r` the filters vary along (the output channels), where
 // it is a whole number of blocks and not innermost already.
-std::optional<size_t> outputChannels(const UOp& r, const UOp& filters) {
+std::optional<size_t> outputChannels(const UOp& r, const UOp& filters, int64_t block) {
   const std::optional<Strides> st = viewStrides(filters, true);
   if (!st) return std::nullopt;
   const Ints& axes = r.argAs<ReduceArg>().axes;
@@ -70,7 +68,7 @@ std::optional<size_t> outputChannels(const UOp& r, const UOp& filters) {
     out = i;
   }
   const Shape& s = filters.shape();
-  if (!out || (*st)[*out] == 1 || s[*out] % kChannelBlock != 0) return std::nullopt;
+  if (!out || (*st)[*out] == 1 || s[*out] % block != 0) return std::nullopt;
   return out;
 }
 
@@ -104,15 +102,15 @@ std::optional<InputChannels> inputChannels(const UOp& r, const UOp& filters, con
 
 // the filters read from a copy in blocks of `channels`, each block's
 // channels innermost and its input channels (`inputs`, where known) next
-UOpPtr packedFilters(const UOpPtr& filters, size_t channels, std::optional<size_t> inputs) {
+UOpPtr packedFilters(const UOpPtr& filters, size_t channels, int64_t block, std::optional<size_t> inputs) {
   const Shape& s = filters->shape();
   const std::optional<Strides> st = viewStrides(*filters, true);
   Shape single = s; // one element along broadcast axes
   for (size_t i = 0; i < s.size(); ++i)
     if ((*st)[i] == 0) single[i] = 1;
   Shape blocked = single;
-  blocked[channels] = single[channels] / kChannelBlock;
-  blocked.insert(blocked.begin() + static_cast<std::ptrdiff_t>(channels) + 1, kChannelBlock);
+  blocked[channels] = single[channels] / block;
+  blocked.insert(blocked.begin() + static_cast<std::ptrdiff_t>(channels) + 1, block);
   if (inputs && *inputs > channels) ++*inputs;
   const auto [order, inverse] = movedLast(blocked.size(), inputs, channels + 1);
   UOpPtr copy = permute(reshape(shrink(filters, Shape(s.size(), 0), single), blocked), order);
@@ -131,7 +129,7 @@ bool sumsChannelsAndPlaneWindow(const UOp& r) {
 
 // Reduce(Add, window * filters), the window over a Pad as above -> the
 // filters from a blocked copy, the window from a copy of the Pad.
-UOpPtr packConvFilters(const Match& m) {
+UOpPtr packConvFilters(const Match& m, int64_t block) {
   const UOp& r = *m.root();
   if (r.src(0)->op() != Op::Mul || r.src(0)->src().size() != 2 || !sumsChannelsAndPlaneWindow(r)) return nullptr;
   const UOpList& operands = r.src(0)->src();
@@ -139,25 +137,28 @@ UOpPtr packConvFilters(const Match& m) {
                                    [&](const UOpPtr& o) { return channelVectorWindow(r, o); });
   if (window == operands.end()) return nullptr;
   const UOpPtr& filters = operands[window == operands.begin() ? 1 : 0];
-  const std::optional<size_t> channels = outputChannels(r, *filters);
+  const std::optional<size_t> channels = outputChannels(r, *filters, block);
   if (!channels) return nullptr;
   const std::vector<UOpPtr> chain = viewsDownToPad(*window);
   const std::optional<InputChannels> inputs = inputChannels(r, *filters, *chain.back());
   return withProductOperands(r, [&](const UOpPtr& o) -> UOpPtr {
     if (o != *window)
-      return packedFilters(o, *channels, inputs ? std::optional<size_t>(inputs->reduced) : std::nullopt);
+      return packedFilters(o, *channels, block, inputs ? std::optional<size_t>(inputs->reduced) : std::nullopt);
     return overCopiedPad(chain, inputs ? std::optional<size_t>(inputs->image) : std::nullopt);
   });
 }
 
 } // namespace
 
-const PatternMatcher& pmPackConvFilters() {
-  static const PatternMatcher pm{
-      // Reduce(Add, padded window * filters) -> blocked filters, the window from a copy of the Pad
-      rule("pack conv filters", UPat::op(Op::Reduce), packConvFilters),
+const PatternMatcher& pmPackConvFilters(int64_t block) {
+  // Reduce(Add, padded window * filters) -> blocked filters, the window from a copy of the Pad
+  auto matcher = [](int64_t b) {
+    return PatternMatcher{rule("pack conv filters", UPat::op(Op::Reduce),
+                               [b](const Match& m) { return packConvFilters(m, b); })};
   };
-  return pm;
+  static const PatternMatcher avx2 = matcher(8), avx512 = matcher(16);
+  if (block != 8 && block != 16) throw std::invalid_argument("pack conv filters: blocks of 8 or 16 channels");
+  return block == 8 ? avx2 : avx512;
 }
 
 } // namespace uops

@@ -46,11 +46,12 @@ std::pair<Ints, Ints> movedLast(size_t rank, std::optional<size_t> before, size_
 // its max pool: 7.9 s for 8 images of 112 x 112).
 const PatternMatcher& pmRealizeSummedPoolSources();
 // rangeify_pack_filters.cpp: a padded convolution over input channels and a
-// 2-D window, its output channels whole blocks of 8, reads its filters from a
-// copy in blocks of 8 output channels ([out / 8, kh, kw, in, 8]) and its
-// input from a copy with the padding, the channels innermost. It runs before
-// pmCopyPaddedWindows, which copies the others' padded inputs as they are.
-const PatternMatcher& pmPackConvFilters();
+// 2-D window, its output channels whole blocks of `block` (8 or 16: one
+// vector), reads its filters from a copy in such blocks ([out / block, kh,
+// kw, in, block]) and its input from a copy with the padding, the channels
+// innermost. It runs before pmCopyPaddedWindows, which copies the others'
+// padded inputs as they are.
+const PatternMatcher& pmPackConvFilters(int64_t block);
 
 // rangeify_ranges.cpp: the kernel split and the index of every element; returns
 // the body with each analysed node tagged with its RangeInfo.

@@ -61,7 +61,7 @@ int64_t convLoadedBytes(const UOpPtr& ast, const UOp& r, bool along) {
 // 24 ms, the stride-2 3x3 23.9 -> 16.2, EfficientNet's 1x1 2.84 -> 2.43,
 // conv2d 3x3 unchanged (38.7, 38.9); ResNet's layer3 (2.4 MB of filters
 // against 3.2 MB of images) went 30 -> 41 ms that way, so it keeps its order.
-std::optional<ConvTileStep> convRowsOutside(const UOpPtr& ast, const std::vector<KernelAxis>& outputs,
+std::optional<TileStep> convRowsOutside(const UOpPtr& ast, const std::vector<KernelAxis>& outputs,
                                             const KernelAxis& channels, int64_t fc, int64_t fy) {
   const KernelAxis& x = outputs[0];
   const KernelAxis& y = outputs[1];
@@ -71,7 +71,7 @@ std::optional<ConvTileStep> convRowsOutside(const UOpPtr& ast, const std::vector
   const __int128 channelsOutside = __int128{convLoadedBytes(ast, *x.range, true)} * (channels.size / fc);
   const __int128 rowsOutside = __int128{convLoadedBytes(ast, *x.range, false)} * images * (y.size / fy);
   if (y.index < channels.index || rowsOutside >= channelsOutside) return std::nullopt;
-  return ConvTileStep{Opt{OptOpKind::Swap, channels.index, 0, AxisType::Loop, false, y.index},
+  return TileStep{Opt{OptOpKind::Swap, channels.index, 0, AxisType::Loop, false, y.index},
                       "the rows' loop outside the output channels': the filters re-read per row tile are fewer "
                       "bytes than the image re-read per channel tile"};
 }
@@ -89,7 +89,7 @@ std::optional<ConvTileStep> convRowsOutside(const UOpPtr& ast, const std::vector
 // speed); the 1x1 on 56 x 56 78 -> 70 ms. Only ungated rows (a padded input
 // arrives copied with its padding, rangeify_pad_copy.cpp): a gated vector of
 // the row was computed lane by lane, its accumulators on the stack.
-std::optional<ConvTile> convTileAvx2WholeVectors(const UOpPtr& ast, const OptTarget& target,
+std::optional<RegisterTile> convTileAvx2WholeVectors(const UOpPtr& ast, const OptTarget& target,
                                                  const std::vector<KernelAxis>& outputs,
                                                  const KernelAxis& channels) {
   const int64_t lanes = target.vectorBits / 32;
@@ -99,14 +99,14 @@ std::optional<ConvTile> convTileAvx2WholeVectors(const UOpPtr& ast, const OptTar
   if (x.size % lanes != 0 || x.size % (2 * lanes) == 0 || y.size % 2 != 0 ||
       channels.size % fc != 0 || channels.size < 2 * fc || loadGatedAlong(ast, *x.range))
     return std::nullopt;
-  ConvTile tile;
+  RegisterTile tile;
   tile.steps.push_back({Opt{OptOpKind::Split, x.index, lanes, AxisType::Upcast, false, 0},
                         "AVX2: one vector of the image row, the row whole vectors, none padded"});
   tile.steps.push_back({Opt{OptOpKind::Split, y.index, 2, AxisType::Upcast, false, 0},
                         "AVX2: two output rows share the input rows of the window"});
   tile.steps.push_back({Opt{OptOpKind::Split, channels.index, fc, AxisType::Upcast, false, 0},
                         "AVX2: output channels reuse the rows' loads, eight accumulators in all"});
-  if (std::optional<ConvTileStep> order = convRowsOutside(ast, outputs, channels, fc, 2))
+  if (std::optional<TileStep> order = convRowsOutside(ast, outputs, channels, fc, 2))
     tile.steps.push_back(*order);
   tile.tileAxes = {x.index, channels.index};
   return tile;
@@ -122,7 +122,7 @@ std::optional<ConvTile> convTileAvx2WholeVectors(const UOpPtr& ast, const OptTar
 // its 28-wide 3x3 (16 x 128 x 28 x 28) 432 -> 193, EfficientNet's 28-wide
 // 1x1 18.1 -> 8.3; two rows of 14 by 4 channels (16 accumulators' worth)
 // ran 512 ms where 2 channels ran 345 (the kernel alone, three rounds).
-std::optional<ConvTile> convTileAvx2ShortRow(const UOpPtr& ast, const OptTarget& target,
+std::optional<RegisterTile> convTileAvx2ShortRow(const UOpPtr& ast, const OptTarget& target,
                                              const std::vector<KernelAxis>& outputs,
                                              const KernelAxis& channels) {
   const int64_t lanes = target.vectorBits / 32;
@@ -133,7 +133,7 @@ std::optional<ConvTile> convTileAvx2ShortRow(const UOpPtr& ast, const OptTarget&
   if (x.size % lanes == 0 || vectors < 2 || vectors > 4) return std::nullopt;
   const int64_t fc = 8 / vectors >= 4 ? 4 : 2;
   if (channels.size % fc != 0 || channels.size < 2 * fc) return std::nullopt;
-  ConvTile tile;
+  RegisterTile tile;
   tile.steps.push_back({Opt{OptOpKind::Split, channels.index, fc, AxisType::Upcast, false, 0},
                         "AVX2: output channels reuse the row's loads, eight accumulators in all"});
   if (fy > 1)
@@ -142,7 +142,7 @@ std::optional<ConvTile> convTileAvx2ShortRow(const UOpPtr& ast, const OptTarget&
          "AVX2: a row shorter than two vectors takes the next, consecutive in memory"});
   tile.steps.push_back({Opt{OptOpKind::Split, x.index, x.size, AxisType::Upcast, false, 0},
                         "AVX2: the whole row, innermost, packed into vectors, none padded"});
-  if (std::optional<ConvTileStep> order = convRowsOutside(ast, outputs, channels, fc, fy))
+  if (std::optional<TileStep> order = convRowsOutside(ast, outputs, channels, fc, fy))
     tile.steps.push_back(*order);
   tile.tileAxes = {x.index, channels.index};
   return tile;
@@ -160,7 +160,7 @@ std::optional<ConvTile> convTileAvx2ShortRow(const UOpPtr& ast, const OptTarget&
 // ms (PyTorch's oneDNN 121), ResNet's 28- and 14-wide 3x3 layers 301 -> 195
 // and 994 -> 202 ms (14 columns had no tile at all), the 1x1 on 56 x 56 100
 // -> 92 ms.
-std::optional<ConvTile> convTileAvx2Padded(const UOpPtr& ast, const OptTarget& target,
+std::optional<RegisterTile> convTileAvx2Padded(const UOpPtr& ast, const OptTarget& target,
                                            const std::vector<KernelAxis>& outputs,
                                            const KernelAxis& channels) {
   const int64_t width = 2 * target.vectorBits / 32;
@@ -170,14 +170,14 @@ std::optional<ConvTile> convTileAvx2Padded(const UOpPtr& ast, const OptTarget& t
   if (x.size % width == 0 || 4 * (padded - x.size) > x.size || channels.size % fc != 0 ||
       channels.size < 2 * fc)
     return std::nullopt;
-  ConvTile tile;
+  RegisterTile tile;
   tile.steps.push_back({Opt{OptOpKind::Padto, x.index, width, AxisType::Upcast, false, 0},
                         "AVX2: the image row padded to pairs of vectors, the gemm's 16 x 4 tile"});
   tile.steps.push_back({Opt{OptOpKind::Split, x.index, width, AxisType::Upcast, false, 0},
                         "AVX2: two vectors of the image row, reused by each broadcast filter tap"});
   tile.steps.push_back({Opt{OptOpKind::Split, channels.index, fc, AxisType::Upcast, false, 0},
                         "AVX2: output channels reuse the row's loads, eight accumulators in all"});
-  if (std::optional<ConvTileStep> order = convRowsOutside(ast, outputs, channels, fc, 1)) tile.steps.push_back(*order);
+  if (std::optional<TileStep> order = convRowsOutside(ast, outputs, channels, fc, 1)) tile.steps.push_back(*order);
   tile.tileAxes = {x.index, channels.index};
   return tile;
 }
@@ -198,20 +198,20 @@ bool filtersInChannelBlocks(const UOpPtr& ast, const OptTarget& target, const Ke
 }
 
 // An UPCAST of `f` split from axis `a`, where f is more than one.
-void upcastPart(ConvTile& tile, const KernelAxis& a, int64_t f, std::string why) {
+void upcastPart(RegisterTile& tile, const KernelAxis& a, int64_t f, std::string why) {
   if (f > 1) tile.steps.push_back({Opt{OptOpKind::Split, a.index, f, AxisType::Upcast, false, 0}, std::move(why)});
 }
 
 // The reduction's loops with the longest innermost (the input channels but
 // for a few, under a large window): each step the next filter vector of the
 // block and the next input element.
-std::vector<ConvTileStep> inputChannelsInnermost(const UOpPtr& ast) {
+std::vector<TileStep> inputChannelsInnermost(const UOpPtr& ast) {
   std::vector<KernelAxis> reductions;
   for (const KernelAxis& a : kernelAxes(ast))
     if (a.type == AxisType::Reduce) reductions.push_back(a);
   const auto inputs = std::max_element(reductions.begin(), reductions.end(),
                                        [](const KernelAxis& a, const KernelAxis& b) { return a.size < b.size; });
-  std::vector<ConvTileStep> steps;
+  std::vector<TileStep> steps;
   for (auto a = inputs; a != reductions.end() && a + 1 != reductions.end(); ++a)
     steps.push_back({Opt{OptOpKind::Swap, a->index, 0, AxisType::Reduce, false, (a + 1)->index},
                      "the input channels' loop innermost, each step the next filter vector of the block"});
@@ -266,7 +266,7 @@ constexpr std::array<Positions, 14> kAvx512PairPositions{{{4, 2, 1},
 
 // Two vectors of output channels by the first output positions of `table`
 // that divide the row, the rows and the images.
-std::optional<ConvTile> convChannelPairTile(const UOpPtr& ast, const OptTarget& target,
+std::optional<RegisterTile> convChannelPairTile(const UOpPtr& ast, const OptTarget& target,
                                             const std::vector<KernelAxis>& outputs, const KernelAxis& channels,
                                             std::span<const Positions> table) {
   const int64_t lanes = target.vectorBits / 32;
@@ -282,14 +282,14 @@ std::optional<ConvTile> convChannelPairTile(const UOpPtr& ast, const OptTarget& 
   });
   if (fits == table.end()) return std::nullopt;
   const auto [fx, fy, fi] = *fits;
-  ConvTile tile;
+  RegisterTile tile;
   upcastPart(tile, x, fx, "channels innermost: output columns, each pixel's channels one stream");
   upcastPart(tile, y, fy, "channels innermost: output rows");
   if (images) upcastPart(tile, *images, fi, "channels innermost: images (the row allows fewer positions)");
   tile.steps.push_back({Opt{OptOpKind::Split, channels.index, 2 * lanes, AxisType::Upcast, false, 0},
                         "two blocks of the packed filters' output channels, a vector each"});
-  for (ConvTileStep& step : inputChannelsInnermost(ast)) tile.steps.push_back(std::move(step));
-  if (std::optional<ConvTileStep> order = convRowsOutside(ast, outputs, channels, 2 * lanes, fy))
+  for (TileStep& step : inputChannelsInnermost(ast)) tile.steps.push_back(std::move(step));
+  if (std::optional<TileStep> order = convRowsOutside(ast, outputs, channels, 2 * lanes, fy))
     tile.steps.push_back(*order);
   tile.tileAxes = {channels.index, x.index};
   return tile;
@@ -319,14 +319,14 @@ std::optional<ConvTile> convChannelPairTile(const UOpPtr& ast, const OptTarget& 
 // ms with the earlier 2 columns x 32 channels -> 15.8-18.8 (PyTorch 19).
 // (Those times were on the channels' planes; the pair tile's input has its
 // channels innermost.)
-std::optional<ConvTile> convChannelTile(const UOpPtr& ast, const OptTarget& target,
+std::optional<RegisterTile> convChannelTile(const UOpPtr& ast, const OptTarget& target,
                                         const std::vector<KernelAxis>& outputs, const KernelAxis& channels) {
   const int64_t lanes = target.vectorBits / 32;
   const bool wide = target.vectorBits >= 512;
   const KernelAxis& x = outputs[0];
   const KernelAxis& y = outputs[1];
   if (!filtersInChannelBlocks(ast, target, channels)) return std::nullopt;
-  if (std::optional<ConvTile> pair =
+  if (std::optional<RegisterTile> pair =
           convChannelPairTile(ast, target, outputs, channels,
                               wide ? std::span<const Positions>(kAvx512PairPositions) : kAvx2PairPositions))
     return pair;
@@ -343,20 +343,20 @@ std::optional<ConvTile> convChannelTile(const UOpPtr& ast, const OptTarget& targ
           cols * rows >= fx * fy)
         fx = cols, fy = rows;
   if (fx * fy < 4) return std::nullopt;
-  ConvTile tile;
+  RegisterTile tile;
   upcastPart(tile, x, fx, "filters in blocks of channels: output columns, each input element one broadcast");
   upcastPart(tile, y, fy, "filters in blocks of channels: output rows, as many accumulators as the registers allow");
   tile.steps.push_back({Opt{OptOpKind::Split, channels.index, lanes, AxisType::Upcast, false, 0},
                         "a block of the packed filters' output channels as one vector"});
-  for (ConvTileStep& step : inputChannelsInnermost(ast)) tile.steps.push_back(std::move(step));
-  if (std::optional<ConvTileStep> order = convRowsOutside(ast, outputs, channels, lanes, fy)) tile.steps.push_back(*order);
+  for (TileStep& step : inputChannelsInnermost(ast)) tile.steps.push_back(std::move(step));
+  if (std::optional<TileStep> order = convRowsOutside(ast, outputs, channels, lanes, fy)) tile.steps.push_back(*order);
   tile.tileAxes = {channels.index, x.index};
   return tile;
 }
 
 } // namespace
 
-std::optional<ConvTile> convTile(const UOpPtr& ast, const OptTarget& target) {
+std::optional<RegisterTile> convTile(const UOpPtr& ast, const OptTarget& target) {
   const int64_t lanes = target.vectorBits / 32;
   if ((target.vectorBits != 256 && target.vectorBits < 512) || target.workItemVectorizer) return std::nullopt;
   const std::vector<KernelAxis> axes = kernelAxes(ast);
@@ -379,20 +379,20 @@ std::optional<ConvTile> convTile(const UOpPtr& ast, const OptTarget& target) {
   });
   if (target.vectorBits < 512) {
     if (reuser == outputs.end()) return std::nullopt;
-    if (std::optional<ConvTile> channelTile = convChannelTile(ast, target, outputs, *reuser)) return channelTile;
+    if (std::optional<RegisterTile> channelTile = convChannelTile(ast, target, outputs, *reuser)) return channelTile;
     if (!loadReadsConsecutivelyAlong(ast, *x.range)) return std::nullopt;
-    if (std::optional<ConvTile> whole = convTileAvx2WholeVectors(ast, target, outputs, *reuser))
+    if (std::optional<RegisterTile> whole = convTileAvx2WholeVectors(ast, target, outputs, *reuser))
       return whole;
-    if (std::optional<ConvTile> row = convTileAvx2ShortRow(ast, target, outputs, *reuser))
+    if (std::optional<RegisterTile> row = convTileAvx2ShortRow(ast, target, outputs, *reuser))
       return row;
     return convTileAvx2Padded(ast, target, outputs, *reuser);
   }
   if (reuser != outputs.end())
-    if (std::optional<ConvTile> channelTile = convChannelTile(ast, target, outputs, *reuser)) return channelTile;
+    if (std::optional<RegisterTile> channelTile = convChannelTile(ast, target, outputs, *reuser)) return channelTile;
   auto split = [](const KernelAxis& a, int64_t f, std::string why) {
-    return ConvTileStep{Opt{OptOpKind::Split, a.index, f, AxisType::Upcast, false, 0}, std::move(why)};
+    return TileStep{Opt{OptOpKind::Split, a.index, f, AxisType::Upcast, false, 0}, std::move(why)};
   };
-  ConvTile tile;
+  RegisterTile tile;
   // A stride-2 convolution reads every other input column: the output row
   // (two vectors of it at most: whole, else whole vectors, else the largest
   // part between one and two) by 8 output channels, each load of the row one
@@ -417,7 +417,7 @@ std::optional<ConvTile> convTile(const UOpPtr& ast, const OptTarget& target) {
     tile.steps.push_back(split(*reuser, fc, "stride 2: output channels reuse each load of the input row"));
     tile.steps.push_back(split(x, fx, "stride 2: the output row, at most two vectors of it, its input row read as "
                                       "every other element"));
-    if (std::optional<ConvTileStep> order = convRowsOutside(ast, outputs, *reuser, fc, 1)) tile.steps.push_back(*order);
+    if (std::optional<TileStep> order = convRowsOutside(ast, outputs, *reuser, fc, 1)) tile.steps.push_back(*order);
     tile.tileAxes = {x.index, reuser->index};
     return tile;
   }
@@ -436,7 +436,7 @@ std::optional<ConvTile> convTile(const UOpPtr& ast, const OptTarget& target) {
     if (fy > 1)
       tile.steps.push_back(split(y, fy, "a row shorter than two vectors: two output rows, consecutive in memory, make longer vectors"));
     tile.steps.push_back(split(x, x.size, "image rows not whole vectors: the whole row, innermost, packed into vectors"));
-    if (std::optional<ConvTileStep> order = convRowsOutside(ast, outputs, *reuser, fc, fy)) tile.steps.push_back(*order);
+    if (std::optional<TileStep> order = convRowsOutside(ast, outputs, *reuser, fc, fy)) tile.steps.push_back(*order);
     tile.tileAxes = {x.index, reuser->index};
     return tile;
   }

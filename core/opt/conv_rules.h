@@ -50,24 +50,12 @@
 // appends its new axis, so the numbers stay valid); none where no rule fits.
 #pragma once
 
-#include "core/opt/apply_opt.h"
+#include "core/opt/tile_step.h"
 
 #include <optional>
-#include <string>
-#include <vector>
 
 namespace uops {
 
-struct ConvTileStep {
-  Opt opt;
-  std::string why; // the rule, for its remark
-};
-
-struct ConvTile {
-  std::vector<ConvTileStep> steps;
-  std::vector<int> tileAxes; // the vector axis first, then the one reusing its loads (if any)
-};
-
-std::optional<ConvTile> convTile(const UOpPtr& ast, const OptTarget& target);
+std::optional<RegisterTile> convTile(const UOpPtr& ast, const OptTarget& target);
 
 } // namespace uops

@@ -8,6 +8,7 @@
 #include "core/opt/heuristic_remarks.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/opt/line_copy_rules.h"
+#include "core/opt/wide_matmul_rules.h"
 
 #include "core/remarks/remark_scope.h"
 
@@ -30,10 +31,6 @@ int64_t largestBufferNotAlong(const UOpPtr& ast, const UOp& r) {
       most = std::max(most, shapeProduct(u->src(0)->src(0)->shape()));
   return most;
 }
-
-// The L1 data cache a matmul's tile column of the operand reused across its
-// rows should fit in (32 KiB: Intel's and AMD's up to Zen 4; Zen 5 has 48)
-constexpr int64_t kL1TileBytes = 32 * 1024;
 
 // Rows of an AVX2 matmul's register tile (avx2MatmulRows)
 constexpr int64_t kAvx2MatmulRows = 6;
@@ -267,15 +264,6 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
                                : target.workItemVectorizer ? (reduceAxes == 1 ? 64 : 128)
                                : lanes >= 4                ? 8 * lanes
                                                            : 128;
-  // A matmul (one reduction) whose 32-column tile of the operand reused
-  // across the rows (K x 32 floats) outgrows a 32 KiB L1 reads that tile from
-  // L2 anyway, so what its time goes to is the pass over the other operand,
-  // once per column tile: with 512-bit vectors its tile is four vectors by
-  // four rows, half the passes (gemm 1024 on 2 Zen 5 cores: 18 -> 15.6 ms of
-  // CPU time per run with the packing copy, three alternating runs; a batched
-  // 256 gemm, whose 32-column tile stays in L1, kept 32 x 8: 64 x 4 ran 4.3
-  // ms against 4.0).
-  const bool wideColumns = wide && reduceAxes == 1 && lastReduce->size * 32 * 4 > kL1TileBytes;
   // With AVX2, a matmul's (one reduction) tile of two vectors by 4 rows keeps
   // 8 accumulators: Zen 3's two FMA pipes of latency 4 need all 8 in flight
   // every cycle, so each load that misses L1 stalls the chain. By 6 rows (12
@@ -311,16 +299,23 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   std::vector<int> tileAxes;
   // a copy of lines into another order (a packed operand): line_copy_rules.h;
   // where a step is refused (over the copy budget), the elementwise UPCAST below
-  const std::optional<std::vector<LineCopyStep>> lineCopySteps = reduces ? std::nullopt : lineCopyTile(k, target);
+  const std::optional<std::vector<TileStep>> lineCopySteps = reduces ? std::nullopt : lineCopyTile(k, target);
   const bool lineCopy = lineCopySteps && std::all_of(lineCopySteps->begin(), lineCopySteps->end(),
-                                                     [&](const LineCopyStep& s) { return tryApply(s.opt, s.why); });
+                                                     [&](const TileStep& s) { return tryApply(s.opt, s.why); });
   // convolutions whose rows are not whole vectors: conv_rules.h
-  const std::optional<ConvTile> conv = reduces && !rows ? convTile(k, target) : std::nullopt;
+  const std::optional<RegisterTile> conv = reduces && !rows ? convTile(k, target) : std::nullopt;
   if (conv)
-    for (const ConvTileStep& s : conv->steps)
+    for (const TileStep& s : conv->steps)
       if (!tryApply(s.opt, s.why)) break;
   if (conv) tileAxes = conv->tileAxes, tiled = static_cast<int>(tileAxes.size());
-  if (reduces && !rows && !conv)
+  // a matmul with 512-bit vectors: wide_matmul_rules.h
+  const std::optional<RegisterTile> matmul =
+      wide && reduceAxes == 1 && !rows && !conv ? wideMatmulTile(k, budget, applied) : std::nullopt;
+  if (matmul)
+    for (const TileStep& s : matmul->steps)
+      if (!tryApply(s.opt, s.why)) break;
+  if (matmul) tileAxes = matmul->tileAxes, tiled = static_cast<int>(tileAxes.size());
+  if (reduces && !rows && !conv && !matmul)
     for (const Axis& a : outputs) {
       if (tiled == 2) continue;
       if (!loadReusedAcross(k, *a.range, first)) {
@@ -330,8 +325,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
         continue;
       }
       std::vector<int64_t> factors;
-      for (int64_t f : tiled == 0 && wideColumns ? std::vector<int64_t>{64, 32, 16, 8, 4}
-                       : tiled == 0 && wide      ? std::vector<int64_t>{32, 16, 8, 4}
+      for (int64_t f : tiled == 0 && wide ? std::vector<int64_t>{32, 16, 8, 4}
                                                  : std::vector<int64_t>{16, 8, 4})
         if (tiled == 0 || firstFactor * f <= accumulators) factors.push_back(f);
       const std::string_view why = tiled == 0 ? "register tile: a load does not depend on this axis, so its value "

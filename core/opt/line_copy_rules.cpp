@@ -41,7 +41,7 @@ std::optional<int64_t> coefficientAlong(const UOp& access, const UOp& r) {
 
 } // namespace
 
-std::optional<std::vector<LineCopyStep>> lineCopyTile(const UOpPtr& ast, const OptTarget& target) {
+std::optional<std::vector<TileStep>> lineCopyTile(const UOpPtr& ast, const OptTarget& target) {
   const int64_t lanes = target.vectorBits / 32;
   if (lanes < 4 || target.workItemVectorizer || target.hasLocals) return std::nullopt;
   const std::optional<CopyAccesses> c = copyAccesses(ast);
@@ -75,7 +75,7 @@ std::optional<std::vector<LineCopyStep>> lineCopyTile(const UOpPtr& ast, const O
     return load[i] == line.size && store[i] > line.size && a.type == rows.type;
   });
   if (panels == outputs.end()) return std::nullopt;
-  return std::vector<LineCopyStep>{
+  return std::vector<TileStep>{
       {Opt{OptOpKind::Swap, panels->index, 0, rows.type, false, rows.index},
        "a copy of lines into another order: the source rows' loop outside the panels', each row read in order"},
       {Opt{OptOpKind::Split, line.index, line.size, AxisType::Upcast, false, 0},

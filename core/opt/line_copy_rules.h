@@ -14,24 +14,18 @@
 // nested before, 0.23-0.36 ms tiled.
 #pragma once
 
-#include "core/opt/apply_opt.h"
+#include "core/opt/tile_step.h"
 
 #include <optional>
-#include <string>
 #include <vector>
 
 namespace uops {
-
-struct LineCopyStep {
-  Opt opt;
-  std::string why; // the rule, for its remark
-};
 
 // The OptOps on the kernel's axes as numbered before them; none when the
 // kernel is not such a copy (one load and one store, no reduction, the
 // elements consecutive on both sides and whole vectors, the rows read with a
 // stride of a line or more and written one line apart, the panels read one
 // line apart).
-std::optional<std::vector<LineCopyStep>> lineCopyTile(const UOpPtr& ast, const OptTarget& target);
+std::optional<std::vector<TileStep>> lineCopyTile(const UOpPtr& ast, const OptTarget& target);
 
 } // namespace uops

@@ -1,5 +1,11 @@
 // The CPU heuristics' register tiles for convolutions whose image rows are not
-// whole vectors (heuristics.h tiles the others): with 512-bit vectors,
+// whole vectors (heuristics.h tiles the others). With either vector width, a
+// padded convolution whose filters arrive in blocks of one vector of output
+// channels and whose input arrives with its channels innermost
+// (core/pipeline/rangeify_pack_filters.cpp) is tiled over the channels first
+// (below; with AVX-512 two vectors of 16 by 8 output positions, else 7,
+// else 4, or one vector by up to 16 positions). Otherwise, with 512-bit
+// vectors,
 //   - rows the vectors do not divide (56, 28 and 14 wide: ResNet's and
 //     EfficientNet's layers) are upcast whole, with up to 8 output channels
 //     (at most 256 copies); one shorter than two vectors takes the next output

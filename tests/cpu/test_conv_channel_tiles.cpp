@@ -12,6 +12,7 @@
 // reference evaluator, odd widths and channels too.
 #include "tests/support/test_registry.h"
 #include "tests/support/reference_match.h"
+#include "tests/support/packed_conv_check.h"
 #include "tests/support/backend_devices.h"
 #include "tests/support/cpu_targets.h"
 #include "tests/support/zen5_loop.h"
@@ -283,15 +284,7 @@ private Q_SLOTS:
     QFETCH(int, width);
     QFETCH(int, cin);
     QFETCH(int, cout);
-    Tensor x = (Tensor::arange(int64_t{2} * cin * 6 * width).cast(dtypes::float32) * 0.37).sin().reshape({2, cin, 6, width});
-    Tensor w = (Tensor::arange(int64_t{cout} * cin * 9).cast(dtypes::float32) * 0.61).cos().reshape({cout, cin, 3, 3});
-    const std::vector<UOpPtr> roots{conv2d(x.contiguous(), w.contiguous(), {.stride = stride, .padding = 1}).uop()};
-    PipelineRun run = runPipeline(roots, {.trace = false, .target = twoCoreCpu(256)});
-    QVERIFY(!run.failed());
-    const std::string packed = "E_" + std::to_string(cout / 8) + "_3_3_" + std::to_string(cin) + "_8";
-    QVERIFY(std::any_of(run.schedule.kernels.begin(), run.schedule.kernels.end(),
-                        [&](const ScheduledKernel& k) { return k.name == packed; }));
-    const QString mismatch = testsupport::cpuMismatchWithReference(run, roots, 1e-5, 1e-4);
+    const QString mismatch = testsupport::packedConvMismatch(256, stride, width, cin, cout);
     QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
   }
 };

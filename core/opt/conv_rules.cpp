@@ -62,7 +62,7 @@ int64_t convLoadedBytes(const UOpPtr& ast, const UOp& r, bool along) {
 // conv2d 3x3 unchanged (38.7, 38.9); ResNet's layer3 (2.4 MB of filters
 // against 3.2 MB of images) went 30 -> 41 ms that way, so it keeps its order.
 std::optional<TileStep> convRowsOutside(const UOpPtr& ast, const std::vector<KernelAxis>& outputs,
-                                            const KernelAxis& channels, int64_t fc, int64_t fy) {
+                                        const KernelAxis& channels, int64_t fc, int64_t fy) {
   const KernelAxis& x = outputs[0];
   const KernelAxis& y = outputs[1];
   int64_t images = 1;
@@ -71,9 +71,10 @@ std::optional<TileStep> convRowsOutside(const UOpPtr& ast, const std::vector<Ker
   const __int128 channelsOutside = __int128{convLoadedBytes(ast, *x.range, true)} * (channels.size / fc);
   const __int128 rowsOutside = __int128{convLoadedBytes(ast, *x.range, false)} * images * (y.size / fy);
   if (y.index < channels.index || rowsOutside >= channelsOutside) return std::nullopt;
-  return TileStep{Opt{OptOpKind::Swap, channels.index, 0, AxisType::Loop, false, y.index},
-                      "the rows' loop outside the output channels': the filters re-read per row tile are fewer "
-                      "bytes than the image re-read per channel tile"};
+  return TileStep{
+      Opt{OptOpKind::Swap, channels.index, 0, AxisType::Loop, false, y.index},
+      "the rows' loop outside the output channels': the filters re-read per row tile are fewer "
+      "bytes than the image re-read per channel tile"};
 }
 
 // With AVX2 (16 vector registers), a row of whole vectors that two do not
@@ -90,8 +91,8 @@ std::optional<TileStep> convRowsOutside(const UOpPtr& ast, const std::vector<Ker
 // arrives copied with its padding, rangeify_pad_copy.cpp): a gated vector of
 // the row was computed lane by lane, its accumulators on the stack.
 std::optional<RegisterTile> convTileAvx2WholeVectors(const UOpPtr& ast, const OptTarget& target,
-                                                 const std::vector<KernelAxis>& outputs,
-                                                 const KernelAxis& channels) {
+                                                     const std::vector<KernelAxis>& outputs,
+                                                     const KernelAxis& channels) {
   const int64_t lanes = target.vectorBits / 32;
   const int64_t fc = 4;
   const KernelAxis& x = outputs[0];
@@ -123,8 +124,8 @@ std::optional<RegisterTile> convTileAvx2WholeVectors(const UOpPtr& ast, const Op
 // 1x1 18.1 -> 8.3; two rows of 14 by 4 channels (16 accumulators' worth)
 // ran 512 ms where 2 channels ran 345 (the kernel alone, three rounds).
 std::optional<RegisterTile> convTileAvx2ShortRow(const UOpPtr& ast, const OptTarget& target,
-                                             const std::vector<KernelAxis>& outputs,
-                                             const KernelAxis& channels) {
+                                                 const std::vector<KernelAxis>& outputs,
+                                                 const KernelAxis& channels) {
   const int64_t lanes = target.vectorBits / 32;
   const KernelAxis& x = outputs[0];
   const KernelAxis& y = outputs[1];
@@ -161,8 +162,8 @@ std::optional<RegisterTile> convTileAvx2ShortRow(const UOpPtr& ast, const OptTar
 // and 994 -> 202 ms (14 columns had no tile at all), the 1x1 on 56 x 56 100
 // -> 92 ms.
 std::optional<RegisterTile> convTileAvx2Padded(const UOpPtr& ast, const OptTarget& target,
-                                           const std::vector<KernelAxis>& outputs,
-                                           const KernelAxis& channels) {
+                                               const std::vector<KernelAxis>& outputs,
+                                               const KernelAxis& channels) {
   const int64_t width = 2 * target.vectorBits / 32;
   const int64_t fc = 4; // eight accumulator vectors: half the registers, as the gemm's
   const KernelAxis& x = outputs[0];
@@ -177,7 +178,8 @@ std::optional<RegisterTile> convTileAvx2Padded(const UOpPtr& ast, const OptTarge
                         "AVX2: two vectors of the image row, reused by each broadcast filter tap"});
   tile.steps.push_back({Opt{OptOpKind::Split, channels.index, fc, AxisType::Upcast, false, 0},
                         "AVX2: output channels reuse the row's loads, eight accumulators in all"});
-  if (std::optional<TileStep> order = convRowsOutside(ast, outputs, channels, fc, 1)) tile.steps.push_back(*order);
+  if (std::optional<TileStep> order = convRowsOutside(ast, outputs, channels, fc, 1))
+    tile.steps.push_back(*order);
   tile.tileAxes = {x.index, channels.index};
   return tile;
 }
@@ -213,8 +215,9 @@ std::vector<TileStep> inputChannelsInnermost(const UOpPtr& ast) {
                                        [](const KernelAxis& a, const KernelAxis& b) { return a.size < b.size; });
   std::vector<TileStep> steps;
   for (auto a = inputs; a != reductions.end() && a + 1 != reductions.end(); ++a)
-    steps.push_back({Opt{OptOpKind::Swap, a->index, 0, AxisType::Reduce, false, (a + 1)->index},
-                     "the input channels' loop innermost, each step the next filter vector of the block"});
+    steps.push_back(
+        {Opt{OptOpKind::Swap, a->index, 0, AxisType::Reduce, false, (a + 1)->index},
+         "the input channels' loop innermost, each step the next filter vector of the block"});
   return steps;
 }
 
@@ -267,8 +270,9 @@ constexpr std::array<Positions, 14> kAvx512PairPositions{{{4, 2, 1},
 // Two vectors of output channels by the first output positions of `table`
 // that divide the row, the rows and the images.
 std::optional<RegisterTile> convChannelPairTile(const UOpPtr& ast, const OptTarget& target,
-                                            const std::vector<KernelAxis>& outputs, const KernelAxis& channels,
-                                            std::span<const Positions> table) {
+                                                const std::vector<KernelAxis>& outputs,
+                                                const KernelAxis& channels,
+                                                std::span<const Positions> table) {
   const int64_t lanes = target.vectorBits / 32;
   if (channels.size % (2 * lanes) != 0) return std::nullopt;
   const KernelAxis& x = outputs[0];
@@ -285,10 +289,13 @@ std::optional<RegisterTile> convChannelPairTile(const UOpPtr& ast, const OptTarg
   RegisterTile tile;
   upcastPart(tile, x, fx, "channels innermost: output columns, each pixel's channels one stream");
   upcastPart(tile, y, fy, "channels innermost: output rows");
-  if (images) upcastPart(tile, *images, fi, "channels innermost: images (the row allows fewer positions)");
-  tile.steps.push_back({Opt{OptOpKind::Split, channels.index, 2 * lanes, AxisType::Upcast, false, 0},
-                        "two blocks of the packed filters' output channels, a vector each"});
-  for (TileStep& step : inputChannelsInnermost(ast)) tile.steps.push_back(std::move(step));
+  if (images)
+    upcastPart(tile, *images, fi, "channels innermost: images (the row allows fewer positions)");
+  tile.steps.push_back(
+      {Opt{OptOpKind::Split, channels.index, 2 * lanes, AxisType::Upcast, false, 0},
+       "two blocks of the packed filters' output channels, a vector each"});
+  for (TileStep& step : inputChannelsInnermost(ast))
+    tile.steps.push_back(std::move(step));
   if (std::optional<TileStep> order = convRowsOutside(ast, outputs, channels, 2 * lanes, fy))
     tile.steps.push_back(*order);
   tile.tileAxes = {channels.index, x.index};
@@ -303,32 +310,30 @@ std::optional<RegisterTile> convChannelPairTile(const UOpPtr& ast, const OptTarg
 // most 14 accumulators, one filter vector and one broadcast in the 16
 // registers, with AVX-512 at most 16 (EfficientNet-like 5x5, 16 x 32 x 30 x
 // 30 to 48 channels, Sapphire Rapids, the kernel alone: 5.5 ms with the
-// whole-row tile -> 3.2-3.5 with 5 columns by 3 rows or 6 by 2); each input element one broadcast (no
-// gates: the input arrives copied with its padding), each filter vector one
-// load. The input channels' loop runs innermost, so each step of it reads
-// the next filter vector of the block; the rows' loop outside the channels'
-// where that reads fewer bytes (convRowsOutside: the stride-2 layer yes,
-// ResNet's 7-wide layer4 with 9.4 MB of filters no: 151-155 ms against
-// 180-256). On the AVX2 Zen 3 (2 cores, medians of 7 runs, the
-// kernel alone): ResNet's 14-wide 3x3 (16 x 256 x 14 x 14, 256 filters)
-// 55 ms with the whole row by 2 channels -> 30-43 ms; 7 by 1 38; 7 x 16
-// channels (two vectors) 60-65 ms (17 registers: the
-// accumulators spill); the window's loops innermost instead of the input
-// channels' 98-163 ms (LLVM unrolls them and keeps the 9 columns' broadcasts
+// whole-row tile -> 3.2-3.5 with 5 columns by 3 rows or 6 by 2); each input element one broadcast
+// (no gates: the input arrives copied with its padding), each filter vector one load. The input
+// channels' loop runs innermost, so each step of it reads the next filter vector of the block; the
+// rows' loop outside the channels' where that reads fewer bytes (convRowsOutside: the stride-2
+// layer yes, ResNet's 7-wide layer4 with 9.4 MB of filters no: 151-155 ms against 180-256). On the
+// AVX2 Zen 3 (2 cores, medians of 7 runs, the kernel alone): ResNet's 14-wide 3x3 (16 x 256 x 14 x
+// 14, 256 filters) 55 ms with the whole row by 2 channels -> 30-43 ms; 7 by 1 38; 7 x 16 channels
+// (two vectors) 60-65 ms (17 registers: the accumulators spill); the window's loops innermost
+// instead of the input channels' 98-163 ms (LLVM unrolls them and keeps the 9 columns' broadcasts
 // of each row, which spills); the stride-2 3x3 on 56 x 56 (128 filters) 35.9
 // ms with the earlier 2 columns x 32 channels -> 15.8-18.8 (PyTorch 19).
 // (Those times were on the channels' planes; the pair tile's input has its
 // channels innermost.)
 std::optional<RegisterTile> convChannelTile(const UOpPtr& ast, const OptTarget& target,
-                                        const std::vector<KernelAxis>& outputs, const KernelAxis& channels) {
+                                            const std::vector<KernelAxis>& outputs,
+                                            const KernelAxis& channels) {
   const int64_t lanes = target.vectorBits / 32;
   const bool wide = target.vectorBits >= 512;
   const KernelAxis& x = outputs[0];
   const KernelAxis& y = outputs[1];
   if (!filtersInChannelBlocks(ast, target, channels)) return std::nullopt;
-  if (std::optional<RegisterTile> pair =
-          convChannelPairTile(ast, target, outputs, channels,
-                              wide ? std::span<const Positions>(kAvx512PairPositions) : kAvx2PairPositions))
+  if (std::optional<RegisterTile> pair = convChannelPairTile(
+          ast, target, outputs, channels,
+          wide ? std::span<const Positions>(kAvx512PairPositions) : kAvx2PairPositions))
     return pair;
   const int64_t most = wide ? 16 : 14;
   // the most accumulators up to `most`: columns a divisor of the row up to 7
@@ -344,12 +349,17 @@ std::optional<RegisterTile> convChannelTile(const UOpPtr& ast, const OptTarget& 
         fx = cols, fy = rows;
   if (fx * fy < 4) return std::nullopt;
   RegisterTile tile;
-  upcastPart(tile, x, fx, "filters in blocks of channels: output columns, each input element one broadcast");
-  upcastPart(tile, y, fy, "filters in blocks of channels: output rows, as many accumulators as the registers allow");
+  upcastPart(tile, x, fx,
+             "filters in blocks of channels: output columns, each input element one broadcast");
+  upcastPart(
+      tile, y, fy,
+      "filters in blocks of channels: output rows, as many accumulators as the registers allow");
   tile.steps.push_back({Opt{OptOpKind::Split, channels.index, lanes, AxisType::Upcast, false, 0},
                         "a block of the packed filters' output channels as one vector"});
-  for (TileStep& step : inputChannelsInnermost(ast)) tile.steps.push_back(std::move(step));
-  if (std::optional<TileStep> order = convRowsOutside(ast, outputs, channels, lanes, fy)) tile.steps.push_back(*order);
+  for (TileStep& step : inputChannelsInnermost(ast))
+    tile.steps.push_back(std::move(step));
+  if (std::optional<TileStep> order = convRowsOutside(ast, outputs, channels, lanes, fy))
+    tile.steps.push_back(*order);
   tile.tileAxes = {channels.index, x.index};
   return tile;
 }
@@ -379,7 +389,8 @@ std::optional<RegisterTile> convTile(const UOpPtr& ast, const OptTarget& target)
   });
   if (target.vectorBits < 512) {
     if (reuser == outputs.end()) return std::nullopt;
-    if (std::optional<RegisterTile> channelTile = convChannelTile(ast, target, outputs, *reuser)) return channelTile;
+    if (std::optional<RegisterTile> channelTile = convChannelTile(ast, target, outputs, *reuser))
+      return channelTile;
     if (!loadReadsConsecutivelyAlong(ast, *x.range)) return std::nullopt;
     if (std::optional<RegisterTile> whole = convTileAvx2WholeVectors(ast, target, outputs, *reuser))
       return whole;
@@ -388,7 +399,8 @@ std::optional<RegisterTile> convTile(const UOpPtr& ast, const OptTarget& target)
     return convTileAvx2Padded(ast, target, outputs, *reuser);
   }
   if (reuser != outputs.end())
-    if (std::optional<RegisterTile> channelTile = convChannelTile(ast, target, outputs, *reuser)) return channelTile;
+    if (std::optional<RegisterTile> channelTile = convChannelTile(ast, target, outputs, *reuser))
+      return channelTile;
   auto split = [](const KernelAxis& a, int64_t f, std::string why) {
     return TileStep{Opt{OptOpKind::Split, a.index, f, AxisType::Upcast, false, 0}, std::move(why)};
   };
@@ -417,7 +429,8 @@ std::optional<RegisterTile> convTile(const UOpPtr& ast, const OptTarget& target)
     tile.steps.push_back(split(*reuser, fc, "stride 2: output channels reuse each load of the input row"));
     tile.steps.push_back(split(x, fx, "stride 2: the output row, at most two vectors of it, its input row read as "
                                       "every other element"));
-    if (std::optional<TileStep> order = convRowsOutside(ast, outputs, *reuser, fc, 1)) tile.steps.push_back(*order);
+    if (std::optional<TileStep> order = convRowsOutside(ast, outputs, *reuser, fc, 1))
+      tile.steps.push_back(*order);
     tile.tileAxes = {x.index, reuser->index};
     return tile;
   }
@@ -436,7 +449,8 @@ std::optional<RegisterTile> convTile(const UOpPtr& ast, const OptTarget& target)
     if (fy > 1)
       tile.steps.push_back(split(y, fy, "a row shorter than two vectors: two output rows, consecutive in memory, make longer vectors"));
     tile.steps.push_back(split(x, x.size, "image rows not whole vectors: the whole row, innermost, packed into vectors"));
-    if (std::optional<TileStep> order = convRowsOutside(ast, outputs, *reuser, fc, fy)) tile.steps.push_back(*order);
+    if (std::optional<TileStep> order = convRowsOutside(ast, outputs, *reuser, fc, fy))
+      tile.steps.push_back(*order);
     tile.tileAxes = {x.index, reuser->index};
     return tile;
   }

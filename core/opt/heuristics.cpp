@@ -299,9 +299,11 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   std::vector<int> tileAxes;
   // a copy of lines into another order (a packed operand): line_copy_rules.h;
   // where a step is refused (over the copy budget), the elementwise UPCAST below
-  const std::optional<std::vector<TileStep>> lineCopySteps = reduces ? std::nullopt : lineCopyTile(k, target);
-  const bool lineCopy = lineCopySteps && std::all_of(lineCopySteps->begin(), lineCopySteps->end(),
-                                                     [&](const TileStep& s) { return tryApply(s.opt, s.why); });
+  const std::optional<std::vector<TileStep>> lineCopySteps =
+      reduces ? std::nullopt : lineCopyTile(k, target);
+  const bool lineCopy =
+      lineCopySteps && std::all_of(lineCopySteps->begin(), lineCopySteps->end(),
+                                   [&](const TileStep& s) { return tryApply(s.opt, s.why); });
   // convolutions whose rows are not whole vectors: conv_rules.h
   const std::optional<RegisterTile> conv = reduces && !rows ? convTile(k, target) : std::nullopt;
   if (conv)
@@ -325,8 +327,8 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
         continue;
       }
       std::vector<int64_t> factors;
-      for (int64_t f : tiled == 0 && wide ? std::vector<int64_t>{32, 16, 8, 4}
-                                                 : std::vector<int64_t>{16, 8, 4})
+      for (int64_t f :
+           tiled == 0 && wide ? std::vector<int64_t>{32, 16, 8, 4} : std::vector<int64_t>{16, 8, 4})
         if (tiled == 0 || firstFactor * f <= accumulators) factors.push_back(f);
       const std::string_view why = tiled == 0 ? "register tile: a load does not depend on this axis, so its value "
                                                 "is reused across it"

@@ -77,7 +77,8 @@ std::optional<std::vector<TileStep>> lineCopyTile(const UOpPtr& ast, const OptTa
   if (panels == outputs.end()) return std::nullopt;
   return std::vector<TileStep>{
       {Opt{OptOpKind::Swap, panels->index, 0, rows.type, false, rows.index},
-       "a copy of lines into another order: the source rows' loop outside the panels', each row read in order"},
+       "a copy of lines into another order: the source rows' loop outside the panels', each row "
+       "read in order"},
       {Opt{OptOpKind::Split, line.index, line.size, AxisType::Upcast, false, 0},
        "a copy of lines into another order: each line whole, one vector load and store"},
       {Opt{OptOpKind::Split, panels->index, kRowsUpcast, AxisType::Upcast, false, 0},

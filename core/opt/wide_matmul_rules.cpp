@@ -21,8 +21,10 @@ constexpr int64_t kL1TileBytes = 32 * 1024;
 
 // Columns x rows, in the order tried.
 using Shape2 = std::array<int64_t, 2>;
-constexpr std::array<Shape2, 6> kLongReduction{{{64, 4}, {48, 4}, {32, 8}, {32, 4}, {16, 8}, {16, 4}}};
-constexpr std::array<Shape2, 6> kShortReduction{{{32, 8}, {48, 4}, {64, 4}, {32, 4}, {16, 8}, {16, 4}}};
+constexpr std::array<Shape2, 6> kLongReduction{
+    {{64, 4}, {48, 4}, {32, 8}, {32, 4}, {16, 8}, {16, 4}}};
+constexpr std::array<Shape2, 6> kShortReduction{
+    {{32, 8}, {48, 4}, {64, 4}, {32, 4}, {16, 8}, {16, 4}}};
 
 Opt split(int axis, int64_t factor) {
   return Opt{OptOpKind::Split, axis, factor, AxisType::Upcast, false, 0};
@@ -32,7 +34,8 @@ Opt padTo(int axis, int64_t multiple) {
 }
 
 // The plan applied to `ast`, or nothing where a step is refused.
-bool applies(UOpPtr ast, const std::vector<TileStep>& steps, const OptTarget& target, std::vector<Opt> applied) {
+bool applies(UOpPtr ast, const std::vector<TileStep>& steps, const OptTarget& target,
+             std::vector<Opt> applied) {
   try {
     for (const TileStep& s : steps) {
       ast = applyOpt(ast, s.opt, target, applied);
@@ -62,28 +65,33 @@ std::optional<RegisterTile> wideMatmulTile(const UOpPtr& ast, const OptTarget& t
   }
   // a kernel of fewer than 2^20 iterations runs in microseconds: its compile
   // is what the user waits for, and the generic tile keeps it small
-  if (!reduction || outputs.size() < 2 || kernelIterations(axes) < (int64_t{1} << 20)) return std::nullopt;
+  if (!reduction || outputs.size() < 2 || kernelIterations(axes) < (int64_t{1} << 20))
+    return std::nullopt;
   const KernelAxis& cols = outputs[0];
   const KernelAxis& rows = outputs[1];
   const int64_t columns = (cols.size + lanes - 1) / lanes * lanes;
   // a vector of columns at least, padded by at most a quarter
-  if (!loadReusedAcross(ast, *cols.range) || cols.size < lanes || 4 * (columns - cols.size) > cols.size)
+  if (!loadReusedAcross(ast, *cols.range) || cols.size < lanes ||
+      4 * (columns - cols.size) > cols.size)
     return std::nullopt;
   // the columns padded to whole vectors: ungated over a packed panel's zeros,
   // masked over an operand read as it is
   std::vector<TileStep> pad;
   if (cols.size % lanes != 0)
-    pad.push_back({padTo(cols.index, lanes), "AVX-512 matmul: the columns padded to whole vectors"});
+    pad.push_back(
+        {padTo(cols.index, lanes), "AVX-512 matmul: the columns padded to whole vectors"});
   UOpPtr vectors;
   try {
     vectors = ast;
-    for (const TileStep& s : pad) vectors = applyOpt(vectors, s.opt, target, applied);
+    for (const TileStep& s : pad)
+      vectors = applyOpt(vectors, s.opt, target, applied);
     vectors = simplify(applyOpt(vectors, split(cols.index, lanes), target, applied));
   } catch (const OptError&) {
     return std::nullopt;
   }
   const KernelAxis lanesAxis = kernelAxes(vectors).back();
-  if (!loadReadsConsecutivelyAlong(vectors, *lanesAxis.range) || !loadReusedAcross(vectors, *rows.range, lanesAxis.range.get()))
+  if (!loadReadsConsecutivelyAlong(vectors, *lanesAxis.range) ||
+      !loadReusedAcross(vectors, *rows.range, lanesAxis.range.get()))
     return std::nullopt;
   const bool longReduction = reduction->size * 32 * 4 > kL1TileBytes;
   // rows padded by at most 1/32 of them; by a quarter where 4 does not divide
@@ -94,15 +102,19 @@ std::optional<RegisterTile> wideMatmulTile(const UOpPtr& ast, const OptTarget& t
   for (const auto& [c, r] : longReduction ? kLongReduction : kShortReduction) {
     if (columns % c != 0) continue;
     std::vector<TileStep> steps = pad;
-    steps.push_back({split(cols.index, c), "AVX-512 matmul: vectors of columns, reused by each broadcast row"});
+    steps.push_back(
+        {split(cols.index, c), "AVX-512 matmul: vectors of columns, reused by each broadcast row"});
     if (rows.size % r != 0) {
       const int64_t multiple = r * cores;
       const int64_t padded = (rows.size + multiple - 1) / multiple * multiple;
       if (rowsPadding * (padded - rows.size) > rows.size) continue;
-      steps.push_back({padTo(rows.index, multiple), "AVX-512 matmul: the rows padded to whole tiles per core"});
+      steps.push_back(
+          {padTo(rows.index, multiple), "AVX-512 matmul: the rows padded to whole tiles per core"});
     }
-    steps.push_back({split(rows.index, r), "AVX-512 matmul: rows, each a broadcast reused by the column vectors"});
-    if (applies(ast, steps, target, applied)) return RegisterTile{std::move(steps), {cols.index, rows.index}};
+    steps.push_back({split(rows.index, r),
+                     "AVX-512 matmul: rows, each a broadcast reused by the column vectors"});
+    if (applies(ast, steps, target, applied))
+      return RegisterTile{std::move(steps), {cols.index, rows.index}};
   }
   return std::nullopt;
 }

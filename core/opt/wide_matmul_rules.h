@@ -6,8 +6,8 @@
 // as the first that the columns, the rows and the kernel's budgets allow
 // together (a fused epilogue, gelu's, makes each copy larger):
 //   - columns that the vectors do not divide (16 at least) are padded to
-//     whole vectors where that adds at most a quarter (333 -> 336): a packed panel's zeros leave the loads ungated, an
-//     operand read as it is (not packed: a small or computed one) is read
+//     whole vectors where that adds at most a quarter (333 -> 336): a packed panel's zeros leave
+//     the loads ungated, an operand read as it is (not packed: a small or computed one) is read
 //     with masked vectors; three vectors (48) where two do not divide them;
 //   - rows that the tile's do not divide are padded to whole tiles for each
 //     core where that adds at most 1/32 of them (a quarter where 4 does not

@@ -14,9 +14,10 @@ RangeifyOptions rangeifyOptionsFor(const CodegenTarget& target) {
   return {.rowFusion = target.rowKernels,
           .packOperands = target.packOperands,
           .copyPaddedWindows = target.packOperands && target.vectorBits == 256,
-          .convChannelBlock = target.packOperands && (target.vectorBits == 256 || target.vectorBits == 512)
-                                  ? target.vectorBits / 32
-                                  : 0};
+          .convChannelBlock =
+              target.packOperands && (target.vectorBits == 256 || target.vectorBits == 512)
+                  ? target.vectorBits / 32
+                  : 0};
 }
 
 UOpPtr rangeify(const UOpPtr& function, const RangeifyOptions& options) {
@@ -34,7 +35,8 @@ UOpPtr rangeify(const UOpPtr& function, const RangeifyOptions& options) {
     body = graphRewrite(body, pmRealizeSummedPoolSources(), {.name = "realize summed pool sources"});
   // before the kernel split: the copied Pad is a kernel of its own
   if (options.convChannelBlock)
-    body = graphRewrite(body, pmPackConvFilters(options.convChannelBlock), {.name = "pack conv filters"});
+    body = graphRewrite(body, pmPackConvFilters(options.convChannelBlock),
+                        {.name = "pack conv filters"});
   if (options.copyPaddedWindows)
     body = graphRewrite(body, pmCopyPaddedWindows(), {.name = "copy padded windows"});
   // the kernel split and the index of every element (tinygrad's run_rangeify)

@@ -102,7 +102,8 @@ std::optional<InputChannels> inputChannels(const UOp& r, const UOp& filters, con
 
 // the filters read from a copy in blocks of `channels`, each block's
 // channels innermost and its input channels (`inputs`, where known) next
-UOpPtr packedFilters(const UOpPtr& filters, size_t channels, int64_t block, std::optional<size_t> inputs) {
+UOpPtr packedFilters(const UOpPtr& filters, size_t channels, int64_t block,
+                     std::optional<size_t> inputs) {
   const Shape& s = filters->shape();
   const std::optional<Strides> st = viewStrides(*filters, true);
   Shape single = s; // one element along broadcast axes
@@ -143,7 +144,8 @@ UOpPtr packConvFilters(const Match& m, int64_t block) {
   const std::optional<InputChannels> inputs = inputChannels(r, *filters, *chain.back());
   return withProductOperands(r, [&](const UOpPtr& o) -> UOpPtr {
     if (o != *window)
-      return packedFilters(o, *channels, block, inputs ? std::optional<size_t>(inputs->reduced) : std::nullopt);
+      return packedFilters(o, *channels, block,
+                           inputs ? std::optional<size_t>(inputs->reduced) : std::nullopt);
     return overCopiedPad(chain, inputs ? std::optional<size_t>(inputs->image) : std::nullopt);
   });
 }
@@ -157,7 +159,8 @@ const PatternMatcher& pmPackConvFilters(int64_t block) {
                                [b](const Match& m) { return packConvFilters(m, b); })};
   };
   static const PatternMatcher avx2 = matcher(8), avx512 = matcher(16);
-  if (block != 8 && block != 16) throw std::invalid_argument("pack conv filters: blocks of 8 or 16 channels");
+  if (block != 8 && block != 16)
+    throw std::invalid_argument("pack conv filters: blocks of 8 or 16 channels");
   return block == 8 ? avx2 : avx512;
 }
 

@@ -32,7 +32,8 @@ PipelineRun wideRun(const Tensor& out) {
 
 // the bench's conv2d_3x3_stride2: 16 x 64 x 56 x 56 to 128 channels of 28 x 28
 Tensor stride2Layer() {
-  return conv2d(Tensor::empty({16, 64, 56, 56}), Tensor::empty({128, 64, 3, 3}), {.stride = 2, .padding = 1});
+  return conv2d(Tensor::empty({16, 64, 56, 56}), Tensor::empty({128, 64, 3, 3}),
+                {.stride = 2, .padding = 1});
 }
 
 // the bench's conv2d_resnet: ResNet's 14-wide 3x3 layer, 256 to 256 channels
@@ -52,11 +53,13 @@ private Q_SLOTS:
   void stride2Schedule() {
     PipelineRun run = wideRun(stride2Layer());
     QVERIFY(!run.failed());
-    QCOMPARE(kernelsAndOpts(run),
-             (QStringList{QStringLiteral("E_16_58_58_64: Split(3, 4, UPCAST); Split(0, 2, THREAD)"),
-                          QStringLiteral("E_8_3_3_64_16: Split(4, 4, UPCAST); Split(0, 2, THREAD)"),
-                          QStringLiteral("r_16_128_28_28_64_3_3: Split(3, 4, UPCAST); Split(2, 2, UPCAST); "
-                                         "Split(1, 32, UPCAST); Swap(4, 5); Swap(5, 6); Split(0, 2, THREAD)")}));
+    QCOMPARE(
+        kernelsAndOpts(run),
+        (QStringList{
+            QStringLiteral("E_16_58_58_64: Split(3, 4, UPCAST); Split(0, 2, THREAD)"),
+            QStringLiteral("E_8_3_3_64_16: Split(4, 4, UPCAST); Split(0, 2, THREAD)"),
+            QStringLiteral("r_16_128_28_28_64_3_3: Split(3, 4, UPCAST); Split(2, 2, UPCAST); "
+                           "Split(1, 32, UPCAST); Swap(4, 5); Swap(5, 6); Split(0, 2, THREAD)")}));
   }
 
   // rows of 14 and of 7 (ResNet's layer3 and layer4): 7 columns by two
@@ -65,19 +68,21 @@ private Q_SLOTS:
     QTest::addColumn<int>("width");
     QTest::addColumn<int>("channels");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("14 wide") << 14 << 256
-                             << QStringLiteral("r_16_256_14_14_256_3_3: Split(3, 7, UPCAST); Split(1, 32, UPCAST); "
-                                               "Swap(4, 5); Swap(5, 6); Split(0, 2, THREAD)");
-    QTest::newRow("7 wide") << 7 << 512
-                            << QStringLiteral("r_16_512_7_7_512_3_3: Split(3, 7, UPCAST); Split(1, 32, UPCAST); "
-                                              "Swap(4, 5); Swap(5, 6); Split(0, 2, THREAD)");
+    QTest::newRow("14 wide")
+        << 14 << 256
+        << QStringLiteral("r_16_256_14_14_256_3_3: Split(3, 7, UPCAST); Split(1, 32, UPCAST); "
+                          "Swap(4, 5); Swap(5, 6); Split(0, 2, THREAD)");
+    QTest::newRow("7 wide")
+        << 7 << 512
+        << QStringLiteral("r_16_512_7_7_512_3_3: Split(3, 7, UPCAST); Split(1, 32, UPCAST); "
+                          "Swap(4, 5); Swap(5, 6); Split(0, 2, THREAD)");
   }
   void rowsOfSevenSchedule() {
     QFETCH(int, width);
     QFETCH(int, channels);
     QFETCH(QString, expected);
-    const Tensor out = conv2d(Tensor::empty({16, channels, width, width}), Tensor::empty({channels, channels, 3, 3}),
-                              {.padding = 1});
+    const Tensor out = conv2d(Tensor::empty({16, channels, width, width}),
+                              Tensor::empty({channels, channels, 3, 3}), {.padding = 1});
     PipelineRun run = wideRun(out);
     QVERIFY(!run.failed());
     QCOMPARE(kernelsAndOpts(run).size(), 3);
@@ -87,22 +92,29 @@ private Q_SLOTS:
   // 48 output channels (three blocks, not pairs): one vector of channels by 5
   // columns by 3 rows (15 accumulators)
   void oddBlocksTakeOneVector() {
-    const Tensor out = conv2d(Tensor::empty({16, 32, 30, 30}), Tensor::empty({48, 32, 5, 5}), {.padding = 2});
+    const Tensor out =
+        conv2d(Tensor::empty({16, 32, 30, 30}), Tensor::empty({48, 32, 5, 5}), {.padding = 2});
     PipelineRun run = wideRun(out);
     QVERIFY(!run.failed());
-    QCOMPARE(kernelsAndOpts(run),
-             (QStringList{QStringLiteral("E_16_34_34_32: Split(3, 4, UPCAST); Split(0, 2, THREAD)"),
-                          QStringLiteral("E_3_5_5_32_16: Split(4, 4, UPCAST)"),
-                          QStringLiteral("r_16_48_30_30_32_5_5: Split(3, 5, UPCAST); Split(2, 3, UPCAST); "
-                                         "Split(1, 16, UPCAST); Swap(4, 5); Swap(5, 6); Split(0, 2, THREAD)")}));
+    QCOMPARE(
+        kernelsAndOpts(run),
+        (QStringList{
+            QStringLiteral("E_16_34_34_32: Split(3, 4, UPCAST); Split(0, 2, THREAD)"),
+            QStringLiteral("E_3_5_5_32_16: Split(4, 4, UPCAST)"),
+            QStringLiteral("r_16_48_30_30_32_5_5: Split(3, 5, UPCAST); Split(2, 3, UPCAST); "
+                           "Split(1, 16, UPCAST); Swap(4, 5); Swap(5, 6); Split(0, 2, THREAD)")}));
   }
 
   // output channels that are not whole blocks of 16 keep the whole-row tiles
   // (tests/cpu/test_conv_stride2.cpp): no copies
   void partBlocksNotPacked() {
     const Tensor x = Tensor::empty({2, 16, 30, 30});
-    QCOMPARE(wideRun(conv2d(x, Tensor::empty({24, 16, 3, 3}), {.padding = 1})).schedule.kernels.size(), size_t{1});
-    QCOMPARE(wideRun(conv2d(x, Tensor::empty({32, 16, 3, 3}), {.padding = 1})).schedule.kernels.size(), size_t{3});
+    QCOMPARE(
+        wideRun(conv2d(x, Tensor::empty({24, 16, 3, 3}), {.padding = 1})).schedule.kernels.size(),
+        size_t{1});
+    QCOMPARE(
+        wideRun(conv2d(x, Tensor::empty({32, 16, 3, 3}), {.padding = 1})).schedule.kernels.size(),
+        size_t{3});
   }
 
   // the hot loops in Sapphire Rapids machine code: per input channel, whole
@@ -119,12 +131,14 @@ private Q_SLOTS:
     QFETCH(int, positions);
     PipelineRun run = wideRun(stride2 ? stride2Layer() : resnetLayer());
     QCOMPARE(run.kernels.size(), size_t{3});
-    std::map<std::string, int> isa = zen5loop::innermostLoopIsa(run.kernels[2], "sapphirerapids", true);
+    std::map<std::string, int> isa =
+        zen5loop::innermostLoopIsa(run.kernels[2], "sapphirerapids", true);
     const int fmas = isa["vfmadd231ps zmm"] + isa["vfmadd213ps zmm"] + isa["vfmadd132ps zmm"];
     QVERIFY2(fmas > 0 && fmas % (2 * positions) == 0, zen5loop::isaText(isa).c_str());
     QVERIFY2(isa["vfmadd231ps ymm"] + isa["vfmadd231ps xmm"] == 0, zen5loop::isaText(isa).c_str());
     QVERIFY2(2 * isa["vbroadcastss"] == fmas, zen5loop::isaText(isa).c_str());
-    QVERIFY2(positions * (isa["vmovaps zmm"] + isa["vmovups zmm"]) == fmas, zen5loop::isaText(isa).c_str());
+    QVERIFY2(positions * (isa["vmovaps zmm"] + isa["vmovups zmm"]) == fmas,
+             zen5loop::isaText(isa).c_str());
     QVERIFY2(isa["stack"] == 0, zen5loop::isaText(isa).c_str());
   }
 

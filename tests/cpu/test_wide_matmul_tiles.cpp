@@ -50,16 +50,19 @@ private Q_SLOTS:
     QTest::addColumn<QString>("expected");
     QTest::newRow("999 x 512 @ 512 x 333")
         << 999 << 512 << 333
-        << QStringLiteral("r_999_333_512: Padto(1, 16); Split(1, 48, UPCAST); Padto(0, 8); Split(0, 4, UPCAST); "
+        << QStringLiteral("r_999_333_512: Padto(1, 16); Split(1, 48, UPCAST); Padto(0, 8); "
+                          "Split(0, 4, UPCAST); "
                           "Split(0, 2, THREAD)");
     QTest::newRow("1000 x 1000 @ 1000 x 1000")
         << 1000 << 1000 << 1000
-        << QStringLiteral("r_1000_1000_1000: Padto(1, 16); Split(1, 48, UPCAST); Split(0, 4, UPCAST); "
-                          "Swap(0, 1); Split(1, 2, THREAD)");
+        << QStringLiteral(
+               "r_1000_1000_1000: Padto(1, 16); Split(1, 48, UPCAST); Split(0, 4, UPCAST); "
+               "Swap(0, 1); Split(1, 2, THREAD)");
     QTest::newRow("1024 x 1024 @ 1024 x 1024")
         << 1024 << 1024 << 1024
-        << QStringLiteral("r_1024_1024_1024: Split(1, 64, UPCAST); Split(0, 4, UPCAST); Swap(0, 1); "
-                          "Split(1, 2, THREAD)");
+        << QStringLiteral(
+               "r_1024_1024_1024: Split(1, 64, UPCAST); Split(0, 4, UPCAST); Swap(0, 1); "
+               "Split(1, 2, THREAD)");
   }
   void uneven() {
     QFETCH(int, m);
@@ -74,8 +77,9 @@ private Q_SLOTS:
   // columns by one row)
   void epilogueTakesASmallerTile() {
     const Tensor out = Tensor::empty({256, 768}).matmul(Tensor::empty({768, 3072})).gelu();
-    QCOMPARE(lastKernel(out), QStringLiteral("r_256_3072_768: Split(1, 32, UPCAST); Split(0, 4, UPCAST); "
-                                             "Swap(0, 1); Split(1, 2, THREAD)"));
+    QCOMPARE(lastKernel(out),
+             QStringLiteral("r_256_3072_768: Split(1, 32, UPCAST); Split(0, 4, UPCAST); "
+                            "Swap(0, 1); Split(1, 2, THREAD)"));
   }
 
   // a kernel of fewer than 2^20 iterations keeps the generic tile (its
@@ -91,9 +95,11 @@ private Q_SLOTS:
     const std::vector<UOpPtr> roots{smoothMatmul(127, 200, 70).uop()};
     PipelineRun run = runPipeline(roots, {.trace = false, .target = twoCoreCpu(512)});
     QVERIFY(!run.failed());
-    QCOMPARE(kernelsAndOpts(run).last(),
-             QStringLiteral("r_127_70_200: Padto(1, 16); Split(1, 16, UPCAST); Padto(0, 16); Split(0, 8, UPCAST); "
-                            "Split(0, 2, THREAD)"));
+    QCOMPARE(
+        kernelsAndOpts(run).last(),
+        QStringLiteral(
+            "r_127_70_200: Padto(1, 16); Split(1, 16, UPCAST); Padto(0, 16); Split(0, 8, UPCAST); "
+            "Split(0, 2, THREAD)"));
     const QString mismatch = testsupport::cpuMismatchWithReference(run, roots, 1e-4, 1e-5);
     QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
   }

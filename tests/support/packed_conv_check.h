@@ -18,15 +18,21 @@ namespace uops::testsupport {
 
 // Empty where both hold, else what did not.
 inline QString packedConvMismatch(int vectorBits, int stride, int width, int cin, int cout) {
-  Tensor x = (Tensor::arange(int64_t{2} * cin * 6 * width).cast(dtypes::float32) * 0.37).sin().reshape({2, cin, 6, width});
-  Tensor w = (Tensor::arange(int64_t{cout} * cin * 9).cast(dtypes::float32) * 0.61).cos().reshape({cout, cin, 3, 3});
-  const std::vector<UOpPtr> roots{conv2d(x.contiguous(), w.contiguous(), {.stride = stride, .padding = 1}).uop()};
+  Tensor x = (Tensor::arange(int64_t{2} * cin * 6 * width).cast(dtypes::float32) * 0.37)
+                 .sin()
+                 .reshape({2, cin, 6, width});
+  Tensor w = (Tensor::arange(int64_t{cout} * cin * 9).cast(dtypes::float32) * 0.61)
+                 .cos()
+                 .reshape({cout, cin, 3, 3});
+  const std::vector<UOpPtr> roots{
+      conv2d(x.contiguous(), w.contiguous(), {.stride = stride, .padding = 1}).uop()};
   PipelineRun run = runPipeline(roots, {.trace = false, .target = twoCoreCpu(vectorBits)});
   if (run.failed()) return QStringLiteral("the pipeline failed");
   // the filter copy's kernel; its name leaves out an axis of one block
   const int64_t block = vectorBits / 32;
   const std::string blocks = cout > block ? std::to_string(cout / block) + "_" : "";
-  const std::string packed = "E_" + blocks + "3_3_" + std::to_string(cin) + "_" + std::to_string(block);
+  const std::string packed =
+      "E_" + blocks + "3_3_" + std::to_string(cin) + "_" + std::to_string(block);
   if (std::none_of(run.schedule.kernels.begin(), run.schedule.kernels.end(),
                    [&](const ScheduledKernel& k) { return k.name == packed; }))
     return QStringLiteral("no kernel %1").arg(QString::fromStdString(packed));

@@ -454,11 +454,9 @@ std::optional<RegisterTile> convTile(const UOpPtr& ast, const OptTarget& target)
     tile.tileAxes = {x.index, reuser->index};
     return tile;
   }
-  if (reuser == outputs.end() && smallWindow && x.size > lanes && 2 * x.size <= target.maxCopies &&
-      y.size % 2 == 0) {
+  if (reuser == outputs.end() && smallWindow && x.size > lanes && x.size <= target.maxCopies) {
     tile.steps.push_back(split(x, x.size, "depthwise: the whole row is one run of vectors, none of them padded"));
-    tile.steps.push_back(split(y, 2, "depthwise: two output rows share the loads of the window's rows between them"));
-    tile.tileAxes = {x.index, y.index};
+    tile.tileAxes = {x.index};
     return tile;
   }
   return std::nullopt;

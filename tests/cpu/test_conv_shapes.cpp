@@ -77,10 +77,11 @@ private Q_SLOTS:
              QStringLiteral("Split(3, 16, UPCAST); Split(1, 16, UPCAST); Swap(5, 6); Split(0, 2, THREAD)"));
   }
 
-  // the bench's depthwise layer (16 x 144 x 56 x 56): the whole row and two rows
+  // the bench's depthwise layer (16 x 144 x 56 x 56): the whole row alone (a
+  // second output row made it 3.5x slower on Sapphire Rapids)
   void depthwiseOpts() {
     QCOMPARE(cpuschedule::heuristicOptsText(convShapesDepthwise(16, 144, 56, 56)),
-             QStringLiteral("Split(3, 56, UPCAST); Split(2, 2, UPCAST); Split(0, 2, THREAD)"));
+             QStringLiteral("Split(3, 56, UPCAST); Split(0, 2, THREAD)"));
   }
 
   // the 1x1's hot loop over input channels: 4 channels x 2 rows x 28 columns

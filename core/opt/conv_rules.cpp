@@ -310,15 +310,18 @@ std::optional<RegisterTile> convChannelPairTile(const UOpPtr& ast, const OptTarg
 // most 14 accumulators, one filter vector and one broadcast in the 16
 // registers, with AVX-512 at most 16 (EfficientNet-like 5x5, 16 x 32 x 30 x
 // 30 to 48 channels, Sapphire Rapids, the kernel alone: 5.5 ms with the
-// whole-row tile -> 3.2-3.5 with 5 columns by 3 rows or 6 by 2); each input element one broadcast
-// (no gates: the input arrives copied with its padding), each filter vector one load. The input
-// channels' loop runs innermost, so each step of it reads the next filter vector of the block; the
-// rows' loop outside the channels' where that reads fewer bytes (convRowsOutside: the stride-2
-// layer yes, ResNet's 7-wide layer4 with 9.4 MB of filters no: 151-155 ms against 180-256). On the
-// AVX2 Zen 3 (2 cores, medians of 7 runs, the kernel alone): ResNet's 14-wide 3x3 (16 x 256 x 14 x
-// 14, 256 filters) 55 ms with the whole row by 2 channels -> 30-43 ms; 7 by 1 38; 7 x 16 channels
-// (two vectors) 60-65 ms (17 registers: the accumulators spill); the window's loops innermost
-// instead of the input channels' 98-163 ms (LLVM unrolls them and keeps the 9 columns' broadcasts
+// whole-row tile -> 3.2-3.5 with 5 columns by 3 rows or 6 by 2); each input
+// element one broadcast (no gates: the input arrives copied with its
+// padding), each filter vector one load. The input channels' loop runs
+// innermost, so each step of it reads the next filter vector of the block;
+// the rows' loop outside the channels' where that reads fewer bytes
+// (convRowsOutside: the stride-2 layer yes, ResNet's 7-wide layer4 with 9.4
+// MB of filters no: 151-155 ms against 180-256). On the AVX2 Zen 3 (2 cores,
+// medians of 7 runs, the kernel alone): ResNet's 14-wide 3x3 (16 x 256 x 14
+// x 14, 256 filters) 55 ms with the whole row by 2 channels -> 30-43 ms; 7
+// by 1 38; 7 x 16 channels (two vectors) 60-65 ms (17 registers: the
+// accumulators spill); the window's loops innermost instead of the input
+// channels' 98-163 ms (LLVM unrolls them and keeps the 9 columns' broadcasts
 // of each row, which spills); the stride-2 3x3 on 56 x 56 (128 filters) 35.9
 // ms with the earlier 2 columns x 32 channels -> 15.8-18.8 (PyTorch 19).
 // (Those times were on the channels' planes; the pair tile's input has its
@@ -387,10 +390,12 @@ std::optional<RegisterTile> convTile(const UOpPtr& ast, const OptTarget& target)
   auto reuser = std::find_if(outputs.begin() + 2, outputs.end(), [&](const KernelAxis& a) {
     return loadReusedAcross(ast, *a.range, x.range.get());
   });
-  if (target.vectorBits < 512) {
-    if (reuser == outputs.end()) return std::nullopt;
+  // packed filters and input (either width): the channel tiles
+  if (reuser != outputs.end())
     if (std::optional<RegisterTile> channelTile = convChannelTile(ast, target, outputs, *reuser))
       return channelTile;
+  if (target.vectorBits < 512) {
+    if (reuser == outputs.end()) return std::nullopt;
     if (!loadReadsConsecutivelyAlong(ast, *x.range)) return std::nullopt;
     if (std::optional<RegisterTile> whole = convTileAvx2WholeVectors(ast, target, outputs, *reuser))
       return whole;
@@ -398,9 +403,6 @@ std::optional<RegisterTile> convTile(const UOpPtr& ast, const OptTarget& target)
       return row;
     return convTileAvx2Padded(ast, target, outputs, *reuser);
   }
-  if (reuser != outputs.end())
-    if (std::optional<RegisterTile> channelTile = convChannelTile(ast, target, outputs, *reuser))
-      return channelTile;
   auto split = [](const KernelAxis& a, int64_t f, std::string why) {
     return TileStep{Opt{OptOpKind::Split, a.index, f, AxisType::Upcast, false, 0}, std::move(why)};
   };

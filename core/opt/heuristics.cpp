@@ -304,19 +304,20 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   const bool lineCopy =
       lineCopySteps && std::all_of(lineCopySteps->begin(), lineCopySteps->end(),
                                    [&](const TileStep& s) { return tryApply(s.opt, s.why); });
+  // a rule's register tile, its steps applied until one is refused
+  auto applyTile = [&](const std::optional<RegisterTile>& tile) {
+    if (!tile) return;
+    for (const TileStep& s : tile->steps)
+      if (!tryApply(s.opt, s.why)) break;
+    tileAxes = tile->tileAxes, tiled = static_cast<int>(tileAxes.size());
+  };
   // convolutions whose rows are not whole vectors: conv_rules.h
   const std::optional<RegisterTile> conv = reduces && !rows ? convTile(k, target) : std::nullopt;
-  if (conv)
-    for (const TileStep& s : conv->steps)
-      if (!tryApply(s.opt, s.why)) break;
-  if (conv) tileAxes = conv->tileAxes, tiled = static_cast<int>(tileAxes.size());
+  applyTile(conv);
   // a matmul with 512-bit vectors: wide_matmul_rules.h
   const std::optional<RegisterTile> matmul =
-      wide && reduceAxes == 1 && !rows && !conv ? wideMatmulTile(k, budget, applied) : std::nullopt;
-  if (matmul)
-    for (const TileStep& s : matmul->steps)
-      if (!tryApply(s.opt, s.why)) break;
-  if (matmul) tileAxes = matmul->tileAxes, tiled = static_cast<int>(tileAxes.size());
+      reduces && !rows && !conv ? wideMatmulTile(k, budget, applied) : std::nullopt;
+  applyTile(matmul);
   if (reduces && !rows && !conv && !matmul)
     for (const Axis& a : outputs) {
       if (tiled == 2) continue;

@@ -100,8 +100,9 @@ std::optional<InputChannels> inputChannels(const UOp& r, const UOp& filters, con
   return std::nullopt;
 }
 
-// the filters read from a copy in blocks of `channels`, each block's
-// channels innermost and its input channels (`inputs`, where known) next
+// the filters read from a copy in blocks of `block` along axis `channels`,
+// each block's channels innermost and its input channels (`inputs`, where
+// known) next
 UOpPtr packedFilters(const UOpPtr& filters, size_t channels, int64_t block,
                      std::optional<size_t> inputs) {
   const Shape& s = filters->shape();

@@ -55,13 +55,31 @@ UOpList copies(const UOpPtr& x, const UOpPtr& r, int64_t k) {
   return out;
 }
 
-// a op b op ..., the reduction's law on bools (Add and Max are Or, Mul is And)
+// a op b op ..., the reduction's law on bools (Add and Max are Or, Mul is And).
+// A float sum or product rounds at each step: left to right, as the evaluator
+// adds. Every other law is exact in any order (a max, integers modulo their
+// width, bools), and its values combine as a tree: value i with value i + n/2,
+// then the halves again, log2(n) steps deep instead of n - 1 (a row's 64
+// maxima after its loop waited on 63 maxes in turn), each step's pairs the
+// lanes of whole vectors.
 UOpPtr combineAll(Op op, const UOpList& values) {
   if (values.front()->dtype().isBool()) op = op == Op::Mul ? Op::And : Op::Or;
-  UOpPtr acc = values.front();
-  for (size_t i = 1; i < values.size(); ++i)
-    acc = alu(op, {acc, values[i]});
-  return acc;
+  if (values.front()->dtype().isFloat() && op != Op::Max) {
+    UOpPtr acc = values.front();
+    for (size_t i = 1; i < values.size(); ++i)
+      acc = alu(op, {acc, values[i]});
+    return acc;
+  }
+  UOpList level = values;
+  while (level.size() > 1) {
+    const size_t half = level.size() / 2;
+    UOpList next;
+    for (size_t i = 0; i < half; ++i)
+      next.push_back(alu(op, {level[i], level[i + half]}));
+    if (level.size() % 2) next.push_back(level.back());
+    level = std::move(next);
+  }
+  return level.front();
 }
 
 // GROUP_REDUCE reductions share their work-items' partial values through local

@@ -21,8 +21,7 @@ namespace {
 
 using llvmir::Writer;
 
-
-void renderNode(Writer& w, const UOp& u, const KernelMemoryPlan& plan) {
+void renderNode(Writer& w, const UOp& u, const KernelMemoryPlan& plan, const VectorOpPlan& vops) {
   if (llvmir::isRegisterOp(u.op())) return llvmir::renderRegisterOp(w, u);
   switch (u.op()) {
   case Op::Param:
@@ -31,7 +30,7 @@ void renderNode(Writer& w, const UOp& u, const KernelMemoryPlan& plan) {
   case Op::Buffer:
     if (u.argAs<BufferArg>().addrSpace == AddrSpace::Local) return llvmir::renderLocalBuffer(w, u);
     if (plan.slotOf(u) < 0) llvmir::unsupported(u, "kernels reach global buffers through Params");
-    return w.bind(u, fmt::format("%reg{}", plan.slotOf(u)));
+    return w.bind(u, llvmir::registerName(u, plan, vops));
   case Op::Const:
     return w.bind(u, llvmir::literal(u));
   case Op::Index:
@@ -271,7 +270,7 @@ RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
       if (g->emitAt == u) llvmir::renderMaskedLoad(w, *g); // its other lanes are read with it
       continue;
     }
-    renderNode(w, *u, plan);
+    renderNode(w, *u, plan, vops);
   }
   w.current = nullptr;
 

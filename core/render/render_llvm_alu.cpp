@@ -28,22 +28,27 @@ std::string intrinsic2(Writer& w, std::string_view name, DType d, size_t lanes, 
                          fmt::format("{} {}, {} {}", t, a, t, b), fmt::format("{}, {}", t, t));
 }
 
-// llvm.maximum of two float or double variables: (a > b ? a : b) and (b > a ? b : a),
-// x86's max each way, are the larger where neither is NaN, and on a tie their bits
-// ANDed keep +0 over -0; where either is NaN the unordered compare's all-ones bits
-// are a NaN. LLVM lowers llvm.maximum itself with blends by sign and by NaN: three
-// blends per vector on AVX2, two masked moves and a mask move on AVX-512, in the
-// ports that compare and take the max; these are one compare and two logic ops.
-// (Against a constant LLVM's lowering knows its sign and that it is no NaN: a max.)
-std::string maximumOfVariables(Writer& w, DType d, const std::string& a, const std::string& b) {
-  const std::string t = regType(d), i = t == "double" ? "i64" : "i32";
+// llvm.maximum of two float or double variables, or vectors of them: (a > b ? a : b)
+// and (b > a ? b : a), x86's max each way, are the larger where neither is NaN, and on a tie their
+// bits ANDed keep +0 over -0; where either is NaN the unordered compare's all-ones bits are a NaN.
+// LLVM lowers llvm.maximum itself with blends by sign and by NaN: three blends per vector on AVX2,
+// two masked moves and a mask move on AVX-512, in the ports that compare and take the max; these
+// are one compare and two logic ops. (Against a constant LLVM's lowering knows its sign and that it
+// is no NaN: a max.)
+std::string maximumOfVariables(Writer& w, DType d, size_t lanes, const std::string& a,
+                               const std::string& b) {
+  const std::string t = laneType(lanes, regType(d)),
+                    i = laneType(lanes, regType(d) == "double" ? "i64" : "i32");
+  const std::string flag = laneType(lanes, "i1");
   auto larger = [&](const std::string& x, const std::string& y) {
     std::string greater = w.emit(fmt::format("fcmp ogt {} {}, {}", t, x, y));
-    std::string chosen = w.emit(fmt::format("select i1 {}, {} {}, {} {}", greater, t, x, t, y));
+    std::string chosen =
+        w.emit(fmt::format("select {} {}, {} {}, {} {}", flag, greater, t, x, t, y));
     return w.emit(fmt::format("bitcast {} {} to {}", t, chosen, i));
   };
   std::string both = w.emit(fmt::format("and {} {}, {}", i, larger(a, b), larger(b, a)));
-  std::string nan = w.emit(fmt::format("sext i1 {} to {}", w.emit(fmt::format("fcmp uno {} {}, {}", t, a, b)), i));
+  std::string nan = w.emit(
+      fmt::format("sext {} {} to {}", flag, w.emit(fmt::format("fcmp uno {} {}, {}", t, a, b)), i));
   return w.emit(fmt::format("bitcast {} {} to {}", i, w.emit(fmt::format("or {} {}, {}", i, both, nan)), t));
 }
 bool isFloatOrDoubleVariables(const UOp& u) {
@@ -96,7 +101,8 @@ std::string floatOp(Writer& w, const UOp& u, size_t lanes, const std::string& a,
   const char* flags = w.contract.count(&u) ? " contract" : "";
   if (op == Op::Add) return w.emit(fmt::format("fadd{} {} {}, {}", flags, t, a, b));
   if (op == Op::Mul) return w.emit(fmt::format("fmul{} {} {}, {}", flags, t, a, b));
-  if (op == Op::Max && !lanes && w.orderedMax && isFloatOrDoubleVariables(u)) return maximumOfVariables(w, d, a, b);
+  if (op == Op::Max && w.orderedMax && isFloatOrDoubleVariables(u))
+    return maximumOfVariables(w, d, lanes, a, b);
   if (op == Op::Max) return intrinsic2(w, "maximum", d, lanes, a, b);
   if (op == Op::Mod) return w.emit(fmt::format("frem {} {}, {}", t, a, b)); // C's fmod
   if (op == Op::Idiv)

@@ -40,18 +40,33 @@ std::string vopStart(Writer& w, const VectorOp& op, const std::string& t) {
 
 void renderRegisterSlots(Writer& w, const KernelMemoryPlan& plan, const VectorOpPlan& vops) {
   for (size_t g = 0; g < vops.regGroups.size(); ++g) {
-    const std::vector<int>& slots = vops.regGroups[g];
-    w.line(fmt::format("%regv{} = alloca {}", g,
-                       laneType(slots.size(), regType(plan.slots[static_cast<size_t>(slots[0])].dtype))));
+    const std::vector<int>& lanes = vops.regGroups[g];
+    const UOp& buffer = *plan.registers[static_cast<size_t>(lanes[0])].buffer;
+    w.line(fmt::format("%regv{} = alloca {}", g, laneType(lanes.size(), regType(buffer.dtype()))));
   }
-  for (size_t s = 0; s < plan.slots.size(); ++s) {
-    const std::string t = regType(plan.slots[s].dtype);
-    if (auto it = vops.slotLane.find(static_cast<int>(s)); it != vops.slotLane.end())
-      w.line(fmt::format("%reg{} = getelementptr inbounds {}, ptr %regv{}, i64 {}", s, t, it->second.first,
+  std::vector<bool> scalar(plan.slots.size(), false);
+  for (size_t i = 0; i < plan.registers.size(); ++i)
+    if (!vops.accumulatorLane.count(static_cast<int>(i)))
+      scalar[static_cast<size_t>(plan.registers[i].slot)] = true;
+  for (size_t s = 0; s < plan.slots.size(); ++s)
+    if (scalar[s])
+      w.line(fmt::format("%reg{} = alloca {}, i64 {}", s, regType(plan.slots[s].dtype),
+                         plan.slots[s].size));
+  for (size_t i = 0; i < plan.registers.size(); ++i)
+    if (auto it = vops.accumulatorLane.find(static_cast<int>(i)); it != vops.accumulatorLane.end())
+      w.line(fmt::format("%acc{} = getelementptr inbounds {}, ptr %regv{}, i64 {}", i,
+                         regType(plan.registers[i].buffer->dtype()), it->second.first,
                          it->second.second));
-    else
-      w.line(fmt::format("%reg{} = alloca {}, i64 {}", s, t, plan.slots[s].size));
+}
+
+std::string registerName(const UOp& buffer, const KernelMemoryPlan& plan,
+                         const VectorOpPlan& vops) {
+  for (size_t i = 0; i < plan.registers.size(); ++i) {
+    if (plan.registers[i].buffer.get() != &buffer) continue;
+    if (vops.accumulatorLane.count(static_cast<int>(i))) return fmt::format("%acc{}", i);
+    break;
   }
+  return fmt::format("%reg{}", plan.slotOf(buffer));
 }
 
 void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<std::string>& values) {

@@ -173,6 +173,9 @@ std::string renderLaneMask(Writer& w, const std::vector<const UOp*>& lanes);
 // group's vector alloca (vector_ops.h); one explicit vector op at its emitAt,
 // `values` each op's vector value so far (render_llvm_vector_ops.cpp)
 void renderRegisterSlots(Writer& w, const KernelMemoryPlan& plan, const VectorOpPlan& vops);
+// A REG Buffer's storage: its lane of an accumulator group's vector alloca, or
+// its slot's alloca.
+std::string registerName(const UOp& buffer, const KernelMemoryPlan& plan, const VectorOpPlan& vops);
 void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<std::string>& values);
 void renderRange(Writer& w, const UOp& u);
 void renderEnd(Writer& w, const UOp& u);

@@ -15,6 +15,10 @@
 namespace uops {
 namespace {
 
+// How many single-reader ops a lane's load may pass through to reach its
+// accumulator's update (softmax's exp of x - max is about 30).
+constexpr int kUpdateDepth = 64;
+
 struct VopBuilder {
   const std::vector<const UOp*>& order;
   const std::unordered_set<const UOp*>& contract;
@@ -22,7 +26,8 @@ struct VopBuilder {
   VectorOpPlan& plan;
   NodeMap<size_t> position;                                 // node -> its place in `order`
   std::vector<int> segment;                                 // per position: Ranges, Ends and Barriers before it
-  std::unordered_map<const UOp*, int> slots;                // REG Buffer -> slot
+  std::unordered_map<const UOp*, int>
+      slots; // REG Buffer -> its index in the memory plan's registers
   std::unordered_map<const UOp*, const VectorGroup*> param; // lane -> its ungated group of Param accesses
   std::vector<size_t> userStart;                            // per position: its users at userList[userStart[p], userStart[p + 1])
   std::vector<const UOp*> userList;
@@ -60,6 +65,12 @@ struct VopBuilder {
     return it == slots.end() ? -1 : it->second;
   }
 
+  // What a lane's operand is, to line up a commutative op's operands: its op,
+  // and for a load whether it reads an accumulator.
+  std::pair<Op, bool> role(const UOp& u) const {
+    return {u.op(), u.op() == Op::Load && accumulatorSlot(u) >= 0};
+  }
+
   size_t at(const UOp* u) const {
     const size_t* p = position.find(u);
     assert(p && "a node of the Linear");
@@ -89,15 +100,16 @@ struct VopBuilder {
   // The accumulator group of `s` (lane k slot s[k]): an existing one with
   // exactly these lanes, or a new one when none of them has a group; -1 otherwise.
   int regGroup(const std::vector<int>& s) {
-    if (auto it = plan.slotLane.find(s[0]); it != plan.slotLane.end()) {
+    if (auto it = plan.accumulatorLane.find(s[0]); it != plan.accumulatorLane.end()) {
       const int g = it->second.first;
       if (plan.regGroups[static_cast<size_t>(g)] != s) return -1;
       return g;
     }
     for (int x : s)
-      if (plan.slotLane.count(x)) return -1;
+      if (plan.accumulatorLane.count(x)) return -1;
     const int g = static_cast<int>(plan.regGroups.size());
-    for (size_t k = 0; k < s.size(); ++k) plan.slotLane[s[k]] = {g, static_cast<int>(k)};
+    for (size_t k = 0; k < s.size(); ++k)
+      plan.accumulatorLane[s[k]] = {g, static_cast<int>(k)};
     plan.regGroups.push_back(s);
     return g;
   }
@@ -108,7 +120,8 @@ struct VopBuilder {
       for (const UOp* l : plan.ops[o].lanes) plan.opOf.erase(l);
     plan.ops.resize(ops);
     for (size_t g = groups; g < plan.regGroups.size(); ++g)
-      for (int s : plan.regGroups[g]) plan.slotLane.erase(s);
+      for (int s : plan.regGroups[g])
+        plan.accumulatorLane.erase(s);
     plan.regGroups.resize(groups);
   }
 
@@ -146,10 +159,17 @@ struct VopBuilder {
     const bool contracts = contract.count(first) != 0;
     for (const UOp* l : lanes)
       if ((contract.count(l) != 0) != contracts) return std::nullopt;
+    // a commutative op's lanes may hold their operands either way round
+    std::vector<bool> swapped(lanes.size(), false);
+    if (isCommutative(first->op()) && first->src().size() == 2)
+      for (size_t k = 0; k < lanes.size(); ++k)
+        swapped[k] = role(*lanes[k]->src(0)) != role(*first->src(0)) &&
+                     role(*lanes[k]->src(1)) == role(*first->src(0));
     std::vector<int> operands;
     for (size_t i = 0; i < first->src().size(); ++i) {
       std::vector<const UOp*> sources;
-      for (const UOp* l : lanes) sources.push_back(l->src(i).get());
+      for (size_t k = 0; k < lanes.size(); ++k)
+        sources.push_back(lanes[k]->src(swapped[k] ? 1 - i : i).get());
       std::optional<int> v = value(sources);
       if (!v) return std::nullopt;
       operands.push_back(*v);
@@ -241,6 +261,50 @@ struct VopBuilder {
       if (g < 0) continue;
       if (!seed(stores, VectorOpKind::RegStore, latest(stores), 0, g)) rollback(plan.ops.size(), groups);
     }
+  }
+
+  // The accumulator update `v` flows into through ops that each have one
+  // reader (a row's x - mean, its square, ...): a Store of slot s whose value
+  // is an Add or Max of the Load of slot s and the value; null otherwise.
+  const UOp* updateReached(const UOp* v) const {
+    for (int depth = 0; depth < kUpdateDepth; ++depth) {
+      const std::span<const UOp* const> readers = users(v);
+      if (readers.empty() || std::any_of(readers.begin(), readers.end(),
+                                         [&](const UOp* x) { return x != readers[0]; }))
+        return nullptr;
+      const UOp* u = readers[0];
+      if ((u->op() == Op::Add || u->op() == Op::Max) && u->src().size() == 2) {
+        const UOp* acc = u->src(0).get() == v ? u->src(1).get() : u->src(0).get();
+        const int slot = acc->op() == Op::Load ? accumulatorSlot(*acc) : -1;
+        if (slot >= 0) {
+          const std::span<const UOp* const> stores = users(u);
+          const bool back = stores.size() == 1 && stores[0]->op() == Op::Store &&
+                            stores[0]->src(1).get() == u && accumulatorSlot(*stores[0]) == slot;
+          return back ? stores[0] : nullptr;
+        }
+      }
+      v = u;
+    }
+    return nullptr;
+  }
+
+  // Accumulators grouped by a Param load group whose lane k alone flows into
+  // slot s[k]'s update (a row's sum or max unrolled into partial
+  // accumulators, their values loaded from consecutive elements).
+  void seedReductionUpdates(const VectorGroup& loads) {
+    std::vector<const UOp*> stores;
+    std::vector<int> slots;
+    for (const UOp* lane : loads.lanes) {
+      const UOp* store = updateReached(lane);
+      if (!store || plan.opOf.count(store)) return;
+      stores.push_back(store);
+      slots.push_back(accumulatorSlot(*store));
+    }
+    const size_t groups = plan.regGroups.size();
+    const int g = regGroup(slots);
+    if (g < 0) return;
+    if (!seed(stores, VectorOpKind::RegStore, latest(stores), 0, g))
+      rollback(plan.ops.size(), groups);
   }
 
   size_t pos(int op) const { return at(plan.ops[static_cast<size_t>(op)].emitAt); }
@@ -341,7 +405,7 @@ struct VopBuilder {
     }
     for (size_t g = 0; g < kept.regGroups.size(); ++g)
       for (size_t k = 0; k < kept.regGroups[g].size(); ++k)
-        kept.slotLane[kept.regGroups[g][k]] = {static_cast<int>(g), static_cast<int>(k)};
+        kept.accumulatorLane[kept.regGroups[g][k]] = {static_cast<int>(g), static_cast<int>(k)};
     plan = std::move(kept);
   }
 };
@@ -423,15 +487,16 @@ constexpr size_t kUpdateSeedLanes = 8;
 
 ExplicitVectors explicitVectorsFor(const UOpPtr& kernelAst, int vectorBits) {
   int upcasts = 0;
-  bool reduces = false;
+  bool reduces = false, unrolled = false;
   for (const UOp* u : toposort(*kernelAst)) {
     if (u->op() != Op::Range) continue;
     const AxisType type = u->argAs<RangeArg>().type;
     if (type == AxisType::Upcast) ++upcasts;
+    unrolled = unrolled || type == AxisType::Unroll;
     reduces = reduces || type == AxisType::Reduce || type == AxisType::Unroll || type == AxisType::GroupReduce;
   }
   if (upcasts >= 2) return {true, 0};
-  if (upcasts == 1 && !reduces) return {true, vectorBits / 8};
+  if ((upcasts == 1 && !reduces) || unrolled) return {true, vectorBits / 8};
   return {};
 }
 
@@ -448,7 +513,8 @@ VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& 
   for (const VectorGroup& g : b.accesses.groups)
     if (!g.gated)
       for (const UOp* l : g.lanes) b.param[l] = &g;
-  for (const RegisterUse& r : memory.registers) b.slots[r.buffer.get()] = r.slot;
+  for (size_t i = 0; i < memory.registers.size(); ++i)
+    b.slots[memory.registers[i].buffer.get()] = static_cast<int>(i);
   for (size_t i = 0; i < order.size(); ++i)
     b.position[order[i]] = i;
   // users by the place of what they read (counting sort, readers in order)
@@ -479,7 +545,10 @@ VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& 
     b.scalarReadOut = updatesFirst;
     if (updatesFirst)
       for (const VectorGroup& g : b.accesses.groups)
-        if (!g.gated && g.lanes[0]->op() == Op::Load && g.lanes.size() >= kUpdateSeedLanes) b.seedAccumulatorUpdates(g);
+        if (!g.gated && g.lanes[0]->op() == Op::Load && g.lanes.size() >= kUpdateSeedLanes) {
+          b.seedAccumulatorUpdates(g);
+          b.seedReductionUpdates(g);
+        }
     for (const VectorGroup& g : b.accesses.groups)
       if (g.lanes[0]->op() == Op::Store && !b.plan.opOf.count(g.lanes[0]))
         b.seed(g.lanes, VectorOpKind::ParamStore, g.emitAt, g.emitLane, -1);

@@ -58,6 +58,18 @@ int prefetches(const LoweredKernel& k) {
   return n;
 }
 
+// The displacements of `k`'s prefetches ("prefetcht0 byte ptr [rax + r8 + 0xe40]"), in order.
+std::vector<long> prefetchOffsets(const LoweredKernel& k) {
+  std::vector<long> out;
+  for (const AsmLine& l : zen5loop::zen5Code(k, "znver3"))
+    if (l.text.starts_with("prefetcht0 ")) {
+      const size_t plus = l.text.rfind("+ 0x");
+      out.push_back(plus == std::string::npos ? 0
+                                              : std::stol(l.text.substr(plus + 2), nullptr, 16));
+    }
+  return out;
+}
+
 } // namespace
 
 class TestRowKernels : public QObject {
@@ -106,13 +118,19 @@ private Q_SLOTS:
   // layernorm of 1024-float rows: the mean pass reads the whole 4 KB row in
   // the row loop's own block (its reduction unrolled), the variance and the
   // normalization passes again in inner loops. The last pass, the
-  // normalization (64 floats an iteration), prefetches the next row's lines as
-  // it reads its own, one per line. sum's stream (a reduction loop inside the
+  // normalization (64 floats an iteration, two of them a machine loop's
+  // iteration), prefetches the next row's lines as it reads its own, one per
+  // line, all in that loop. sum's stream (a reduction loop inside the
   // thread's row loop) keeps to the hardware's prefetcher.
   void layernormPrefetchesNextRow() {
     Tensor x = Tensor::empty({8192, 1024});
     LoweredKernel k = avx2LoweredKernel(layernorm(x));
-    QCOMPARE(prefetches(k), 4);
+    QCOMPARE(zen5loop::innermostLoopHolding(k, "znver3", "prefetcht0")["prefetcht0"],
+             prefetches(k));
+    const std::vector<long> lines = prefetchOffsets(k);
+    QCOMPARE(lines.size(), size_t(8));
+    for (size_t i = 1; i < lines.size(); ++i)
+      QCOMPARE(lines[i] - lines[i - 1], 64L);
     QCOMPARE(prefetches(avx2LoweredKernel(Tensor::empty({1 << 24}).sum())), 0);
   }
 

@@ -4,6 +4,7 @@
 #include "tests/support/test_registry.h"
 #include "tests/support/kernel_ast.h"
 
+#include "core/ir/graph_walk.h"
 #include "core/ir/text.h"
 #include "core/render/codegen_error.h"
 #include "core/pipeline/expand.h"
@@ -37,6 +38,7 @@ private Q_SLOTS:
   void reducesGetRangesOfTheirOwn();
   void expandUpcastMakesCopies();
   void expandUnrollCombines();
+  void expandCombinesExactLawsAsATree();
 };
 
 void TestOptimize::cpuKeepsLoops() {
@@ -157,6 +159,41 @@ void TestOptimize::expandUnrollCombines() {
   UOpPtr red = reduceOver(load(buf(1, dtypes::int32, 6), r * 2 + u), Op::Max, {r, u});
   UOpPtr k = sink({store(buf(0, dtypes::int32, 1), constIndex(0), red)});
   QCOMPARE(QString::fromStdString(printGraph(expand(k))), QString::fromUtf8(kExpandUnroll));
+}
+
+// The value a Store writes, after Expand of a Reduce of `op` over a range of
+// 3 and an UNROLL of 4 of a `dtype` buffer.
+UOpPtr combinedUnroll(Op op, DType dtype) {
+  UOpPtr r = range(3, 0, AxisType::Reduce), u = range(4, 1, AxisType::Unroll);
+  UOpPtr red = reduceOver(load(buf(1, dtype, 12), r * 4 + u), op, {r, u});
+  UOpPtr k = expand(sink({store(buf(0, dtype, 1), constIndex(0), red)}));
+  for (const UOp* n : toposort(*k))
+    if (n->op() == Op::Store) return n->src(1);
+  return nullptr;
+}
+
+// The four partial maxima combine as a tree (a max is exact in any order):
+// two maxes of two; a float sum rounds at each step and keeps the
+// evaluator's order, one partial sum after another.
+void TestOptimize::expandCombinesExactLawsAsATree() {
+  for (auto [op, dtype] :
+       {std::pair{Op::Max, dtypes::float32}, std::pair{Op::Max, dtypes::int32}}) {
+    UOpPtr v = combinedUnroll(op, dtype);
+    QVERIFY(v && v->op() == op);
+    QCOMPARE(v->src(0)->op(), op);
+    QCOMPARE(v->src(1)->op(), op);
+    QCOMPARE(v->src(0)->src(0)->op(), Op::Reduce);
+  }
+  // the float sum: each Add takes one partial sum and the chain before it
+  UOpPtr sum = combinedUnroll(Op::Add, dtypes::float32);
+  int depth = 0;
+  while (sum->op() == Op::Add) {
+    ++depth;
+    const bool reduceFirst = sum->src(0)->op() == Op::Reduce;
+    QVERIFY(reduceFirst || sum->src(1)->op() == Op::Reduce);
+    sum = sum->src(reduceFirst ? 1 : 0);
+  }
+  QCOMPARE(depth, 3);
 }
 
 UOPSCOPE_TEST(TestOptimize);

@@ -95,13 +95,14 @@ private Q_SLOTS:
     QCOMPARE(vectorOpsCount(k.rendered.text, "getelementptr inbounds float, ptr %data2"), 1);
   }
 
-  // the accumulators: one <16 x float> alloca per row, each REG slot an element
+  // the accumulators: one <16 x float> alloca per row, each accumulator an element
   void accumulatorsAreOneVector() {
     LoweredKernel k = vectorOpsKernel(matmul(4, 32, 8), "Split(1, 16, UPCAST); Split(0, 2, UPCAST)");
     const std::string& ir = k.rendered.text;
     QCOMPARE(vectorOpsCount(ir, "alloca <16 x float>"), 2);
     QCOMPARE(vectorOpsCount(ir, "alloca float"), 0);
-    QVERIFY(ir.find("%reg3 = getelementptr inbounds float, ptr %regv1, i64 1") != std::string::npos);
+    QVERIFY(ir.find("%acc3 = getelementptr inbounds float, ptr %regv1, i64 1") !=
+            std::string::npos);
   }
 
   // float16 lanes where F16C converts whole vectors: B's 16 halves one

@@ -1,0 +1,179 @@
+// Row reductions unrolled into partial accumulators are explicit vectors
+// (core/render/vector_ops.h): a row's maxima four 16-lane vectors on an
+// AVX-512 target, each update the ordered-max idiom on whole vectors
+// (render_llvm_alu.cpp), the partial maxima combined as a tree after the
+// loop (core/pipeline/expand.cpp). The machine code's loops, and the numbers
+// against the reference evaluator, NaN and signed zeros included.
+#include "tests/support/test_registry.h"
+#include "tests/support/backend_devices.h"
+#include "tests/support/cpu_targets.h"
+#include "tests/support/zen5_loop.h"
+
+#include "core/engine/device_schedule.h"
+#include "core/engine/schedule_executor.h"
+#include "core/nn/norm.h"
+#include "core/pipeline/codegen.h"
+#include "core/runtime/reference_evaluator.h"
+#include "core/tensor/tensor.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace uops;
+using testsupport::twoCoreCpu;
+
+namespace {
+
+PipelineRun runFor(const Tensor& out, int vectorBits) {
+  PipelineRun run = runPipeline({out.uop()}, {.trace = false, .target = twoCoreCpu(vectorBits)});
+  if (run.failed()) throw std::runtime_error("the pipeline failed");
+  return run;
+}
+
+// The instructions of the innermost loop holding `holding`, in the last
+// kernel's machine code for `cpu`.
+std::map<std::string, int> loopHolding(const Tensor& out, int vectorBits, const std::string& cpu,
+                                       std::string_view holding) {
+  PipelineRun run = runFor(out, vectorBits);
+  return zen5loop::innermostLoopHolding(run.kernels.back(), cpu, holding);
+}
+
+// Whether a loop's maxes are the ordered-max idiom on `vectors` whole
+// vectors of `width` ("zmm") an iteration, or a multiple (LLVM may unroll the
+// loop): per vector two maxes, an AND and a NaN compare, and a load of that
+// width (no narrower one).
+bool idiomsOfWholeVectors(std::map<std::string, int>& loop, int vectors, const std::string& width) {
+  const int n = loop["vcmpunordps"];
+  const int moves = loop["vmovaps " + width] + loop["vmovups " + width];
+  const int narrow =
+      loop["vmovaps xmm"] + loop["vmovups xmm"] + loop["vmovsd xmm"] + loop["vmovss xmm"];
+  return n > 0 && n % vectors == 0 && loop["vmaxps"] == 2 * n && loop["vandps"] == n &&
+         moves >= n && narrow == 0;
+}
+
+// 8 rows of 4096: a smooth row, a NaN inside and one last, signed zeros, all
+// -0, all -inf, +inf beside a NaN, the largest value last.
+std::vector<Scalar> specialRows() {
+  constexpr int64_t n = 4096;
+  const double inf = std::numeric_limits<double>::infinity(),
+               nan = std::numeric_limits<double>::quiet_NaN();
+  std::vector<Scalar> v;
+  for (int64_t row = 0; row < 8; ++row)
+    for (int64_t i = 0; i < n; ++i) {
+      double x = std::sin(0.37 * static_cast<double>(i + 7 * row)) * 3.0;
+      if (row == 1 && i == 1234) x = nan;
+      if (row == 2 && i == n - 1) x = nan;
+      if (row == 3) x = i == 77 ? 0.0 : -0.0;
+      if (row == 4) x = -0.0;
+      if (row == 5) x = -inf;
+      if (row == 6) x = i == 9 ? inf : i == 3000 ? nan : x;
+      if (row == 7 && i == n - 1) x = 100.0;
+      v.push_back(x);
+    }
+  return v;
+}
+
+// Empty where `out` on the CPU equals the reference evaluator exactly (NaN
+// for NaN, the zero's sign) or, with `tol`, within tol * (1 + |want|); else
+// the first difference.
+QString mismatch(const Tensor& out, int vectorBits, double tol = 0) {
+  PipelineRun run = runFor(out, vectorBits);
+  const HostTensor got = runSchedule(openDevice("CPU"), run, {}).outputs.at(0);
+  const HostTensor want = ReferenceEvaluator().evaluate(out.uop());
+  for (int64_t e = 0; e < want.numel(); ++e) {
+    const double g = got.getDouble(e), w = want.getDouble(e);
+    const bool same = std::isnan(w) ? std::isnan(g)
+                      : tol > 0     ? std::fabs(g - w) <= tol * (1 + std::fabs(w))
+                                    : g == w && std::signbit(g) == std::signbit(w);
+    if (!same) return QStringLiteral("element %1: %2 against %3").arg(e).arg(g).arg(w);
+  }
+  return {};
+}
+
+} // namespace
+
+class TestRowReductions : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  // 64 partial maxima of a 4096-float row: four zmm accumulators, each
+  // updated by two ordered maxes, an AND and a NaN compare; no scalar max in
+  // the loop (LLVM's own packing left vectors of 8, 4 and 2 and scalars)
+  void rowMaxInWholeVectors() {
+    std::map<std::string, int> loop =
+        loopHolding(Tensor::empty({256, 4096}).max(1), 512, "sapphirerapids", "vcmpunordps");
+    const std::string all = zen5loop::isaText(loop);
+    QVERIFY2(loop["vmaxss"] == 0, all.c_str());
+    QVERIFY2(idiomsOfWholeVectors(loop, 4, "zmm"), all.c_str());
+  }
+
+  // softmax's max pass likewise, beside its exp pass's row cache and sum
+  void softmaxMaxPassInWholeVectors() {
+    std::map<std::string, int> loop =
+        loopHolding(Tensor::empty({4096, 4096}).softmax(1), 512, "sapphirerapids", "vcmpunordps");
+    const std::string all = zen5loop::isaText(loop);
+    QVERIFY2(loop["vmaxss"] == 0 && idiomsOfWholeVectors(loop, 4, "zmm"), all.c_str());
+  }
+
+  // on AVX2 the 64 maxima are eight 8-lane vectors
+  void rowMaxOnAvx2() {
+    std::map<std::string, int> loop =
+        loopHolding(Tensor::empty({256, 4096}).max(1), 256, "znver3", "vcmpunordps");
+    const std::string all = zen5loop::isaText(loop);
+    QVERIFY2(loop["vmaxss"] == 0 && idiomsOfWholeVectors(loop, 8, "ymm"), all.c_str());
+  }
+
+  // after the loop the 64 maxima combine as a tree: at most a few scalar
+  // maxes (64 partial maxima one after another were 63 of them, two
+  // vmaxss each)
+  void partialMaximaCombineAsATree() {
+    PipelineRun run = runFor(Tensor::empty({256, 4096}).max(1), 512);
+    std::map<std::string, int> isa = zen5loop::functionIsa(run.kernels.back());
+    QVERIFY2(isa["vmaxss"] <= 8, zen5loop::isaText(isa).c_str());
+  }
+
+  // the maxima against the reference evaluator exactly: NaN anywhere in a
+  // row is NaN, +0 over -0, -inf rows -inf
+  void rowMaxMatchesTheReference_data() {
+    QTest::addColumn<int>("vectorBits");
+    QTest::newRow("avx-512") << 512;
+    QTest::newRow("avx2") << 256;
+  }
+  void rowMaxMatchesTheReference() {
+    QFETCH(int, vectorBits);
+    const Tensor x = Tensor::fromFlat(specialRows(), {8, 4096});
+    const QString diff = mismatch(x.max(1), vectorBits);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+  }
+
+  // softmax, a sum of squares and layernorm over rows without NaN, within
+  // float rounding of the reference (sums in another order)
+  void rowKernelsMatchTheReference_data() {
+    QTest::addColumn<int>("vectorBits");
+    QTest::addColumn<int>("kernel");
+    for (int bits : {512, 256}) {
+      QTest::addRow("softmax %d", bits) << bits << 0;
+      QTest::addRow("sum of squares %d", bits) << bits << 1;
+      QTest::addRow("layernorm %d", bits) << bits << 2;
+    }
+  }
+  void rowKernelsMatchTheReference() {
+    QFETCH(int, vectorBits);
+    QFETCH(int, kernel);
+    const Tensor x = (Tensor::arange(int64_t{16} * 4096).cast(dtypes::float32) * 0.37)
+                         .sin()
+                         .reshape({16, 4096}) *
+                     4.0;
+    const Tensor out = kernel == 0 ? x.softmax(1) : kernel == 1 ? (x * x).sum(1) : layernorm(x);
+    const QString diff = mismatch(out, vectorBits, 1e-4);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+  }
+};
+
+UOPSCOPE_TEST(TestRowReductions);
+#include "test_row_reductions.moc"

@@ -55,6 +55,8 @@ CodegenTarget hostCpuTarget() {
   const std::string& features = hostTarget().features;
   target.vectorBits = hasFeature(features, "avx512f") ? 512 : hasFeature(features, "avx") ? 256 : 128;
   target.halfInstructions = hasFeature(features, "f16c");
+  target.fusedMultiplyAdd =
+      hasFeature(features, "fma") || hostTarget().triple.starts_with("aarch64");
   const bool x86 = hostTarget().triple.starts_with("x86_64") || hostTarget().triple.starts_with("i386");
   target.maximumByOrderedMax = x86;
   // measured on x86 (softmax over 4096 x 4096 on 2 Zen 3 cores); stream_stores.h keeps only whole aligned vectors

@@ -26,12 +26,14 @@ std::span<const LlvmDoc> llvmIntrinsicDocs() {
       {"llvm.ctlz", kIntrinsic, "Count leading zero bits.", "an integer and i1 is_zero_poison",
        "the uint64 -> float64 helper"},
       {"llvm.fma", kIntrinsic, "Fused multiply-add a*b + c with one rounding.", "three floats",
-       "Mulacc"},
-      {"llvm.masked.load", kIntrinsic, "Vector load where masked-off lanes read nothing and take the "
-                                       "pass-through value.",
+       "Fma (the polynomials of decomposed Exp2, Log2 and Sin on a target with FMA)"},
+      {"llvm.masked.load", kIntrinsic,
+       "Vector load where masked-off lanes read nothing and take the "
+       "pass-through value.",
        "ptr, i32 align, <n x i1> mask, <n x ty> passthru", "a gated group of Loads"},
-      {"llvm.matrix.multiply", kIntrinsic, "Multiply two flattened column-major matrices: "
-                                           "(m x k) times (k x n).",
+      {"llvm.matrix.multiply", kIntrinsic,
+       "Multiply two flattened column-major matrices: "
+       "(m x k) times (k x n).",
        "two vectors and i32 m, k, n", "Wmma (TC on the CPU)"},
   };
   return kLlvmIntrinsicDocs;

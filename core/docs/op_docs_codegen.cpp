@@ -15,10 +15,10 @@ constexpr OpDoc kCodegenDocs[] = {
     {Op::Barrier, "Synchronize the threads of a workgroup.", "(deps...)", "none", "void", ""},
     {Op::Ins, "A single machine instruction (for example AMD ISA).", "its operands",
      "the instruction text", "the instruction's result dtype", ""},
-    {Op::Special, "A GPU thread or workgroup index.", "(bound,)", "the name",
-     "index; shape ()", "gidx0, lidx1"},
-    {Op::If, "Begin a conditional block: what follows runs only where gate is true.",
-     "(gate, ...)", "none", "void", ""},
+    {Op::Special, "A GPU thread or workgroup index.", "(bound,)", "the name", "index; shape ()",
+     "gidx0, lidx1"},
+    {Op::If, "Begin a conditional block: what follows runs only where gate is true.", "(gate, ...)",
+     "none", "void", ""},
     {Op::Endif, "End the conditional block its If began.", "(if,)", "none", "void", ""},
     {Op::Wmma, "Warp matrix multiply-accumulate (tensor cores): acc + A @ B on one tile.",
      "(A, B, acc)", "the tile configuration", "acc's dtype (a vector of the tile's outputs)",
@@ -26,13 +26,18 @@ constexpr OpDoc kCodegenDocs[] = {
     {Op::Custom, "Inject a custom code string into the generated source.", "(args...)",
      "the format string", "the node's dtype, as the code string produces it", ""},
     {Op::AtomicAdd, "Atomic read-modify-write: buf[idx] += val.", "(idx, val)", "none", "void", ""},
-    {Op::CustomFunction, "An opaque device function (for example hardware decode), reached through "
-                         "Call.",
+    {Op::CustomFunction,
+     "An opaque device function (for example hardware decode), reached through "
+     "Call.",
      "(meta...)", "the name", "the node's dtype", ""},
     {Op::Program, "A compiled kernel: its instructions, source and machine code.",
      "(linear, source, binary)", "none", "void", ""},
     {Op::Source, "Human-readable rendered source code of a kernel.", "none (a leaf)",
      "the source text", "void", ""},
+    {Op::Fma, "Fused multiply-add: a * b + c rounded once, the machine's FMA instruction.",
+     "(A, B, C)", "none", "A's dtype (float32 or float64)",
+     "Instruction Selection's transcendental polynomials, on a target with FMA "
+     "(CodegenTarget::fusedMultiplyAdd)"},
 };
 
 } // namespace

@@ -27,13 +27,13 @@ double workIterations(const WorkScope& scope) {
 // (a conversion computes nothing) nor comparisons (their dtype is bool).
 bool workIsArithmetic(const UOp& u) {
   OpGroup g = opGroup(u.op());
-  bool arithmetic = g == OpGroup::Elementwise || g == OpGroup::DecomposedElementwise || g == OpGroup::Reduce;
+  bool arithmetic = isElementwise(u.op()) || g == OpGroup::Reduce;
   return arithmetic && u.op() != Op::Cast;
 }
 
 // Operations per lane: a multiply-add is two, as the peak counts an FMA.
 double workOpsOf(const UOp& u) {
-  return u.op() == Op::Mulacc ? 2.0 : 1.0;
+  return u.op() == Op::Mulacc || u.op() == Op::Fma ? 2.0 : 1.0;
 }
 
 } // namespace

@@ -21,7 +21,9 @@ bool isAlu(Op op) {
   case Op::Recip: case Op::Sqrt: case Op::Exp2: case Op::Log2: case Op::Sin: case Op::Trunc: case Op::Pow:
   case Op::CmpLt: case Op::CmpNe: case Op::CmpEq: case Op::CmpGt: case Op::CmpGe: case Op::CmpLe:
   case Op::And: case Op::Or: case Op::Xor: case Op::Shl: case Op::Shr: case Op::Not:
-  case Op::Mulacc: case Op::Div:
+  case Op::Mulacc:
+  case Op::Fma:
+  case Op::Div:
     return true;
   default:
     return false;

@@ -34,8 +34,9 @@ SourceGrads localGradient(const UOp& node, const UOpPtr& ctx) {
   // d(ab) = b da + a db
   case Op::Mul:
     return {mul(node.src(1), ctx), mul(node.src(0), ctx)};
-  // Mulacc = a*b + c
+  // Mulacc = a*b + c, Fma the same rounded once
   case Op::Mulacc:
+  case Op::Fma:
     return {mul(node.src(1), ctx), mul(node.src(0), ctx), ctx};
   case Op::Neg:
     return {neg(ctx)};

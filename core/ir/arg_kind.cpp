@@ -78,6 +78,7 @@ ArgKind expectedArgKind(Op op) {
   case Op::Sqrt:
   case Op::Pow:
   case Op::Mulacc:
+  case Op::Fma:
   case Op::Threefry:
   case Op::Contiguous:
   case Op::ContiguousBackward:

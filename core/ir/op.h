@@ -101,7 +101,8 @@ enum class OpGroup : uint8_t {
   X(AtomicAdd, Codegen, 2, 2)                                                                      \
   X(CustomFunction, Codegen, 0, -1)                                                                \
   X(Program, Codegen, 3, 3)                                                                        \
-  X(Source, Codegen, 0, 0)
+  X(Source, Codegen, 0, 0)                                                                         \
+  X(Fma, Codegen, 3, 3)
 
 enum class Op : uint8_t {
 #define UOPS_OP_ENUM(name, group, lo, hi) name,
@@ -157,9 +158,10 @@ constexpr bool isAssociative(Op op) {
     return false;
   }
 }
-// Elementwise ops (primitive or decomposed): shape is the broadcast of the sources.
+// Elementwise ops (primitive or decomposed, and the codegen op Fma): shape is
+// the broadcast of the sources.
 constexpr bool isElementwise(Op op) {
-  return op >= Op::Recip && op <= Op::Threefry;
+  return (op >= Op::Recip && op <= Op::Threefry) || op == Op::Fma;
 }
 // Ops whose result is a bool regardless of operand dtype.
 constexpr bool isComparison(Op op) {

@@ -314,6 +314,7 @@ std::optional<Shape> inferShape(Op op, DType dtype, const UOpList& src, const Ar
   case Op::Sqrt:
   case Op::Pow:
   case Op::Mulacc:
+  case Op::Fma:
   case Op::Threefry: return elementwiseShape(src, why);
   // Wmma(A, B, acc): the accumulator's shape (a tile's elements, or () for
   // the one product a kernel holds before Expand gathers the tile)

@@ -45,15 +45,19 @@ UOpPtr foldStoreGate(const Match& m) {
 }
 
 const PatternMatcher& decompositionsFor(const CodegenTarget& target) {
-  // Four variants, built once each.
+  // Six variants, built once each.
   static const PatternMatcher all[] = {
-      pmDecompositions() + pmSqrtDecomposition() + pmTranscendentals(),
-      pmDecompositions() + pmTranscendentals(),
+      pmDecompositions() + pmSqrtDecomposition() + pmTranscendentals(false),
+      pmDecompositions() + pmTranscendentals(false),
       pmDecompositions() + pmSqrtDecomposition(),
       pmDecompositions(),
+      pmDecompositions() + pmSqrtDecomposition() + pmTranscendentals(true),
+      pmDecompositions() + pmTranscendentals(true),
   };
-  bool intrinsics = target.transcendentals == TranscendentalMode::Intrinsics;
-  return all[(intrinsics ? 2 : 0) + (target.nativeSqrt ? 1 : 0)];
+  const bool intrinsics = target.transcendentals == TranscendentalMode::Intrinsics;
+  const int sqrt = target.nativeSqrt ? 1 : 0;
+  if (intrinsics) return all[2 + sqrt];
+  return all[(target.fusedMultiplyAdd ? 4 : 0) + sqrt];
 }
 
 } // namespace

@@ -23,7 +23,9 @@ namespace uops {
 
 const PatternMatcher& pmDecompositions();
 const PatternMatcher& pmSqrtDecomposition();
-const PatternMatcher& pmTranscendentals();
+// Exp2, Log2 and Sin decomposed; `fused`: their polynomials in Fma
+// (CodegenTarget::fusedMultiplyAdd, transcendental.h).
+const PatternMatcher& pmTranscendentals(bool fused = false);
 const PatternMatcher& pmBoolOps();
 const PatternMatcher& pmIndexing();
 

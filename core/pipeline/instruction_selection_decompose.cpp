@@ -101,19 +101,27 @@ const PatternMatcher& pmSqrtDecomposition() {
   return pm;
 }
 
-const PatternMatcher& pmTranscendentals() {
-  static const PatternMatcher pm{
+namespace {
+
+template <bool Fused> PatternMatcher transcendentals() {
+  return PatternMatcher{
       // exp2: range reduction to [-0.5, 0.5] + polynomial
       rule("exp2", unary(Op::Exp2).dtypeIf(isFloatDType),
-           [](const Match& m) { return decomposeExp2(a(m)); }),
+           [](const Match& m) { return decomposeExp2(a(m), Fused); }),
       // log2: exponent extraction + polynomial
       rule("log2", unary(Op::Log2).dtypeIf(isFloatDType),
-           [](const Match& m) { return decomposeLog2(a(m)); }),
+           [](const Match& m) { return decomposeLog2(a(m), Fused); }),
       // sin: argument reduction + polynomial
       rule("sin", unary(Op::Sin).dtypeIf(isFloatDType),
-           [](const Match& m) { return decomposeSin(a(m)); }),
+           [](const Match& m) { return decomposeSin(a(m), Fused); }),
   };
-  return pm;
+}
+
+} // namespace
+
+const PatternMatcher& pmTranscendentals(bool fused) {
+  static const PatternMatcher plain = transcendentals<false>(), withFma = transcendentals<true>();
+  return fused ? withFma : plain;
 }
 
 } // namespace uops

@@ -35,8 +35,11 @@
 
 namespace uops {
 
-UOpPtr decomposeExp2(const UOpPtr& x);
-UOpPtr decomposeLog2(const UOpPtr& x);
-UOpPtr decomposeSin(const UOpPtr& x);
+// `fused`: the polynomials' steps c + z * acc are Fma (one rounding each: a
+// target with fused multiply-add instructions, CodegenTarget::fusedMultiplyAdd);
+// the exact parts (argument reductions, exponent arithmetic) are the same.
+UOpPtr decomposeExp2(const UOpPtr& x, bool fused = false);
+UOpPtr decomposeLog2(const UOpPtr& x, bool fused = false);
+UOpPtr decomposeSin(const UOpPtr& x, bool fused = false);
 
 } // namespace uops

@@ -170,8 +170,9 @@ std::string inEveryLane(Writer& w, size_t lanes, const std::string& t, const std
 bool isRegisterOp(Op op) {
   // the primitive elementwise ops; of the decomposed ones, the transcendentals
   // and Sqrt where the target keeps them (TranscendentalMode::Intrinsics,
-  // CodegenTarget::nativeSqrt); a bit cast
-  return opGroup(op) == OpGroup::Elementwise || isTranscendental(op) || op == Op::Sqrt || op == Op::Bitcast;
+  // CodegenTarget::nativeSqrt); a bit cast; a fused multiply-add (llvm.fma)
+  return opGroup(op) == OpGroup::Elementwise || isTranscendental(op) || op == Op::Sqrt ||
+         op == Op::Bitcast || op == Op::Fma;
 }
 
 void renderRegisterOp(Writer& w, const UOp& u) {
@@ -186,6 +187,12 @@ std::string elementwiseOp(Writer& w, const UOp& u, size_t lanes, const std::vect
     return w.emit(fmt::format("select {} {}, {} {}, {} {}", laneType(lanes, "i1"), s[0], t, s[1], t, s[2]));
   }
   const DType d = u.src(0)->dtype();
+  if (u.op() == Op::Fma) {
+    const std::string t = laneType(lanes, regType(d));
+    return w.callIntrinsic(t, fmt::format("llvm.fma.{}", suffix(d, lanes)),
+                           fmt::format("{} {}, {} {}, {} {}", t, s[0], t, s[1], t, s[2]),
+                           fmt::format("{}, {}, {}", t, t, t));
+  }
   if (lanes && u.op() == Op::Cast) return convert(w, u, d, u.dtype(), s[0], lanes);
   if (lanes && u.op() == Op::Bitcast)
     return w.emit(fmt::format("bitcast {} {} to {}", laneType(lanes, regType(d)), s[0],

@@ -250,6 +250,8 @@ std::string arithmetic(const UOp& u, const std::vector<std::string>& a, Helpers&
   case Op::Exp2: return fmt::format("exp2({})", a[0]);
   case Op::Log2: return fmt::format("log2({})", a[0]);
   case Op::Sin: return fmt::format("sin({})", a[0]);
+  case Op::Fma:
+    return fmt::format("fma({}, {}, {})", a[0], a[1], a[2]);
   case Op::Cast: return cast(u, a, h);
   case Op::Bitcast: return bitcast(u, a, h);
   default: break;

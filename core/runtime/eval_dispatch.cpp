@@ -153,6 +153,7 @@ HostTensor EvalRun::compute(int frame, const UOp& node, std::span<const HostTens
   case Op::Sqrt:
   case Op::Pow:
   case Op::Mulacc:
+  case Op::Fma:
   case Op::Threefry:
     return elementwiseTensor(node.op(), node.dtype(), in);
   case Op::Range:

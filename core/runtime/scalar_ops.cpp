@@ -145,13 +145,19 @@ uint64_t intArith(Op op, ScalarType t, uint64_t a, uint64_t b) {
 double floatOp(Op op, ScalarType t, double a, double b, double c) {
   // Mulacc is Add(Mul(a, b), c): two ops, two roundings (not a fused multiply-add).
   if (op == Op::Mulacc) return floatOp(Op::Add, t, floatOp(Op::Mul, t, a, b), c);
+  // Fma is a * b + c rounded once (a machine's fused multiply-add)
+  if (op == Op::Fma && t == ScalarType::Float64) return std::fma(a, b, c);
+  if (op == Op::Fma)
+    return roundToFloatType(
+        t, static_cast<double>(
+               std::fma(static_cast<float>(a), static_cast<float>(b), static_cast<float>(c))));
   if (t == ScalarType::Float64) return floatArith<double>(op, t, a, b);
   float r = floatArith<float>(op, t, static_cast<float>(a), static_cast<float>(b));
   return roundToFloatType(t, static_cast<double>(r));
 }
 
 uint64_t intOp(Op op, ScalarType t, uint64_t a, uint64_t b, uint64_t c) {
-  if (op == Op::Mulacc) return intOp(Op::Add, t, intOp(Op::Mul, t, a, b), c);
+  if (op == Op::Mulacc || op == Op::Fma) return intOp(Op::Add, t, intOp(Op::Mul, t, a, b), c);
   return wrapToInt(t, intArith(op, t, a, b));
 }
 

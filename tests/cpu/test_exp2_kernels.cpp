@@ -78,22 +78,50 @@ private Q_SLOTS:
     QCOMPARE(isa["call"], 0);
   }
 
+  // With fused multiply-adds (CodegenTarget::fusedMultiplyAdd) the polynomial
+  // is six FMAs a vector, and 6 fewer multiplies and adds.
+  void fusedInstructionsPerVector() {
+    UOpPtr kernel = exp2Kernel(1 << 20);
+    CodegenTarget fused = cpuTarget();
+    fused.fusedMultiplyAdd = true;
+    LoweredKernel k = lowerKernel(kernel, fused, heuristicOpts(kernel, cpuschedule::wideTarget()));
+    std::map<std::string, int> isa = zen5loop::functionIsa(k);
+    const int vectors = 128 / 16;
+    int fmas = 0;
+    for (const auto& [mnemonic, n] : isa)
+      if (mnemonic.starts_with("vfmadd") || mnemonic.starts_with("vfmsub")) fmas += n;
+    QCOMPARE(fmas, 6 * vectors);
+    const int floatOps = isa["vmulps"] + isa["vaddps"] + isa["vsubps"];
+    QVERIFY2(floatOps <= 11 * vectors, qPrintable(QString::number(floatOps)));
+    QCOMPARE(isa["call"], 0);
+  }
+
   // The CPU's exp2 is the decomposition's graph evaluated with the reference
-  // evaluator's roundings, bit for bit; INTERP and REF compute libm's exp2 in
-  // double, rounded once: at most 1 ulp from the CPU's.
+  // evaluator's roundings, bit for bit (its Fma rounded once, as std::fma);
+  // INTERP and REF compute libm's exp2 in double, rounded once: at most 1 ulp
+  // from the CPU's.
+  void matchesEvaluatorBitForBit_data() {
+    QTest::addColumn<bool>("fused");
+    QTest::newRow("mul and add") << false;
+    QTest::newRow("fma") << true;
+  }
   void matchesEvaluatorBitForBit() {
+    QFETCH(bool, fused);
     const std::vector<float> in = exp2Inputs();
     const int64_t n = static_cast<int64_t>(in.size());
     UOpPtr kernel = exp2Kernel(n);
     CpuDevice device;
-    CpuProgram program = device.compile(lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, cpuschedule::wideTarget())));
+    CodegenTarget target = cpuTarget();
+    target.fusedMultiplyAdd = fused;
+    CpuProgram program = device.compile(
+        lowerKernel(kernel, target, heuristicOpts(kernel, cpuschedule::wideTarget())));
     HostTensor a(dtypes::float32, {n});
     for (int64_t i = 0; i < n; ++i) a.setDouble(i, in[static_cast<size_t>(i)]);
     std::vector<HostTensor> bufs{HostTensor(dtypes::float32, {n}), a};
     device.run(program, bufs);
     ReferenceEvaluator ev;
     ev.setParam(1, a);
-    HostTensor decomposed = ev.evaluate(decomposeExp2(param(1, dtypes::float32, {n})));
+    HostTensor decomposed = ev.evaluate(decomposeExp2(param(1, dtypes::float32, {n}), fused));
     std::vector<HostTensor> interp{HostTensor(dtypes::float32, {n}), a};
     std::vector<HostTensor*> interpPtrs{&interp[0], &interp[1]};
     runKernel(*UOp::make(Op::Call, dtypes::void_, {kernel}), interpPtrs);

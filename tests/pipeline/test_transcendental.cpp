@@ -10,6 +10,7 @@
 // (QTEST_FUNCTION_TIMEOUT=7200000).
 #include "tests/support/test_registry.h"
 #include "core/ir/build.h"
+#include "core/ir/graph_walk.h"
 #include "core/ir/verify.h"
 #include "core/pipeline/transcendental.h"
 #include "core/runtime/float_convert.h"
@@ -30,7 +31,7 @@ using namespace uops;
 
 namespace {
 
-using Decompose = UOpPtr (*)(const UOpPtr&);
+using Decompose = UOpPtr (*)(const UOpPtr&, bool);
 
 bool fullSweep() {
   return qEnvironmentVariableIntValue("UOPSCOPE_TRANSCENDENTAL_FULL") != 0;
@@ -40,10 +41,11 @@ bool fullSweep() {
 // graph is built once over a Param of shape (chunk,), so one evaluation covers a
 // chunk (the last one padded with zeros).
 template <class T>
-std::vector<T> evaluate(Decompose decompose, DType dtype, const std::vector<T>& inputs) {
+std::vector<T> evaluate(Decompose decompose, DType dtype, const std::vector<T>& inputs,
+                        bool fused = false) {
   const int64_t chunk = std::min<int64_t>(1 << 14, static_cast<int64_t>(inputs.size()));
   UOpPtr x = param(0, dtype, {chunk});
-  UOpPtr root = decompose(x);
+  UOpPtr root = decompose(x, fused);
   ReferenceEvaluator evaluator;
   std::vector<T> out(inputs.size());
   std::vector<T> block(chunk);
@@ -153,8 +155,8 @@ int64_t orderedBits(float f) {
   return i < 0 ? -int64_t(i & 0x7FFFFFFF) : int64_t(i);
 }
 
-Float32Result measureFloat32(Op op, const std::vector<float>& in) {
-  std::vector<float> out = evaluate(decomposition(op), dtypes::float32, in);
+Float32Result measureFloat32(Op op, const std::vector<float>& in, bool fused) {
+  std::vector<float> out = evaluate(decomposition(op), dtypes::float32, in, fused);
   Float32Result r;
   for (size_t i = 0; i < in.size(); ++i) {
     double want = reference(op, double(in[i]));
@@ -186,8 +188,8 @@ std::vector<double> float64Sample(size_t n, double lo, double hi, uint64_t seed)
   return v;
 }
 
-Worst measureFloat64(Op op, const std::vector<double>& in) {
-  std::vector<double> out = evaluate(decomposition(op), dtypes::float64, in);
+Worst measureFloat64(Op op, const std::vector<double>& in, bool fused) {
+  std::vector<double> out = evaluate(decomposition(op), dtypes::float64, in, fused);
   Worst w;
   for (size_t i = 0; i < in.size(); ++i)
     w.add(ulpError(out[i], referenceLong(op, in[i]), 53, -1022), in[i]);
@@ -221,6 +223,7 @@ private Q_SLOTS:
   void halfPrecision_data();
   void halfPrecision();
   void shapedInput();
+  void fusedPolynomialsAreFma();
 };
 
 void TestTranscendental::onlyPrimitives_data() {
@@ -239,7 +242,7 @@ void TestTranscendental::onlyPrimitives() {
   QFETCH(int, scalar);
   DType d = static_cast<ScalarType>(scalar);
   UOpPtr x = param(0, d, {});
-  UOpPtr root = decomposition(static_cast<Op>(op))(x);
+  UOpPtr root = decomposition(static_cast<Op>(op))(x, false);
   QVERIFY(root->dtype() == d);
   QVERIFY(root->shape().empty());
   std::vector<VerifyError> errors = verify(root);
@@ -333,21 +336,28 @@ void TestTranscendental::sinSpecials() {
 void TestTranscendental::float32Sweep_data() {
   QTest::addColumn<int>("op");
   QTest::addColumn<double>("bound");
+  QTest::addColumn<bool>("fused");
   // Measured with the full sweep (every 97th pattern, 44.3M inputs), against the
   // exact value: log2 0.771 ulp at 0x1.65a2dap+0, sin 0.755 ulp at -0x1.85c5ecp+4,
   // both faithful (below 1 ulp). exp2's plain Horner polynomial is not always:
   // 1.083 ulp at -0x1.b3ffc6p+5 (s near -1/2, where 2^s's ulp is smallest; 200M
   // random patterns and every float32 in [-1, 1] at 1e-7 steps). None of the three
   // is more than 1 ulp from libm's rounded value.
-  QTest::newRow("exp2") << int(Op::Exp2) << 1.1;
-  QTest::newRow("log2") << int(Op::Log2) << 1.0;
-  QTest::newRow("sin") << int(Op::Sin) << 1.0;
+  // With Fma (CodegenTarget::fusedMultiplyAdd) the same bounds hold.
+  for (bool fused : {false, true}) {
+    const char* how = fused ? " fused" : "";
+    QTest::addRow("exp2%s", how) << int(Op::Exp2) << 1.1 << fused;
+    QTest::addRow("log2%s", how) << int(Op::Log2) << 1.0 << fused;
+    QTest::addRow("sin%s", how) << int(Op::Sin) << 1.0 << fused;
+  }
 }
 
 void TestTranscendental::float32Sweep() {
   QFETCH(int, op);
   QFETCH(double, bound);
-  Float32Result r = measureFloat32(static_cast<Op>(op), float32Sample(fullSweep() ? 97 : 21481));
+  QFETCH(bool, fused);
+  Float32Result r =
+      measureFloat32(static_cast<Op>(op), float32Sample(fullSweep() ? 97 : 21481), fused);
   qInfo("%s",
         fmt::format("{}: {}; at most {} ulp from libm rounded (at {:a})",
                     opName(static_cast<Op>(op)), r.exact.text().constData(), r.maxDist, r.maxDistAt)
@@ -361,16 +371,20 @@ void TestTranscendental::float64Sweep_data() {
   QTest::addColumn<double>("lo");
   QTest::addColumn<double>("hi");
   QTest::addColumn<double>("bound");
+  QTest::addColumn<bool>("fused");
   // Random bit patterns plus a uniform range where the function is not trivially
   // saturated; measured with the full sweep (1M + 1M inputs each, against long
   // double libm): exp2 1.055 ulp at -0x1.c57ad52d7ccc2p+8 (plain Horner, as for
   // float32), log2 0.764 ulp at 0x1.67a4fb31f6ba5p+0, sin 0.735 ulp at -0x1.744f0f40bb787p+20
   // (with uniform |x| < 2e6) and 0.728 ulp at -0x1.23ea00b0886p+69 (uniform up to
   // 1e22); the bit patterns reach 1.8e308 through Payne-Hanek.
-  QTest::newRow("exp2") << int(Op::Exp2) << -1100.0 << 1100.0 << 1.1;
-  QTest::newRow("log2") << int(Op::Log2) << 0.0 << 4.0 << 1.0;
-  QTest::newRow("sin moderate") << int(Op::Sin) << -2e6 << 2e6 << 1.0;
-  QTest::newRow("sin large") << int(Op::Sin) << -1e22 << 1e22 << 1.0;
+  for (bool fused : {false, true}) {
+    const char* how = fused ? " fused" : "";
+    QTest::addRow("exp2%s", how) << int(Op::Exp2) << -1100.0 << 1100.0 << 1.1 << fused;
+    QTest::addRow("log2%s", how) << int(Op::Log2) << 0.0 << 4.0 << 1.0 << fused;
+    QTest::addRow("sin moderate%s", how) << int(Op::Sin) << -2e6 << 2e6 << 1.0 << fused;
+    QTest::addRow("sin large%s", how) << int(Op::Sin) << -1e22 << 1e22 << 1.0 << fused;
+  }
 }
 
 void TestTranscendental::float64Sweep() {
@@ -378,8 +392,9 @@ void TestTranscendental::float64Sweep() {
   QFETCH(double, lo);
   QFETCH(double, hi);
   QFETCH(double, bound);
+  QFETCH(bool, fused);
   size_t n = fullSweep() ? 1000000 : 20000;
-  Worst w = measureFloat64(static_cast<Op>(op), float64Sample(n, lo, hi, 42));
+  Worst w = measureFloat64(static_cast<Op>(op), float64Sample(n, lo, hi, 42), fused);
   qInfo("%s", fmt::format("{}: {}", opName(static_cast<Op>(op)), w.text().constData()).c_str());
   QVERIFY2(w.ulp < bound, w.text());
 }
@@ -421,12 +436,37 @@ void TestTranscendental::halfPrecision() {
 
 // A (2, 3)-shaped x: constants are expanded to x's shape so every elementwise op
 // sees equal shapes, and each element equals the ()-shaped result.
+// With `fused` each polynomial step is one Fma, fewer Muls left: exp2's five
+// (float32) or eleven (float64) Horner steps and its 1 + s P(s), log2's 3 or
+// 6, sin's and cos's 5 or 11; without it none.
+void TestTranscendental::fusedPolynomialsAreFma() {
+  auto count = [](const UOpPtr& root, Op op) {
+    int n = 0;
+    for (const UOp* u : toposort(*root))
+      n += u->op() == op;
+    return n;
+  };
+  for (DType d : {dtypes::float32, dtypes::float64}) {
+    UOpPtr x = param(0, d, {});
+    std::vector<int> fmas;
+    for (Decompose decompose : {decomposeExp2, decomposeLog2, decomposeSin}) {
+      QCOMPARE(count(decompose(x, false), Op::Fma), 0);
+      UOpPtr fused = decompose(x, true);
+      fmas.push_back(count(fused, Op::Fma));
+      QVERIFY(count(fused, Op::Mul) < count(decompose(x, false), Op::Mul));
+    }
+    QCOMPARE(fmas[0], d == dtypes::float32 ? 6 : 12);
+    QCOMPARE(fmas[1], d == dtypes::float32 ? 3 : 6);
+    QCOMPARE(fmas[2], d == dtypes::float32 ? 5 : 11);
+  }
+}
+
 void TestTranscendental::shapedInput() {
   const Shape shape = {2, 3};
   std::vector<float> in = {-3.5f, 0.25f, 1.f, 100.f, 1e10f, -0.f};
   for (Decompose decompose : {decomposeExp2, decomposeLog2, decomposeSin}) {
     UOpPtr x = param(0, dtypes::float32, shape);
-    UOpPtr root = decompose(x);
+    UOpPtr root = decompose(x, false);
     QVERIFY(root->shape() == shape);
     std::vector<VerifyError> errors = verify(root);
     QVERIFY2(errors.empty(), formatErrors(errors).c_str());

@@ -16,6 +16,10 @@
 namespace uops::autobatch {
 namespace {
 
+// A `return` without a value: every member of a batch needs one.
+constexpr const char* kBareReturn =
+    "an @autobatch function returns a value on every path: `return` without one";
+
 using frontend::Location;
 using frontend::Value;
 namespace ast = frontend::ast;
@@ -229,7 +233,7 @@ private:
       std::optional<size_t> n;
       if (s->kind == ast::StmtKind::Return) {
         const ast::Expr* v = s->as<ast::ReturnStmt>().value.get();
-        if (!v) fail("an @autobatch function returns a value on every path: `return` without one", s->loc);
+        if (!v) fail(kBareReturn, s->loc);
         if (v->kind == ast::ExprKind::Tuple) n = v->as<ast::TupleExpr>().elts.size();
         else if (const frontend::Function* callee = calledDef(def, *v))
           n = m_arityBusy.contains(callee) ? std::nullopt : std::optional<size_t>(arity(*callee));
@@ -596,6 +600,7 @@ private:
 
   // The values a return statement gives, as operands (`arity` of them).
   void compileReturn(Context& c, const ast::ReturnStmt& r) {
+    if (!r.value) fail(kBareReturn, r.loc);
     const ast::Expr& v = *r.value;
     std::vector<ast::Expr*> elts;
     if (v.kind == ast::ExprKind::Tuple)

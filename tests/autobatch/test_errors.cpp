@@ -85,6 +85,21 @@ out = f(Tensor([1, 2]))
                 {"test.py:", "can reach its end without returning"});
   }
 
+  // A bare `return` after a path that returns a value is an error naming it
+  // (it crashed the front end: the first return fixed the arity, the bare
+  // one had no value to compile)
+  void bareReturnAfterAValue() {
+    expectError(R"(@autobatch
+def fib(n):
+    if n > 1:
+        return fib(n - 1) + fib(n - 2)
+    return
+
+out = fib(Tensor([5, 6, 0]))
+)",
+                {"test.py:", "`return` without one"});
+  }
+
   // Members not at the block divide by their own zeros; they must not trap
   // (a compiled integer division by zero would) nor change any result.
   void junkRowsNeverTrap() {

@@ -220,15 +220,22 @@ struct VopBuilder {
   const UOp* accumulatedInto(const UOp* mul) const {
     const std::span<const UOp* const> adds = users(mul);
     if (adds.size() != 1 || adds[0]->op() != Op::Add) return nullptr;
-    const UOp* sum = adds[0];
-    const UOp* acc = sum->src(0).get() == mul ? sum->src(1).get() : sum->src(0).get();
-    if (acc->op() != Op::Load) return nullptr;
-    const int slot = accumulatorSlot(*acc);
-    const std::span<const UOp* const> stores = users(sum);
-    if (slot < 0 || stores.size() != 1 || stores[0]->op() != Op::Store || stores[0]->src(1).get() != sum ||
-        accumulatorSlot(*stores[0]) != slot)
-      return nullptr;
-    return stores[0];
+    const int slot = updatedSlot(adds[0], mul);
+    return slot < 0 ? nullptr : storedBack(adds[0], slot);
+  }
+
+  // The accumulator `update` (an op of `v` and one other operand) reads: the
+  // slot of that other operand where it is an accumulator's Load; -1 otherwise.
+  int updatedSlot(const UOp* update, const UOp* v) const {
+    const UOp* acc = update->src(0).get() == v ? update->src(1).get() : update->src(0).get();
+    return acc->op() == Op::Load ? accumulatorSlot(*acc) : -1;
+  }
+  // The Store that writes `update`, its only reader, back into `slot`; null otherwise.
+  const UOp* storedBack(const UOp* update, int slot) const {
+    const std::span<const UOp* const> stores = users(update);
+    const bool back = stores.size() == 1 && stores[0]->op() == Op::Store &&
+                      stores[0]->src(1).get() == update && accumulatorSlot(*stores[0]) == slot;
+    return back ? stores[0] : nullptr;
   }
 
   // Accumulators grouped by a Param load group they multiply: lane k of
@@ -273,16 +280,8 @@ struct VopBuilder {
                                          [&](const UOp* x) { return x != readers[0]; }))
         return nullptr;
       const UOp* u = readers[0];
-      if ((u->op() == Op::Add || u->op() == Op::Max) && u->src().size() == 2) {
-        const UOp* acc = u->src(0).get() == v ? u->src(1).get() : u->src(0).get();
-        const int slot = acc->op() == Op::Load ? accumulatorSlot(*acc) : -1;
-        if (slot >= 0) {
-          const std::span<const UOp* const> stores = users(u);
-          const bool back = stores.size() == 1 && stores[0]->op() == Op::Store &&
-                            stores[0]->src(1).get() == u && accumulatorSlot(*stores[0]) == slot;
-          return back ? stores[0] : nullptr;
-        }
-      }
+      if ((u->op() == Op::Add || u->op() == Op::Max) && u->src().size() == 2)
+        if (const int slot = updatedSlot(u, v); slot >= 0) return storedBack(u, slot);
       v = u;
     }
     return nullptr;

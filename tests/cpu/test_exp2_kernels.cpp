@@ -79,7 +79,8 @@ private Q_SLOTS:
   }
 
   // With fused multiply-adds (CodegenTarget::fusedMultiplyAdd) the polynomial
-  // is six FMAs a vector, and 6 fewer multiplies and adds.
+  // is six FMAs a vector, leaving 5 multiplies, adds and subtracts (17
+  // without): 18 instructions a vector where there were 24.
   void fusedInstructionsPerVector() {
     UOpPtr kernel = exp2Kernel(1 << 20);
     CodegenTarget fused = cpuTarget();
@@ -92,7 +93,7 @@ private Q_SLOTS:
       if (mnemonic.starts_with("vfmadd") || mnemonic.starts_with("vfmsub")) fmas += n;
     QCOMPARE(fmas, 6 * vectors);
     const int floatOps = isa["vmulps"] + isa["vaddps"] + isa["vsubps"];
-    QVERIFY2(floatOps <= 11 * vectors, qPrintable(QString::number(floatOps)));
+    QVERIFY2(floatOps <= 5 * vectors, qPrintable(QString::number(floatOps)));
     QCOMPARE(isa["call"], 0);
   }
 

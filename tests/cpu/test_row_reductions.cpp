@@ -5,15 +5,12 @@
 // loop (core/pipeline/expand.cpp). The machine code's loops, and the numbers
 // against the reference evaluator, NaN and signed zeros included.
 #include "tests/support/test_registry.h"
-#include "tests/support/backend_devices.h"
 #include "tests/support/cpu_targets.h"
+#include "tests/support/reference_match.h"
 #include "tests/support/zen5_loop.h"
 
-#include "core/engine/device_schedule.h"
-#include "core/engine/schedule_executor.h"
 #include "core/nn/norm.h"
 #include "core/pipeline/codegen.h"
-#include "core/runtime/reference_evaluator.h"
 #include "core/tensor/tensor.h"
 
 #include <QTest>
@@ -82,17 +79,7 @@ std::vector<Scalar> specialRows() {
 // for NaN, the zero's sign) or, with `tol`, within tol * (1 + |want|); else
 // the first difference.
 QString mismatch(const Tensor& out, int vectorBits, double tol = 0) {
-  PipelineRun run = runFor(out, vectorBits);
-  const HostTensor got = runSchedule(openDevice("CPU"), run, {}).outputs.at(0);
-  const HostTensor want = ReferenceEvaluator().evaluate(out.uop());
-  for (int64_t e = 0; e < want.numel(); ++e) {
-    const double g = got.getDouble(e), w = want.getDouble(e);
-    const bool same = std::isnan(w) ? std::isnan(g)
-                      : tol > 0     ? std::fabs(g - w) <= tol * (1 + std::fabs(w))
-                                    : g == w && std::signbit(g) == std::signbit(w);
-    if (!same) return QStringLiteral("element %1: %2 against %3").arg(e).arg(g).arg(w);
-  }
-  return {};
+  return testsupport::cpuMismatchWithReference(runFor(out, vectorBits), {out.uop()}, tol, tol);
 }
 
 } // namespace

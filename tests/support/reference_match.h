@@ -17,16 +17,23 @@ namespace uops::testsupport {
 
 // Empty where every element of `run`'s first output on the CPU (inputs zero
 // filled) is within abs + rel * |want| of what the reference evaluator
-// computes for `roots`; else what differs first.
+// computes for `roots`, NaN where it is NaN and only there, and with abs and
+// rel 0 the same value with the same sign (+0 is not -0); else what differs
+// first.
 inline QString cpuMismatchWithReference(const PipelineRun& run, const std::vector<UOpPtr>& roots, double abs,
                                         double rel) {
   HostTensor got = runSchedule(openDevice("CPU"), run, zeroFilledInputs(roots)).outputs.at(0);
   ReferenceEvaluator ref;
   HostTensor want = ref.evaluate(roots).at(0);
   if (got.numel() != want.numel()) return QStringLiteral("%1 elements against %2").arg(got.numel()).arg(want.numel());
-  for (int64_t e = 0; e < want.numel(); ++e)
-    if (std::fabs(got.getDouble(e) - want.getDouble(e)) > abs + rel * std::fabs(want.getDouble(e)))
-      return QStringLiteral("element %1: %2 against %3").arg(e).arg(got.getDouble(e)).arg(want.getDouble(e));
+  const bool exact = abs == 0 && rel == 0;
+  for (int64_t e = 0; e < want.numel(); ++e) {
+    const double g = got.getDouble(e), w = want.getDouble(e);
+    const bool same = std::isnan(g) || std::isnan(w) ? std::isnan(g) && std::isnan(w)
+                      : exact                        ? g == w && std::signbit(g) == std::signbit(w)
+                              : !(std::fabs(g - w) > abs + rel * std::fabs(w));
+    if (!same) return QStringLiteral("element %1: %2 against %3").arg(e).arg(g).arg(w);
+  }
   return {};
 }
 

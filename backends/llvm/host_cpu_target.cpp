@@ -59,6 +59,8 @@ CodegenTarget hostCpuTarget() {
       hasFeature(features, "fma") || hostTarget().triple.starts_with("aarch64");
   const bool x86 = hostTarget().triple.starts_with("x86_64") || hostTarget().triple.starts_with("i386");
   target.maximumByOrderedMax = x86;
+  target.scaleInstruction =
+      x86 && hasFeature(features, "avx512f") && hasFeature(features, "avx512vl");
   // measured on x86 (softmax over 4096 x 4096 on 2 Zen 3 cores); stream_stores.h keeps only whole aligned vectors
   static const int64_t lastLevel = lastLevelCacheBytes();
   if (x86) target.streamingStoreBytes = std::min(lastLevel, kCacheShareBytes * target.threads);

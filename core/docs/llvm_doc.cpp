@@ -26,6 +26,12 @@ bool llvmIsTypeSuffix(std::string_view part) {
   return true;
 }
 
+// An x86 intrinsic's lane suffix: ps, pd, ss, sd and the vector's bits (scalef.ps.512).
+bool x86IsLaneSuffix(std::string_view part) {
+  return part == "ps" || part == "pd" || part == "ss" || part == "sd" || part == "128" ||
+         part == "256" || part == "512";
+}
+
 } // namespace
 
 std::span<const LlvmDoc> llvmDocs() {
@@ -41,9 +47,11 @@ std::span<const LlvmDoc> llvmDocs() {
 std::string llvmDocName(std::string_view word) {
   if (!word.empty() && word[0] == '@') word.remove_prefix(1);
   if (!word.starts_with("llvm.")) return std::string(word);
+  const bool x86 = word.starts_with("llvm.x86.");
   for (size_t dot = word.rfind('.'); dot != std::string_view::npos && dot > 4;
        dot = word.rfind('.')) {
-    if (!llvmIsTypeSuffix(word.substr(dot + 1))) break;
+    const std::string_view part = word.substr(dot + 1);
+    if (!llvmIsTypeSuffix(part) && !(x86 && x86IsLaneSuffix(part))) break;
     word = word.substr(0, dot);
   }
   return std::string(word);

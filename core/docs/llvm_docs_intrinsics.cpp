@@ -27,6 +27,10 @@ std::span<const LlvmDoc> llvmIntrinsicDocs() {
        "the uint64 -> float64 helper"},
       {"llvm.fma", kIntrinsic, "Fused multiply-add a*b + c with one rounding.", "three floats",
        "Fma (the polynomials of decomposed Exp2, Log2 and Sin on a target with FMA)"},
+      {"llvm.x86.avx512.mask.scalef", kIntrinsic,
+       "x86's vscalefps / vscalefpd: a * 2^floor(b) in every lane, rounded once.",
+       "two vectors, a pass-through vector, a lane mask (and a rounding mode on 512 bits)",
+       "Ldexp (decomposed Exp2's scale on an AVX-512 target)"},
       {"llvm.masked.load", kIntrinsic,
        "Vector load where masked-off lanes read nothing and take the "
        "pass-through value.",

@@ -38,6 +38,12 @@ constexpr OpDoc kCodegenDocs[] = {
      "(A, B, C)", "none", "A's dtype (float32 or float64)",
      "Instruction Selection's transcendental polynomials, on a target with FMA "
      "(CodegenTarget::fusedMultiplyAdd)"},
+    {Op::Ldexp,
+     "Scale by a power of two: A * 2^floor(N) rounded once (NaN where either is NaN), the "
+     "machine's vscalefps. Off AVX-512 vector widths the LLVM renderer forms 2^N from two "
+     "exponent fields, exact where A * 2^floor(N / 2) is normal (decomposed Exp2's range).",
+     "(A, N)", "none", "A's dtype (float32 or float64)",
+     "the 2^q of decomposed Exp2, on a target with vscalefps (CodegenTarget::scaleInstruction)"},
 };
 
 } // namespace

@@ -23,6 +23,7 @@ bool isAlu(Op op) {
   case Op::And: case Op::Or: case Op::Xor: case Op::Shl: case Op::Shr: case Op::Not:
   case Op::Mulacc:
   case Op::Fma:
+  case Op::Ldexp:
   case Op::Div:
     return true;
   default:

@@ -63,6 +63,9 @@ SourceGrads localGradient(const UOp& node, const UOpPtr& ctx) {
     return {div(ctx, mul(node.ptr(), 2.0))};
   case Op::Pow:
     return powGradient(node, ctx);
+  // d(a 2^floor(n)) = 2^floor(n) da; piecewise constant in n
+  case Op::Ldexp:
+    return {UOp::make(Op::Ldexp, ctx->dtype(), {ctx, node.src(1)}), fillLike(ctx, 0)};
   // The gradient flows back in the source's dtype, through int casts too (as tinygrad).
   case Op::Cast:
     return {castTo(ctx, node.src(0)->dtype())};

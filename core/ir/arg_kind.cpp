@@ -79,6 +79,7 @@ ArgKind expectedArgKind(Op op) {
   case Op::Pow:
   case Op::Mulacc:
   case Op::Fma:
+  case Op::Ldexp:
   case Op::Threefry:
   case Op::Contiguous:
   case Op::ContiguousBackward:

@@ -5,6 +5,9 @@
 #include "core/rewrite/graph_rewrite.h"
 #include "core/symbolic/symbolic.h"
 
+#include <optional>
+#include <vector>
+
 namespace uops {
 namespace {
 
@@ -44,20 +47,28 @@ UOpPtr foldStoreGate(const Match& m) {
   return nullptr;
 }
 
+PatternMatcher decompositions(bool decomposeSqrt, std::optional<DecomposeWith> transcendentals) {
+  PatternMatcher pm =
+      decomposeSqrt ? pmDecompositions() + pmSqrtDecomposition() : pmDecompositions();
+  return transcendentals ? pm + pmTranscendentals(*transcendentals) : pm;
+}
+
 const PatternMatcher& decompositionsFor(const CodegenTarget& target) {
-  // Six variants, built once each.
-  static const PatternMatcher all[] = {
-      pmDecompositions() + pmSqrtDecomposition() + pmTranscendentals(false),
-      pmDecompositions() + pmTranscendentals(false),
-      pmDecompositions() + pmSqrtDecomposition(),
-      pmDecompositions(),
-      pmDecompositions() + pmSqrtDecomposition() + pmTranscendentals(true),
-      pmDecompositions() + pmTranscendentals(true),
-  };
-  const bool intrinsics = target.transcendentals == TranscendentalMode::Intrinsics;
-  const int sqrt = target.nativeSqrt ? 1 : 0;
-  if (intrinsics) return all[2 + sqrt];
-  return all[(target.fusedMultiplyAdd ? 4 : 0) + sqrt];
+  // Sqrt decomposed or not, times the transcendentals kept (intrinsics) or
+  // decomposed with or without Fma and Ldexp: ten variants, built once each.
+  static const std::vector<PatternMatcher> all = [] {
+    std::vector<PatternMatcher> v;
+    for (bool decomposeSqrt : {true, false}) {
+      v.push_back(decompositions(decomposeSqrt, std::nullopt));
+      for (bool fma : {false, true})
+        for (bool ldexp : {false, true})
+          v.push_back(decompositions(decomposeSqrt, DecomposeWith{.fma = fma, .ldexp = ldexp}));
+    }
+    return v;
+  }();
+  const size_t sqrt = target.nativeSqrt ? 5 : 0;
+  if (target.transcendentals == TranscendentalMode::Intrinsics) return all[sqrt];
+  return all[sqrt + 1 + (target.fusedMultiplyAdd ? 2 : 0) + (target.scaleInstruction ? 1 : 0)];
 }
 
 } // namespace

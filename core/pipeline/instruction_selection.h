@@ -16,6 +16,7 @@
 //                    that min_max decides removed
 #pragma once
 
+#include "core/pipeline/transcendental.h"
 #include "core/render/codegen_target.h"
 #include "core/rewrite/pattern_matcher.h"
 
@@ -23,9 +24,9 @@ namespace uops {
 
 const PatternMatcher& pmDecompositions();
 const PatternMatcher& pmSqrtDecomposition();
-// Exp2, Log2 and Sin decomposed; `fused`: their polynomials in Fma
-// (CodegenTarget::fusedMultiplyAdd, transcendental.h).
-const PatternMatcher& pmTranscendentals(bool fused = false);
+// Exp2, Log2 and Sin decomposed, with the machine instructions `with` names
+// (transcendental.h).
+const PatternMatcher& pmTranscendentals(DecomposeWith with = {});
 const PatternMatcher& pmBoolOps();
 const PatternMatcher& pmIndexing();
 

@@ -103,25 +103,28 @@ const PatternMatcher& pmSqrtDecomposition() {
 
 namespace {
 
-template <bool Fused> PatternMatcher transcendentals() {
+template <bool Fma, bool Ldexp> PatternMatcher transcendentals() {
+  static constexpr DecomposeWith kWith{.fma = Fma, .ldexp = Ldexp};
   return PatternMatcher{
       // exp2: range reduction to [-0.5, 0.5] + polynomial
       rule("exp2", unary(Op::Exp2).dtypeIf(isFloatDType),
-           [](const Match& m) { return decomposeExp2(a(m), Fused); }),
+           [](const Match& m) { return decomposeExp2(a(m), kWith); }),
       // log2: exponent extraction + polynomial
       rule("log2", unary(Op::Log2).dtypeIf(isFloatDType),
-           [](const Match& m) { return decomposeLog2(a(m), Fused); }),
+           [](const Match& m) { return decomposeLog2(a(m), kWith); }),
       // sin: argument reduction + polynomial
       rule("sin", unary(Op::Sin).dtypeIf(isFloatDType),
-           [](const Match& m) { return decomposeSin(a(m), Fused); }),
+           [](const Match& m) { return decomposeSin(a(m), kWith); }),
   };
 }
 
 } // namespace
 
-const PatternMatcher& pmTranscendentals(bool fused) {
-  static const PatternMatcher plain = transcendentals<false>(), withFma = transcendentals<true>();
-  return fused ? withFma : plain;
+const PatternMatcher& pmTranscendentals(DecomposeWith with) {
+  static const PatternMatcher all[] = {
+      transcendentals<false, false>(), transcendentals<false, true>(),
+      transcendentals<true, false>(), transcendentals<true, true>()};
+  return all[(with.fma ? 2 : 0) + (with.ldexp ? 1 : 0)];
 }
 
 } // namespace uops

@@ -138,8 +138,8 @@ const Format kF64 = {.fp = dtypes::float64,
 // elementwise ops take equal shapes), and float arithmetic beyond the operators of build.h.
 class Emit {
 public:
-  Emit(const Format& fmt, Shape shape, bool fused)
-      : fmt(fmt), fused(fused), m_shape(std::move(shape)) {}
+  Emit(const Format& fmt, Shape shape, DecomposeWith with)
+      : fmt(fmt), with(with), m_shape(std::move(shape)) {}
 
   UOpPtr num(DType d, ConstValue v) const {
     UOpPtr c = constant(d, v);
@@ -155,9 +155,9 @@ public:
   // Float negation and subtraction: Mul by -1 is exact (the spec's Neg and Sub).
   UOpPtr neg(const UOpPtr& a) const { return a * f(-1.0); }
   UOpPtr sub(const UOpPtr& a, const UOpPtr& b) const { return a + neg(b); }
-  // a * b + c: one Fma where `fused`, else a Mul and an Add.
+  // a * b + c: one Fma where `with.fma`, else a Mul and an Add.
   UOpPtr mulAdd(const UOpPtr& a, const UOpPtr& b, const UOpPtr& c) const {
-    if (fused) return UOp::make(Op::Fma, a->dtype(), {a, b, c});
+    if (with.fma) return UOp::make(Op::Fma, a->dtype(), {a, b, c});
     return a * b + c;
   }
   // c0 + z * (c1 + z * (c2 + ...)).
@@ -179,7 +179,7 @@ public:
   uint64_t wrap(uint64_t v) const { return v & (signBit() | (signBit() - 1)); }
 
   const Format& fmt;
-  const bool fused;
+  const DecomposeWith with;
 
 private:
   Shape m_shape;
@@ -228,7 +228,7 @@ Pair twoProd(const Emit& e, const UOpPtr& a, const UOpPtr& b) {
 // any scale is NaN.
 //
 // The polynomial is plain Horner, 1 + s P(s): the product s P(s) and the last Add
-// round once each (once together where `fused`), so the result is within 1.1 ulp
+// round once each (once together with Fma), so the result is within 1.1 ulp
 // of 2^x, not always faithful.
 // Carrying 1 + c1 s exactly (a split of s and c1, FastTwoSum) made it faithful for
 // eleven more operations, a third of the whole; softmax and gelu spend most of their
@@ -245,6 +245,8 @@ UOpPtr exp2Native(const Emit& e, const UOpPtr& x) {
   UOpPtr q = e.sub(t, e.f(shifter));
   UOpPtr s = e.sub(xs, q); // exact: q is within 1/2 of xs
   UOpPtr p = e.mulAdd(s, e.horner(s, fm.exp2Poly), e.f(1.0));
+  // p is within [0.7, 1.5) and q within the clamps: p 2^q rounds once either way
+  if (e.with.ldexp) return UOp::make(Op::Ldexp, fm.fp, {p, q});
   // The scale 2^q = 2^q1 2^q2 with q1 = floor(q / 2), q2 = q - q1: both normal for
   // every clamped q. The integer bits of t are bits(shifter) + q, so u = q + 2 bias
   // (positive: q >= exp2Lo > -2 bias) gives the biased exponents q1 + bias = u >> 1
@@ -478,25 +480,25 @@ UOpPtr sinNative(const Emit& e, const UOpPtr& x) {
 }
 
 // Runs `native` in float32 or float64; half-precision inputs go through float32.
-template <class Fn> UOpPtr dispatch(const UOpPtr& x, bool fused, Fn native) {
+template <class Fn> UOpPtr dispatch(const UOpPtr& x, DecomposeWith with, Fn native) {
   const DType d = x->dtype();
   assert(d.count == 1 && !d.isPtr && "transcendental decompositions take scalar dtypes");
   assert(d.isFloat() && "Exp2, Log2 and Sin take float operands");
-  if (d == dtypes::float64) return native(Emit(kF64, x->shape(), fused), x);
-  if (d == dtypes::float32) return native(Emit(kF32, x->shape(), fused), x);
-  return cast(native(Emit(kF32, x->shape(), fused), cast(x, dtypes::float32)), d);
+  if (d == dtypes::float64) return native(Emit(kF64, x->shape(), with), x);
+  if (d == dtypes::float32) return native(Emit(kF32, x->shape(), with), x);
+  return cast(native(Emit(kF32, x->shape(), with), cast(x, dtypes::float32)), d);
 }
 
 } // namespace
 
-UOpPtr decomposeExp2(const UOpPtr& x, bool fused) {
-  return dispatch(x, fused, exp2Native);
+UOpPtr decomposeExp2(const UOpPtr& x, DecomposeWith with) {
+  return dispatch(x, with, exp2Native);
 }
-UOpPtr decomposeLog2(const UOpPtr& x, bool fused) {
-  return dispatch(x, fused, log2Native);
+UOpPtr decomposeLog2(const UOpPtr& x, DecomposeWith with) {
+  return dispatch(x, with, log2Native);
 }
-UOpPtr decomposeSin(const UOpPtr& x, bool fused) {
-  return dispatch(x, fused, sinNative);
+UOpPtr decomposeSin(const UOpPtr& x, DecomposeWith with) {
+  return dispatch(x, with, sinNative);
 }
 
 } // namespace uops

@@ -35,11 +35,20 @@
 
 namespace uops {
 
-// `fused`: the polynomials' steps c + z * acc are Fma (one rounding each: a
-// target with fused multiply-add instructions, CodegenTarget::fusedMultiplyAdd);
-// the exact parts (argument reductions, exponent arithmetic) are the same.
-UOpPtr decomposeExp2(const UOpPtr& x, bool fused = false);
-UOpPtr decomposeLog2(const UOpPtr& x, bool fused = false);
-UOpPtr decomposeSin(const UOpPtr& x, bool fused = false);
+// Machine instructions a decomposition may use beyond the spec's primitives.
+struct DecomposeWith {
+  // The polynomials' steps c + z * acc are Fma (one rounding each: a target
+  // with fused multiply-add instructions, CodegenTarget::fusedMultiplyAdd);
+  // the exact parts (argument reductions, exponent arithmetic) are the same.
+  bool fma = false;
+  // exp2's 2^q is one Ldexp of its polynomial by q (a target that scales by
+  // powers of two in one instruction, CodegenTarget::scaleInstruction): the
+  // same value as the two exponent-field products, bit for bit.
+  bool ldexp = false;
+};
+
+UOpPtr decomposeExp2(const UOpPtr& x, DecomposeWith with = {});
+UOpPtr decomposeLog2(const UOpPtr& x, DecomposeWith with = {});
+UOpPtr decomposeSin(const UOpPtr& x, DecomposeWith with = {});
 
 } // namespace uops

@@ -34,6 +34,11 @@ struct CodegenTarget {
   // every AArch64): decomposed transcendentals evaluate their polynomials in
   // Fma, 18 instructions a vector of exp2 instead of 24 (hostCpuTarget sets it)
   bool fusedMultiplyAdd = false;
+  // The machine scales a vector of floats by powers of two in one instruction
+  // (AVX-512's vscalefps, with AVX512VL for 128 and 256 bits): decomposed exp2
+  // forms its 2^q as one Ldexp instead of two exponent fields and two products,
+  // which the LLVM renderer writes as that instruction (hostCpuTarget sets it)
+  bool scaleInstruction = false;
   // Optimize applies the hand-coded heuristics (core/opt/heuristics.h) to a
   // kernel that was given no OptOps of its own.
   bool heuristics = false;

@@ -16,10 +16,15 @@ public:
   std::string name() const override { return "LLVM IR (" + dialect().name() + ")"; }
   RenderedKernel render(const LoweredKernel& k) const override {
     // explicit vectors on the CPU (GPU dialects keep their scalar lanes)
-    return renderLlvm(k.linear, k.memory, k.name.text, expansionOf(k.ast), dialect(), k.target.halfInstructions,
-                      m_dialect ? ExplicitVectors{} : explicitVectorsFor(k.ast, k.target.vectorBits),
-                      !m_dialect && k.target.maximumByOrderedMax,
-                      m_dialect ? 0 : k.target.streamingStoreBytes);
+    const bool cpu = !m_dialect;
+    LlvmRenderOptions options{
+        .halfInstructions = k.target.halfInstructions,
+        .explicitVectors = cpu ? explicitVectorsFor(k.ast, k.target.vectorBits) : ExplicitVectors{},
+        .orderedMax = cpu && k.target.maximumByOrderedMax,
+        .streamingStoreBytes = cpu ? k.target.streamingStoreBytes : 0,
+        .scaleInstruction = cpu && k.target.scaleInstruction,
+    };
+    return renderLlvm(k.linear, k.memory, k.name.text, expansionOf(k.ast), dialect(), options);
   }
 
 private:

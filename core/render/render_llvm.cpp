@@ -223,21 +223,24 @@ void gridModule(RenderedKernel& out, const Writer& w, const std::map<int64_t, co
 
 RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
                           std::string_view kernelName, int64_t lanes, const LlvmDialect& dialect,
-                          bool halfInstructions, ExplicitVectors explicitVectors, bool orderedMax,
-                          int64_t streamingStoreBytes) {
+                          const LlvmRenderOptions& options) {
+  const bool halfInstructions = options.halfInstructions;
+  const ExplicitVectors& explicitVectors = options.explicitVectors;
   RenderedKernel out{.language = RenderLanguage::LlvmIr, .text = {}, .function = kernelSymbol(kernelName),
                      .entry = dialect.launchesGrid() ? kernelSymbol(kernelName) : "kernel"};
   Writer w;
   w.dialect = &dialect;
   w.halfInstructions = halfInstructions;
-  w.orderedMax = orderedMax;
+  w.orderedMax = options.orderedMax;
+  w.scaleInstruction = options.scaleInstruction;
   if (dialect.launchesGrid()) {
     LaunchGrid grid = gridFor(linear, dialect);
     out.global = grid.global;
     out.local = grid.local;
     w.groupSize = grid.local;
   }
-  if (!dialect.launchesGrid() && streamingStoreBytes > 0) w.streamed = streamedParams(linear, streamingStoreBytes);
+  if (!dialect.launchesGrid() && options.streamingStoreBytes > 0)
+    w.streamed = streamedParams(linear, options.streamingStoreBytes);
   w.contract = contractible(linear);
   w.noLoopVectorize = lanes >= kExplicitLanes;
   // LLVM's SLP vectorizer packs a CPU's consecutive loads itself, but builds

@@ -52,18 +52,27 @@ inline constexpr int64_t kExplicitLanes = 16;
 // is the kernel itself, `global` and `local` its launch (a grid without
 // work-groups is given them, render_llvm.cpp: gridFor), thread indices,
 // barriers and local memory as the dialect writes them.
-// `explicitVectors`: lanes as LLVM vector ops where vector_ops.h finds them
-// (planVectorOps, explicitVectorsFor), not scalar lanes for LLVM's SLP
-// vectorizer to pack. `orderedMax`: the maximum of two float variables as
-// ordered maxes (CodegenTarget::maximumByOrderedMax). `streamingStoreBytes`:
-// on the CPU, stores into a buffer of at least that many bytes the kernel
-// never reads are `!nontemporal` (0: none; CodegenTarget::streamingStoreBytes).
 // The CPU module's buffer pointers are `!align` 64 (HostTensor's cache lines).
 // Throws CodegenError (stage "Render") for an op or dtype it cannot render.
+struct LlvmRenderOptions {
+  // float16 conversions as `half` casts (CodegenTarget::halfInstructions)
+  bool halfInstructions = false;
+  // lanes as LLVM vector ops where vector_ops.h finds them (planVectorOps,
+  // explicitVectorsFor), not scalar lanes for LLVM's SLP vectorizer to pack
+  ExplicitVectors explicitVectors = {};
+  // the maximum of two float variables as ordered maxes
+  // (CodegenTarget::maximumByOrderedMax)
+  bool orderedMax = false;
+  // on the CPU, stores into a buffer of at least that many bytes the kernel
+  // never reads are `!nontemporal` (0: none; CodegenTarget::streamingStoreBytes)
+  int64_t streamingStoreBytes = 0;
+  // Ldexp on vectors of 128, 256 or 512 bits as x86's vscalefps / vscalefpd
+  // (CodegenTarget::scaleInstruction); elsewhere as two exponent-field products
+  bool scaleInstruction = false;
+};
 RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
                           std::string_view kernelName, int64_t lanes = 1,
-                          const LlvmDialect& dialect = cpuDialect(), bool halfInstructions = false,
-                          ExplicitVectors explicitVectors = {}, bool orderedMax = false,
-                          int64_t streamingStoreBytes = 0);
+                          const LlvmDialect& dialect = cpuDialect(),
+                          const LlvmRenderOptions& options = {});
 
 } // namespace uops

@@ -2,6 +2,9 @@
 // with the guards and roundings the evaluator's laws need.
 #include "core/render/render_llvm_writer.h"
 
+#include <bit>
+#include <cmath>
+
 #include <fmt/format.h>
 
 namespace uops::llvmir {
@@ -51,6 +54,64 @@ std::string maximumOfVariables(Writer& w, DType d, size_t lanes, const std::stri
       fmt::format("sext {} {} to {}", flag, w.emit(fmt::format("fcmp uno {} {}, {}", t, a, b)), i));
   return w.emit(fmt::format("bitcast {} {} to {}", i, w.emit(fmt::format("or {} {}, {}", i, both, nan)), t));
 }
+
+// Ldexp: a * 2^n for an integral float n. On a whole 128-, 256- or 512-bit vector of a target
+// with AVX-512 (Writer::scaleInstruction) one vscalefps / vscalefpd, which rounds once for every
+// n. Elsewhere 2^n is two exponent fields, 2^floor(n / 2) and 2^(n - floor(n / 2)), multiplied in
+// in turn: the same value where a * 2^floor(n / 2) is normal (exp2's 2^q; the op's docs). n's
+// integer comes from the bits of n + 1.5 * 2^mantissa bits, as in exp2 itself: no fptosi (poison
+// for a NaN n), and integer ops LLVM's vectorizers pack.
+// `shiftedN`: n + 1.5 * 2^mantissa bits where the graph holds it already (exp2's q = t - shifter on
+// one register: its t), else empty.
+std::string ldexp(Writer& w, DType d, size_t lanes, const std::string& a, const std::string& n,
+                  const std::string& shiftedN) {
+  const std::string t = laneType(lanes, regType(d));
+  const bool f64 = regType(d) == "double";
+  const size_t bits = lanes * d.itemSize() * 8;
+  if (w.scaleInstruction && (bits == 128 || bits == 256 || bits == 512)) {
+    const std::string mask = lanes == 16 ? "i16" : "i8", rounding = bits == 512 ? ", i32 4" : "";
+    return w.callIntrinsic(
+        t, fmt::format("llvm.x86.avx512.mask.scalef.{}.{}", f64 ? "pd" : "ps", bits),
+        fmt::format("{} {}, {} {}, {} poison, {} -1{}", t, a, t, n, t, mask, rounding),
+        fmt::format("{}, {}, {}, {}{}", t, t, t, mask, bits == 512 ? ", i32" : ""));
+  }
+  const std::string it = f64 ? "i64" : "i32", i = laneType(lanes, it);
+  const int mantBits = f64 ? 52 : 23;
+  const int64_t bias = f64 ? 1023 : 127;
+  const double shifter = std::ldexp(1.5, mantBits);
+  const int64_t shifterBits =
+      f64 ? std::bit_cast<int64_t>(shifter) : std::bit_cast<int32_t>(static_cast<float>(shifter));
+  auto splat = [&](int64_t v) { return inEveryLane(w, lanes, it, std::to_string(v)); };
+  const std::string shifted =
+      !shiftedN.empty() ? shiftedN
+                        : w.emit(fmt::format("fadd {} {}, {}", t, n,
+                                             inEveryLane(w, lanes, regType(d),
+                                                         floatLiteral(dtypes::float64, shifter))));
+  // q + 2 bias, positive for q >= -2 bias + 1
+  const std::string u = w.emit(
+      fmt::format("add {} {}, {}", i, w.emit(fmt::format("bitcast {} {} to {}", t, shifted, i)),
+                  splat(2 * bias - shifterBits)));
+  const std::string f1 = w.emit(fmt::format(
+      "shl {} {}, {}", i, w.emit(fmt::format("lshr {} {}, {}", i, u, splat(1))), splat(mantBits)));
+  const std::string f2 = w.emit(fmt::format(
+      "sub {} {}, {}", i, w.emit(fmt::format("shl {} {}, {}", i, u, splat(mantBits))), f1));
+  auto asFloat = [&](const std::string& v) {
+    return w.emit(fmt::format("bitcast {} {} to {}", i, v, t));
+  };
+  const std::string first = w.emit(fmt::format("fmul {} {}, {}", t, a, asFloat(f1)));
+  return w.emit(fmt::format("fmul {} {}, {}", t, first, asFloat(f2)));
+}
+
+// Ldexp's n as t - 1.5 * 2^mantissa bits (exp2's q): t's name, else empty.
+std::string shiftedOperand(Writer& w, const UOp& u) {
+  const UOp& n = *u.src(1);
+  if (n.op() != Op::Add || n.src(1)->op() != Op::Const) return {};
+  const std::optional<ConstValue> c = n.src(1)->constValue();
+  const double shifter = std::ldexp(1.5, regType(u.dtype()) == "double" ? 52 : 23);
+  if (!c || !std::holds_alternative<double>(*c) || std::get<double>(*c) != -shifter) return {};
+  return w.operand(*n.src(0));
+}
+
 bool isFloatOrDoubleVariables(const UOp& u) {
   const std::string t = regType(u.src(0)->dtype());
   return (t == "float" || t == "double") && u.src(0)->op() != Op::Const && u.src(1)->op() != Op::Const;
@@ -117,6 +178,8 @@ std::string floatOp(Writer& w, const UOp& u, size_t lanes, const std::string& a,
   if (op == Op::Exp2) return intrinsic1(w, "exp2", d, lanes, a);
   if (op == Op::Log2) return intrinsic1(w, "log2", d, lanes, a);
   if (op == Op::Sin) return intrinsic1(w, "sin", d, lanes, a);
+  if (op == Op::Ldexp)
+    return ldexp(w, d, lanes, a, b, lanes ? std::string() : shiftedOperand(w, u));
   unsupported(u, "not an op on floats");
 }
 
@@ -170,9 +233,10 @@ std::string inEveryLane(Writer& w, size_t lanes, const std::string& t, const std
 bool isRegisterOp(Op op) {
   // the primitive elementwise ops; of the decomposed ones, the transcendentals
   // and Sqrt where the target keeps them (TranscendentalMode::Intrinsics,
-  // CodegenTarget::nativeSqrt); a bit cast; a fused multiply-add (llvm.fma)
+  // CodegenTarget::nativeSqrt); a bit cast; a fused multiply-add (llvm.fma); a
+  // scale by a power of two
   return opGroup(op) == OpGroup::Elementwise || isTranscendental(op) || op == Op::Sqrt ||
-         op == Op::Bitcast || op == Op::Fma;
+         op == Op::Bitcast || op == Op::Fma || op == Op::Ldexp;
 }
 
 void renderRegisterOp(Writer& w, const UOp& u) {

@@ -100,6 +100,9 @@ public:
 
   // The maximum of two float variables as ordered maxes (CodegenTarget::maximumByOrderedMax)
   bool orderedMax = false;
+  // Ldexp on 128-, 256- and 512-bit vectors as vscalefps / vscalefpd
+  // (CodegenTarget::scaleInstruction)
+  bool scaleInstruction = false;
 
   // Kernel buffers (their Params) whose stores are non-temporal: written, never
   // read by the kernel, and at least CodegenTarget::streamingStoreBytes large

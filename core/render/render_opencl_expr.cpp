@@ -252,6 +252,10 @@ std::string arithmetic(const UOp& u, const std::vector<std::string>& a, Helpers&
   case Op::Sin: return fmt::format("sin({})", a[0]);
   case Op::Fma:
     return fmt::format("fma({}, {}, {})", a[0], a[1], a[2]);
+  case Op::Ldexp: // its exponent an integral float
+    return fmt::format("ldexp({}, {}({}))", a[0],
+                       d.count > 1 ? fmt::format("convert_int{}", d.count) : std::string("(int)"),
+                       a[1]);
   case Op::Cast: return cast(u, a, h);
   case Op::Bitcast: return bitcast(u, a, h);
   default: break;

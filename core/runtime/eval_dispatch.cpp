@@ -154,6 +154,7 @@ HostTensor EvalRun::compute(int frame, const UOp& node, std::span<const HostTens
   case Op::Pow:
   case Op::Mulacc:
   case Op::Fma:
+  case Op::Ldexp:
   case Op::Threefry:
     return elementwiseTensor(node.op(), node.dtype(), in);
   case Op::Range:

@@ -3,6 +3,7 @@
 #include "core/runtime/float_convert.h"
 #include "core/runtime/threefry.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -27,6 +28,15 @@ template <class T> T ieeeMaximum(T a, T b) {
 // libm in double, rounded once to T.
 template <class T, class F> T viaDouble(F f, T a) {
   return static_cast<T>(f(static_cast<double>(a)));
+}
+
+// a * 2^floor(n) rounded once, as x86's vscalefps: NaN where either is NaN, a
+// product with an infinite scale where n is infinite (0 * 2^inf is NaN).
+template <class T> T ldexpOf(T a, T n) {
+  if (std::isnan(a) || std::isnan(n)) return std::numeric_limits<T>::quiet_NaN();
+  if (std::isinf(n)) return a * (n > 0 ? std::numeric_limits<T>::infinity() : T(0));
+  // beyond +-4096 every finite nonzero a overflows or rounds to zero alike
+  return std::ldexp(a, static_cast<int>(std::clamp(std::floor(n), T(-4096), T(4096))));
 }
 
 // One op in the arithmetic of T (float or double). Division is true division
@@ -61,6 +71,8 @@ template <class T> T floatArith(Op op, ScalarType t, T a, T b) {
     return viaDouble([](double x) { return std::log2(x); }, a);
   case Op::Sin:
     return viaDouble([](double x) { return std::sin(x); }, a);
+  case Op::Ldexp:
+    return ldexpOf(a, b);
   case Op::Pow:
     return static_cast<T>(std::pow(static_cast<double>(a), static_cast<double>(b)));
   case Op::Xor:

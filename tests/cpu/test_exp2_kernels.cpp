@@ -9,6 +9,7 @@
 #include "tests/support/zen5_loop.h"
 
 #include "backends/llvm/cpu_device.h"
+#include "backends/llvm/host_cpu_target.h"
 #include "core/engine/kernel_interpreter.h"
 #include "core/opt/heuristics.h"
 #include "core/pipeline/codegen.h"
@@ -97,32 +98,68 @@ private Q_SLOTS:
     QCOMPARE(isa["call"], 0);
   }
 
+  // With AVX-512's vscalefps (CodegenTarget::scaleInstruction) the scale 2^q
+  // is one instruction a vector: no integer op is left, and of the float
+  // multiplies, adds and subtracts only the rounding's two and s = x - q.
+  void scaledInstructionsPerVector() {
+    UOpPtr kernel = exp2Kernel(1 << 20);
+    CodegenTarget target = cpuTarget();
+    target.fusedMultiplyAdd = true;
+    target.scaleInstruction = true;
+    LoweredKernel k = lowerKernel(kernel, target, heuristicOpts(kernel, cpuschedule::wideTarget()));
+    QVERIFY(k.rendered.text.find("@llvm.x86.avx512.mask.scalef.ps.512") != std::string::npos);
+    std::map<std::string, int> isa = zen5loop::functionIsa(k);
+    const int vectors = 128 / 16;
+    QCOMPARE(isa["vscalefps"], vectors);
+    const int intOps = isa["vpaddd"] + isa["vpsubd"] + isa["vpslld"] + isa["vpsrld"];
+    QCOMPARE(intOps, 0);
+    const int floatOps = isa["vmulps"] + isa["vaddps"] + isa["vsubps"];
+    QVERIFY2(floatOps <= 3 * vectors, qPrintable(QString::number(floatOps)));
+    QCOMPARE(isa["call"], 0);
+  }
+
   // The CPU's exp2 is the decomposition's graph evaluated with the reference
-  // evaluator's roundings, bit for bit (its Fma rounded once, as std::fma);
-  // INTERP and REF compute libm's exp2 in double, rounded once: at most 1 ulp
-  // from the CPU's.
+  // evaluator's roundings, bit for bit (its Fma rounded once, as std::fma; its
+  // Ldexp as std::ldexp, vscalefps on whole vectors and two exponent fields on
+  // one register); INTERP and REF compute libm's exp2 in double, rounded once:
+  // at most 1 ulp from the CPU's.
   void matchesEvaluatorBitForBit_data() {
     QTest::addColumn<bool>("fused");
-    QTest::newRow("mul and add") << false;
-    QTest::newRow("fma") << true;
+    QTest::addColumn<bool>("scaled");
+    QTest::addColumn<bool>("optimized");
+    QTest::newRow("mul and add") << false << false << true;
+    QTest::newRow("fma") << true << false << true;
+    QTest::newRow("fma and vscalefps") << true << true << true;
+    QTest::newRow("ldexp on one register") << true << true << false;
   }
   void matchesEvaluatorBitForBit() {
     QFETCH(bool, fused);
-    const std::vector<float> in = exp2Inputs();
+    QFETCH(bool, scaled);
+    QFETCH(bool, optimized);
+    std::vector<float> in = exp2Inputs();
+    in.resize((in.size() + 255) / 256 * 256, 1.f); // whole 16-float vectors on both threads
     const int64_t n = static_cast<int64_t>(in.size());
     UOpPtr kernel = exp2Kernel(n);
     CpuDevice device;
     CodegenTarget target = cpuTarget();
     target.fusedMultiplyAdd = fused;
-    CpuProgram program = device.compile(
-        lowerKernel(kernel, target, heuristicOpts(kernel, cpuschedule::wideTarget())));
+    target.scaleInstruction = scaled;
+    LoweredKernel lowered = lowerKernel(kernel, target,
+                                        optimized ? heuristicOpts(kernel, cpuschedule::wideTarget())
+                                                  : std::vector<Opt>{});
+    const bool vscalef = lowered.rendered.text.find("scalef") != std::string::npos;
+    QCOMPARE(vscalef, scaled && optimized);
+    if (vscalef && !hostCpuTarget().scaleInstruction)
+      QSKIP("this CPU has no AVX-512 vscalefps to run the kernel on (the ISA is checked above)");
+    CpuProgram program = device.compile(lowered);
     HostTensor a(dtypes::float32, {n});
     for (int64_t i = 0; i < n; ++i) a.setDouble(i, in[static_cast<size_t>(i)]);
     std::vector<HostTensor> bufs{HostTensor(dtypes::float32, {n}), a};
     device.run(program, bufs);
     ReferenceEvaluator ev;
     ev.setParam(1, a);
-    HostTensor decomposed = ev.evaluate(decomposeExp2(param(1, dtypes::float32, {n}), fused));
+    HostTensor decomposed =
+        ev.evaluate(decomposeExp2(param(1, dtypes::float32, {n}), {.fma = fused, .ldexp = scaled}));
     std::vector<HostTensor> interp{HostTensor(dtypes::float32, {n}), a};
     std::vector<HostTensor*> interpPtrs{&interp[0], &interp[1]};
     runKernel(*UOp::make(Op::Call, dtypes::void_, {kernel}), interpPtrs);

@@ -21,6 +21,10 @@ private Q_SLOTS:
     QCOMPARE(docs::llvmDocName("@llvm.masked.load.v8f32.p0"), std::string("llvm.masked.load"));
     QCOMPARE(docs::llvmDocName("llvm.matrix.multiply.v64f32.v32f32.v32f32"), std::string("llvm.matrix.multiply"));
     QCOMPARE(docs::llvmDocName("llvm.ctlz.i64"), std::string("llvm.ctlz"));
+    QCOMPARE(docs::llvmDocName("@llvm.x86.avx512.mask.scalef.ps.512"),
+             std::string("llvm.x86.avx512.mask.scalef"));
+    QCOMPARE(docs::llvmDocName("llvm.x86.avx512.mask.scalef.pd.128"),
+             std::string("llvm.x86.avx512.mask.scalef"));
     QCOMPARE(docs::llvmDocName("fadd"), std::string("fadd"));
   }
 

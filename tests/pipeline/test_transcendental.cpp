@@ -31,7 +31,7 @@ using namespace uops;
 
 namespace {
 
-using Decompose = UOpPtr (*)(const UOpPtr&, bool);
+using Decompose = UOpPtr (*)(const UOpPtr&, DecomposeWith);
 
 bool fullSweep() {
   return qEnvironmentVariableIntValue("UOPSCOPE_TRANSCENDENTAL_FULL") != 0;
@@ -42,10 +42,10 @@ bool fullSweep() {
 // chunk (the last one padded with zeros).
 template <class T>
 std::vector<T> evaluate(Decompose decompose, DType dtype, const std::vector<T>& inputs,
-                        bool fused = false) {
+                        DecomposeWith with = {}) {
   const int64_t chunk = std::min<int64_t>(1 << 14, static_cast<int64_t>(inputs.size()));
   UOpPtr x = param(0, dtype, {chunk});
-  UOpPtr root = decompose(x, fused);
+  UOpPtr root = decompose(x, with);
   ReferenceEvaluator evaluator;
   std::vector<T> out(inputs.size());
   std::vector<T> block(chunk);
@@ -156,7 +156,7 @@ int64_t orderedBits(float f) {
 }
 
 Float32Result measureFloat32(Op op, const std::vector<float>& in, bool fused) {
-  std::vector<float> out = evaluate(decomposition(op), dtypes::float32, in, fused);
+  std::vector<float> out = evaluate(decomposition(op), dtypes::float32, in, {.fma = fused});
   Float32Result r;
   for (size_t i = 0; i < in.size(); ++i) {
     double want = reference(op, double(in[i]));
@@ -189,7 +189,7 @@ std::vector<double> float64Sample(size_t n, double lo, double hi, uint64_t seed)
 }
 
 Worst measureFloat64(Op op, const std::vector<double>& in, bool fused) {
-  std::vector<double> out = evaluate(decomposition(op), dtypes::float64, in, fused);
+  std::vector<double> out = evaluate(decomposition(op), dtypes::float64, in, {.fma = fused});
   Worst w;
   for (size_t i = 0; i < in.size(); ++i)
     w.add(ulpError(out[i], referenceLong(op, in[i]), 53, -1022), in[i]);
@@ -199,6 +199,12 @@ Worst measureFloat64(Op op, const std::vector<double>& in, bool fused) {
 // One input through the float32 decomposition, for the exact special cases.
 float one(Decompose decompose, float x) {
   return evaluate(decompose, dtypes::float32, std::vector<float>{x})[0];
+}
+int opCount(const UOpPtr& root, Op op) {
+  int n = 0;
+  for (const UOp* u : toposort(*root))
+    n += u->op() == op;
+  return n;
 }
 bool sameBits(float a, float b) {
   return std::bit_cast<uint32_t>(a) == std::bit_cast<uint32_t>(b);
@@ -224,6 +230,7 @@ private Q_SLOTS:
   void halfPrecision();
   void shapedInput();
   void fusedPolynomialsAreFma();
+  void exp2LdexpIsTheSameScale();
 };
 
 void TestTranscendental::onlyPrimitives_data() {
@@ -242,7 +249,7 @@ void TestTranscendental::onlyPrimitives() {
   QFETCH(int, scalar);
   DType d = static_cast<ScalarType>(scalar);
   UOpPtr x = param(0, d, {});
-  UOpPtr root = decomposition(static_cast<Op>(op))(x, false);
+  UOpPtr root = decomposition(static_cast<Op>(op))(x, {});
   QVERIFY(root->dtype() == d);
   QVERIFY(root->shape().empty());
   std::vector<VerifyError> errors = verify(root);
@@ -440,20 +447,14 @@ void TestTranscendental::halfPrecision() {
 // (float32) or eleven (float64) Horner steps and its 1 + s P(s), log2's 3 or
 // 6, sin's and cos's 5 or 11; without it none.
 void TestTranscendental::fusedPolynomialsAreFma() {
-  auto count = [](const UOpPtr& root, Op op) {
-    int n = 0;
-    for (const UOp* u : toposort(*root))
-      n += u->op() == op;
-    return n;
-  };
   for (DType d : {dtypes::float32, dtypes::float64}) {
     UOpPtr x = param(0, d, {});
     std::vector<int> fmas;
     for (Decompose decompose : {decomposeExp2, decomposeLog2, decomposeSin}) {
-      QCOMPARE(count(decompose(x, false), Op::Fma), 0);
-      UOpPtr fused = decompose(x, true);
-      fmas.push_back(count(fused, Op::Fma));
-      QVERIFY(count(fused, Op::Mul) < count(decompose(x, false), Op::Mul));
+      QCOMPARE(opCount(decompose(x, {}), Op::Fma), 0);
+      UOpPtr fused = decompose(x, {.fma = true});
+      fmas.push_back(opCount(fused, Op::Fma));
+      QVERIFY(opCount(fused, Op::Mul) < opCount(decompose(x, {}), Op::Mul));
     }
     QCOMPARE(fmas[0], d == dtypes::float32 ? 6 : 12);
     QCOMPARE(fmas[1], d == dtypes::float32 ? 3 : 6);
@@ -466,7 +467,7 @@ void TestTranscendental::shapedInput() {
   std::vector<float> in = {-3.5f, 0.25f, 1.f, 100.f, 1e10f, -0.f};
   for (Decompose decompose : {decomposeExp2, decomposeLog2, decomposeSin}) {
     UOpPtr x = param(0, dtypes::float32, shape);
-    UOpPtr root = decompose(x, false);
+    UOpPtr root = decompose(x, {});
     QVERIFY(root->shape() == shape);
     std::vector<VerifyError> errors = verify(root);
     QVERIFY2(errors.empty(), formatErrors(errors).c_str());
@@ -484,4 +485,38 @@ void TestTranscendental::shapedInput() {
 }
 
 UOPSCOPE_TEST(TestTranscendental);
+// exp2's 2^q as one Ldexp (CodegenTarget::scaleInstruction: vscalefps) gives the
+// two exponent-field products' value bit for bit, over a sweep of the float32
+// range (subnormal results, overflow, NaN and the clamps included) and float64
+// samples, with and without Fma; the graph holds one Ldexp and 14 nodes fewer.
+void TestTranscendental::exp2LdexpIsTheSameScale() {
+  std::vector<float> in32 = float32Sample(fullSweep() ? 7 : 4099);
+  for (float x : {-149.5f, -150.f, -126.5f, 127.5f, 128.f, -0.f})
+    in32.push_back(x);
+  std::vector<double> in64 = float64Sample(4000, -1100, 1100, 7);
+  for (bool fma : {false, true}) {
+    std::vector<float> a = evaluate(decomposeExp2, dtypes::float32, in32, {.fma = fma});
+    std::vector<float> b =
+        evaluate(decomposeExp2, dtypes::float32, in32, {.fma = fma, .ldexp = true});
+    for (size_t i = 0; i < in32.size(); ++i)
+      QVERIFY2(sameBits(a[i], b[i]) || (std::isnan(a[i]) && std::isnan(b[i])),
+               qPrintable(QStringLiteral("exp2(%1): %2 against %3")
+                              .arg(double(in32[i]))
+                              .arg(double(a[i]))
+                              .arg(double(b[i]))));
+    std::vector<double> c = evaluate(decomposeExp2, dtypes::float64, in64, {.fma = fma});
+    std::vector<double> d =
+        evaluate(decomposeExp2, dtypes::float64, in64, {.fma = fma, .ldexp = true});
+    for (size_t i = 0; i < in64.size(); ++i)
+      QVERIFY2(std::bit_cast<uint64_t>(c[i]) == std::bit_cast<uint64_t>(d[i]) ||
+                   (std::isnan(c[i]) && std::isnan(d[i])),
+               qPrintable(QStringLiteral("exp2(%1)").arg(in64[i], 0, 'g', 17)));
+  }
+  UOpPtr x = param(0, dtypes::float32, {});
+  UOpPtr plain = decomposeExp2(x), scaled = decomposeExp2(x, {.ldexp = true});
+  QCOMPARE(opCount(scaled, Op::Ldexp), 1);
+  QCOMPARE(opCount(plain, Op::Ldexp), 0);
+  QCOMPARE(toposort(*plain).size() - toposort(*scaled).size(), size_t{14});
+}
+
 #include "test_transcendental.moc"

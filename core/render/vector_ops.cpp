@@ -3,6 +3,7 @@
 #include "core/ir/buffer_access.h"
 #include "core/ir/node_map.h"
 #include "core/remarks/remark_scope.h"
+#include "core/symbolic/linear_form.h"
 
 #include <algorithm>
 #include <cassert>
@@ -15,9 +16,9 @@
 namespace uops {
 namespace {
 
-// How many single-reader ops a lane's load may pass through to reach its
-// accumulator's update (softmax's exp of x - max is about 30).
-constexpr int kUpdateDepth = 64;
+// How many ops a lane's load may flow through to reach its accumulator's
+// update (softmax's exp of x - max is about 30).
+constexpr size_t kUpdateNodes = 128;
 
 struct VopBuilder {
   const std::vector<const UOp*>& order;
@@ -270,40 +271,100 @@ struct VopBuilder {
     }
   }
 
-  // The accumulator update `v` flows into through ops that each have one
-  // reader (a row's x - mean, its square, ...): a Store of slot s whose value
-  // is an Add or Max of the Load of slot s and the value; null otherwise.
-  const UOp* updateReached(const UOp* v) const {
-    for (int depth = 0; depth < kUpdateDepth; ++depth) {
-      const std::span<const UOp* const> readers = users(v);
-      if (readers.empty() || std::any_of(readers.begin(), readers.end(),
-                                         [&](const UOp* x) { return x != readers[0]; }))
-        return nullptr;
-      const UOp* u = readers[0];
-      if ((u->op() == Op::Add || u->op() == Op::Max) && u->src().size() == 2)
-        if (const int slot = updatedSlot(u, v); slot >= 0) return storedBack(u, slot);
-      v = u;
+  // A Store of `v` into an element of a REG buffer of more than one element
+  // (a row kept for a later pass: softmax's exponentials), ungated; null otherwise.
+  const UOp* keptAside(const UOp* store, const UOp* v) const {
+    if (store->op() != Op::Store || store->src().size() != 2 || store->src(1).get() != v)
+      return nullptr;
+    const UOp* b = registerAccessed(*store);
+    if (!b || b->argAs<BufferArg>().size <= 1 || store->src(0)->src().size() != 2) return nullptr;
+    return vopFloat(v->dtype()) ? store : nullptr;
+  }
+
+  // The accumulator update the value `v` flows into: every node that reads
+  // `v`, or reads one that does, is an op vector arithmetic computes (a row's
+  // x - mean, its square; exp's clamps and polynomial), a Store keeping one
+  // of them aside (`aside`: at most one such Store), or the one update: an
+  // Add or Max of the Load of a slot s, written back into s by its only
+  // reader. That Store; null otherwise.
+  const UOp* updateReached(const UOp* v, const UOp*& aside) const {
+    aside = nullptr;
+    const UOp* update = nullptr;
+    int slot = -1;
+    std::vector<const UOp*> stack{v};
+    std::unordered_set<const UOp*> seen{v};
+    while (!stack.empty()) {
+      const UOp* x = stack.back();
+      stack.pop_back();
+      for (const UOp* r : users(x)) {
+        if (seen.count(r) || r == aside) continue;
+        if (keptAside(r, x)) {
+          if (aside) return nullptr;
+          aside = r;
+          continue;
+        }
+        const int s = (r->op() == Op::Add || r->op() == Op::Max) && r->src().size() == 2
+                          ? updatedSlot(r, x)
+                          : -1;
+        if (s >= 0) {
+          if (update) return nullptr;
+          update = r, slot = s;
+        } else if (!vopComputes(*r) || seen.size() >= kUpdateNodes) {
+          return nullptr;
+        } else {
+          stack.push_back(r);
+        }
+        seen.insert(r);
+      }
     }
-    return nullptr;
+    return update ? storedBack(update, slot) : nullptr;
+  }
+
+  // Whether `stores` write consecutive elements of one buffer, lane k at the
+  // first lane's index plus k.
+  static bool consecutive(const std::vector<const UOp*>& stores) {
+    const UOp* buffer = registerAccessed(*stores[0]);
+    std::optional<LinearForm> first = linearize(stores[0]->src(0)->src(1));
+    if (!first) return false;
+    for (size_t k = 1; k < stores.size(); ++k) {
+      if (registerAccessed(*stores[k]) != buffer) return false;
+      std::optional<LinearForm> f = linearize(stores[k]->src(0)->src(1));
+      if (!f || f->constant != first->constant + static_cast<Int128>(k) ||
+          f->terms.size() != first->terms.size())
+        return false;
+      for (size_t i = 0; i < f->terms.size(); ++i)
+        if (f->terms[i].node != first->terms[i].node || f->terms[i].coef != first->terms[i].coef)
+          return false;
+    }
+    return true;
   }
 
   // Accumulators grouped by a Param load group whose lane k alone flows into
   // slot s[k]'s update (a row's sum or max unrolled into partial
-  // accumulators, their values loaded from consecutive elements).
+  // accumulators, their values loaded from consecutive elements). Values the
+  // lanes keep aside on the way, in consecutive elements of a REG buffer,
+  // become one vector store there (written where its last lane is).
   void seedReductionUpdates(const VectorGroup& loads) {
-    std::vector<const UOp*> stores;
+    std::vector<const UOp*> stores, asides;
     std::vector<int> slots;
     for (const UOp* lane : loads.lanes) {
-      const UOp* store = updateReached(lane);
+      const UOp* aside = nullptr;
+      const UOp* store = updateReached(lane, aside);
       if (!store || plan.opOf.count(store)) return;
       stores.push_back(store);
       slots.push_back(accumulatorSlot(*store));
+      if (aside) asides.push_back(aside);
     }
-    const size_t groups = plan.regGroups.size();
+    if (!asides.empty() && (asides.size() != stores.size() || !consecutive(asides))) return;
+    const size_t ops = plan.ops.size(), groups = plan.regGroups.size();
     const int g = regGroup(slots);
     if (g < 0) return;
-    if (!seed(stores, VectorOpKind::RegStore, latest(stores), 0, g))
-      rollback(plan.ops.size(), groups);
+    if (!seed(stores, VectorOpKind::RegStore, latest(stores), 0, g)) return rollback(ops, groups);
+    if (asides.empty()) return;
+    const UOp* last = latest(asides);
+    const size_t lane =
+        static_cast<size_t>(std::find(asides.begin(), asides.end(), last) - asides.begin());
+    if (!seed(asides, VectorOpKind::ParamStore, last, lane, -1)) rollback(ops, groups);
   }
 
   size_t pos(int op) const { return at(plan.ops[static_cast<size_t>(op)].emitAt); }

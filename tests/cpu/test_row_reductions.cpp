@@ -9,6 +9,7 @@
 #include "tests/support/reference_match.h"
 #include "tests/support/zen5_loop.h"
 
+#include "backends/llvm/host_cpu_target.h"
 #include "core/nn/norm.h"
 #include "core/pipeline/codegen.h"
 #include "core/tensor/tensor.h"
@@ -26,8 +27,11 @@ using testsupport::twoCoreCpu;
 
 namespace {
 
-PipelineRun runFor(const Tensor& out, int vectorBits) {
-  PipelineRun run = runPipeline({out.uop()}, {.trace = false, .target = twoCoreCpu(vectorBits)});
+// `avx512`: the target has FMA and vscalefps (hostCpuTarget on an AVX-512 CPU)
+PipelineRun runFor(const Tensor& out, int vectorBits, bool avx512 = false) {
+  CodegenTarget target = twoCoreCpu(vectorBits);
+  target.fusedMultiplyAdd = target.scaleInstruction = avx512;
+  PipelineRun run = runPipeline({out.uop()}, {.trace = false, .target = target});
   if (run.failed()) throw std::runtime_error("the pipeline failed");
   return run;
 }
@@ -35,8 +39,8 @@ PipelineRun runFor(const Tensor& out, int vectorBits) {
 // The instructions of the innermost loop holding `holding`, in the last
 // kernel's machine code for `cpu`.
 std::map<std::string, int> loopHolding(const Tensor& out, int vectorBits, const std::string& cpu,
-                                       std::string_view holding) {
-  PipelineRun run = runFor(out, vectorBits);
+                                       std::string_view holding, bool avx512 = false) {
+  PipelineRun run = runFor(out, vectorBits, avx512);
   return zen5loop::innermostLoopHolding(run.kernels.back(), cpu, holding);
 }
 
@@ -78,8 +82,9 @@ std::vector<Scalar> specialRows() {
 // Empty where `out` on the CPU equals the reference evaluator exactly (NaN
 // for NaN, the zero's sign) or, with `tol`, within tol * (1 + |want|); else
 // the first difference.
-QString mismatch(const Tensor& out, int vectorBits, double tol = 0) {
-  return testsupport::cpuMismatchWithReference(runFor(out, vectorBits), {out.uop()}, tol, tol);
+QString mismatch(const Tensor& out, int vectorBits, double tol = 0, bool avx512 = false) {
+  return testsupport::cpuMismatchWithReference(runFor(out, vectorBits, avx512), {out.uop()}, tol,
+                                               tol);
 }
 
 } // namespace
@@ -105,6 +110,23 @@ private Q_SLOTS:
         loopHolding(Tensor::empty({4096, 4096}).softmax(1), 512, "sapphirerapids", "vcmpunordps");
     const std::string all = zen5loop::isaText(loop);
     QVERIFY2(loop["vmaxss"] == 0 && idiomsOfWholeVectors(loop, 4, "zmm"), all.c_str());
+  }
+
+  // softmax's exp pass: the row's 16 exponentials of an iteration one zmm
+  // vector, its 2^q one vscalefps, stored into the row cache as one vector
+  // and added into one vector of partial sums. (Exp's clamps read x twice and
+  // the exponentials are kept for the next pass as well as summed: as scalar
+  // lanes for LLVM's SLP vectorizer the scale stayed two exponent fields.)
+  void softmaxExpPassInWholeVectors() {
+    std::map<std::string, int> loop = loopHolding(Tensor::empty({4096, 4096}).softmax(1), 512,
+                                                  "sapphirerapids", "vscalefps", true);
+    const std::string all = zen5loop::isaText(loop);
+    const int vectors = loop["vscalefps"];
+    QVERIFY2(vectors > 0, all.c_str());
+    QVERIFY2(loop["vmovups zmm"] + loop["vmovaps zmm"] >= 2 * vectors, all.c_str()); // load, store
+    QVERIFY2(loop["vaddps"] >= vectors, all.c_str());
+    QVERIFY2(loop["vaddss"] + loop["vmovss xmm"] + loop["vinsertps"] + loop["vpslld"] == 0,
+             all.c_str());
   }
 
   // on AVX2 the 64 maxima are eight 8-lane vectors
@@ -143,21 +165,26 @@ private Q_SLOTS:
   void rowKernelsMatchTheReference_data() {
     QTest::addColumn<int>("vectorBits");
     QTest::addColumn<int>("kernel");
+    QTest::addColumn<bool>("avx512");
     for (int bits : {512, 256}) {
-      QTest::addRow("softmax %d", bits) << bits << 0;
-      QTest::addRow("sum of squares %d", bits) << bits << 1;
-      QTest::addRow("layernorm %d", bits) << bits << 2;
+      QTest::addRow("softmax %d", bits) << bits << 0 << false;
+      QTest::addRow("sum of squares %d", bits) << bits << 1 << false;
+      QTest::addRow("layernorm %d", bits) << bits << 2 << false;
     }
+    QTest::addRow("softmax with FMA and vscalefps") << 512 << 0 << true;
   }
   void rowKernelsMatchTheReference() {
     QFETCH(int, vectorBits);
     QFETCH(int, kernel);
+    QFETCH(bool, avx512);
+    if (avx512 && !hostCpuTarget().scaleInstruction)
+      QSKIP("this CPU has no AVX-512 vscalefps to run the kernel on (the loop is checked above)");
     const Tensor x = (Tensor::arange(int64_t{16} * 4096).cast(dtypes::float32) * 0.37)
                          .sin()
                          .reshape({16, 4096}) *
                      4.0;
     const Tensor out = kernel == 0 ? x.softmax(1) : kernel == 1 ? (x * x).sum(1) : layernorm(x);
-    const QString diff = mismatch(out, vectorBits, 1e-4);
+    const QString diff = mismatch(out, vectorBits, 1e-4, avx512);
     QVERIFY2(diff.isEmpty(), qPrintable(diff));
   }
 };

@@ -64,6 +64,10 @@ struct OptTarget {
   // LOCAL x GROUP_REDUCE work-items in one workgroup: 256 runs on every GPU
   // vendor, and larger groups make PoCL's work-group compile explode
   int64_t maxWorkgroup = 256;
+  // Outputs of at least this many bytes do not stay in the caches for the
+  // next kernel (CodegenTarget::streamingStoreBytes): they go to memory as
+  // written; 0: unknown
+  int64_t streamingStoreBytes = 0;
   // how the kernel's code grows from its nodes (kernel_work.h)
   NodeWeights weights = {};
   // Copies Expand may make (kernel_work.h): of one value, at most 256 (a

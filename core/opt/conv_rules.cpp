@@ -14,16 +14,33 @@
 namespace uops {
 namespace {
 
-// The coefficient of `r` in the index of the kernel's store (0: none, or no
-// single store with a linear index).
-int64_t convStoreCoefficient(const UOpPtr& ast, const UOp& r) {
+constexpr int64_t kCacheLineBytes = 64;
+
+// The kernel's one store through an Index; null where it has none or several.
+const UOp* convStore(const UOpPtr& ast) {
   const UOp* store = nullptr;
   for (const UOp* u : toposort(*ast))
     if (u->op() == Op::Store) {
-      if (store) return 0;
+      if (store) return nullptr;
       store = u;
     }
-  if (!store || store->src(0)->op() != Op::Index) return 0;
+  return store && store->src(0)->op() == Op::Index ? store : nullptr;
+}
+// The bytes of an element the kernel's store writes, and of its whole buffer (0: no single store).
+int64_t convStoredItemBytes(const UOpPtr& ast) {
+  const UOp* store = convStore(ast);
+  return store ? static_cast<int64_t>(store->src(1)->dtype().itemSize()) : 0;
+}
+int64_t convStoredBytes(const UOpPtr& ast) {
+  const UOp* store = convStore(ast);
+  return store ? shapeProduct(store->src(0)->src(0)->shape()) * convStoredItemBytes(ast) : 0;
+}
+
+// The coefficient of `r` in the index of the kernel's store (0: none, or no
+// single store with a linear index).
+int64_t convStoreCoefficient(const UOpPtr& ast, const UOp& r) {
+  const UOp* store = convStore(ast);
+  if (!store) return 0;
   std::optional<LinearForm> form = linearize(store->src(0)->src(1));
   return form ? coefficientOf(*form, r) : 0;
 }
@@ -61,10 +78,21 @@ int64_t convLoadedBytes(const UOpPtr& ast, const UOp& r, bool along) {
 // 24 ms, the stride-2 3x3 23.9 -> 16.2, EfficientNet's 1x1 2.84 -> 2.43,
 // conv2d 3x3 unchanged (38.7, 38.9); ResNet's layer3 (2.4 MB of filters
 // against 3.2 MB of images) went 30 -> 41 ms that way, so it keeps its order.
-std::optional<TileStep> convRowsOutside(const UOpPtr& ast, const std::vector<KernelAxis>& outputs,
+// Not where the output goes to memory as written (target.streamingStoreBytes)
+// and a tile's rows are no whole cache lines: with the channels inside, the
+// line two rows share is written half at a time, a channel loop apart, and
+// read for ownership twice. The 1x1 on 56 x 56 to 256 channels (51 MB out,
+// one 224-byte row a tile) on 2 Sapphire Rapids cores, the kernel alone,
+// minima of 12 runs, 6 alternating rounds: 8.7-10.9 ms rows outside, 6.5-6.9
+// channels outside (AVX2's tile of two rows writes 448 bytes, whole lines).
+std::optional<TileStep> convRowsOutside(const UOpPtr& ast, const OptTarget& target,
+                                        const std::vector<KernelAxis>& outputs,
                                         const KernelAxis& channels, int64_t fc, int64_t fy) {
   const KernelAxis& x = outputs[0];
   const KernelAxis& y = outputs[1];
+  if (target.streamingStoreBytes > 0 && convStoredBytes(ast) >= target.streamingStoreBytes &&
+      fy * x.size * convStoredItemBytes(ast) % kCacheLineBytes != 0)
+    return std::nullopt;
   int64_t images = 1;
   for (size_t i = 2; i < outputs.size(); ++i)
     if (outputs[i].index != channels.index) images *= outputs[i].size;
@@ -107,7 +135,7 @@ std::optional<RegisterTile> convTileAvx2WholeVectors(const UOpPtr& ast, const Op
                         "AVX2: two output rows share the input rows of the window"});
   tile.steps.push_back({Opt{OptOpKind::Split, channels.index, fc, AxisType::Upcast, false, 0},
                         "AVX2: output channels reuse the rows' loads, eight accumulators in all"});
-  if (std::optional<TileStep> order = convRowsOutside(ast, outputs, channels, fc, 2))
+  if (std::optional<TileStep> order = convRowsOutside(ast, target, outputs, channels, fc, 2))
     tile.steps.push_back(*order);
   tile.tileAxes = {x.index, channels.index};
   return tile;
@@ -143,7 +171,7 @@ std::optional<RegisterTile> convTileAvx2ShortRow(const UOpPtr& ast, const OptTar
          "AVX2: a row shorter than two vectors takes the next, consecutive in memory"});
   tile.steps.push_back({Opt{OptOpKind::Split, x.index, x.size, AxisType::Upcast, false, 0},
                         "AVX2: the whole row, innermost, packed into vectors, none padded"});
-  if (std::optional<TileStep> order = convRowsOutside(ast, outputs, channels, fc, fy))
+  if (std::optional<TileStep> order = convRowsOutside(ast, target, outputs, channels, fc, fy))
     tile.steps.push_back(*order);
   tile.tileAxes = {x.index, channels.index};
   return tile;
@@ -178,7 +206,7 @@ std::optional<RegisterTile> convTileAvx2Padded(const UOpPtr& ast, const OptTarge
                         "AVX2: two vectors of the image row, reused by each broadcast filter tap"});
   tile.steps.push_back({Opt{OptOpKind::Split, channels.index, fc, AxisType::Upcast, false, 0},
                         "AVX2: output channels reuse the row's loads, eight accumulators in all"});
-  if (std::optional<TileStep> order = convRowsOutside(ast, outputs, channels, fc, 1))
+  if (std::optional<TileStep> order = convRowsOutside(ast, target, outputs, channels, fc, 1))
     tile.steps.push_back(*order);
   tile.tileAxes = {x.index, channels.index};
   return tile;
@@ -296,7 +324,8 @@ std::optional<RegisterTile> convChannelPairTile(const UOpPtr& ast, const OptTarg
        "two blocks of the packed filters' output channels, a vector each"});
   for (TileStep& step : inputChannelsInnermost(ast))
     tile.steps.push_back(std::move(step));
-  if (std::optional<TileStep> order = convRowsOutside(ast, outputs, channels, 2 * lanes, fy))
+  if (std::optional<TileStep> order =
+          convRowsOutside(ast, target, outputs, channels, 2 * lanes, fy))
     tile.steps.push_back(*order);
   tile.tileAxes = {channels.index, x.index};
   return tile;
@@ -361,7 +390,7 @@ std::optional<RegisterTile> convChannelTile(const UOpPtr& ast, const OptTarget& 
                         "a block of the packed filters' output channels as one vector"});
   for (TileStep& step : inputChannelsInnermost(ast))
     tile.steps.push_back(std::move(step));
-  if (std::optional<TileStep> order = convRowsOutside(ast, outputs, channels, lanes, fy))
+  if (std::optional<TileStep> order = convRowsOutside(ast, target, outputs, channels, lanes, fy))
     tile.steps.push_back(*order);
   tile.tileAxes = {channels.index, x.index};
   return tile;
@@ -431,7 +460,7 @@ std::optional<RegisterTile> convTile(const UOpPtr& ast, const OptTarget& target)
     tile.steps.push_back(split(*reuser, fc, "stride 2: output channels reuse each load of the input row"));
     tile.steps.push_back(split(x, fx, "stride 2: the output row, at most two vectors of it, its input row read as "
                                       "every other element"));
-    if (std::optional<TileStep> order = convRowsOutside(ast, outputs, *reuser, fc, 1))
+    if (std::optional<TileStep> order = convRowsOutside(ast, target, outputs, *reuser, fc, 1))
       tile.steps.push_back(*order);
     tile.tileAxes = {x.index, reuser->index};
     return tile;
@@ -451,7 +480,7 @@ std::optional<RegisterTile> convTile(const UOpPtr& ast, const OptTarget& target)
     if (fy > 1)
       tile.steps.push_back(split(y, fy, "a row shorter than two vectors: two output rows, consecutive in memory, make longer vectors"));
     tile.steps.push_back(split(x, x.size, "image rows not whole vectors: the whole row, innermost, packed into vectors"));
-    if (std::optional<TileStep> order = convRowsOutside(ast, outputs, *reuser, fc, fy))
+    if (std::optional<TileStep> order = convRowsOutside(ast, target, outputs, *reuser, fc, fy))
       tile.steps.push_back(*order);
     tile.tileAxes = {x.index, reuser->index};
     return tile;

@@ -122,6 +122,7 @@ inline OptTarget optTargetOf(const CodegenTarget& t) {
   o.workItemVectorizer = t.workItemVectorizer;
   o.warpSize = t.warpSize;
   o.sharedMemoryBytes = t.sharedMemoryBytes;
+  o.streamingStoreBytes = t.streamingStoreBytes;
   o.tensorCores = t.tensorCores;
   o.maxWorkgroup = t.maxWorkgroup;
   o.weights.decomposedTranscendentals = t.transcendentals == TranscendentalMode::Decompose;

@@ -320,9 +320,10 @@ struct VopBuilder {
     return update ? storedBack(update, slot) : nullptr;
   }
 
-  // Whether `stores` write consecutive elements of one buffer, lane k at the
-  // first lane's index plus k.
-  static bool consecutive(const std::vector<const UOp*>& stores) {
+  // Whether `stores` write consecutive elements of one REG buffer, lane k at
+  // the first lane's index plus k, and nothing else reads or writes that
+  // buffer between them (their vector store is written at the last).
+  bool oneVectorStore(const std::vector<const UOp*>& stores) const {
     const UOp* buffer = registerAccessed(*stores[0]);
     std::optional<LinearForm> first = linearize(stores[0]->src(0)->src(1));
     if (!first) return false;
@@ -336,6 +337,12 @@ struct VopBuilder {
         if (f->terms[i].node != first->terms[i].node || f->terms[i].coef != first->terms[i].coef)
           return false;
     }
+    auto slot = slots.find(buffer);
+    if (slot == slots.end()) return false;
+    const size_t from = at(earliest(stores)), to = at(latest(stores));
+    for (const UOp* a : accessesOfSlot.at(slot->second))
+      if (at(a) > from && at(a) < to && std::find(stores.begin(), stores.end(), a) == stores.end())
+        return false;
     return true;
   }
 
@@ -355,7 +362,7 @@ struct VopBuilder {
       slots.push_back(accumulatorSlot(*store));
       if (aside) asides.push_back(aside);
     }
-    if (!asides.empty() && (asides.size() != stores.size() || !consecutive(asides))) return;
+    if (!asides.empty() && (asides.size() != stores.size() || !oneVectorStore(asides))) return;
     const size_t ops = plan.ops.size(), groups = plan.regGroups.size();
     const int g = regGroup(slots);
     if (g < 0) return;

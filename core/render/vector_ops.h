@@ -12,9 +12,11 @@
 // loads times one scalar, added into accumulator k (a convolution tiled over
 // output channels, whose output stores are not consecutive along them: the
 // sums are read out lane by lane after their loop), or lane k alone flowing
-// through ops of one reader each into accumulator k's Add or Max (a row's
-// sum, max, or sum of squares unrolled); it is kept where it makes more
-// accumulators vectors. A commutative op's lanes may hold their operands
+// through vector-computable ops into accumulator k's Add or Max (a row's
+// sum, max, or sum of squares unrolled; softmax's exp sum, whose
+// exponentials the lanes also keep in consecutive elements of a REG row:
+// one vector store there); it is kept where it makes more accumulators
+// vectors. A commutative op's lanes may hold their operands
 // either way round. A tree's lanes at each step are
 //   - one node for every lane: a splat of it;
 //   - the loads of a group of consecutive, ungated elements (vector_access.h);
@@ -52,6 +54,9 @@
 
 namespace uops {
 
+// ParamLoad, ParamStore: consecutive elements through the first lane's Index
+// (a Param's group, vector_access.h; a store also a row a reduction keeps
+// aside in a REG buffer); RegLoad, RegStore: an accumulator group's vector.
 enum class VectorOpKind : unsigned char { ParamLoad, RegLoad, Alu, ParamStore, RegStore };
 
 struct VectorOp {

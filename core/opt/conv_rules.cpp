@@ -26,15 +26,6 @@ const UOp* convStore(const UOpPtr& ast) {
     }
   return store && store->src(0)->op() == Op::Index ? store : nullptr;
 }
-// The bytes of an element the kernel's store writes, and of its whole buffer (0: no single store).
-int64_t convStoredItemBytes(const UOpPtr& ast) {
-  const UOp* store = convStore(ast);
-  return store ? static_cast<int64_t>(store->src(1)->dtype().itemSize()) : 0;
-}
-int64_t convStoredBytes(const UOpPtr& ast) {
-  const UOp* store = convStore(ast);
-  return store ? shapeProduct(store->src(0)->src(0)->shape()) * convStoredItemBytes(ast) : 0;
-}
 
 // The coefficient of `r` in the index of the kernel's store (0: none, or no
 // single store with a linear index).
@@ -90,8 +81,10 @@ std::optional<TileStep> convRowsOutside(const UOpPtr& ast, const OptTarget& targ
                                         const KernelAxis& channels, int64_t fc, int64_t fy) {
   const KernelAxis& x = outputs[0];
   const KernelAxis& y = outputs[1];
-  if (target.streamingStoreBytes > 0 && convStoredBytes(ast) >= target.streamingStoreBytes &&
-      fy * x.size * convStoredItemBytes(ast) % kCacheLineBytes != 0)
+  const UOp* store = target.streamingStoreBytes > 0 ? convStore(ast) : nullptr;
+  const int64_t item = store ? static_cast<int64_t>(store->src(1)->dtype().itemSize()) : 0;
+  if (store && shapeProduct(store->src(0)->src(0)->shape()) * item >= target.streamingStoreBytes &&
+      fy * x.size * item % kCacheLineBytes != 0)
     return std::nullopt;
   int64_t images = 1;
   for (size_t i = 2; i < outputs.size(); ++i)

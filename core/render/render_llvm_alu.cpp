@@ -55,6 +55,19 @@ std::string maximumOfVariables(Writer& w, DType d, size_t lanes, const std::stri
   return w.emit(fmt::format("bitcast {} {} to {}", i, w.emit(fmt::format("or {} {}, {}", i, both, nan)), t));
 }
 
+// A float register type's exponent field: float or double.
+struct ExponentField {
+  bool f64;
+  int mantBits;
+  int64_t bias;
+  double shifter; // 1.5 * 2^mantBits: adding it leaves an integral n in the low bits
+};
+ExponentField exponentField(DType d) {
+  const bool f64 = regType(d) == "double";
+  const int mantBits = f64 ? 52 : 23;
+  return {f64, mantBits, f64 ? 1023 : 127, std::ldexp(1.5, mantBits)};
+}
+
 // Ldexp: a * 2^n for an integral float n. On a whole 128-, 256- or 512-bit vector of a target
 // with AVX-512 (Writer::scaleInstruction) one vscalefps / vscalefpd, which rounds once for every
 // n. Elsewhere 2^n is two exponent fields, 2^floor(n / 2) and 2^(n - floor(n / 2)), multiplied in
@@ -66,7 +79,7 @@ std::string maximumOfVariables(Writer& w, DType d, size_t lanes, const std::stri
 std::string ldexp(Writer& w, DType d, size_t lanes, const std::string& a, const std::string& n,
                   const std::string& shiftedN) {
   const std::string t = laneType(lanes, regType(d));
-  const bool f64 = regType(d) == "double";
+  const auto [f64, mantBits, bias, shifter] = exponentField(d);
   const size_t bits = lanes * d.itemSize() * 8;
   if (w.scaleInstruction && (bits == 128 || bits == 256 || bits == 512)) {
     const std::string mask = lanes == 16 ? "i16" : "i8", rounding = bits == 512 ? ", i32 4" : "";
@@ -76,9 +89,6 @@ std::string ldexp(Writer& w, DType d, size_t lanes, const std::string& a, const 
         fmt::format("{}, {}, {}, {}{}", t, t, t, mask, bits == 512 ? ", i32" : ""));
   }
   const std::string it = f64 ? "i64" : "i32", i = laneType(lanes, it);
-  const int mantBits = f64 ? 52 : 23;
-  const int64_t bias = f64 ? 1023 : 127;
-  const double shifter = std::ldexp(1.5, mantBits);
   const int64_t shifterBits =
       f64 ? std::bit_cast<int64_t>(shifter) : std::bit_cast<int32_t>(static_cast<float>(shifter));
   auto splat = [&](int64_t v) { return inEveryLane(w, lanes, it, std::to_string(v)); };
@@ -107,8 +117,9 @@ std::string shiftedOperand(Writer& w, const UOp& u) {
   const UOp& n = *u.src(1);
   if (n.op() != Op::Add || n.src(1)->op() != Op::Const) return {};
   const std::optional<ConstValue> c = n.src(1)->constValue();
-  const double shifter = std::ldexp(1.5, regType(u.dtype()) == "double" ? 52 : 23);
-  if (!c || !std::holds_alternative<double>(*c) || std::get<double>(*c) != -shifter) return {};
+  if (!c || !std::holds_alternative<double>(*c) ||
+      std::get<double>(*c) != -exponentField(u.dtype()).shifter)
+    return {};
   return w.operand(*n.src(0));
 }
 

@@ -52,13 +52,6 @@ std::optional<Candidate> candidate(const UOp& u, size_t position, VectorAccess w
   return Candidate{&u, position, store, gate, param, std::move(*index)};
 }
 
-bool sameTerms(const LinearForm& a, const LinearForm& b) {
-  if (a.terms.size() != b.terms.size()) return false;
-  for (size_t i = 0; i < a.terms.size(); ++i)
-    if (a.terms[i].node != b.terms[i].node || a.terms[i].coef != b.terms[i].coef) return false;
-  return true;
-}
-
 // Whether anything in [from, to] of `nodes` other than `members` reads or writes `param`.
 bool touchedBetween(const std::vector<const UOp*>& nodes, size_t from, size_t to, const UOp* param,
                     const std::vector<const UOp*>& members) {

@@ -330,12 +330,8 @@ struct VopBuilder {
     for (size_t k = 1; k < stores.size(); ++k) {
       if (registerAccessed(*stores[k]) != buffer) return false;
       std::optional<LinearForm> f = linearize(stores[k]->src(0)->src(1));
-      if (!f || f->constant != first->constant + static_cast<Int128>(k) ||
-          f->terms.size() != first->terms.size())
+      if (!f || f->constant != first->constant + static_cast<Int128>(k) || !sameTerms(*f, *first))
         return false;
-      for (size_t i = 0; i < f->terms.size(); ++i)
-        if (f->terms[i].node != first->terms[i].node || f->terms[i].coef != first->terms[i].coef)
-          return false;
     }
     auto slot = slots.find(buffer);
     if (slot == slots.end()) return false;

@@ -236,6 +236,13 @@ bool isCanonicalSum(const UOp& e) {
   return true;
 }
 
+bool sameTerms(const LinearForm& a, const LinearForm& b) {
+  if (a.terms.size() != b.terms.size()) return false;
+  for (size_t i = 0; i < a.terms.size(); ++i)
+    if (a.terms[i].node != b.terms[i].node || a.terms[i].coef != b.terms[i].coef) return false;
+  return true;
+}
+
 int64_t coefficientOf(const LinearForm& form, const UOp& node) {
   for (const LinearTerm& t : form.terms)
     if (t.node.get() == &node) return static_cast<int64_t>(t.coef);

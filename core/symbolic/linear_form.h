@@ -53,6 +53,9 @@ bool isCanonical(const UOp& e, const LinearForm& form);
 // without building or sorting the form.
 bool isCanonicalSum(const UOp& e);
 
+// Whether two forms have the same terms (nodes and coefficients), whatever
+// their constants: sums that differ by a constant.
+bool sameTerms(const LinearForm& a, const LinearForm& b);
 // The coefficient of `node`'s term in `form` (terms are distinct nodes); 0
 // when it has none (the node does not occur, or only under a division or a
 // modulo).

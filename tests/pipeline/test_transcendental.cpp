@@ -23,6 +23,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include <fmt/format.h>
@@ -206,8 +207,13 @@ int opCount(const UOpPtr& root, Op op) {
     n += u->op() == op;
   return n;
 }
-bool sameBits(float a, float b) {
-  return std::bit_cast<uint32_t>(a) == std::bit_cast<uint32_t>(b);
+template <class T> bool sameBits(T a, T b) {
+  using Bits = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
+  return std::bit_cast<Bits>(a) == std::bit_cast<Bits>(b);
+}
+// The same bits, or NaN both (a NaN's payload aside).
+template <class T> bool sameValue(T a, T b) {
+  return sameBits(a, b) || (std::isnan(a) && std::isnan(b));
 }
 
 } // namespace
@@ -499,17 +505,15 @@ void TestTranscendental::exp2LdexpIsTheSameScale() {
     std::vector<float> b =
         evaluate(decomposeExp2, dtypes::float32, in32, {.fma = fma, .ldexp = true});
     for (size_t i = 0; i < in32.size(); ++i)
-      QVERIFY2(sameBits(a[i], b[i]) || (std::isnan(a[i]) && std::isnan(b[i])),
-               qPrintable(QStringLiteral("exp2(%1): %2 against %3")
-                              .arg(double(in32[i]))
-                              .arg(double(a[i]))
-                              .arg(double(b[i]))));
+      QVERIFY2(sameValue(a[i], b[i]), qPrintable(QStringLiteral("exp2(%1): %2 against %3")
+                                                     .arg(double(in32[i]))
+                                                     .arg(double(a[i]))
+                                                     .arg(double(b[i]))));
     std::vector<double> c = evaluate(decomposeExp2, dtypes::float64, in64, {.fma = fma});
     std::vector<double> d =
         evaluate(decomposeExp2, dtypes::float64, in64, {.fma = fma, .ldexp = true});
     for (size_t i = 0; i < in64.size(); ++i)
-      QVERIFY2(std::bit_cast<uint64_t>(c[i]) == std::bit_cast<uint64_t>(d[i]) ||
-                   (std::isnan(c[i]) && std::isnan(d[i])),
+      QVERIFY2(sameValue(c[i], d[i]),
                qPrintable(QStringLiteral("exp2(%1)").arg(in64[i], 0, 'g', 17)));
   }
   UOpPtr x = param(0, dtypes::float32, {});

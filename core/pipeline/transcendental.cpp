@@ -244,8 +244,13 @@ UOpPtr exp2Native(const Emit& e, const UOpPtr& x) {
   UOpPtr t = xs + e.f(shifter);
   UOpPtr q = e.sub(t, e.f(shifter));
   UOpPtr s = e.sub(xs, q); // exact: q is within 1/2 of xs
+  // p is within [0.7, 1.5), so below q = -(bias + mantBits) p 2^q rounds to 0: p is 0 there
+  // instead. The value is the same, but the scale no longer underflows: an x86 core takes a
+  // microcode assist (about 20x the instruction's time) for each vector whose scaling
+  // underflows, and softmax's masked -inf scores or sigmoid's large inputs all take this path.
   UOpPtr p = e.mulAdd(s, e.horner(s, fm.exp2Poly), e.f(1.0));
-  // p is within [0.7, 1.5) and q within the clamps: p 2^q rounds once either way
+  p = where(lt(q, e.f(-(fm.bias + fm.mantBits))), e.f(0.0), p);
+  // q within the clamps: p 2^q rounds once either way
   if (e.with.ldexp) return UOp::make(Op::Ldexp, fm.fp, {p, q});
   // The scale 2^q = 2^q1 2^q2 with q1 = floor(q / 2), q2 = q - q1: both normal for
   // every clamped q. The integer bits of t are bits(shifter) + q, so u = q + 2 bias

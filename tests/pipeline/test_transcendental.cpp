@@ -237,6 +237,7 @@ private Q_SLOTS:
   void shapedInput();
   void fusedPolynomialsAreFma();
   void exp2LdexpIsTheSameScale();
+  void exp2ScalesZeroBelowTheSubnormals();
 };
 
 void TestTranscendental::onlyPrimitives_data() {
@@ -296,10 +297,10 @@ void TestTranscendental::exp2Specials() {
 // uint32 renders as seven instructions), and its polynomial is plain Horner:
 // softmax and gelu on the CPU spend most of their time in these nodes.
 void TestTranscendental::exp2WithoutCasts() {
-  // Nodes with Consts: 49 and 67 (70 and 88 with 1 + c1 s carried exactly and
-  // the scale's halves from a second shifted float; 87 and 105 with TwoProduct
-  // and Casts).
-  for (auto [d, most] : {std::pair{dtypes::float32, size_t{49}}, {dtypes::float64, size_t{67}}}) {
+  // Nodes with Consts: 53 and 71, 4 of them the polynomial's 0 below the subnormals
+  // (70 and 88 with 1 + c1 s carried exactly and the scale's halves from a second
+  // shifted float; 87 and 105 with TwoProduct and Casts).
+  for (auto [d, most] : {std::pair{dtypes::float32, size_t{53}}, {dtypes::float64, size_t{71}}}) {
     UOpPtr x = param(0, d, {});
     UOpPtr root = decomposeExp2(x); // toposort's pointers live as long as the root
     std::vector<const UOp*> nodes = toposort(*root);
@@ -521,6 +522,39 @@ void TestTranscendental::exp2LdexpIsTheSameScale() {
   QCOMPARE(opCount(scaled, Op::Ldexp), 1);
   QCOMPARE(opCount(plain, Op::Ldexp), 0);
   QCOMPARE(toposort(*plain).size() - toposort(*scaled).size(), size_t{14});
+}
+
+// Below the smallest subnormal's half exp2's polynomial is 0 before it is scaled: p 2^q rounds
+// to 0 there anyway, and a scale that underflows costs an x86 core a microcode assist per vector
+// (20x the instruction: softmax's -inf scores). Zero itself scales without one.
+void TestTranscendental::exp2ScalesZeroBelowTheSubnormals() {
+  // the value the scale multiplies: Ldexp's first operand, or the operand of the first product
+  // with an exponent field (a Bitcast)
+  Decompose scaled = [](const UOpPtr& x, DecomposeWith with) -> UOpPtr {
+    UOpPtr root = decomposeExp2(x, with);
+    for (const UOp* u : toposort(*root)) {
+      if (u->op() == Op::Ldexp) return u->src(0);
+      if (u->op() == Op::Mul && u->src(1)->op() == Op::Bitcast && u->src(0)->op() != Op::Mul)
+        return u->src(0);
+    }
+    return nullptr;
+  };
+  const float inf = std::numeric_limits<float>::infinity();
+  for (bool ldexp : {false, true})
+    for (bool fma : {false, true}) {
+      const DecomposeWith with{.fma = fma, .ldexp = ldexp};
+      const std::vector<float> p32 =
+          evaluate(scaled, dtypes::float32,
+                   std::vector<float>{-150.6f, -151.f, -160.f, -1e30f, -inf, -150.f, -149.f}, with);
+      for (size_t i = 0; i < 5; ++i)
+        QVERIFY2(sameBits(p32[i], 0.f), qPrintable(QString::number(i)));
+      QVERIFY(p32[5] > 0.5f && p32[6] > 0.5f); // 2^-150 (p = 1) still rounds to a subnormal
+      const std::vector<double> p64 = evaluate(
+          scaled, dtypes::float64, std::vector<double>{-1075.6, -1080.0, -1e300, -1075.0}, with);
+      for (size_t i = 0; i < 3; ++i)
+        QVERIFY2(sameBits(p64[i], 0.0), qPrintable(QString::number(i)));
+      QVERIFY(p64[3] > 0.5);
+    }
 }
 
 #include "test_transcendental.moc"

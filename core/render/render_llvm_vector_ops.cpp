@@ -2,8 +2,9 @@
 // stores, splats (insertelement + shufflevector), vector fadd / fmul (with
 // `contract` where the scalar lanes have it: LLVM fuses them into vector
 // FMAs) and llvm.maximum, the other elementwise ops as the same instructions
-// on vectors (render_llvm_alu.cpp's elementwiseOp writes both); accumulator groups as one vector alloca whose
-// elements are the group's REG slots. float16 lanes are `<N x float>` values,
+// on vectors (render_llvm_alu.cpp's elementwiseOp writes both); accumulator groups as one vector
+// alloca whose elements are the group's REG slots. bool lanes are `<N x i8>` in memory. float16
+// lanes are `<N x float>` values,
 // `<N x half>` in memory, rounded through `<N x half>` where the scalar op
 // rounds (fptrunc / fpext: F16C's vcvtps2ph / vcvtph2ps on whole vectors).
 #include "core/render/render_llvm_writer.h"
@@ -76,8 +77,8 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
   const DType d = store ? first.src(1)->dtype() : first.dtype();
   const size_t n = op.lanes.size();
   const std::string t = regType(d), vt = laneType(n, t);
-  // a Param's elements: float16 as half, others as their register type
-  const std::string mt = vopHalf(d) ? "half" : t, mvt = laneType(n, mt);
+  // a Param's elements: float16 as half, bool as i8, others as their register type
+  const std::string mt = vopHalf(d) ? "half" : d.isBool() ? "i8" : t, mvt = laneType(n, mt);
   // operand i: another op's vector, or a splat of the first lane's source
   auto operand = [&](size_t i) -> std::string {
     const int p = op.operands[i];
@@ -91,6 +92,7 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
   case VectorOpKind::ParamLoad:
     v = w.emit(fmt::format("load {}, ptr {}, align {}", mvt, vopStart(w, op, mt), d.itemSize()));
     if (vopHalf(d)) v = vopFromHalf(w, n, v);
+    if (d.isBool()) v = w.emit(fmt::format("icmp ne {} {}, zeroinitializer", mvt, v));
     break;
   case VectorOpKind::RegLoad:
     v = w.emit(fmt::format("load {}, ptr {}", vt, accumulators));
@@ -109,7 +111,10 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
     break;
   }
   case VectorOpKind::ParamStore: {
-    const std::string value = vopHalf(d) ? vopToHalf(w, n, operand(0)) : operand(0);
+    const std::string value = vopHalf(d) ? vopToHalf(w, n, operand(0))
+                              : d.isBool()
+                                  ? w.emit(fmt::format("zext {} {} to {}", vt, operand(0), mvt))
+                                  : operand(0);
     auto write = [&] {
       w.line(fmt::format("store {} {}, ptr {}, align {}{}", mvt, value, vopStart(w, op, mt), d.itemSize(),
                          w.storeMetadata(*first.src(0))));

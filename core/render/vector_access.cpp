@@ -24,11 +24,11 @@ struct Candidate {
   LinearForm index;
 };
 
-// A dtype that is its own memory type; the tiles' float16 too (explicit vector
-// ops convert it as a whole vector, vector_ops.h)
+// A dtype that is its own memory type; the tiles' float16 and bool too (explicit
+// vector ops convert them as whole vectors, vector_ops.h)
 bool vectorizable(DType d, VectorAccess which) {
-  if (d.count != 1 || d.isBool() || d.scalar == ScalarType::BFloat16) return false;
-  return d.scalar != ScalarType::Float16 || which == VectorAccess::Tiles;
+  if (d.count != 1 || d.scalar == ScalarType::BFloat16) return false;
+  return (d.scalar != ScalarType::Float16 && !d.isBool()) || which == VectorAccess::Tiles;
 }
 
 const UOp* paramOf(const UOp& access) {

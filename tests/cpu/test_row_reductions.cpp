@@ -129,6 +129,21 @@ private Q_SLOTS:
              all.c_str());
   }
 
+  // a masked softmax (attention's scores where a bool mask holds, -inf
+  // elsewhere): its max pass reads the mask's bytes as whole vectors too, four
+  // 16-lane vectors of maxima (bool loads were left to LLVM, which packed the
+  // 64 lanes two at a time: 2.5x the kernel's time)
+  void maskedSoftmaxMaxPassInWholeVectors() {
+    const Tensor mask = Tensor::empty({2048, 2048}, dtypes::bool_);
+    const Tensor scores =
+        mask.where(Tensor::empty({2048, 2048}), -std::numeric_limits<double>::infinity());
+    std::map<std::string, int> loop =
+        loopHolding(scores.softmax(1), 512, "sapphirerapids", "vcmpunordps");
+    const std::string all = zen5loop::isaText(loop);
+    QVERIFY2(loop["vmaxss"] == 0 && idiomsOfWholeVectors(loop, 4, "zmm"), all.c_str());
+    QVERIFY2(loop["vpinsrb"] + loop["movzx"] == 0, all.c_str());
+  }
+
   // on AVX2 the 64 maxima are eight 8-lane vectors
   void rowMaxOnAvx2() {
     std::map<std::string, int> loop =
@@ -160,8 +175,8 @@ private Q_SLOTS:
     QVERIFY2(diff.isEmpty(), qPrintable(diff));
   }
 
-  // softmax, a sum of squares and layernorm over rows without NaN, within
-  // float rounding of the reference (sums in another order)
+  // softmax (plain and causally masked), a sum of squares and layernorm over rows without NaN,
+  // within float rounding of the reference (sums in another order)
   void rowKernelsMatchTheReference_data() {
     QTest::addColumn<int>("vectorBits");
     QTest::addColumn<int>("kernel");
@@ -170,6 +185,7 @@ private Q_SLOTS:
       QTest::addRow("softmax %d", bits) << bits << 0 << false;
       QTest::addRow("sum of squares %d", bits) << bits << 1 << false;
       QTest::addRow("layernorm %d", bits) << bits << 2 << false;
+      QTest::addRow("causal softmax %d", bits) << bits << 3 << false;
     }
     QTest::addRow("softmax with FMA and vscalefps") << 512 << 0 << true;
   }
@@ -183,7 +199,14 @@ private Q_SLOTS:
                          .sin()
                          .reshape({16, 4096}) *
                      4.0;
-    const Tensor out = kernel == 0 ? x.softmax(1) : kernel == 1 ? (x * x).sum(1) : layernorm(x);
+    // the causal mask: row r keeps its first r + 1 scores
+    const Tensor masked = Tensor::ones({16, 4096}, dtypes::bool_)
+                              .tril()
+                              .where(x, -std::numeric_limits<double>::infinity());
+    const Tensor out = kernel == 0   ? x.softmax(1)
+                       : kernel == 1 ? (x * x).sum(1)
+                       : kernel == 2 ? layernorm(x)
+                                     : masked.softmax(1);
     const QString diff = mismatch(out, vectorBits, 1e-4, avx512);
     QVERIFY2(diff.isEmpty(), qPrintable(diff));
   }

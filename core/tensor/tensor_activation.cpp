@@ -15,16 +15,20 @@ Tensor Tensor::relu() const {
 Tensor Tensor::relu6() const {
   return relu().sub(sub(6).relu());
 }
-// tinygrad's 1 / (1 + exp(-x)), with exp's argument capped at 2^127 so it never overflows: the
-// chain rule through the formula then stays finite (at x = -300 tinygrad's is inf * 0, hidden
-// or not by its symbolic rewrites depending on what it realizes together). Below x = -88 the
-// value is 1 / (1 + 2^127), 6e-39, instead of a smaller denormal or 0, and the gradient is 0;
-// tanh and the gelus inherit this. (A select between two formulas would be exact there, but
-// LLVM's SLP vectorizer shuffles such selects across lanes: the gelu benchmark ran 1.4-2x slower.)
+// tinygrad's 1 / (1 + exp(-x)), with exp's argument kept within [-126, 126] (base 2) so it
+// never overflows: the chain rule through the formula then stays finite (at x = -300 tinygrad's
+// is inf * 0, hidden or not by its symbolic rewrites depending on what it realizes together).
+// Below x = -87.3 the value is 1 / (1 + 2^126) = 2^-126, the smallest normal float, instead of a
+// denormal or 0, and the gradient is 0; tanh and the gelus inherit this. Above x = 87.3 it is 1
+// exactly as before (1 + 2^-126 rounds to 1), its gradient 0 instead of a denormal. No value in
+// between is subnormal: an x86 core takes a microcode assist (20x the instruction) for each
+// vector whose division or exp2 scale gives one, and a gelu over inputs of N(0, 9) spent more
+// than half its time there. (A select between two formulas would be exact there, but LLVM's SLP
+// vectorizer shuffles such selects across lanes: the gelu benchmark ran 1.4-2x slower.)
 namespace {
 
 // x * sigmoid(z), 0 where sigmoid(z) is (z below -128 ln 2, where tinygrad's 2^(-z / ln 2)
-// overflows to inf): sigmoid's floor of 6e-39 made silu(-inf) -inf and silu(-1e30) -6e-9 where
+// overflows to inf): sigmoid's floor of 2^-126 made silu(-inf) -inf and silu(-1e30) -1e-8 where
 // IEEE and tinygrad give NaN and -0. A multiply by the comparison, not a select (see sigmoid).
 Tensor timesSigmoid(const Tensor& x, const Tensor& z) {
   Tensor product = x.mul(z.sigmoid());
@@ -34,7 +38,12 @@ Tensor timesSigmoid(const Tensor& x, const Tensor& z) {
 } // namespace
 
 Tensor Tensor::sigmoid() const {
-  return (1 + mul(-1 / std::numbers::ln2).minimum(127.0).exp2()).reciprocal();
+  // the bounds as compares and selects, exp2's own clamps (Max and the negations of a minimum
+  // cost spills in gelu's vector loop); NaN compares false and stays NaN
+  Tensor v = mul(-1 / std::numbers::ln2);
+  v = v.lt(-126.0).where(-126.0, v);
+  v = v.gt(126.0).where(126.0, v);
+  return (1 + v.exp2()).reciprocal();
 }
 Tensor Tensor::hardsigmoid(double alpha, double beta) const {
   Tensor y = alpha * *this + beta;

@@ -3,10 +3,10 @@
 // `contract` where the scalar lanes have it: LLVM fuses them into vector
 // FMAs) and llvm.maximum, the other elementwise ops as the same instructions
 // on vectors (render_llvm_alu.cpp's elementwiseOp writes both); accumulator groups as one vector
-// alloca whose elements are the group's REG slots. bool lanes are `<N x i8>` in memory. float16
-// lanes are `<N x float>` values,
-// `<N x half>` in memory, rounded through `<N x half>` where the scalar op
-// rounds (fptrunc / fpext: F16C's vcvtps2ph / vcvtph2ps on whole vectors).
+// alloca whose elements are the group's REG slots. bool lanes are `<N x i1>` values, `<N x i8>`
+// in memory. float16 lanes are `<N x float>` values, `<N x half>` in memory, rounded through
+// `<N x half>` where the scalar op rounds (fptrunc / fpext: F16C's vcvtps2ph / vcvtph2ps on
+// whole vectors).
 #include "core/render/render_llvm_writer.h"
 
 #include <algorithm>

@@ -2,13 +2,16 @@
 
 #include "core/ir/build.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cassert>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <span>
+#include <variant>
 #include <vector>
 
 namespace uops {
@@ -218,6 +221,33 @@ Pair twoProd(const Emit& e, const UOpPtr& a, const UOpPtr& b) {
 
 // ---- exp2 -------------------------------------------------------------------------------------
 
+// The range a float value lies in where it is not NaN, as far as the clamps that made it
+// show: where(v < c, c, v) is at least c, where(c < v, c, v) at most c (NaN passes both).
+struct ClampBounds {
+  double lo = -std::numeric_limits<double>::infinity();
+  double hi = std::numeric_limits<double>::infinity();
+};
+ClampBounds clampBounds(const UOpPtr& x, int depth = 0) {
+  auto constant = [](const UOpPtr& c) -> std::optional<double> {
+    std::optional<ConstValue> v = c->op() == Op::Const ? c->constValue() : std::nullopt;
+    if (!v || !std::holds_alternative<double>(*v)) return std::nullopt;
+    return std::get<double>(*v);
+  };
+  if (depth > 4 || x->op() != Op::Where || x->src(0)->op() != Op::CmpLt) return {};
+  const UOpPtr &cond = x->src(0), &chosen = x->src(1), &other = x->src(2);
+  const std::optional<double> c = constant(chosen);
+  if (!c) return {};
+  if (cond->src(0) == other && cond->src(1) == chosen) {
+    const ClampBounds in = clampBounds(other, depth + 1);
+    return {std::max(*c, in.lo), std::max(*c, in.hi)};
+  }
+  if (cond->src(1) == other && cond->src(0) == chosen) {
+    const ClampBounds in = clampBounds(other, depth + 1);
+    return {std::min(*c, in.lo), std::min(*c, in.hi)};
+  }
+  return {};
+}
+
 // 2^x = 2^q * 2^s with q = round(x), |s| <= 1/2: a polynomial for 2^s, then 2^q through
 // the exponent bits in two steps so that a subnormal result is rounded once.
 //
@@ -236,9 +266,11 @@ Pair twoProd(const Emit& e, const UOpPtr& a, const UOpPtr& b) {
 UOpPtr exp2Native(const Emit& e, const UOpPtr& x) {
   const Format& fm = e.fmt;
   // Below exp2Lo the result rounds to 0, above exp2Hi it is +inf; clamping also keeps
-  // the exponent arithmetic in range (and sends +-inf to +inf and 0).
-  UOpPtr xs = where(lt(x, e.f(fm.exp2Lo)), e.f(fm.exp2Lo), x);
-  xs = where(lt(e.f(fm.exp2Hi), xs), e.f(fm.exp2Hi), xs);
+  // the exponent arithmetic in range (and sends +-inf to +inf and 0). A clamp x already
+  // passed (sigmoid's) makes one of these the identity: it is left out.
+  const ClampBounds known = clampBounds(x);
+  UOpPtr xs = known.lo >= fm.exp2Lo ? x : where(lt(x, e.f(fm.exp2Lo)), e.f(fm.exp2Lo), x);
+  if (known.hi > fm.exp2Hi) xs = where(lt(e.f(fm.exp2Hi), xs), e.f(fm.exp2Hi), xs);
   // Round to nearest, ties to even: exact integers below 2^(mantBits - 1) in magnitude.
   const double shifter = std::ldexp(1.5, fm.mantBits);
   UOpPtr t = xs + e.f(shifter);

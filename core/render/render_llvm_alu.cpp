@@ -38,6 +38,10 @@ std::string intrinsic2(Writer& w, std::string_view name, DType d, size_t lanes, 
 // two masked moves and a mask move on AVX-512, in the ports that compare and take the max; these
 // are one compare and two logic ops. (Against a constant LLVM's lowering knows its sign and that it
 // is no NaN: a max.)
+// On a whole 128-, 256- or 512-bit vector of a target with AVX-512 the two maxes' sign bits ANDed
+// and their other bits ORed are one vpternlogd instead of those three: where either is NaN, one
+// of the maxes is that NaN, whose all-ones exponent and nonzero mantissa survive the OR (LLVM's
+// own matching of ternary logic takes two logic ops a time and left three ops here).
 std::string maximumOfVariables(Writer& w, DType d, size_t lanes, const std::string& a,
                                const std::string& b) {
   const std::string t = laneType(lanes, regType(d)),
@@ -49,6 +53,20 @@ std::string maximumOfVariables(Writer& w, DType d, size_t lanes, const std::stri
         w.emit(fmt::format("select {} {}, {} {}, {} {}", flag, greater, t, x, t, y));
     return w.emit(fmt::format("bitcast {} {} to {}", t, chosen, i));
   };
+  const bool f64 = regType(d) == "double";
+  const size_t bits = lanes * (f64 ? 64 : 32);
+  if (w.scaleInstruction && (bits == 128 || bits == 256 || bits == 512)) {
+    // bit by bit: the third operand (the sign) ? first AND second : first OR second
+    constexpr int kSignAndRestOr = 0xd4;
+    const std::string sign =
+        inEveryLane(w, lanes, f64 ? "i64" : "i32", f64 ? "-9223372036854775808" : "-2147483648");
+    std::string r =
+        w.callIntrinsic(i, fmt::format("llvm.x86.avx512.pternlog.{}.{}", f64 ? "q" : "d", bits),
+                        fmt::format("{} {}, {} {}, {} {}, i32 {}", i, larger(a, b), i, larger(b, a),
+                                    i, sign, kSignAndRestOr),
+                        fmt::format("{}, {}, {}, i32", i, i, i));
+    return w.emit(fmt::format("bitcast {} {} to {}", i, r, t));
+  }
   std::string both = w.emit(fmt::format("and {} {}, {}", i, larger(a, b), larger(b, a)));
   std::string nan = w.emit(
       fmt::format("sext {} {} to {}", flag, w.emit(fmt::format("fcmp uno {} {}, {}", t, a, b)), i));

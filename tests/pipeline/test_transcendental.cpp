@@ -18,6 +18,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -238,6 +239,7 @@ private Q_SLOTS:
   void fusedPolynomialsAreFma();
   void exp2LdexpIsTheSameScale();
   void exp2ScalesZeroBelowTheSubnormals();
+  void exp2LeavesOutClampsItsInputPassed();
 };
 
 void TestTranscendental::onlyPrimitives_data() {
@@ -555,6 +557,53 @@ void TestTranscendental::exp2ScalesZeroBelowTheSubnormals() {
         QVERIFY2(sameBits(p64[i], 0.0), qPrintable(QString::number(i)));
       QVERIFY(p64[3] > 0.5);
     }
+}
+
+// exp2 of a value clamped before (sigmoid keeps exp's argument within [-126, 126]) leaves out
+// its own clamps where they are the identity: two compares and selects a vector fewer in gelu,
+// the same values (NaN passes every clamp)
+void TestTranscendental::exp2LeavesOutClampsItsInputPassed() {
+  auto compares = [](const UOpPtr& root) {
+    std::vector<const UOp*> nodes = toposort(*root);
+    return std::count_if(nodes.begin(), nodes.end(),
+                         [](const UOp* u) { return u->op() == Op::CmpLt; });
+  };
+  auto lower = [](const UOpPtr& v, double c) {
+    UOpPtr k = constant(dtypes::float32, c);
+    return where(lt(v, k), k, v);
+  };
+  auto upper = [](const UOpPtr& v, double c) {
+    UOpPtr k = constant(dtypes::float32, c);
+    return where(lt(k, v), k, v);
+  };
+  UOpPtr x = param(0, dtypes::float32, {});
+  QCOMPARE(compares(decomposeExp2(x)), 3); // its clamps and the polynomial's 0
+  QCOMPARE(compares(decomposeExp2(upper(lower(x, -126), 126))), 3);
+  QCOMPARE(compares(decomposeExp2(lower(upper(x, 126), -126))), 3);
+  QCOMPARE(compares(decomposeExp2(lower(x, -126))), 3);              // the upper one kept
+  QCOMPARE(compares(decomposeExp2(lower(x, -1000))), 4);             // too low to matter
+  QCOMPARE(compares(decomposeExp2(upper(lower(x, -126), 1000))), 4); // the upper one kept
+
+  Decompose clampedExp2 = [](const UOpPtr& v, DecomposeWith with) {
+    UOpPtr k = constant(dtypes::float32, -126.0), h = constant(dtypes::float32, 126.0);
+    UOpPtr c = where(lt(v, k), k, v);
+    return decomposeExp2(where(lt(h, c), h, c), with);
+  };
+  const float inf = std::numeric_limits<float>::infinity();
+  const std::vector<float> in{-inf, -1e30f, -127.f,  -125.5f, -3.25f,
+                              -0.f, 0.5f,   125.75f, 200.f,   inf};
+  std::vector<float> clamped;
+  for (float v : in)
+    clamped.push_back(std::min(std::max(v, -126.f), 126.f));
+  for (bool fma : {false, true}) {
+    const DecomposeWith with{.fma = fma, .ldexp = true};
+    const std::vector<float> got = evaluate(clampedExp2, dtypes::float32, in, with);
+    const std::vector<float> want = evaluate(decomposeExp2, dtypes::float32, clamped, with);
+    for (size_t i = 0; i < in.size(); ++i)
+      QVERIFY2(sameBits(got[i], want[i]), qPrintable(QString::number(i)));
+    QVERIFY(std::isnan(
+        evaluate(clampedExp2, dtypes::float32, std::vector<float>{std::nanf("")}, with)[0]));
+  }
 }
 
 #include "test_transcendental.moc"

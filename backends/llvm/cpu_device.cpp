@@ -58,8 +58,10 @@ KernelTiming CpuDevice::run(const CpuProgram& program, std::span<HostTensor> buf
   if (threads == 1) {
     entry(pointers.data(), 0);
   } else {
-    // one call per THREAD index, spread over the cores by the process's pool
-    parallelFor(static_cast<size_t>(threads), [&](size_t tid) { entry(pointers.data(), static_cast<int64_t>(tid)); });
+    // one call per THREAD index, spread over the cores by the process's pool,
+    // each core on a consecutive span of them first
+    parallelForInSpans(static_cast<size_t>(threads),
+                       [&](size_t tid) { entry(pointers.data(), static_cast<int64_t>(tid)); });
   }
   const auto stop = std::chrono::steady_clock::now();
   return {program.name(), std::chrono::duration<double, std::milli>(stop - start).count()};

@@ -453,10 +453,12 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   if (target.hasThreads && target.threads > 1) {
     std::vector<Axis> now = kernelAxes(k);
     const int64_t work = kernelIterations(now);
-    // A long reduction's partials stream from memory in chunks the cores take
-    // one at a time as they free up: a core whose thread starts late (its
-    // wake-up) or runs slowed (another process) leaves the rest of the stream
-    // to the others, where one chunk per core waits for the slowest.
+    // A long reduction's partials stream from memory in chunks: each core
+    // works through a consecutive span of them, and one that runs out takes
+    // the rest of another's from its end (parallelForInSpans): a core whose
+    // thread starts late (its wake-up) or runs slowed (another process)
+    // leaves the rest of its stream to the others, where one chunk per core
+    // waits for the slowest.
     const int64_t chunks = streams && !groupStreams ? target.threads * kStreamChunksPerCore : target.threads;
     auto splittable = [&](const Axis& a) {
       return isOutputType(a.type) && a.size >= 2 * target.threads && work >= 65536 && a.range.get() != columnTiles;

@@ -4,9 +4,13 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <deque>
 #include <exception>
+#include <limits>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace uops {
@@ -38,15 +42,55 @@ bool spinUntil(Ready ready) {
   return true;
 }
 
+// The jobs [begin, end) of one span, in one word: its owner taking the front
+// and another thread taking the back never both take its last job.
+class Span {
+public:
+  void assign(size_t begin, size_t end) { m_range.store(pack(begin, end)); }
+
+  std::optional<size_t> takeFront() { return take(true); }
+  std::optional<size_t> takeBack() { return take(false); }
+
+  bool empty() const {
+    const uint64_t r = m_range.load();
+    return (r & kLow) >= (r >> 32);
+  }
+
+private:
+  static constexpr uint64_t kLow = 0xffffffffu;
+
+  static uint64_t pack(uint64_t begin, uint64_t end) { return begin | (end << 32); }
+
+  std::optional<size_t> take(bool front) {
+    uint64_t r = m_range.load();
+    for (;;) {
+      const uint64_t begin = r & kLow, end = r >> 32;
+      if (begin >= end) return std::nullopt;
+      const uint64_t taken = front ? pack(begin + 1, end) : pack(begin, end - 1);
+      if (m_range.compare_exchange_weak(r, taken)) return front ? begin : end - 1;
+    }
+  }
+
+  std::atomic<uint64_t> m_range{0};
+};
+
 struct Batch {
   size_t count = 0;
   const std::function<void(size_t)>* job = nullptr;
-  std::atomic<size_t> next{0};
+  std::atomic<size_t> next{0};   // the next job, without spans
+  std::unique_ptr<Span[]> spans; // parallelForInSpans: one per core
+  size_t spanCount = 0;
+  std::atomic<size_t> joined{0};  // threads that started on it: the next one's span
   std::atomic<size_t> helpers{0}; // pool threads working on it (changed under the pool's mutex)
   std::condition_variable finished;
   std::exception_ptr error; // the first (under the pool's mutex)
 
-  bool drained() const { return next.load() >= count; }
+  bool drained() const {
+    if (spanCount == 0) return next.load() >= count;
+    for (size_t s = 0; s < spanCount; ++s)
+      if (!spans[s].empty()) return false;
+    return true;
+  }
 };
 
 class Pool {
@@ -60,10 +104,16 @@ public:
 
   size_t sleeps() const { return m_sleeps.load(); }
 
-  void run(size_t count, const std::function<void(size_t)>& job) {
+  void run(size_t count, const std::function<void(size_t)>& job, bool inSpans) {
     Batch batch;
     batch.count = count;
     batch.job = &job;
+    if (inSpans) {
+      batch.spanCount = std::min(count, m_threads + 1);
+      batch.spans = std::make_unique<Span[]>(batch.spanCount);
+      for (size_t s = 0; s < batch.spanCount; ++s)
+        batch.spans[s].assign(s * count / batch.spanCount, (s + 1) * count / batch.spanCount);
+    }
     {
       std::lock_guard lock(m_mutex);
       m_batches.push_back(&batch);
@@ -88,13 +138,28 @@ private:
   }
 
   void work(Batch& batch) {
-    for (size_t j = batch.next++; j < batch.count; j = batch.next++) {
-      try {
-        (*batch.job)(j);
-      } catch (...) {
-        std::lock_guard lock(m_mutex);
-        if (!batch.error) batch.error = std::current_exception();
-      }
+    if (batch.spanCount == 0) {
+      for (size_t j = batch.next++; j < batch.count; j = batch.next++)
+        runJob(batch, j);
+      return;
+    }
+    const size_t own = batch.joined++;
+    if (own < batch.spanCount)
+      while (const std::optional<size_t> j = batch.spans[own].takeFront())
+        runJob(batch, *j);
+    for (size_t s = 1; s <= batch.spanCount; ++s) {
+      Span& other = batch.spans[(own + s) % batch.spanCount];
+      while (const std::optional<size_t> j = other.takeBack())
+        runJob(batch, *j);
+    }
+  }
+
+  void runJob(Batch& batch, size_t j) {
+    try {
+      (*batch.job)(j);
+    } catch (...) {
+      std::lock_guard lock(m_mutex);
+      if (!batch.error) batch.error = std::current_exception();
     }
   }
 
@@ -133,14 +198,26 @@ private:
 
 } // namespace
 
-void parallelFor(size_t count, const std::function<void(size_t)>& job) {
+namespace {
+
+void spread(size_t count, const std::function<void(size_t)>& job, bool inSpans) {
   if (count == 0) return;
   Pool& pool = Pool::instance();
   if (count == 1 || pool.threads() == 0) {
     for (size_t j = 0; j < count; ++j) job(j);
     return;
   }
-  pool.run(count, job);
+  pool.run(count, job, inSpans && count <= std::numeric_limits<uint32_t>::max());
+}
+
+} // namespace
+
+void parallelFor(size_t count, const std::function<void(size_t)>& job) {
+  spread(count, job, false);
+}
+
+void parallelForInSpans(size_t count, const std::function<void(size_t)>& job) {
+  spread(count, job, true);
 }
 
 size_t workerPoolSleeps() {

@@ -2,15 +2,20 @@
 // on more than one thread where there are cores; calls from several threads
 // at once and from inside a job finish; a job's exception reaches the caller
 // after the other jobs ran; the pool's threads are reused, not made per call,
-// and stay awake between calls in quick succession.
+// and stay awake between calls in quick succession. parallelForInSpans: the
+// same, and each thread works through a consecutive span of its own from its
+// start, taking others' jobs only from their ends.
 #include "tests/support/test_registry.h"
 #include "core/runtime/worker_pool.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <thread>
@@ -89,6 +94,74 @@ private Q_SLOTS:
       });
     for (std::thread& t : callers) t.join();
     QCOMPARE(total.load(), size_t{4 * 8 * 16});
+  }
+
+  void everyIndexOnceInSpans() {
+    for (size_t count : {size_t{0}, size_t{1}, size_t{2}, size_t{3}, size_t{7}, size_t{1000}}) {
+      std::vector<std::atomic<int>> runs(count);
+      parallelForInSpans(count, [&](size_t j) { ++runs[j]; });
+      for (size_t j = 0; j < count; ++j)
+        QCOMPARE(runs[j].load(), 1);
+    }
+    std::atomic<size_t> total{0};
+    parallelForInSpans(8, [&](size_t) { parallelForInSpans(16, [&](size_t) { ++total; }); });
+    QCOMPARE(total.load(), size_t{8 * 16});
+  }
+
+  // A kernel's THREAD chunks of one stream: the caller starts at job 0 and
+  // the first pool thread at the start of the second span (16 jobs on 2
+  // cores: job 8), not at job 1 beside the caller's. Job 0 waits until
+  // another thread ran a job, so a pool thread joins. A thread's jobs in its
+  // own span run in order from the span's start; those it takes from
+  // another span, from that span's end backwards.
+  void eachThreadStartsItsOwnSpan() {
+    if (std::thread::hardware_concurrency() < 2) QSKIP("one core: the caller runs every job");
+    constexpr size_t kJobs = 16;
+    const size_t spans = std::min<size_t>(kJobs, std::thread::hardware_concurrency());
+    std::mutex mutex;
+    std::map<std::thread::id, std::vector<size_t>> ran;
+    std::optional<size_t> firstOfPool;
+    const std::thread::id caller = std::this_thread::get_id();
+    std::atomic<bool> poolRan{false};
+    parallelForInSpans(kJobs, [&](size_t j) {
+      {
+        std::lock_guard lock(mutex);
+        ran[std::this_thread::get_id()].push_back(j);
+        if (std::this_thread::get_id() != caller && !firstOfPool) firstOfPool = j;
+      }
+      if (std::this_thread::get_id() != caller) poolRan = true;
+      const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+      while (j == 0 && !poolRan.load() && std::chrono::steady_clock::now() < until)
+        std::this_thread::yield();
+    });
+    QVERIFY2(firstOfPool, "no pool thread took part");
+    auto spanStart = [&](size_t s) { return s * kJobs / spans; }; // as parallelForInSpans cuts them
+    auto spanOf = [&](size_t j) {
+      size_t s = 0;
+      while (spanStart(s + 1) <= j)
+        ++s;
+      return s;
+    };
+    QCOMPARE(ran[caller].front(), size_t{0});
+    QCOMPARE(*firstOfPool, spanStart(1));
+    for (const auto& [id, jobs] : ran) {
+      const size_t own = spanOf(jobs.front());
+      std::map<size_t, size_t> lastTaken; // span -> the job this thread took last there
+      for (size_t i = 0; i < jobs.size(); ++i) {
+        const size_t s = spanOf(jobs[i]);
+        if (s == own && i > 0 && spanOf(jobs[i - 1]) == own)
+          QVERIFY2(jobs[i] == jobs[i - 1] + 1,
+                   qPrintable(QStringLiteral("job %1 after %2 of the thread's own span")
+                                  .arg(jobs[i])
+                                  .arg(jobs[i - 1])));
+        if (s != own && lastTaken.contains(s))
+          QVERIFY2(jobs[i] < lastTaken[s],
+                   qPrintable(QStringLiteral("job %1 taken after %2 from another span")
+                                  .arg(jobs[i])
+                                  .arg(lastTaken[s])));
+        lastTaken[s] = jobs[i];
+      }
+    }
   }
 
   void exceptionsReachTheCaller() {

@@ -8,6 +8,7 @@
 #include "core/opt/heuristic_remarks.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/opt/line_copy_rules.h"
+#include "core/opt/transpose_copy_rules.h"
 #include "core/opt/wide_matmul_rules.h"
 
 #include "core/remarks/remark_scope.h"
@@ -304,6 +305,13 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   const bool lineCopy =
       lineCopySteps && std::all_of(lineCopySteps->begin(), lineCopySteps->end(),
                                    [&](const TileStep& s) { return tryApply(s.opt, s.why); });
+  // a copy into transposed order (a permute's contiguous(), a padded input
+  // with its channels innermost): transpose_copy_rules.h
+  const std::optional<std::vector<TileStep>> transposeSteps =
+      reduces || lineCopy ? std::nullopt : transposeCopyTile(k, target);
+  const bool transposeCopy =
+      transposeSteps && std::all_of(transposeSteps->begin(), transposeSteps->end(),
+                                    [&](const TileStep& s) { return tryApply(s.opt, s.why); });
   // a rule's register tile, its steps applied until one is refused
   auto applyTile = [&](const std::optional<RegisterTile>& tile) {
     if (!tile) return;
@@ -414,14 +422,16 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   const bool itemLanes = target.workItemVectorizer && target.hasLocals && !reduces && tiled == 0;
   const bool outputCopies =
       !rows && !streams && tiled == 0 && !outputs.empty() && !itemLanes && !lineCopy &&
+      !transposeCopy &&
       applyLargest(outputs.front(),
-                 !reduces && lanes >= 8 && reachesTranscendental(*k)
-                     ? std::vector<int64_t>{8 * lanes, 4 * lanes, 2 * lanes, lanes, 4}
-                     : std::vector<int64_t>{4},
-                 AxisType::Upcast,
-                 !reduces && lanes >= 8 && reachesTranscendental(*k)
-                     ? "elementwise transcendental: independent chains of its long decomposition"
-                     : "no register tile: the innermost output axis by 4, packed into vectors") != 0;
+                   !reduces && lanes >= 8 && reachesTranscendental(*k)
+                       ? std::vector<int64_t>{8 * lanes, 4 * lanes, 2 * lanes, lanes, 4}
+                       : std::vector<int64_t>{4},
+                   AxisType::Upcast,
+                   !reduces && lanes >= 8 && reachesTranscendental(*k)
+                       ? "elementwise transcendental: independent chains of its long decomposition"
+                       : "no register tile: the innermost output axis by 4, packed into vectors") !=
+          0;
   // UNROLL's copies are partial accumulators, which round in another order
   // than tinygrad's CPU code (one accumulator per output, each product fused
   // into it in index order); where the output's UPCAST copies are independent

@@ -1,7 +1,7 @@
 #include "core/opt/line_copy_rules.h"
 
+#include "core/opt/copy_accesses.h"
 #include "core/opt/heuristic_axes.h"
-#include "core/symbolic/linear_form.h"
 
 #include <algorithm>
 
@@ -11,40 +11,12 @@ namespace {
 constexpr int64_t kRowsUpcast = 8;          // source rows read per step
 constexpr int64_t kRowStrideFromBytes = 256; // a source row stride from which steps down it skip lines
 
-// The kernel's one Load and one Store; nullopt when it has others, a
-// reduction, a gated access or one without an Index.
-struct CopyAccesses {
-  const UOp* load = nullptr;
-  const UOp* store = nullptr;
-};
-
-std::optional<CopyAccesses> copyAccesses(const UOpPtr& ast) {
-  CopyAccesses c;
-  for (const UOp* u : toposort(*ast)) {
-    if (u->op() == Op::Reduce) return std::nullopt;
-    if (u->op() != Op::Load && u->op() != Op::Store) continue;
-    const UOp*& slot = u->op() == Op::Load ? c.load : c.store;
-    if (slot || u->src(0)->op() != Op::Index || u->src().size() > 2) return std::nullopt;
-    slot = u;
-  }
-  if (!c.load || !c.store) return std::nullopt;
-  return c;
-}
-
-// The coefficient of `r` in an access's index (0: it does not depend on it),
-// nullopt when the index is not a linear form.
-std::optional<int64_t> coefficientAlong(const UOp& access, const UOp& r) {
-  std::optional<LinearForm> form = linearize(access.src(0)->src(1));
-  if (!form) return std::nullopt;
-  return coefficientOf(*form, r);
-}
-
 } // namespace
 
 std::optional<std::vector<TileStep>> lineCopyTile(const UOpPtr& ast, const OptTarget& target) {
   const int64_t lanes = target.vectorBits / 32;
   if (lanes < 4 || target.workItemVectorizer || target.hasLocals) return std::nullopt;
-  const std::optional<CopyAccesses> c = copyAccesses(ast);
+  const std::optional<CopyAccesses> c = copyAccesses(ast, false);
   if (!c) return std::nullopt;
   std::vector<KernelAxis> outputs; // innermost first
   for (const KernelAxis& a : kernelAxes(ast)) {

@@ -1,0 +1,73 @@
+#include "core/opt/transpose_copy_rules.h"
+
+#include "core/opt/copy_accesses.h"
+#include "core/opt/heuristic_axes.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <initializer_list>
+
+namespace uops {
+namespace {
+
+constexpr int64_t kLineBytes = 64;
+constexpr int64_t kL1Bytes = 32 * 1024; // the smallest L1 data cache of the x86 cores in use
+
+// The largest of `factors` that divides `size`; 0 when none does.
+int64_t largestDividing(int64_t size, std::initializer_list<int64_t> factors) {
+  for (int64_t f : factors)
+    if (f > 1 && size % f == 0) return f;
+  return 0;
+}
+
+} // namespace
+
+std::optional<std::vector<TileStep>> transposeCopyTile(const UOpPtr& ast, const OptTarget& target) {
+  const int64_t lanes = target.vectorBits / 32;
+  if (lanes < 4 || target.workItemVectorizer || target.hasLocals) return std::nullopt;
+  const std::optional<CopyAccesses> c = copyAccesses(ast, true);
+  if (!c) return std::nullopt;
+  std::vector<KernelAxis> outputs; // innermost first
+  for (const KernelAxis& a : kernelAxes(ast)) {
+    if (a.size == 0) return std::nullopt;
+    if (isOutputType(a.type) && a.size > 1) outputs.insert(outputs.begin(), a);
+  }
+  if (outputs.size() < 2) return std::nullopt;
+  const int64_t itemBytes = static_cast<int64_t>(c->load->dtype().itemSize());
+  const int64_t lineItems = kLineBytes / std::max<int64_t>(itemBytes, 1);
+  // the stored axis: consecutive in the store, a line or more apart in the load
+  const KernelAxis& stored = outputs[0];
+  const std::optional<int64_t> storedLoad = coefficientAlong(*c->load, *stored.range);
+  const std::optional<int64_t> storedStore = coefficientAlong(*c->store, *stored.range);
+  if (!storedLoad || !storedStore || *storedStore != 1 || std::abs(*storedLoad) < lineItems) return std::nullopt;
+  // the read axis: consecutive in the load
+  auto read = std::find_if(outputs.begin() + 1, outputs.end(), [&](const KernelAxis& a) {
+    const std::optional<int64_t> l = coefficientAlong(*c->load, *a.range);
+    return l && *l == 1 && a.type == stored.type;
+  });
+  if (read == outputs.end()) return std::nullopt;
+  const int64_t storedFactor = largestDividing(stored.size, {lanes, lanes / 2, 4});
+  if (!storedFactor) return std::nullopt;
+  const Opt storedSplit{OptOpKind::Split, stored.index, storedFactor, AxisType::Upcast, false, 0};
+  const char* storedWhy = "a copy into transposed order: a vector of the consecutively stored axis";
+  if (stored.size * kLineBytes > kL1Bytes) {
+    int64_t readFactor = 0;
+    for (int64_t f = lineItems; f >= 2 && !readFactor; f /= 2)
+      if (read->size % f == 0 && f * storedFactor <= target.maxCopies) readFactor = f;
+    if (!readFactor) return std::nullopt;
+    return std::vector<TileStep>{
+        {Opt{OptOpKind::Split, read->index, readFactor, AxisType::Upcast, false, 0},
+         "a copy into transposed order whose walk along the stored axis touches more lines than L1 holds: a "
+         "whole line of the consecutively read axis, used in one visit"},
+        {storedSplit, storedWhy},
+    };
+  }
+  if (read->size % 2 != 0 || 2 * storedFactor > target.maxCopies) return std::nullopt;
+  return std::vector<TileStep>{
+      {storedSplit, storedWhy},
+      {Opt{OptOpKind::Split, read->index, 2, AxisType::Upcast, false, 0},
+       "a copy into transposed order: two of the consecutively read axis, the walk's lines still in L1"},
+  };
+}
+
+} // namespace uops

@@ -25,6 +25,9 @@ bool evaluable(const UOp& u) {
   case Op::Add: case Op::Mul: case Op::Idiv: case Op::Mod: case Op::Max: case Op::CmpLt:
   case Op::CmpNe: case Op::And: case Op::Or: case Op::Xor: case Op::Where:
     return !u.dtype().isFloat() && !u.src(0)->dtype().isFloat();
+  case Op::Cast: // between integer and bool types
+    return (u.dtype().isInt() || u.dtype().isBool()) &&
+           (u.src(0)->dtype().isInt() || u.src(0)->dtype().isBool()) && u.dtype().count == 1;
   default:
     return false;
   }
@@ -43,6 +46,18 @@ std::optional<Program> compile(const UOpPtr& idx, const UOpPtr& gate) {
   return p;
 }
 
+// v converted to an integer or bool type as the machine does (two's
+// complement wrap to the type's width)
+int64_t castInt(int64_t v, DType to) {
+  if (to.isBool()) return v != 0;
+  const int bits = to.bits();
+  if (bits >= 64) return v;
+  const uint64_t mask = (uint64_t{1} << bits) - 1, u = static_cast<uint64_t>(v) & mask;
+  if (to.isUnsigned()) return static_cast<int64_t>(u);
+  const uint64_t sign = uint64_t{1} << (bits - 1);
+  return static_cast<int64_t>((u ^ sign) - sign);
+}
+
 int64_t apply(const UOp& u, const std::vector<int64_t>& v, const Program& p) {
   auto in = [&](size_t i) { return v[p.slot.at(u.src(i).get())]; };
   bool b = u.dtype().isBool();
@@ -58,6 +73,8 @@ int64_t apply(const UOp& u, const std::vector<int64_t>& v, const Program& p) {
   case Op::Or: return in(0) | in(1);
   case Op::Xor: return in(0) ^ in(1);
   case Op::Where: return in(0) ? in(1) : in(2);
+  case Op::Cast:
+    return castInt(in(0), u.dtype());
   default: return 0;
   }
 }
@@ -118,6 +135,18 @@ bool refutedByEnumeration(const UOpPtr& idx, const UOpPtr& gate, int64_t size) {
     return !outside;
   });
   return outside;
+}
+
+std::optional<std::vector<int64_t>> valuesAlong(const UOpPtr& e, const UOp& r, int64_t limit) {
+  for (const UOp* u : toposort(*e))
+    if (u->op() == Op::Range && u != &r) return std::nullopt;
+  std::vector<int64_t> values;
+  if (!forEachPoint(e, nullptr, limit, [&](int64_t v, bool) {
+        values.push_back(v);
+        return true;
+      }))
+    return std::nullopt;
+  return values;
 }
 
 std::optional<MinMax> enumeratedRange(const UOpPtr& e, int64_t limit) {

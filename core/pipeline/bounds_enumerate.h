@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace uops {
 
@@ -28,5 +29,9 @@ bool refutedByEnumeration(const UOpPtr& idx, const UOpPtr& gate, int64_t size);
 // The exact interval of e over every point of its ranges, when e is integer
 // arithmetic over Ranges and constants with at most `limit` points.
 std::optional<MinMax> enumeratedRange(const UOpPtr& e, int64_t limit);
+
+// e's value at r = 0, 1, ... up to r's bound, when e is integer arithmetic
+// over r and constants alone with at most `limit` points.
+std::optional<std::vector<int64_t>> valuesAlong(const UOpPtr& e, const UOp& r, int64_t limit);
 
 } // namespace uops

@@ -11,6 +11,16 @@
 // per element becomes a few integer ops. The count is exact, so the result is
 // for integers; for floats only where every partial sum of a is an exact
 // integer (a an integral constant, n*|a| within the mantissa).
+//
+// A gather (x[idx] with a tensor index, an embedding lookup) arrives as a sum
+// over the rows r of where(arange(r) == i, x[r], 0): one row is selected. When
+// the arange's expression equals r + c at every r (tried point by point: a
+// cumsum-built arange is a tangle of mods, divisions and wheres) and i does
+// not depend on r, the sum is x at r = i - c, read where 0 <= i - c < n, else
+// 0: a load instead of a loop over every row (4096 lookups in a 32000 x 512
+// table on 2 Zen 5 cores: 1085 ms -> 2 ms).
+#include "core/pipeline/bounds_enumerate.h"
+#include "core/pipeline/rangeify_index.h"
 #include "core/pipeline/rangeify_steps.h"
 
 #include "core/ir/build.h"
@@ -97,12 +107,74 @@ UOpPtr collapseCount(const Match& m) {
   return cast(count, d) * a;
 }
 
+// The most rows whose arange is tried point by point
+constexpr int64_t kGatherRowsLimit = int64_t{1} << 22;
+
+// x == y spelled as CmpNe(CmpNe(x, y), True): its two sides
+std::optional<std::pair<UOpPtr, UOpPtr>> equality(const UOpPtr& cond) {
+  if (cond->op() != Op::CmpNe || cond->src(1)->op() != Op::Const ||
+      !cond->src(1)->dtype().isBool() || !isIntConst(*cond->src(1), cond->src(1)->dtype(), 1) ||
+      cond->src(0)->op() != Op::CmpNe)
+    return std::nullopt;
+  return std::make_pair(cond->src(0)->src(0), cond->src(0)->src(1));
+}
+
+UOpPtr collapseGather(const Match& m) {
+  const UOpPtr& red = m.root();
+  if (red->argAs<ReduceArg>().op != Op::Add || red->src().size() != 2) return nullptr;
+  const UOpPtr& r = red->src(1);
+  if (r->op() != Op::Range) return nullptr;
+  auto bound = r->src(0)->constValue();
+  if (!bound || !std::holds_alternative<int64_t>(*bound)) return nullptr;
+  const int64_t n = std::get<int64_t>(*bound);
+  const UOpPtr& v = red->src(0);
+  if (n < 2 || n > kGatherRowsLimit || v->op() != Op::Where || !v->src(2)->constValue())
+    return nullptr;
+  const UOpPtr& zero = v->src(2);
+  if (std::holds_alternative<double>(*zero->constValue())
+          ? std::get<double>(*zero->constValue()) != 0.0
+          : !isIntConst(*zero, zero->dtype(), 0))
+    return nullptr;
+  const std::optional<std::pair<UOpPtr, UOpPtr>> eq = equality(v->src(0));
+  const UOpPtr& x = v->src(1);
+  if (!eq || !dependsOn(x, r.get())) return nullptr;
+  auto [arange, i] = *eq;
+  if (dependsOn(i, r.get())) std::swap(arange, i);
+  if (dependsOn(i, r.get()) || !dependsOn(arange, r.get()) || !i->dtype().isInt() ||
+      i->dtype().count != 1)
+    return nullptr;
+  // arange(r) == r + c at every r
+  const std::optional<std::vector<int64_t>> values = valuesAlong(arange, *r, n);
+  if (!values || static_cast<int64_t>(values->size()) != n) return nullptr;
+  const int64_t c = values->front();
+  for (int64_t k = 0; k < n; ++k)
+    if ((*values)[static_cast<size_t>(k)] != k + c) return nullptr;
+  // the row: i - c, read only where it is one
+  UOpPtr row = i->dtype() == dtypes::index ? i : cast(i, dtypes::index);
+  if (c != 0) row = row + constIndex(-c);
+  const UOpPtr valid =
+      ne(lt(row, constIndex(0)), constant(dtypes::bool_, true)) & lt(row, constIndex(n));
+  NodeSubst atRow{{r.get(), row}};
+  UOpPtr picked = substitute(x, atRow, WalkScope::OutsideBuffers);
+  // its loads gated, so a row outside reads nothing
+  NodeSubst gated;
+  for (const UOp* u : toposortIn(*picked, WalkScope::OutsideBuffers))
+    if (u->op() == Op::Load && u->src().size() == 1 && u->src(0)->op() == Op::Index &&
+        dependsOn(u->src(0), row.get()))
+      gated.emplace(
+          u, UOp::make(Op::Load, u->dtype(), {u->src(0), zeroOf(u->dtype()), valid}, u->arg()));
+  if (!gated.empty()) picked = substitute(picked, gated, WalkScope::OutsideBuffers);
+  return where(valid, picked, zero);
+}
+
 } // namespace
 
 const PatternMatcher& pmReduceCollapse() {
   static const PatternMatcher pm{
       // sum over r of where(x < k, a, 0), x linear in r -> a * (number of r with x < k)
       rule("reduce collapse count", UPat::op(Op::Reduce), collapseCount),
+      // sum over r of where(arange(r) == i, x(r), 0) -> x(i) where i is a row
+      rule("reduce collapse gather", UPat::op(Op::Reduce), collapseGather),
   };
   return pm;
 }

@@ -411,11 +411,23 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   const bool groupStreams =
       streams && target.workItemVectorizer && target.hasLocals &&
       applyLargest(*lastReduce, {16}, AxisType::GroupReduce, "a long reduction read consecutively: 16 work-items");
-  if (streams && !groupStreams)
-    applyLargest(*lastReduce, lanes >= 8 ? std::vector<int64_t>{4 * lanes, 2 * lanes, lanes, 4} : std::vector<int64_t>{8, 4},
-                 AxisType::Unroll,
-                 "a long reduction read consecutively along its axis but not along the output: accumulators over "
-                 "consecutive elements");
+  // Every such reduction of the kernel, not only the last: argmax's max
+  // before its index's ran as one scalar chain of maxima (4096 x 4096: 40
+  // cycles per 8 floats by MCA)
+  if (streams && !groupStreams) {
+    std::vector<Axis> streamed;
+    for (const Axis& a : kernelAxes(k))
+      if (a.type == AxisType::Reduce && a.size >= 256 && loadReadsConsecutivelyAlong(k, *a.range))
+        streamed.push_back(a);
+    for (const Axis& a : streamed)
+      applyLargest(a,
+                   lanes >= 8 ? std::vector<int64_t>{4 * lanes, 2 * lanes, lanes, 4}
+                              : std::vector<int64_t>{8, 4},
+                   AxisType::Unroll,
+                   "a long reduction read consecutively along its axis but not along the output: "
+                   "accumulators "
+                   "over consecutive elements");
+  }
   // Elementwise on a driver that vectorizes across work-items: no UPCAST,
   // the lanes are LOCAL's (gelu over 16M floats on PoCL: 36 ms with UPCAST 4
   // and LOCAL 16, 20 ms with LOCAL 128 alone)

@@ -29,6 +29,7 @@
 #include "core/symbolic/linear_form.h"
 
 #include <cmath>
+#include <optional>
 #include <cstdlib>
 
 namespace uops {
@@ -77,15 +78,29 @@ UOpPtr countBelow(const UOpPtr& x, const UOpPtr& k, const UOp* r, int64_t n) {
   return constIndex(n) - countBelowCeil(constIndex(1) - t, static_cast<int64_t>(-s), n);
 }
 
+// A sum over one Range of constant bound: the range, its bound, the summed value.
+struct CountedSum {
+  UOpPtr range;
+  int64_t n = 0;
+  UOpPtr value;
+};
+
+std::optional<CountedSum> countedSum(const UOpPtr& red) {
+  if (red->argAs<ReduceArg>().op != Op::Add || red->src().size() != 2) return std::nullopt;
+  const UOpPtr& r = red->src(1);
+  if (r->op() != Op::Range) return std::nullopt;
+  auto bound = r->src(0)->constValue();
+  if (!bound || !std::holds_alternative<int64_t>(*bound)) return std::nullopt;
+  return CountedSum{r, std::get<int64_t>(*bound), red->src(0)};
+}
+
 UOpPtr collapseCount(const Match& m) {
   const UOpPtr& red = m.root();
-  if (red->argAs<ReduceArg>().op != Op::Add || red->src().size() != 2) return nullptr;
-  const UOpPtr& r = red->src(1);
-  if (r->op() != Op::Range) return nullptr;
-  auto bound = r->src(0)->constValue();
-  if (!bound || !std::holds_alternative<int64_t>(*bound)) return nullptr;
-  int64_t n = std::get<int64_t>(*bound);
-  const UOpPtr& v = red->src(0);
+  const std::optional<CountedSum> sum = countedSum(red);
+  if (!sum) return nullptr;
+  const UOpPtr& r = sum->range;
+  const int64_t n = sum->n;
+  const UOpPtr& v = sum->value;
   DType d = red->dtype();
   if (v->op() != Op::Where || d.isBool()) return nullptr;
   auto zero = v->src(2)->constValue();
@@ -120,14 +135,11 @@ std::optional<std::pair<UOpPtr, UOpPtr>> equality(const UOpPtr& cond) {
 }
 
 UOpPtr collapseGather(const Match& m) {
-  const UOpPtr& red = m.root();
-  if (red->argAs<ReduceArg>().op != Op::Add || red->src().size() != 2) return nullptr;
-  const UOpPtr& r = red->src(1);
-  if (r->op() != Op::Range) return nullptr;
-  auto bound = r->src(0)->constValue();
-  if (!bound || !std::holds_alternative<int64_t>(*bound)) return nullptr;
-  const int64_t n = std::get<int64_t>(*bound);
-  const UOpPtr& v = red->src(0);
+  const std::optional<CountedSum> sum = countedSum(m.root());
+  if (!sum) return nullptr;
+  const UOpPtr& r = sum->range;
+  const int64_t n = sum->n;
+  const UOpPtr& v = sum->value;
   if (n < 2 || n > kGatherRowsLimit || v->op() != Op::Where || !v->src(2)->constValue())
     return nullptr;
   const UOpPtr& zero = v->src(2);

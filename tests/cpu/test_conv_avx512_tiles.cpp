@@ -23,12 +23,9 @@
 using namespace uops;
 using testsupport::kernelsAndOpts;
 using testsupport::twoCoreCpu;
+using testsupport::wideRun;
 
 namespace {
-
-PipelineRun wideRun(const Tensor& out) {
-  return runPipeline({out.uop()}, {.trace = false, .target = twoCoreCpu(512)});
-}
 
 // the bench's conv2d_3x3_stride2: 16 x 64 x 56 x 56 to 128 channels of 28 x 28
 Tensor stride2Layer() {

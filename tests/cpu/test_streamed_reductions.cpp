@@ -9,6 +9,7 @@
 // target and the numbers against the reference evaluator.
 #include "tests/support/test_registry.h"
 #include "tests/support/cpu_targets.h"
+#include "tests/support/ramp_tensor.h"
 #include "tests/support/reference_match.h"
 
 #include "core/pipeline/codegen.h"
@@ -19,17 +20,12 @@
 
 using namespace uops;
 using testsupport::kernelsAndOpts;
-using testsupport::twoCoreCpu;
+using testsupport::ramp;
 
 namespace {
 
 QStringList wideSchedule(const Tensor& out) {
-  return kernelsAndOpts(runPipeline({out.uop()}, {.trace = false, .target = twoCoreCpu(512)}));
-}
-
-// values that are not all alike: sin of a ramp
-Tensor ramp(int64_t rows, int64_t cols) {
-  return (Tensor::arange(rows * cols).cast(dtypes::float32) * 0.37).sin().reshape({rows, cols}).contiguous();
+  return kernelsAndOpts(testsupport::wideRun(out));
 }
 
 } // namespace

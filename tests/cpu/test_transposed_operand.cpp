@@ -8,6 +8,7 @@
 // evaluator.
 #include "tests/support/test_registry.h"
 #include "tests/support/cpu_targets.h"
+#include "tests/support/ramp_tensor.h"
 #include "tests/support/reference_match.h"
 
 #include "core/pipeline/codegen.h"
@@ -18,20 +19,9 @@
 
 using namespace uops;
 using testsupport::kernelsAndOpts;
+using testsupport::ramp;
 using testsupport::twoCoreCpu;
-
-namespace {
-
-PipelineRun wideRun(const Tensor& out) {
-  return runPipeline({out.uop()}, {.trace = false, .target = twoCoreCpu(512)});
-}
-
-// values that are not all alike: sin of a ramp
-Tensor ramp(int64_t rows, int64_t cols, double scale) {
-  return (Tensor::arange(rows * cols).cast(dtypes::float32) * scale).sin().reshape({rows, cols}).contiguous();
-}
-
-} // namespace
+using testsupport::wideRun;
 
 class TestTransposedOperand : public QObject {
   Q_OBJECT

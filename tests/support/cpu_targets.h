@@ -4,6 +4,7 @@
 #include "core/opt/opt.h"
 #include "core/pipeline/pipeline_runner.h"
 #include "core/render/codegen_target.h"
+#include "core/tensor/tensor.h"
 
 #include <QString>
 #include <QStringList>
@@ -18,6 +19,11 @@ inline CodegenTarget twoCoreCpu(int vectorBits) {
   t.threads = 2;
   t.vectorBits = vectorBits;
   return t;
+}
+
+// `out` lowered for twoCoreCpu(512), no trace.
+inline PipelineRun wideRun(const Tensor& out) {
+  return runPipeline({out.uop()}, {.trace = false, .target = twoCoreCpu(512)});
 }
 
 // Each kernel's name and OptOps, one line each.

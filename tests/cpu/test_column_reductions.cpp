@@ -1,11 +1,15 @@
 // Reductions down rows that their loads read a row apart while reading the
 // outputs consecutively (x.sum(axis=0), x.max(axis=0), a mean over a middle
 // axis): the CPU heuristics upcast the innermost output axis by up to four
-// vectors, so each step reads whole lines of a row (core/opt/heuristics.cpp).
+// vectors, so each step reads whole lines of a row (core/opt/heuristics.cpp);
+// so does a sliding window read consecutively along both (cumsum's windows).
 // The exact OptOps, the results against the kernel interpreter, and the
 // schedules of reductions along rows, which keep theirs.
 #include "tests/support/test_registry.h"
 #include "tests/support/cpu_schedule_checks.h"
+#include "tests/support/cpu_targets.h"
+#include "tests/support/ramp_tensor.h"
+#include "tests/support/reference_match.h"
 #include "tests/support/kernel_ast.h"
 
 #include <QTest>
@@ -52,6 +56,22 @@ private Q_SLOTS:
   void rowSumsKeepTheirSchedule() {
     QCOMPARE(cpuschedule::heuristicOptsText(reduceRows(Op::Add, dtypes::float32, 4096, 12)),
              QStringLiteral("Split(0, 4, UPCAST); Split(1, 4, UNROLL)"));
+  }
+
+  // cumsum's windows of 256 over rows of 1024 (12.3 -> 2.25 ms by 64)
+  void slidingWindowsTakeFourVectors() {
+    const QStringList kernels =
+        testsupport::kernelsAndOpts(testsupport::wideRun(Tensor::empty({1024, 1024}).cumsum(1)));
+    QVERIFY(!kernels.isEmpty());
+    QCOMPARE(
+        kernels.front(),
+        QStringLiteral(
+            "r_1024_4_256_256: Split(2, 64, UPCAST); Split(3, 4, UNROLL); Split(0, 2, THREAD)"));
+    const std::vector<UOpPtr> roots{testsupport::ramp(64, 1024).cumsum(1).uop()};
+    PipelineRun run = runPipeline(roots, {.trace = false});
+    QVERIFY(!run.failed());
+    const QString mismatch = testsupport::cpuMismatchWithReference(run, roots, 1e-4, 1e-5);
+    QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
   }
 
   void resultsMatchTheInterpreter() {

@@ -411,6 +411,8 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   const bool groupStreams =
       streams && target.workItemVectorizer && target.hasLocals &&
       applyLargest(*lastReduce, {16}, AxisType::GroupReduce, "a long reduction read consecutively: 16 work-items");
+  // factors of up to four vectors, the largest first
+  const std::vector<int64_t> upToFourVectors{4 * lanes, 2 * lanes, lanes, 4};
   // Every such reduction of the kernel, not only the last: argmax's max
   // before its index's ran as one scalar chain of maxima (4096 x 4096: 40
   // cycles per 8 floats by MCA)
@@ -420,10 +422,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
       if (a.type == AxisType::Reduce && a.size >= 256 && loadReadsConsecutivelyAlong(k, *a.range))
         streamed.push_back(a);
     for (const Axis& a : streamed)
-      applyLargest(a,
-                   lanes >= 8 ? std::vector<int64_t>{4 * lanes, 2 * lanes, lanes, 4}
-                              : std::vector<int64_t>{8, 4},
-                   AxisType::Unroll,
+      applyLargest(a, lanes >= 8 ? upToFourVectors : std::vector<int64_t>{8, 4}, AxisType::Unroll,
                    "a long reduction read consecutively along its axis but not along the output: "
                    "accumulators "
                    "over consecutive elements");
@@ -434,8 +433,8 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
   // would read streams a plane apart (mean over (0, 2, 3) of 64 x 128 x 28 x
   // 28 on 2 Zen 5 cores: 0.41 ms with UPCAST 4 and UNROLL 4, 0.11 ms). Not
   // a sum of products, which keeps tinygrad's one chain per output (below).
-  int64_t reduceIterations = 1;
-  for (const Axis& a : kernelAxes(k))
+  int64_t reduceIterations = 1; // a split keeps an axis' product
+  for (const Axis& a : unsplit)
     if (a.type == AxisType::Reduce) reduceIterations *= a.size;
   const bool shortRows =
       !rows && !streams && tiled == 0 && reduces && lanes >= 8 && !target.workItemVectorizer &&
@@ -465,7 +464,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
           outputs.front(),
           !reduces && lanes >= 8 && reachesTranscendental(*k)
               ? std::vector<int64_t>{8 * lanes, 4 * lanes, 2 * lanes, lanes, 4}
-          : columns ? std::vector<int64_t>{4 * lanes, 2 * lanes, lanes, 4}
+          : columns ? upToFourVectors
                     : std::vector<int64_t>{4},
           AxisType::Upcast,
           !reduces && lanes >= 8 && reachesTranscendental(*k)

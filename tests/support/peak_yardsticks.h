@@ -81,7 +81,7 @@ inline constexpr double kTimingNoise = 1.15;
 // low: a neighbouring process or a busy host takes cycles from it. Before a
 // yardstick counts as beating the peak, the peak is measured again, up to
 // kPeakRetries more times, keeping the best.
-inline constexpr int kPeakRetries = 2;
+inline constexpr int kPeakRetries = 4;
 
 // Whether `peaks.*field` (GFLOPS or GB/s) is at least what `out` reaches on
 // `device` (`work` FLOPs or bytes over its time), within kTimingNoise. A peak

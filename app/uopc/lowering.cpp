@@ -70,7 +70,7 @@ void addLoweringFlags(CLI::App* cmd, LoweringOptions& options) {
 uops::program::LoadedProgram loadOrFail(const std::string& path, const std::string& device) {
   try {
     // a compile-only target runs nothing: work done while loading runs on the CPU
-    const bool compileOnly = !device.empty() && uops::openDevice(device).description().compileOnly;
+    const bool compileOnly = !device.empty() && uops::describeDevice(device).compileOnly;
     uops::program::LoadOptions options = uops::program::LoadOptions::on(compileOnly ? "CPU" : device);
     options.modulePath = modulePathFolders();
     return uops::program::loadProgramFile(path, options);

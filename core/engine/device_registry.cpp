@@ -115,21 +115,52 @@ std::string canonicalDeviceName(std::string_view typed) {
   return canonicalLocked(r.kinds, typed);
 }
 
-Device& openDevice(std::string_view typed) {
-  Registry& r = registry();
-  std::lock_guard lock(r.mutex);
-  std::string name = canonicalLocked(r.kinds, typed);
-  if (auto it = r.open.find(name); it != r.open.end()) return *it->second;
-  const DeviceKind* kind = kindOf(r.kinds, name);
+namespace {
+
+// `name`'s kind, the devices it lists and whether `name` is among them or
+// exists unlisted; throws DeviceError naming the devices there are when not.
+struct Found {
+  const DeviceKind* kind;
+  std::vector<DeviceDescription> listed;
+};
+
+Found findLocked(const std::vector<DeviceKind>& kinds, const std::string& name) {
+  const DeviceKind* kind = kindOf(kinds, name);
   std::vector<DeviceDescription> here = kind->list();
   bool exists = kind->exists ? kind->exists(name)
                              : std::any_of(here.begin(), here.end(), [&](const DeviceDescription& d) { return d.name == name; });
   if (!exists) {
     std::vector<std::string> names;
-    for (const DeviceDescription& d : listLocked(r.kinds)) names.push_back(d.name);
+    for (const DeviceDescription& d : listLocked(kinds))
+      names.push_back(d.name);
     throw DeviceError(fmt::format("this machine has no device {}: the devices here are {}", name, fmt::join(names, ", ")));
   }
-  return *r.open.emplace(name, kind->open(name)).first->second;
+  return {kind, std::move(here)};
+}
+
+Device& openLocked(Registry& r, const std::string& name) {
+  if (auto it = r.open.find(name); it != r.open.end()) return *it->second;
+  Found found = findLocked(r.kinds, name);
+  return *r.open.emplace(name, found.kind->open(name)).first->second;
+}
+
+} // namespace
+
+Device& openDevice(std::string_view typed) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  return openLocked(r, canonicalLocked(r.kinds, typed));
+}
+
+DeviceDescription describeDevice(std::string_view typed) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  std::string name = canonicalLocked(r.kinds, typed);
+  if (auto it = r.open.find(name); it != r.open.end()) return it->second->description();
+  Found found = findLocked(r.kinds, name);
+  for (DeviceDescription& d : found.listed)
+    if (d.name == name) return std::move(d);
+  return openLocked(r, name).description(); // exists unlisted (a virtual CPU:k)
 }
 
 std::string deviceAfter(std::string_view base, int64_t index) {

@@ -46,6 +46,11 @@ std::string canonicalDeviceName(std::string_view typed);
 // machine has no such device.
 Device& openDevice(std::string_view name);
 
+// What openDevice(name) would open, described without opening it where its
+// kind lists it (opening a CPU starts LLVM's JIT: milliseconds a program
+// that realizes nothing while loading need not wait). Throws as openDevice.
+DeviceDescription describeDevice(std::string_view name);
+
 // Device `index` of `base`'s kind, counting from base's own index: "CPU", 2
 // is "CPU:2"; "CL:1", 1 is "CL:2"; a kind of one device (INTERP) has only
 // base. How a program's virtual devices CPU:k are mapped onto a run's device.

@@ -113,6 +113,13 @@ private Q_SLOTS:
                QStringLiteral("this machine has no device TOY:5: the devices here are REF, INTERP, TOY:0, TOY:1"));
     }
     QCOMPARE(ToyDevice::opened, 1);
+    // described from the kind's listing, an unopened device stays closed (a
+    // CPU's opening starts LLVM's JIT); an open one describes itself
+    QCOMPARE(qs(uops::describeDevice("toy").description), QStringLiteral("a toy"));
+    QCOMPARE(qs(uops::describeDevice("toy:1").name), QStringLiteral("TOY:1"));
+    QCOMPARE(ToyDevice::opened, 1);
+    QVERIFY_THROWS_EXCEPTION(DeviceError, uops::describeDevice("TOY:5"));
+    QCOMPARE(ToyDevice::opened, 1);
     // a program runs on any device of the kind that has no code generator the way INTERP would, so
     // the toy's refusal to compile comes through
     uops::program::LoadedProgram p = load(program("out = Tensor([4]) + 1"));

@@ -129,7 +129,7 @@ Lowered lowerSource(const QString& text, const QString& name, const QStringList&
     const int asked = schedule.load();
     // realization points and @autobatch calls run on the device the explorer
     // lowers for; a compile-only target runs nothing, they run on the CPU
-    const bool compileOnly = openDevice(target.device).description().compileOnly;
+    const bool compileOnly = describeDevice(target.device).compileOnly;
     program::LoadOptions load = program::LoadOptions::on(compileOnly ? "CPU" : target.device);
     load.cancel = &cancel;
     for (const QString& folder : folders) load.modulePath.push_back(folder.toStdString());

@@ -78,9 +78,12 @@ inline DevicePeaks measuredPeaks(const std::string& device) {
 inline constexpr double kTimingNoise = 1.15;
 
 // A peak is the best the hardware does, so a measurement can only come out
-// low: a neighbouring process or a busy host takes cycles from it. Before a
-// yardstick counts as beating the peak, the peak is measured again, up to
-// kPeakRetries more times, keeping the best.
+// low: a neighbouring process or a busy host takes cycles (or memory
+// bandwidth: a 2-core cloud host's streams measured 50, 89 and 51 GB/s a
+// second apart) from it. Before a yardstick counts as beating the peak, both
+// are measured again, up to kPeakRetries more times: the peak keeps its best,
+// the yardstick its latest, so a yardstick timed in a quiet moment is timed
+// again beside a peak taken then too.
 inline constexpr int kPeakRetries = 4;
 
 // Whether `peaks.*field` (GFLOPS or GB/s) is at least what `out` reaches on
@@ -88,12 +91,17 @@ inline constexpr int kPeakRetries = 4;
 // that a re-measurement raises is kept in `peaks`. Prints every figure.
 inline bool atLeastReached(DevicePeaks& peaks, double DevicePeaks::*field, double work,
                            const Tensor& out, const std::string& device, const char* what) {
-  const double reached = work / bestSeconds(out, openDevice(device)) / 1e9;
-  fmt::print("{} on {}: {:.1f} (peak {:.1f})\n", what, device, reached, peaks.*field);
+  auto reach = [&] {
+    const double reached = work / bestSeconds(out, openDevice(device)) / 1e9;
+    fmt::print("{} on {}: {:.1f} (peak {:.1f})\n", what, device, reached, peaks.*field);
+    return reached;
+  };
+  double reached = reach();
   for (int retry = 0; retry < kPeakRetries && peaks.*field * kTimingNoise < reached; ++retry) {
     const DevicePeaks again = measuredPeaks(device);
     peaks.gflops = std::max(peaks.gflops, again.gflops);
     peaks.gbps = std::max(peaks.gbps, again.gbps);
+    if (peaks.*field * kTimingNoise < reached) reached = reach();
   }
   return peaks.*field * kTimingNoise >= reached;
 }

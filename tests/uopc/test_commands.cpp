@@ -4,6 +4,7 @@
 // errors for a wrong stage, kernel or OptOp (exit 1, message on stderr).
 #include "tests/support/test_registry.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -11,6 +12,8 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <map>
 
 namespace {
 
@@ -259,6 +262,42 @@ private Q_SLOTS:
                           QStringLiteral("--device"), QStringLiteral("CPU"), QStringLiteral("--time")});
     QVERIFY2(matmul.out.contains(QStringLiteral("  #2 r_4_3_6 ")) && matmul.out.contains(QStringLiteral("  #4 r_4_3_6 ")),
              qPrintable(matmul.out));
+  }
+
+  // --time --repeat N runs the program once more first, untimed: each kernel
+  // reports that run apart (first_ms), the trace holds the N timed runs
+  void timedRunsAfterAWarmUp() {
+    const QString trace = m_dir.filePath(QStringLiteral("timed.json"));
+    auto timed = [&](const char* repeat) {
+      Result r =
+          uopc({QStringLiteral("run"), m_program, QStringLiteral("--device"), QStringLiteral("CPU"),
+                QStringLiteral("--time"), QStringLiteral("--repeat"), QLatin1String(repeat),
+                QStringLiteral("--json"), QStringLiteral("--trace-out"), trace});
+      [&] { QCOMPARE(r.code, 0); }();
+      QFile f(trace);
+      f.open(QIODevice::ReadOnly);
+      std::map<int, int> kernelsPerRun;
+      for (const QJsonValue e : QJsonDocument::fromJson(f.readAll())
+                                    .object()
+                                    .value(QStringLiteral("traceEvents"))
+                                    .toArray())
+        if (e[QStringLiteral("cat")].toString() == QStringLiteral("kernel"))
+          ++kernelsPerRun[e[QStringLiteral("args")][QStringLiteral("run")].toInt()];
+      return std::pair{QJsonDocument::fromJson(r.out.toUtf8())
+                           .object()[QStringLiteral("timing")][QStringLiteral("kernels")]
+                           .toArray(),
+                       kernelsPerRun};
+    };
+    auto [kernels, runs] = timed("3");
+    QCOMPARE(kernels.size(), 2);
+    for (const QJsonValue k : kernels)
+      QVERIFY(k[QStringLiteral("first_ms")].toDouble() > 0);
+    QCOMPARE(runs, (std::map<int, int>{{0, 2}, {1, 2}, {2, 2}}));
+    auto [once, oneRun] = timed("1"); // a single run is the first: nothing apart
+    QCOMPARE(once.size(), 2);
+    for (const QJsonValue k : once)
+      QVERIFY(!k.toObject().contains(QStringLiteral("first_ms")));
+    QCOMPARE(oneRun, (std::map<int, int>{{0, 2}}));
   }
 
   void errors() {

@@ -7,6 +7,7 @@
 #include "core/frontend/executor.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace uops::frontend {
 
@@ -119,9 +120,18 @@ std::vector<Value> selectOutputs(const RunResult& result,
   if (!out.empty() || !result.lastAssignment) return out;
   const Value& last = *result.lastAssignment;
   if (isTensor(last)) return {last};
-  const std::vector<Value>* items = last.items();
-  if (!items || items->empty() || !std::all_of(items->begin(), items->end(), isTensor)) return {};
-  return *items;
+  // a list or tuple of tensors, nested ones flattened in order
+  // (`out = [x.cummax(0), y]`: cummax's values and indices, then y)
+  std::function<bool(const Value&)> flatten = [&](const Value& v) {
+    if (isTensor(v)) {
+      out.push_back(v);
+      return true;
+    }
+    const std::vector<Value>* items = v.items();
+    return items && std::all_of(items->begin(), items->end(), flatten);
+  };
+  if (!last.items() || !flatten(last)) return {};
+  return out;
 }
 
 } // namespace uops::frontend

@@ -76,6 +76,9 @@ struct LoopPosition {
 // (loops inside library code are not the program's steps).
 std::vector<LoopPosition> programLoops();
 
+// The program's outputs (PROGRAM_FORMAT.md): the printed tensors, else the
+// last assignment's tensor or list/tuple of tensors (nested lists and tuples
+// flattened in order); none where the assignment holds anything else.
 std::vector<Value> selectOutputs(const RunResult& result,
                                  const std::function<bool(const Value&)>& isTensor);
 

@@ -319,6 +319,9 @@ print(1 if [] else 2, "yes" if range(1) else "no")
     QCOMPARE(names("out = 't'"), QStringLiteral("t "));
     QCOMPARE(names("out = ('t', 'u')"), QStringLiteral("t u "));
     QCOMPARE(names("out = ['t', 1]"), QStringLiteral("")); // not all tensors
+    // nested lists and tuples flattened in order (a cummax's values and indices beside a tensor)
+    QCOMPARE(names("out = [('v', 'i'), 't', ['a', ('b',)]]"), QStringLiteral("v i t a b "));
+    QCOMPARE(names("out = [('v', 2), 't']"), QStringLiteral(""));
     QCOMPARE(names("out = []"), QStringLiteral(""));
     QCOMPARE(names("x = 1"), QStringLiteral(""));
   }

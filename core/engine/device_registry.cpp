@@ -89,34 +89,6 @@ std::string canonicalLocked(const std::vector<DeviceKind>& kinds, std::string_vi
                                 typed, acceptedForms(kinds)));
 }
 
-} // namespace
-
-DeviceKind singleDeviceKind(DeviceDescription description, std::function<std::unique_ptr<Device>()> make) {
-  std::string prefix = description.name;
-  return {.prefix = std::move(prefix),
-          .indexed = false,
-          .bareZero = false,
-          .list = [description] { return std::vector<DeviceDescription>{description}; },
-          .open = [make = std::move(make)](const std::string&) { return make(); },
-          .exists = {}};
-}
-
-void registerDeviceKind(DeviceKind kind) {
-  Registry& r = registry();
-  std::lock_guard lock(r.mutex);
-  auto same = std::find_if(r.kinds.begin(), r.kinds.end(), [&](const DeviceKind& k) { return k.prefix == kind.prefix; });
-  if (same != r.kinds.end()) *same = std::move(kind);
-  else r.kinds.push_back(std::move(kind));
-}
-
-std::string canonicalDeviceName(std::string_view typed) {
-  Registry& r = registry();
-  std::lock_guard lock(r.mutex);
-  return canonicalLocked(r.kinds, typed);
-}
-
-namespace {
-
 // `name`'s kind, the devices it lists and whether `name` is among them or
 // exists unlisted; throws DeviceError naming the devices there are when not.
 struct Found {
@@ -145,6 +117,34 @@ Device& openLocked(Registry& r, const std::string& name) {
 }
 
 } // namespace
+
+DeviceKind singleDeviceKind(DeviceDescription description,
+                            std::function<std::unique_ptr<Device>()> make) {
+  std::string prefix = description.name;
+  return {.prefix = std::move(prefix),
+          .indexed = false,
+          .bareZero = false,
+          .list = [description] { return std::vector<DeviceDescription>{description}; },
+          .open = [make = std::move(make)](const std::string&) { return make(); },
+          .exists = {}};
+}
+
+void registerDeviceKind(DeviceKind kind) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  auto same = std::find_if(r.kinds.begin(), r.kinds.end(),
+                           [&](const DeviceKind& k) { return k.prefix == kind.prefix; });
+  if (same != r.kinds.end())
+    *same = std::move(kind);
+  else
+    r.kinds.push_back(std::move(kind));
+}
+
+std::string canonicalDeviceName(std::string_view typed) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  return canonicalLocked(r.kinds, typed);
+}
 
 Device& openDevice(std::string_view typed) {
   Registry& r = registry();

@@ -31,35 +31,21 @@ double threadCpuSeconds() {
   return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
 }
 
-struct ThreadTimes {
-  std::vector<double> cpuSeconds; // each thread's own
-  double wallSeconds = 0;         // from the first start to the last stop
-};
-
-// job(t) for every t < threads, each on a thread of its own, all released at once.
-ThreadTimes onEveryThread(int threads, const std::function<void(int)>& job) {
-  using Clock = std::chrono::steady_clock;
-  ThreadTimes times{.cpuSeconds = std::vector<double>(static_cast<size_t>(threads)),
-                    .wallSeconds = 0};
-  std::vector<Clock::time_point> starts(times.cpuSeconds.size()), stops(times.cpuSeconds.size());
+// job(t) for every t < threads, each on a thread of its own, all released at
+// once; the CPU seconds each thread's job took.
+std::vector<double> cpuSecondsOnEveryThread(int threads, const std::function<void(int)>& job) {
+  std::vector<double> seconds(static_cast<size_t>(threads));
   std::latch ready(threads);
-  {
-    std::vector<std::jthread> workers;
-    for (int t = 0; t < threads; ++t)
-      workers.emplace_back([&, t] {
-        ready.arrive_and_wait();
-        const auto i = static_cast<size_t>(t);
-        starts[i] = Clock::now();
-        const double cpu = threadCpuSeconds();
-        job(t);
-        times.cpuSeconds[i] = threadCpuSeconds() - cpu;
-        stops[i] = Clock::now();
-      });
-  }
-  times.wallSeconds = std::chrono::duration<double>(*std::max_element(stops.begin(), stops.end()) -
-                                                    *std::min_element(starts.begin(), starts.end()))
-                          .count();
-  return times;
+  std::vector<std::jthread> workers;
+  for (int t = 0; t < threads; ++t)
+    workers.emplace_back([&, t] {
+      ready.arrive_and_wait();
+      const double cpu = threadCpuSeconds();
+      job(t);
+      seconds[static_cast<size_t>(t)] = threadCpuSeconds() - cpu;
+    });
+  workers.clear(); // joins them
+  return seconds;
 }
 
 // The best of `runs` runs of `run`, which returns a rate.
@@ -79,10 +65,10 @@ double fmaGflops(LlvmJit& jit, const PeakKernelShape& shape, int threads) {
   for (std::vector<float>& v : io)
     std::fill(v.begin() + shape.lanes, v.begin() + 2 * shape.lanes, 1e-6f);
   auto rate = [&](long long n) {
-    ThreadTimes t =
-        onEveryThread(threads, [&](int i) { fmaPeak(io[static_cast<size_t>(i)].data(), n); });
+    const std::vector<double> seconds = cpuSecondsOnEveryThread(
+        threads, [&](int i) { fmaPeak(io[static_cast<size_t>(i)].data(), n); });
     double sum = 0;
-    for (double s : t.cpuSeconds)
+    for (double s : seconds)
       sum += fmaPeakFlops(shape, n) / std::max(s, 1e-9);
     return sum;
   };

@@ -2,6 +2,8 @@
 
 #include "core/symbolic/linear_form.h"
 
+#include <algorithm>
+
 namespace uops {
 
 std::optional<CopyAccesses> copyAccesses(const UOpPtr& ast, bool gatedLoad) {
@@ -16,6 +18,18 @@ std::optional<CopyAccesses> copyAccesses(const UOpPtr& ast, bool gatedLoad) {
   }
   if (!c.load || !c.store) return std::nullopt;
   return c;
+}
+
+std::optional<CopyKernel> vectorCopyKernel(const UOpPtr& ast, const OptTarget& target,
+                                           bool gatedLoad) {
+  const int64_t lanes = target.vectorBits / 32;
+  if (lanes < 4 || target.workItemVectorizer || target.hasLocals) return std::nullopt;
+  const std::optional<CopyAccesses> c = copyAccesses(ast, gatedLoad);
+  if (!c) return std::nullopt;
+  const std::vector<KernelAxis> axes = kernelAxes(ast);
+  if (std::any_of(axes.begin(), axes.end(), [](const KernelAxis& a) { return a.size == 0; }))
+    return std::nullopt;
+  return CopyKernel{*c, outputAxesInnermostFirst(axes), lanes};
 }
 
 std::optional<int64_t> coefficientAlong(const UOp& access, const UOp& r) {

@@ -60,10 +60,7 @@ private:
 
 // Output axes of more than one element, innermost first.
 std::vector<KernelAxis> gpuOutputs(const UOpPtr& kernel) {
-  std::vector<KernelAxis> out;
-  for (const KernelAxis& a : kernelAxes(kernel))
-    if (isOutputType(a.type) && a.size > 1) out.insert(out.begin(), a);
-  return out;
+  return outputAxesInnermostFirst(kernelAxes(kernel));
 }
 
 std::vector<KernelAxis> gpuReduces(const UOpPtr& kernel) {

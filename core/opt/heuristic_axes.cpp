@@ -17,6 +17,13 @@ std::vector<KernelAxis> kernelAxes(const UOpPtr& ast) {
 
 bool isOutputType(AxisType t) { return t == AxisType::Loop || t == AxisType::Global; }
 
+std::vector<KernelAxis> outputAxesInnermostFirst(const std::vector<KernelAxis>& axes) {
+  std::vector<KernelAxis> out;
+  for (auto a = axes.rbegin(); a != axes.rend(); ++a)
+    if (isOutputType(a->type) && a->size > 1) out.push_back(*a);
+  return out;
+}
+
 bool loadReusedAcross(const UOpPtr& ast, const UOp& r, const UOp* tiled) {
   for (const UOp* u : toposort(*ast)) {
     if (u->op() != Op::Load) continue;

@@ -26,6 +26,9 @@ std::vector<KernelAxis> kernelAxes(const UOpPtr& ast);
 // An output axis: one element of the result per index (LOOP or GLOBAL).
 bool isOutputType(AxisType t);
 
+// The output axes of more than one element among `axes`, innermost first.
+std::vector<KernelAxis> outputAxesInnermostFirst(const std::vector<KernelAxis>& axes);
+
 // Whether some load's index does not depend on `r` (its value is reused
 // across the axis) while it does depend on `tiled` (when given): the second
 // axis of a register tile must reuse a load the first one does not.

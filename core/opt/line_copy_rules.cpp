@@ -14,16 +14,11 @@ constexpr int64_t kRowStrideFromBytes = 256; // a source row stride from which s
 } // namespace
 
 std::optional<std::vector<TileStep>> lineCopyTile(const UOpPtr& ast, const OptTarget& target) {
-  const int64_t lanes = target.vectorBits / 32;
-  if (lanes < 4 || target.workItemVectorizer || target.hasLocals) return std::nullopt;
-  const std::optional<CopyAccesses> c = copyAccesses(ast, false);
-  if (!c) return std::nullopt;
-  std::vector<KernelAxis> outputs; // innermost first
-  for (const KernelAxis& a : kernelAxes(ast)) {
-    if (a.size == 0) return std::nullopt;
-    if (isOutputType(a.type) && a.size > 1) outputs.insert(outputs.begin(), a);
-  }
-  if (outputs.size() < 3) return std::nullopt;
+  const std::optional<CopyKernel> k = vectorCopyKernel(ast, target, false);
+  if (!k || k->outputs.size() < 3) return std::nullopt;
+  const CopyAccesses* c = &k->access;
+  const std::vector<KernelAxis>& outputs = k->outputs;
+  const int64_t lanes = k->lanes;
   // coefficients of the load and the store along each output axis
   std::vector<int64_t> load, store;
   for (const KernelAxis& a : outputs) {

@@ -23,16 +23,11 @@ int64_t largestDividing(int64_t size, std::initializer_list<int64_t> factors) {
 } // namespace
 
 std::optional<std::vector<TileStep>> transposeCopyTile(const UOpPtr& ast, const OptTarget& target) {
-  const int64_t lanes = target.vectorBits / 32;
-  if (lanes < 4 || target.workItemVectorizer || target.hasLocals) return std::nullopt;
-  const std::optional<CopyAccesses> c = copyAccesses(ast, true);
-  if (!c) return std::nullopt;
-  std::vector<KernelAxis> outputs; // innermost first
-  for (const KernelAxis& a : kernelAxes(ast)) {
-    if (a.size == 0) return std::nullopt;
-    if (isOutputType(a.type) && a.size > 1) outputs.insert(outputs.begin(), a);
-  }
-  if (outputs.size() < 2) return std::nullopt;
+  const std::optional<CopyKernel> k = vectorCopyKernel(ast, target, true);
+  if (!k || k->outputs.size() < 2) return std::nullopt;
+  const CopyAccesses* c = &k->access;
+  const std::vector<KernelAxis>& outputs = k->outputs;
+  const int64_t lanes = k->lanes;
   const int64_t itemBytes = static_cast<int64_t>(c->load->dtype().itemSize());
   const int64_t lineItems = kLineBytes / std::max<int64_t>(itemBytes, 1);
   // the stored axis: consecutive in the store, a line or more apart in the load

@@ -32,13 +32,6 @@ using namespace kernelast;
 
 namespace {
 
-// Two cores with 256-bit vectors (AVX2) and their 16 registers.
-OptTarget avx2Target() {
-  OptTarget t = cpuschedule::wideTarget();
-  t.vectorBits = 256;
-  return t;
-}
-
 // The same for the whole pipeline, as hostCpuTarget makes it on Zen 3.
 CodegenTarget avx2CodegenTarget() {
   CodegenTarget t = cpuTarget();
@@ -48,7 +41,9 @@ CodegenTarget avx2CodegenTarget() {
   return t;
 }
 
-QString avx2OptsText(const UOpPtr& kernel) { return QString::fromStdString(formatOpts(heuristicOpts(kernel, avx2Target()))); }
+QString avx2OptsText(const UOpPtr& kernel) {
+  return cpuschedule::heuristicOptsText(kernel, cpuschedule::narrowTarget());
+}
 
 } // namespace
 
@@ -89,7 +84,8 @@ private Q_SLOTS:
   // tile broadcast once per multiply-add and kept its masks on the stack)
   void hotLoopMachineCode() {
     UOpPtr kernel = convPadded3x3(16, 64, 64, 56, 56);
-    LoweredKernel lowered = lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, avx2Target()));
+    LoweredKernel lowered =
+        lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, cpuschedule::narrowTarget()));
     std::map<std::string, int> isa = zen5loop::innermostLoopIsa(lowered, "znver3", true);
     const QString all = QString::fromStdString(zen5loop::isaText(isa));
     const int fmas = isa["vfmadd231ps ymm"] + isa["vfmadd213ps ymm"];
@@ -158,7 +154,9 @@ private Q_SLOTS:
   void resultsMatchTheInterpreter() {
     QFETCH(int, width);
     UOpPtr kernel = convPadded3x3(2, 4, 32, 6, width);
-    QCOMPARE(cpuschedule::mismatchWithInterpreter(kernel, heuristicOpts(kernel, avx2Target()), 13), QString());
+    QCOMPARE(cpuschedule::mismatchWithInterpreter(
+                 kernel, heuristicOpts(kernel, cpuschedule::narrowTarget()), 13),
+             QString());
   }
 };
 

@@ -44,13 +44,6 @@ UOpPtr gemmBatched(int64_t batch, int64_t m, int64_t n, int64_t kk) {
                    {b, i, j})});
 }
 
-// Two cores with 256-bit vectors (AVX2) and their 16 registers.
-OptTarget narrowTarget() {
-  OptTarget t = cpuschedule::wideTarget();
-  t.vectorBits = 256;
-  return t;
-}
-
 // Runs `kernel` with `target`'s heuristics (the wide one's by default) on the
 // CPU and compares with a plain loop over (a, b): small integers over 4, so
 // every sum is exact.
@@ -109,14 +102,19 @@ private Q_SLOTS:
              QStringLiteral("Split(1, 32, UPCAST); Split(0, 8, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
     // with AVX2 16 x 6: twelve of its sixteen vector registers, the rows
     // padded to whole tiles per core (1032)
-    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(gemmPackedB(1024, 1024, 1024), narrowTarget()))),
-             QStringLiteral("Split(1, 16, UPCAST); Padto(0, 12); Split(0, 6, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
+    QCOMPARE(
+        cpuschedule::heuristicOptsText(gemmPackedB(1024, 1024, 1024), cpuschedule::narrowTarget()),
+        QStringLiteral("Split(1, 16, UPCAST); Padto(0, 12); Split(0, 6, UPCAST); Swap(0, 1); "
+                       "Split(1, 2, THREAD)"));
     // rows that 6 divides are not padded
-    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(gemmPackedB(960, 1024, 1024), narrowTarget()))),
-             QStringLiteral("Split(1, 16, UPCAST); Split(0, 6, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
+    QCOMPARE(
+        cpuschedule::heuristicOptsText(gemmPackedB(960, 1024, 1024), cpuschedule::narrowTarget()),
+        QStringLiteral(
+            "Split(1, 16, UPCAST); Split(0, 6, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
     // nor where padding would add more than 1/32 of the rows: 16 x 4
-    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(gemmPackedB(100, 128, 256), narrowTarget()))),
-             QStringLiteral("Split(1, 16, UPCAST); Split(0, 4, UPCAST); Split(1, 2, THREAD)"));
+    QCOMPARE(
+        cpuschedule::heuristicOptsText(gemmPackedB(100, 128, 256), cpuschedule::narrowTarget()),
+        QStringLiteral("Split(1, 16, UPCAST); Split(0, 4, UPCAST); Split(1, 2, THREAD)"));
   }
 
   // the AVX2 tile's hot loop in Zen 3 machine code: per step of K, 12
@@ -126,7 +124,8 @@ private Q_SLOTS:
   // vectors stored under its one gate, as vectors
   void avx2LoopMachineCode() {
     UOpPtr kernel = gemmPackedB(1024, 1024, 1024);
-    LoweredKernel lowered = lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, narrowTarget()));
+    LoweredKernel lowered =
+        lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, cpuschedule::narrowTarget()));
     const QString differs = avx2TileLoopDiffers(lowered);
     QVERIFY2(differs.isEmpty(), qPrintable(differs));
     std::map<std::string, int> function = zen5loop::functionIsa(lowered, {"vmov"});
@@ -140,7 +139,9 @@ private Q_SLOTS:
   // its columns are not padded and there is no tile, but the rows are
   // padded to 1000 for the cores
   void unevenSizesOpts() {
-    auto opts = [](const UOpPtr& k) { return QString::fromStdString(formatOpts(heuristicOpts(k, narrowTarget()))); };
+    auto opts = [](const UOpPtr& k) {
+      return cpuschedule::heuristicOptsText(k, cpuschedule::narrowTarget());
+    };
     QCOMPARE(opts(matmulPackedB(999, 333, 512)),
              QStringLiteral("Padto(1, 16); Split(1, 16, UPCAST); Padto(0, 12); Split(0, 6, UPCAST); Split(0, 2, THREAD)"));
     // 77 rows, which 4 does not divide either: padded to 84 (a quarter at most)
@@ -156,7 +157,8 @@ private Q_SLOTS:
   // no scalar store of a lane
   void unevenColumnsMachineCode() {
     UOpPtr kernel = matmulPackedB(999, 333, 512);
-    LoweredKernel lowered = lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, narrowTarget()));
+    LoweredKernel lowered =
+        lowerKernel(kernel, cpuTarget(), heuristicOpts(kernel, cpuschedule::narrowTarget()));
     const QString differs = avx2TileLoopDiffers(lowered);
     QVERIFY2(differs.isEmpty(), qPrintable(differs));
     std::map<std::string, int> function = zen5loop::functionIsa(lowered, {}, "znver3");
@@ -169,8 +171,10 @@ private Q_SLOTS:
     QCOMPARE(cpuschedule::heuristicOptsText(gemmBatched(16, 256, 256, 256)),
              QStringLiteral("Split(2, 32, UPCAST); Split(1, 8, UPCAST); Swap(1, 2); Split(0, 2, THREAD)"));
     // with AVX2 16 x 6, the rows padded to 258 (the cores split the batch)
-    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(gemmBatched(16, 256, 256, 256), narrowTarget()))),
-             QStringLiteral("Split(2, 16, UPCAST); Padto(1, 6); Split(1, 6, UPCAST); Swap(1, 2); Split(0, 2, THREAD)"));
+    QCOMPARE(
+        cpuschedule::heuristicOptsText(gemmBatched(16, 256, 256, 256), cpuschedule::narrowTarget()),
+        QStringLiteral("Split(2, 16, UPCAST); Padto(1, 6); Split(1, 6, UPCAST); Swap(1, 2); "
+                       "Split(0, 2, THREAD)"));
   }
 
   // the hot loop over K: 256 accumulators (16 vectors) each updated by one
@@ -193,15 +197,17 @@ private Q_SLOTS:
              QStringLiteral("Split(1, 64, UPCAST); Split(0, 4, UPCAST); Swap(0, 1); Split(1, 2, THREAD)"));
     checkGemmResults(gemmBatched(4, 64, 64, 64), 4, 64, 64, 64, false);
     // AVX2's 16 x 6 with the rows padded 200 -> 204: the padded rows are not written
-    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(gemmPackedB(200, 32, 64), narrowTarget()))),
-             QStringLiteral("Split(1, 16, UPCAST); Padto(0, 12); Split(0, 6, UPCAST); Split(0, 2, THREAD)"));
-    checkGemmResults(gemmPackedB(200, 32, 64), 1, 200, 32, 64, true, narrowTarget());
-    checkGemmResults(gemmBatched(2, 96, 32, 48), 2, 96, 32, 48, false, narrowTarget());
+    QCOMPARE(cpuschedule::heuristicOptsText(gemmPackedB(200, 32, 64), cpuschedule::narrowTarget()),
+             QStringLiteral(
+                 "Split(1, 16, UPCAST); Padto(0, 12); Split(0, 6, UPCAST); Split(0, 2, THREAD)"));
+    checkGemmResults(gemmPackedB(200, 32, 64), 1, 200, 32, 64, true, cpuschedule::narrowTarget());
+    checkGemmResults(gemmBatched(2, 96, 32, 48), 2, 96, 32, 48, false, cpuschedule::narrowTarget());
     checkGemmResults(gemmBatched(1, 100, 130, 75), 1, 100, 130, 75, false);
     // columns 40 padded to 48 inside B's padded panels, their lanes not written
-    QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(matmulPackedB(96, 40, 24), narrowTarget()))),
-             QStringLiteral("Padto(1, 16); Split(1, 16, UPCAST); Split(0, 6, UPCAST); Split(0, 2, THREAD)"));
-    checkGemmResults(matmulPackedB(96, 40, 24), 1, 96, 40, 24, true, narrowTarget());
+    QCOMPARE(cpuschedule::heuristicOptsText(matmulPackedB(96, 40, 24), cpuschedule::narrowTarget()),
+             QStringLiteral(
+                 "Padto(1, 16); Split(1, 16, UPCAST); Split(0, 6, UPCAST); Split(0, 2, THREAD)"));
+    checkGemmResults(matmulPackedB(96, 40, 24), 1, 96, 40, 24, true, cpuschedule::narrowTarget());
   }
 
   // the hot loop's Zen 5 machine code: 16 multiply-adds of 16 floats, 4 loads

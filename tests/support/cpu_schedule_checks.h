@@ -30,9 +30,16 @@ inline OptTarget wideTarget() {
   return t;
 }
 
-// The OptOps the heuristics choose for `kernel` on the wide target, as text.
-inline QString heuristicOptsText(const UOpPtr& kernel) {
-  return QString::fromStdString(formatOpts(heuristicOpts(kernel, wideTarget())));
+// Two cores with 256-bit vectors (AVX2) and their 16 registers.
+inline OptTarget narrowTarget() {
+  OptTarget t = wideTarget();
+  t.vectorBits = 256;
+  return t;
+}
+
+// The OptOps the heuristics choose for `kernel` on `target`, as text.
+inline QString heuristicOptsText(const UOpPtr& kernel, const OptTarget& target = wideTarget()) {
+  return QString::fromStdString(formatOpts(heuristicOpts(kernel, target)));
 }
 
 inline bool isSingleIteration(const UOp& u) {

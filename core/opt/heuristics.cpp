@@ -424,8 +424,7 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     for (const Axis& a : streamed)
       applyLargest(a, lanes >= 8 ? upToFourVectors : std::vector<int64_t>{8, 4}, AxisType::Unroll,
                    "a long reduction read consecutively along its axis but not along the output: "
-                   "accumulators "
-                   "over consecutive elements");
+                   "accumulators over consecutive elements");
   }
   // A short reduction axis read consecutively inside longer ones (an image's
   // rows of 28: a batch norm's mean over images, rows and columns): the row

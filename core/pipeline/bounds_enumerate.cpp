@@ -1,5 +1,7 @@
 #include "core/pipeline/bounds_enumerate.h"
 
+#include "core/symbolic/int_value.h"
+
 #include <algorithm>
 #include <optional>
 #include <unordered_map>
@@ -46,18 +48,6 @@ std::optional<Program> compile(const UOpPtr& idx, const UOpPtr& gate) {
   return p;
 }
 
-// v converted to an integer or bool type as the machine does (two's
-// complement wrap to the type's width)
-int64_t castInt(int64_t v, DType to) {
-  if (to.isBool()) return v != 0;
-  const int bits = to.bits();
-  if (bits >= 64) return v;
-  const uint64_t mask = (uint64_t{1} << bits) - 1, u = static_cast<uint64_t>(v) & mask;
-  if (to.isUnsigned()) return static_cast<int64_t>(u);
-  const uint64_t sign = uint64_t{1} << (bits - 1);
-  return static_cast<int64_t>((u ^ sign) - sign);
-}
-
 int64_t apply(const UOp& u, const std::vector<int64_t>& v, const Program& p) {
   auto in = [&](size_t i) { return v[p.slot.at(u.src(i).get())]; };
   bool b = u.dtype().isBool();
@@ -74,7 +64,7 @@ int64_t apply(const UOp& u, const std::vector<int64_t>& v, const Program& p) {
   case Op::Xor: return in(0) ^ in(1);
   case Op::Where: return in(0) ? in(1) : in(2);
   case Op::Cast:
-    return castInt(in(0), u.dtype());
+    return static_cast<int64_t>(wrapInt(u.dtype(), in(0)));
   default: return 0;
   }
 }

@@ -9,6 +9,8 @@
 #include <string>
 #include <thread>
 
+#include <unistd.h>
+
 namespace uops {
 namespace {
 
@@ -17,7 +19,9 @@ bool hasFeature(const std::string& features, const std::string& name) {
 }
 
 // The largest cache's size in bytes as Linux describes CPU 0's caches
-// (/sys/devices/system/cpu/cpu0/cache/index*/size, "32768K"); 0 where it does not.
+// (/sys/devices/system/cpu/cpu0/cache/index*/size, "32768K"); where a guest's
+// kernel has no such folder (2 Zen 5 cores whose kernel shows none), as the C
+// library reads CPUID (sysconf's level 2 and 3 sizes); 0 where neither tells.
 int64_t lastLevelCacheBytes() {
   int64_t largest = 0;
   std::error_code error;
@@ -35,6 +39,10 @@ int64_t lastLevelCacheBytes() {
     if (size.back() == 'M') bytes <<= 20;
     largest = std::max(largest, bytes);
   }
+#if defined(_SC_LEVEL2_CACHE_SIZE) && defined(_SC_LEVEL3_CACHE_SIZE)
+  if (largest == 0)
+    largest = std::max<int64_t>({0, sysconf(_SC_LEVEL2_CACHE_SIZE), sysconf(_SC_LEVEL3_CACHE_SIZE)});
+#endif
   return largest;
 }
 

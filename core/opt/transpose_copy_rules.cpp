@@ -12,6 +12,7 @@ namespace {
 
 constexpr int64_t kLineBytes = 64;
 constexpr int64_t kL1Bytes = 32 * 1024; // the smallest L1 data cache of the x86 cores in use
+constexpr int64_t kReadColumns = 4;     // of the read axis a step takes where the walk stays in L1
 
 // The largest of `factors` that divides `size`; 0 when none does.
 int64_t largestDividing(int64_t size, std::initializer_list<int64_t> factors) {
@@ -57,12 +58,27 @@ std::optional<std::vector<TileStep>> transposeCopyTile(const UOpPtr& ast, const 
         {storedSplit, storedWhy},
     };
   }
-  if (read->size % 2 != 0 || 2 * storedFactor > target.maxCopies) return std::nullopt;
-  return std::vector<TileStep>{
-      {storedSplit, storedWhy},
-      {Opt{OptOpKind::Split, read->index, 2, AxisType::Upcast, false, 0},
-       "a copy into transposed order: two of the consecutively read axis, the walk's lines still in L1"},
-  };
+  // four columns, the read axis padded to a multiple of four where that adds at most an eighth;
+  // else two
+  const int64_t padded = (read->size + kReadColumns - 1) / kReadColumns * kReadColumns;
+  const int64_t columns = 8 * (padded - read->size) <= read->size ? kReadColumns
+                          : read->size % 2 == 0                   ? 2
+                                                                  : 0;
+  if (!columns || columns * storedFactor > target.maxCopies) return std::nullopt;
+  std::vector<TileStep> steps;
+  if (read->size % columns != 0)
+    steps.push_back(
+        {Opt{OptOpKind::Padto, read->index, columns, AxisType::Upcast, false, 0},
+         "a copy into transposed order whose read axis is no multiple of the columns a step takes: "
+         "padded, the extra columns neither read nor written"});
+  steps.push_back({storedSplit, storedWhy});
+  steps.push_back({Opt{OptOpKind::Split, read->index, columns, AxisType::Upcast, false, 0},
+                   columns == kReadColumns ? "a copy into transposed order: four of the "
+                                             "consecutively read axis, the walk's lines still in L1"
+                                           : "a copy into transposed order: two of the "
+                                             "consecutively read axis (four would pad it by more "
+                                             "than an eighth), the walk's lines still in L1"});
+  return steps;
 }
 
 } // namespace uops

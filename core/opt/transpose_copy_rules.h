@@ -11,10 +11,17 @@
 //     (x.T.contiguous() of 2048 x 2048 on 2 Zen 5 cores: 13.2 ms upcast by
 //     4, 1.1 ms 16 x 16; stored axis split first 2.8 ms, 2 of the read one
 //     6.3 ms);
-//   - otherwise two of the read axis, the stored axis split first: the walk's
-//     lines stay in L1 for the next pair (16 x 64 x 56 x 56 to NHWC: 0.51 ->
-//     0.38 ms; with padding, 58 x 58: 0.67 -> 0.40 ms; 8 of the read axis
-//     0.78 ms: LLVM then builds the vectors from scalar moves).
+//   - otherwise four of the read axis, the stored axis split first: the
+//     walk's lines stay in L1 for the next four; the read axis padded to a
+//     multiple of four where that adds at most an eighth (a padded row of
+//     58, an odd one of 55), else two of it where two divide it.
+// The renderer writes the tile's stores from the transpose of its loaded
+// rows, by shuffles (core/render/render_llvm_lane_shuffle.cpp). On 2 Zen 5
+// cores, against two columns built lane by lane: 16 x 64 x 56 x 56 to NHWC
+// 0.72 -> 0.34 ms; with padding, 58 x 58: 0.48 -> 0.33 ms (0.82 -> 0.72 ms
+// inside the stride-2 convolution, its input read from memory); 55 x 55,
+// before left elementwise: 2.52 -> 0.65 ms; x.T.contiguous() of 2048 x 2048
+// (16 x 16) 3.48 -> 0.72 ms.
 // Medians of alternating runs, the kernel alone.
 #pragma once
 

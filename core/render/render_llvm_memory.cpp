@@ -110,8 +110,10 @@ void renderMaskedLoad(Writer& w, const VectorGroup& g) {
     for (size_t k = 0; k < n; ++k) even += fmt::format("{}i32 {}", k ? ", " : "", 2 * k);
     v = w.emit(fmt::format("shufflevector {} {}, {} poison, <{} x i32> <{}>", st, v, st, n, even));
   }
-  for (size_t k = 0; k < n; ++k)
+  for (size_t k = 0; k < n; ++k) {
     w.bind(*g.lanes[k], w.emit(fmt::format("extractelement {} {}, i32 {}", vt, v, k)));
+    w.bindLane(*g.lanes[k], {v, n, k});
+  }
 }
 
 void renderStore(Writer& w, const UOp& u) {
@@ -157,6 +159,7 @@ void renderEnd(Writer& w, const UOp& u) {
   const UOp& range = *u.src(1);
   if (&range == w.threadRange) return; // each thread runs its one index
   if (!w.openLoops.empty() && w.openLoops.back() == &range) w.openLoops.pop_back();
+  w.shuffles.clear(); // the loop's values do not reach past its exit
   int64_t id = range.argAs<RangeArg>().id;
   std::string r = w.operand(range), loop = fmt::format("loop{}", id);
   w.line(fmt::format("br label %{}.latch", loop));

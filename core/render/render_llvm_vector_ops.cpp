@@ -82,6 +82,12 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
   // operand i: another op's vector, or a splat of the first lane's source
   auto operand = [&](size_t i) -> std::string {
     const int p = op.operands[i];
+    if (p == kLanes) {
+      std::vector<const UOp*> lanes;
+      for (const UOp* l : op.lanes)
+        lanes.push_back(l->src(1).get());
+      return gatherLanes(w, lanes);
+    }
     if (p != kSplat) return values[static_cast<size_t>(p)];
     const UOp& scalar = *first.src(store ? 1 : i);
     return inEveryLane(w, n, regType(scalar.dtype()), w.operand(scalar));
@@ -93,6 +99,8 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
     v = w.emit(fmt::format("load {}, ptr {}, align {}", mvt, vopStart(w, op, mt), d.itemSize()));
     if (vopHalf(d)) v = vopFromHalf(w, n, v);
     if (d.isBool()) v = w.emit(fmt::format("icmp ne {} {}, zeroinitializer", mvt, v));
+    for (size_t k = 0; k < n; ++k)
+      w.bindLane(*op.lanes[k], {v, n, k});
     break;
   case VectorOpKind::RegLoad:
     v = w.emit(fmt::format("load {}, ptr {}", vt, accumulators));

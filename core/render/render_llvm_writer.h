@@ -120,6 +120,22 @@ public:
   // The node being rendered: every line written is attributed to it (null: none).
   const UOp* current = nullptr;
 
+  // Loads rendered as lanes of a vector (a vector load op, a masked group):
+  // lane -> its vector's name, width and lane number.
+  struct VectorLane {
+    std::string vector;
+    size_t width = 0;
+    size_t lane = 0;
+  };
+  void bindLane(const UOp& u, VectorLane l) { m_lanes[&u] = std::move(l); }
+  const VectorLane* laneOf(const UOp& u) const {
+    auto it = m_lanes.find(&u);
+    return it == m_lanes.end() ? nullptr : &it->second;
+  }
+  // Shuffles of those vectors already written, by what they compute
+  // (render_llvm_lane_shuffle.cpp): kept while the loop nest stays as it is.
+  std::unordered_map<std::string, std::vector<std::string>> shuffles;
+
   const std::vector<std::string>& lines() const { return m_lines; }
   const std::vector<const UOp*>& lineNodes() const { return m_lineNodes; } // parallel to lines()
   const std::set<std::string>& declarations() const { return m_declarations; }
@@ -127,6 +143,7 @@ public:
 
 private:
   std::unordered_map<const UOp*, std::string> m_names; // look-up only
+  std::unordered_map<const UOp*, VectorLane> m_lanes;
   std::vector<std::string> m_lines;
   std::vector<const UOp*> m_lineNodes;
   std::set<std::string> m_declarations;
@@ -180,6 +197,11 @@ void renderRegisterSlots(Writer& w, const KernelMemoryPlan& plan, const VectorOp
 // its slot's alloca.
 std::string registerName(const UOp& buffer, const KernelMemoryPlan& plan, const VectorOpPlan& vops);
 void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<std::string>& values);
+// The vector of `values`, loads each a lane of a vector already written
+// (Writer::laneOf; else its scalar), built with shuffles: lane j of as many
+// vectors as `values` a column of their transpose, the whole transpose
+// written once (render_llvm_lane_shuffle.cpp).
+std::string gatherLanes(Writer& w, const std::vector<const UOp*>& values);
 void renderRange(Writer& w, const UOp& u);
 void renderEnd(Writer& w, const UOp& u);
 void renderStack(Writer& w, const UOp& u);       // render_llvm_wmma.cpp

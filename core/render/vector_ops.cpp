@@ -36,6 +36,8 @@ struct VopBuilder {
   std::vector<std::set<int>> groupSegments;              // per accumulator group: the segments its live vector ops are in
   bool scalarReadOut = false; // scalar loads of a group's slots outside its vector ops' segments
   VectorPlan accesses;
+  std::unordered_map<const UOp*, const VectorGroup*>
+      loadGroup; // lane -> its group of Param loads, gated or not
 
   // A dtype vector arithmetic computes in: float32, float64, float16 with halfVectors.
   bool vopFloat(DType d) const {
@@ -178,6 +180,39 @@ struct VopBuilder {
     return add({VectorOpKind::Alu, lanes, latest(lanes), 0, -1, std::move(operands)});
   }
 
+  // kLanes where `values` are lane j of each of as many distinct groups of
+  // Param loads of one size (vector_ops.h), their ungated groups vector
+  // loads; nullopt (nothing added) otherwise.
+  std::optional<int> lanesOfLoads(const std::vector<const UOp*>& values) {
+    const VectorGroup* first = nullptr;
+    size_t lane = 0;
+    std::vector<const VectorGroup*> groups;
+    for (const UOp* v : values) {
+      auto it = loadGroup.find(v);
+      if (it == loadGroup.end() || !(v->dtype() == values[0]->dtype())) return std::nullopt;
+      const VectorGroup* g = it->second;
+      const size_t k =
+          static_cast<size_t>(std::find(g->lanes.begin(), g->lanes.end(), v) - g->lanes.begin());
+      if (!first) first = g, lane = k;
+      if (k != lane || g->lanes.size() != first->lanes.size() ||
+          std::find(groups.begin(), groups.end(), g) != groups.end())
+        return std::nullopt;
+      groups.push_back(g);
+    }
+    for (const VectorGroup* g : groups) {
+      if (g->gated) continue; // the renderer's masked load
+      auto it = plan.opOf.find(g->lanes[0]);
+      if (it != plan.opOf.end()) {
+        if (plan.ops[static_cast<size_t>(it->second)].lanes != g->lanes) return std::nullopt;
+        continue;
+      }
+      for (const UOp* l : g->lanes)
+        if (plan.opOf.count(l)) return std::nullopt;
+      add({VectorOpKind::ParamLoad, g->lanes, g->emitAt, g->emitLane, -1, {}});
+    }
+    return kLanes;
+  }
+
   // A store op of `stores` whose values form a vector value; false (nothing
   // added) otherwise.
   bool seed(const std::vector<const UOp*>& stores, VectorOpKind kind, const UOp* emitAt, size_t emitLane, int group) {
@@ -186,6 +221,10 @@ struct VopBuilder {
     std::vector<const UOp*> values;
     for (const UOp* s : stores) values.push_back(s->src(1).get());
     std::optional<int> v = value(values);
+    if (!v && kind == VectorOpKind::ParamStore) {
+      rollback(ops, groups);
+      v = lanesOfLoads(values);
+    }
     if (!v) {
       rollback(ops, groups);
       return false;
@@ -379,7 +418,7 @@ struct VopBuilder {
     for (const UOp* l : op.lanes)
       if (segment[at(l)] != segment[emitAt]) return false;
     for (int p : op.operands)
-      if (p != kSplat && (!live[static_cast<size_t>(p)] || pos(p) >= emitAt)) return false;
+      if (p >= 0 && (!live[static_cast<size_t>(p)] || pos(p) >= emitAt)) return false;
     // an accumulator group: every access to its slots is a lane of a vector
     // op (a scalar one would move single lanes in and out of the vector), but
     // with scalarReadOut for loads in a segment none of the group's vector ops
@@ -411,7 +450,7 @@ struct VopBuilder {
         if (q == plan.opOf.end() || !live[static_cast<size_t>(q->second)]) return false;
         const VectorOp& user = plan.ops[static_cast<size_t>(q->second)];
         const bool store = user.kind == VectorOpKind::ParamStore || user.kind == VectorOpKind::RegStore;
-        bool asVector = false;
+        bool asVector = store && user.operands[0] == kLanes && x->src(1).get() == op.lanes[k];
         for (size_t i = 0; i < user.operands.size(); ++i)
           asVector = asVector || (user.operands[i] == o && x->src(store ? 1 : i).get() == op.lanes[k]);
         if (!asVector) return false;
@@ -441,7 +480,12 @@ struct VopBuilder {
         if (reached[o]) continue;
         reached[o] = true;
         for (int p : plan.ops[o].operands)
-          if (p != kSplat) stack.push_back(static_cast<size_t>(p));
+          if (p >= 0) stack.push_back(static_cast<size_t>(p));
+        if (!plan.ops[o].operands.empty() &&
+            plan.ops[o].operands[0] == kLanes) // the loads whose lanes it stores
+          for (const UOp* store : plan.ops[o].lanes)
+            if (auto q = plan.opOf.find(store->src(1).get()); q != plan.opOf.end())
+              stack.push_back(static_cast<size_t>(q->second));
       }
       for (size_t o = 0; o < plan.ops.size(); ++o)
         if (live[o] && !reached[o]) live[o] = false, changed = true;
@@ -462,7 +506,7 @@ struct VopBuilder {
     for (size_t o = 0; o < kept.ops.size(); ++o) {
       VectorOp& op = kept.ops[o];
       for (int& p : op.operands)
-        if (p != kSplat) p = newOp[static_cast<size_t>(p)];
+        if (p >= 0) p = newOp[static_cast<size_t>(p)];
       if (op.regGroup >= 0) op.regGroup = newGroup[static_cast<size_t>(op.regGroup)];
       for (const UOp* l : op.lanes) kept.opOf[l] = static_cast<int>(o);
     }
@@ -569,15 +613,19 @@ VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& 
                            const std::unordered_set<const UOp*>& contract,
                            const KernelMemoryPlan& memory, bool halfVectors, int64_t maxBytes) {
   VectorOpPlan plan;
-  VopBuilder b{order, contract, halfVectors, plan, NodeMap<size_t>(order.size()), {}, {}, {},
-               {},    {},       {},          {},  false, {}};
+  VopBuilder b{order, contract, halfVectors, plan, NodeMap<size_t>(order.size()),
+               {},    {},       {},          {},   {},
+               {},    {},       false,       {},   {}};
   {
     RemarkScope quiet(nullptr); // the renderer's own plan remarks on the accesses
     b.accesses = planVectorAccess(linear, VectorAccess::Tiles, StridedLoads::No, maxBytes);
   }
-  for (const VectorGroup& g : b.accesses.groups)
-    if (!g.gated)
-      for (const UOp* l : g.lanes) b.param[l] = &g;
+  for (const VectorGroup& g : b.accesses.groups) {
+    for (const UOp* l : g.lanes) {
+      if (!g.gated) b.param[l] = &g;
+      if (l->op() == Op::Load) b.loadGroup[l] = &g;
+    }
+  }
   for (size_t i = 0; i < memory.registers.size(); ++i)
     b.slots[memory.registers[i].buffer.get()] = static_cast<int>(i);
   for (size_t i = 0; i < order.size(); ++i)

@@ -33,7 +33,13 @@
 // op is, a Cast between float32 and float16 a rounding or nothing (a 512
 // half matmul's AVX2 tile: 256 -> 35 cycles per step of K on znver3, llvm-mca;
 // the scalar lanes converted one by one and spilled).
-// A tree whose lanes are none of these is left scalar.
+// A tree whose lanes are none of these is left scalar; but a store group
+// whose values are lane j of each of its own group of consecutive loads of
+// one width (a copy into transposed order: a vector of channels, each lane
+// from its channel's row of columns) stores a vector of those lanes
+// (kLanes): the renderer builds it from the loads' vectors with shuffles,
+// the whole tile's columns at once (render_llvm_lane_shuffle.cpp). The
+// ungated load groups become vector loads whose lanes only such stores read.
 //
 // Each vector op is written where one of its lanes is in the Linear: a load
 // at its first lane, arithmetic and stores at their last. A tree is all or
@@ -65,12 +71,14 @@ struct VectorOp {
   const UOp* emitAt = nullptr; // the lane whose place in the Linear renders the op
   size_t emitLane = 0;         // a Param access starts emitLane elements before emitAt's index
   int regGroup = -1;           // RegLoad, RegStore: the accumulator group (VectorOpPlan::regGroups)
-  // Alu: per source; a store: its value. A VectorOp index, or kSplat: the
-  // first lane's source, the same node in every lane.
+  // Alu: per source; a store: its value. A VectorOp index, kSplat: the
+  // first lane's source, the same node in every lane, or (a store's) kLanes:
+  // each lane's value a lane of a load group's vector (above).
   std::vector<int> operands;
 };
 
 inline constexpr int kSplat = -1;
+inline constexpr int kLanes = -2;
 
 struct VectorOpPlan {
   std::vector<VectorOp> ops; // in no particular order; the renderer writes each at its emitAt

@@ -32,10 +32,14 @@ private Q_SLOTS:
   void packedLikeAPlainB() {
     PipelineRun run = wideRun(Tensor::empty({1024, 1024}).matmul(Tensor::empty({1024, 1024}).T()));
     QVERIFY(!run.failed());
-    QCOMPARE(kernelsAndOpts(run),
-             (QStringList{QStringLiteral("E_64_1024_16: Split(2, 16, UPCAST); Split(1, 2, UPCAST); Split(0, 2, THREAD)"),
-                          QStringLiteral("r_1024_1024_1024: Split(1, 64, UPCAST); Split(0, 4, UPCAST); Swap(0, 1); "
-                                         "Split(1, 2, THREAD)")}));
+    QCOMPARE(
+        kernelsAndOpts(run),
+        (QStringList{
+            QStringLiteral(
+                "E_64_1024_16: Split(2, 16, UPCAST); Split(1, 4, UPCAST); Split(0, 2, THREAD)"),
+            QStringLiteral(
+                "r_1024_1024_1024: Split(1, 64, UPCAST); Split(0, 4, UPCAST); Swap(0, 1); "
+                "Split(1, 2, THREAD)")}));
   }
 
   // small enough to stay in the caches (attention's 64-wide heads), or read

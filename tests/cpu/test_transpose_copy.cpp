@@ -128,16 +128,18 @@ private Q_SLOTS:
   }
 
   // the tiles by hand, every element where the interpreter puts it: square,
-  // oblong, 2-wide, integers, gated loads padded to whole tiles
+  // oblong, 2-wide, integers, doubles, halves, bools and bytes, gated loads
+  // padded to whole tiles
   void shuffledTilesMatchTheInterpreter() {
     for (const char* opts :
          {"Split(0, 16, UPCAST); Split(1, 16, UPCAST)", "Split(0, 4, UPCAST); Split(1, 16, UPCAST)",
           "Split(0, 16, UPCAST); Split(1, 4, UPCAST)", "Split(0, 2, UPCAST); Split(1, 8, UPCAST)",
           "Split(0, 8, UPCAST); Split(1, 2, UPCAST)"}) {
       QCOMPARE(cpuschedule::mismatchWithInterpreter(transpose(48, 80), parseOpts(opts)), QString());
-      QCOMPARE(
-          cpuschedule::mismatchWithInterpreter(transpose(48, 80, dtypes::int32), parseOpts(opts)),
-          QString());
+      for (DType d :
+           {dtypes::int32, dtypes::float64, dtypes::float16, dtypes::bool_, dtypes::uint8})
+        QCOMPARE(cpuschedule::mismatchWithInterpreter(transpose(48, 80, d), parseOpts(opts)),
+                 QString());
     }
     for (const char* opts : {"Padto(2, 4); Split(3, 16, UPCAST); Split(2, 4, UPCAST)",
                              "Padto(2, 16); Split(3, 16, UPCAST); Split(2, 16, UPCAST)",

@@ -18,14 +18,21 @@ bool hasFeature(const std::string& features, const std::string& name) {
   return ("," + features + ",").find(",+" + name + ",") != std::string::npos;
 }
 
-// The largest cache's size in bytes as Linux describes CPU 0's caches
-// (/sys/devices/system/cpu/cpu0/cache/index*/size, "32768K"); where a guest's
-// kernel has no such folder (2 Zen 5 cores whose kernel shows none), as the C
-// library reads CPUID (sysconf's level 2 and 3 sizes); 0 where neither tells.
-int64_t lastLevelCacheBytes() {
+// The last-level cache a thread's kernel output can stay in until the next
+// kernel reads it. Linux (and CPUID) in a guest name the whole cache but not
+// the host's other cores that share it: 2 cores of a Sapphire Rapids guest
+// told of a 260 MB L3, and a chain of two elementwise kernels kept buffers of
+// 8 MB there (plain stores 0.62 ms, streamed 0.67-1.3) but not 20 MB and more
+// (2.0-2.4 against 1.7-2.0 ms; 32 MB 3.9-4.2 against 2.6-2.7; a 64 MB copy
+// 3.9 against 2.2); 16 MB was either way.
+constexpr int64_t kCacheShareBytes = int64_t{10} << 20;
+
+} // namespace
+
+int64_t lastLevelCacheBytes(const std::filesystem::path& cacheDir) {
   int64_t largest = 0;
   std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator("/sys/devices/system/cpu/cpu0/cache", error)) {
+  for (const auto& entry : std::filesystem::directory_iterator(cacheDir, error)) {
     std::ifstream in(entry.path() / "size");
     std::string size;
     if (!(in >> size) || size.empty()) continue;
@@ -45,17 +52,6 @@ int64_t lastLevelCacheBytes() {
 #endif
   return largest;
 }
-
-// The last-level cache a thread's kernel output can stay in until the next
-// kernel reads it. Linux (and CPUID) in a guest name the whole cache but not
-// the host's other cores that share it: 2 cores of a Sapphire Rapids guest
-// told of a 260 MB L3, and a chain of two elementwise kernels kept buffers of
-// 8 MB there (plain stores 0.62 ms, streamed 0.67-1.3) but not 20 MB and more
-// (2.0-2.4 against 1.7-2.0 ms; 32 MB 3.9-4.2 against 2.6-2.7; a 64 MB copy
-// 3.9 against 2.2); 16 MB was either way.
-constexpr int64_t kCacheShareBytes = int64_t{10} << 20;
-
-} // namespace
 
 CodegenTarget hostCpuTarget() {
   CodegenTarget target = cpuTarget();

@@ -19,9 +19,12 @@
 #include "core/runtime/reference_evaluator.h"
 #include "core/tensor/tensor.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
 
@@ -107,6 +110,24 @@ private Q_SLOTS:
     }
     QVERIFY(stores > 0);
     QCOMPARE(streamed, 0);
+  }
+
+  // the caches as Linux lists them (the largest: "32768K" -> 32 MiB); a
+  // guest's kernel without that folder falls back to CPUID through the C
+  // library (it had read 0, and no output was ever streamed)
+  void lastLevelCacheFromSysOrCpuid() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::filesystem::path root = dir.path().toStdString();
+    for (const auto& [index, size] :
+         std::map<std::string, std::string>{{"index0", "48K"}, {"index3", "32768K"}}) {
+      std::filesystem::create_directory(root / index);
+      std::ofstream(root / index / "size") << size << "\n";
+    }
+    QCOMPARE(lastLevelCacheBytes(root), int64_t{32} << 20);
+#if defined(__x86_64__) && defined(__GLIBC__)
+    QVERIFY(lastLevelCacheBytes(root / "absent") > 0);
+#endif
   }
 
   // the host's threshold is the cache a thread may count on, not the whole

@@ -16,18 +16,6 @@ bool powerOfTwo(size_t n) {
   return n >= 2 && (n & (n - 1)) == 0;
 }
 
-// shufflevector of `a` and `b` (each `width` lanes of t; b may be poison): lane k is lane mask[k]
-// of a ++ b.
-std::string shuffle(Writer& w, const std::string& t, size_t width, const std::string& a,
-                    const std::string& b, const std::vector<size_t>& mask) {
-  std::string m;
-  for (size_t k = 0; k < mask.size(); ++k)
-    m += fmt::format("{}i32 {}", k ? ", " : "", mask[k]);
-  const std::string vt = laneType(width, t);
-  return w.emit(
-      fmt::format("shufflevector {} {}, {} {}, <{} x i32> <{}>", vt, a, vt, b, mask.size(), m));
-}
-
 std::string keyOf(std::string_view kind, const std::vector<std::string>& names) {
   std::string key(kind);
   for (const std::string& n : names)
@@ -53,8 +41,8 @@ const std::vector<std::string>& transpose(Writer& w, const std::string& t,
   for (size_t round = 1; round < n; round *= 2) {
     std::vector<std::string> next(n);
     for (size_t i = 0; i < half; ++i) {
-      next[2 * i] = shuffle(w, t, n, cur[i], cur[i + half], low);
-      next[2 * i + 1] = shuffle(w, t, n, cur[i], cur[i + half], high);
+      next[2 * i] = shuffleLanes(w, t, n, cur[i], cur[i + half], low);
+      next[2 * i + 1] = shuffleLanes(w, t, n, cur[i], cur[i + half], high);
     }
     cur = std::move(next);
   }
@@ -69,7 +57,7 @@ std::string lanesOf(Writer& w, const std::string& t, const std::string& v, size_
   std::vector<size_t> mask;
   for (size_t k = 0; k < count; ++k)
     mask.push_back(from + k);
-  return (w.shuffles[key] = {shuffle(w, t, width, v, "poison", mask)})[0];
+  return (w.shuffles[key] = {shuffleLanes(w, t, width, v, "poison", mask)})[0];
 }
 
 // Lane j of each of `rows` (as many as the result's lanes, `width` lanes each).
@@ -94,7 +82,7 @@ std::string column(Writer& w, const std::string& t, const std::vector<std::strin
     for (size_t k = 0; k < 2 * part; ++k)
       both.push_back(k);
     for (size_t k = 0; k < parts.size(); k += 2)
-      joined.push_back(shuffle(w, t, part, parts[k], parts[k + 1], both));
+      joined.push_back(shuffleLanes(w, t, part, parts[k], parts[k + 1], both));
     parts = std::move(joined);
   }
   return parts[0];
@@ -102,14 +90,24 @@ std::string column(Writer& w, const std::string& t, const std::vector<std::strin
 
 } // namespace
 
+std::string shuffleLanes(Writer& w, const std::string& t, size_t width, const std::string& a,
+                         const std::string& b, const std::vector<size_t>& mask) {
+  std::string m;
+  for (size_t k = 0; k < mask.size(); ++k)
+    m += fmt::format("{}i32 {}", k ? ", " : "", mask[k]);
+  const std::string vt = laneType(width, t);
+  return w.emit(
+      fmt::format("shufflevector {} {}, {} {}, <{} x i32> <{}>", vt, a, vt, b, mask.size(), m));
+}
+
 std::string gatherLanes(Writer& w, const std::vector<const UOp*>& values) {
   const std::string t = regType(values[0]->dtype());
   const size_t n = values.size();
   const Writer::VectorLane* first = w.laneOf(*values[0]);
   std::vector<std::string> rows;
-  for (const UOp* v : values) {
-    const Writer::VectorLane* l = w.laneOf(*v);
-    if (!l || !first || l->lane != first->lane || l->width != first->width ||
+  for (size_t k = 0; first && k < n; ++k) {
+    const Writer::VectorLane* l = w.laneOf(*values[k]);
+    if (!l || l->lane != first->lane || l->width != first->width ||
         std::find(rows.begin(), rows.end(), l->vector) != rows.end())
       break;
     rows.push_back(l->vector);

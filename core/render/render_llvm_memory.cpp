@@ -89,10 +89,10 @@ void renderMaskedLoad(Writer& w, const VectorGroup& g) {
   std::string mask = renderLaneMask(w, g.lanes), alts = "poison";
   if (g.stride == 2) {
     // lane k's gate at element 2k, false at 2k+1 (element n of the second operand)
-    std::string spread;
-    for (size_t k = 0; k < n; ++k) spread += fmt::format("{}i32 {}, i32 {}", k ? ", " : "", k, n);
-    mask = w.emit(fmt::format("shufflevector <{0} x i1> {1}, <{0} x i1> zeroinitializer, <{2} x i32> <{3}>", n, mask,
-                              span, spread));
+    std::vector<size_t> spread;
+    for (size_t k = 0; k < n; ++k)
+      spread.insert(spread.end(), {k, n});
+    mask = shuffleLanes(w, "i1", n, mask, "zeroinitializer", spread);
   }
   for (size_t k = 0; k < n; ++k) {
     const UOp& l = *g.lanes[k];
@@ -106,9 +106,10 @@ void renderMaskedLoad(Writer& w, const VectorGroup& g) {
                                               span, mask, st, alts),
                                   fmt::format("ptr, i32, <{} x i1>, {}", span, st));
   if (g.stride == 2) {
-    std::string even;
-    for (size_t k = 0; k < n; ++k) even += fmt::format("{}i32 {}", k ? ", " : "", 2 * k);
-    v = w.emit(fmt::format("shufflevector {} {}, {} poison, <{} x i32> <{}>", st, v, st, n, even));
+    std::vector<size_t> even;
+    for (size_t k = 0; k < n; ++k)
+      even.push_back(2 * k);
+    v = shuffleLanes(w, t, span, v, "poison", even);
   }
   for (size_t k = 0; k < n; ++k) {
     w.bind(*g.lanes[k], w.emit(fmt::format("extractelement {} {}, i32 {}", vt, v, k)));

@@ -197,6 +197,11 @@ void renderRegisterSlots(Writer& w, const KernelMemoryPlan& plan, const VectorOp
 // its slot's alloca.
 std::string registerName(const UOp& buffer, const KernelMemoryPlan& plan, const VectorOpPlan& vops);
 void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<std::string>& values);
+// shufflevector of `a` and `b`, `width` lanes of t each (b may be poison or
+// zeroinitializer): lane k of the result is lane mask[k] of a ++ b
+// (render_llvm_lane_shuffle.cpp).
+std::string shuffleLanes(Writer& w, const std::string& t, size_t width, const std::string& a,
+                         const std::string& b, const std::vector<size_t>& mask);
 // The vector of `values`, loads each a lane of a vector already written
 // (Writer::laneOf; else its scalar), built with shuffles: lane j of as many
 // vectors as `values` a column of their transpose, the whole transpose

@@ -29,7 +29,6 @@ struct VopBuilder {
   std::vector<int> segment;                                 // per position: Ranges, Ends and Barriers before it
   std::unordered_map<const UOp*, int>
       slots; // REG Buffer -> its index in the memory plan's registers
-  std::unordered_map<const UOp*, const VectorGroup*> param; // lane -> its ungated group of Param accesses
   std::vector<size_t> userStart;                            // per position: its users at userList[userStart[p], userStart[p + 1])
   std::vector<const UOp*> userList;
   std::map<int, std::vector<const UOp*>> accessesOfSlot; // every Load and Store of a REG slot, in order
@@ -144,7 +143,7 @@ struct VopBuilder {
           l->src().size() != first->src().size() || !position.find(l))
         return std::nullopt;
     if (first->op() == Op::Load) {
-      if (auto it = param.find(first); it != param.end()) {
+      if (auto it = loadGroup.find(first); it != loadGroup.end() && !it->second->gated) {
         if (it->second->lanes != lanes || !vopMemory(first->dtype())) return std::nullopt;
         return add({VectorOpKind::ParamLoad, lanes, it->second->emitAt, it->second->emitLane, -1, {}});
       }
@@ -615,17 +614,14 @@ VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& 
   VectorOpPlan plan;
   VopBuilder b{order, contract, halfVectors, plan, NodeMap<size_t>(order.size()),
                {},    {},       {},          {},   {},
-               {},    {},       false,       {},   {}};
+               {},    false,    {},          {}};
   {
     RemarkScope quiet(nullptr); // the renderer's own plan remarks on the accesses
     b.accesses = planVectorAccess(linear, VectorAccess::Tiles, StridedLoads::No, maxBytes);
   }
-  for (const VectorGroup& g : b.accesses.groups) {
-    for (const UOp* l : g.lanes) {
-      if (!g.gated) b.param[l] = &g;
+  for (const VectorGroup& g : b.accesses.groups)
+    for (const UOp* l : g.lanes)
       if (l->op() == Op::Load) b.loadGroup[l] = &g;
-    }
-  }
   for (size_t i = 0; i < memory.registers.size(); ++i)
     b.slots[memory.registers[i].buffer.get()] = static_cast<int>(i);
   for (size_t i = 0; i < order.size(); ++i)

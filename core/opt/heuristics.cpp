@@ -388,9 +388,13 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
     columnTiles = kernelAxes(k)[static_cast<size_t>(tileAxes[1])].range.get();
   if (tiled > 0) innermostUngatedReduction();
   // no tile (and no row kernel): UPCAST 4 on the innermost output, UNROLL 4 on
-  // the last reduction. Elementwise transcendentals get eight vectors of
-  // copies instead: eight independent chains of their long decompositions
-  // (gelu on AVX-512: 13.2 ms with 4, 14.5 with 16, 12.4 with 32, 10.4 with 128).
+  // the last reduction. Elementwise transcendentals get vectors of copies
+  // instead: independent chains of their long decompositions. Eight 256-bit
+  // vectors on AVX2; four 512-bit ones on AVX-512, where eight (gelu's ~40
+  // live values a chain) spill to the stack, and on Zen 4, whose 512-bit
+  // stores are two halves, the reloads wait for the halves to leave the store
+  // queue (16M floats on 2 Zen 4 cores, UPCAST 128 against 64: gelu 10.3 ->
+  // 3.6 ms, exp 5.5 -> 3.2, sigmoid 6.3 -> 3.5, log 15.8 -> 7.0).
   // A long reduction (256 or more) read consecutively along its reduce axis
   // but not along the innermost output (a long sum's partials): copies of the
   // output would be streams a KiB or more apart, so the reduce axis alone gets
@@ -462,7 +466,8 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
       applyLargest(
           outputs.front(),
           !reduces && lanes >= 8 && reachesTranscendental(*k)
-              ? std::vector<int64_t>{8 * lanes, 4 * lanes, 2 * lanes, lanes, 4}
+              ? (lanes >= 16 ? upToFourVectors
+                             : std::vector<int64_t>{8 * lanes, 4 * lanes, 2 * lanes, lanes, 4})
           : columns ? upToFourVectors
                     : std::vector<int64_t>{4},
           AxisType::Upcast,

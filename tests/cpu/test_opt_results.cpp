@@ -247,7 +247,7 @@ private Q_SLOTS:
   // a 32 KiB L1; where B is larger than the caches (2^18 elements) the loop
   // over column tiles runs outside the one over row tiles and the cores split
   // the rows. Results stay the interpreter's. Elementwise transcendentals run
-  // eight vectors per step.
+  // four vectors per step.
   void heuristicsWithWideVectors() {
     OptTarget wide;
     wide.threads = 2;
@@ -262,15 +262,15 @@ private Q_SLOTS:
     const CompiledRun run = compiledAgainstInterpreter(kernel, opts, 5);
     QCOMPARE(QString::fromStdString(run.program.name()), QStringLiteral("r_2_1_8_64_32_8"));
     compareOutputs(run, true);
-    // elementwise: an Exp2 gets eight vectors of copies, an Add four
+    // elementwise: an Exp2 gets four vectors of copies, an Add 4 copies
     auto exp2Kernel = [](int64_t n) {
       UOpPtr i = range(n, 0);
       return sink({end(store(buf(0, dtypes::float32, n), i, alu(Op::Exp2, {load(buf(1, dtypes::float32, n), i)})), {i})});
     };
-    // 128 copies of a decomposed Exp2 (about 60 nodes each) fit the 12288
-    // nodes of a large kernel...
+    // four vectors of copies of a decomposed Exp2 (about 60 nodes each) fit
+    // the 12288 nodes of a large kernel...
     QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(exp2Kernel(1 << 20), wide))),
-             QStringLiteral("Split(0, 128, UPCAST); Split(0, 2, THREAD)"));
+             QStringLiteral("Split(0, 64, UPCAST); Split(0, 2, THREAD)"));
     // ...but a kernel of fewer than 2^20 iterations keeps its copies under 2048
     // nodes: the largest UPCAST within that is 16 (64 and 32 are over it)
     QCOMPARE(QString::fromStdString(formatOpts(heuristicOpts(exp2Kernel(1 << 16), wide))),

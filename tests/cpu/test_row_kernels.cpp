@@ -96,14 +96,20 @@ private Q_SLOTS:
              5 * vectors);
   }
 
-  // gelu on AVX-512 (Zen 4 and 5): the heuristics' four vectors of copies keep
-  // every value of the loop in registers. Eight vectors spill to the stack,
-  // which on Zen 4 made the loop three times slower.
-  void geluLoopKeepsItsValuesInRegisters() {
+  // Elementwise transcendentals on AVX-512 (Zen 4 and 5): the heuristics'
+  // four vectors of copies keep every value of the loop in registers, for
+  // gelu, exp, sigmoid, tanh and log alike. Eight vectors spill gelu's
+  // chains to the stack, which on Zen 4 made the loop three times slower.
+  void transcendentalLoopsKeepTheirValuesInRegisters() {
     Tensor x = Tensor::empty({1 << 20});
-    const LoweredKernel k = singleLoweredKernel((x * 1.5 + 0.25).gelu());
-    for (const char* cpu : {"znver4", "znver5"})
-      QCOMPARE(zen5loop::innermostLoopIsa(k, cpu)["stack"], 0);
+    const Tensor y = x * 1.5 + 0.25;
+    for (const Tensor& out : {y.gelu(), y.exp(), y.sigmoid(), y.tanh(), y.log()}) {
+      const LoweredKernel k = singleLoweredKernel(out);
+      QCOMPARE(QString::fromStdString(formatOpts(k.opts)),
+               QStringLiteral("Split(0, 64, UPCAST); Split(0, 2, THREAD)"));
+      for (const char* cpu : {"znver4", "znver5"})
+        QCOMPARE(zen5loop::innermostLoopIsa(k, cpu)["stack"], 0);
+    }
     Schedule s = lowerToSchedule({((x * 1.5 + 0.25).gelu()).uop()});
     const LoweredKernel eight = lowerKernel(
         s.kernels.at(0).ast, cpuTarget(), parseOpts("Split(0, 128, UPCAST); Split(0, 2, THREAD)"));

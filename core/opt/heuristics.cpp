@@ -462,20 +462,22 @@ std::vector<Opt> heuristicOpts(const UOpPtr& ast, const OptTarget& target) {
                        loadReadsConsecutivelyAlong(k, *outputs.front().range);
   const bool outputCopies =
       !rows && !streams && !shortRows && tiled == 0 && !outputs.empty() && !itemLanes &&
-      !lineCopy && !transposeCopy &&
-      applyLargest(
-          outputs.front(),
-          !reduces && lanes >= 8 && reachesTranscendental(*k)
-              ? (lanes >= 16 ? upToFourVectors
-                             : std::vector<int64_t>{8 * lanes, 4 * lanes, 2 * lanes, lanes, 4})
-          : columns ? upToFourVectors
-                    : std::vector<int64_t>{4},
-          AxisType::Upcast,
-          !reduces && lanes >= 8 && reachesTranscendental(*k)
-              ? "elementwise transcendental: independent chains of its long decomposition"
-          : columns ? "a reduction down rows read consecutively along the outputs: whole lines of "
-                      "each row"
-                    : "no register tile: the innermost output axis by 4, packed into vectors") != 0;
+      !lineCopy && !transposeCopy && [&] {
+        if (!reduces && lanes >= 8 && reachesTranscendental(*k))
+          return applyLargest(
+              outputs.front(),
+              lanes >= 16 ? upToFourVectors
+                          : std::vector<int64_t>{8 * lanes, 4 * lanes, 2 * lanes, lanes, 4},
+              AxisType::Upcast,
+              "elementwise transcendental: independent chains of its long decomposition");
+        if (columns)
+          return applyLargest(outputs.front(), upToFourVectors, AxisType::Upcast,
+                              "a reduction down rows read consecutively along the outputs: whole "
+                              "lines of each row");
+        return applyLargest(
+            outputs.front(), {4}, AxisType::Upcast,
+            "no register tile: the innermost output axis by 4, packed into vectors");
+      }() != 0;
   // UNROLL's copies are partial accumulators, which round in another order
   // than tinygrad's CPU code (one accumulator per output, each product fused
   // into it in index order); where the output's UPCAST copies are independent

@@ -44,6 +44,13 @@ constexpr OpDoc kCodegenDocs[] = {
      "exponent fields, exact where A * 2^floor(N / 2) is normal (decomposed Exp2's range).",
      "(A, N)", "none", "A's dtype (float32 or float64)",
      "the 2^q of decomposed Exp2, on a target with vscalefps (CodegenTarget::scaleInstruction)"},
+    {Op::FracNearest,
+     "X minus X rounded to the nearest integer, ties to even: exact, within [-1/2, 1/2]; 0 where "
+     "X is infinite, NaN where X is NaN: the machine's vreduceps with round-to-nearest. Without "
+     "AVX-512DQ the LLVM renderer subtracts llvm.roundeven and selects 0 for an infinite X.",
+     "(X)", "none", "X's dtype (float32 or float64)",
+     "the argument reduction of decomposed Exp2, on a target with vreduceps and vscalefps whose "
+     "scaling into subnormals costs no microcode assist (CodegenTarget::fractionInstruction)"},
 };
 
 } // namespace

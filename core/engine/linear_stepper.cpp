@@ -24,6 +24,7 @@ bool isAlu(Op op) {
   case Op::Mulacc:
   case Op::Fma:
   case Op::Ldexp:
+  case Op::FracNearest:
   case Op::Div:
     return true;
   default:

@@ -66,6 +66,9 @@ SourceGrads localGradient(const UOp& node, const UOpPtr& ctx) {
   // d(a 2^floor(n)) = 2^floor(n) da; piecewise constant in n
   case Op::Ldexp:
     return {UOp::make(Op::Ldexp, ctx->dtype(), {ctx, node.src(1)}), fillLike(ctx, 0)};
+  // d(x - rint(x)) = dx; rint is piecewise constant
+  case Op::FracNearest:
+    return {ctx};
   // The gradient flows back in the source's dtype, through int casts too (as tinygrad).
   case Op::Cast:
     return {castTo(ctx, node.src(0)->dtype())};

@@ -80,6 +80,7 @@ ArgKind expectedArgKind(Op op) {
   case Op::Mulacc:
   case Op::Fma:
   case Op::Ldexp:
+  case Op::FracNearest:
   case Op::Threefry:
   case Op::Contiguous:
   case Op::ContiguousBackward:

@@ -103,7 +103,8 @@ enum class OpGroup : uint8_t {
   X(Program, Codegen, 3, 3)                                                                        \
   X(Source, Codegen, 0, 0)                                                                         \
   X(Fma, Codegen, 3, 3)                                                                            \
-  X(Ldexp, Codegen, 2, 2)
+  X(Ldexp, Codegen, 2, 2)                                                                          \
+  X(FracNearest, Codegen, 1, 1)
 
 enum class Op : uint8_t {
 #define UOPS_OP_ENUM(name, group, lo, hi) name,
@@ -159,10 +160,11 @@ constexpr bool isAssociative(Op op) {
     return false;
   }
 }
-// Elementwise ops (primitive or decomposed, and the codegen ops Fma and
-// Ldexp): shape is the broadcast of the sources.
+// Elementwise ops (primitive or decomposed, and the codegen ops Fma, Ldexp
+// and FracNearest): shape is the broadcast of the sources.
 constexpr bool isElementwise(Op op) {
-  return (op >= Op::Recip && op <= Op::Threefry) || op == Op::Fma || op == Op::Ldexp;
+  return (op >= Op::Recip && op <= Op::Threefry) || op == Op::Fma || op == Op::Ldexp ||
+         op == Op::FracNearest;
 }
 // Ops whose result is a bool regardless of operand dtype.
 constexpr bool isComparison(Op op) {

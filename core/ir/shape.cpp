@@ -316,6 +316,7 @@ std::optional<Shape> inferShape(Op op, DType dtype, const UOpList& src, const Ar
   case Op::Mulacc:
   case Op::Fma:
   case Op::Ldexp:
+  case Op::FracNearest:
   case Op::Threefry: return elementwiseShape(src, why);
   // Wmma(A, B, acc): the accumulator's shape (a tile's elements, or () for
   // the one product a kernel holds before Expand gathers the tile)

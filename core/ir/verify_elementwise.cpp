@@ -14,7 +14,8 @@ bool needsIntOrBool(Op op) {
 }
 bool needsFloat(Op op) {
   return op == Op::Recip || op == Op::Div || op == Op::Exp2 || op == Op::Log2 || op == Op::Sin ||
-         op == Op::Sqrt || op == Op::Pow || op == Op::Fma || op == Op::Ldexp;
+         op == Op::Sqrt || op == Op::Pow || op == Op::Fma || op == Op::Ldexp ||
+         op == Op::FracNearest;
 }
 
 // Cast converts any value to any value of the same vector width.

@@ -55,20 +55,24 @@ PatternMatcher decompositions(bool decomposeSqrt, std::optional<DecomposeWith> t
 
 const PatternMatcher& decompositionsFor(const CodegenTarget& target) {
   // Sqrt decomposed or not, times the transcendentals kept (intrinsics) or
-  // decomposed with or without Fma and Ldexp: ten variants, built once each.
+  // decomposed with or without Fma, and with no Ldexp, Ldexp or Ldexp and FracNearest: fourteen
+  // variants, built once each.
   static const std::vector<PatternMatcher> all = [] {
     std::vector<PatternMatcher> v;
     for (bool decomposeSqrt : {true, false}) {
       v.push_back(decompositions(decomposeSqrt, std::nullopt));
       for (bool fma : {false, true})
-        for (bool ldexp : {false, true})
-          v.push_back(decompositions(decomposeSqrt, DecomposeWith{.fma = fma, .ldexp = ldexp}));
+        for (int scale : {0, 1, 2})
+          v.push_back(decompositions(decomposeSqrt, DecomposeWith{.fma = fma, .ldexp = scale > 0,
+                                                                  .fraction = scale > 1}));
     }
     return v;
   }();
-  const size_t sqrt = target.nativeSqrt ? 5 : 0;
+  const size_t sqrt = target.nativeSqrt ? 7 : 0;
   if (target.transcendentals == TranscendentalMode::Intrinsics) return all[sqrt];
-  return all[sqrt + 1 + (target.fusedMultiplyAdd ? 2 : 0) + (target.scaleInstruction ? 1 : 0)];
+  const size_t scale =
+      target.scaleInstruction ? (target.fractionInstruction ? 2 : 1) : 0;
+  return all[sqrt + 1 + (target.fusedMultiplyAdd ? 3 : 0) + scale];
 }
 
 } // namespace

@@ -103,8 +103,8 @@ const PatternMatcher& pmSqrtDecomposition() {
 
 namespace {
 
-template <bool Fma, bool Ldexp> PatternMatcher transcendentals() {
-  static constexpr DecomposeWith kWith{.fma = Fma, .ldexp = Ldexp};
+template <bool Fma, bool Ldexp, bool Fraction = false> PatternMatcher transcendentals() {
+  static constexpr DecomposeWith kWith{.fma = Fma, .ldexp = Ldexp, .fraction = Fraction};
   return PatternMatcher{
       // exp2: range reduction to [-0.5, 0.5] + polynomial
       rule("exp2", unary(Op::Exp2).dtypeIf(isFloatDType),
@@ -123,8 +123,9 @@ template <bool Fma, bool Ldexp> PatternMatcher transcendentals() {
 const PatternMatcher& pmTranscendentals(DecomposeWith with) {
   static const PatternMatcher all[] = {
       transcendentals<false, false>(), transcendentals<false, true>(),
-      transcendentals<true, false>(), transcendentals<true, true>()};
-  return all[(with.fma ? 2 : 0) + (with.ldexp ? 1 : 0)];
+      transcendentals<false, true, true>(), transcendentals<true, false>(),
+      transcendentals<true, true>(), transcendentals<true, true, true>()};
+  return all[(with.fma ? 3 : 0) + (with.ldexp ? (with.fraction ? 2 : 1) : 0)];
 }
 
 } // namespace uops

@@ -265,6 +265,13 @@ ClampBounds clampBounds(const UOpPtr& x, int depth = 0) {
 // time here.
 UOpPtr exp2Native(const Emit& e, const UOpPtr& x) {
   const Format& fm = e.fmt;
+  if (e.with.ldexp && e.with.fraction) {
+    // s exact, q = round(x) exactly (x's infinity where x is infinite, where s is 0); p of an
+    // infinite or huge x is 1, scaled to +inf or rounded to 0, as the clamps' values
+    UOpPtr s = UOp::make(Op::FracNearest, fm.fp, {x});
+    UOpPtr p = e.mulAdd(s, e.horner(s, fm.exp2Poly), e.f(1.0));
+    return UOp::make(Op::Ldexp, fm.fp, {p, e.sub(x, s)});
+  }
   // Below exp2Lo the result rounds to 0, above exp2Hi it is +inf; clamping also keeps
   // the exponent arithmetic in range (and sends +-inf to +inf and 0). A clamp x already
   // passed (sigmoid's) makes one of these the identity: it is left out.

@@ -45,6 +45,13 @@ struct DecomposeWith {
   // powers of two in one instruction, CodegenTarget::scaleInstruction): the
   // same value as the two exponent-field products, bit for bit.
   bool ldexp = false;
+  // With ldexp, exp2's s = x - q is one FracNearest (vreduceps) and q = x - s,
+  // with no clamps, shifter rounding or underflow guard: FracNearest of an
+  // infinity is 0, so q keeps x's infinity, and the scale takes every q,
+  // rounding to 0 or a subnormal once. The same values as the clamped form,
+  // bit for bit (a target whose scaling into subnormals costs no assist,
+  // CodegenTarget::fractionInstruction).
+  bool fraction = false;
 };
 
 UOpPtr decomposeExp2(const UOpPtr& x, DecomposeWith with = {});

@@ -23,6 +23,7 @@ public:
         .orderedMax = cpu && k.target.maximumByOrderedMax,
         .streamingStoreBytes = cpu ? k.target.streamingStoreBytes : 0,
         .scaleInstruction = cpu && k.target.scaleInstruction,
+        .fractionInstruction = cpu && k.target.fractionInstruction,
     };
     return renderLlvm(k.linear, k.memory, k.name.text, expansionOf(k.ast), dialect(), options);
   }

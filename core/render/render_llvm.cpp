@@ -233,6 +233,7 @@ RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
   w.halfInstructions = halfInstructions;
   w.orderedMax = options.orderedMax;
   w.scaleInstruction = options.scaleInstruction;
+  w.fractionInstruction = options.fractionInstruction;
   if (dialect.launchesGrid()) {
     LaunchGrid grid = gridFor(linear, dialect);
     out.global = grid.global;

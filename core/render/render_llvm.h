@@ -69,6 +69,9 @@ struct LlvmRenderOptions {
   // Ldexp on vectors of 128, 256 or 512 bits as x86's vscalefps / vscalefpd
   // (CodegenTarget::scaleInstruction); elsewhere as two exponent-field products
   bool scaleInstruction = false;
+  // FracNearest as x86's vreduceps / vreducepd (CodegenTarget::fractionInstruction);
+  // elsewhere x - roundeven(x)
+  bool fractionInstruction = false;
 };
 RenderedKernel renderLlvm(const UOpPtr& linear, const KernelMemoryPlan& plan,
                           std::string_view kernelName, int64_t lanes = 1,

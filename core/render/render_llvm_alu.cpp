@@ -1,9 +1,11 @@
 // Elementwise ops: one LLVM instruction (or intrinsic) per op and number kind,
 // with the guards and roundings the evaluator's laws need.
 #include "core/render/render_llvm_writer.h"
+#include "core/render/render_llvm_x86.h"
 
 #include <bit>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -86,26 +88,20 @@ ExponentField exponentField(DType d) {
   return {f64, mantBits, f64 ? 1023 : 127, std::ldexp(1.5, mantBits)};
 }
 
-// Ldexp: a * 2^n for an integral float n. On a whole 128-, 256- or 512-bit vector of a target
-// with AVX-512 (Writer::scaleInstruction) one vscalefps / vscalefpd, which rounds once for every
-// n. Elsewhere 2^n is two exponent fields, 2^floor(n / 2) and 2^(n - floor(n / 2)), multiplied in
-// in turn: the same value where a * 2^floor(n / 2) is normal (exp2's 2^q; the op's docs). n's
-// integer comes from the bits of n + 1.5 * 2^mantissa bits, as in exp2 itself: no fptosi (poison
-// for a NaN n), and integer ops LLVM's vectorizers pack.
+// Ldexp: a * 2^floor(n). With AVX-512 (Writer::scaleInstruction) vscalefps / vscalefpd on every
+// lane count (render_llvm_x86.h), which rounds once for every n. Elsewhere n is integral (exp2's
+// clamped q: only a target with the instruction gets a FracNearest exp2, whose q is not) and 2^n
+// is two exponent fields, 2^floor(n / 2) and 2^(n - floor(n / 2)), multiplied in in turn: the
+// same value where a * 2^floor(n / 2) is normal (exp2's 2^q; the op's docs). n's integer comes
+// from the bits of n + 1.5 * 2^mantissa bits, as in exp2 itself: no fptosi (poison for a NaN n),
+// and integer ops LLVM's vectorizers pack.
 // `shiftedN`: n + 1.5 * 2^mantissa bits where the graph holds it already (exp2's q = t - shifter on
 // one register: its t), else empty.
 std::string ldexp(Writer& w, DType d, size_t lanes, const std::string& a, const std::string& n,
                   const std::string& shiftedN) {
+  if (w.scaleInstruction) return x86Scalef(w, d, lanes, a, n);
   const std::string t = laneType(lanes, regType(d));
   const auto [f64, mantBits, bias, shifter] = exponentField(d);
-  const size_t bits = lanes * d.itemSize() * 8;
-  if (w.scaleInstruction && (bits == 128 || bits == 256 || bits == 512)) {
-    const std::string mask = lanes == 16 ? "i16" : "i8", rounding = bits == 512 ? ", i32 4" : "";
-    return w.callIntrinsic(
-        t, fmt::format("llvm.x86.avx512.mask.scalef.{}.{}", f64 ? "pd" : "ps", bits),
-        fmt::format("{} {}, {} {}, {} poison, {} -1{}", t, a, t, n, t, mask, rounding),
-        fmt::format("{}, {}, {}, {}{}", t, t, t, mask, bits == 512 ? ", i32" : ""));
-  }
   const std::string it = f64 ? "i64" : "i32", i = laneType(lanes, it);
   const int64_t shifterBits =
       f64 ? std::bit_cast<int64_t>(shifter) : std::bit_cast<int32_t>(static_cast<float>(shifter));
@@ -128,6 +124,21 @@ std::string ldexp(Writer& w, DType d, size_t lanes, const std::string& a, const 
   };
   const std::string first = w.emit(fmt::format("fmul {} {}, {}", t, a, asFloat(f1)));
   return w.emit(fmt::format("fmul {} {}, {}", t, first, asFloat(f2)));
+}
+
+// FracNearest: x - rint(x), 0 for an infinite x. With AVX-512DQ (Writer::fractionInstruction) one
+// vreduceps / vreducepd rounding to nearest, which gives +0 for an infinity; elsewhere
+// llvm.roundeven subtracted and 0 selected where |x| is infinite.
+std::string frac(Writer& w, DType d, size_t lanes, const std::string& x) {
+  if (w.fractionInstruction) return x86FractionNearest(w, d, lanes, x);
+  const std::string t = laneType(lanes, regType(d)), scalar = regType(d);
+  const std::string r =
+      w.emit(fmt::format("fsub {} {}, {}", t, x, intrinsic1(w, "roundeven", d, lanes, x)));
+  const std::string infinite = w.emit(fmt::format(
+      "fcmp oeq {} {}, {}", t, intrinsic1(w, "fabs", d, lanes, x),
+      inEveryLane(w, lanes, scalar, floatLiteral(dtypes::float64, std::numeric_limits<double>::infinity()))));
+  return w.emit(fmt::format("select {} {}, {} {}, {} {}", laneType(lanes, "i1"), infinite, t,
+                            inEveryLane(w, lanes, scalar, floatLiteral(dtypes::float64, 0.0)), t, r));
 }
 
 // Ldexp's n as t - 1.5 * 2^mantissa bits (exp2's q): t's name, else empty.
@@ -209,6 +220,7 @@ std::string floatOp(Writer& w, const UOp& u, size_t lanes, const std::string& a,
   if (op == Op::Sin) return intrinsic1(w, "sin", d, lanes, a);
   if (op == Op::Ldexp)
     return ldexp(w, d, lanes, a, b, lanes ? std::string() : shiftedOperand(w, u));
+  if (op == Op::FracNearest) return frac(w, d, lanes, a);
   unsupported(u, "not an op on floats");
 }
 
@@ -263,9 +275,9 @@ bool isRegisterOp(Op op) {
   // the primitive elementwise ops; of the decomposed ones, the transcendentals
   // and Sqrt where the target keeps them (TranscendentalMode::Intrinsics,
   // CodegenTarget::nativeSqrt); a bit cast; a fused multiply-add (llvm.fma); a
-  // scale by a power of two
+  // scale by a power of two; a fraction above the floor
   return opGroup(op) == OpGroup::Elementwise || isTranscendental(op) || op == Op::Sqrt ||
-         op == Op::Bitcast || op == Op::Fma || op == Op::Ldexp;
+         op == Op::Bitcast || op == Op::Fma || op == Op::Ldexp || op == Op::FracNearest;
 }
 
 void renderRegisterOp(Writer& w, const UOp& u) {

@@ -103,6 +103,9 @@ public:
   // Ldexp on 128-, 256- and 512-bit vectors as vscalefps / vscalefpd
   // (CodegenTarget::scaleInstruction)
   bool scaleInstruction = false;
+  // FracNearest as vreduceps / vreducepd on every lane count
+  // (CodegenTarget::fractionInstruction)
+  bool fractionInstruction = false;
 
   // Kernel buffers (their Params) whose stores are non-temporal: written, never
   // read by the kernel, and at least CodegenTarget::streamingStoreBytes large

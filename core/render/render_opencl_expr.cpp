@@ -256,6 +256,8 @@ std::string arithmetic(const UOp& u, const std::vector<std::string>& a, Helpers&
     return fmt::format("ldexp({}, {}({}))", a[0],
                        d.count > 1 ? fmt::format("convert_int{}", d.count) : std::string("(int)"),
                        a[1]);
+  case Op::FracNearest: // 0 for an infinite operand, as the op's docs
+    return fmt::format("(isinf({0}) ? {1} : {0} - rint({0}))", a[0], floatLiteral(d, 0.0));
   case Op::Cast: return cast(u, a, h);
   case Op::Bitcast: return bitcast(u, a, h);
   default: break;

@@ -578,6 +578,7 @@ bool vectorElementwise(const UOp& u) {
   case Op::Sqrt: // where the target keeps it (correctly rounded, lane by lane alike)
   case Op::Fma:
   case Op::Ldexp:
+  case Op::FracNearest:
     return isFloat;
   case Op::Bitcast:
     return !isBool && !u.dtype().isBool() && d.itemSize() == u.dtype().itemSize();

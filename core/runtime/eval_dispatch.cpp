@@ -155,6 +155,7 @@ HostTensor EvalRun::compute(int frame, const UOp& node, std::span<const HostTens
   case Op::Mulacc:
   case Op::Fma:
   case Op::Ldexp:
+  case Op::FracNearest:
   case Op::Threefry:
     return elementwiseTensor(node.op(), node.dtype(), in);
   case Op::Range:

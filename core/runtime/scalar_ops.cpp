@@ -39,6 +39,13 @@ template <class T> T ldexpOf(T a, T n) {
   return std::ldexp(a, static_cast<int>(std::clamp(std::floor(n), T(-4096), T(4096))));
 }
 
+// x minus x rounded to the nearest integer, ties to even: exact, within [-1/2, 1/2]; 0 where x
+// is infinite, NaN where x is NaN (x86's vreduceps with round-to-nearest).
+template <class T> T fracNearestOf(T x) {
+  if (std::isinf(x)) return T(0);
+  return x - std::nearbyint(x);
+}
+
 // One op in the arithmetic of T (float or double). Division is true division
 // (not Mul by Recip); Mod is C's fmod, with the sign of the dividend.
 template <class T> T floatArith(Op op, ScalarType t, T a, T b) {
@@ -73,6 +80,8 @@ template <class T> T floatArith(Op op, ScalarType t, T a, T b) {
     return viaDouble([](double x) { return std::sin(x); }, a);
   case Op::Ldexp:
     return ldexpOf(a, b);
+  case Op::FracNearest:
+    return fracNearestOf(a);
   case Op::Pow:
     return static_cast<T>(std::pow(static_cast<double>(a), static_cast<double>(b)));
   case Op::Xor:

@@ -24,7 +24,8 @@ namespace uops {
 
 // Arithmetic ops (not comparisons, Where or Cast) on float dtype t; Fma
 // rounds a * b + c once in float32 (std::fma on floats) or float64, Ldexp
-// a * 2^floor(b) once.
+// a * 2^floor(b) once, FracNearest a - rint(a) (exact; 0 for an
+// infinite a).
 double floatOp(Op op, ScalarType t, double a, double b = 0, double c = 0);
 // Arithmetic ops on integer or bool dtype t; Threefry needs t == uint64.
 uint64_t intOp(Op op, ScalarType t, uint64_t a, uint64_t b = 0, uint64_t c = 0);

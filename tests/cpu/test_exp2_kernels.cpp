@@ -119,39 +119,75 @@ private Q_SLOTS:
     QCOMPARE(isa["call"], 0);
   }
 
+  // With vreduceps as well (CodegenTarget::fractionInstruction) exp2 is one
+  // vreduceps, one subtract, six FMAs and one vscalefps a vector: no compare,
+  // clamp, shifter rounding or other float op.
+  void fractionInstructionsPerVector() {
+    UOpPtr kernel = exp2Kernel(1 << 20);
+    CodegenTarget target = cpuTarget();
+    target.fusedMultiplyAdd = target.scaleInstruction = target.fractionInstruction = true;
+    LoweredKernel k = lowerKernel(kernel, target, heuristicOpts(kernel, cpuschedule::wideTarget()));
+    QVERIFY(k.rendered.text.find("@llvm.x86.avx512.mask.reduce.ps.512") != std::string::npos);
+    std::map<std::string, int> isa = zen5loop::functionIsa(k, {}, "znver4");
+    const int vectors = 64 / 16;
+    QCOMPARE(isa["vreduceps"], vectors);
+    QCOMPARE(isa["vscalefps"], vectors);
+    int fmas = 0, compares = 0;
+    for (const auto& [mnemonic, count] : isa) {
+      if (mnemonic.starts_with("vfmadd")) fmas += count;
+      if (mnemonic.starts_with("vcmp")) compares += count;
+    }
+    QCOMPARE(fmas, 6 * vectors);
+    QCOMPARE(isa["vsubps"], vectors); // q = x - s
+    QVERIFY2(compares + isa["vmaxps"] + isa["vminps"] + isa["vmulps"] + isa["vaddps"] == 0,
+             zen5loop::isaText(isa).c_str());
+  }
+
   // The CPU's exp2 is the decomposition's graph evaluated with the reference
   // evaluator's roundings, bit for bit (its Fma rounded once, as std::fma; its
-  // Ldexp as std::ldexp, vscalefps on whole vectors and two exponent fields on
-  // one register); INTERP and REF compute libm's exp2 in double, rounded once:
-  // at most 1 ulp from the CPU's.
+  // Ldexp as std::ldexp: vscalefps on every lane count where the target has
+  // it, one register included, else two exponent fields; its FracNearest as
+  // vreduceps on every lane count); INTERP and REF compute libm's exp2 in
+  // double, rounded once: at most 1 ulp from the CPU's.
   void matchesEvaluatorBitForBit_data() {
     QTest::addColumn<bool>("fused");
     QTest::addColumn<bool>("scaled");
-    QTest::addColumn<bool>("optimized");
-    QTest::newRow("mul and add") << false << false << true;
-    QTest::newRow("fma") << true << false << true;
-    QTest::newRow("fma and vscalefps") << true << true << true;
-    QTest::newRow("ldexp on one register") << true << true << false;
+    QTest::addColumn<bool>("fraction");
+    QTest::addColumn<QString>("opts"); // "" none, "heuristics", else OptOps
+    QTest::newRow("mul and add") << false << false << false << QStringLiteral("heuristics");
+    QTest::newRow("fma") << true << false << false << QStringLiteral("heuristics");
+    QTest::newRow("fma and vscalefps") << true << true << false << QStringLiteral("heuristics");
+    QTest::newRow("ldexp on one register") << true << true << false << QStringLiteral("");
+    QTest::newRow("vreduceps and vscalefps") << true << true << true << QStringLiteral("heuristics");
+    QTest::newRow("frac and ldexp on one register") << true << true << true << QStringLiteral("");
+    QTest::newRow("frac and ldexp on 3 lanes") << true << true << true << QStringLiteral("Split(0, 3, UPCAST)");
+    QTest::newRow("frac and ldexp on 24 lanes") << true << true << true << QStringLiteral("Split(0, 24, UPCAST)");
   }
   void matchesEvaluatorBitForBit() {
     QFETCH(bool, fused);
     QFETCH(bool, scaled);
-    QFETCH(bool, optimized);
+    QFETCH(bool, fraction);
+    QFETCH(QString, opts);
     std::vector<float> in = exp2Inputs();
-    in.resize((in.size() + 255) / 256 * 256, 1.f); // whole 16-float vectors on both threads
+    in.resize((in.size() + 767) / 768 * 768, 1.f); // whole vectors of 16, 3 and 24 on both threads
     const int64_t n = static_cast<int64_t>(in.size());
     UOpPtr kernel = exp2Kernel(n);
     CpuDevice device;
     CodegenTarget target = cpuTarget();
     target.fusedMultiplyAdd = fused;
     target.scaleInstruction = scaled;
-    LoweredKernel lowered = lowerKernel(kernel, target,
-                                        optimized ? heuristicOpts(kernel, cpuschedule::wideTarget())
-                                                  : std::vector<Opt>{});
+    target.fractionInstruction = fraction;
+    LoweredKernel lowered = lowerKernel(
+        kernel, target,
+        opts == QLatin1String("heuristics") ? heuristicOpts(kernel, cpuschedule::wideTarget())
+                             : parseOpts(opts.toStdString()));
     const bool vscalef = lowered.rendered.text.find("scalef") != std::string::npos;
-    QCOMPARE(vscalef, scaled && optimized);
+    QCOMPARE(vscalef, scaled);
+    QCOMPARE(lowered.rendered.text.find("avx512.mask.reduce") != std::string::npos, fraction);
     if (vscalef && !hostCpuTarget().scaleInstruction)
       QSKIP("this CPU has no AVX-512 vscalefps to run the kernel on (the ISA is checked above)");
+    if (fraction && !hostCpuTarget().fractionInstruction)
+      QSKIP("this CPU is not an AVX-512 Zen, the target of vreduceps' exp2 (the ISA is checked above)");
     CpuProgram program = device.compile(lowered);
     HostTensor a(dtypes::float32, {n});
     for (int64_t i = 0; i < n; ++i) a.setDouble(i, in[static_cast<size_t>(i)]);
@@ -160,7 +196,8 @@ private Q_SLOTS:
     ReferenceEvaluator ev;
     ev.setParam(1, a);
     HostTensor decomposed =
-        ev.evaluate(decomposeExp2(param(1, dtypes::float32, {n}), {.fma = fused, .ldexp = scaled}));
+        ev.evaluate(decomposeExp2(param(1, dtypes::float32, {n}),
+                                  {.fma = fused, .ldexp = scaled, .fraction = fraction}));
     std::vector<HostTensor> interp{HostTensor(dtypes::float32, {n}), a};
     std::vector<HostTensor*> interpPtrs{&interp[0], &interp[1]};
     runKernel(*UOp::make(Op::Call, dtypes::void_, {kernel}), interpPtrs);

@@ -240,6 +240,7 @@ private Q_SLOTS:
   void exp2LdexpIsTheSameScale();
   void exp2ScalesZeroBelowTheSubnormals();
   void exp2LeavesOutClampsItsInputPassed();
+  void exp2ByFractionIsTheClampedForm();
 };
 
 void TestTranscendental::onlyPrimitives_data() {
@@ -603,6 +604,42 @@ void TestTranscendental::exp2LeavesOutClampsItsInputPassed() {
       QVERIFY2(sameBits(got[i], want[i]), qPrintable(QString::number(i)));
     QVERIFY(std::isnan(
         evaluate(clampedExp2, dtypes::float32, std::vector<float>{std::nanf("")}, with)[0]));
+  }
+}
+
+// exp2 with its s = x - q as one FracNearest and q = x - s (CodegenTarget::fractionInstruction:
+// vreduceps) has no clamp, compare or shifter rounding in its graph, and gives the clamped form's
+// values bit for bit over a sweep of the float32 range (subnormal results, overflow, infinities,
+// NaN) and float64 samples, with and without Fma.
+void TestTranscendental::exp2ByFractionIsTheClampedForm() {
+  for (DType d : {dtypes::float32, dtypes::float64}) {
+    const UOpPtr graph = decomposeExp2(param(0, d, {}), {.fma = true, .ldexp = true, .fraction = true});
+    QCOMPARE(opCount(graph, Op::FracNearest), 1);
+    QCOMPARE(opCount(graph, Op::Ldexp), 1);
+    QCOMPARE(opCount(graph, Op::Where), 0);
+    QCOMPARE(opCount(graph, Op::CmpLt), 0);
+    QCOMPARE(opCount(graph, Op::Fma), d == dtypes::float32 ? 6 : 12);
+  }
+  std::vector<float> in32 = float32Sample(fullSweep() ? 7 : 4099);
+  for (float v : {-149.5f, -149.3f, -150.f, -150.5f, -151.f, -160.5f, -126.5f, 127.5f, 128.f, 129.5f,
+                  2.5f, 3.5f, -2.5f, -0.f, -1e-40f, -1e30f, 1e30f})
+    in32.push_back(v);
+  std::vector<double> in64 = float64Sample(4000, -1100, 1100, 7);
+  for (double v : {-1074.5, -1075.0, -1075.5, -1080.5, 1023.5, 1024.0, 2.5, -2.5})
+    in64.push_back(v);
+  for (bool fma : {false, true}) {
+    const DecomposeWith clamped{.fma = fma, .ldexp = true}, reduced{.fma = fma, .ldexp = true, .fraction = true};
+    const std::vector<float> a = evaluate(decomposeExp2, dtypes::float32, in32, clamped);
+    const std::vector<float> b = evaluate(decomposeExp2, dtypes::float32, in32, reduced);
+    for (size_t i = 0; i < in32.size(); ++i)
+      QVERIFY2(sameValue(a[i], b[i]), qPrintable(QStringLiteral("exp2(%1): %2 against %3")
+                                                     .arg(double(in32[i]), 0, 'g', 9)
+                                                     .arg(double(a[i]), 0, 'g', 9)
+                                                     .arg(double(b[i]), 0, 'g', 9)));
+    const std::vector<double> c = evaluate(decomposeExp2, dtypes::float64, in64, clamped);
+    const std::vector<double> d = evaluate(decomposeExp2, dtypes::float64, in64, reduced);
+    for (size_t i = 0; i < in64.size(); ++i)
+      QVERIFY2(sameValue(c[i], d[i]), qPrintable(QStringLiteral("exp2(%1)").arg(in64[i], 0, 'g', 17)));
   }
 }
 

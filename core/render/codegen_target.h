@@ -44,8 +44,9 @@ struct CodegenTarget {
   // subnormals and zero at full speed (AMD's Zen 4 and later; an Intel core
   // takes a microcode assist there): decomposed exp2 then reduces its argument
   // with one FracNearest, with no clamps, shifter rounding or underflow guard:
-  // three to four vector operations fewer on the add and compare pipes that
-  // softmax's exp pass saturates, the same values (hostCpuTarget sets it)
+  // four instructions a vector fewer, two cycles of them on the add pipes
+  // softmax's exp pass saturated on Zen 4 and a compare on its FMA pipes, the
+  // same values (hostCpuTarget sets it)
   bool fractionInstruction = false;
   // Optimize applies the hand-coded heuristics (core/opt/heuristics.h) to a
   // kernel that was given no OptOps of its own.

@@ -117,12 +117,13 @@ private Q_SLOTS:
   }
 
   // Softmax's exp pass on an AVX-512 Zen (CodegenTarget::fractionInstruction):
-  // per vector one vreduceps, six FMAs and one vscalefps, and of the clamped
-  // exp2's compares, clamps and rounding adds none. Zen 4 issues vaddps,
-  // vmaxps, vminps and vscalefps (two cycles) on its two add pipes: with
-  // softmax's subtract and sum the clamped form kept them 9 cycles a vector
-  // against the FMA pipes' 8 (in cache, 256 rows of 4096: 0.160-0.178 ->
-  // 0.135 ms, 2 Zen 4 cores).
+  // per vector one vreduceps, one subtract, six FMAs and one vscalefps, and of
+  // the clamped exp2's compares, clamps and shifter adds none. Zen 4 issues
+  // vaddps, vmaxps, vminps, vreduceps and vscalefps (the last two two cycles)
+  // on its two add pipes and compares on its FMA pipes: with softmax's
+  // subtract and sum the clamped form kept the add pipes 9 cycles a vector
+  // and the FMA pipes 8, now 7 and 7 (in cache, 256 rows of 4096: 0.175-0.189
+  // -> 0.157-0.165 ms, 2 Zen 4 cores).
   void softmaxExpPassByFraction() {
     const Tensor x = Tensor::empty({4096, 4096});
     Schedule s = lowerToSchedule({x.softmax().uop()});

@@ -34,10 +34,11 @@ std::span<const LlvmDoc> llvmIntrinsicDocs() {
       {"llvm.x86.avx512.mask.reduce", kIntrinsic,
        "x86's vreduceps / vreducepd: in every lane, a minus a rounded as the immediate says "
        "(here to the nearest integer, ties to even), exact; +0 for an infinity.",
-       "a vector, the immediate, a pass-through vector, a lane mask (and a rounding mode on 512 bits)",
+       "a vector, the immediate, a pass-through vector, a lane mask (and a rounding mode on 512 "
+       "bits)",
        "FracNearest (decomposed Exp2's argument reduction on an AVX-512 Zen)"},
-      {"llvm.roundeven", kIntrinsic, "Round a float to the nearest integer, ties to even.", "one float",
-       "FracNearest without AVX-512DQ"},
+      {"llvm.roundeven", kIntrinsic, "Round a float to the nearest integer, ties to even.",
+       "one float", "FracNearest without AVX-512DQ"},
       {"llvm.masked.load", kIntrinsic,
        "Vector load where masked-off lanes read nothing and take the "
        "pass-through value.",

@@ -54,7 +54,8 @@ void dtypeRules(Rules& r) {
   case OpGroup::Marker:
     return r.sameAsSrc0();
   case OpGroup::Codegen:
-    if (r.u.op() == Op::Fma || r.u.op() == Op::Ldexp || r.u.op() == Op::FracNearest) return verify_detail::elementwiseRules(r);
+    if (r.u.op() == Op::Fma || r.u.op() == Op::Ldexp || r.u.op() == Op::FracNearest)
+      return verify_detail::elementwiseRules(r);
     return verify_detail::codegenRules(r);
   }
 }

@@ -63,15 +63,14 @@ const PatternMatcher& decompositionsFor(const CodegenTarget& target) {
       v.push_back(decompositions(decomposeSqrt, std::nullopt));
       for (bool fma : {false, true})
         for (int scale : {0, 1, 2})
-          v.push_back(decompositions(decomposeSqrt, DecomposeWith{.fma = fma, .ldexp = scale > 0,
-                                                                  .fraction = scale > 1}));
+          v.push_back(decompositions(
+              decomposeSqrt, DecomposeWith{.fma = fma, .ldexp = scale > 0, .fraction = scale > 1}));
     }
     return v;
   }();
   const size_t sqrt = target.nativeSqrt ? 7 : 0;
   if (target.transcendentals == TranscendentalMode::Intrinsics) return all[sqrt];
-  const size_t scale =
-      target.scaleInstruction ? (target.fractionInstruction ? 2 : 1) : 0;
+  const size_t scale = target.scaleInstruction ? (target.fractionInstruction ? 2 : 1) : 0;
   return all[sqrt + 1 + (target.fusedMultiplyAdd ? 3 : 0) + scale];
 }
 

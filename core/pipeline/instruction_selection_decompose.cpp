@@ -122,9 +122,9 @@ template <bool Fma, bool Ldexp, bool Fraction = false> PatternMatcher transcende
 
 const PatternMatcher& pmTranscendentals(DecomposeWith with) {
   static const PatternMatcher all[] = {
-      transcendentals<false, false>(), transcendentals<false, true>(),
+      transcendentals<false, false>(),      transcendentals<false, true>(),
       transcendentals<false, true, true>(), transcendentals<true, false>(),
-      transcendentals<true, true>(), transcendentals<true, true, true>()};
+      transcendentals<true, true>(),        transcendentals<true, true, true>()};
   return all[(with.fma ? 3 : 0) + (with.ldexp ? (with.fraction ? 2 : 1) : 0)];
 }
 

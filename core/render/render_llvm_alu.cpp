@@ -136,9 +136,11 @@ std::string frac(Writer& w, DType d, size_t lanes, const std::string& x) {
       w.emit(fmt::format("fsub {} {}, {}", t, x, intrinsic1(w, "roundeven", d, lanes, x)));
   const std::string infinite = w.emit(fmt::format(
       "fcmp oeq {} {}, {}", t, intrinsic1(w, "fabs", d, lanes, x),
-      inEveryLane(w, lanes, scalar, floatLiteral(dtypes::float64, std::numeric_limits<double>::infinity()))));
+      inEveryLane(w, lanes, scalar,
+                  floatLiteral(dtypes::float64, std::numeric_limits<double>::infinity()))));
   return w.emit(fmt::format("select {} {}, {} {}, {} {}", laneType(lanes, "i1"), infinite, t,
-                            inEveryLane(w, lanes, scalar, floatLiteral(dtypes::float64, 0.0)), t, r));
+                            inEveryLane(w, lanes, scalar, floatLiteral(dtypes::float64, 0.0)), t,
+                            r));
 }
 
 // Ldexp's n as t - 1.5 * 2^mantissa bits (exp2's q): t's name, else empty.

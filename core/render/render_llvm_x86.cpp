@@ -35,7 +35,8 @@ std::string onWholeVectors(Writer& w, const std::string& scalar, size_t elementB
     for (const std::string& a : args)
       in.push_back(w.emit(fmt::format("insertelement {} poison, {} {}, i64 0",
                                       vectorType(wide, scalar), scalar, a)));
-    return w.emit(fmt::format("extractelement {} {}, i64 0", vectorType(wide, scalar), call(wide, in)));
+    return w.emit(
+        fmt::format("extractelement {} {}, i64 0", vectorType(wide, scalar), call(wide, in)));
   }
   const size_t bits = lanes * elementBits;
   if (bits == 128 || bits == 256 || bits == 512) return call(lanes, args);
@@ -51,16 +52,17 @@ std::string onWholeVectors(Writer& w, const std::string& scalar, size_t elementB
   if (bits < 512) {
     const size_t wide = std::max<size_t>(128, std::bit_ceil(bits)) / elementBits;
     return w.emit(fmt::format("shufflevector {} {}, {} poison, {}", vectorType(wide, scalar),
-                              part(0, lanes, wide), vectorType(wide, scalar), laneMask(0, lanes, lanes)));
+                              part(0, lanes, wide), vectorType(wide, scalar),
+                              laneMask(0, lanes, lanes)));
   }
   // longer: 512-bit parts, each widened to the whole length and merged lane by lane
   std::string joined;
   for (size_t first = 0; first < lanes; first += widest) {
     const size_t count = std::min(widest, lanes - first);
     const std::string piece = part(first, count, widest);
-    const std::string spread = w.emit(fmt::format(
-        "shufflevector {} {}, {} poison, {}", vectorType(widest, scalar), piece,
-        vectorType(widest, scalar), laneMask(0, count, lanes)));
+    const std::string spread =
+        w.emit(fmt::format("shufflevector {} {}, {} poison, {}", vectorType(widest, scalar), piece,
+                           vectorType(widest, scalar), laneMask(0, count, lanes)));
     if (joined.empty()) {
       joined = spread;
       continue;
@@ -77,7 +79,8 @@ std::string onWholeVectors(Writer& w, const std::string& scalar, size_t elementB
 
 } // namespace
 
-std::string x86Scalef(Writer& w, DType d, size_t lanes, const std::string& a, const std::string& n) {
+std::string x86Scalef(Writer& w, DType d, size_t lanes, const std::string& a,
+                      const std::string& n) {
   const bool f64 = regType(d) == "double";
   const std::string scalar = regType(d);
   return onWholeVectors(w, scalar, f64 ? 64 : 32, lanes, {a, n}, [&](size_t l, const auto& in) {
@@ -94,7 +97,8 @@ std::string x86Scalef(Writer& w, DType d, size_t lanes, const std::string& a, co
 std::string x86FractionNearest(Writer& w, DType d, size_t lanes, const std::string& x) {
   const bool f64 = regType(d) == "double";
   const std::string scalar = regType(d);
-  constexpr int kNearestQuiet = 0x8; // imm8: no fraction bits kept, to nearest, no precision exception
+  constexpr int kNearestQuiet =
+      0x8; // imm8: no fraction bits kept, to nearest, no precision exception
   return onWholeVectors(w, scalar, f64 ? 64 : 32, lanes, {x}, [&](size_t l, const auto& in) {
     const size_t bits = l * (f64 ? 64 : 32);
     const std::string t = vectorType(l, scalar), mask = l == 16 ? "i16" : "i8";

@@ -112,8 +112,8 @@ VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& 
 // float32 and float64 (not the index type of address math, nor float16 and
 // bfloat16, whose scalar ops round), an Add, Mul or Max (not of bools), a
 // comparison, a Where, bitwise logic (not of floats), a shift (of integers),
-// a Recip, Trunc, Sqrt, Fma, Ldexp or FracNearest (of floats), a Bitcast between equal widths, a Cast.
-// Integer division stays scalar.
+// a Recip, Trunc, Sqrt, Fma, Ldexp or FracNearest (of floats), a Bitcast between equal widths, a
+// Cast. Integer division stays scalar.
 bool vectorElementwise(const UOp& u);
 // A Cast between float32 and float16 (vector ops with halfVectors).
 bool isHalfCast(const UOp& u);

@@ -158,10 +158,13 @@ private Q_SLOTS:
     QTest::newRow("fma") << true << false << false << QStringLiteral("heuristics");
     QTest::newRow("fma and vscalefps") << true << true << false << QStringLiteral("heuristics");
     QTest::newRow("ldexp on one register") << true << true << false << QStringLiteral("");
-    QTest::newRow("vreduceps and vscalefps") << true << true << true << QStringLiteral("heuristics");
+    QTest::newRow("vreduceps and vscalefps")
+        << true << true << true << QStringLiteral("heuristics");
     QTest::newRow("frac and ldexp on one register") << true << true << true << QStringLiteral("");
-    QTest::newRow("frac and ldexp on 3 lanes") << true << true << true << QStringLiteral("Split(0, 3, UPCAST)");
-    QTest::newRow("frac and ldexp on 24 lanes") << true << true << true << QStringLiteral("Split(0, 24, UPCAST)");
+    QTest::newRow("frac and ldexp on 3 lanes")
+        << true << true << true << QStringLiteral("Split(0, 3, UPCAST)");
+    QTest::newRow("frac and ldexp on 24 lanes")
+        << true << true << true << QStringLiteral("Split(0, 24, UPCAST)");
   }
   void matchesEvaluatorBitForBit() {
     QFETCH(bool, fused);
@@ -177,17 +180,18 @@ private Q_SLOTS:
     target.fusedMultiplyAdd = fused;
     target.scaleInstruction = scaled;
     target.fractionInstruction = fraction;
-    LoweredKernel lowered = lowerKernel(
-        kernel, target,
-        opts == QLatin1String("heuristics") ? heuristicOpts(kernel, cpuschedule::wideTarget())
-                             : parseOpts(opts.toStdString()));
+    LoweredKernel lowered = lowerKernel(kernel, target,
+                                        opts == QLatin1String("heuristics")
+                                            ? heuristicOpts(kernel, cpuschedule::wideTarget())
+                                            : parseOpts(opts.toStdString()));
     const bool vscalef = lowered.rendered.text.find("scalef") != std::string::npos;
     QCOMPARE(vscalef, scaled);
     QCOMPARE(lowered.rendered.text.find("avx512.mask.reduce") != std::string::npos, fraction);
     if (vscalef && !hostCpuTarget().scaleInstruction)
       QSKIP("this CPU has no AVX-512 vscalefps to run the kernel on (the ISA is checked above)");
     if (fraction && !hostCpuTarget().fractionInstruction)
-      QSKIP("this CPU is not an AVX-512 Zen, the target of vreduceps' exp2 (the ISA is checked above)");
+      QSKIP("this CPU is not an AVX-512 Zen, the target of vreduceps' exp2 (the ISA is checked "
+            "above)");
     CpuProgram program = device.compile(lowered);
     HostTensor a(dtypes::float32, {n});
     for (int64_t i = 0; i < n; ++i) a.setDouble(i, in[static_cast<size_t>(i)]);
@@ -195,9 +199,8 @@ private Q_SLOTS:
     device.run(program, bufs);
     ReferenceEvaluator ev;
     ev.setParam(1, a);
-    HostTensor decomposed =
-        ev.evaluate(decomposeExp2(param(1, dtypes::float32, {n}),
-                                  {.fma = fused, .ldexp = scaled, .fraction = fraction}));
+    HostTensor decomposed = ev.evaluate(decomposeExp2(
+        param(1, dtypes::float32, {n}), {.fma = fused, .ldexp = scaled, .fraction = fraction}));
     std::vector<HostTensor> interp{HostTensor(dtypes::float32, {n}), a};
     std::vector<HostTensor*> interpPtrs{&interp[0], &interp[1]};
     runKernel(*UOp::make(Op::Call, dtypes::void_, {kernel}), interpPtrs);

@@ -139,7 +139,8 @@ private Q_SLOTS:
     std::map<std::string, int> reduced = expLoop(true), clamped = expLoop(false);
     auto count = [](const std::map<std::string, int>& isa, std::string_view prefix) {
       int n = 0;
-      for (const auto& [mnemonic, k] : isa) n += mnemonic.starts_with(prefix) ? k : 0;
+      for (const auto& [mnemonic, k] : isa)
+        n += mnemonic.starts_with(prefix) ? k : 0;
       return n;
     };
     const int vectors = count(reduced, "vscalefps");

@@ -613,7 +613,8 @@ void TestTranscendental::exp2LeavesOutClampsItsInputPassed() {
 // NaN) and float64 samples, with and without Fma.
 void TestTranscendental::exp2ByFractionIsTheClampedForm() {
   for (DType d : {dtypes::float32, dtypes::float64}) {
-    const UOpPtr graph = decomposeExp2(param(0, d, {}), {.fma = true, .ldexp = true, .fraction = true});
+    const UOpPtr graph =
+        decomposeExp2(param(0, d, {}), {.fma = true, .ldexp = true, .fraction = true});
     QCOMPARE(opCount(graph, Op::FracNearest), 1);
     QCOMPARE(opCount(graph, Op::Ldexp), 1);
     QCOMPARE(opCount(graph, Op::Where), 0);
@@ -621,14 +622,15 @@ void TestTranscendental::exp2ByFractionIsTheClampedForm() {
     QCOMPARE(opCount(graph, Op::Fma), d == dtypes::float32 ? 6 : 12);
   }
   std::vector<float> in32 = float32Sample(fullSweep() ? 7 : 4099);
-  for (float v : {-149.5f, -149.3f, -150.f, -150.5f, -151.f, -160.5f, -126.5f, 127.5f, 128.f, 129.5f,
-                  2.5f, 3.5f, -2.5f, -0.f, -1e-40f, -1e30f, 1e30f})
+  for (float v : {-149.5f, -149.3f, -150.f, -150.5f, -151.f, -160.5f, -126.5f, 127.5f, 128.f,
+                  129.5f, 2.5f, 3.5f, -2.5f, -0.f, -1e-40f, -1e30f, 1e30f})
     in32.push_back(v);
   std::vector<double> in64 = float64Sample(4000, -1100, 1100, 7);
   for (double v : {-1074.5, -1075.0, -1075.5, -1080.5, 1023.5, 1024.0, 2.5, -2.5})
     in64.push_back(v);
   for (bool fma : {false, true}) {
-    const DecomposeWith clamped{.fma = fma, .ldexp = true}, reduced{.fma = fma, .ldexp = true, .fraction = true};
+    const DecomposeWith clamped{.fma = fma, .ldexp = true},
+        reduced{.fma = fma, .ldexp = true, .fraction = true};
     const std::vector<float> a = evaluate(decomposeExp2, dtypes::float32, in32, clamped);
     const std::vector<float> b = evaluate(decomposeExp2, dtypes::float32, in32, reduced);
     for (size_t i = 0; i < in32.size(); ++i)
@@ -639,7 +641,8 @@ void TestTranscendental::exp2ByFractionIsTheClampedForm() {
     const std::vector<double> c = evaluate(decomposeExp2, dtypes::float64, in64, clamped);
     const std::vector<double> d = evaluate(decomposeExp2, dtypes::float64, in64, reduced);
     for (size_t i = 0; i < in64.size(); ++i)
-      QVERIFY2(sameValue(c[i], d[i]), qPrintable(QStringLiteral("exp2(%1)").arg(in64[i], 0, 'g', 17)));
+      QVERIFY2(sameValue(c[i], d[i]),
+               qPrintable(QStringLiteral("exp2(%1)").arg(in64[i], 0, 'g', 17)));
   }
 }
 

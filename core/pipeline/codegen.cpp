@@ -6,6 +6,7 @@
 #include "core/opt/heuristics.h"
 #include "core/opt/kernel_ranges.h"
 #include "core/render/renderer.h"
+#include "core/render/vector_ops.h"
 #include "core/pipeline/bounds_check.h"
 #include "core/render/codegen_error.h"
 #include "core/pipeline/expand.h"
@@ -94,7 +95,12 @@ void expandStage(LoweredKernel& k) {
 }
 
 void selectStage(LoweredKernel& k) {
-  UOpPtr sink = selectInstructions(k.current, k.target);
+  // FracNearest, and Ldexp by its unclamped exponent, are x86 intrinsics on every lane count,
+  // which LLVM's vectorizers do not pack: a kernel left to them keeps the clamped exp2
+  CodegenTarget target = k.target;
+  target.fractionInstruction =
+      target.fractionInstruction && explicitVectorsFor(k.ast, target.vectorBits).on;
+  UOpPtr sink = selectInstructions(k.current, target);
   verifyOrThrow(sink);
   // the indices are final here: what no proof shows in bounds is gated
   sink = guardUnprovenAccesses(sink);

@@ -89,8 +89,9 @@ ExponentField exponentField(DType d) {
 }
 
 // Ldexp: a * 2^floor(n). With AVX-512 (Writer::scaleInstruction) vscalefps / vscalefpd on every
-// lane count (render_llvm_x86.h), which rounds once for every n. Elsewhere n is integral (exp2's
-// clamped q: only a target with the instruction gets a FracNearest exp2, whose q is not) and 2^n
+// vector (render_llvm_x86.h), which rounds once for every n, and on one register unless n is exp2's
+// clamped q. Elsewhere n is that q (only a target with the instruction gets a FracNearest exp2,
+// whose q is not clamped) and 2^n
 // is two exponent fields, 2^floor(n / 2) and 2^(n - floor(n / 2)), multiplied in in turn: the
 // same value where a * 2^floor(n / 2) is normal (exp2's 2^q; the op's docs). n's integer comes
 // from the bits of n + 1.5 * 2^mantissa bits, as in exp2 itself: no fptosi (poison for a NaN n),
@@ -99,7 +100,8 @@ ExponentField exponentField(DType d) {
 // one register: its t), else empty.
 std::string ldexp(Writer& w, DType d, size_t lanes, const std::string& a, const std::string& n,
                   const std::string& shiftedN) {
-  if (w.scaleInstruction) return x86Scalef(w, d, lanes, a, n);
+  // one register with exp2's clamped q: the exponent fields, which LLVM's vectorizers pack
+  if (w.scaleInstruction && (lanes > 0 || shiftedN.empty())) return x86Scalef(w, d, lanes, a, n);
   const std::string t = laneType(lanes, regType(d));
   const auto [f64, mantBits, bias, shifter] = exponentField(d);
   const std::string it = f64 ? "i64" : "i32", i = laneType(lanes, it);

@@ -39,8 +39,8 @@ struct CodegenTarget {
   // forms its 2^q as one Ldexp instead of two exponent fields and two products,
   // which the LLVM renderer writes as that instruction (hostCpuTarget sets it)
   bool scaleInstruction = false;
-  // With scaleInstruction, the machine takes a float's fraction above its
-  // floor in one instruction (AVX-512DQ's vreduceps) and scales into
+  // With scaleInstruction, the machine takes a float's distance to the nearest
+  // integer in one instruction (AVX-512DQ's vreduceps) and scales into
   // subnormals and zero at full speed (AMD's Zen 4 and later; an Intel core
   // takes a microcode assist there): decomposed exp2 then reduces its argument
   // with one FracNearest, with no clamps, shifter rounding or underflow guard:

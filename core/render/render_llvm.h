@@ -66,8 +66,9 @@ struct LlvmRenderOptions {
   // on the CPU, stores into a buffer of at least that many bytes the kernel
   // never reads are `!nontemporal` (0: none; CodegenTarget::streamingStoreBytes)
   int64_t streamingStoreBytes = 0;
-  // Ldexp on vectors of 128, 256 or 512 bits as x86's vscalefps / vscalefpd
-  // (CodegenTarget::scaleInstruction); elsewhere as two exponent-field products
+  // Ldexp as x86's vscalefps / vscalefpd on every vector, and on one register
+  // but for exp2's clamped q (CodegenTarget::scaleInstruction); elsewhere as
+  // two exponent-field products
   bool scaleInstruction = false;
   // FracNearest as x86's vreduceps / vreducepd (CodegenTarget::fractionInstruction);
   // elsewhere x - roundeven(x)

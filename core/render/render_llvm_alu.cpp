@@ -89,18 +89,18 @@ ExponentField exponentField(DType d) {
 }
 
 // Ldexp: a * 2^floor(n). With AVX-512 (Writer::scaleInstruction) vscalefps / vscalefpd on every
-// vector (render_llvm_x86.h), which rounds once for every n, and on one register unless n is exp2's
-// clamped q. Elsewhere n is that q (only a target with the instruction gets a FracNearest exp2,
-// whose q is not clamped) and 2^n
-// is two exponent fields, 2^floor(n / 2) and 2^(n - floor(n / 2)), multiplied in in turn: the
-// same value where a * 2^floor(n / 2) is normal (exp2's 2^q; the op's docs). n's integer comes
+// vector (render_llvm_x86.h), which rounds once for every n, and on one register unless n is
+// exp2's clamped q. Elsewhere n is that q (only a target with the instruction gets a FracNearest
+// exp2, whose q is not clamped) and 2^n is two exponent fields, 2^floor(n / 2) and
+// 2^(n - floor(n / 2)), multiplied in in turn: the same value where a * 2^floor(n / 2) is normal
+// (exp2's 2^q; the op's docs). n's integer comes
 // from the bits of n + 1.5 * 2^mantissa bits, as in exp2 itself: no fptosi (poison for a NaN n),
 // and integer ops LLVM's vectorizers pack.
 // `shiftedN`: n + 1.5 * 2^mantissa bits where the graph holds it already (exp2's q = t - shifter on
 // one register: its t), else empty.
 std::string ldexp(Writer& w, DType d, size_t lanes, const std::string& a, const std::string& n,
                   const std::string& shiftedN) {
-  // one register with exp2's clamped q: the exponent fields, which LLVM's vectorizers pack
+  // but one register with exp2's clamped q: the exponent fields, which LLVM's vectorizers pack
   if (w.scaleInstruction && (lanes > 0 || shiftedN.empty())) return x86Scalef(w, d, lanes, a, n);
   const std::string t = laneType(lanes, regType(d));
   const auto [f64, mantBits, bias, shifter] = exponentField(d);
@@ -279,7 +279,7 @@ bool isRegisterOp(Op op) {
   // the primitive elementwise ops; of the decomposed ones, the transcendentals
   // and Sqrt where the target keeps them (TranscendentalMode::Intrinsics,
   // CodegenTarget::nativeSqrt); a bit cast; a fused multiply-add (llvm.fma); a
-  // scale by a power of two; a fraction above the floor
+  // scale by a power of two; a distance to the nearest integer
   return opGroup(op) == OpGroup::Elementwise || isTranscendental(op) || op == Op::Sqrt ||
          op == Op::Bitcast || op == Op::Fma || op == Op::Ldexp || op == Op::FracNearest;
 }

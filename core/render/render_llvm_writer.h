@@ -100,8 +100,8 @@ public:
 
   // The maximum of two float variables as ordered maxes (CodegenTarget::maximumByOrderedMax)
   bool orderedMax = false;
-  // Ldexp on 128-, 256- and 512-bit vectors as vscalefps / vscalefpd
-  // (CodegenTarget::scaleInstruction)
+  // Ldexp as vscalefps / vscalefpd on every vector, and on one register but
+  // for exp2's clamped q (CodegenTarget::scaleInstruction)
   bool scaleInstruction = false;
   // FracNearest as vreduceps / vreducepd on every lane count
   // (CodegenTarget::fractionInstruction)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <functional>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -77,37 +78,42 @@ std::string onWholeVectors(Writer& w, const std::string& scalar, size_t elementB
   return joined;
 }
 
+// llvm.x86.avx512.mask.<name>.ps/pd.<bits> on `args` through whole vectors: the vector operands,
+// then `immediate` where there is one, a poison pass-through, all lanes in the mask, and on 512
+// bits the current rounding mode.
+std::string maskedOnWholeVectors(Writer& w, DType d, size_t lanes, std::string_view name,
+                                 const std::vector<std::string>& args, std::string_view immediate) {
+  const bool f64 = regType(d) == "double";
+  const std::string scalar = regType(d);
+  return onWholeVectors(w, scalar, f64 ? 64 : 32, lanes, args, [&](size_t l, const auto& in) {
+    const size_t bits = l * (f64 ? 64 : 32);
+    const std::string t = vectorType(l, scalar), mask = l == 16 ? "i16" : "i8";
+    std::string operands, types;
+    for (const std::string& v : in) {
+      operands += fmt::format("{} {}, ", t, v);
+      types += t + ", ";
+    }
+    if (!immediate.empty()) {
+      operands += fmt::format("{}, ", immediate);
+      types += fmt::format("{}, ", immediate.substr(0, immediate.find(' ')));
+    }
+    return w.callIntrinsic(
+        t, fmt::format("llvm.x86.avx512.mask.{}.{}.{}", name, f64 ? "pd" : "ps", bits),
+        fmt::format("{}{} poison, {} -1{}", operands, t, mask, bits == 512 ? ", i32 4" : ""),
+        fmt::format("{}{}, {}{}", types, t, mask, bits == 512 ? ", i32" : ""));
+  });
+}
+
 } // namespace
 
 std::string x86Scalef(Writer& w, DType d, size_t lanes, const std::string& a,
                       const std::string& n) {
-  const bool f64 = regType(d) == "double";
-  const std::string scalar = regType(d);
-  return onWholeVectors(w, scalar, f64 ? 64 : 32, lanes, {a, n}, [&](size_t l, const auto& in) {
-    const size_t bits = l * (f64 ? 64 : 32);
-    const std::string t = vectorType(l, scalar), mask = l == 16 ? "i16" : "i8";
-    return w.callIntrinsic(
-        t, fmt::format("llvm.x86.avx512.mask.scalef.{}.{}", f64 ? "pd" : "ps", bits),
-        fmt::format("{} {}, {} {}, {} poison, {} -1{}", t, in[0], t, in[1], t, mask,
-                    bits == 512 ? ", i32 4" : ""),
-        fmt::format("{}, {}, {}, {}{}", t, t, t, mask, bits == 512 ? ", i32" : ""));
-  });
+  return maskedOnWholeVectors(w, d, lanes, "scalef", {a, n}, "");
 }
 
 std::string x86FractionNearest(Writer& w, DType d, size_t lanes, const std::string& x) {
-  const bool f64 = regType(d) == "double";
-  const std::string scalar = regType(d);
-  constexpr int kNearestQuiet =
-      0x8; // imm8: no fraction bits kept, to nearest, no precision exception
-  return onWholeVectors(w, scalar, f64 ? 64 : 32, lanes, {x}, [&](size_t l, const auto& in) {
-    const size_t bits = l * (f64 ? 64 : 32);
-    const std::string t = vectorType(l, scalar), mask = l == 16 ? "i16" : "i8";
-    return w.callIntrinsic(
-        t, fmt::format("llvm.x86.avx512.mask.reduce.{}.{}", f64 ? "pd" : "ps", bits),
-        fmt::format("{} {}, i32 {}, {} poison, {} -1{}", t, in[0], kNearestQuiet, t, mask,
-                    bits == 512 ? ", i32 4" : ""),
-        fmt::format("{}, i32, {}, {}{}", t, t, mask, bits == 512 ? ", i32" : ""));
-  });
+  // imm8: no fraction bits kept, to nearest, no precision exception
+  return maskedOnWholeVectors(w, d, lanes, "reduce", {x}, "i32 8");
 }
 
 } // namespace uops::llvmir

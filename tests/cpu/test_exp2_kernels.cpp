@@ -145,8 +145,8 @@ private Q_SLOTS:
 
   // The CPU's exp2 is the decomposition's graph evaluated with the reference
   // evaluator's roundings, bit for bit (its Fma rounded once, as std::fma; its
-  // Ldexp as std::ldexp: vscalefps on every lane count where the target has
-  // it, one register included, else two exponent fields; its FracNearest as
+  // Ldexp as std::ldexp: vscalefps on every vector where the target has it,
+  // and on one register but for exp2's clamped q, else two exponent fields; its FracNearest as
   // vreduceps on every lane count); INTERP and REF compute libm's exp2 in
   // double, rounded once: at most 1 ulp from the CPU's.
   void matchesEvaluatorBitForBit_data() {

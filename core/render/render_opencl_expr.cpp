@@ -92,6 +92,20 @@ std::string floatMax(const UOp& u, const std::vector<std::string>& a, Helpers& h
   return fmt::format("{}({}, {})", name, a[0], a[1]);
 }
 
+// Ldexp as the op's docs: a * 2^floor(n) rounded once, NaN where either is NaN, a times an
+// infinite scale where n is infinite (0 * 2^inf is NaN). OpenCL's ldexp takes an int, which
+// (int)n would truncate towards zero and leave undefined for NaN and out-of-range n; beyond
+// +-4096 every finite nonzero a overflows or rounds to zero alike.
+std::string ldexpFloor(const UOp& u, const std::vector<std::string>& a, Helpers& h) {
+  const DType d = u.dtype();
+  const std::string t = cType(d), name = "ldexp_floor_" + t;
+  h.use(name, fmt::format("static {0} {1}({0} a, {0} n) {{ if (isnan(n)) return n + a; "
+                          "if (isinf(n)) return a * (n > 0 ? n : 0); "
+                          "return ldexp(a, (int)clamp(floor(n), {2}, {3})); }}",
+                          t, name, floatLiteral(d, -4096), floatLiteral(d, 4096)));
+  return fmt::format("{}({}, {})", name, a[0], a[1]);
+}
+
 std::string wrapping(const UOp& u, const std::vector<std::string>& a, const char* op) {
   DType d = u.dtype();
   if (d.isFloat() || d.isBool() || d.isUnsigned()) return fmt::format("({} {} {})", a[0], op, a[1]);
@@ -252,10 +266,8 @@ std::string arithmetic(const UOp& u, const std::vector<std::string>& a, Helpers&
   case Op::Sin: return fmt::format("sin({})", a[0]);
   case Op::Fma:
     return fmt::format("fma({}, {}, {})", a[0], a[1], a[2]);
-  case Op::Ldexp: // its exponent an integral float
-    return fmt::format("ldexp({}, {}({}))", a[0],
-                       d.count > 1 ? fmt::format("convert_int{}", d.count) : std::string("(int)"),
-                       a[1]);
+  case Op::Ldexp:
+    return ldexpFloor(u, a, h);
   case Op::FracNearest: // 0 for an infinite operand, as the op's docs
     return fmt::format("(isinf({0}) ? {1} : {0} - rint({0}))", a[0], floatLiteral(d, 0.0));
   case Op::Cast: return cast(u, a, h);

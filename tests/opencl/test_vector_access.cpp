@@ -1,7 +1,8 @@
 // The OpenCL renderer's vector loads and stores (vector_access.h) and
 // its branch-free maximum (compare and select against constants): the text they make, the
 // cases that must stay scalar, and the numbers on CL:0 against the reference
-// evaluator, bit for bit where NaN and signed zeros are at stake.
+// evaluator, bit for bit where NaN and signed zeros are at stake; Ldexp's and FracNearest's
+// laws at their edges.
 #include "tests/support/test_registry.h"
 #include "tests/opencl/cl_test.h"
 
@@ -11,6 +12,8 @@
 #include "core/runtime/reference_evaluator.h"
 #include "core/nn/conv.h"
 #include "core/tensor/tensor.h"
+#include "core/pipeline/codegen.h"
+#include "tests/support/kernel_ast.h"
 
 #include <QTest>
 
@@ -143,6 +146,62 @@ private Q_SLOTS:
     QVERIFY2(r.source.find("isunordered") != std::string::npos, r.source.c_str());
     for (size_t o = 0; o < 2; ++o)
       for (int64_t e = 0; e < 9; ++e) QCOMPARE(bitsOf(r.got[o], e), bitsOf(r.want[o], e));
+  }
+
+  // Ldexp scales by 2^floor(n), not by n truncated towards zero, and keeps the op's law for NaN,
+  // infinite and out-of-range exponents; FracNearest ties to even, 0 for an infinity: both bit
+  // for bit against the reference evaluator (any NaN for a NaN).
+  void ldexpAndFractionKeepTheirLaws() {
+    const float nan = std::nanf(""), inf = INFINITY;
+    const std::vector<float> av{1.5f, 1.5f, 3.f, -3.f, 1.f,    1.f, 0.f,
+                                0.f,  inf,  nan, 1.f,  1e-30f, 2.f, -0.f};
+    const std::vector<float> nv{-1.5f, 2.5f, -0.25f, -2.75f, 1e9f,    -1e9f,  inf,
+                                -inf,  -inf, 2.f,    nan,    -100.5f, 127.9f, 3.f};
+    const auto n = static_cast<int64_t>(av.size());
+    HostTensor a(dtypes::float32, {n}), e(dtypes::float32, {n});
+    for (int64_t i = 0; i < n; ++i) {
+      a.setDouble(i, av[static_cast<size_t>(i)]);
+      e.setDouble(i, nv[static_cast<size_t>(i)]);
+    }
+    for (Op op : {Op::Ldexp, Op::FracNearest}) {
+      UOpPtr r = range(n, 0);
+      UOpList srcs{kernelast::load(kernelast::buf(1, dtypes::float32, n), r)};
+      if (op == Op::Ldexp)
+        srcs.push_back(kernelast::load(kernelast::buf(2, dtypes::float32, n), r));
+      UOpPtr kernel = sink({kernelast::end(
+          kernelast::store(kernelast::buf(0, dtypes::float32, n), r, alu(op, srcs)), {r})});
+      LoweredKernel k = lowerKernel(kernel, openClTarget("CL:0"));
+      if (op == Op::Ldexp)
+        QVERIFY2(k.rendered.text.find("ldexp_floor_float(") != std::string::npos,
+                 k.rendered.text.c_str());
+      Device& cl = openDevice("CL:0");
+      std::vector<std::unique_ptr<DeviceBuffer>> bufs;
+      for (const HostTensor* t : {&a, &a, &e}) {
+        bufs.push_back(cl.allocate(dtypes::float32, n));
+        cl.copyIn(*bufs.back(), *t);
+      }
+      std::vector<DeviceBuffer*> ptrs{
+          bufs[0].get(), op == Op::Ldexp ? bufs[1].get() : bufs[2].get(), bufs[2].get()};
+      cl.compile(k)->run(ptrs);
+      const HostTensor got = cl.copyOut(*bufs[0]);
+      ReferenceEvaluator ev;
+      ev.setParam(1, op == Op::Ldexp ? a : e);
+      ev.setParam(2, e);
+      UOpPtr p1 = param(1, dtypes::float32, {n});
+      const HostTensor want = ev.evaluate(
+          op == Op::Ldexp ? alu(op, {p1, param(2, dtypes::float32, {n})}) : alu(op, {p1}));
+      for (int64_t i = 0; i < n; ++i) {
+        const QByteArray where = QByteArray(opName(op).data()) + " at " + QByteArray::number(i);
+        if (std::isnan(want.getDouble(i)))
+          QVERIFY2(std::isnan(got.getDouble(i)), where.constData());
+        else
+          QVERIFY2(bitsOf(got, i) == bitsOf(want, i), where.constData());
+      }
+      if (op == Op::Ldexp)
+        QCOMPARE(got.getDouble(0), 0.375); // 1.5 * 2^-2, not 1.5 * 2^-1
+      else
+        QCOMPARE(got.getDouble(1), 0.5); // 2.5 - 2, ties to even
+    }
   }
 };
 

@@ -276,7 +276,10 @@ void MainWindow::connectGraph() {
   // a new program's realization points, shown as its load reaches them
   connect(&m_session, &Session::scheduleReached, this, [this](int point, const QString& label) {
     if (m_session.showsReached() && point == std::max(m_session.schedule(), 1))
-      m_graph->setCaption(QStringLiteral("while the program loads: ") + label);
+      m_graph->setCaption(QStringLiteral("while the program loads: ") + label +
+                          (m_session.reachedView().isEmpty()
+                               ? QString()
+                               : QStringLiteral("\n") + m_session.reachedView()));
   });
   connect(m_inspector, &NodeInspector::nodeChosen, m_graph,
           [this](const UOp* node) { m_graph->selectAndCenter(m_graph->indexOf(node)); });

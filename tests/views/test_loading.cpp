@@ -1,6 +1,7 @@
 // A program shown while it loads: each realization point's schedule appears
 // as the load reaches it (the Schedule combo lists it, the Graph view shows
-// the first one's graph), a schedule chosen meanwhile is lowered when the
+// the first one's graph, only the nodes nearest its outputs where it is too
+// big to read whole), a schedule chosen meanwhile is lowered when the
 // load ends without loading again, and a program too big to read whole
 // opens on a kernel that reads.
 #include "tests/support/test_registry.h"
@@ -10,6 +11,7 @@
 #include "views/graph/graph_view.h"
 
 #include <QComboBox>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -30,6 +32,17 @@ QString trainingProgram(int steps) {
                         "    loss = fc2(fc1(x).relu()).sparse_categorical_crossentropy(y).backward()\n"
                         "    opt.step()\n"
                         "    print(step, loss.item())\n")
+      .arg(steps);
+}
+
+// `steps` realizations of a four-element vector, each reading its sum: a step's graph is a few
+// nodes.
+QString smallLoopProgram(int steps) {
+  return QStringLiteral("from tinygrad import Tensor\n"
+                        "x = Tensor.ones(4).contiguous()\n"
+                        "for i in range(%1):\n"
+                        "  x = (x + 1).realize()\n"
+                        "  print(i, x.sum().item())\n")
       .arg(steps);
 }
 
@@ -59,8 +72,10 @@ private Q_SLOTS:
     QVERIFY(combo->count() >= 1 + 4);
     QCOMPARE(combo->itemText(0), QStringLiteral("Whole program"));
     QCOMPARE(combo->itemText(2), QStringLiteral("step 1 of 400: item() at line 11 (realization point 2)"));
-    QCOMPARE(w.graph()->caption(),
-             QStringLiteral("while the program loads: step 1 of 400: realize() at line 10 (realization point 1)"));
+    QVERIFY2(w.graph()->caption().startsWith(
+                 QStringLiteral("while the program loads: step 1 of 400: realize() at line 10 "
+                                "(realization point 1)\n")),
+             qPrintable(w.graph()->caption()));
     QVERIFY(!w.session().run()); // nothing lowered yet: the graph is the reached schedule's
     // choosing a reached schedule shows it and lowers it when the load ends, without loading again
     w.session().setSchedule(2);
@@ -75,6 +90,51 @@ private Q_SLOTS:
     QCOMPARE(combo->count(), 1 + 800 + 1); // step() and item() in each step, then the outputs
     for (int i = 0; i < reached.count(); ++i) QCOMPARE(reached.at(i).at(0).toInt(), i + 1); // one load
     QVERIFY(w.session().reachedSchedules().isEmpty());
+  }
+
+  // A step's graph too big to read whole shows, while the program loads, only the nodes nearest
+  // its outputs (as many hops as stay readable), and the caption says which of how many.
+  void aBigStepShowsTheNodesNearItsOutputs() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy reached(&w.session(), &Session::scheduleReached);
+    w.session().setSource(trainingProgram(400), QStringLiteral("train.py"));
+    QTRY_VERIFY_WITH_TIMEOUT(reached.count() >= 1 && !w.session().layouts().pending() &&
+                                 w.graph()->nodeCount() > 0,
+                             60000);
+    QVERIFY2(w.session().lowering(),
+             "the load ended before the test could look at it: give it more steps");
+    const QRegularExpression view(
+        QStringLiteral("^the (\\d+) nodes within (\\d) edges of its outputs, of (\\d+)$"));
+    const QRegularExpressionMatch m = view.match(w.session().reachedView());
+    QVERIFY2(m.hasMatch(), qPrintable(w.session().reachedView()));
+    const int near = m.captured(1).toInt(), whole = m.captured(3).toInt();
+    QVERIFY2(whole > static_cast<int>(Session::kReadableGraphNodes),
+             qPrintable(w.session().reachedView()));
+    QVERIFY(near <= static_cast<int>(Session::kReadableGraphNodes));
+    QVERIFY(m.captured(2).toInt() >= 2);
+    QVERIFY(w.graph()->nodeCount() <= near); // the filter may hide some of them
+    QCOMPARE(w.graph()->caption(),
+             QStringLiteral("while the program loads: step 1 of 400: realize() at line 10 "
+                            "(realization point 1)\n") +
+                 w.session().reachedView());
+    w.session().cancelWork();
+    w.session().waitForIdle();
+    // a small step's graph shows whole, the caption its label alone
+    reached.clear();
+    w.session().setSource(smallLoopProgram(20000), QStringLiteral("loop.py"));
+    QTRY_VERIFY_WITH_TIMEOUT(reached.count() >= 1 && !w.session().layouts().pending() &&
+                                 w.graph()->nodeCount() > 0,
+                             60000);
+    QVERIFY2(w.session().lowering(),
+             "the load ended before the test could look at it: give it more steps");
+    QVERIFY(w.session().reachedView().isEmpty());
+    QVERIFY2(w.graph()->caption().startsWith(
+                 QStringLiteral("while the program loads: step 1 of 20000: ")),
+             qPrintable(w.graph()->caption()));
+    QVERIFY2(!w.graph()->caption().contains(QLatin1Char('\n')), qPrintable(w.graph()->caption()));
+    w.session().cancelWork();
   }
 
   // An edit of the program shown keeps its stage until the new lowering

@@ -10,6 +10,12 @@ namespace uops::views {
 GraphLayouts::GraphLayouts(QObject* parent) : QObject(parent) {}
 
 void GraphLayouts::show(UOpPtr graph) {
+  showAround(std::move(graph), nullptr, 0);
+}
+
+void GraphLayouts::showAround(UOpPtr graph, const UOp* focus, int hops) {
+  m_around = focus;
+  m_aroundHops = hops;
   m_highlight.reset();
   m_matched.reset();
   m_shownBefore.reset();
@@ -19,6 +25,7 @@ void GraphLayouts::show(UOpPtr graph) {
 
 void GraphLayouts::clear() {
   cancel();
+  m_around = nullptr;
   releaseOnWorkPool(std::move(m_laidOut)); // leaves it empty
   m_highlight.reset();
   m_matched.reset();
@@ -35,6 +42,7 @@ void GraphLayouts::layOut(UOpPtr root, UOpPtr before, bool keepBoxes) {
   m_shown = root;
   LayoutOptions options = m_layoutOptions;
   options.filter.focus = focusAfter();
+  if (options.filter.focus && options.filter.focus == m_around) options.filter.hops = m_aroundHops;
   GraphFilter unfocused = options.filter, laidOut = m_laidOutOptions.filter;
   unfocused.focus = laidOut.focus = nullptr;
   std::shared_ptr<const GraphLayout> base =
@@ -91,6 +99,7 @@ void GraphLayouts::setCompareRewrites(bool on) {
 }
 
 void GraphLayouts::showRewrite(const TraceStep& s, size_t k) {
+  m_around = nullptr;
   m_highlight = s.rewrites[k].replacement;
   m_matched = s.rewrites[k].matched;
   m_shownBefore = s.rootAfter(k);

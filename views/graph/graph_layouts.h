@@ -25,6 +25,9 @@ public:
 
   // Lays out `graph` (a stage's); no rewrite is shown.
   void show(UOpPtr graph);
+  // Lays out only the nodes of `graph` within `hops` edges of `focus` (one of its nodes): a
+  // graph too big to read whole.
+  void showAround(UOpPtr graph, const UOp* focus, int hops);
   // The graph after rewrite `k` of `step`, its replacement highlighted; in
   // compare mode the graph before it too, its matched node marked.
   void showRewrite(const TraceStep& step, size_t k);
@@ -72,8 +75,10 @@ private:
   // stepping to it would, its new nodes marked (no box kept: what is drawn changed).
   void layOutAgain();
   // The node whose neighbourhood a pane shows, if only that: the rewrite's
-  // replacement after it, the node it matched before it.
-  const UOp* focusAfter() const { return m_neighbourhood ? m_highlight.get() : nullptr; }
+  // replacement after it, the node it matched before it; else showAround's.
+  const UOp* focusAfter() const {
+    return m_neighbourhood && m_highlight ? m_highlight.get() : m_around;
+  }
   const UOp* focusBefore() const { return m_neighbourhood ? m_matched.get() : nullptr; }
 
   UOpPtr m_highlight; // the node the last shown rewrite made
@@ -81,6 +86,8 @@ private:
   UOpPtr m_shown;     // the root laid out last
   UOpPtr m_shownBefore; // the graph before the rewrite shown; null when none is
   bool m_neighbourhood = false;
+  const UOp* m_around = nullptr; // showAround's focus (a node of m_shown), else null
+  int m_aroundHops = 2;
   bool m_compare = false;
   bool m_stableSteps = true;
   std::shared_ptr<const GraphLayout> m_laidOut; // the last layout shown, with the options it was made with

@@ -163,11 +163,15 @@ void GraphView::drawForeground(QPainter* painter, const QRectF&) {
   QFont font = painter->font();
   font.setBold(true);
   painter->setFont(font);
-  QRectF box = painter->fontMetrics().boundingRect(m_caption).adjusted(-6, -3, 6, 3);
+  // lines as the caption breaks them, wrapped to the viewport's width
+  const int flags = Qt::AlignLeft | Qt::TextWordWrap;
+  const QRect lines = painter->fontMetrics().boundingRect(
+      QRect(0, 0, std::max(viewport()->width() - 24, 100), 100000), flags, m_caption);
+  QRectF box = QRectF(lines).adjusted(-6, -3, 6, 3);
   box.moveTopLeft(QPointF(6, 6));
   painter->fillRect(box, QColor(255, 255, 255, 220));
   painter->setPen(QColor(0xE6, 0x51, 0x00));
-  painter->drawText(box, Qt::AlignCenter, m_caption);
+  painter->drawText(box.adjusted(6, 3, -6, -3), flags, m_caption);
   painter->restore();
 }
 

@@ -15,7 +15,8 @@ std::vector<const UOp*> reachable(const UOp& root, const GraphFilter& filter) {
   return postOrder(root, [&](const UOp& u, size_t i) { return !foldsSource(filter, u, i); });
 }
 
-// The nodes within `hops` edges of `focus`, either direction.
+} // namespace
+
 std::unordered_set<const UOp*> neighbourhood(const std::vector<const UOp*>& all, const UOp* focus, int hops) {
   std::unordered_map<const UOp*, std::vector<const UOp*>> users;
   for (const UOp* u : all)
@@ -35,8 +36,6 @@ std::unordered_set<const UOp*> neighbourhood(const std::vector<const UOp*>& all,
   }
   return near;
 }
-
-} // namespace
 
 VisibleGraph visibleGraph(const UOp& root, const GraphFilter& filter) {
   VisibleGraph out;

@@ -11,6 +11,7 @@
 #include "core/program/device_run.h"
 #include "core/program/program.h"
 #include "core/program/scheduled_run.h"
+#include "views/graph/visible_graph.h"
 #include "views/kernel_text/rendered_source.h"
 #include "views/kernel_text/machine_code.h"
 #include "views/jobs/work_pool.h"
@@ -357,6 +358,7 @@ void Session::lower(const QString& text) {
   m_showReached = !run() || m_lowered.name != name;
   m_reachedLabels.clear();
   m_reachedGraphs.clear();
+  m_reachedView.clear();
   if (m_showReached) clearProgram(name);
   // progress reports of a superseded lowering are dropped like its result
   auto progress = m_lowering.reporter(std::function<void(PipelineProgress)>([this](const PipelineProgress& p) {
@@ -408,14 +410,38 @@ void Session::replaceLowered(Lowered lowered) {
 void Session::takeReached(int point, const QString& label, UOpPtr graph) {
   m_reachedLabels << label;
   m_reachedGraphs.push_back(std::move(graph));
+  if (m_showReached && point == std::max(m_schedule, 1)) showReached(m_reachedGraphs.back());
   Q_EMIT scheduleReached(point, label);
-  if (m_showReached && point == std::max(m_schedule, 1)) m_layouts.show(m_reachedGraphs.back());
+}
+
+// A reached schedule's graph: whole where it reads, else the nodes within the most hops of its
+// outputs (its root) that stay readable, one at least. A training step's graph is thousands of
+// nodes whose layout, seen from its root, is a fan of edges.
+void Session::showReached(const UOpPtr& graph) {
+  m_reachedView.clear();
+  const std::vector<const UOp*> all = toposort(*graph);
+  if (all.size() <= kReadableGraphNodes) return m_layouts.show(graph);
+  int hops = 1;
+  size_t shown = neighbourhood(all, graph.get(), 1).size();
+  for (int h = 2; h <= 4; ++h) {
+    const size_t n = neighbourhood(all, graph.get(), h).size();
+    if (n > kReadableGraphNodes) break;
+    hops = h;
+    shown = n;
+  }
+  m_reachedView =
+      QStringLiteral("the %1 nodes within %2 of its outputs, of %3")
+          .arg(shown)
+          .arg(hops == 1 ? QStringLiteral("one edge") : QStringLiteral("%1 edges").arg(hops))
+          .arg(all.size());
+  m_layouts.showAround(graph, graph.get(), hops);
 }
 
 void Session::takeLowered(Lowered lowered) {
   m_loadSchedule.reset();
   m_reachedLabels.clear();
   m_reachedGraphs.clear();
+  m_reachedView.clear();
   // the same program lowered again (OptOps applied, Heuristic, BEAM, an
   // edit): the stage and kernel shown stay, where the new lowering has them
   std::optional<std::pair<QString, int>> shown;
@@ -440,7 +466,7 @@ void Session::setSchedule(int schedule) {
     // the load goes on and lowers this one when it ends; its graph, if reached, is shown now
     m_loadSchedule->store(schedule);
     if (m_showReached && schedule >= 1 && schedule <= static_cast<int>(m_reachedGraphs.size()))
-      m_layouts.show(m_reachedGraphs[static_cast<size_t>(schedule - 1)]);
+      showReached(m_reachedGraphs[static_cast<size_t>(schedule - 1)]);
     return;
   }
   if (!m_source.isEmpty()) lower(m_source);

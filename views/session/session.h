@@ -91,6 +91,10 @@ public:
   // it reports them ("step 3 of 10: item() at line 19 (realization point
   // 30)"); empty once the program is lowered (Lowered::schedules lists them).
   const QStringList& reachedSchedules() const { return m_reachedLabels; }
+  // What the Graph view shows of the reached schedule it shows, when not the whole graph (one
+  // too big to read: the nodes nearest its outputs), e.g. "the 212 nodes within 2 edges of its
+  // outputs, of 4712"; else empty.
+  const QString& reachedView() const { return m_reachedView; }
   // Whether the lowering in flight is of a new program (not an edit of the
   // one shown): its realization points are shown as the load reaches them.
   bool showsReached() const { return m_showReached && lowering(); }
@@ -253,6 +257,7 @@ Q_SIGNALS:
 private:
   void takeLowered(Lowered lowered);
   void takeReached(int point, const QString& label, UOpPtr graph);
+  void showReached(const UOpPtr& graph);
   // Another program (`name`) is being loaded: nothing of the last one is the
   // program now (no run, stage or device run), and every view hears it
   // through programLowered, as after a failed load.
@@ -298,6 +303,7 @@ private:
   std::shared_ptr<std::atomic<int>> m_loadSchedule;
   QStringList m_reachedLabels;
   std::vector<UOpPtr> m_reachedGraphs;
+  QString m_reachedView;
   bool m_showReached = false; // a new program: nothing of it is shown yet
   int m_openedOn = -1;         // the stage the program opened on (Lowered::openingStage)
   std::map<size_t, QString> m_beamSummaries;

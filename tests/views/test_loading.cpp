@@ -46,6 +46,20 @@ QString smallLoopProgram(int steps) {
       .arg(steps);
 }
 
+// Opens `program` (`name`) in `w` and waits, a minute at most, until the Graph view shows its first
+// realization point: whether the load is still running then.
+bool stillLoadingAfterItShows(MainWindow& w, const QString& program, const QString& name) {
+  QSignalSpy reached(&w.session(), &Session::scheduleReached);
+  w.session().setSource(program, name);
+  return QTest::qWaitFor(
+             [&] {
+               return reached.count() >= 1 && !w.session().layouts().pending() &&
+                      w.graph()->nodeCount() > 0;
+             },
+             60000) &&
+         w.session().lowering();
+}
+
 } // namespace
 
 class TestLoading : public QObject {
@@ -98,12 +112,7 @@ private Q_SLOTS:
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy reached(&w.session(), &Session::scheduleReached);
-    w.session().setSource(trainingProgram(400), QStringLiteral("train.py"));
-    QTRY_VERIFY_WITH_TIMEOUT(reached.count() >= 1 && !w.session().layouts().pending() &&
-                                 w.graph()->nodeCount() > 0,
-                             60000);
-    QVERIFY2(w.session().lowering(),
+    QVERIFY2(stillLoadingAfterItShows(w, trainingProgram(400), QStringLiteral("train.py")),
              "the load ended before the test could look at it: give it more steps");
     const QRegularExpression view(
         QStringLiteral("^the (\\d+) nodes within (\\d) edges of its outputs, of (\\d+)$"));
@@ -122,12 +131,7 @@ private Q_SLOTS:
     w.session().cancelWork();
     w.session().waitForIdle();
     // a small step's graph shows whole, the caption its label alone
-    reached.clear();
-    w.session().setSource(smallLoopProgram(20000), QStringLiteral("loop.py"));
-    QTRY_VERIFY_WITH_TIMEOUT(reached.count() >= 1 && !w.session().layouts().pending() &&
-                                 w.graph()->nodeCount() > 0,
-                             60000);
-    QVERIFY2(w.session().lowering(),
+    QVERIFY2(stillLoadingAfterItShows(w, smallLoopProgram(20000), QStringLiteral("loop.py")),
              "the load ended before the test could look at it: give it more steps");
     QVERIFY(w.session().reachedView().isEmpty());
     QVERIFY2(w.graph()->caption().startsWith(

@@ -17,9 +17,54 @@ constexpr __int128 kInt64Max = std::numeric_limits<int64_t>::max();
 
 __int128 clampTo(__int128 v, const MinMax& range) { return std::clamp(v, range.lo, range.hi); }
 
+// x in float32 where d is float32 (the value a float32 Const holds); float16 and bfloat16 Consts
+// hold values of their format already.
+double storedValue(const DType& d, double x) {
+  return d.scalar == ScalarType::Float32 ? static_cast<double>(static_cast<float>(x)) : x;
+}
+
+// The nearest value of d's format not below x (`up`) or not above it: where rounding x to
+// nearest in d can land at worst. float16 and bfloat16 (no arithmetic of their own here): a step
+// of one of their ulps outward, past their smallest subnormal.
+double roundOutward(const DType& d, double x, bool up) {
+  if (!std::isfinite(x) || d.scalar == ScalarType::Float64) return x;
+  if (d.scalar == ScalarType::Float32) {
+    float f = static_cast<float>(x);
+    if (up && static_cast<double>(f) < x) f = std::nextafter(f, INFINITY);
+    if (!up && static_cast<double>(f) > x) f = std::nextafter(f, -INFINITY);
+    return f;
+  }
+  const bool half = d.scalar == ScalarType::Float16;
+  const double step =
+      std::ldexp(std::fabs(x), half ? -10 : -7) + std::ldexp(1.0, half ? -24 : -133);
+  return up ? x + step : x - step;
+}
+
+// An op's result computed in double, with the sign of what double's rounding dropped.
+struct Rounded {
+  double value;
+  double error;
+};
+Rounded sumOf(double a, double b) { // TwoSum
+  const double s = a + b, bb = s - a;
+  return {s, (a - (s - bb)) + (b - bb)};
+}
+Rounded productOf(double a, double b) {
+  return {a * b, std::fma(a, b, -(a * b))};
+}
+
+// A bound of the op's result in d: past what double dropped, then rounded outward into d. A
+// float32 kernel's 0.3f * 3 + 0.1f is 1.0f where double's 0.3 * 3 + 0.1 is below 1.
+double bound(const DType& d, const Rounded& r, bool up) {
+  double x = r.value;
+  if (std::isfinite(x) && r.error != 0 && (r.error > 0) == up)
+    x = std::nextafter(x, up ? INFINITY : -INFINITY);
+  return roundOutward(d, x, up);
+}
+
 MinMax constRange(const DType& d, const ConstValue& v) {
   if (d.isFloat()) {
-    double x = std::visit([](auto c) { return static_cast<double>(c); }, v);
+    double x = storedValue(d, std::visit([](auto c) { return static_cast<double>(c); }, v));
     return MinMax::floats(x, x);
   }
   __int128 x = 0;
@@ -42,16 +87,25 @@ MinMax fitOrFull(const DType& d, __int128 lo, __int128 hi) {
 }
 
 MinMax addRange(const DType& d, const MinMax& a, const MinMax& b) {
-  if (d.isFloat()) return MinMax::floats(a.flo + b.flo, a.fhi + b.fhi);
+  if (d.isFloat())
+    return MinMax::floats(bound(d, sumOf(a.flo, b.flo), false),
+                          bound(d, sumOf(a.fhi, b.fhi), true));
   return fitOrFull(d, a.lo + b.lo, a.hi + b.hi);
 }
 
 MinMax mulRange(const DType& d, const MinMax& a, const MinMax& b) {
   if (d.isFloat()) {
-    double p[] = {a.flo * b.flo, a.flo * b.fhi, a.fhi * b.flo, a.fhi * b.fhi};
-    if (std::any_of(std::begin(p), std::end(p), [](double x) { return std::isnan(x); }))
+    const Rounded p[] = {productOf(a.flo, b.flo), productOf(a.flo, b.fhi), productOf(a.fhi, b.flo),
+                         productOf(a.fhi, b.fhi)};
+    if (std::any_of(std::begin(p), std::end(p),
+                    [](const Rounded& x) { return std::isnan(x.value); }))
       return dtypeRange(d);
-    return MinMax::floats(*std::min_element(p, p + 4), *std::max_element(p, p + 4));
+    double lo = INFINITY, hi = -INFINITY;
+    for (const Rounded& x : p) {
+      lo = std::min(lo, bound(d, x, false));
+      hi = std::max(hi, bound(d, x, true));
+    }
+    return MinMax::floats(lo, hi);
   }
   // Operands within int64 keep products within 127 bits.
   if (a.lo < kInt64Min || a.hi > kInt64Max || b.lo < kInt64Min || b.hi > kInt64Max) return dtypeRange(d);
@@ -116,9 +170,11 @@ MinMax whereRange(const DType& d, const MinMax& c, const MinMax& b, const MinMax
 // dtype wraps values outside its range, so an interval that does not fit is
 // the whole dtype range.
 MinMax castRange(const DType& to, const DType& from, const MinMax& a) {
-  if (to.isFloat()) {
-    if (a.isFloat) return MinMax::floats(a.flo, a.fhi);
-    return MinMax::floats(static_cast<double>(a.lo), static_cast<double>(a.hi));
+  if (to.isFloat()) { // rounded into `to` (a narrower float, an integer beyond its significand)
+    if (a.isFloat)
+      return MinMax::floats(roundOutward(to, a.flo, false), roundOutward(to, a.fhi, true));
+    return MinMax::floats(roundOutward(to, static_cast<double>(a.lo), false),
+                          roundOutward(to, static_cast<double>(a.hi), true));
   }
   MinMax full = dtypeRange(to);
   if (to.isBool()) {

@@ -85,6 +85,12 @@ void TestMinMax::minMax_data() {
       << cast((floats(10) - f32(5.0)) * f32(100.0), dtypes::int8) << QStringLiteral("[-128, 127]");
   QTest::newRow("cast float to int truncates")
       << cast(floats(4) * f32(0.75), dtypes::int32) << QStringLiteral("[0, 2]");
+  // in float32 0.3f * 3 + 0.1f is 1.0f (in double 0.3 * 3 + 0.1 is below 1): the bounds round as
+  // the kernel does, outward, and the cast may give 1
+  QTest::newRow("float bounds round as float32")
+      << cast(floats(4) * f32(0.3) + f32(0.1), dtypes::int32) << QStringLiteral("[0, 1]");
+  QTest::newRow("float32 const is its float32 value")
+      << f32(0.1) << QStringLiteral("[0.10000000149011612, 0.10000000149011612]");
   QTest::newRow("cast int that fits") << cast(r(100), dtypes::uint8) << QStringLiteral("[0, 99]");
   QTest::newRow("cast int that does not fit")
       << cast(r(300), dtypes::uint8) << QStringLiteral("[0, 255]");

@@ -9,6 +9,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
 
 #include <algorithm>
 #include <map>
@@ -31,18 +32,18 @@ constexpr int64_t kMinRowBytes = 1024, kMaxBodyRowBytes = 4096, kMaxLoopRowBytes
 // over less than 256 KB are left to it.
 constexpr int64_t kStreamAheadBytes = 1024, kMinStreamBytes = 256 * 1024;
 
-struct RowLoad {
-  llvm::LoadInst* load;
-  int64_t offset; // bytes from the row's leader
+struct RowAccess {
+  llvm::Instruction* inst; // a load (or a store)
+  int64_t offset;          // bytes from the row's leader
   int64_t bytes;
 };
 
-// Loads of one loop whose addresses differ by constants and advance by `step`
-// bytes per iteration of that loop.
+// Loads (or stores) of one loop whose addresses differ by constants and advance
+// by `step` bytes per iteration of that loop.
 struct Row {
   const llvm::SCEV* leader;
   int64_t step;
-  std::vector<RowLoad> loads;
+  std::vector<RowAccess> loads;
 };
 
 // Bytes `address` advances per iteration of `loop`, when it is an affine
@@ -55,29 +56,33 @@ std::optional<int64_t> stepIn(const llvm::SCEV* address, const llvm::Loop& loop,
   return step->getAPInt().getSExtValue();
 }
 
-// The loads of `loop`'s own blocks (not its inner loops'), in function
+// The loads (`stores`: the stores) of `loop`'s own blocks (not its inner loops'), in function
 // order, grouped into rows, each step in [minStep, maxStep].
-std::vector<Row> rowsOf(llvm::Function& f, const llvm::Loop& loop, llvm::LoopInfo& loops, llvm::ScalarEvolution& se,
-                        int64_t minStep, int64_t maxStep) {
+std::vector<Row> rowsOf(llvm::Function& f, const llvm::Loop& loop, llvm::LoopInfo& loops,
+                        llvm::ScalarEvolution& se, int64_t minStep, int64_t maxStep,
+                        bool stores = false) {
   std::vector<Row> rows;
   const llvm::DataLayout& layout = f.getParent()->getDataLayout();
   for (llvm::BasicBlock& block : f) {
     if (loops.getLoopFor(&block) != &loop) continue;
     for (llvm::Instruction& inst : block) {
       auto* load = llvm::dyn_cast<llvm::LoadInst>(&inst);
-      if (!load || !load->isSimple()) continue;
-      const llvm::SCEV* address = se.getSCEV(load->getPointerOperand());
+      auto* store = llvm::dyn_cast<llvm::StoreInst>(&inst);
+      if (stores ? !store || !store->isSimple() : !load || !load->isSimple()) continue;
+      const llvm::SCEV* address = se.getSCEV(llvm::getLoadStorePointerOperand(&inst));
       const std::optional<int64_t> step = stepIn(address, loop, se);
       if (!step || *step < minStep || *step > maxStep) continue;
-      const auto bytes = static_cast<int64_t>(layout.getTypeStoreSize(load->getType()).getFixedValue());
+      llvm::Type* type = stores ? store->getValueOperand()->getType() : load->getType();
+      const auto bytes = static_cast<int64_t>(layout.getTypeStoreSize(type).getFixedValue());
       auto joins = [&](Row& row) {
         if (row.step != *step) return false;
         const auto* offset = llvm::dyn_cast<llvm::SCEVConstant>(se.getMinusSCEV(address, row.leader));
         if (!offset) return false;
-        row.loads.push_back({load, offset->getAPInt().getSExtValue(), bytes});
+        row.loads.push_back({&inst, offset->getAPInt().getSExtValue(), bytes});
         return true;
       };
-      if (std::none_of(rows.begin(), rows.end(), joins)) rows.push_back({address, *step, {{load, 0, bytes}}});
+      if (std::none_of(rows.begin(), rows.end(), joins))
+        rows.push_back({address, *step, {{&inst, 0, bytes}}});
     }
   }
   return rows;
@@ -86,7 +91,7 @@ std::vector<Row> rowsOf(llvm::Function& f, const llvm::Loop& loop, llvm::LoopInf
 // Where the loads read exactly one step of contiguous bytes, its first one.
 std::optional<int64_t> wholeStepStart(const Row& row) {
   std::vector<std::pair<int64_t, int64_t>> spans;
-  for (const RowLoad& l : row.loads)
+  for (const RowAccess& l : row.loads)
     spans.emplace_back(l.offset, l.offset + l.bytes);
   std::sort(spans.begin(), spans.end());
   int64_t end = spans.front().first;
@@ -99,15 +104,22 @@ std::optional<int64_t> wholeStepStart(const Row& row) {
 }
 
 // One step's lines, each `distance` bytes ahead, prefetched before the first load of the line.
-void prefetchAhead(const Row& row, int64_t start, int64_t distance, llvm::Function* prefetch) {
+// `delta` (bytes, an i64 the loop does not change) past each access, else `distance` past it.
+// `locality`: 3 keeps the line in every cache level, 2 from the second level on.
+void prefetchAhead(const Row& row, int64_t start, int64_t distance, llvm::Function* prefetch,
+                   llvm::Value* delta = nullptr, int locality = 3) {
   for (int64_t line = start; line < start + row.step; line += kLineBytes) {
-    auto first = std::find_if(row.loads.begin(), row.loads.end(),
-                              [&](const RowLoad& l) { return l.offset <= line && line < l.offset + l.bytes; });
-    llvm::IRBuilder<> at(first->load);
+    auto first = std::find_if(row.loads.begin(), row.loads.end(), [&](const RowAccess& l) {
+      return l.offset <= line && line < l.offset + l.bytes;
+    });
+    llvm::IRBuilder<> at(first->inst);
+    llvm::Value* pointer = llvm::getLoadStorePointerOperand(first->inst);
     llvm::Value* next =
-        at.CreateConstGEP1_64(at.getInt8Ty(), first->load->getPointerOperand(), distance + line - first->offset);
-    // read, keep in every cache level, data
-    at.CreateCall(prefetch, {next, at.getInt32(0), at.getInt32(3), at.getInt32(1)});
+        delta ? at.CreateGEP(at.getInt8Ty(), pointer,
+                             at.CreateAdd(delta, at.getInt64(line - first->offset)))
+              : at.CreateConstGEP1_64(at.getInt8Ty(), pointer, distance + line - first->offset);
+    // read, data
+    at.CreateCall(prefetch, {next, at.getInt32(0), at.getInt32(locality), at.getInt32(1)});
   }
 }
 
@@ -130,7 +142,7 @@ std::vector<Walk> bodyWalks(llvm::Function& f, const llvm::Loop& rowLoop, llvm::
     const std::optional<int64_t> start = wholeStepStart(row);
     if (!start) continue;
     const llvm::SCEV* first = se.getAddExpr(row.leader, se.getConstant(row.leader->getType(), *start));
-    const size_t position = at.at(row.loads.front().load->getParent());
+    const size_t position = at.at(row.loads.front().inst->getParent());
     const int64_t step = row.step;
     walks.push_back({std::move(row), *start, step, first, position});
   }
@@ -174,6 +186,59 @@ std::vector<Walk> streamWalks(llvm::Function& f, const llvm::Loop& loop, llvm::L
   return walks;
 }
 
+// A pass after a row's last read that only writes a row of the same bytes (softmax's scale
+// pass: the row cache in, streamed stores out): memory would be all stores while it runs, and
+// the next row's lines are on their way already. It prefetches the row after that (2 S ahead)
+// into the second level, one step of lines an iteration beside its stores: softmax over 4096 x
+// 4096 floats 5.06 -> 4.15 ms, its share of the copy's speed 54% -> 69% (medians over ten
+// alternating pairs of processes without and with it, 2 Zen 4 cores).
+struct StoreWalk {
+  Row row; // the pass's stores
+  int64_t start;
+  const llvm::SCEV* target;     // the byte two rows past the read row's first one
+  const llvm::SCEV* firstStore; // the stores' first byte this row loop iteration
+  llvm::Loop* loop;
+};
+
+std::optional<StoreWalk> storeWalkAfter(llvm::Function& f, const Walk& read, llvm::Loop& rowLoop,
+                                        llvm::LoopInfo& loops, llvm::ScalarEvolution& se,
+                                        const std::map<const llvm::BasicBlock*, size_t>& at) {
+  if (!read.firstByte) return std::nullopt;
+  for (llvm::Loop* inner : rowLoop.getSubLoops()) {
+    if (!inner->isInnermost() || at.at(inner->getHeader()) <= read.position ||
+        !inner->getLoopPreheader())
+      continue;
+    const unsigned trips = se.getSmallConstantTripCount(inner);
+    if (trips == 0)
+      continue; // a later pass reading the read row whole would be the row's last walk
+    for (Row& row : rowsOf(f, *inner, loops, se, kLineBytes, kMaxLoopRowBytes, true)) {
+      const std::optional<int64_t> start = wholeStepStart(row);
+      if (!start || row.step % kLineBytes != 0 || int64_t{trips} * row.step != read.distance)
+        continue;
+      const llvm::SCEV* rowStart = llvm::cast<llvm::SCEVAddRecExpr>(row.leader)->getStart();
+      const llvm::SCEV* first =
+          se.getAddExpr(rowStart, se.getConstant(rowStart->getType(), *start));
+      const llvm::SCEV* target = se.getAddExpr(
+          read.firstByte, se.getConstant(read.firstByte->getType(), 2 * read.distance));
+      return StoreWalk{std::move(row), *start, target, first, inner};
+    }
+  }
+  return std::nullopt;
+}
+
+// The bytes from the stores' first one to the target, this row loop iteration, computed before
+// the pass (an i64).
+llvm::Value* storeDelta(const StoreWalk& w, llvm::ScalarEvolution& se,
+                        const llvm::DataLayout& layout) {
+  llvm::SCEVExpander expander(se, layout, "prefetch");
+  llvm::Instruction* before = w.loop->getLoopPreheader()->getTerminator();
+  llvm::IRBuilder<> at(before);
+  llvm::Value* target = expander.expandCodeFor(w.target, w.target->getType(), before);
+  llvm::Value* first = expander.expandCodeFor(w.firstStore, w.firstStore->getType(), before);
+  return at.CreateSub(at.CreatePtrToInt(target, at.getInt64Ty()),
+                      at.CreatePtrToInt(first, at.getInt64Ty()));
+}
+
 bool sameRow(const Walk& a, const Walk& b, llvm::ScalarEvolution& se) {
   if (a.distance != b.distance || a.firstByte->getType() != b.firstByte->getType()) return false;
   const auto* apart = llvm::dyn_cast<llvm::SCEVConstant>(se.getMinusSCEV(a.firstByte, b.firstByte));
@@ -192,6 +257,7 @@ void prefetchNextRows(llvm::Module& module, llvm::FunctionAnalysisManager& funct
     for (llvm::BasicBlock& block : f)
       at.emplace(&block, at.size());
     std::vector<Walk> planned;
+    std::vector<StoreWalk> storesAfter;
     for (llvm::Loop* loop : loops.getLoopsInPreorder()) {
       // a row loop with inner loops leaves memory idle while they work on the row;
       // an innermost loop inside another streams each row, the hardware keeping up
@@ -209,13 +275,18 @@ void prefetchNextRows(llvm::Module& module, llvm::FunctionAnalysisManager& funct
       std::stable_sort(walks.begin(), walks.end(), [](const Walk& a, const Walk& b) { return a.position < b.position; });
       for (size_t i = 0; i < walks.size(); ++i) {
         auto later = [&](const Walk& w) { return sameRow(w, walks[i], se); };
-        if (std::none_of(walks.begin() + static_cast<std::ptrdiff_t>(i) + 1, walks.end(), later))
-          planned.push_back(std::move(walks[i]));
+        if (std::any_of(walks.begin() + static_cast<std::ptrdiff_t>(i) + 1, walks.end(), later))
+          continue;
+        if (std::optional<StoreWalk> after = storeWalkAfter(f, walks[i], *loop, loops, se, at))
+          storesAfter.push_back(std::move(*after));
+        planned.push_back(std::move(walks[i]));
       }
     }
     if (planned.empty()) continue;
     llvm::Function* prefetch = llvm::Intrinsic::getDeclaration(
         &module, llvm::Intrinsic::prefetch, {llvm::PointerType::getUnqual(module.getContext())});
+    for (const StoreWalk& w : storesAfter)
+      prefetchAhead(w.row, w.start, 0, prefetch, storeDelta(w, se, module.getDataLayout()), 2);
     for (const Walk& w : planned)
       prefetchAhead(w.row, w.start, w.distance, prefetch);
     functions.invalidate(f, llvm::PreservedAnalyses::none());

@@ -25,7 +25,9 @@ namespace uops {
 // 64 KB (its loads' addresses advance by a constant per iteration, its trip
 // count times that is S), a prefetch of each 64-byte line S bytes ahead before
 // the first load of the line; of several passes over the same row, only the
-// last one prefetches (the row's later work overlaps the next row's fetch).
+// last one prefetches (the row's later work overlaps the next row's fetch); an
+// innermost loop after it that stores a row of S bytes without reading that row
+// prefetches the row after the next (2 S ahead) into the second level.
 // In an innermost loop outside every other loop that runs over 256 KB or an
 // unknown count, loads reading one whole step of 64 B to 4 KB: each line
 // prefetched max(1 KB, step) ahead.

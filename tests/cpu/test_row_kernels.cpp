@@ -1,6 +1,7 @@
 // The benchmarks' row kernels on the CPU in Zen 5 machine code: gelu's
 // multiplies per vector and the max loop of softmax; in Zen 3 machine code,
-// gelu's chains interleaved and layernorm's prefetch of the next row.
+// gelu's chains interleaved, layernorm's prefetch of the next row and softmax's of the row
+// after the next in its scale loop.
 #include "tests/support/test_registry.h"
 #include "tests/support/cpu_schedule_checks.h"
 #include "tests/support/zen5_loop.h"
@@ -230,6 +231,27 @@ private Q_SLOTS:
     QCOMPARE(loop["prefetcht0"], 2);
     QVERIFY(loop["vpslld"] > 0);       // exp2's scale into the exponent field
     QCOMPARE(loop["vcmpunordps"], 0); // the max loop's NaN test
+  }
+
+  // softmax's scale loop, after the row's last read, reads the row cache and streams the output
+  // row: beside its stores it prefetches the row after the next (whose lines the exp loop of the
+  // next row does not ask for) into the second level, one prefetcht1 per line it stores; no
+  // other loop holds one.
+  void softmaxScaleLoopPrefetchesTheRowAfterNext() {
+    Tensor x = Tensor::empty({4096, 4096});
+    LoweredKernel k = singleLoweredKernel(x.softmax(1)); // 512-bit vectors: one a line
+    std::map<std::string, int> loop = zen5loop::innermostLoopHolding(k, "znver4", "prefetcht1");
+    QVERIFY2(loop["vmulps"] >= 4, zen5loop::isaText(loop).c_str()); // the scale loop, unrolled
+    QCOMPARE(loop["prefetcht1"], loop["vmulps"]); // one per 64-byte vector scaled and stored
+    QCOMPARE(loop["prefetcht0"], 0);
+    int all = 0;
+    for (const AsmLine& l : zen5loop::zen5Code(k, "znver4"))
+      all += l.text.starts_with("prefetcht1 ");
+    QCOMPARE(all, loop["prefetcht1"]);
+    // layernorm's last pass reads its row: nothing after it to prefetch from
+    for (const AsmLine& l :
+         zen5loop::zen5Code(singleLoweredKernel(layernorm(Tensor::empty({8192, 1024}))), "znver4"))
+      QVERIFY(!l.text.starts_with("prefetcht1 "));
   }
 
   // softmax's row max: each accumulator update is x86's max both ways, their

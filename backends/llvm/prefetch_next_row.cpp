@@ -103,21 +103,18 @@ std::optional<int64_t> wholeStepStart(const Row& row) {
   return spans.front().first;
 }
 
-// One step's lines, each `distance` bytes ahead, prefetched before the first load of the line.
-// `delta` (bytes, an i64 the loop does not change) past each access, else `distance` past it.
-// `locality`: 3 keeps the line in every cache level, 2 from the second level on.
-void prefetchAhead(const Row& row, int64_t start, int64_t distance, llvm::Function* prefetch,
-                   llvm::Value* delta = nullptr, int locality = 3) {
+// One step's lines, each `ahead` bytes (an i64 the loop does not change) past the access that
+// first touches the line, prefetched before it. `locality`: 3 keeps the line in every cache
+// level, 2 from the second level on.
+void prefetchAhead(const Row& row, int64_t start, llvm::Value* ahead, llvm::Function* prefetch,
+                   int locality = 3) {
   for (int64_t line = start; line < start + row.step; line += kLineBytes) {
     auto first = std::find_if(row.loads.begin(), row.loads.end(), [&](const RowAccess& l) {
       return l.offset <= line && line < l.offset + l.bytes;
     });
     llvm::IRBuilder<> at(first->inst);
-    llvm::Value* pointer = llvm::getLoadStorePointerOperand(first->inst);
-    llvm::Value* next =
-        delta ? at.CreateGEP(at.getInt8Ty(), pointer,
-                             at.CreateAdd(delta, at.getInt64(line - first->offset)))
-              : at.CreateConstGEP1_64(at.getInt8Ty(), pointer, distance + line - first->offset);
+    llvm::Value* next = at.CreateGEP(at.getInt8Ty(), llvm::getLoadStorePointerOperand(first->inst),
+                                     at.CreateAdd(ahead, at.getInt64(line - first->offset)));
     // read, data
     at.CreateCall(prefetch, {next, at.getInt32(0), at.getInt32(locality), at.getInt32(1)});
   }
@@ -286,9 +283,10 @@ void prefetchNextRows(llvm::Module& module, llvm::FunctionAnalysisManager& funct
     llvm::Function* prefetch = llvm::Intrinsic::getDeclaration(
         &module, llvm::Intrinsic::prefetch, {llvm::PointerType::getUnqual(module.getContext())});
     for (const StoreWalk& w : storesAfter)
-      prefetchAhead(w.row, w.start, 0, prefetch, storeDelta(w, se, module.getDataLayout()), 2);
+      prefetchAhead(w.row, w.start, storeDelta(w, se, module.getDataLayout()), prefetch, 2);
+    llvm::Type* i64 = llvm::Type::getInt64Ty(module.getContext());
     for (const Walk& w : planned)
-      prefetchAhead(w.row, w.start, w.distance, prefetch);
+      prefetchAhead(w.row, w.start, llvm::ConstantInt::get(i64, w.distance), prefetch);
     functions.invalidate(f, llvm::PreservedAnalyses::none());
   }
 }

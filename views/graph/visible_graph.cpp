@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace uops::views {
 namespace {
@@ -17,16 +16,17 @@ std::vector<const UOp*> reachable(const UOp& root, const GraphFilter& filter) {
 
 } // namespace
 
-std::unordered_set<const UOp*> neighbourhood(const std::vector<const UOp*>& all, const UOp* focus, int hops) {
+std::unordered_map<const UOp*, int> distancesFrom(const std::vector<const UOp*>& all,
+                                                  const UOp* focus, int hops) {
   std::unordered_map<const UOp*, std::vector<const UOp*>> users;
   for (const UOp* u : all)
     for (const UOpPtr& s : u->src()) users[s.get()].push_back(u);
-  std::unordered_set<const UOp*> near{focus};
+  std::unordered_map<const UOp*, int> near{{focus, 0}};
   std::vector<const UOp*> frontier{focus};
   for (int d = 1; d <= hops && !frontier.empty(); ++d) {
     std::vector<const UOp*> next;
     auto visit = [&](const UOp* v) {
-      if (near.insert(v).second) next.push_back(v);
+      if (near.emplace(v, d).second) next.push_back(v);
     };
     for (const UOp* u : frontier) {
       for (const UOpPtr& s : u->src()) visit(s.get());
@@ -44,8 +44,9 @@ VisibleGraph visibleGraph(const UOp& root, const GraphFilter& filter) {
   std::vector<const UOp*> order = reachable(root, filter);
   out.hidden = all.size() - order.size();
   const bool focused = filter.focus && number.contains(filter.focus);
-  const std::unordered_set<const UOp*> near =
-      focused ? neighbourhood(all, filter.focus, filter.hops) : std::unordered_set<const UOp*>{};
+  const std::unordered_map<const UOp*, int> near =
+      focused ? distancesFrom(all, filter.focus, filter.hops)
+              : std::unordered_map<const UOp*, int>{};
   // for each node: the visible nodes that stand for it (itself, or what a hidden node reads)
   std::unordered_map<const UOp*, std::vector<size_t>> standsFor;
   for (const UOp* u : order) {

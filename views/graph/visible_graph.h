@@ -6,7 +6,7 @@
 
 #include "views/graph/graph_filter.h"
 
-#include <unordered_set>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -21,8 +21,9 @@ struct VisibleGraph {
 
 VisibleGraph visibleGraph(const UOp& root, const GraphFilter& filter);
 
-// The nodes of `all` (a whole graph) within `hops` edges of `focus`, either direction.
-std::unordered_set<const UOp*> neighbourhood(const std::vector<const UOp*>& all, const UOp* focus,
-                                             int hops);
+// The nodes of `all` (a whole graph) within `hops` edges of `focus`, either direction, each with
+// its distance in edges.
+std::unordered_map<const UOp*, int> distancesFrom(const std::vector<const UOp*>& all,
+                                                  const UOp* focus, int hops);
 
 } // namespace uops::views

@@ -22,6 +22,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <optional>
 #include <utility>
@@ -421,14 +422,17 @@ void Session::showReached(const UOpPtr& graph) {
   m_reachedView.clear();
   const std::vector<const UOp*> all = toposort(*graph);
   if (all.size() <= kReadableGraphNodes) return m_layouts.show(graph);
+  // one walk out to the most hops tried, then the widest neighbourhood that reads
+  constexpr int kMostHops = 4;
+  std::array<size_t, kMostHops + 1> within{};
+  for (const auto& [node, distance] : distancesFrom(all, graph.get(), kMostHops))
+    ++within[static_cast<size_t>(distance)];
+  for (size_t h = 1; h < within.size(); ++h)
+    within[h] += within[h - 1];
   int hops = 1;
-  size_t shown = neighbourhood(all, graph.get(), 1).size();
-  for (int h = 2; h <= 4; ++h) {
-    const size_t n = neighbourhood(all, graph.get(), h).size();
-    if (n > kReadableGraphNodes) break;
-    hops = h;
-    shown = n;
-  }
+  while (hops < kMostHops && within[static_cast<size_t>(hops) + 1] <= kReadableGraphNodes)
+    ++hops;
+  const size_t shown = within[static_cast<size_t>(hops)];
   m_reachedView =
       QStringLiteral("the %1 nodes within %2 of its outputs, of %3")
           .arg(shown)

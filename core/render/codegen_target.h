@@ -91,11 +91,13 @@ struct CodegenTarget {
   // its second operand on NaN and ties, and LLVM lowers llvm.maximum there with
   // blends by sign and by NaN. Not where the max propagates NaN (AArch64's fmax).
   bool maximumByOrderedMax = false;
-  // Stores into a buffer of at least this many bytes that the kernel only
-  // writes bypass the caches (LLVM's `!nontemporal`: x86's vmovntps), so a
-  // store does not first read its line from memory: on x86 the host's
-  // last-level cache size, at most 10 MiB a thread (hostCpuTarget), where the
-  // output could not stay cached for the next kernel anyway. 0: never.
+  // Stores into a buffer that the kernel only writes bypass the caches
+  // (LLVM's `!nontemporal`: x86's vmovntps), so a store does not first read
+  // its line from memory, where the kernel's buffers together hold at least
+  // this many bytes and the buffer a quarter of it (render_llvm.cpp's
+  // streamedParams): on x86 the host's last-level cache size, at most 10 MiB
+  // a thread (hostCpuTarget), where the output could not stay cached for the
+  // next kernel anyway. 0: never.
   int64_t streamingStoreBytes = 0;
   // The kernels are the host CPU's machine code from LLVM's JIT: LLVM's MCA
   // models them (the throughput panel) and the auto-batched VM calls them

@@ -150,6 +150,29 @@ void renderVectorOp(Writer& w, const VectorOpPlan& vops, int index, std::vector<
   case VectorOpKind::RegStore:
     w.line(fmt::format("store {} {}, ptr {}", vt, operand(0), accumulators));
     return;
+  case VectorOpKind::Fold: {
+    // the groups maxed lane by lane, then the low half against the high half down to one lane
+    size_t width = vops.regGroups[static_cast<size_t>(op.folded[0])].size();
+    for (int g : op.folded) {
+      const std::string group = w.emit(fmt::format("load {}, ptr %regv{}", laneType(width, t), g));
+      v = v.empty() ? group : elementwiseOp(w, first, width, {v, group});
+    }
+    for (; width > 2; width /= 2) {
+      auto half = [&](size_t from) {
+        std::string picks;
+        for (size_t k = 0; k < width / 2; ++k)
+          picks += fmt::format("{}i32 {}", k ? ", " : "", from + k);
+        return w.emit(fmt::format("shufflevector {} {}, {} poison, <{} x i32> <{}>",
+                                  laneType(width, t), v, laneType(width, t), width / 2, picks));
+      };
+      const std::string low = half(0), high = half(width / 2);
+      v = elementwiseOp(w, first, width / 2, {low, high});
+    }
+    const std::string low = w.emit(fmt::format("extractelement {} {}, i64 0", laneType(2, t), v));
+    const std::string high = w.emit(fmt::format("extractelement {} {}, i64 1", laneType(2, t), v));
+    w.bind(first, elementwiseOp(w, first, 0, {low, high}));
+    return;
+  }
   }
   values[static_cast<size_t>(index)] = v;
 }

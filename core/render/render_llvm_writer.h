@@ -108,7 +108,7 @@ public:
   bool fractionInstruction = false;
 
   // Kernel buffers (their Params) whose stores are non-temporal: written, never
-  // read by the kernel, and at least CodegenTarget::streamingStoreBytes large
+  // read by the kernel, and large beside CodegenTarget::streamingStoreBytes (streamedParams)
   std::unordered_set<const UOp*> streamed;
   // What a store into `index`'s buffer ends with: its `!nontemporal` where the buffer is streamed.
   std::string storeMetadata(const UOp& index) const;

@@ -145,7 +145,8 @@ struct VopBuilder {
     if (first->op() == Op::Load) {
       if (auto it = loadGroup.find(first); it != loadGroup.end() && !it->second->gated) {
         if (it->second->lanes != lanes || !vopMemory(first->dtype())) return std::nullopt;
-        return add({VectorOpKind::ParamLoad, lanes, it->second->emitAt, it->second->emitLane, -1, {}});
+        return add(
+            {VectorOpKind::ParamLoad, lanes, it->second->emitAt, it->second->emitLane, -1, {}, {}});
       }
       std::vector<int> s;
       for (const UOp* l : lanes) {
@@ -155,7 +156,7 @@ struct VopBuilder {
       }
       const int g = regGroup(s);
       if (g < 0) return std::nullopt;
-      return add({VectorOpKind::RegLoad, lanes, earliest(lanes), 0, g, {}});
+      return add({VectorOpKind::RegLoad, lanes, earliest(lanes), 0, g, {}, {}});
     }
     if (!vopComputes(*first)) return std::nullopt;
     const bool contracts = contract.count(first) != 0;
@@ -176,7 +177,7 @@ struct VopBuilder {
       if (!v) return std::nullopt;
       operands.push_back(*v);
     }
-    return add({VectorOpKind::Alu, lanes, latest(lanes), 0, -1, std::move(operands)});
+    return add({VectorOpKind::Alu, lanes, latest(lanes), 0, -1, std::move(operands), {}});
   }
 
   // kLanes where `values` are lane j of each of as many distinct groups of
@@ -207,7 +208,7 @@ struct VopBuilder {
       }
       for (const UOp* l : g->lanes)
         if (plan.opOf.count(l)) return std::nullopt;
-      add({VectorOpKind::ParamLoad, g->lanes, g->emitAt, g->emitLane, -1, {}});
+      add({VectorOpKind::ParamLoad, g->lanes, g->emitAt, g->emitLane, -1, {}, {}});
     }
     return kLanes;
   }
@@ -228,7 +229,7 @@ struct VopBuilder {
       rollback(ops, groups);
       return false;
     }
-    add({kind, stores, emitAt, emitLane, group, {*v}});
+    add({kind, stores, emitAt, emitLane, group, {*v}, {}});
     return true;
   }
 
@@ -406,6 +407,87 @@ struct VopBuilder {
     const size_t lane =
         static_cast<size_t>(std::find(asides.begin(), asides.end(), last) - asides.begin());
     if (!seed(asides, VectorOpKind::ParamStore, last, lane, -1)) rollback(ops, groups);
+  }
+
+  // The Max tree under `root`: its nodes, root first, and the slots of its
+  // leaves; false where a node below the root is read outside the tree, is
+  // already a vector op's lane, or is a leaf other than an accumulator's load.
+  bool maxTree(const UOp* root, std::vector<const UOp*>& nodes, std::vector<int>& leafSlots) const {
+    nodes = {root};
+    std::vector<const UOp*> stack{root};
+    while (!stack.empty()) {
+      const UOp* x = stack.back();
+      stack.pop_back();
+      for (const UOpPtr& s : x->src()) {
+        const UOp* c = s.get();
+        if (users(c).size() != 1 || plan.opOf.count(c)) return false;
+        nodes.push_back(c);
+        if (c->op() == Op::Max && c->src().size() == 2 && c->dtype() == root->dtype()) {
+          stack.push_back(c);
+          continue;
+        }
+        const int slot = c->op() == Op::Load ? accumulatorSlot(*c) : -1;
+        if (slot < 0) return false;
+        leafSlots.push_back(slot);
+      }
+    }
+    return true;
+  }
+
+  // A Fold of the Max tree under `root` (vector_ops.h): its leaves every
+  // slot of whole accumulator groups of one power-of-two width, once each,
+  // in one segment with the root and no store to those slots between them.
+  bool fold(const UOp* root) {
+    std::vector<const UOp*> nodes;
+    std::vector<int> leafSlots;
+    if (plan.opOf.count(root) || !maxTree(root, nodes, leafSlots)) return false;
+    std::vector<int> groups;
+    for (int s : leafSlots) {
+      auto it = plan.accumulatorLane.find(s);
+      if (it == plan.accumulatorLane.end()) return false;
+      if (std::find(groups.begin(), groups.end(), it->second.first) == groups.end())
+        groups.push_back(it->second.first);
+    }
+    std::sort(groups.begin(), groups.end());
+    const size_t width = plan.regGroups[static_cast<size_t>(groups[0])].size();
+    if (width < 2 || (width & (width - 1)) != 0 || leafSlots.size() != width * groups.size() ||
+        std::set<int>(leafSlots.begin(), leafSlots.end()).size() != leafSlots.size())
+      return false;
+    for (int g : groups)
+      if (plan.regGroups[static_cast<size_t>(g)].size() != width) return false;
+    const size_t to = at(root);
+    size_t from = to;
+    for (const UOp* n : nodes) {
+      if (segment[at(n)] != segment[to]) return false;
+      from = std::min(from, at(n));
+    }
+    for (int g : groups)
+      for (int s : plan.regGroups[static_cast<size_t>(g)])
+        for (const UOp* a : accessesOfSlot[s])
+          if (a->op() == Op::Store && at(a) > from && at(a) < to) return false;
+    add({VectorOpKind::Fold, std::move(nodes), root, 0, -1, {}, std::move(groups)});
+    return true;
+  }
+
+  // Each accumulator read out by a Max tree: the highest Max above it whose tree folds.
+  void foldReadOuts() {
+    std::unordered_set<const UOp*> tried;
+    for (size_t g = 0; g < plan.regGroups.size(); ++g)
+      for (int s : plan.regGroups[g])
+        for (const UOp* a : accessesOfSlot[s]) {
+          if (a->op() != Op::Load || plan.opOf.count(a)) continue;
+          std::vector<const UOp*> path;
+          for (const UOp* x = a;;) {
+            const std::span<const UOp* const> up = users(x);
+            if (up.size() != 1 || up[0]->op() != Op::Max || up[0]->src().size() != 2 ||
+                !(up[0]->dtype() == a->dtype()))
+              break;
+            x = up[0];
+            path.push_back(x);
+          }
+          for (auto it = path.rbegin(); it != path.rend(); ++it)
+            if (tried.insert(*it).second && fold(*it)) break;
+        }
   }
 
   size_t pos(int op) const { return at(plan.ops[static_cast<size_t>(op)].emitAt); }
@@ -679,6 +761,7 @@ VectorOpPlan planVectorOps(const UOpPtr& linear, const std::vector<const UOp*>& 
         (updateSeeded.first == storeSeeded.first && updateSeeded.second >= storeSeeded.second))
       plan = std::move(first);
   }
+  b.foldReadOuts();
   for (const UOp* u : order) {
     if (u->op() != Op::Index) continue;
     const std::span<const UOp* const> users = b.users(u);

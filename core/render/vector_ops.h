@@ -48,6 +48,16 @@
 // its lanes, is dropped with the ops it reads and that read it, until what is
 // left is consistent (a depthwise convolution's partly vectorized row moved
 // lanes in and out of vectors: 146 shuffles).
+//
+// After their loop a tree of Max ops whose leaves are every lane of whole
+// accumulator groups of one width (a power of two), and whose inner nodes
+// only the tree reads, is one Fold: the groups' vectors maxed lane by lane,
+// then halved until one lane is left, the tree's root (softmax's max of 64
+// partial maxima: 63 scalar maxima of about five instructions each, now
+// three vector maxima and a halving of 16 lanes). The larger of two values is
+// the same whichever pairs come first (a NaN anywhere is a NaN, +0 beats -0),
+// so the result is the scalar tree's; a sum's order would round differently,
+// and its read-out stays scalar.
 #pragma once
 
 #include "core/ir/uop.h"
@@ -63,7 +73,8 @@ namespace uops {
 // ParamLoad, ParamStore: consecutive elements through the first lane's Index
 // (a Param's group, vector_access.h; a store also a row a reduction keeps
 // aside in a REG buffer); RegLoad, RegStore: an accumulator group's vector.
-enum class VectorOpKind : unsigned char { ParamLoad, RegLoad, Alu, ParamStore, RegStore };
+// Fold: a Max tree over accumulator groups (above), its root lanes[0].
+enum class VectorOpKind : unsigned char { ParamLoad, RegLoad, Alu, ParamStore, RegStore, Fold };
 
 struct VectorOp {
   VectorOpKind kind = VectorOpKind::Alu;
@@ -75,6 +86,7 @@ struct VectorOp {
   // first lane's source, the same node in every lane, or (a store's) kLanes:
   // each lane's value a lane of a load group's vector (above).
   std::vector<int> operands;
+  std::vector<int> folded; // Fold: the accumulator groups the tree reads, in the order of regGroups
 };
 
 inline constexpr int kSplat = -1;

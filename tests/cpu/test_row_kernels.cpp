@@ -5,7 +5,10 @@
 #include "tests/support/test_registry.h"
 #include "tests/support/cpu_schedule_checks.h"
 #include "tests/support/zen5_loop.h"
+#include "tests/support/reference_match.h"
+#include "tests/support/cpu_targets.h"
 
+#include "backends/llvm/host_cpu_target.h"
 #include "core/nn/norm.h"
 #include "core/opt/heuristics.h"
 #include "core/pipeline/codegen.h"
@@ -14,6 +17,8 @@
 
 #include <QTest>
 
+#include <cmath>
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -263,6 +268,54 @@ private Q_SLOTS:
     std::map<std::string, int> isa = zen5loop::functionIsa(k);
     QCOMPARE(isa["vpmovd2m"], 0);
     QCOMPARE(isa["vblendmps"], 0);
+  }
+
+  // softmax's row max after its loop, 64 partial maxima in four vectors of
+  // 16: one fold (the four maxed lane by lane, then halved 16 -> 8 -> 4 -> 2
+  // lanes and the last two), none of them loaded lane by lane; the sum's 16
+  // partial sums still are, in their order. Rows holding a NaN, both zeros,
+  // only -0 and negatives, or -inf get the evaluator's maxima bit for bit.
+  void rowMaxReadsOutAsOneVectorFold() {
+    const LoweredKernel k = singleLoweredKernel(Tensor::empty({64, 4096}).softmax(1));
+    const std::string& ir = k.rendered.text;
+    auto count = [&](const std::string& needle) {
+      int n = 0;
+      for (size_t at = ir.find(needle); at != std::string::npos; at = ir.find(needle, at + 1))
+        ++n;
+      return n;
+    };
+    QCOMPARE(count("<16 x float> poison, <8 x i32> <i32"), 2);
+    QCOMPARE(count("<8 x float> poison, <4 x i32> <i32"), 2);
+    QCOMPARE(count("<4 x float> poison, <2 x i32> <i32"), 2);
+    QCOMPARE(count("extractelement <2 x float>"), 2);
+    QCOMPARE(count("getelementptr inbounds float, ptr %acc"), 16);
+
+    const int64_t rows = 8, width = 4096;
+    const Tensor col = Tensor::arange(rows * width).reshape({rows, width}) % width;
+    const Tensor row = Tensor::arange(rows * width).reshape({rows, width}) / width;
+    const Tensor wave =
+        (Tensor::arange(rows * width).cast(dtypes::float32) * 0.37).sin().reshape({rows, width});
+    const Tensor negative = -(wave.abs() + 0.5);
+    Tensor x = wave * 4.0;
+    x = (row.eq(0) * col.eq(1234)).where(std::nan(""), x); // a NaN among values
+    x = row.eq(1).where(negative, x);                      // negatives, then both zeros
+    x = (row.eq(1) * col.eq(77)).where(-0.0, x);
+    x = (row.eq(1) * col.eq(3001)).where(0.0, x);
+    x = row.eq(2).where(negative, x); // negatives and -0 alone
+    x = (row.eq(2) * col.eq(4095)).where(-0.0, x);
+    x = row.eq(3).where(-std::numeric_limits<double>::infinity(), x);
+    x = (row.eq(4) * col.eq(0)).where(std::nan(""), x); // a NaN in the first lane
+    const std::vector<UOpPtr> roots{x.contiguous().max(1).uop()};
+    // llvm.maximum's lanes, and the host's own max (x86: each way round, the bits combined)
+    CodegenTarget host = hostCpuTarget();
+    host.heuristics = true;
+    for (const CodegenTarget& target : {testsupport::twoCoreCpu(512), host}) {
+      PipelineRun run = runPipeline(roots, {.trace = false, .target = target});
+      QVERIFY(!run.failed());
+      QVERIFY(run.kernels.back().rendered.text.find("poison, <2 x i32> <i32") != std::string::npos);
+      const QString mismatch = testsupport::cpuMismatchWithReference(run, roots, 0, 0);
+      QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
+    }
   }
 };
 

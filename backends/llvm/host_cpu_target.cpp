@@ -68,6 +68,7 @@ CodegenTarget hostCpuTarget() {
   // AMD's cores scale into subnormals at full speed (Intel's take a microcode assist)
   target.fractionInstruction = target.scaleInstruction && hasFeature(features, "avx512dq") &&
                                hostTarget().cpu.starts_with("znver");
+  target.broadcastsOnFpPipes = x86 && hostTarget().cpu.starts_with("znver");
   // measured on x86 (softmax over 4096 x 4096 on 2 Zen 3 cores); stream_stores.h keeps only whole aligned vectors
   static const int64_t lastLevel = lastLevelCacheBytes();
   if (x86) target.streamingStoreBytes = std::min(lastLevel, kCacheShareBytes * target.threads);

@@ -50,6 +50,7 @@ struct OptTarget {
   bool hasThreads = true;      // THREAD axes run on cores
   int threads = 1;             // cores the heuristics split THREAD axes over
   int vectorBits = 0;          // widest float vector register; 0: unknown
+  bool broadcastsOnFpPipes = false; // CodegenTarget::broadcastsOnFpPipes
   // The driver vectorizes across work-items (an OpenCL device on the host's
   // CPU, PoCL): lanes come from LOCAL, and an UPCAST's explicit vectors get
   // in its way

@@ -4,7 +4,8 @@
 // channels and whose input arrives with its channels innermost
 // (core/pipeline/rangeify_pack_filters.cpp) is tiled over the channels first
 // (below; with AVX-512 two vectors of 16 by 8 output positions, else 7,
-// else 4, or one vector by up to 16 positions). Otherwise, with 512-bit
+// else 4, or one vector by up to 16 positions; on a Zen, whose broadcasts
+// take an FP pipe, four vectors by 4 positions where the channels allow). Otherwise, with 512-bit
 // vectors,
 //   - rows the vectors do not divide (56, 28 and 14 wide: ResNet's and
 //     EfficientNet's layers) are upcast whole, with up to 8 output channels

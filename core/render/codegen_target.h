@@ -99,6 +99,10 @@ struct CodegenTarget {
   // a thread (hostCpuTarget), where the output could not stay cached for the
   // next kernel anyway. 0: never.
   int64_t streamingStoreBytes = 0;
+  // A float broadcast from memory takes an FP pipe, beside the FMAs (AMD's Zen:
+  // vbroadcastss; Intel's broadcasts are loads): the heuristics' convolution
+  // tiles feed each broadcast to more FMAs (core/opt/conv_rules.cpp)
+  bool broadcastsOnFpPipes = false;
   // The kernels are the host CPU's machine code from LLVM's JIT: LLVM's MCA
   // models them (the throughput panel) and the auto-batched VM calls them
   bool hostCode = true;
@@ -130,6 +134,7 @@ inline OptTarget optTargetOf(const CodegenTarget& t) {
   o.hasThreads = t.threadAxes;
   o.threads = t.threadAxes ? t.threads : 1;
   o.vectorBits = t.vectorBits;
+  o.broadcastsOnFpPipes = t.broadcastsOnFpPipes;
   o.workItemVectorizer = t.workItemVectorizer;
   o.warpSize = t.warpSize;
   o.sharedMemoryBytes = t.sharedMemoryBytes;

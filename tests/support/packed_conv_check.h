@@ -2,7 +2,8 @@
 // two-core CPU of `vectorBits`-wide vectors: its filters must arrive packed in
 // blocks of one vector of output channels
 // (core/pipeline/rangeify_pack_filters.cpp) and its results match the
-// reference evaluator's. The channel tiles' tests (AVX2 and AVX-512) share it.
+// reference evaluator's. The channel tiles' tests (AVX2 and AVX-512) share it;
+// `zen`: a target whose broadcasts take an FP pipe (CodegenTarget::broadcastsOnFpPipes).
 #pragma once
 
 #include "tests/support/cpu_targets.h"
@@ -17,7 +18,8 @@
 namespace uops::testsupport {
 
 // Empty where both hold, else what did not.
-inline QString packedConvMismatch(int vectorBits, int stride, int width, int cin, int cout) {
+inline QString packedConvMismatch(int vectorBits, int stride, int width, int cin, int cout,
+                                  bool zen = false) {
   Tensor x = (Tensor::arange(int64_t{2} * cin * 6 * width).cast(dtypes::float32) * 0.37)
                  .sin()
                  .reshape({2, cin, 6, width});
@@ -26,7 +28,9 @@ inline QString packedConvMismatch(int vectorBits, int stride, int width, int cin
                  .reshape({cout, cin, 3, 3});
   const std::vector<UOpPtr> roots{
       conv2d(x.contiguous(), w.contiguous(), {.stride = stride, .padding = 1}).uop()};
-  PipelineRun run = runPipeline(roots, {.trace = false, .target = twoCoreCpu(vectorBits)});
+  CodegenTarget target = twoCoreCpu(vectorBits);
+  target.broadcastsOnFpPipes = zen;
+  PipelineRun run = runPipeline(roots, {.trace = false, .target = target});
   if (run.failed()) return QStringLiteral("the pipeline failed");
   // the filter copy's kernel; its name leaves out an axis of one block
   const int64_t block = vectorBits / 32;

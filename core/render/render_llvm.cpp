@@ -144,7 +144,7 @@ std::unordered_set<const UOp*> streamedParams(const UOpPtr& linear, int64_t minB
   for (const auto& [buffer, n] : bytes)
     total += n;
   std::unordered_set<const UOp*> out;
-  if (minBytes <= 0 || total < minBytes) return out;
+  if (total < minBytes) return out;
   for (const UOp* p : stored)
     if (!barred.count(p) && bytes[p] >= minBytes / 4) out.insert(p);
   return out;

@@ -409,6 +409,11 @@ struct VopBuilder {
     if (!seed(asides, VectorOpKind::ParamStore, last, lane, -1)) rollback(ops, groups);
   }
 
+  // A node of a Max tree whose values are `d`: a Max of two.
+  static bool treeMax(const UOp& u, DType d) {
+    return u.op() == Op::Max && u.src().size() == 2 && u.dtype() == d;
+  }
+
   // The Max tree under `root`: its nodes, root first, and the slots of its
   // leaves; false where a node below the root is read outside the tree, is
   // already a vector op's lane, or is a leaf other than an accumulator's load.
@@ -422,7 +427,7 @@ struct VopBuilder {
         const UOp* c = s.get();
         if (users(c).size() != 1 || plan.opOf.count(c)) return false;
         nodes.push_back(c);
-        if (c->op() == Op::Max && c->src().size() == 2 && c->dtype() == root->dtype()) {
+        if (treeMax(*c, root->dtype())) {
           stack.push_back(c);
           continue;
         }
@@ -479,9 +484,7 @@ struct VopBuilder {
           std::vector<const UOp*> path;
           for (const UOp* x = a;;) {
             const std::span<const UOp* const> up = users(x);
-            if (up.size() != 1 || up[0]->op() != Op::Max || up[0]->src().size() != 2 ||
-                !(up[0]->dtype() == a->dtype()))
-              break;
+            if (up.size() != 1 || !treeMax(*up[0], a->dtype())) break;
             x = up[0];
             path.push_back(x);
           }

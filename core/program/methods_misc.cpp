@@ -258,6 +258,11 @@ std::vector<frontend::Method> tensorMiscMethods() {
       like("empty_like", &Tensor::emptyLike),
       like("rand_like", &Tensor::randLike),
       like("randn_like", &Tensor::randnLike),
+      {"multinomial",
+       [](Args& a) {
+         auto [n, replacement] = a.bind({{"num_samples", 1}, {"replacement", false}});
+         return wrap(self(a).multinomial(toInt(a, n, "num_samples"), toBool(a, replacement, "replacement")));
+       }},
       {"full_like",
        [](Args& a) {
          auto [fill, dtype, device] =

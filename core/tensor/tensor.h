@@ -225,6 +225,10 @@ public:
   static Tensor kaimingNormal(const Shape& shape, double a = 0.01, std::optional<DType> dtype = {},
                               const std::string& device = "CPU");
   static Tensor randperm(int64_t n, DType dtype = dtypes::int32, const std::string& device = "CPU");
+  // Indices drawn with probabilities proportional to the last axis (tinygrad's draws: one rand of
+  // (numSamples, rows, 1) against the normalised cumulative sums; without replacement, the top
+  // numSamples of log2(u) / weight).
+  Tensor multinomial(int64_t numSamples = 1, bool replacement = false) const;
   Tensor randLike(std::optional<DType> dtype = {}) const;
   Tensor randnLike(std::optional<DType> dtype = {}) const;
 

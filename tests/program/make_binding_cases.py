@@ -24,6 +24,7 @@ CASES = [
   ("creation", "like", "x = Tensor([[1, 2], [3, 4]])\nout = [x.zeros_like(), x.ones_like(dtype=dtypes.float32), x.full_like(9), Tensor.zeros_like(x), x.const_like(2.5)]"),
   ("creation", "static stack cat einsum", "a = Tensor([1.0, 2.0])\nout = [Tensor.stack(a, a * 2), Tensor.cat(a, a, dim=0), Tensor.einsum('i,i->', a, a), Tensor.einsum('i,j->ij', [a, a]), Tensor.stack(a, a, dim=1)]"),
   ("creation", "random", "Tensor.manual_seed(42)\nout = [Tensor.rand(4), Tensor.randn(3), Tensor.randint(5, low=0, high=10), Tensor.uniform(2, low=-1.0, high=1.0)]"),
+  ("creation", "multinomial", "Tensor.manual_seed(3)\nw = Tensor([[0.0, 5.0, 1.0, 0.5, 2.0], [3.0, 0.0, 0.0, 1.0, 1.0]])\nout = [w.multinomial(6, replacement=True), w.multinomial(4), w.softmax().multinomial(), Tensor([1, 2, 3, 4]).multinomial(3, replacement=True), Tensor([1, 2, 3, 4]).multinomial(2)]"),
   # dtypes
   ("dtypes", "names and aliases", "out = [Tensor([1, 2]).cast(dtypes.float), Tensor([1.7]).cast(dtypes.int), Tensor([1]).cast(dtypes.long), Tensor([300]).cast(dtypes.uchar), Tensor([1.5]).cast(dtypes.half), Tensor([1.5]).cast(dtypes.double), Tensor([1]).cast(dtypes.default_float), Tensor([2]).cast(dtypes.char), Tensor([2]).cast(dtypes.short), Tensor([2]).cast(dtypes.uint), Tensor([2]).cast(dtypes.ushort), Tensor([2]).cast(dtypes.ulong), Tensor([2.0]).cast(dtypes.default_int), Tensor([1.0]).cast('int16')]"),
   ("dtypes", "conversions", "x = Tensor([-1.5, 0.0, 2.5])\nout = [x.int(), x.long(), x.short(), x.bool(), x.half(), x.double(), x.int().float(), x.bitcast(dtypes.uint32)]"),

@@ -1,6 +1,7 @@
 // The nn layer as Tensor methods (core/nn's free functions) and the products:
 // matmul, dot, one_hot, scatter.
 #include "core/nn/nn.h"
+#include "core/frontend/sequence.h"
 #include "core/program/method_helpers.h"
 #include "core/program/tensor_methods.h"
 #include "core/program/training.h"
@@ -158,6 +159,14 @@ std::vector<frontend::Method> nnMethods() {
          auto [weight, bias, dtype] = a.bind({"weight", {"bias", Value()}, {"dtype", Value()}});
          return wrap(linear(self(a), toTensor(a, weight, "weight"), toOptTensor(a, bias, "bias"),
                             toOptDType(a, dtype, "dtype")));
+       }},
+      {"newton_schulz",
+       [](Args& a) {
+         auto [steps, params, eps] = a.bind({"steps", "params", {"eps", 1e-7}});
+         std::vector<double> coefficients;
+         for (const Value& p : frontend::toVector(params))
+           coefficients.push_back(toDouble(a, p, "params"));
+         return wrap(self(a).newtonSchulz(toInt(a, steps, "steps"), coefficients, toDouble(a, eps, "eps")));
        }},
       {"dropout",
        [](Args& a) {

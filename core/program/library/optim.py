@@ -80,9 +80,9 @@ class LARS(Optimizer):
                ns_coefficients=None, nesterov=False, classic=True, pre_wd=True, tcoef=0.001,
                device=None, fused=False):
     assert momentum >= 0, f"Invalid momentum value: {momentum}"
-    assert ns_coefficients is None, "Newton-Schulz steps (Muon) are not supported"
     super().__init__(params, lr, device, fused)
     self.momentum, self.wd, self.nesterov = momentum, weight_decay, nesterov
+    self.ns_steps, self.ns_coefficients = ns_steps, ns_coefficients
     self.classic, self.pre_wd, self.tcoef = classic, pre_wd, tcoef
     self.b = self._new_optim_param() if self.momentum else []
 
@@ -106,6 +106,9 @@ class LARS(Optimizer):
         # b starts at zero, so the first step needs no special case
         self.b[i].assign(self.momentum * self.b[i] + g)
         g = (g + self.momentum * self.b[i]) if self.nesterov else self.b[i]
+      if self.ns_coefficients:
+        # Muon: the update orthogonalized, as a matrix of its first axis by the rest
+        g = g.reshape(g.shape[0], -1).newton_schulz(self.ns_steps, self.ns_coefficients).reshape(g.shape)
       if not self.pre_wd and self.wd > 0:
         t = t.detach() * (1.0 - self.wd * self.lr)
       if not self.classic:
@@ -118,6 +121,15 @@ def SGD(params, lr=0.001, momentum=0.0, weight_decay=0.0, nesterov=False, classi
         device=None, fused=False):
   return LARS(params, lr, momentum, weight_decay, 0, None, nesterov, classic=classic, pre_wd=True,
               tcoef=0.0, device=device, fused=fused)
+
+
+# SGD whose update (after Nesterov momentum) goes through Newton-Schulz steps, with the weight decay
+# applied after the momentum.
+def Muon(params, lr=0.001, momentum=0.95, weight_decay=0.1, ns_steps=5,
+         ns_coefficients=(3.4445, -4.775, 2.0315), nesterov=True, device=None, fused=False):
+  assert not fused, "FUSE_OPTIM not allowed for Muon optimizer"
+  return LARS(params, lr, momentum, weight_decay, ns_steps, ns_coefficients, nesterov, classic=False,
+              pre_wd=False, tcoef=0.0, device=device, fused=fused)
 
 
 class LAMB(Optimizer):

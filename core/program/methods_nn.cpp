@@ -160,6 +160,17 @@ std::vector<frontend::Method> nnMethods() {
          return wrap(linear(self(a), toTensor(a, weight, "weight"), toOptTensor(a, bias, "bias"),
                             toOptDType(a, dtype, "dtype")));
        }},
+      {"qr",
+       [](Args& a) {
+         a.expectNone();
+         return wrapPair(self(a).qr());
+       }},
+      {"svd",
+       [](Args& a) {
+         auto [full] = a.bind({{"full_matrices", true}});
+         auto [u, s, vh] = self(a).svd(toBool(a, full, "full_matrices"));
+         return wrapTuple({u, s, vh});
+       }},
       {"newton_schulz",
        [](Args& a) {
          auto [steps, params, eps] = a.bind({"steps", "params", {"eps", 1e-7}});

@@ -111,8 +111,12 @@ Tensor Tensor::logcumsumexp(int64_t axis) const {
   return shifted.exp().sum(-1).log().add(runningMax).transpose(-1, axis);
 }
 
-// A bitonic sorting network over the axis padded to a power of two, then the
-// indices: the k-th copy of a value in the output is the k-th copy in the input.
+// A bitonic sorting network over the axis padded to a power of two, each value
+// carried with its index and ordered by (value, index): equal values keep their
+// order, and the indices come out of the same compares as the values. (Indices
+// found afterwards by matching values bit for bit take a len x len compare, and
+// match nothing where a realization's values and a recomputed input round
+// differently.)
 std::pair<Tensor, Tensor> Tensor::sort(int64_t dim, bool descending) const {
   int64_t d = resolveDim(dim, ndim());
   int64_t len = ndim() == 0 ? 1 : shape()[static_cast<size_t>(d)];
@@ -120,44 +124,43 @@ std::pair<Tensor, Tensor> Tensor::sort(int64_t dim, bool descending) const {
   int64_t stages = std::bit_width(static_cast<uint64_t>(len - 1));
   std::vector<std::pair<int64_t, int64_t>> pads(static_cast<size_t>(ndim()), {0, 0});
   pads[static_cast<size_t>(d)] = {0, (int64_t{1} << stages) - len};
+  // the padding sorts after every element, equal fillers included (its indices are len and up)
   Scalar filler = toPyScalar(descending ? dtypeMin(dtype()) : dtypeMax(dtype()));
-  Tensor x = padConstant(*this, pads, filler).unflatten(d, Shape(static_cast<size_t>(stages), 2));
+  Shape lanes(static_cast<size_t>(ndim()), 1);
+  lanes[static_cast<size_t>(d)] = int64_t{1} << stages;
+  const Shape split(static_cast<size_t>(stages), 2);
+  const Tensor padded = padConstant(*this, pads, filler);
+  Tensor x = padded.unflatten(d, split);
+  Tensor at =
+      arange(int64_t{1} << stages).reshape(lanes).expand(padded.shape()).unflatten(d, split);
+  auto crossFlip = [&](int64_t crossover, const Ints& flipDims) {
+    std::vector<Tensor> xs = x.split(1, crossover), ats = at.split(1, crossover);
+    x = xs[0].cat({xs[1].flip(flipDims)}, crossover);
+    at = ats[0].cat({ats[1].flip(flipDims)}, crossover);
+  };
   for (int64_t stage = 1; stage <= stages; ++stage) {
     int64_t crossover = d + stages - stage - 1;
     Ints flipDims;
     for (int64_t i = 1; i < stage + 1 + (ndim() - d); ++i)
       flipDims.push_back(-i);
     if (stage != stages) {
-      auto halves = x.split(1, crossover);
-      x = halves[0].cat({halves[1].flip(flipDims)}, crossover).contiguous();
+      crossFlip(crossover, flipDims);
+      x = x.contiguous();
+      at = at.contiguous();
     }
     for (int64_t sub = stage - 1; sub >= 0; --sub) {
       int64_t partner = d + stages - sub - 1;
-      auto halves = x.split(1, partner);
-      Tensor larger = halves[0].maximum(halves[1]), smaller = halves[0].minimum(halves[1]);
-      x = (descending ? larger.cat({smaller}, partner) : smaller.cat({larger}, partner))
-              .contiguous();
+      std::vector<Tensor> xs = x.split(1, partner), ats = at.split(1, partner);
+      // whether the first of each pair goes first
+      const Tensor ahead = descending ? xs[0].gt(xs[1]) : xs[0].lt(xs[1]);
+      const Tensor first = ahead.bitwiseOr(xs[0].eq(xs[1]).bitwiseAnd(ats[0].lt(ats[1])));
+      x = first.where(xs[0], xs[1]).cat({first.where(xs[1], xs[0])}, partner).contiguous();
+      at = first.where(ats[0], ats[1]).cat({first.where(ats[1], ats[0])}, partner).contiguous();
     }
-    if (stage != stages) {
-      auto halves = x.split(1, crossover);
-      x = halves[0].cat({halves[1].flip(flipDims)}, crossover);
-    }
+    if (stage != stages) crossFlip(crossover, flipDims);
   }
-  x = x.flatten(d, d + stages - 1).shrinkTo(shape());
-  Shape maskShape{len, len};
-  maskShape.insert(maskShape.end(), static_cast<size_t>(ndim() - d - 1), 1);
-  Tensor mask = ones({len, len}, dtypes::bool_).tril().reshape(maskShape);
-  auto counts = [&](const Tensor& t) {
-    return mask.bitwiseAnd(t.unsqueeze(d).eq(t.unsqueeze(d + 1))).sum(d + 1);
-  };
-  Tensor countOrig = counts(*this), countSorted = counts(x);
-  Tensor cond = unsqueeze(d + 1)
-                    .eq(x.unsqueeze(d))
-                    .bitwiseAnd(countOrig.unsqueeze(d + 1).eq(countSorted.unsqueeze(d)));
-  Shape idxShape(static_cast<size_t>(x.ndim()), 1);
-  idxShape[static_cast<size_t>(d)] = len;
-  Tensor idx = arange(len).reshape(idxShape);
-  return {x, cond.mul(idx.unsqueeze(d + 1)).sum(d)};
+  return {x.flatten(d, d + stages - 1).shrinkTo(shape()),
+          at.flatten(d, d + stages - 1).shrinkTo(shape())};
 }
 
 Tensor Tensor::argsort(int64_t dim, bool descending) const {

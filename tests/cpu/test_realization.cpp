@@ -120,6 +120,40 @@ private Q_SLOTS:
     QVERIFY(!second.empty());
   }
 
+  // A sort's indices after its values were realized: the indices' kernels compute the input again,
+  // fused otherwise than the values' kernels (its sum rounding differently), and indices found by
+  // matching the realized values bit for bit matched nothing (0). The SVD's left vectors gather
+  // by such indices.
+  void sortIndicesAfterItsValuesWereRealized() {
+    const std::string source = R"(from tinygrad import Tensor
+Tensor.manual_seed(1)
+m = Tensor.randn(16, 8)
+v, i = m.square().sum(0).sqrt().sort(-1, descending=True)
+print(v.tolist())
+print(i.tolist())
+a = Tensor.randn(16, 8)
+u, s, vh = a.svd()
+print(s.tolist())
+print(((u[:, :8] * s) @ vh - a).abs().max().item() < 1e-4)
+)";
+    program::LoadedProgram cpu = program::loadProgram("sort.py", source, program::LoadOptions::on("CPU"));
+    program::LoadedProgram ref = program::loadProgram("sort.py", source, program::LoadOptions::on("REF"));
+    const QString got = QString::fromStdString(cpu.printed), want = QString::fromStdString(ref.printed);
+    QVERIFY2(want.contains(QStringLiteral("True")), qPrintable(want));
+    const QStringList gotLines = got.split(u'\n'), wantLines = want.split(u'\n');
+    QCOMPARE(gotLines.size(), wantLines.size());
+    QCOMPARE(gotLines[1], wantLines[1]); // the indices, exactly
+    QCOMPARE(gotLines[3], wantLines[3]);
+    auto numbers = [](QString list) {
+      return printedNumbers(list.remove(u'[').remove(u']').remove(u',').toStdString());
+    };
+    const std::vector<double> a = numbers(gotLines[2]), b = numbers(wantLines[2]);
+    QCOMPARE(a.size(), size_t{8});
+    QCOMPARE(a.size(), b.size());
+    for (size_t k = 0; k < a.size(); ++k)
+      QVERIFY2(std::fabs(a[k] - b[k]) <= 1e-5 * b[k], qPrintable(got));
+  }
+
   // A training step's schedule repeats: the kernels of steps after the
   // second are the second's, so six steps compile as many kernels as three
   // and keep as many values.

@@ -1,5 +1,6 @@
 // Conversion builtins: int, float, bool, str, repr, round, isinstance.
 #include "core/frontend/builtins_impl.h"
+#include "core/frontend/classes.h"
 #include "core/frontend/index_hook.h"
 
 #include "core/frontend/number_format.h"
@@ -10,7 +11,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
+#include <functional>
 #include <cmath>
 
 namespace uops::frontend::detail {
@@ -217,6 +220,25 @@ void addConversionBuiltins(ExecState& state) {
   defineBuiltin(state, "isinstance", [](Args& a) {
     auto [object, cls] = a.bind({"obj", "class_or_tuple"});
     return Value(isInstanceOf(object, cls));
+  });
+  // classes the program defines (and the exception classes); a native type is a subclass of itself
+  // only
+  defineBuiltin(state, "issubclass", [](Args& a) {
+    auto [derived, cls] = a.bind({"cls", "class_or_tuple"});
+    const auto* sub =
+        derived.isObject() ? dynamic_cast<const Class*>(derived.object().get()) : nullptr;
+    if (!sub && !derived.is<NativeFunctionPtr>())
+      throw ScriptError("issubclass() arg 1 must be a class");
+    std::function<bool(const Value&)> test = [&](const Value& c) -> bool {
+      if (const TuplePtr* t = c.get<TuplePtr>())
+        return std::any_of((*t)->items.begin(), (*t)->items.end(), test);
+      if (const auto* base = c.isObject() ? dynamic_cast<const Class*>(c.object().get()) : nullptr)
+        return sub && sub->isSubclassOf(base);
+      if (c.is<NativeFunctionPtr>())
+        return !sub && derived.get<NativeFunctionPtr>()->get() == c.get<NativeFunctionPtr>()->get();
+      throw ScriptError("issubclass() arg 2 must be a class or tuple of classes");
+    };
+    return Value(test(cls));
   });
 }
 

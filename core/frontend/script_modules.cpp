@@ -2,9 +2,10 @@
 // (`import os, sys, argparse, time` and `from pathlib import Path` at the top
 // of tinygrad's examples): importing works, and so do the harmless uses the
 // module level makes (`sys.path.append(os.getcwd())`, `time.perf_counter()`).
-// A program has no file system or command line, so `argparse.ArgumentParser`
-// and `pathlib.Path` are a load error when called.
+// `abc` declares interfaces without enforcing them. A program has no file system or command line,
+// so `argparse.ArgumentParser` and `pathlib.Path` are a load error when called.
 #include "core/frontend/builtins_impl.h"
+#include "core/frontend/classes.h"
 #include "core/frontend/script_error.h"
 
 #include <fmt/format.h>
@@ -63,6 +64,16 @@ void installScriptModules(ExecState& state) {
     }));
   }
   state.modules.insert_or_assign("time", std::move(time));
+
+  // `abc` for model code that declares an interface (class Embedder(ABC) with @abstractmethod
+  // members): ABC is a plain base class and abstractmethod passes its function through, so a
+  // class that leaves a method abstract is not refused when instantiated
+  auto abc = scriptModule("abc");
+  abc->members.insert_or_assign("ABC", Value(std::make_shared<Class>("ABC", objectClass())));
+  abc->members.insert_or_assign("abstractmethod", makeNative("abstractmethod", [](Args& a) {
+                                  return a.bind({"funcobj"})[0];
+                                }));
+  state.modules.insert_or_assign("abc", std::move(abc));
 
   auto argparse = scriptModule("argparse");
   argparse->members.insert_or_assign("ArgumentParser",

@@ -1,5 +1,5 @@
 // Programs importing the standard modules model code uses (functools,
-// itertools, typing, math, dataclasses) and what CPython 3.11 prints for each. Iterator results
+// itertools, typing, math, dataclasses, abc) and what CPython 3.11 prints for each. Iterator results
 // are printed through list(), as they are lists here.
 #pragma once
 
@@ -145,6 +145,25 @@ Small(dim=64, n_layers=2, norm_eps=1e-05, vocab=None, hidden=[], tag='s') 128 ['
 Config(dim=16, n_layers=8, norm_eps=1e-05, vocab=None, hidden=[]) 512 ['dim', 'n_layers', 'norm_eps', 'vocab', 'hidden']
 dim True
 Point(x=1, y=0) True
+)out"},
+    {"abc", R"py(from abc import ABC, abstractmethod
+class Embedder(ABC):
+    @abstractmethod
+    def embed(self, x): pass
+    def twice(self, x): return self.embed(x) * 2
+class Plus(Embedder):
+    def embed(self, x): return x + 1
+class Other: pass
+print(Plus().twice(3), isinstance(Plus(), Embedder), issubclass(Plus, ABC), issubclass(Plus, (Other, Embedder)))
+print(issubclass(Other, Embedder), issubclass(int, int), issubclass(KeyError, LookupError), issubclass(Plus, object))
+try:
+    issubclass(Plus(), Embedder)
+except TypeError as e:
+    print("TypeError:", e)
+)py",
+     R"out(8 True True True
+False True True True
+TypeError: issubclass() arg 1 must be a class
 )out"},
 };
 

@@ -43,12 +43,18 @@ HostTensor valueNow(const Tensor& t) {
   return r ? r->hostValue(t) : evaluateOnHost(t);
 }
 
-// A value the program reads in Python (tinygrad realizes it first): computed
-// now by the reference evaluator.
+// A value the program reads in Python. tinygrad realizes a copy of it
+// (item() is t.contiguous() realized): the tensor itself stays lazy unless it
+// is a buffer already or ends in contiguous(), and a later read computes it
+// again from the buffers as they are then (after an optimizer's step, with
+// dropout's next draws).
 HostTensor hostValue(const Args& a, std::string why) {
   try {
-    realizeNow({self(a)}, std::move(why));
-    return valueNow(self(a));
+    const Tensor& t = self(a);
+    const Realizer* r = currentRealizer();
+    const Tensor read = r && !r->holdsBuffer(t) ? t.contiguous() : t;
+    realizeNow({read}, std::move(why));
+    return valueNow(read);
   } catch (const std::exception& e) {
     a.fail(fmt::format("cannot compute the tensor's value on the host: {}", e.what()));
   }

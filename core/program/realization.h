@@ -92,6 +92,8 @@ public:
   // functions give (Tensor.zeros(3) twice is two tensors an assign tells apart,
   // where here equal graphs are one node).
   Tensor ownStorage(const Tensor& t);
+  // Whether the handle is a buffer now (realized, and not written since).
+  bool holdsBuffer(const Tensor& t) const { return m_buffers.count(t.uop().get()) > 0; }
 
   const std::vector<RealizedSchedule>& schedules() const { return m_schedules; }
   // The versions' values kept (on a device: those the buffers hold now).

@@ -91,6 +91,35 @@ print(loss)
     QVERIFY2(sameOutputs(got, QStringLiteral("float32 () [0.91658115]")), qPrintable(got));
   }
 
+  void itemReadsACopyAndLeavesTheTensorLazy() {
+    // item() realizes a copy (tinygrad's t.contiguous()): the loss read again after step()
+    // is computed again, from the updated weights and the moved random counter. It printed
+    // the first value twice when item() made the loss itself a buffer.
+    const uops::program::LoadedProgram p = load(program(R"(
+from tinygrad import nn, Context
+Tensor.manual_seed(0)
+wq, wo = Tensor.scaled_uniform(8, 8), Tensor.scaled_uniform(8, 5)
+bq = Tensor.zeros(8)
+x = Tensor.randint(3, 4, high=8).one_hot(8).float()
+y = Tensor.randint(3, 4, high=5)
+opt = nn.optim.SGD([wq, bq, wo], lr=0.01)
+with Context(TRAINING=1):
+  opt.zero_grad()
+  h = x + x.linear(wq, bq).relu().dropout(0.1)
+  loss = h.layernorm().dot(wo).sparse_categorical_crossentropy(y)
+  loss.backward()
+  print(loss.item())
+  opt.step()
+  print(loss.item())
+out = loss
+)"));
+    // tinygrad a9069c1 prints 1.6361140012741089 and 1.6360492706298828
+    const QStringList printed = qs(p.printed).split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(printed.size(), 2);
+    QVERIFY2(std::fabs(printed[0].toDouble() - 1.6361140012741089) < 1e-6, qPrintable(printed[0]));
+    QVERIFY2(std::fabs(printed[1].toDouble() - 1.6360492706298828) < 1e-6, qPrintable(printed[1]));
+  }
+
   void batchNormStepUpdatesItsOwnParameters() {
     QString got = run(program(R"(
 from tinygrad import nn, Context

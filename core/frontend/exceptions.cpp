@@ -36,6 +36,7 @@ constexpr std::pair<const char*, const char*> kHierarchy[] = {
     {"NotImplementedError", "RuntimeError"},
     {"RecursionError", "RuntimeError"},
     {"StopIteration", "Exception"},
+    {"re.error", "Exception"}, // the re module's `error` (a builtin no name reaches)
 };
 
 const std::vector<Value>& argsOf(const Value& self) {
@@ -87,6 +88,8 @@ std::pair<const char*, std::optional<std::string>> classify(const std::string& m
   std::string_view m = message;
   if (startsWith(m, "KeyError: ")) return {"KeyError", message.substr(10)}; // the key's repr
   if (startsWith(m, "ValueError: ")) return {"ValueError", message.substr(12)}; // a host binding's
+  if (startsWith(m, "IndexError: ")) return {"IndexError", message.substr(12)};
+  if (startsWith(m, "re.error: ")) return {"re.error", message.substr(10)};
   if (startsWith(m, "assertion failed: ")) return {"AssertionError", message.substr(18)};
   if (m == "assertion failed") return {"AssertionError", std::nullopt};
   if (has(m, "by zero") || has(m, "modulo by zero")) return {"ZeroDivisionError", message};

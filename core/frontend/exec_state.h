@@ -99,5 +99,6 @@ void installDataclassesModule(ExecState& state);
 void installCollectionsModule(ExecState& state);
 // os, sys, time, argparse, pathlib: what the script around a model imports.
 void installScriptModules(ExecState& state);
+void installReModule(ExecState& state);
 
 } // namespace uops::frontend

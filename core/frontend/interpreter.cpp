@@ -25,6 +25,7 @@ Interpreter::Interpreter() : m_state(std::make_shared<ExecState>()) {
   installDataclassesModule(*m_state);
   installCollectionsModule(*m_state);
   installScriptModules(*m_state);
+  installReModule(*m_state);
 }
 
 // Pinned scopes hold functions whose defaults may be deep: release the

@@ -1,5 +1,5 @@
 // Programs importing the standard modules model code uses (functools,
-// itertools, typing, math, dataclasses, abc) and what CPython 3.11 prints for each. Iterator results
+// itertools, typing, math, dataclasses, abc, re) and what CPython 3.11 prints for each. Iterator results
 // are printed through list(), as they are lists here.
 #pragma once
 
@@ -164,6 +164,35 @@ except TypeError as e:
      R"out(8 True True True
 False True True True
 TypeError: issubclass() arg 1 must be a class
+)out"},
+    {"re", R"py(import re
+n = "layer_12"
+print(bool(re.fullmatch(r'[A-Za-z]+_\d+', n)), re.split(r'_(\d+)', n)[:-1], re.fullmatch(r'\d+', n))
+k = "fpn_inner3.weight"
+block = int(re.search(r"fpn_inner(\d+)", k).group(1))
+print(block, re.sub(r"fpn_inner\d+", f"inner_blocks.{block - 1}", k))
+m = re.match(r"(?P<name>[a-z]+)\.(?P<idx>\d+)?", "blocks.7.attn")
+print(m.group(0), m.group("name"), m.group(1, 2), m.groups(), m.groupdict(), m.span(2), m.start(), m.end("idx"), m.lastindex)
+print(re.match(r"(a)(x)?", "ab").groups(), re.match(r"(a)(x)?", "ab").groups("-"), re.match("b", "ab"))
+p = re.compile(r"(\w+)=(\d+)", re.I)
+print(p.findall("a=1, B=22; c=x"), p.pattern, p.groups, [x.group(2) for x in p.finditer("q=5 r=6")])
+print(re.sub(r"(\w+)@(\w+)", r"\2 at \g<1>", "me@host you@there"), re.sub("a", lambda m: m.group(0).upper() * 2, "banana", count=2))
+print(re.findall(r"\d", "a1b22"), re.findall("[]x]+", "a]]xb"), re.split(r"[,;]\s*", "a, b;c"), re.split(r",", "a,b,c", maxsplit=1))
+print(re.escape("a.b*c"), re.search(r"^b", "a\nb", re.M) is not None, re.search(r"a.b", "a\nb", re.S).group(0) == "a\nb", re.sub(r"\Ax", "y", "xx"))
+try:
+    re.compile(r"(ab")
+except re.error as e:
+    print("error")
+)py",
+     R"out(True ['layer', '12'] None
+3 inner_blocks.2.weight
+blocks.7 blocks ('blocks', '7') ('blocks', '7') {'name': 'blocks', 'idx': '7'} (7, 8) 0 8 2
+('a', None) ('a', '-') None
+[('a', '1'), ('B', '22')] (\w+)=(\d+) 2 ['5', '6']
+host at me there at you bAAnAAna
+['1', '2', '2'] [']]x'] ['a', 'b', 'c'] ['a', 'b,c']
+a\.b\*c True True yx
+error
 )out"},
 };
 

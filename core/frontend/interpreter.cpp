@@ -84,6 +84,7 @@ const RunResult& Interpreter::run(std::shared_ptr<const Program> program) {
   s.handling.clear();
   EntryGuard entry(s);
   for (const auto& [name, library] : s.sourceModules) runModuleAs(s, library, name);
+  s.globals->vars.insert_or_assign("__file__", Value(program->source.name()));
   s.mainProgram = program;
   s.programCall.reset();
   Executor(s, std::move(program)).runModule();
@@ -107,7 +108,8 @@ std::optional<Value> Interpreter::global(std::string_view name) const {
 std::vector<std::string> Interpreter::globalNames() const {
   std::vector<std::string> names;
   for (const auto& [name, value] : m_state->globals->vars)
-    names.push_back(name);
+    if (name != "__file__") names.push_back(name); // the program's own names
+
   std::sort(names.begin(), names.end());
   return names;
 }

@@ -122,7 +122,7 @@ public:
 
   const RunResult& result() const;
   std::optional<Value> global(std::string_view name) const;
-  std::vector<std::string> globalNames() const; // sorted
+  std::vector<std::string> globalNames() const; // sorted; the program's own (not __file__)
 
 private:
   std::shared_ptr<ExecState> m_state;

@@ -70,6 +70,7 @@ void runModuleAs(ExecState& state, const std::shared_ptr<const Program>& program
   scope->pinned = true;
   state.pinned.push_back(scope);
   scope->vars.insert_or_assign("__name__", Value(dottedName));
+  scope->vars.insert_or_assign("__file__", Value(program->source.name()));
   Executor(state, program).runModuleIn(*scope);
   std::vector<std::pair<std::string, Value>> members(scope->vars.begin(), scope->vars.end());
   registerModuleIn(state, dottedName, std::move(members));

@@ -6,6 +6,7 @@
 // so `argparse.ArgumentParser` and `pathlib.Path` are a load error when called.
 #include "core/frontend/builtins_impl.h"
 #include "core/frontend/classes.h"
+#include "core/frontend/pure_path.h"
 #include "core/frontend/script_error.h"
 
 #include <fmt/format.h>
@@ -81,7 +82,8 @@ void installScriptModules(ExecState& state) {
   state.modules.insert_or_assign("argparse", std::move(argparse));
 
   auto pathlib = scriptModule("pathlib");
-  pathlib->members.insert_or_assign("Path", scriptUnavailable("pathlib.Path", "it has no file system"));
+  for (const char* name : {"Path", "PosixPath", "PurePath", "PurePosixPath"})
+    pathlib->members.insert_or_assign(name, makeNative(name, makePurePath));
   state.modules.insert_or_assign("pathlib", std::move(pathlib));
 }
 

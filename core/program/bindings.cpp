@@ -40,7 +40,11 @@ void installTinygrad(frontend::Interpreter& interpreter, const std::string& load
   // Submodules first: registering "tinygrad.function" binds tinygrad.function
   // to the submodule, and tinygrad's own __init__ then rebinds it to the
   // decorator, as registering the package's members last does here.
-  interpreter.registerModule("tinygrad.tensor", {{"Tensor", tensor}});
+  // tinygrad/tensor.py's module names model files import with Tensor (bert.py: `cast`, typing's)
+  frontend::Value cast = frontend::makeNative("cast", [](frontend::Args& a) {
+    return a.bind({"typ", "val"})[1];
+  });
+  interpreter.registerModule("tinygrad.tensor", {{"Tensor", tensor}, {"cast", cast}});
   interpreter.registerModule("tinygrad.dtype", {{"dtypes", dtypes}});
   interpreter.registerModule("tinygrad.function", {{"function", function}});
   frontend::Value context = contextClass();

@@ -1,6 +1,6 @@
 // Programs importing the standard modules model code uses (functools,
-// itertools, typing, math, dataclasses, abc, re) and what CPython 3.11 prints for each. Iterator results
-// are printed through list(), as they are lists here.
+// itertools, typing, math, dataclasses, abc, re, pathlib) and what CPython 3.11 prints for each.
+// Iterator results are printed through list(), as they are lists here.
 #pragma once
 
 namespace modulecases {
@@ -74,7 +74,8 @@ print(list(chain(*shapes)), sum(1 for _ in product(*[range(s) for s in (2, 3)]))
 [1, 2] [5, 1]
 [2, 3, 4] 6
 )out"},
-    {"typing", R"py(from typing import Optional, Union, List, Tuple, Dict, Callable, Any, Literal, cast, TypeVar, TYPE_CHECKING
+    {"typing",
+     R"py(from typing import Optional, Union, List, Tuple, Dict, Callable, Any, Literal, cast, TypeVar, TYPE_CHECKING
 import typing
 Shape = Tuple[int, ...]
 Pair = tuple[int, int]
@@ -193,6 +194,14 @@ host at me there at you bAAnAAna
 ['1', '2', '2'] [']]x'] ['a', 'b', 'c'] ['a', 'b,c']
 a\.b\*c True True yx
 error
+)out"},
+    {"pathlib", R"py(from pathlib import Path
+p = Path(__file__).parent.parent / "datasets" / "wiki"
+print(str(p).endswith("datasets/wiki"), p.name, Path("a/b.tar.gz").suffix, Path("a/b.tar.gz").stem, Path("a//./b/").parts, Path("/x") / "y", "z" / Path("q"))
+print(Path("a/b.txt").with_suffix(".bin"), Path("a").parent, Path("/").parent, Path("a", "b", "/c"), repr(Path("m")), Path("a") == Path("a/"), Path("x").joinpath("y", "z"))
+)py",
+     R"out(True wiki .gz b.tar ('a', 'b') /x/y z/q
+a/b.bin . / /c PosixPath('m') True x/y/z
 )out"},
 };
 

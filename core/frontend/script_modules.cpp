@@ -76,6 +76,11 @@ void installScriptModules(ExecState& state) {
                                 }));
   state.modules.insert_or_assign("abc", std::move(abc));
 
+  // gzip for tokenizers that read a compressed vocabulary (clip.py): opening one is a load error
+  auto gzip = scriptModule("gzip");
+  gzip->members.insert_or_assign("open", scriptUnavailable("gzip.open", "it has no file system"));
+  state.modules.insert_or_assign("gzip", std::move(gzip));
+
   auto argparse = scriptModule("argparse");
   argparse->members.insert_or_assign("ArgumentParser",
                                      scriptUnavailable("argparse.ArgumentParser", "it has no command line"));

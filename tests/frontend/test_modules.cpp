@@ -105,6 +105,8 @@ private Q_SLOTS:
                         "except RuntimeError as e:\n"
                         "  print('caught', e)\n"),
              QStringLiteral("caught pathlib.Path: not available to a program (it has no file system)\n"));
+    QCOMPARE(runModules("import gzip\nwith gzip.open('vocab.txt.gz') as f:\n  pass\n"),
+             QStringLiteral("error: 2:11: gzip.open: not available to a program (it has no file system)"));
     QCOMPARE(runModules("import os\nos.listdir('.')\n"),
              QStringLiteral("error: 2:4: module 'os' has no attribute 'listdir'"));
   }

@@ -109,7 +109,6 @@ std::vector<std::string> Interpreter::globalNames() const {
   std::vector<std::string> names;
   for (const auto& [name, value] : m_state->globals->vars)
     if (name != "__file__") names.push_back(name); // the program's own names
-
   std::sort(names.begin(), names.end());
   return names;
 }

@@ -3,7 +3,8 @@
 // of tinygrad's examples): importing works, and so do the harmless uses the
 // module level makes (`sys.path.append(os.getcwd())`, `time.perf_counter()`).
 // `abc` declares interfaces without enforcing them. A program has no file system or command line,
-// so `argparse.ArgumentParser` and `pathlib.Path` are a load error when called.
+// so `argparse.ArgumentParser` and `gzip.open` are a load error when called, and `pathlib.Path` is
+// a pure path whose file-system methods are (pure_path.h).
 #include "core/frontend/builtins_impl.h"
 #include "core/frontend/classes.h"
 #include "core/frontend/pure_path.h"

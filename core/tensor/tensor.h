@@ -428,13 +428,13 @@ public:
   // ---- products and one-hot tricks ----
   Tensor dot(const Tensor& w, std::optional<DType> dtype = {}) const;
   Tensor matmul(const Tensor& x, std::optional<DType> dtype = {}) const;
-  // Muon's orthogonalization: `steps` rounds of G <- sum_i params[i] (G G^T)^i G on G scaled to
-  // unit Frobenius norm (tinygrad's newton_schulz; a tall matrix iterates on its transpose).
   // Householder QR over the last two axes: (Q, R), Q square (tinygrad's reflector signs).
   std::pair<Tensor, Tensor> qr() const;
   // (U, S, Vh) by one-sided Jacobi on the QR's R, singular values largest first; without
   // fullMatrices, U keeps min(m, n) columns.
   std::tuple<Tensor, Tensor, Tensor> svd(bool fullMatrices = true) const;
+  // Muon's orthogonalization: `steps` rounds of G <- sum_i params[i] (G G^T)^i G on G scaled to
+  // unit Frobenius norm (tinygrad's newton_schulz; a tall matrix iterates on its transpose).
   Tensor newtonSchulz(int64_t steps, const std::vector<double>& params, double eps = 1e-7) const;
   static Tensor einsum(const std::string& formula, const std::vector<Tensor>& operands,
                        std::optional<DType> dtype = {});

@@ -33,6 +33,8 @@ UOpPtr rangeify(const UOpPtr& function, const RangeifyOptions& options) {
   if (options.packOperands) body = graphRewrite(body, pmPackOperands(), {.name = "pack operands"});
   if (options.packOperands)
     body = graphRewrite(body, pmRealizeSummedPoolSources(), {.name = "realize summed pool sources"});
+  if (options.packOperands)
+    body = graphRewrite(body, pmRealizeSummedPieces(), {.name = "realize summed cat pieces"});
   // before the kernel split: the copied Pad is a kernel of its own
   if (options.convChannelBlock)
     body = graphRewrite(body, pmPackConvFilters(options.convChannelBlock),

@@ -78,16 +78,6 @@ UOpPtr copyPaddedOperands(const Match& m) {
   });
 }
 
-// The views of `chain` rebuilt over `base` in place of its last node.
-UOpPtr overBase(const std::vector<UOpPtr>& chain, UOpPtr base) {
-  for (auto it = chain.rbegin() + 1; it != chain.rend(); ++it) {
-    UOpList src = (*it)->src();
-    src[0] = std::move(base);
-    base = (*it)->withSrc(std::move(src));
-  }
-  return base;
-}
-
 // The Pad with a source that sums (a convolution) realized first: read
 // through the Pad inside another kernel it would be recomputed per padded
 // element, without a schedule of its own. nullptr where the source sums
@@ -128,11 +118,20 @@ UOpPtr realizeSummedPoolSource(const Match& m) {
   }
   if (!replaced) return nullptr;
   UOpList src = r.src();
-  src[0] = overBase(chain, std::move(replaced));
+  src[0] = overViews(chain, std::move(replaced));
   return r.withSrc(std::move(src));
 }
 
 } // namespace
+
+UOpPtr overViews(const std::vector<UOpPtr>& chain, UOpPtr base) {
+  for (auto it = chain.rbegin() + 1; it != chain.rend(); ++it) {
+    UOpList src = (*it)->src();
+    src[0] = std::move(base);
+    base = (*it)->withSrc(std::move(src));
+  }
+  return base;
+}
 
 // A source that sums (the previous layer's convolution) is realized first
 // (padOverRealizedSum; ResNet-18's 28-wide layers had a 64-channel 3x3 conv
@@ -141,10 +140,10 @@ UOpPtr overCopiedPad(const std::vector<UOpPtr>& chain, std::optional<size_t> inn
   UOpPtr pad = padOverRealizedSum(*chain.back());
   if (!pad) pad = chain.back();
   if (!innermost || *innermost + 1 == pad->shape().size())
-    return overBase(chain, UOp::make(Op::Contiguous, pad->dtype(), {pad}));
+    return overViews(chain, UOp::make(Op::Contiguous, pad->dtype(), {pad}));
   const auto [order, inverse] = movedLast(pad->shape().size(), std::nullopt, *innermost);
   UOpPtr copy = permute(pad, order);
-  return overBase(chain, permute(UOp::make(Op::Contiguous, copy->dtype(), {copy}), inverse));
+  return overViews(chain, permute(UOp::make(Op::Contiguous, copy->dtype(), {copy}), inverse));
 }
 
 std::pair<Ints, Ints> movedLast(size_t rank, std::optional<size_t> before, size_t last) {

@@ -33,6 +33,9 @@ const PatternMatcher& pmCopyPaddedWindows();
 // The movement ops from `operand` down to a Pad (the Pad last), or empty when
 // something else comes first.
 std::vector<UOpPtr> viewsDownToPad(const UOpPtr& operand);
+// The views of `chain` (viewsDownToPad's) rebuilt over `base` in place of
+// its last node.
+UOpPtr overViews(const std::vector<UOpPtr>& chain, UOpPtr base);
 // The views of viewsDownToPad's `chain` rebuilt over a Contiguous of its Pad
 // (and of the Pad's source first where that sums: a previous convolution),
 // the copy's axis `innermost` (where given) stored innermost.
@@ -45,6 +48,10 @@ std::pair<Ints, Ints> movedLast(size_t rank, std::optional<size_t> before, size_
 // convolution ran per padded element with no tile (ResNet's 7x7 stem before
 // its max pool: 7.9 s for 8 images of 112 x 112).
 const PatternMatcher& pmRealizeSummedPoolSources();
+// rangeify_cat_pieces.cpp: the pieces of a concatenation (Add of Pads, Stack)
+// that sum are realized first, each a kernel of its own, instead of running
+// under the gates of the concatenation's kernel.
+const PatternMatcher& pmRealizeSummedPieces();
 // rangeify_pack_filters.cpp: a padded convolution over input channels and a
 // 2-D window, its output channels whole blocks of `block` (8 or 16: one
 // vector), reads its filters from a copy in such blocks ([out / block, kh,

@@ -40,6 +40,7 @@ enum class ExprKind : uint8_t {
   FString,
   FormattedValue,
   NamedExpr,
+  Yield,
 };
 
 struct Expr {
@@ -218,6 +219,17 @@ struct Parameter {
 struct FunctionShape {
   std::vector<Parameter> params;
   std::unordered_set<std::string> locals;
+  bool generator = false; // its body yields (not inside a nested def)
+};
+
+// `yield value` or `yield from value` in a generator function: a call of the
+// function runs its body to the end and gives a list of what it yielded, as
+// generator expressions here are lists (callFunction in eval_call.cpp).
+struct YieldExpr : Expr {
+  static constexpr ExprKind Kind = ExprKind::Yield;
+  explicit YieldExpr(Location l) : Expr(Kind, l) {}
+  ExprPtr value; // null: `yield` alone, None
+  bool from = false;
 };
 
 // (name := value): assigns and gives the value; in a comprehension the name

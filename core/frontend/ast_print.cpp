@@ -169,6 +169,10 @@ std::string Printer::expr(const Expr& e) {
   case ExprKind::NamedExpr:
     return fmt::format("({} {} {})", at(":=", e.loc), e.as<NamedExpr>().name,
                        expr(*e.as<NamedExpr>().value));
+  case ExprKind::Yield: {
+    const auto& y = e.as<YieldExpr>();
+    return fmt::format("({} {})", at(y.from ? "yield-from" : "yield", e.loc), optional(y.value));
+  }
   case ExprKind::Unary: {
     const auto& u = e.as<UnaryExpr>();
     return fmt::format("({} {})", at(unaryName(u.op), e.loc), expr(*u.operand));

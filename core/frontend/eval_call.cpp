@@ -194,8 +194,20 @@ Value Executor::callFunction(const Function& fn, Args& args) {
   return inFrame(fn.name, [&] {
     if (fn.lambdaBody) return eval(*fn.lambdaBody, *frame);
     Value result;
+    if (!fn.shape->generator) {
+      execBlock(*fn.body, *frame, result);
+      return result;
+    }
+    // a generator runs to its end here and gives what it yielded, a list
+    // (what its return value would end is not kept, as a for loop drops it)
+    std::vector<Value> items;
+    m_state.yielded.push_back(&items);
+    struct Collecting {
+      std::vector<std::vector<Value>*>& stack;
+      ~Collecting() { stack.pop_back(); }
+    } collecting{m_state.yielded};
     execBlock(*fn.body, *frame, result);
-    return result;
+    return Value::list(std::move(items));
   });
 }
 

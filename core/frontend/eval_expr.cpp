@@ -231,6 +231,31 @@ Value Executor::evalDictComp(const DictCompExpr& e, Scope& scope) {
   return Value(dict);
 }
 
+// A generator call here runs to its end, so an endless generator (consumed
+// with a break or islice in Python) stops at this many values with an error.
+constexpr size_t kMaxYielded = 1'000'000;
+
+Value Executor::evalYield(const YieldExpr& e, Scope& scope) {
+  std::vector<Value>& out = *m_state.yielded.back();
+  auto add = [&](Value v) {
+    if (out.size() >= kMaxYielded)
+      fail(e.loc,
+           fmt::format("a generator yielded {} values: generators run to their end when "
+                       "called here (the values become a list), so an endless one cannot be used",
+                       kMaxYielded));
+    m_state.budget->charge(1);
+    out.push_back(std::move(v));
+  };
+  Value value = e.value ? eval(*e.value, scope) : Value();
+  if (!e.from) {
+    add(std::move(value));
+    return Value();
+  }
+  for (Value& v : guarded(e.value->loc, [&] { return toVector(value); }))
+    add(std::move(v));
+  return Value();
+}
+
 Value Executor::evalFString(const FStringExpr& e, Scope& scope) {
   std::string out;
   for (const ExprPtr& part : e.parts) {
@@ -330,6 +355,8 @@ Value Executor::evalExpression(const Expr& expr, Scope& scope) {
     target->vars.insert_or_assign(n.name, v);
     return v;
   }
+  case ExprKind::Yield:
+    return evalYield(expr.as<YieldExpr>(), scope);
   }
   fail(expr.loc, "unknown expression");
 }

@@ -79,6 +79,9 @@ struct ExecState {
   // The exceptions being handled by the `except` blocks running now,
   // innermost last: what a bare `raise` raises again.
   std::vector<std::exception_ptr> handling;
+  // What each generator call running now has yielded, innermost last: a
+  // `yield` adds to the last (ast.h's YieldExpr).
+  std::vector<std::vector<Value>*> yielded;
   std::function<void(std::string_view)> printSink;
 };
 

@@ -70,6 +70,7 @@ private:
   Value evalDict(const ast::DictExpr& e, Scope& scope);
   Value evalDictComp(const ast::DictCompExpr& e, Scope& scope);
   Value evalFString(const ast::FStringExpr& e, Scope& scope);
+  Value evalYield(const ast::YieldExpr& e, Scope& scope);
   bool truthyAt(const Value& v, Location loc);
 
   // ---- calls and functions (eval_call.cpp)

@@ -384,7 +384,11 @@ ExprPtr Parser::dictDisplay() {
 ExprPtr Parser::parenthesized() {
   Location loc = next().loc;
   if (acceptOp(")")) return seal(std::make_unique<TupleExpr>(loc));
-  if (atKeyword("yield")) fail(peek().loc, "'yield' is not supported");
+  if (atKeyword("yield")) {
+    ExprPtr yielded = yieldExpression();
+    if (!acceptOp(")")) unexpected("')'");
+    return yielded;
+  }
   ExprPtr first = starExpression();
   if (atOp(":=")) fail(peek().loc, "only a name can be the target of ':='");
   if (atKeyword("for")) {
@@ -430,8 +434,27 @@ ExprPtr Parser::lambda() {
   for (const Parameter& p : node->shape.params)
     if (!p.name.empty()) node->shape.locals.insert(p.name);
   auto* namedLocals = std::exchange(m_namedLocals, &node->shape.locals);
+  auto* def = std::exchange(m_def, nullptr);
   node->body = expression();
+  m_def = def;
   m_namedLocals = namedLocals;
+  return seal(std::move(node));
+}
+
+// yield [value], yield a, b, or yield from iterable: makes the def around it
+// a generator.
+ExprPtr Parser::yieldExpression() {
+  Location loc = next().loc;
+  if (!m_def) fail(loc, "'yield' outside function");
+  m_def->generator = true;
+  auto node = std::make_unique<YieldExpr>(loc);
+  if (acceptKeyword("from")) {
+    node->from = true;
+    node->value = expression();
+  } else if (peek().kind != TokenKind::Newline && peek().kind != TokenKind::End && !atOp(")") &&
+             !atOp("]") && !atOp("}") && !atOp("=") && !atOp(";")) {
+    node->value = starExpressions();
+  }
   return seal(std::move(node));
 }
 
@@ -469,8 +492,8 @@ ExprPtr Parser::atom() {
       if (t.text == "None") return seal(std::make_unique<ConstantExpr>(t.loc, NoneConst{}));
       return seal(std::make_unique<ConstantExpr>(t.loc, t.text == "True"));
     }
-    if (t.text == "yield" || t.text == "await")
-      fail(t.loc, fmt::format("'{}' is not supported", t.text));
+    if (t.text == "yield") return yieldExpression();
+    if (t.text == "await") fail(t.loc, "'await' is not supported");
     break;
   case TokenKind::Op:
     if (t.text == "(") return parenthesized();

@@ -149,6 +149,9 @@ int expressionDepth(const Expr& e) {
   case ExprKind::NamedExpr:
     child(e.as<NamedExpr>().value);
     break;
+  case ExprKind::Yield:
+    child(e.as<YieldExpr>().value);
+    break;
   case ExprKind::Unary:
     child(e.as<UnaryExpr>().operand);
     break;

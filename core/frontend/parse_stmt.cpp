@@ -60,6 +60,8 @@ std::string_view describeNonTarget(const Expr& e) {
     return "conditional expression";
   case ExprKind::Lambda:
     return "lambda";
+  case ExprKind::Yield:
+    return "yield expression";
   case ExprKind::ListComp:
     return e.as<ListCompExpr>().isGenerator ? "generator expression" : "list comprehension";
   case ExprKind::Dict:
@@ -481,9 +483,11 @@ StmtPtr Parser::functionDef(std::vector<ExprPtr> decorators, Location start) {
   int loops = std::exchange(m_loops, 0); // a loop around the def does not allow break inside it
   auto* classAnnotations = std::exchange(m_classAnnotations, nullptr);
   auto* namedLocals = std::exchange(m_namedLocals, &node->shape.locals);
+  auto* def = std::exchange(m_def, &node->shape);
   ++m_functions;
   node->body = block("function definition", defLoc);
   --m_functions;
+  m_def = def;
   m_namedLocals = namedLocals;
   m_classAnnotations = classAnnotations;
   m_loops = loops;
@@ -519,7 +523,9 @@ StmtPtr Parser::classDefinition(std::vector<ExprPtr> decorators, Location start)
   int functions = std::exchange(m_functions, 0);
   auto* classAnnotations = std::exchange(m_classAnnotations, &node->annotations);
   auto* namedLocals = std::exchange(m_namedLocals, &node->locals);
+  auto* def = std::exchange(m_def, nullptr);
   node->body = block("class definition", classLoc);
+  m_def = def;
   m_namedLocals = namedLocals;
   m_classAnnotations = classAnnotations;
   m_functions = functions;

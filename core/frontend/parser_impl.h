@@ -81,6 +81,7 @@ private:
   ast::ExprPtr listDisplay();
   ast::ExprPtr lambda();
   ast::ExprPtr namedExpression();
+  ast::ExprPtr yieldExpression();
   ast::ExprPtr call(ast::ExprPtr func);
   ast::ExprPtr subscript(ast::ExprPtr value);
   ast::ExprPtr sliceItem();
@@ -102,6 +103,9 @@ private:
   // assignment expression binds its name, also from inside a comprehension;
   // null at module level.
   std::unordered_set<std::string>* m_namedLocals = nullptr;
+  // The def whose body is being parsed (not a lambda or class body inside
+  // it): a `yield` makes it a generator; null where `yield` is an error.
+  ast::FunctionShape* m_def = nullptr;
 };
 
 // Counts recursive descent into nested forms; past kMaxNesting it is an

@@ -506,6 +506,51 @@ long 4
 (3, [])
 21 9
 )out"},
+    {"generators", R"py(def grid(size, stride):
+    for i in range(0, size[0] * stride, stride):
+        for j in range(0, size[1] * stride, stride):
+            yield i, j
+print(list(grid((2, 3), 4)))
+def evens(n):
+    k = 0
+    while True:
+        if k >= n:
+            return
+        yield k
+        k += 2
+print(list(evens(7)), sum(evens(10)), [x * x for x in evens(5)], list(evens(0)))
+def chained(*its):
+    for it in its:
+        yield from it
+    yield
+print(list(chained([1, 2], (3,), evens(3))))
+class Tree:
+    def __init__(self, v, kids=()):
+        self.v, self.kids = v, kids
+    def __iter__(self):
+        yield self.v
+        for k in self.kids:
+            yield from k
+t = Tree(1, [Tree(2, [Tree(3)]), Tree(4)])
+print(list(t), max(t), dict(zip(t, "abcd")))
+def pairs():
+    x = yield 1
+    print("got", x)
+    yield (yield 2)
+a, b, c = pairs()
+print(a, b, c)
+def anchors(strides):
+    return [(s, i) for s in strides for i in grid((1, 2), s)]
+print(anchors([1, 8]), sorted(grid((2, 2), 3), reverse=True)[0])
+)py",
+     R"out([(0, 0), (0, 4), (0, 8), (4, 0), (4, 4), (4, 8)]
+[0, 2, 4, 6] 20 [0, 4, 16] []
+[1, 2, 3, 0, 2, None]
+[1, 2, 3, 4] 4 {1: 'a', 2: 'b', 3: 'c', 4: 'd'}
+got None
+1 2 None
+[(1, (0, 0)), (1, (0, 1)), (8, (0, 0)), (8, (0, 8))] (3, 3)
+)out"},
 };
 
 } // namespace languagecases
@@ -573,6 +618,11 @@ inline constexpr Case kErrors[] = {
     {"raise a non-exception", "raise 3", "1:7: exceptions must derive from BaseException"},
     {"unmatched except", "try:\n  {}['k']\nexcept IndexError:\n  pass", "2:5: KeyError: 'k'"},
     {"set display", "s = {1, 2}", "1:5: set displays are not supported"},
+    {"endless generator",
+     "def naturals():\n    n = 0\n    while True:\n        yield n\n        n += 1\nfor n in "
+     "naturals():\n    break",
+     "4:9: a generator yielded 1000000 values: generators run to their end when called here (the "
+     "values become a list), so an endless one cannot be used"},
     {"object is read-only", "object.x = 1",
      "1:8: cannot set attributes of the built-in type 'object'"},
 };

@@ -268,7 +268,12 @@ private Q_SLOTS:
         "1:10: expected '}' after the f-string's expression, found 'b'");
     frontendtest::row("walrus to an attribute", "x = (a.b := 1)", "1:10: only a name can be the target of ':='");
     frontendtest::row("walrus as a statement", "y := 1", "1:3: invalid syntax: use '=' here; ':=' is for expressions");
-    frontendtest::row("yield", "def f():\n  yield 1", "2:3: 'yield' is not supported");
+    frontendtest::row("yield outside a def", "x = yield 1", "1:5: 'yield' outside function");
+    frontendtest::row("yield in a lambda", "def f():\n  g = lambda: (yield)",
+                      "2:16: 'yield' outside function");
+    frontendtest::row("yield in a class body", "def f():\n  class A:\n    yield 1",
+                      "3:5: 'yield' outside function");
+    frontendtest::row("await", "async_ = await x", "1:10: 'await' is not supported");
     frontendtest::row("relative import", "from . import x", "1:6: relative imports are not supported");
     frontendtest::row("import without name", "import", "1:7: expected a module name, found end of line");
     frontendtest::row("decorator without def", "@d\nx = 1",

@@ -239,7 +239,11 @@ void checkApplies(const RunOptions& options, const CLI::App& cmd) {
 
 void run(const RunOptions& options) {
   uops::program::LoadedProgram program = loadOrFail(options.path, options.device);
-  if (program.outputs.empty())
+  // A program whose tensors only reach Python values (a loop printing
+  // loss.item() inside main()) ran its schedules while it loaded: what it
+  // printed is its result.
+  const bool printsOnly = program.outputs.empty();
+  if (printsOnly && program.schedules.empty() && program.printed.empty())
     failWith(fmt::format("{}: the program has no outputs: print() a tensor, or end with an "
                          "assignment of a tensor or a list of tensors",
                          options.path));
@@ -261,19 +265,24 @@ void run(const RunOptions& options) {
       opts = kernelOptsFor(uops::program::rootsOf(scheduled ? uops::program::scheduleGraphs(program, last)
                                                             : program.outputTensors()),
                            options.opts, options.kernel, rangeifyOptionsOn(options.device), options.path);
-    uops::RunSettings settings{.repeat = options.repeat + (warmUp ? 1 : 0),
-                               .heuristics = !options.noOpt,
-                               .opts = std::move(opts),
-                               .beam = options.beam,
-                               .beamBudgetSeconds = options.beamBudget,
-                               .beamProgress = {},
-                               .beamDone = {},
-                               .inputs = {}};
-    reportBeamOnStderr(settings);
-    result = scheduled ? uops::program::runScheduled(program, options.device, settings, upTo)
-                       : uops::program::runOnDevice(program.outputTensors(), options.device, settings);
-    result.kernels += program.loadKernels; // the realization points' kernels ran too
-    if (warmUp) first = takeWarmUpRun(result);
+    if (printsOnly) {
+      result.kernels = program.loadKernels;
+    } else {
+      uops::RunSettings settings{.repeat = options.repeat + (warmUp ? 1 : 0),
+                                 .heuristics = !options.noOpt,
+                                 .opts = std::move(opts),
+                                 .beam = options.beam,
+                                 .beamBudgetSeconds = options.beamBudget,
+                                 .beamProgress = {},
+                                 .beamDone = {},
+                                 .inputs = {}};
+      reportBeamOnStderr(settings);
+      result = scheduled
+                   ? uops::program::runScheduled(program, options.device, settings, upTo)
+                   : uops::program::runOnDevice(program.outputTensors(), options.device, settings);
+      result.kernels += program.loadKernels; // the realization points' kernels ran too
+      if (warmUp) first = takeWarmUpRun(result);
+    }
   } catch (const uops::DeviceError& e) {
     failWith(fmt::format("uopc run: {}", e.what()));
   } catch (const std::exception& e) {
@@ -281,7 +290,7 @@ void run(const RunOptions& options) {
                          e.what()));
   }
   std::optional<uops::ReferenceCheck> check;
-  if (options.check) {
+  if (options.check && !printsOnly) {
     // the whole program on the reference evaluator, from its start: what ran
     // while it loaded is checked too
     check = uops::checkAgainstReference(uops::program::rootsOf(program.outputTensors()), {}, result.outputs,

@@ -117,6 +117,33 @@ private Q_SLOTS:
              qPrintable(missing.err));
   }
 
+  // A program whose tensors end in item() inside a function has no output
+  // tensor: what it printed is its result, with the kernels its realization
+  // points ran; one that computes and prints nothing is still refused.
+  void programsThatOnlyPrintValuesRun() {
+    const QString path = writeProgram(m_dir, "main.py",
+                                      "from tinygrad import Tensor\n"
+                                      "def main():\n"
+                                      "  x = Tensor([[1.0, 2.0], [3.0, 4.0]])\n"
+                                      "  print('loss', (x * 2).sum().item())\n"
+                                      "main()\n");
+    QVERIFY(!path.isEmpty());
+    Result r =
+        uopc({QStringLiteral("run"), QStringLiteral("--device"), QStringLiteral("CPU"), path});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.startsWith(QStringLiteral("loss 20.0\n")), qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("device CPU: 1 kernels")), qPrintable(r.out));
+    Result json = uopc({QStringLiteral("run"), QStringLiteral("--json"), QStringLiteral("--device"),
+                        QStringLiteral("CPU"), path});
+    QCOMPARE(json.code, 0);
+    QVERIFY2(json.out.contains(QStringLiteral(R"("outputs": [])")), qPrintable(json.out));
+    const QString empty = writeProgram(m_dir, "empty.py", "from tinygrad import Tensor\nx = 1\n");
+    Result none =
+        uopc({QStringLiteral("run"), QStringLiteral("--device"), QStringLiteral("CPU"), empty});
+    QCOMPARE(none.code, 1);
+    QVERIFY2(none.err.contains(QStringLiteral("the program has no outputs")), qPrintable(none.err));
+  }
+
   // --check computes the outputs with the reference evaluator too; without
   // it nothing is checked; above --check-limit the check is skipped, saying why.
   void checkAgainstReference() {

@@ -65,6 +65,27 @@ private Q_SLOTS:
     QCOMPARE(w.session().lowered().roots.size(), size_t{2});
   }
 
+  // a program whose tensors only reach Python values (item() inside a
+  // function) opens at its last realization point, not at an error
+  void programWithoutOutputsOpensItsLastRealization() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.session().setSource(QStringLiteral("from tinygrad import Tensor\n"
+                                         "def main():\n"
+                                         "  x = Tensor([1.0, 2.0, 3.0])\n"
+                                         "  print(x.sum().item(), (x * x).sum().item())\n"
+                                         "main()\n"),
+                          QStringLiteral("main.py"));
+    w.session().waitForIdle();
+    QVERIFY2(w.session().lowered().error.isEmpty(), qPrintable(w.session().lowered().error));
+    QCOMPARE(w.session().lowered().schedule, 2);
+    QCOMPARE(w.scheduleCombo()->currentIndex(), 2);
+    QCOMPARE(w.scheduleCombo()->itemText(2), QStringLiteral("2 of 3: item() at line 4"));
+    QCOMPARE(w.session().lowered().roots.size(), size_t{1});
+    QCOMPARE(w.session().lowered().printed, QStringLiteral("6.0 14.0\n"));
+  }
+
   // a kernel that takes a variable is listed in every schedule that runs it,
   // whatever the value each bound
   void listsTheSchedulesOfAVariableKernel() {

@@ -147,6 +147,11 @@ Lowered lowerSource(const QString& text, const QString& name, const QStringList&
     // a schedule the edited program no longer has: the whole program
     const int chosen = schedule.load();
     out.schedule = chosen <= out.schedules.size() ? chosen : 0;
+    // a program whose tensors only reach Python values (loss.item() in a
+    // main()) has no outputs to lower: its last realization point instead
+    const int lastPoint = static_cast<int>(p.schedules.size());
+    if (p.outputs.empty() && lastPoint > 0 && (out.schedule == 0 || out.schedule > lastPoint))
+      out.schedule = lastPoint;
     if (out.schedule > 0) out.variables = program::scheduleVariables(p, static_cast<size_t>(out.schedule));
     // one schedule: its inputs are the data earlier schedules computed, so
     // its runs give the values the program has there

@@ -149,6 +149,7 @@ void Parser::statement(Block& out) {
     if (isUnsupportedStatement(t.text))
       fail(t.loc, fmt::format("'{}' statements are not supported", t.text));
   }
+  if (atMatchStatement()) return matchStatement(out);
   simpleStatements(out);
 }
 

@@ -4,6 +4,7 @@
 #include "core/frontend/ast.h"
 #include "core/frontend/token.h"
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +14,8 @@ class SourceFile;
 }
 
 namespace uops::frontend::detail {
+
+struct MatchPattern; // parse_match.cpp
 
 class Parser {
 public:
@@ -82,6 +85,13 @@ private:
   ast::ExprPtr lambda();
   ast::ExprPtr namedExpression();
   ast::ExprPtr yieldExpression();
+  // the match statement (parse_match.cpp)
+  bool atMatchStatement() const;
+  void matchStatement(ast::Block& out);
+  MatchPattern matchOr();
+  MatchPattern matchClosed();
+  ast::ExprPtr matchCondition(MatchPattern& p, const std::function<ast::ExprPtr()>& subject);
+  ast::ExprPtr namedExpressionOrExpression();
   ast::ExprPtr call(ast::ExprPtr func);
   ast::ExprPtr subscript(ast::ExprPtr value);
   ast::ExprPtr sliceItem();

@@ -551,6 +551,75 @@ got None
 1 2 None
 [(1, (0, 0)), (1, (0, 1)), (8, (0, 0)), (8, (0, 8))] (3, 3)
 )out"},
+    {"match statements", R"py(def config(size):
+    ret = {"dropout": 0.1}
+    match (s := size.lower()):
+        case "large": ret.update({"hidden": 1024, "layers": 24})
+        case "tiny" | "small": ret.update({"hidden": 128, "layers": 2})
+        case _: raise RuntimeError(f"unhandled size {s}")
+    return ret
+print(config("LARGE"), config("tiny")["hidden"], config("small")["layers"])
+try:
+    config("huge")
+except RuntimeError as e:
+    print("error:", e)
+class Mode:
+    TRAIN = 1
+    EVAL = 2
+def describe(x):
+    match x:
+        case None:
+            return "nothing"
+        case True:
+            return "yes"
+        case 0 | -1:
+            return "zero or minus one"
+        case Mode.TRAIN:
+            return "train"
+        case 3.5:
+            return "three and a half"
+        case [a]:
+            return f"one item {a}"
+        case (first, second) if first == second:
+            return f"a pair of {first}"
+        case [first, *rest, last] as whole:
+            return f"from {first} to {last} via {rest}, {len(whole)} in all"
+        case [*_]:
+            return "an empty sequence"
+        case other:
+            return f"something else: {other}"
+for v in [None, True, 0, -1, 1, 3.5, [7], (4, 4), (4, 5), [1, 2, 3, 4], (), "text", 2]:
+    print(describe(v))
+match = {"case": 1}
+match["case"] += 1
+print(match)
+def shape(t):
+    match t:
+        case (n, c, h, w):
+            return n * c, h * w
+        case (n, rest):
+            return n, rest
+    return None
+print(shape((2, 3, 4, 5)), shape([6, 7]), shape((1,)))
+)py",
+     R"out({'dropout': 0.1, 'hidden': 1024, 'layers': 24} 128 2
+error: unhandled size huge
+nothing
+yes
+zero or minus one
+zero or minus one
+train
+three and a half
+one item 7
+a pair of 4
+from 4 to 5 via [], 2 in all
+from 1 to 4 via [2, 3], 4 in all
+an empty sequence
+something else: text
+something else: 2
+{'case': 2}
+(6, 20) (6, 7) None
+)out"},
 };
 
 } // namespace languagecases
@@ -623,6 +692,12 @@ inline constexpr Case kErrors[] = {
      "naturals():\n    break",
      "4:9: a generator yielded 1000000 values: generators run to their end when called here (the "
      "values become a list), so an endless one cannot be used"},
+    {"class pattern", "match 3:\n    case int():\n        pass",
+     "2:13: class patterns in 'case' are not supported"},
+    {"mapping pattern", "match {}:\n    case {'a': 1}:\n        pass",
+     "2:10: mapping patterns in 'case' are not supported"},
+    {"unicodedata beyond ASCII", "import unicodedata\nx = unicodedata.category('\xc3\xa9')",
+     "2:17: unicodedata.category: '\xc3\xa9' is not ASCII, and only ASCII text is supported here"},
     {"object is read-only", "object.x = 1",
      "1:8: cannot set attributes of the built-in type 'object'"},
 };

@@ -103,5 +103,6 @@ void installCollectionsModule(ExecState& state);
 // os, sys, time, argparse, pathlib: what the script around a model imports.
 void installScriptModules(ExecState& state);
 void installReModule(ExecState& state);
+void installUnicodedataModule(ExecState& state);
 
 } // namespace uops::frontend

@@ -26,6 +26,7 @@ Interpreter::Interpreter() : m_state(std::make_shared<ExecState>()) {
   installCollectionsModule(*m_state);
   installScriptModules(*m_state);
   installReModule(*m_state);
+  installUnicodedataModule(*m_state);
 }
 
 // Pinned scopes hold functions whose defaults may be deep: release the

@@ -7,14 +7,19 @@
 // a pure path whose file-system methods are (pure_path.h).
 #include "core/frontend/builtins_impl.h"
 #include "core/frontend/classes.h"
+#include "core/frontend/dict.h"
 #include "core/frontend/pure_path.h"
 #include "core/frontend/script_error.h"
 
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <cstdint>
 #include <limits>
+#include <string_view>
+
+#include <unistd.h>
 
 namespace uops::frontend {
 namespace {
@@ -44,6 +49,26 @@ void installScriptModules(ExecState& state) {
     return Value(".");
   }));
   os->members.insert_or_assign("sep", Value("/"));
+  // the process's environment, as tinygrad.helpers.getenv reads it
+  // (`BERT_SIZE=tiny uopc run ...` for examples/mlperf's configurations)
+  os->members.insert_or_assign(
+      "getenv", makeNative("getenv", [](Args& a) -> Value {
+        auto [key, fallback] = a.bind({"key", {"default", Value()}});
+        const std::string* name = key.get<std::string>();
+        if (!name) throw ScriptError(fmt::format("str expected, not {}", key.typeName()));
+        if (name->find('\0') != std::string::npos) throw ScriptError("embedded null byte");
+        const char* text =
+            std::getenv(name->c_str()); // nothing sets variables while a program runs
+        return text ? Value(std::string(text)) : fallback;
+      }));
+  auto environ = Dict::make();
+  for (char** entry = ::environ; *entry; ++entry) {
+    std::string_view text(*entry);
+    const size_t eq = text.find('=');
+    if (eq != std::string_view::npos)
+      environ->set(Value(std::string(text.substr(0, eq))), Value(std::string(text.substr(eq + 1))));
+  }
+  os->members.insert_or_assign("environ", Value(environ));
   state.modules.insert_or_assign("os", std::move(os));
 
   // sys.path is a list a program may append to; imports search the program's
@@ -81,6 +106,24 @@ void installScriptModules(ExecState& state) {
   auto gzip = scriptModule("gzip");
   gzip->members.insert_or_assign("open", scriptUnavailable("gzip.open", "it has no file system"));
   state.modules.insert_or_assign("gzip", std::move(gzip));
+
+  // `string`'s constants (examples/mlperf/metrics.py strips string.punctuation)
+  auto string = scriptModule("string");
+  const std::string lower = "abcdefghijklmnopqrstuvwxyz", upper = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  const std::string digits = "0123456789", punctuation = R"(!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~)",
+                    whitespace = " \t\n\r\x0b\x0c";
+  for (const auto& [name, text] : std::initializer_list<std::pair<const char*, std::string>>{
+           {"ascii_lowercase", lower},
+           {"ascii_uppercase", upper},
+           {"ascii_letters", lower + upper},
+           {"digits", digits},
+           {"hexdigits", digits + "abcdefABCDEF"},
+           {"octdigits", "01234567"},
+           {"punctuation", punctuation},
+           {"whitespace", whitespace},
+           {"printable", digits + lower + upper + punctuation + whitespace}})
+    string->members.insert_or_assign(name, Value(text));
+  state.modules.insert_or_assign("string", std::move(string));
 
   auto argparse = scriptModule("argparse");
   argparse->members.insert_or_assign("ArgumentParser",

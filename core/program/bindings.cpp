@@ -40,11 +40,13 @@ void installTinygrad(frontend::Interpreter& interpreter, const std::string& load
   // Submodules first: registering "tinygrad.function" binds tinygrad.function
   // to the submodule, and tinygrad's own __init__ then rebinds it to the
   // decorator, as registering the package's members last does here.
-  // tinygrad/tensor.py's module names model files import with Tensor (bert.py: `cast`, typing's)
+  // tinygrad/tensor.py's module names model files import with Tensor (bert.py: `cast`, typing's;
+  // examples/mlperf/helpers.py: dtypes)
   frontend::Value cast = frontend::makeNative("cast", [](frontend::Args& a) {
     return a.bind({"typ", "val"})[1];
   });
-  interpreter.registerModule("tinygrad.tensor", {{"Tensor", tensor}, {"cast", cast}});
+  interpreter.registerModule("tinygrad.tensor",
+                             {{"Tensor", tensor}, {"dtypes", dtypes}, {"cast", cast}});
   interpreter.registerModule("tinygrad.dtype", {{"dtypes", dtypes}});
   interpreter.registerModule("tinygrad.function", {{"function", function}});
   frontend::Value context = contextClass();

@@ -1,6 +1,7 @@
 // Programs importing the standard modules model code uses (functools,
-// itertools, typing, math, dataclasses, abc, re, pathlib) and what CPython 3.11 prints for each.
-// Iterator results are printed through list(), as they are lists here.
+// itertools, typing, math, dataclasses, abc, re, pathlib, unicodedata, string, os) and what
+// CPython 3.11 prints for each. Iterator results are printed through list(), as they are lists
+// here.
 #pragma once
 
 namespace modulecases {
@@ -202,6 +203,25 @@ print(Path("a/b.txt").with_suffix(".bin"), Path("a").parent, Path("/").parent, P
 )py",
      R"out(True wiki .gz b.tar ('a', 'b') /x/y z/q
 a/b.bin . / /c PosixPath('m') True x/y/z
+)out"},
+    {"unicodedata, string and os.getenv", R"py(import os
+import string
+import unicodedata
+def is_punctuation(ch):
+    return unicodedata.category(ch).startswith("P")
+def strip_accents(text):
+    return "".join(c for c in unicodedata.normalize("NFD", text) if unicodedata.category(c) != "Mn")
+print([unicodedata.category(c) for c in "aZ5 \t!$+_(]^~"])
+print([c for c in "Hello, world! (a+b)=c_d" if is_punctuation(c)], strip_accents("Plain ASCII"))
+print(os.getenv("UOPSCOPE_SURELY_UNSET_VARIABLE"), os.getenv("UOPSCOPE_SURELY_UNSET_VARIABLE", "large"), len(os.environ.get("UOPSCOPE_SURELY_UNSET_VARIABLE", "")))
+print("".join(c for c in "Don't stop, (ever)!" if c not in string.punctuation), string.digits, len(string.printable))
+print(repr(string.whitespace), string.ascii_letters[20:30], string.hexdigits, string.octdigits)
+)py",
+     R"out(['Ll', 'Lu', 'Nd', 'Zs', 'Cc', 'Po', 'Sc', 'Sm', 'Pc', 'Ps', 'Pe', 'Sk', 'Sm']
+[',', '!', '(', ')', '_'] Plain ASCII
+None large 0
+Dont stop ever 0123456789 100
+' \t\n\r\x0b\x0c' uvwxyzABCD 0123456789abcdefABCDEF 01234567
 )out"},
 };
 

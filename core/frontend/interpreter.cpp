@@ -109,7 +109,8 @@ std::optional<Value> Interpreter::global(std::string_view name) const {
 std::vector<std::string> Interpreter::globalNames() const {
   std::vector<std::string> names;
   for (const auto& [name, value] : m_state->globals->vars)
-    if (name != "__file__") names.push_back(name); // the program's own names
+    // the program's own names: not __file__, nor a match statement's subject ($match)
+    if (name != "__file__" && !name.starts_with('$')) names.push_back(name);
   std::sort(names.begin(), names.end());
   return names;
 }

@@ -1,5 +1,5 @@
 // The match statement, read as the if/elif chain it means: the subject is
-// stored in a hidden local ("$match", no Python name), each case becomes a
+// stored in a hidden variable ("$match", no Python name), each case becomes a
 // branch whose test checks its pattern against it and binds its captures with
 // assignment expressions, then its guard. Patterns: literals (numbers,
 // strings, None, True, False), dotted values (Color.RED), captures, `_`, `|`,
@@ -74,11 +74,13 @@ bool Parser::atMatchStatement() const {
 
 void Parser::matchStatement(Block& out) {
   Location loc = next().loc;
-  auto store = std::make_unique<AssignStmt>(loc);
-  store->targets.push_back(name(loc, kSubject));
+  // stored by an assignment expression: an assignment statement at the top
+  // level would become the program's last assignment (its output)
+  auto store = std::make_unique<NamedExpr>(loc);
+  store->name = kSubject;
   store->value = starExpressions();
   if (m_namedLocals) m_namedLocals->insert(kSubject);
-  out.push_back(std::move(store));
+  out.push_back(std::make_unique<ExprStmt>(loc, seal(std::move(store))));
   expectOp(":");
   if (peek().kind != TokenKind::Newline) unexpected("end of line");
   next();

@@ -226,7 +226,8 @@ print(1 if [] else 2, "yes" if range(1) else "no")
 
   void globalsAfterRun() {
     Interpreter interpreter;
-    interpreter.load("t.py", "a = 1\nb, c = 'x', [2.5, None]\ndef f(): pass\n");
+    interpreter.load("t.py",
+                     "a = 1\nb, c = 'x', [2.5, None]\ndef f(): pass\nmatch a:\n  case _: pass\n");
     QCOMPARE(reprOf(interpreter.global("a")), QStringLiteral("1"));
     QCOMPARE(reprOf(interpreter.global("c")), QStringLiteral("[2.5, None]"));
     QCOMPARE(reprOf(interpreter.global("f")), QStringLiteral("<function f>"));
@@ -264,6 +265,9 @@ print(1 if [] else 2, "yes" if range(1) else "no")
     QTest::newRow("function bodies do not count")
         << QStringLiteral("out = 'top'\ndef f():\n  inner = 1\nf()") << QStringLiteral("'top'")
         << 1;
+    QTest::newRow("a match statement's subject and captures are none")
+        << QStringLiteral("out = [1]\nmatch out:\n  case [x]:\n    print(x)")
+        << QStringLiteral("[1]") << 1;
     QTest::newRow("none") << QStringLiteral("print(1)") << QStringLiteral("<unset>") << 0;
   }
   void lastAssignment() {

@@ -49,9 +49,9 @@ struct RunOptions {
 };
 
 // Without --json: what the program printed, then each output with where it came from.
+// What the program printed has been shown as it ran.
 void printReadable(const uops::program::LoadedProgram& program, const uops::DeviceRun& run,
                    const std::string& device, size_t schedule) {
-  std::cout << program.printed;
   if (schedule > 0 && schedule <= program.schedules.size()) {
     std::cout << "schedule " << uops::program::scheduleLabel(program, schedule) << "\n";
     for (size_t i = 0; i < run.outputs.size(); ++i)
@@ -238,7 +238,12 @@ void checkApplies(const RunOptions& options, const CLI::App& cmd) {
 }
 
 void run(const RunOptions& options) {
-  uops::program::LoadedProgram program = loadOrFail(options.path, options.device);
+  // what the program prints shows as it runs (a training loop's losses), and
+  // stays on the screen when a later line fails; --json prints one object
+  auto streamed = [](std::string_view text) { std::cout << text << std::flush; };
+  uops::program::LoadedProgram program =
+      loadOrFail(options.path, options.device,
+                 options.json ? std::function<void(std::string_view)>{} : streamed);
   // A program whose tensors only reach Python values (a loop printing
   // loss.item() inside main()) ran its schedules while it loaded: what it
   // printed is its result.

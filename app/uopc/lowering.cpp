@@ -67,12 +67,14 @@ void addLoweringFlags(CLI::App* cmd, LoweringOptions& options) {
                   "inputs the buffers earlier ones computed; default: the whole program as one graph");
 }
 
-uops::program::LoadedProgram loadOrFail(const std::string& path, const std::string& device) {
+uops::program::LoadedProgram loadOrFail(const std::string& path, const std::string& device,
+                                        std::function<void(std::string_view)> printed) {
   try {
     // a compile-only target runs nothing: work done while loading runs on the CPU
     const bool compileOnly = !device.empty() && uops::describeDevice(device).compileOnly;
     uops::program::LoadOptions options = uops::program::LoadOptions::on(compileOnly ? "CPU" : device);
     options.modulePath = modulePathFolders();
+    options.printed = std::move(printed);
     return uops::program::loadProgramFile(path, options);
   } catch (const uops::frontend::LoadError& e) {
     failWith(e.what());

@@ -40,8 +40,9 @@ void addLoweringFlags(CLI::App* cmd, LoweringOptions& options);
 void addModulePathFlag(CLI::App* cmd);
 
 // `device`: where work done while loading runs (realization points, @autobatch
-// calls); empty: REF.
-uops::program::LoadedProgram loadOrFail(const std::string& path, const std::string& device = "");
+// calls); empty: REF. `printed`: told each print()'s text as it happens.
+uops::program::LoadedProgram loadOrFail(const std::string& path, const std::string& device = "",
+                                        std::function<void(std::string_view)> printed = {});
 uops::CodegenTarget targetFor(const LoweringOptions& options);
 
 // The program lowered through every stage (trace and remarks as asked).

@@ -88,7 +88,10 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
   frontend::Interpreter interpreter;
   interpreter.setLimits(options.limits);
   interpreter.setModulePath({options.modulePath.begin(), options.modulePath.end()});
-  interpreter.setPrintSink([&program](std::string_view s) { program.printed += s; });
+  interpreter.setPrintSink([&program, &options](std::string_view s) {
+    program.printed += s;
+    if (options.printed) options.printed(s);
+  });
   std::string device = options.device.empty() ? "REF" : options.device;
   installTinygrad(interpreter, device);
   numpy::installNumpy(interpreter);

@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace uops::program {
@@ -70,6 +71,10 @@ struct LoadOptions {
   // the program, why, where, on which step of the program's loops, and its
   // graphs (what the explorer shows while later steps still run).
   std::function<void(const RealizationReport&)> realizing{};
+  // Told the text of each print() as the program prints it (LoadedProgram's
+  // `printed` gathers it too): a training loop's progress shows while it runs,
+  // and what it printed before a load error is not lost.
+  std::function<void(std::string_view)> printed{};
   // Folders where `import name` looks for name.py after the program's own folder.
   std::vector<std::string> modulePath{};
   // Set from another thread, loading stops before the next realization point

@@ -144,6 +144,26 @@ private Q_SLOTS:
     QVERIFY2(none.err.contains(QStringLiteral("the program has no outputs")), qPrintable(none.err));
   }
 
+  // What a program prints shows as it runs, so a later error leaves it on
+  // the screen, as Python does; --json keeps stdout empty on an error
+  void printedTextSurvivesALoadError() {
+    const QString path = writeProgram(m_dir, "fails.py",
+                                      "from tinygrad import Tensor\n"
+                                      "x = Tensor([1.0, 2.0])\n"
+                                      "print('step', x.sum().item())\n"
+                                      "y = x.reshape(3)\n");
+    QVERIFY(!path.isEmpty());
+    Result r =
+        uopc({QStringLiteral("run"), QStringLiteral("--device"), QStringLiteral("CPU"), path});
+    QCOMPARE(r.code, 1);
+    QCOMPARE(r.out, QStringLiteral("step 3.0\n"));
+    QVERIFY2(r.err.contains(QStringLiteral("fails.py:4:")), qPrintable(r.err));
+    Result json = uopc({QStringLiteral("run"), QStringLiteral("--json"), QStringLiteral("--device"),
+                        QStringLiteral("CPU"), path});
+    QCOMPARE(json.code, 1);
+    QVERIFY2(json.out.isEmpty(), qPrintable(json.out));
+  }
+
   // --check computes the outputs with the reference evaluator too; without
   // it nothing is checked; above --check-limit the check is skipped, saying why.
   void checkAgainstReference() {

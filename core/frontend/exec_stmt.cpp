@@ -231,6 +231,10 @@ void Executor::execImportFrom(const ImportFromStmt& s, Scope& scope) {
   }
   for (const Alias& alias : s.names) {
     auto member = module.members.find(alias.name);
+    // `from package import module`: a submodule not imported yet
+    if (member == module.members.end() &&
+        importLocalModule(m_state, s.module + "." + alias.name, alias.loc))
+      member = module.members.find(alias.name);
     if (member == module.members.end()) {
       std::vector<std::string> names;
       for (const auto& [name, value] : module.members)

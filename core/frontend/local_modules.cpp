@@ -40,15 +40,28 @@ std::shared_ptr<Namespace> importLocalModule(ExecState& state, const std::string
     std::filesystem::path own = std::filesystem::path(state.mainProgram->source.name()).parent_path();
     folders.insert(folders.begin(), own.empty() ? std::filesystem::path(".") : own);
   }
+  // a.b is a/b.py, or the package a/b/: its __init__.py, or nothing in a
+  // folder without one (a namespace package, whose modules import one by one)
   std::filesystem::path file;
+  bool package = false;
   for (const std::filesystem::path& folder : folders) {
     std::error_code error;
     if (std::filesystem::is_regular_file(folder / (relative + ".py"), error)) {
       file = folder / (relative + ".py");
       break;
     }
+    if (std::filesystem::is_directory(folder / relative, error)) {
+      package = true;
+      if (std::filesystem::is_regular_file(folder / relative / "__init__.py", error))
+        file = folder / relative / "__init__.py";
+      break;
+    }
   }
-  if (file.empty()) return nullptr;
+  if (file.empty() && !package) return nullptr;
+  if (file.empty()) {
+    registerModuleIn(state, dottedName, {});
+    return state.modules.at(dottedName);
+  }
   if (std::find(state.importing.begin(), state.importing.end(), dottedName) != state.importing.end())
     throw LoadError::at(state.mainProgram->source, loc,
                         fmt::format("circular import: '{}' imports itself back", dottedName));

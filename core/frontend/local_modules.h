@@ -1,5 +1,6 @@
 // Modules of the program's own: `import model` or `from layers import Block`
-// finds model.py (a.b: a/b.py) in the program's folder, then in the folders
+// finds model.py (a.b: a/b.py, or the package a/b/ with its __init__.py or
+// without one) in the program's folder, then in the folders
 // of the module path (uopc --path), runs it once in a module scope of its
 // own (`__name__` its dotted name) and registers its top-level names. Its
 // errors name its own file; a module importing itself back is a load error.

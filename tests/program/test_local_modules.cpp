@@ -64,6 +64,28 @@ private Q_SLOTS:
              std::string("2\n"));
   }
 
+  // `from package import module` imports the submodule (tinygrad's
+  // examples/mlperf/helpers.py: `from extra.models import bert`); a folder
+  // with an __init__.py runs it as the package, one without is a namespace
+  void importsSubmodulesOfPackages() {
+    QTemporaryDir dir;
+    write(dir, QStringLiteral("models/bert.py"), "SIZE = 'tiny'\n");
+    write(dir, QStringLiteral("models/nested/deep.py"), "def f(): return 7\n");
+    write(dir, QStringLiteral("pkg/__init__.py"), "print('pkg init')\nVERSION = 3\n");
+    write(dir, QStringLiteral("pkg/mod.py"), "from pkg import VERSION\nDOUBLE = VERSION * 2\n");
+    write(dir, QStringLiteral("main.py"),
+          "from models import bert\nfrom models.nested import deep\nimport pkg\nfrom pkg import "
+          "mod, VERSION\n"
+          "import models\nprint(bert.SIZE, deep.f(), VERSION, mod.DOUBLE, models.bert.SIZE)\n");
+    uops::program::LoadedProgram p =
+        uops::program::loadProgramFile(dir.filePath(QStringLiteral("main.py")).toStdString());
+    QCOMPARE(qs(p.printed), QStringLiteral("pkg init\ntiny 7 3 6 tiny\n"));
+    write(dir, QStringLiteral("missing.py"), "from models import nothing\n");
+    const std::string missing = loadError(dir.filePath(QStringLiteral("missing.py")));
+    QVERIFY2(missing.find("cannot import name 'nothing' from 'models'") != std::string::npos,
+             missing.c_str());
+  }
+
   void errorsNameTheModulesFile() {
     QTemporaryDir dir;
     write(dir, QStringLiteral("a.py"), "import b\n");

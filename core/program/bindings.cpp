@@ -13,8 +13,13 @@
 #include "core/program/symbolic_int.h"
 #include "core/program/tensor_class.h"
 #include "core/program/tiny_jit.h"
+#include "core/program/convert.h"
+#include "core/numpy/np_dtype.h"
+#include "core/numpy/np_dtype_object.h"
 
 #include <memory>
+
+#include <fmt/format.h>
 
 namespace uops::program {
 namespace {
@@ -45,8 +50,21 @@ void installTinygrad(frontend::Interpreter& interpreter, const std::string& load
   frontend::Value cast = frontend::makeNative("cast", [](frontend::Args& a) {
     return a.bind({"typ", "val"})[1];
   });
-  interpreter.registerModule("tinygrad.tensor",
-                             {{"Tensor", tensor}, {"dtypes", dtypes}, {"cast", cast}});
+  // _to_np_dtype (mask_rcnn.py sizes its numpy batch with it): the numpy
+  // scalar type of a dtype numpy here has
+  frontend::Value toNpDtype = frontend::makeNative("_to_np_dtype", [](frontend::Args& a) {
+    const DType dtype = toDType(a, a.bind({"dtype"})[0], "dtype");
+    const std::string_view name = scalarNumpyName(dtype.scalar);
+    const std::optional<numpy::NpType> type = numpy::typeNamed(name);
+    if (!type)
+      a.fail(fmt::format("_to_np_dtype: numpy here has no {} (it has bool, uint8, int32, int64, "
+                         "float32 and float64)",
+                         name));
+    return numpy::scalarTypeValue(*type);
+  });
+  interpreter.registerModule(
+      "tinygrad.tensor",
+      {{"Tensor", tensor}, {"dtypes", dtypes}, {"cast", cast}, {"_to_np_dtype", toNpDtype}});
   interpreter.registerModule("tinygrad.dtype", {{"dtypes", dtypes}});
   interpreter.registerModule("tinygrad.function", {{"function", function}});
   frontend::Value context = contextClass();

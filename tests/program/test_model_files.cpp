@@ -91,6 +91,27 @@ print(half, collections.OrderedDict(a=1), get_child(cast(Net, Net()), "layers.0.
     QCOMPARE(qs(p.printed), QStringLiteral("True {'a': 1} [1.0, 2.0] datasets/wiki\n"));
   }
 
+  // mask_rcnn.py's `from tinygrad.tensor import _to_np_dtype`: numpy's scalar
+  // types, as tinygrad prints them; a dtype numpy here lacks is an error
+  void numpyTypesOfDtypes() {
+    uops::program::LoadedProgram p = uops::program::loadProgram(
+        "np_types.py", R"(from tinygrad.tensor import _to_np_dtype, dtypes
+print(_to_np_dtype(dtypes.float32), _to_np_dtype(dtypes.int32), _to_np_dtype(dtypes.bool), _to_np_dtype(dtypes.uint8))
+)");
+    QCOMPARE(qs(p.printed),
+             QStringLiteral("<class 'numpy.float32'> <class 'numpy.int32'> <class 'numpy.bool_'> "
+                            "<class 'numpy.uint8'>\n"));
+    try {
+      uops::program::loadProgram(
+          "half.py",
+          "from tinygrad.tensor import _to_np_dtype, dtypes\nt = _to_np_dtype(dtypes.float16)\n");
+      QFAIL("float16 has no numpy type here");
+    } catch (const std::exception& e) {
+      QVERIFY2(std::string(e.what()).find("numpy here has no float16") != std::string::npos,
+               e.what());
+    }
+  }
+
   void weightLoadersSayWhyTheyCannotRun() {
     const std::string fetchError = loadErrorOf("from tinygrad.helpers import fetch\nfetch('https://example.com/w.pth')\n");
     QVERIFY2(fetchError.find("RuntimeError: tinygrad.helpers.fetch('https://example.com/w.pth'): no network is "

@@ -86,6 +86,10 @@ std::string percentField(char conversion, const Value& value, const std::string&
     if (!value.isIntLike()) throw ScriptError("%c requires an int or a unicode character");
     return formatValue(value, (left ? "<" : ">") + widthText + "c");
   }
+  // a host number (a numpy scalar) formats as the Python number it stands for
+  if (value.isObject())
+    if (std::optional<Value> n = value.object()->asNumber())
+      return percentField(conversion, *n, flags, width, precision);
   if (!value.isNumber())
     throw ScriptError(fmt::format(
         "%{} format: {} is required, not {}", conversion,

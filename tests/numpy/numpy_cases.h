@@ -12,106 +12,302 @@ struct Case {
 
 inline constexpr Case kCases[] = {
     {"repr float",
-     "print(repr(np.array([1., 2.])), repr(np.array([1., 2.], dtype=np.float32)))\nprint(repr(np.array([1., 2.5])), repr(np.array([0.1, 0.2, 0.30000000000000004], dtype=np.float32)))\nprint(repr(np.array([-1.5, 3.25, 100.0])))",
-     "array([1., 2.]) array([1., 2.], dtype=float32)\narray([1. , 2.5]) array([0.1, 0.2, 0.3], dtype=float32)\narray([ -1.5 ,   3.25, 100.  ])\n"},
+     "print(repr(np.array([1., 2.])), repr(np.array([1., 2.], "
+     "dtype=np.float32)))\nprint(repr(np.array([1., 2.5])), repr(np.array([0.1, 0.2, "
+     "0.30000000000000004], dtype=np.float32)))\nprint(repr(np.array([-1.5, 3.25, 100.0])))",
+     "array([1., 2.]) array([1., 2.], dtype=float32)\narray([1. , 2.5]) array([0.1, 0.2, 0.3], "
+     "dtype=float32)\narray([ -1.5 ,   3.25, 100.  ])\n"},
     {"str float",
-     "print(np.array([1., 2.]))\nprint(np.array([[1.5, 2], [3, 4]], dtype=np.float32))\nprint(np.array([1/3, 2/3]))\nprint(np.array([-0.5, 0.25]))",
+     "print(np.array([1., 2.]))\nprint(np.array([[1.5, 2], [3, 4]], "
+     "dtype=np.float32))\nprint(np.array([1/3, 2/3]))\nprint(np.array([-0.5, 0.25]))",
      "[1. 2.]\n[[1.5 2. ]\n [3.  4. ]]\n[0.33333333 0.66666667]\n[-0.5   0.25]\n"},
     {"scientific",
-     "print(repr(np.array([1e-5, 1.])))\nprint(repr(np.array([1.5e-5, 1.])))\nprint(repr(np.array([1e10, 1])))\nprint(np.array([1e-20, 2.5e3, -7]))\nprint(repr(np.array([1e8, 2e8], dtype=np.float32)))",
-     "array([1.e-05, 1.e+00])\narray([1.5e-05, 1.0e+00])\narray([1.e+10, 1.e+00])\n[ 1.0e-20  2.5e+03 -7.0e+00]\narray([1.e+08, 2.e+08], dtype=float32)\n"},
+     "print(repr(np.array([1e-5, 1.])))\nprint(repr(np.array([1.5e-5, "
+     "1.])))\nprint(repr(np.array([1e10, 1])))\nprint(np.array([1e-20, 2.5e3, "
+     "-7]))\nprint(repr(np.array([1e8, 2e8], dtype=np.float32)))",
+     "array([1.e-05, 1.e+00])\narray([1.5e-05, 1.0e+00])\narray([1.e+10, 1.e+00])\n[ 1.0e-20  "
+     "2.5e+03 -7.0e+00]\narray([1.e+08, 2.e+08], dtype=float32)\n"},
     {"non-finite",
-     "print(repr(np.array([np.nan, 1., -np.inf])))\nprint(np.array([np.inf, 2.5]))\nprint(repr(np.array([np.nan, np.nan])))",
+     "print(repr(np.array([np.nan, 1., -np.inf])))\nprint(np.array([np.inf, "
+     "2.5]))\nprint(repr(np.array([np.nan, np.nan])))",
      "array([ nan,   1., -inf])\n[inf 2.5]\narray([nan, nan])\n"},
     {"ints and bools",
-     "print(repr(np.array([1, 2, 300])), repr(np.array([1, -2], dtype=np.int32)), repr(np.array([7, 255], dtype=np.uint8)))\nprint(np.array([[1, -20], [300, 4]]))\nprint(repr(np.array([True, False])), np.array([True, True]))",
-     "array([  1,   2, 300]) array([ 1, -2], dtype=int32) array([  7, 255], dtype=uint8)\n[[  1 -20]\n [300   4]]\narray([ True, False]) [ True  True]\n"},
+     "print(repr(np.array([1, 2, 300])), repr(np.array([1, -2], dtype=np.int32)), "
+     "repr(np.array([7, 255], dtype=np.uint8)))\nprint(np.array([[1, -20], [300, "
+     "4]]))\nprint(repr(np.array([True, False])), np.array([True, True]))",
+     "array([  1,   2, 300]) array([ 1, -2], dtype=int32) array([  7, 255], dtype=uint8)\n[[  1 "
+     "-20]\n [300   4]]\narray([ True, False]) [ True  True]\n"},
     {"nested",
-     "print(repr(np.array([[1, 2], [3, 4]])))\nprint(repr(np.arange(12).reshape(2, 3, 2)))\nprint(np.arange(12.).reshape(2, 3, 2))\nprint(repr(np.zeros((2, 2), dtype=np.float32)))",
-     "array([[1, 2],\n       [3, 4]])\narray([[[ 0,  1],\n        [ 2,  3],\n        [ 4,  5]],\n\n       [[ 6,  7],\n        [ 8,  9],\n        [10, 11]]])\n[[[ 0.  1.]\n  [ 2.  3.]\n  [ 4.  5.]]\n\n [[ 6.  7.]\n  [ 8.  9.]\n  [10. 11.]]]\narray([[0., 0.],\n       [0., 0.]], dtype=float32)\n"},
+     "print(repr(np.array([[1, 2], [3, 4]])))\nprint(repr(np.arange(12).reshape(2, 3, "
+     "2)))\nprint(np.arange(12.).reshape(2, 3, 2))\nprint(repr(np.zeros((2, 2), "
+     "dtype=np.float32)))",
+     "array([[1, 2],\n       [3, 4]])\narray([[[ 0,  1],\n        [ 2,  3],\n        [ 4,  "
+     "5]],\n\n       [[ 6,  7],\n        [ 8,  9],\n        [10, 11]]])\n[[[ 0.  1.]\n  [ 2.  "
+     "3.]\n  [ 4.  5.]]\n\n [[ 6.  7.]\n  [ 8.  9.]\n  [10. 11.]]]\narray([[0., 0.],\n       [0., "
+     "0.]], dtype=float32)\n"},
     {"wrapping",
-     "print(repr(np.arange(30.) / 7))\nprint(np.arange(30.) / 7)\nprint(repr(np.arange(40, dtype=np.int32)))\nprint(repr(np.linspace(0, 1, 23, dtype=np.float32)))",
-     "array([0.        , 0.14285714, 0.28571429, 0.42857143, 0.57142857,\n       0.71428571, 0.85714286, 1.        , 1.14285714, 1.28571429,\n       1.42857143, 1.57142857, 1.71428571, 1.85714286, 2.        ,\n       2.14285714, 2.28571429, 2.42857143, 2.57142857, 2.71428571,\n       2.85714286, 3.        , 3.14285714, 3.28571429, 3.42857143,\n       3.57142857, 3.71428571, 3.85714286, 4.        , 4.14285714])\n[0.         0.14285714 0.28571429 0.42857143 0.57142857 0.71428571\n 0.85714286 1.         1.14285714 1.28571429 1.42857143 1.57142857\n 1.71428571 1.85714286 2.         2.14285714 2.28571429 2.42857143\n 2.57142857 2.71428571 2.85714286 3.         3.14285714 3.28571429\n 3.42857143 3.57142857 3.71428571 3.85714286 4.         4.14285714]\narray([ 0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, 16,\n       17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33,\n       34, 35, 36, 37, 38, 39], dtype=int32)\narray([0.        , 0.04545455, 0.09090909, 0.13636364, 0.18181819,\n       0.22727273, 0.27272728, 0.3181818 , 0.36363637, 0.4090909 ,\n       0.45454547, 0.5       , 0.54545456, 0.59090906, 0.6363636 ,\n       0.6818182 , 0.72727275, 0.77272725, 0.8181818 , 0.8636364 ,\n       0.90909094, 0.95454544, 1.        ], dtype=float32)\n"},
+     "print(repr(np.arange(30.) / 7))\nprint(np.arange(30.) / 7)\nprint(repr(np.arange(40, "
+     "dtype=np.int32)))\nprint(repr(np.linspace(0, 1, 23, dtype=np.float32)))",
+     "array([0.        , 0.14285714, 0.28571429, 0.42857143, 0.57142857,\n       0.71428571, "
+     "0.85714286, 1.        , 1.14285714, 1.28571429,\n       1.42857143, 1.57142857, 1.71428571, "
+     "1.85714286, 2.        ,\n       2.14285714, 2.28571429, 2.42857143, 2.57142857, "
+     "2.71428571,\n       2.85714286, 3.        , 3.14285714, 3.28571429, 3.42857143,\n       "
+     "3.57142857, 3.71428571, 3.85714286, 4.        , 4.14285714])\n[0.         0.14285714 "
+     "0.28571429 0.42857143 0.57142857 0.71428571\n 0.85714286 1.         1.14285714 1.28571429 "
+     "1.42857143 1.57142857\n 1.71428571 1.85714286 2.         2.14285714 2.28571429 2.42857143\n "
+     "2.57142857 2.71428571 2.85714286 3.         3.14285714 3.28571429\n 3.42857143 3.57142857 "
+     "3.71428571 3.85714286 4.         4.14285714]\narray([ 0,  1,  2,  3,  4,  5,  6,  7,  8,  9, "
+     "10, 11, 12, 13, 14, 15, 16,\n       17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, "
+     "31, 32, 33,\n       34, 35, 36, 37, 38, 39], dtype=int32)\narray([0.        , 0.04545455, "
+     "0.09090909, 0.13636364, 0.18181819,\n       0.22727273, 0.27272728, 0.3181818 , 0.36363637, "
+     "0.4090909 ,\n       0.45454547, 0.5       , 0.54545456, 0.59090906, 0.6363636 ,\n       "
+     "0.6818182 , 0.72727275, 0.77272725, 0.8181818 , 0.8636364 ,\n       0.90909094, 0.95454544, "
+     "1.        ], dtype=float32)\n"},
     {"summarised",
-     "print(repr(np.arange(2000)))\nprint(np.arange(3000.).reshape(1000, 3))\nprint(np.zeros((40, 40), dtype=np.int32))",
-     "array([   0,    1,    2, ..., 1997, 1998, 1999])\n[[0.000e+00 1.000e+00 2.000e+00]\n [3.000e+00 4.000e+00 5.000e+00]\n [6.000e+00 7.000e+00 8.000e+00]\n ...\n [2.991e+03 2.992e+03 2.993e+03]\n [2.994e+03 2.995e+03 2.996e+03]\n [2.997e+03 2.998e+03 2.999e+03]]\n[[0 0 0 ... 0 0 0]\n [0 0 0 ... 0 0 0]\n [0 0 0 ... 0 0 0]\n ...\n [0 0 0 ... 0 0 0]\n [0 0 0 ... 0 0 0]\n [0 0 0 ... 0 0 0]]\n"},
+     "print(repr(np.arange(2000)))\nprint(np.arange(3000.).reshape(1000, 3))\nprint(np.zeros((40, "
+     "40), dtype=np.int32))",
+     "array([   0,    1,    2, ..., 1997, 1998, 1999])\n[[0.000e+00 1.000e+00 2.000e+00]\n "
+     "[3.000e+00 4.000e+00 5.000e+00]\n [6.000e+00 7.000e+00 8.000e+00]\n ...\n [2.991e+03 "
+     "2.992e+03 2.993e+03]\n [2.994e+03 2.995e+03 2.996e+03]\n [2.997e+03 2.998e+03 "
+     "2.999e+03]]\n[[0 0 0 ... 0 0 0]\n [0 0 0 ... 0 0 0]\n [0 0 0 ... 0 0 0]\n ...\n [0 0 0 ... 0 "
+     "0 0]\n [0 0 0 ... 0 0 0]\n [0 0 0 ... 0 0 0]]\n"},
     {"empty and 0-d",
-     "print(repr(np.zeros(0)), repr(np.zeros(0, dtype=np.int64)), repr(np.zeros((2, 0))))\nprint(repr(np.array(3.5, dtype=np.float32)), np.array(3.5), repr(np.array(7)))\nprint(np.zeros(0))",
-     "array([], dtype=float64) array([], dtype=int64) array([], shape=(2, 0), dtype=float64)\narray(3.5, dtype=float32) 3.5 array(7)\n[]\n"},
+     "print(repr(np.zeros(0)), repr(np.zeros(0, dtype=np.int64)), repr(np.zeros((2, "
+     "0))))\nprint(repr(np.array(3.5, dtype=np.float32)), np.array(3.5), "
+     "repr(np.array(7)))\nprint(np.zeros(0))",
+     "array([], dtype=float64) array([], dtype=int64) array([], shape=(2, 0), "
+     "dtype=float64)\narray(3.5, dtype=float32) 3.5 array(7)\n[]\n"},
     {"scalars",
-     "f = np.float32(0.1)\nprint(f, repr(f), np.float64(2.5), np.int32(7), np.float32(1e-5), np.float32(3))\nprint(type(f).__name__, f.dtype, np.float32(1.5) + 1.0, np.float32(1.5) * np.float32(2))\nprint(np.array([1, 2], dtype=np.float32).sum(), np.array([1, 2]).sum(), np.array([1, 2], dtype=np.int32).mean())\nprint(f'{np.float32(2.5):.3f}', f'{np.int64(42):>5}', np.bool_(True))",
+     "f = np.float32(0.1)\nprint(f, repr(f), np.float64(2.5), np.int32(7), np.float32(1e-5), "
+     "np.float32(3))\nprint(type(f).__name__, f.dtype, np.float32(1.5) + 1.0, np.float32(1.5) * "
+     "np.float32(2))\nprint(np.array([1, 2], dtype=np.float32).sum(), np.array([1, 2]).sum(), "
+     "np.array([1, 2], dtype=np.int32).mean())\nprint(f'{np.float32(2.5):.3f}', "
+     "f'{np.int64(42):>5}', np.bool_(True))",
      "0.1 0.1 2.5 7 1e-05 3.0\nfloat32 float32 2.5 3.0\n3.0 3 1.5\n2.500    42 True\n"},
+    {"percent formatting of scalars",
+     "x = np.float32(1.5)\nn = np.int64(12)\nprint('%g %.3f %s %5.1f|%-6g|' % (x, x, x, "
+     "np.float64(2.25), np.float32(0.1)), '%d %x %03d' % (n, n, np.int32(7)), '{:g}'.format(x))",
+     "1.5 1.500 1.5   2.2|0.1   | 12 c 007 1.5\n"},
     {"dtypes",
-     "a = np.zeros(2, dtype=np.float32)\nprint(a.dtype, repr(a.dtype), a.dtype == np.float32, a.dtype == 'float32', a.dtype == np.float64, np.float32)\nprint(np.zeros(2, dtype='int32').dtype, np.zeros(2, dtype=int).dtype, np.zeros(2, dtype=float).dtype, np.zeros(2, dtype=bool).dtype, np.dtype('uint8'))\nprint(a.dtype.name, a.dtype.itemsize, a.itemsize, np.dtype(np.int32) == np.int32)",
-     "float32 dtype('float32') True True False <class 'numpy.float32'>\nint32 int64 float64 bool uint8\nfloat32 4 4 True\n"},
+     "a = np.zeros(2, dtype=np.float32)\nprint(a.dtype, repr(a.dtype), a.dtype == np.float32, "
+     "a.dtype == 'float32', a.dtype == np.float64, np.float32)\nprint(np.zeros(2, "
+     "dtype='int32').dtype, np.zeros(2, dtype=int).dtype, np.zeros(2, dtype=float).dtype, "
+     "np.zeros(2, dtype=bool).dtype, np.dtype('uint8'))\nprint(a.dtype.name, a.dtype.itemsize, "
+     "a.itemsize, np.dtype(np.int32) == np.int32)",
+     "float32 dtype('float32') True True False <class 'numpy.float32'>\nint32 int64 float64 bool "
+     "uint8\nfloat32 4 4 True\n"},
     {"promotion",
-     "i32 = np.array([1, 2], dtype=np.int32)\nf32 = np.array([1, 2], dtype=np.float32)\nu8 = np.array([250, 3], dtype=np.uint8)\nfor r in [f32 * np.float64(2), i32 + 2, i32 * 2.5, f32 / 2, np.array([1, 2]) / 2, i32 // 2, f32 + i32, f32 + u8, u8 + 10, i32 + np.array([1, 2]), np.array([True]) + np.array([True]), f32 + np.array(2.0), np.array([1, 2]) + np.int32(2)]:\n  print(repr(r))",
-     "array([2., 4.], dtype=float32)\narray([3, 4], dtype=int32)\narray([2.5, 5. ])\narray([0.5, 1. ], dtype=float32)\narray([0.5, 1. ])\narray([0, 1], dtype=int32)\narray([2., 4.])\narray([251.,   5.], dtype=float32)\narray([ 4, 13], dtype=uint8)\narray([2, 4])\narray([ True])\narray([3., 4.], dtype=float32)\narray([3, 4])\n"},
+     "i32 = np.array([1, 2], dtype=np.int32)\nf32 = np.array([1, 2], dtype=np.float32)\nu8 = "
+     "np.array([250, 3], dtype=np.uint8)\nfor r in [f32 * np.float64(2), i32 + 2, i32 * 2.5, f32 / "
+     "2, np.array([1, 2]) / 2, i32 // 2, f32 + i32, f32 + u8, u8 + 10, i32 + np.array([1, 2]), "
+     "np.array([True]) + np.array([True]), f32 + np.array(2.0), np.array([1, 2]) + np.int32(2)]:\n "
+     " print(repr(r))",
+     "array([2., 4.], dtype=float32)\narray([3, 4], dtype=int32)\narray([2.5, 5. ])\narray([0.5, "
+     "1. ], dtype=float32)\narray([0.5, 1. ])\narray([0, 1], dtype=int32)\narray([2., "
+     "4.])\narray([251.,   5.], dtype=float32)\narray([ 4, 13], dtype=uint8)\narray([2, "
+     "4])\narray([ True])\narray([3., 4.], dtype=float32)\narray([3, 4])\n"},
     {"operators",
-     "a = np.array([-3, -1, 0, 2, 7])\nb = np.array([2, 2, 3, -2, 4])\nprint(a // b, a % b, a ** 2, -a, abs(a), a & 3, a | 8, a ^ 1, ~a)\nx = np.array([-3.5, -1., 0.5, 2., 7.25])\ny = np.array([2., 2., 3., -2., 4.])\nprint(x // y, x % y, x ** 2, x / y)\nprint(a < 1, a == b, x >= y, a != 0)",
-     "[-2 -1  0 -1  1] [1 1 0 0 3] [ 9  1  0  4 49] [ 3  1  0 -2 -7] [3 1 0 2 7] [1 3 0 2 3] [-3 -1  8 10 15] [-4 -2  1  3  6] [ 2  0 -1 -3 -8]\n[-2. -1.  0. -1.  1.] [ 0.5   1.    0.5  -0.    3.25] [12.25    1.      0.25    4.     52.5625] [-1.75       -0.5         0.16666667 -1.          1.8125    ]\n[ True  True  True False False] [False False False False False] [False False False  True  True] [ True  True False  True  True]\n"},
+     "a = np.array([-3, -1, 0, 2, 7])\nb = np.array([2, 2, 3, -2, 4])\nprint(a // b, a % b, a ** "
+     "2, -a, abs(a), a & 3, a | 8, a ^ 1, ~a)\nx = np.array([-3.5, -1., 0.5, 2., 7.25])\ny = "
+     "np.array([2., 2., 3., -2., 4.])\nprint(x // y, x % y, x ** 2, x / y)\nprint(a < 1, a == b, x "
+     ">= y, a != 0)",
+     "[-2 -1  0 -1  1] [1 1 0 0 3] [ 9  1  0  4 49] [ 3  1  0 -2 -7] [3 1 0 2 7] [1 3 0 2 3] [-3 "
+     "-1  8 10 15] [-4 -2  1  3  6] [ 2  0 -1 -3 -8]\n[-2. -1.  0. -1.  1.] [ 0.5   1.    0.5  -0. "
+     "   3.25] [12.25    1.      0.25    4.     52.5625] [-1.75       -0.5         0.16666667 -1.  "
+     "        1.8125    ]\n[ True  True  True False False] [False False False False False] [False "
+     "False False  True  True] [ True  True False  True  True]\n"},
     {"broadcasting",
-     "a = np.arange(6).reshape(2, 3)\nprint(a + np.array([10, 20, 30]))\nprint(a * np.array([[1], [2]]))\nprint(np.arange(3)[:, None] - np.arange(4)[None, :])\nprint(2 - a, 1 / (a + 1))",
-     "[[10 21 32]\n [13 24 35]]\n[[ 0  1  2]\n [ 6  8 10]]\n[[ 0 -1 -2 -3]\n [ 1  0 -1 -2]\n [ 2  1  0 -1]]\n[[ 2  1  0]\n [-1 -2 -3]] [[1.         0.5        0.33333333]\n [0.25       0.2        0.16666667]]\n"},
+     "a = np.arange(6).reshape(2, 3)\nprint(a + np.array([10, 20, 30]))\nprint(a * np.array([[1], "
+     "[2]]))\nprint(np.arange(3)[:, None] - np.arange(4)[None, :])\nprint(2 - a, 1 / (a + 1))",
+     "[[10 21 32]\n [13 24 35]]\n[[ 0  1  2]\n [ 6  8 10]]\n[[ 0 -1 -2 -3]\n [ 1  0 -1 -2]\n [ 2  "
+     "1  0 -1]]\n[[ 2  1  0]\n [-1 -2 -3]] [[1.         0.5        0.33333333]\n [0.25       0.2   "
+     "     0.16666667]]\n"},
     {"in place",
-     "a = np.zeros(3, dtype=np.float32)\na += 1.5\na *= np.array([1, 2, 3])\nprint(repr(a))\nb = np.arange(4)\nb -= 1\nb[1:3] += 10\nprint(b)\nc = b\nc += 1\nprint(b)",
+     "a = np.zeros(3, dtype=np.float32)\na += 1.5\na *= np.array([1, 2, 3])\nprint(repr(a))\nb = "
+     "np.arange(4)\nb -= 1\nb[1:3] += 10\nprint(b)\nc = b\nc += 1\nprint(b)",
      "array([1.5, 3. , 4.5], dtype=float32)\n[-1 10 11  2]\n[ 0 11 12  3]\n"},
     {"reductions",
-     "a = np.arange(12).reshape(3, 4)\nprint(a.sum(), a.sum(axis=0), a.sum(axis=1), a.sum(axis=-1, keepdims=True))\nprint(a.mean(), a.mean(axis=0), a.max(), a.max(axis=1), a.min(axis=0), a.argmax(), a.argmax(axis=0), a.argmin(axis=1))\nprint(np.sum(a, axis=1), np.mean(a), np.argmax(np.array([1, 5, 5, 2])), np.max(a), a.prod(axis=1), a.any(), (a > 5).all(axis=1))",
-     "66 [12 15 18 21] [ 6 22 38] [[ 6]\n [22]\n [38]]\n5.5 [4. 5. 6. 7.] 11 [ 3  7 11] [0 1 2 3] 11 [2 2 2 2] [0 0 0]\n[ 6 22 38] 5.5 1 11 [   0  840 7920] True [False False  True]\n"},
+     "a = np.arange(12).reshape(3, 4)\nprint(a.sum(), a.sum(axis=0), a.sum(axis=1), a.sum(axis=-1, "
+     "keepdims=True))\nprint(a.mean(), a.mean(axis=0), a.max(), a.max(axis=1), a.min(axis=0), "
+     "a.argmax(), a.argmax(axis=0), a.argmin(axis=1))\nprint(np.sum(a, axis=1), np.mean(a), "
+     "np.argmax(np.array([1, 5, 5, 2])), np.max(a), a.prod(axis=1), a.any(), (a > 5).all(axis=1))",
+     "66 [12 15 18 21] [ 6 22 38] [[ 6]\n [22]\n [38]]\n5.5 [4. 5. 6. 7.] 11 [ 3  7 11] [0 1 2 3] "
+     "11 [2 2 2 2] [0 0 0]\n[ 6 22 38] 5.5 1 11 [   0  840 7920] True [False False  True]\n"},
     {"float32 sums",
-     "x = np.arange(1000, dtype=np.float32) * np.float32(0.1)\nprint(x.sum(), x.mean(), x.reshape(10, 100).sum(axis=1), x.reshape(100, 10).sum(axis=0)[:3])\ny = (np.arange(20000) % 7).astype(np.float32) / 3\nprint(y.sum(), y.mean(), np.arange(20000).mean(), (np.arange(20001) * 0.37).sum())",
-     "49950.0 49.95 [ 495. 1495. 2495. 3495. 4495. 5495. 6495. 7495. 8495. 9495.] [4950.     4960.0024 4970.    ]\n19999.0 0.99995 9999.5 74003700.0\n"},
+     "x = np.arange(1000, dtype=np.float32) * np.float32(0.1)\nprint(x.sum(), x.mean(), "
+     "x.reshape(10, 100).sum(axis=1), x.reshape(100, 10).sum(axis=0)[:3])\ny = (np.arange(20000) % "
+     "7).astype(np.float32) / 3\nprint(y.sum(), y.mean(), np.arange(20000).mean(), "
+     "(np.arange(20001) * 0.37).sum())",
+     "49950.0 49.95 [ 495. 1495. 2495. 3495. 4495. 5495. 6495. 7495. 8495. 9495.] [4950.     "
+     "4960.0024 4970.    ]\n19999.0 0.99995 9999.5 74003700.0\n"},
     {"normalising",
-     "np.random.seed(2)\nX = np.random.randn(50, 3).astype(np.float32) * 4 + 1\nprint(X.std(), X.var(), X.std(axis=0), X.mean(axis=0))\nZ = (X - X.mean(axis=0)) / X.std(axis=0)\nprint(Z[:2], Z.std(axis=0), np.std(np.arange(10)), np.var(np.arange(12).reshape(3, 4), axis=1, ddof=1), np.arange(6).std(keepdims=True))",
-     "4.3184447 18.648964 [4.1492085 4.506669  4.259067 ] [0.9268324  0.36605346 1.0777322 ]\n[[-0.3841368   0.09072759 -2.0245082 ]\n [ 1.5989196  -1.4511374  -0.80879724]] [0.9999998 1.0000001 1.       ] 2.8722813232690143 [1.66666667 1.66666667 1.66666667] [1.70782513]\n"},
+     "np.random.seed(2)\nX = np.random.randn(50, 3).astype(np.float32) * 4 + 1\nprint(X.std(), "
+     "X.var(), X.std(axis=0), X.mean(axis=0))\nZ = (X - X.mean(axis=0)) / "
+     "X.std(axis=0)\nprint(Z[:2], Z.std(axis=0), np.std(np.arange(10)), "
+     "np.var(np.arange(12).reshape(3, 4), axis=1, ddof=1), np.arange(6).std(keepdims=True))",
+     "4.3184447 18.648964 [4.1492085 4.506669  4.259067 ] [0.9268324  0.36605346 1.0777322 "
+     "]\n[[-0.3841368   0.09072759 -2.0245082 ]\n [ 1.5989196  -1.4511374  -0.80879724]] "
+     "[0.9999998 1.0000001 1.       ] 2.8722813232690143 [1.66666667 1.66666667 1.66666667] "
+     "[1.70782513]\n"},
     {"shapes",
-     "a = np.arange(6)\nb = a.reshape(2, 3)\nprint(b.shape, b.ndim, b.size, len(b), b.T, b.T.shape, a.reshape(-1, 2).shape, a.reshape((3, -1)).shape)\nc = np.arange(24).reshape(2, 3, 4)\nprint(c.transpose(1, 0, 2).shape, c.transpose().shape, np.transpose(c, (2, 0, 1))[1], c.flatten()[:5], c.ravel().shape)",
-     "(2, 3) 2 6 2 [[0 3]\n [1 4]\n [2 5]] (3, 2) (3, 2) (3, 2)\n(3, 2, 4) (4, 3, 2) [[ 1  5  9]\n [13 17 21]] [0 1 2 3 4] (24,)\n"},
+     "a = np.arange(6)\nb = a.reshape(2, 3)\nprint(b.shape, b.ndim, b.size, len(b), b.T, "
+     "b.T.shape, a.reshape(-1, 2).shape, a.reshape((3, -1)).shape)\nc = np.arange(24).reshape(2, "
+     "3, 4)\nprint(c.transpose(1, 0, 2).shape, c.transpose().shape, np.transpose(c, (2, 0, 1))[1], "
+     "c.flatten()[:5], c.ravel().shape)",
+     "(2, 3) 2 6 2 [[0 3]\n [1 4]\n [2 5]] (3, 2) (3, 2) (3, 2)\n(3, 2, 4) (4, 3, 2) [[ 1  5  9]\n "
+     "[13 17 21]] [0 1 2 3 4] (24,)\n"},
     {"concatenate stack",
-     "a = np.array([[1, 2], [3, 4]])\nb = np.array([[5, 6]])\nprint(np.concatenate([a, b]), np.concatenate((a, a), axis=1))\nprint(np.stack([a, a]), np.stack([a[0], b[0]], axis=1), np.stack((np.arange(3), np.ones(3))).dtype)\nprint(repr(np.concatenate([np.zeros(2, dtype=np.float32), np.ones(1, dtype=np.float32)])))",
-     "[[1 2]\n [3 4]\n [5 6]] [[1 2 1 2]\n [3 4 3 4]]\n[[[1 2]\n  [3 4]]\n\n [[1 2]\n  [3 4]]] [[1 5]\n [2 6]] float64\narray([0., 0., 1.], dtype=float32)\n"},
+     "a = np.array([[1, 2], [3, 4]])\nb = np.array([[5, 6]])\nprint(np.concatenate([a, b]), "
+     "np.concatenate((a, a), axis=1))\nprint(np.stack([a, a]), np.stack([a[0], b[0]], axis=1), "
+     "np.stack((np.arange(3), np.ones(3))).dtype)\nprint(repr(np.concatenate([np.zeros(2, "
+     "dtype=np.float32), np.ones(1, dtype=np.float32)])))",
+     "[[1 2]\n [3 4]\n [5 6]] [[1 2 1 2]\n [3 4 3 4]]\n[[[1 2]\n  [3 4]]\n\n [[1 2]\n  [3 4]]] [[1 "
+     "5]\n [2 6]] float64\narray([0., 0., 1.], dtype=float32)\n"},
     {"indexing",
-     "a = np.arange(24).reshape(4, 6)\nprint(a[1], a[-1, 2], a[1:3, ::2], a[:, 1], a[..., -1], a[None, 0].shape, a[::-1, 0])\nprint(a[[0, 2]], a[[3, 0, 3], 1:3], a[:, np.array([5, 0])], a[a % 5 == 0], a[np.array([True, False, True, False])])\nprint(type(a[0, 0]).__name__, a[0, 0] + 1, a[1][2], a[2:][0])",
-     "[ 6  7  8  9 10 11] 20 [[ 6  8 10]\n [12 14 16]] [ 1  7 13 19] [ 5 11 17 23] (1, 6) [18 12  6  0]\n[[ 0  1  2  3  4  5]\n [12 13 14 15 16 17]] [[19 20]\n [ 1  2]\n [19 20]] [[ 5  0]\n [11  6]\n [17 12]\n [23 18]] [ 0  5 10 15 20] [[ 0  1  2  3  4  5]\n [12 13 14 15 16 17]]\nint64 1 8 [12 13 14 15 16 17]\n"},
+     "a = np.arange(24).reshape(4, 6)\nprint(a[1], a[-1, 2], a[1:3, ::2], a[:, 1], a[..., -1], "
+     "a[None, 0].shape, a[::-1, 0])\nprint(a[[0, 2]], a[[3, 0, 3], 1:3], a[:, np.array([5, 0])], "
+     "a[a % 5 == 0], a[np.array([True, False, True, False])])\nprint(type(a[0, 0]).__name__, a[0, "
+     "0] + 1, a[1][2], a[2:][0])",
+     "[ 6  7  8  9 10 11] 20 [[ 6  8 10]\n [12 14 16]] [ 1  7 13 19] [ 5 11 17 23] (1, 6) [18 12  "
+     "6  0]\n[[ 0  1  2  3  4  5]\n [12 13 14 15 16 17]] [[19 20]\n [ 1  2]\n [19 20]] [[ 5  0]\n "
+     "[11  6]\n [17 12]\n [23 18]] [ 0  5 10 15 20] [[ 0  1  2  3  4  5]\n [12 13 14 15 16 "
+     "17]]\nint64 1 8 [12 13 14 15 16 17]\n"},
     {"setitem",
-     "a = np.zeros((3, 4), dtype=np.int32)\na[0] = 5\na[1, 1:3] = [7, 8]\na[:, -1] = np.arange(3)\na[a == 0] = -1\nprint(a)\na[2][0] = 99\nrow = a[1]\nrow[0] = 42\nprint(a)\nb = np.arange(5.)\nb[[0, 4]] = 9\nb[1:3] *= 2\nprint(b)",
-     "[[ 5  5  5 -1]\n [-1  7  8  1]\n [-1 -1 -1  2]]\n[[ 5  5  5 -1]\n [42  7  8  1]\n [99 -1 -1  2]]\n[9. 2. 4. 3. 9.]\n"},
+     "a = np.zeros((3, 4), dtype=np.int32)\na[0] = 5\na[1, 1:3] = [7, 8]\na[:, -1] = "
+     "np.arange(3)\na[a == 0] = -1\nprint(a)\na[2][0] = 99\nrow = a[1]\nrow[0] = 42\nprint(a)\nb = "
+     "np.arange(5.)\nb[[0, 4]] = 9\nb[1:3] *= 2\nprint(b)",
+     "[[ 5  5  5 -1]\n [-1  7  8  1]\n [-1 -1 -1  2]]\n[[ 5  5  5 -1]\n [42  7  8  1]\n [99 -1 -1  "
+     "2]]\n[9. 2. 4. 3. 9.]\n"},
     {"creation",
-     "print(np.zeros(3), np.ones((2, 2), dtype=np.int32), np.full((2,), 7), np.full(2, 1.5), np.full((1, 2), True), np.empty(2).shape)\nprint(np.arange(5), np.arange(2, 8, 2), np.arange(0, 1, 0.25), np.arange(3, dtype=np.float32), np.arange(5, 0, -2), np.arange(0.5, 3))\nprint(np.linspace(0, 1, 5), np.linspace(0, 1, 4, endpoint=False), np.eye(3), np.eye(2, 3, k=1, dtype=np.int32))\nprint(np.zeros_like(np.ones(2, dtype=np.int32)), np.ones_like(np.zeros((1, 2))), np.full_like(np.zeros(2), 3))",
-     "[0. 0. 0.] [[1 1]\n [1 1]] [7 7] [1.5 1.5] [[ True  True]] (2,)\n[0 1 2 3 4] [2 4 6] [0.   0.25 0.5  0.75] [0. 1. 2.] [5 3 1] [0.5 1.5 2.5]\n[0.   0.25 0.5  0.75 1.  ] [0.   0.25 0.5  0.75] [[1. 0. 0.]\n [0. 1. 0.]\n [0. 0. 1.]] [[0 1 0]\n [0 0 1]]\n[0 0] [[1. 1.]] [3. 3.]\n"},
+     "print(np.zeros(3), np.ones((2, 2), dtype=np.int32), np.full((2,), 7), np.full(2, 1.5), "
+     "np.full((1, 2), True), np.empty(2).shape)\nprint(np.arange(5), np.arange(2, 8, 2), "
+     "np.arange(0, 1, 0.25), np.arange(3, dtype=np.float32), np.arange(5, 0, -2), np.arange(0.5, "
+     "3))\nprint(np.linspace(0, 1, 5), np.linspace(0, 1, 4, endpoint=False), np.eye(3), np.eye(2, "
+     "3, k=1, dtype=np.int32))\nprint(np.zeros_like(np.ones(2, dtype=np.int32)), "
+     "np.ones_like(np.zeros((1, 2))), np.full_like(np.zeros(2), 3))",
+     "[0. 0. 0.] [[1 1]\n [1 1]] [7 7] [1.5 1.5] [[ True  True]] (2,)\n[0 1 2 3 4] [2 4 6] [0.   "
+     "0.25 0.5  0.75] [0. 1. 2.] [5 3 1] [0.5 1.5 2.5]\n[0.   0.25 0.5  0.75 1.  ] [0.   0.25 0.5  "
+     "0.75] [[1. 0. 0.]\n [0. 1. 0.]\n [0. 0. 1.]] [[0 1 0]\n [0 0 1]]\n[0 0] [[1. 1.]] [3. 3.]\n"},
     {"from lists",
-     "print(repr(np.array([1, 2.5])), repr(np.array([[1, 2], [3, 4]], dtype=np.float32)), repr(np.array([True, 2])), repr(np.array((1, 2))))\nprint(repr(np.asarray([1, 2], dtype=np.uint8)), repr(np.array([np.float32(1), np.float32(2)])), repr(np.array([np.arange(2), np.arange(2)])))\na = np.arange(3)\nprint(np.asarray(a) is a, np.array(a) is a)",
-     "array([1. , 2.5]) array([[1., 2.],\n       [3., 4.]], dtype=float32) array([1, 2]) array([1, 2])\narray([1, 2], dtype=uint8) array([1., 2.], dtype=float32) array([[0, 1],\n       [0, 1]])\nTrue False\n"},
+     "print(repr(np.array([1, 2.5])), repr(np.array([[1, 2], [3, 4]], dtype=np.float32)), "
+     "repr(np.array([True, 2])), repr(np.array((1, 2))))\nprint(repr(np.asarray([1, 2], "
+     "dtype=np.uint8)), repr(np.array([np.float32(1), np.float32(2)])), "
+     "repr(np.array([np.arange(2), np.arange(2)])))\na = np.arange(3)\nprint(np.asarray(a) is a, "
+     "np.array(a) is a)",
+     "array([1. , 2.5]) array([[1., 2.],\n       [3., 4.]], dtype=float32) array([1, 2]) array([1, "
+     "2])\narray([1, 2], dtype=uint8) array([1., 2.], dtype=float32) array([[0, 1],\n       [0, "
+     "1]])\nTrue False\n"},
     {"math functions",
-     "x = np.array([0.5, 1., 4.])\nprint(np.exp(x), np.log(x), np.sqrt(x), np.abs(np.array([-1, 2])), np.absolute(-x), np.tanh(x))\nprint(np.maximum(x, 1), np.minimum(np.array([1, 5]), np.array([3, 2])), np.maximum(0, np.array([-1.5, 2])), np.where(x > 0.7, x, -1), np.where(np.array([True, False]), 1, 2.5))\nprint(np.clip(np.arange(6), 1, 4), np.clip(x, None, 1), np.allclose(x, x + 1e-9), np.allclose(x, x + 1e-3), np.allclose([1, 2], [1, 2]))\nprint(repr(np.sqrt(np.array([0.5, 2.], dtype=np.float32))), repr(np.sqrt(np.array([2, 3], dtype=np.int32))), np.exp(1.0), np.sqrt(np.float32(2)))",
-     "[ 1.64872127  2.71828183 54.59815003] [-0.69314718  0.          1.38629436] [0.70710678 1.         2.        ] [1 2] [0.5 1.  4. ] [0.46211716 0.76159416 0.9993293 ]\n[1. 1. 4.] [1 2] [0. 2.] [-1.  1.  4.] [1.  2.5]\n[1 1 2 3 4 4] [0.5 1.  1. ] True False True\narray([0.70710677, 1.4142135 ], dtype=float32) array([1.41421356, 1.73205081]) 2.718281828459045 1.4142135\n"},
+     "x = np.array([0.5, 1., 4.])\nprint(np.exp(x), np.log(x), np.sqrt(x), np.abs(np.array([-1, "
+     "2])), np.absolute(-x), np.tanh(x))\nprint(np.maximum(x, 1), np.minimum(np.array([1, 5]), "
+     "np.array([3, 2])), np.maximum(0, np.array([-1.5, 2])), np.where(x > 0.7, x, -1), "
+     "np.where(np.array([True, False]), 1, 2.5))\nprint(np.clip(np.arange(6), 1, 4), np.clip(x, "
+     "None, 1), np.allclose(x, x + 1e-9), np.allclose(x, x + 1e-3), np.allclose([1, 2], [1, "
+     "2]))\nprint(repr(np.sqrt(np.array([0.5, 2.], dtype=np.float32))), repr(np.sqrt(np.array([2, "
+     "3], dtype=np.int32))), np.exp(1.0), np.sqrt(np.float32(2)))",
+     "[ 1.64872127  2.71828183 54.59815003] [-0.69314718  0.          1.38629436] [0.70710678 1.   "
+     "      2.        ] [1 2] [0.5 1.  4. ] [0.46211716 0.76159416 0.9993293 ]\n[1. 1. 4.] [1 2] "
+     "[0. 2.] [-1.  1.  4.] [1.  2.5]\n[1 1 2 3 4 4] [0.5 1.  1. ] True False "
+     "True\narray([0.70710677, 1.4142135 ], dtype=float32) array([1.41421356, 1.73205081]) "
+     "2.718281828459045 1.4142135\n"},
     {"matmul",
-     "a = np.arange(6).reshape(2, 3)\nb = np.arange(12).reshape(3, 4)\nprint(a @ b, np.dot(a, b[:, 0]), np.matmul(np.arange(3), b), np.dot(np.arange(3), np.arange(3)))\nw = np.array([[0.5, -1.0], [2.0, 0.25]], dtype=np.float32)\nprint(repr(np.ones((1, 2), dtype=np.float32) @ w), repr(np.array([1, 2]) @ np.array([0.5, 0.25])))",
-     "[[20 23 26 29]\n [56 68 80 92]] [20 56] [20 23 26 29] 5\narray([[ 2.5 , -0.75]], dtype=float32) 1.0\n"},
+     "a = np.arange(6).reshape(2, 3)\nb = np.arange(12).reshape(3, 4)\nprint(a @ b, np.dot(a, b[:, "
+     "0]), np.matmul(np.arange(3), b), np.dot(np.arange(3), np.arange(3)))\nw = np.array([[0.5, "
+     "-1.0], [2.0, 0.25]], dtype=np.float32)\nprint(repr(np.ones((1, 2), dtype=np.float32) @ w), "
+     "repr(np.array([1, 2]) @ np.array([0.5, 0.25])))",
+     "[[20 23 26 29]\n [56 68 80 92]] [20 56] [20 23 26 29] 5\narray([[ 2.5 , -0.75]], "
+     "dtype=float32) 1.0\n"},
     {"conversions",
-     "a = np.array([[1.5, 2], [3, 4]], dtype=np.float32)\nprint(a.tolist(), a[0].tolist(), np.array([True]).tolist(), np.arange(3).tolist(), a[0, 0].item(), a.sum().item(), np.array([[7]]).item())\nprint(float(a[1, 1]), int(a[0, 0]), int(np.array(3.9)), float(np.array([2.5])), len(a), [r.tolist() for r in a], a.astype(np.int32), a.astype('float64').dtype)\nfor row in np.arange(6).reshape(3, 2):\n  print(row, row.sum())\nprint(list(range(np.int64(3))), [10, 20, 30][np.int32(1)], round(float(np.float32(2.675)), 2))",
-     "[[1.5, 2.0], [3.0, 4.0]] [1.5, 2.0] [True] [0, 1, 2] 1.5 10.5 7\n4.0 1 3 2.5 2 [[1.5, 2.0], [3.0, 4.0]] [[1 2]\n [3 4]] float64\n[0 1] 1\n[2 3] 5\n[4 5] 9\n[0, 1, 2] 20 2.67\n"},
+     "a = np.array([[1.5, 2], [3, 4]], dtype=np.float32)\nprint(a.tolist(), a[0].tolist(), "
+     "np.array([True]).tolist(), np.arange(3).tolist(), a[0, 0].item(), a.sum().item(), "
+     "np.array([[7]]).item())\nprint(float(a[1, 1]), int(a[0, 0]), int(np.array(3.9)), "
+     "float(np.array([2.5])), len(a), [r.tolist() for r in a], a.astype(np.int32), "
+     "a.astype('float64').dtype)\nfor row in np.arange(6).reshape(3, 2):\n  print(row, "
+     "row.sum())\nprint(list(range(np.int64(3))), [10, 20, 30][np.int32(1)], "
+     "round(float(np.float32(2.675)), 2))",
+     "[[1.5, 2.0], [3.0, 4.0]] [1.5, 2.0] [True] [0, 1, 2] 1.5 10.5 7\n4.0 1 3 2.5 2 [[1.5, 2.0], "
+     "[3.0, 4.0]] [[1 2]\n [3 4]] float64\n[0 1] 1\n[2 3] 5\n[4 5] 9\n[0, 1, 2] 20 2.67\n"},
     {"seed rand",
-     "for s in [0, 42, 1337, 4294967295]:\n  np.random.seed(s)\n  print(np.random.rand(), np.random.rand(3).tolist(), np.random.random((2,)).tolist(), np.random.random_sample())",
-     "0.5488135039273248 [0.7151893663724195, 0.6027633760716439, 0.5448831829968969] [0.4236547993389047, 0.6458941130666561] 0.4375872112626925\n0.3745401188473625 [0.9507143064099162, 0.7319939418114051, 0.5986584841970366] [0.15601864044243652, 0.15599452033620265] 0.05808361216819946\n0.2620246750155817 [0.1586839721544656, 0.27812651949435974, 0.45931688721456665] [0.32100054052016713, 0.5183928205975371] 0.26194292556514465\n0.0976320289940138 [0.9123828453026218, 0.78903530185164, 0.7800035981134678] [0.01793967398674523, 0.9695059322147525] 0.5931753493510109\n"},
+     "for s in [0, 42, 1337, 4294967295]:\n  np.random.seed(s)\n  print(np.random.rand(), "
+     "np.random.rand(3).tolist(), np.random.random((2,)).tolist(), np.random.random_sample())",
+     "0.5488135039273248 [0.7151893663724195, 0.6027633760716439, 0.5448831829968969] "
+     "[0.4236547993389047, 0.6458941130666561] 0.4375872112626925\n0.3745401188473625 "
+     "[0.9507143064099162, 0.7319939418114051, 0.5986584841970366] [0.15601864044243652, "
+     "0.15599452033620265] 0.05808361216819946\n0.2620246750155817 [0.1586839721544656, "
+     "0.27812651949435974, 0.45931688721456665] [0.32100054052016713, 0.5183928205975371] "
+     "0.26194292556514465\n0.0976320289940138 [0.9123828453026218, 0.78903530185164, "
+     "0.7800035981134678] [0.01793967398674523, 0.9695059322147525] 0.5931753493510109\n"},
     {"seed randn",
-     "for s in [0, 7, 2024]:\n  np.random.seed(s)\n  print(repr(np.random.randn()), np.random.randn(5).tolist(), np.random.standard_normal(2).tolist())\n  np.random.seed(s)\n  print(np.random.randn(2, 2).tolist())",
-     "1.764052345967664 [0.4001572083672233, 0.9787379841057392, 2.240893199201458, 1.8675579901499675, -0.977277879876411] [0.9500884175255894, -0.1513572082976979]\n[[1.764052345967664, 0.4001572083672233], [0.9787379841057392, 2.240893199201458]]\n1.690525703800356 [-0.4659373705408328, 0.0328201636785844, 0.40751628299650783, -0.7889230286257386, 0.00206557290594813] [-0.0008903858579313628, -1.7547243063454208]\n[[1.690525703800356, -0.4659373705408328], [0.0328201636785844, 0.40751628299650783]]\n1.668047321311954 [0.7373477267548951, -0.2015377573716711, -0.1509119474905124, 0.9160518074370021, 1.1603296370270422] [-2.6199619982819256, -1.3252945719279428]\n[[1.668047321311954, 0.7373477267548951], [-0.2015377573716711, -0.1509119474905124]]\n"},
+     "for s in [0, 7, 2024]:\n  np.random.seed(s)\n  print(repr(np.random.randn()), "
+     "np.random.randn(5).tolist(), np.random.standard_normal(2).tolist())\n  np.random.seed(s)\n  "
+     "print(np.random.randn(2, 2).tolist())",
+     "1.764052345967664 [0.4001572083672233, 0.9787379841057392, 2.240893199201458, "
+     "1.8675579901499675, -0.977277879876411] [0.9500884175255894, "
+     "-0.1513572082976979]\n[[1.764052345967664, 0.4001572083672233], [0.9787379841057392, "
+     "2.240893199201458]]\n1.690525703800356 [-0.4659373705408328, 0.0328201636785844, "
+     "0.40751628299650783, -0.7889230286257386, 0.00206557290594813] [-0.0008903858579313628, "
+     "-1.7547243063454208]\n[[1.690525703800356, -0.4659373705408328], [0.0328201636785844, "
+     "0.40751628299650783]]\n1.668047321311954 [0.7373477267548951, -0.2015377573716711, "
+     "-0.1509119474905124, 0.9160518074370021, 1.1603296370270422] [-2.6199619982819256, "
+     "-1.3252945719279428]\n[[1.668047321311954, 0.7373477267548951], [-0.2015377573716711, "
+     "-0.1509119474905124]]\n"},
     {"seed randint",
-     "for s in [0, 3, 99]:\n  np.random.seed(s)\n  print(np.random.randint(10), np.random.randint(5, size=6).tolist(), np.random.randint(-3, 3, size=(2, 3)).tolist(), np.random.randint(0, 2**32, size=3).tolist(), np.random.randint(0, 2**40, size=3).tolist(), np.random.randint(1, 2), np.random.randint(0, 1000, dtype=np.int32))\n  print(repr(np.random.randint(0, 100, size=4, dtype=np.int32)), np.random.randint(2**31 - 5, 2**31 + 5, size=3).tolist(), np.random.randint(0, 2**32 - 1, size=2).tolist())",
-     "5 [0, 3, 3, 3, 1, 3] [[2, -1, 1], [-3, -3, 1]] [1646868794, 2051556033, 3400433126] [169775310935, 749764042328, 351867758245] 1 537\narray([77, 72,  9, 20], dtype=int32) [2147483646, 2147483643, 2147483646] [4110950085, 3342157822]\n8 [1, 3, 0, 0, 0, 3] [[-1, 0, -2], [-2, -1, 2]] [221049975, 401800614, 1893263840] [635783477164, 401394042279, 612673408504] 1 538\narray([81, 90, 22, 66], dtype=int32) [2147483645, 2147483644, 2147483646] [4181787482, 1113480773]\n1 [3, 1, 0, 1, 0, 2] [[1, 2, 1], [-2, 0, -2]] [4254712257, 3657244848, 29316317] [256709306342, 462768840948, 925039056514] 1 192\narray([12, 40, 72, 20], dtype=int32) [2147483652, 2147483650, 2147483648] [1404039918, 909187812]\n"},
+     "for s in [0, 3, 99]:\n  np.random.seed(s)\n  print(np.random.randint(10), "
+     "np.random.randint(5, size=6).tolist(), np.random.randint(-3, 3, size=(2, 3)).tolist(), "
+     "np.random.randint(0, 2**32, size=3).tolist(), np.random.randint(0, 2**40, size=3).tolist(), "
+     "np.random.randint(1, 2), np.random.randint(0, 1000, dtype=np.int32))\n  "
+     "print(repr(np.random.randint(0, 100, size=4, dtype=np.int32)), np.random.randint(2**31 - 5, "
+     "2**31 + 5, size=3).tolist(), np.random.randint(0, 2**32 - 1, size=2).tolist())",
+     "5 [0, 3, 3, 3, 1, 3] [[2, -1, 1], [-3, -3, 1]] [1646868794, 2051556033, 3400433126] "
+     "[169775310935, 749764042328, 351867758245] 1 537\narray([77, 72,  9, 20], dtype=int32) "
+     "[2147483646, 2147483643, 2147483646] [4110950085, 3342157822]\n8 [1, 3, 0, 0, 0, 3] [[-1, 0, "
+     "-2], [-2, -1, 2]] [221049975, 401800614, 1893263840] [635783477164, 401394042279, "
+     "612673408504] 1 538\narray([81, 90, 22, 66], dtype=int32) [2147483645, 2147483644, "
+     "2147483646] [4181787482, 1113480773]\n1 [3, 1, 0, 1, 0, 2] [[1, 2, 1], [-2, 0, -2]] "
+     "[4254712257, 3657244848, 29316317] [256709306342, 462768840948, 925039056514] 1 "
+     "192\narray([12, 40, 72, 20], dtype=int32) [2147483652, 2147483650, 2147483648] [1404039918, "
+     "909187812]\n"},
     {"seed uniform normal",
-     "for s in [0, 11]:\n  np.random.seed(s)\n  print(np.random.uniform(), np.random.uniform(-2, 3, size=3).tolist(), np.random.normal(), np.random.normal(5, 0.5, size=(3,)).tolist(), np.random.uniform(1, 2, (1, 2)).tolist())",
-     "0.5488135039273248 [1.5759468318620975, 1.0138168803582195, 0.7244159149844842] 1.8675579901499675 [4.511361060061795, 5.475044208762795, 4.924321395851151] [[1.9636627605010293, 1.3834415188257778]]\n0.1802696888767692 [-1.9026237925618772, 0.31609263249172326, 1.624669645960739] -0.4845651322211443 [3.6733407203692607, 4.995857685313532, 4.840184318117851] [[1.9418066523433661, 1.8507950893767786]]\n"},
+     "for s in [0, 11]:\n  np.random.seed(s)\n  print(np.random.uniform(), np.random.uniform(-2, "
+     "3, size=3).tolist(), np.random.normal(), np.random.normal(5, 0.5, size=(3,)).tolist(), "
+     "np.random.uniform(1, 2, (1, 2)).tolist())",
+     "0.5488135039273248 [1.5759468318620975, 1.0138168803582195, 0.7244159149844842] "
+     "1.8675579901499675 [4.511361060061795, 5.475044208762795, 4.924321395851151] "
+     "[[1.9636627605010293, 1.3834415188257778]]\n0.1802696888767692 [-1.9026237925618772, "
+     "0.31609263249172326, 1.624669645960739] -0.4845651322211443 [3.6733407203692607, "
+     "4.995857685313532, 4.840184318117851] [[1.9418066523433661, 1.8507950893767786]]\n"},
     {"seed permutation shuffle choice",
-     "np.random.seed(5)\nprint(np.random.permutation(10), np.random.permutation(np.arange(5) * 2), np.random.permutation([1.5, 2.5, 3.5]))\nx = list(range(8))\nnp.random.shuffle(x)\nprint(x)\na = np.arange(12).reshape(4, 3)\nnp.random.shuffle(a)\nprint(a)\nprint(np.random.choice(5), np.random.choice(10, 4), np.random.choice([1.5, 2.5], 3), np.random.choice(6, 3, replace=False), np.random.choice(4, 5, p=[0.1, 0.2, 0.3, 0.4]))\nprint(np.random.choice(3, (2, 2)), np.random.permutation(300)[:6], np.random.rand())",
-     "[9 5 2 4 7 1 0 8 6 3] [6 2 8 4 0] [3.5 2.5 1.5]\n[4, 2, 7, 6, 3, 0, 5, 1]\n[[ 9 10 11]\n [ 0  1  2]\n [ 6  7  8]\n [ 3  4  5]]\n2 [9 9 9 9] [1.5 2.5 1.5] [1 4 3] [3 3 2 0 3]\n[[2 1]\n [1 0]] [ 99 170  47  62  66  65] 0.2030319807878168\n"},
+     "np.random.seed(5)\nprint(np.random.permutation(10), np.random.permutation(np.arange(5) * 2), "
+     "np.random.permutation([1.5, 2.5, 3.5]))\nx = "
+     "list(range(8))\nnp.random.shuffle(x)\nprint(x)\na = np.arange(12).reshape(4, "
+     "3)\nnp.random.shuffle(a)\nprint(a)\nprint(np.random.choice(5), np.random.choice(10, 4), "
+     "np.random.choice([1.5, 2.5], 3), np.random.choice(6, 3, replace=False), np.random.choice(4, "
+     "5, p=[0.1, 0.2, 0.3, 0.4]))\nprint(np.random.choice(3, (2, 2)), "
+     "np.random.permutation(300)[:6], np.random.rand())",
+     "[9 5 2 4 7 1 0 8 6 3] [6 2 8 4 0] [3.5 2.5 1.5]\n[4, 2, 7, 6, 3, 0, 5, 1]\n[[ 9 10 11]\n [ 0 "
+     " 1  2]\n [ 6  7  8]\n [ 3  4  5]]\n2 [9 9 9 9] [1.5 2.5 1.5] [1 4 3] [3 3 2 0 3]\n[[2 1]\n "
+     "[1 0]] [ 99 170  47  62  66  65] 0.2030319807878168\n"},
     {"default_rng",
-     "for s in [0, 42, 12345, 2**40 + 7]:\n  g = np.random.default_rng(s)\n  print(g.random(), g.random(3).tolist(), g.integers(10), g.integers(5, size=5).tolist(), g.integers(-4, 4, size=(2, 2)).tolist(), g.integers(0, 2**40, size=2).tolist(), g.integers(1, 6, endpoint=True), g.uniform(-1, 1, size=2).tolist())\n  print(g.permutation(8), g.random((1, 2)).tolist(), type(g.integers(3)).__name__)",
-     "0.6369616873214543 [0.2697867137638703, 0.04097352393619469, 0.016527635528529094] 1 [4, 3, 4, 2, 3] [[3, 1], [1, 0]] [1028123002767, 897040469319] 5 [0.7148085531751387, -0.9328288493890713]\n[3 7 5 4 2 6 1 0] [[0.42268722119765845, 0.028319671145462966]] int64\n0.7739560485559633 [0.4388784397520523, 0.8585979199113825, 0.6973680290593639] 2 [0, 2, 4, 3, 3] [[1, 2], [0, -3]] [495204575702, 407696739200] 2 [0.2877302401613291, 0.64552322654166]\n[0 1 7 4 5 2 3 6] [[0.06381725610417532, 0.8276311719925821]] int64\n0.22733602246716966 [0.31675833970975287, 0.7973654573327341, 0.6762546707509746] 9 [1, 4, 1, 2, 2] [[-3, -3], [-3, 1]] [1035523201437, 272949049780] 6 [0.3344749062007448, -0.8082041288117758]\n[1 0 3 6 7 4 5 2] [[0.3264728640701121, 0.7339281633300665]] int64\n0.829812891829413 [0.25530515834910417, 0.15379071585298754, 0.6745045458676086] 8 [3, 0, 2, 3, 0] [[1, -4], [1, -3]] [990903554622, 372038005591] 5 [-0.5240995774756636, -0.7163981634559846]\n[1 3 5 6 2 4 0 7] [[0.8974570934171247, 0.8843117650805709]] int64\n"},
+     "for s in [0, 42, 12345, 2**40 + 7]:\n  g = np.random.default_rng(s)\n  print(g.random(), "
+     "g.random(3).tolist(), g.integers(10), g.integers(5, size=5).tolist(), g.integers(-4, 4, "
+     "size=(2, 2)).tolist(), g.integers(0, 2**40, size=2).tolist(), g.integers(1, 6, "
+     "endpoint=True), g.uniform(-1, 1, size=2).tolist())\n  print(g.permutation(8), g.random((1, "
+     "2)).tolist(), type(g.integers(3)).__name__)",
+     "0.6369616873214543 [0.2697867137638703, 0.04097352393619469, 0.016527635528529094] 1 [4, 3, "
+     "4, 2, 3] [[3, 1], [1, 0]] [1028123002767, 897040469319] 5 [0.7148085531751387, "
+     "-0.9328288493890713]\n[3 7 5 4 2 6 1 0] [[0.42268722119765845, 0.028319671145462966]] "
+     "int64\n0.7739560485559633 [0.4388784397520523, 0.8585979199113825, 0.6973680290593639] 2 [0, "
+     "2, 4, 3, 3] [[1, 2], [0, -3]] [495204575702, 407696739200] 2 [0.2877302401613291, "
+     "0.64552322654166]\n[0 1 7 4 5 2 3 6] [[0.06381725610417532, 0.8276311719925821]] "
+     "int64\n0.22733602246716966 [0.31675833970975287, 0.7973654573327341, 0.6762546707509746] 9 "
+     "[1, 4, 1, 2, 2] [[-3, -3], [-3, 1]] [1035523201437, 272949049780] 6 [0.3344749062007448, "
+     "-0.8082041288117758]\n[1 0 3 6 7 4 5 2] [[0.3264728640701121, 0.7339281633300665]] "
+     "int64\n0.829812891829413 [0.25530515834910417, 0.15379071585298754, 0.6745045458676086] 8 "
+     "[3, 0, 2, 3, 0] [[1, -4], [1, -3]] [990903554622, 372038005591] 5 [-0.5240995774756636, "
+     "-0.7163981634559846]\n[1 3 5 6 2 4 0 7] [[0.8974570934171247, 0.8843117650805709]] int64\n"},
     {"default_rng shuffle",
-     "g = np.random.default_rng(3)\na = np.arange(10)\ng.shuffle(a)\nprint(a, g.permutation(np.arange(6).reshape(3, 2)))",
+     "g = np.random.default_rng(3)\na = np.arange(10)\ng.shuffle(a)\nprint(a, "
+     "g.permutation(np.arange(6).reshape(3, 2)))",
      "[9 6 0 2 1 4 7 5 3 8] [[2 3]\n [0 1]\n [4 5]]\n"},
 };
 

@@ -243,19 +243,14 @@ ExprPtr Parser::matchCondition(MatchPattern& p, const std::function<ExprPtr()>& 
       const Location at = p.items[i].loc;
       if (i == star) {
         if (p.items[i].name.empty()) continue;
-        Subject rest = [&subject, at, star, after] {
-          auto slice = std::make_unique<SliceExpr>(at);
-          slice->lower = integer(at, static_cast<int64_t>(star));
-          if (after > 0) slice->upper = integer(at, -after);
-          std::vector<ExprPtr> listArgs;
-          listArgs.push_back(std::make_unique<SubscriptExpr>(at, subject(), std::move(slice), at));
-          return callNamed(at, "list", std::move(listArgs));
-        };
-        MatchPattern capture;
-        capture.kind = MatchPattern::Kind::Capture;
-        capture.loc = at;
-        capture.name = p.items[i].name;
-        tests.push_back(matchCondition(capture, [&rest, this] { return seal(rest()); }));
+        // *rest binds list(subject[star:-after])
+        auto slice = std::make_unique<SliceExpr>(at);
+        slice->lower = integer(at, static_cast<int64_t>(star));
+        if (after > 0) slice->upper = integer(at, -after);
+        std::vector<ExprPtr> listArgs;
+        listArgs.push_back(
+            seal(std::make_unique<SubscriptExpr>(at, subject(), seal(std::move(slice)), at)));
+        tests.push_back(bind(p.items[i].name, seal(callNamed(at, "list", std::move(listArgs)))));
         continue;
       }
       const int64_t index = i < star ? static_cast<int64_t>(i) : static_cast<int64_t>(i) - static_cast<int64_t>(p.items.size());

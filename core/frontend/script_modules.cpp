@@ -8,6 +8,7 @@
 #include "core/frontend/builtins_impl.h"
 #include "core/frontend/classes.h"
 #include "core/frontend/dict.h"
+#include "core/frontend/process_environment.h"
 #include "core/frontend/pure_path.h"
 #include "core/frontend/script_error.h"
 
@@ -51,16 +52,11 @@ void installScriptModules(ExecState& state) {
   os->members.insert_or_assign("sep", Value("/"));
   // the process's environment, as tinygrad.helpers.getenv reads it
   // (`BERT_SIZE=tiny uopc run ...` for examples/mlperf's configurations)
-  os->members.insert_or_assign(
-      "getenv", makeNative("getenv", [](Args& a) -> Value {
-        auto [key, fallback] = a.bind({"key", {"default", Value()}});
-        const std::string* name = key.get<std::string>();
-        if (!name) throw ScriptError(fmt::format("str expected, not {}", key.typeName()));
-        if (name->find('\0') != std::string::npos) throw ScriptError("embedded null byte");
-        const char* text =
-            std::getenv(name->c_str()); // nothing sets variables while a program runs
-        return text ? Value(std::string(text)) : fallback;
-      }));
+  os->members.insert_or_assign("getenv", makeNative("getenv", [](Args& a) -> Value {
+                                 auto [key, fallback] = a.bind({"key", {"default", Value()}});
+                                 Value text = environmentVariable("getenv", key);
+                                 return text.isNone() ? fallback : text;
+                               }));
   auto environ = Dict::make();
   for (char** entry = ::environ; *entry; ++entry) {
     std::string_view text(*entry);

@@ -2,10 +2,10 @@
 
 #include "core/frontend/interpreter.h"
 #include "core/frontend/parser.h"
+#include "core/frontend/process_environment.h"
 #include "core/program/context_object.h"
 #include "core/program/device_object.h"
 #include "core/program/dtype_object.h"
-#include "core/program/environment.h"
 #include "core/program/function_binding.h"
 #include "core/program/global_counters.h"
 #include "core/program/library_sources.h"
@@ -75,7 +75,7 @@ void installTinygrad(frontend::Interpreter& interpreter, const std::string& load
   interpreter.registerModule("tinygrad.helpers", {{"Context", context},
                                                   {"TRAINING", trainingVariable()},
                                                   {"GlobalCounters", counters},
-                                                  {"_environ_get", environmentReader()}});
+                                                  {"_environ_get", frontend::environmentReader()}});
   interpreter.registerModule("tinygrad.device", {{"Device", device}});
   interpreter.registerModule("tinygrad.engine.jit", {{"TinyJit", jit}});
   frontend::Value uop = uopClass();

@@ -309,12 +309,43 @@ private:
     std::vector<uint32_t> fill(first.begin(), first.end() - 1);
     for (const auto& e : edges) users[fill[e.first]++] = e.second;
 
+    // A store that only one loop reads (an accumulator's initial value) waits until that loop
+    // waits for nothing else, then goes right before it, not with the block's other stores: an
+    // earlier loop between the two would hold its register live across that loop and split an
+    // accumulator group's initial stores (a row's max loop between the exp sum's first initial
+    // store and the other fifteen left that group scalar).
+    constexpr uint32_t kNoLoop = UINT32_MAX;
+    std::vector<uint32_t> feeds(items.size(), kNoLoop); // per loop-only store, its loop
+    for (uint32_t k = 0; k < items.size(); ++k) {
+      const bool store = items[k] >= 0 && m_nodes[items[k]]->op() == Op::Store;
+      if (!store || first[k] == first[k + 1] || items[users[first[k]]] > -2) continue;
+      const uint32_t loop = users[first[k]];
+      if (std::all_of(users.begin() + first[k], users.begin() + first[k + 1],
+                      [&](uint32_t u) { return u == loop; }))
+        feeds[k] = loop;
+    }
+    std::unordered_map<uint32_t, std::vector<uint32_t>> parked; // loop -> its ready stores
+    std::unordered_map<uint32_t, uint32_t> parkedEdges;         // loop -> the edges from them
+
     using Entry = std::pair<Key, uint32_t>;
     std::vector<Entry> heap;
     heap.reserve(items.size());
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready(std::greater<Entry>(), std::move(heap));
+    auto releaseWhenOnlyParked = [&](uint32_t loop) {
+      auto it = parked.find(loop);
+      if (it == parked.end() || waiting[loop] != parkedEdges[loop]) return;
+      for (uint32_t k : it->second)
+        ready.emplace(keyOf(items[k]), k);
+      parked.erase(it);
+    };
+    auto becameReady = [&](uint32_t k) {
+      if (feeds[k] == kNoLoop) return ready.emplace(keyOf(items[k]), k);
+      parked[feeds[k]].push_back(k);
+      parkedEdges[feeds[k]] += first[k + 1] - first[k];
+      releaseWhenOnlyParked(feeds[k]);
+    };
     for (uint32_t k = 0; k < items.size(); ++k)
-      if (waiting[k] == 0) ready.emplace(keyOf(items[k]), k);
+      if (waiting[k] == 0) becameReady(k);
     while (!ready.empty()) {
       uint32_t local = ready.top().second;
       ready.pop();
@@ -327,8 +358,14 @@ private:
       } else {
         out.push_back(m_nodes[item]->ptr());
       }
-      for (uint32_t k = first[local]; k < first[local + 1]; ++k)
-        if (--waiting[users[k]] == 0) ready.emplace(keyOf(items[users[k]]), users[k]);
+      for (uint32_t k = first[local]; k < first[local + 1]; ++k) {
+        const uint32_t user = users[k];
+        if (--waiting[user] == 0) {
+          becameReady(user);
+        } else if (feeds[local] == kNoLoop) {
+          releaseWhenOnlyParked(user);
+        }
+      }
     }
   }
 

@@ -32,11 +32,11 @@ using namespace cltest;
 namespace {
 
 // out[i] = sum_k in[i*16 + k], rows split over 2 work-items, each row's sum
-// over 4 work-items that meet in local memory
+// over 4 work-items that meet in local memory. The second sum starts after the first is in
+// local memory, so one register holds both in turn.
 const char* const kRowSumSource = R"(// kernel r_4_2_4_4: rendered by UOpScope for OpenCL
 __kernel void r_4_2_4_4(__global float* restrict data0, __global const float* restrict data1) {
   float reg0[1];
-  float reg1[1];
   __local float temp4[8];
   long gidx0 = get_group_id(0);
   long v0 = ((long)((ulong)gidx0 * (ulong)((long)2L)));
@@ -49,21 +49,21 @@ __kernel void r_4_2_4_4(__global float* restrict data0, __global const float* re
   long v5 = ((long)((ulong)v4 + (ulong)lidx0));
   bool v6 = (lidx0 < ((long)1L));
   reg0[((long)0L)] = 0x0p+0f;
-  reg1[((long)0L)] = 0x0p+0f;
   for (long r1 = 0; r1 < ((long)4L); r1++) {
-    float v7 = reg1[((long)0L)];
+    float v7 = reg0[((long)0L)];
     long v8 = ((long)((ulong)r1 * (ulong)((long)4L)));
     long v9 = ((long)((ulong)v2 + (ulong)v8));
     long v10 = ((long)((ulong)v9 + (ulong)v3));
     long v11 = ((long)((ulong)v10 + (ulong)lidx0));
     float v12 = data1[v11];
     float v13 = (v7 + v12);
-    reg1[((long)0L)] = v13;
+    reg0[((long)0L)] = v13;
   }
-  float v14 = reg1[((long)0L)];
+  float v14 = reg0[((long)0L)];
   barrier(CLK_LOCAL_MEM_FENCE);
   temp4[v5] = v14;
   barrier(CLK_LOCAL_MEM_FENCE);
+  reg0[((long)0L)] = 0x0p+0f;
   for (long r5 = 0; r5 < ((long)4L); r5++) {
     float v15 = reg0[((long)0L)];
     long v16 = ((long)((ulong)v4 + (ulong)r5));

@@ -38,6 +38,7 @@ private Q_SLOTS:
   void gatedPadLoad();
   void twoOutputsShareALoop();
   void reductionOverTwoRanges();
+  void accumulatorStartsAfterTheLoopBeforeIt();
   void deterministic();
   void refusesOpenRange();
   void refusesReduceOverAxes();
@@ -205,6 +206,31 @@ void TestLinearize::reductionOverTwoRanges() {
 %36 = End(%35, %12) dtypes.void ()
 %37 = Linear(%2, %5, %6, %0, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36) dtypes.void ()
 )");
+}
+
+// out[i] = sum_k (a[i*64 + k] - max_j a[i*64 + j]) (logsumexp's row): the sum's accumulator
+// starts after the max loop, right before its own loop. It started before the max loop, the
+// first of the row's stores in graph order, which held its register across that loop.
+void TestLinearize::accumulatorStartsAfterTheLoopBeforeIt() {
+  UOpPtr i = range(4, 0), j = range(64, 1, AxisType::Reduce), k = range(64, 2, AxisType::Reduce);
+  UOpPtr a = buf(1, dtypes::float32, 4 * 64);
+  UOpPtr mx = reduceOver(load(a, i * 64 + j), Op::Max, {j});
+  UOpPtr value = reduceOver(load(a, i * 64 + k) - mx, Op::Add, {k});
+  UOpPtr kernel = sink({end(store(buf(0, dtypes::float32, 4), i, value), {i})});
+  const UOpPtr linear = lowerKernel(kernel).linear;
+  size_t sumStart = 0, maxEnd = 0, sumRange = 0;
+  for (size_t p = 0; p < linear->src().size(); ++p) {
+    const UOp& u = *linear->src(p);
+    if (u.op() == Op::Store && u.src(1)->op() == Op::Const &&
+        u.src(1)->constValue() == std::optional<ConstValue>(0.0))
+      sumStart = p;
+    if (u.op() == Op::End && u.src(1)->op() == Op::Range && u.src(1)->argAs<RangeArg>().id == 1)
+      maxEnd = p;
+    if (u.op() == Op::Range && u.argAs<RangeArg>().id == 2) sumRange = p;
+  }
+  QVERIFY(maxEnd > 0 && sumStart > 0 && sumRange > 0);
+  QVERIFY2(maxEnd < sumStart && sumStart < sumRange,
+           qPrintable(QString::fromStdString(printGraph(linear))));
 }
 
 // The same kernel built twice (the second time after other graphs exist, so the

@@ -1,5 +1,7 @@
 #include "core/runtime/small_pages.h"
 
+#include "core/runtime/heap_populate.h"
+
 #include <mutex>
 
 #if defined(__linux__)
@@ -23,6 +25,7 @@ void setHugePagesAllowed(bool allowed) {
 } // namespace
 
 SmallPagesScope::SmallPagesScope() {
+  populateThisThreadsHeap();
   std::lock_guard lock(gMutex);
   if (gScopes++ == 0) setHugePagesAllowed(false);
 }

@@ -10,6 +10,7 @@
 // (app/allocator_config.cpp); lowering holds a scope. Linux's
 // PR_SET_THP_DISABLE is per process: a buffer first touched while another
 // thread lowers gets small pages (slower, never wrong). Elsewhere a no-op.
+// A scope also has its thread's heap grow by populated chunks (heap_populate.h).
 #pragma once
 
 namespace uops {

@@ -1,5 +1,7 @@
 #include "core/runtime/worker_pool.h"
 
+#include "core/runtime/heap_populate.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -134,7 +136,14 @@ public:
 
 private:
   Pool() : m_threads(std::max(1u, std::thread::hardware_concurrency()) - 1) {
-    for (size_t t = 0; t < m_threads; ++t) std::thread([this] { serve(); }).detach();
+    // workers lower kernels: their heaps grow by populated chunks (heap_populate.h),
+    // from the arenas set up here, one each and the caller's, and two to spare
+    populateFirstArenas(static_cast<unsigned>(m_threads) + 3);
+    for (size_t t = 0; t < m_threads; ++t)
+      std::thread([this] {
+        populateThisThreadsHeap(); // where another thread took the arenas set up for workers
+        serve();
+      }).detach();
   }
 
   void work(Batch& batch) {

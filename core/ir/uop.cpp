@@ -36,8 +36,10 @@ bool sameFields(const UOp& u, Op op, const DType& dtype, const UOpList& src, con
 }
 
 // The intern table: hash -> nodes with that hash, split into shards by hash.
-// Entries are raw pointers; a node removes its own entry when it dies.
-struct Shard {
+// Entries are raw pointers; a node removes its own entry when it dies. A shard
+// has cache lines of its own: threads that lower kernels side by side lock
+// different shards without taking each other's lines.
+struct alignas(64) Shard {
   std::mutex mutex;
   InternTable nodes;
 };
@@ -48,8 +50,6 @@ std::array<Shard, kShards>& shards() {
 }
 
 Shard& shardFor(size_t hash) { return shards()[(hash >> 7) % kShards]; }
-
-std::atomic<size_t> gLiveNodes{0};
 
 // Frees a node and, iteratively, the sources that die with it.
 thread_local std::vector<const UOp*>* tPendingFree = nullptr;
@@ -115,13 +115,20 @@ struct UOpFactory {
 
 UOp::UOp(Op op, DType dtype, UOpList src, Arg arg, Tag tag, size_t hash)
     : m_op(op), m_dtype(dtype), m_src(std::move(src)), m_arg(std::move(arg)), m_tag(std::move(tag)),
-      m_hash(hash) {
-  gLiveNodes.fetch_add(1, std::memory_order_relaxed);
+      m_hash(hash) {}
+
+UOp::~UOp() = default;
+
+// Every live node is in the intern table (a count kept beside it was one more
+// atomic write to a shared line for every node made and freed).
+size_t UOp::liveCount() {
+  size_t n = 0;
+  for (Shard& shard : shards()) {
+    std::lock_guard lock(shard.mutex);
+    n += shard.nodes.size();
+  }
+  return n;
 }
-
-UOp::~UOp() { gLiveNodes.fetch_sub(1, std::memory_order_relaxed); }
-
-size_t UOp::liveCount() { return gLiveNodes.load(); }
 
 UOpPtr UOp::make(Op op, DType dtype, UOpList src, Arg arg, Tag tag) {
   size_t hash = hashFields(op, dtype, src, arg, tag);

@@ -47,7 +47,6 @@ ProgramTiming time(const std::string& path, const BenchCompileOptions& options) 
     uops::program::LoadedProgram program = loadOrFail(path, "CPU");
     run = uops::runPipeline(uops::program::rootsOf(program.outputTensors()), {.trace = false, .target = target});
     double ms = msSince(start);
-    if (getenv("EACH")) std::cerr << ms << " ";
     requireSuccess(run, path);
     t.lowerMs = r == 0 ? ms : std::min(t.lowerMs, ms);
   }

@@ -76,8 +76,11 @@ bool registerGpuTarget(const std::string& name) {
   return true;
 }
 
+// The listed processors are known to LLVM (tests/cpu/test_gpu_targets checks each);
+// a device's kernels initialize its back end when they compile.
 void registerGpuTargets() {
-  for (const std::string& name : listedGpuTargets()) registerGpuTarget(name);
+  for (const std::string& name : listedGpuTargets())
+    registerDeviceKind(gpuDeviceKind(*spelledGpuTarget(name)));
 }
 
 } // namespace uops

@@ -80,7 +80,7 @@ std::vector<TensorCore> gpuTensorCores(const GpuTarget& target) {
 
 } // namespace
 
-std::optional<GpuTarget> gpuTarget(std::string_view typed) {
+std::optional<GpuTarget> spelledGpuTarget(std::string_view typed) {
   std::string name(typed);
   std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
   GpuTarget t;
@@ -96,8 +96,15 @@ std::optional<GpuTarget> gpuTarget(std::string_view typed) {
   } else {
     return std::nullopt;
   }
-  if (!knownProcessor(t.desc))
-    throw JitError(JitError::Kind::Setup, "LLVM's " + t.backEnd + " back end does not know the processor " + name);
+  return t;
+}
+
+std::optional<GpuTarget> gpuTarget(std::string_view typed) {
+  std::optional<GpuTarget> t = spelledGpuTarget(typed);
+  if (!t) return t;
+  if (!knownProcessor(t->desc))
+    throw JitError(JitError::Kind::Setup,
+                   "LLVM's " + t->backEnd + " back end does not know the processor " + t->arch);
   return t;
 }
 

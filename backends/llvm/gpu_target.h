@@ -26,6 +26,11 @@ struct GpuTarget {
 // throws JitError (Setup) for one LLVM's back end does not know.
 std::optional<GpuTarget> gpuTarget(std::string_view name);
 
+// The target a name spells, without asking LLVM whether its back end knows the
+// processor: that initializes the NVPTX and AMDGPU back ends, 2-3 ms of every
+// process start when the listed targets were checked there.
+std::optional<GpuTarget> spelledGpuTarget(std::string_view name);
+
 // What kernels are lowered for on it: a GPU (launch grid, LOCAL and
 // GROUP_REDUCE) rendered by the LLVM renderer in its dialect.
 CodegenTarget gpuCodegenTarget(const GpuTarget& target);

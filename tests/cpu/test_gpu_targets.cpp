@@ -168,6 +168,15 @@ private Q_SLOTS:
     }
   }
 
+  // the devices list registers these unchecked (gpu_device.cpp)
+  void listedTargetsAreKnownToLlvm() {
+    for (const std::string& name : uops::listedGpuTargets()) {
+      const std::optional<uops::GpuTarget> checked = uops::gpuTarget(name);
+      QVERIFY2(checked && checked->arch == name, name.c_str());
+      QCOMPARE(checked->desc.triple, uops::spelledGpuTarget(name)->desc.triple);
+    }
+  }
+
   void unknownProcessorIsRefused() {
     QVERIFY(!uops::gpuTarget("CPU"));
     QVERIFY(!uops::gpuTarget("sm_x"));

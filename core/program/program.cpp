@@ -137,6 +137,13 @@ LoadedProgram loadProgram(std::string fileName, std::string text, const LoadOpti
   return program;
 }
 
+void prepareLibraries() {
+  SmallPagesScope smallPages; // as a load's: its heap grows by populated chunks
+  frontend::Interpreter interpreter;
+  installTinygrad(interpreter, "CPU");
+  numpy::installNumpy(interpreter);
+}
+
 LoadedProgram loadProgramFile(const std::string& path, const LoadOptions& options) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(fmt::format("cannot open '{}'", path));
